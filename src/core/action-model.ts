@@ -1,0 +1,24 @@
+import { z } from "zod";
+
+/** Where a result is delivered. `inbox` (stored on the run) is always on; the rest name targets the owner configured. */
+export const Channel = z.string().min(1).max(64).regex(/^[a-z][a-z0-9_-]*(:[A-Za-z0-9_.-]+)?$/);
+
+export const SummarizeAction = z.strictObject({
+  type: z.literal("summarize"),
+  topic: z.string().min(1).max(200),
+  feeds: z.array(z.string().url().max(2000)).max(20).optional(),
+  max_items: z.number().int().min(1).max(50).optional(),
+  language: z.string().min(2).max(35).optional(),
+  length: z.enum(["short", "medium", "long"]).optional(),
+  channels: z.array(Channel).max(8).optional(),
+});
+
+export const NotifyAction = z.strictObject({
+  type: z.literal("notify"),
+  message: z.string().min(1).max(2000),
+  channels: z.array(Channel).max(8).optional(),
+});
+
+export const Action = z.discriminatedUnion("type", [SummarizeAction, NotifyAction]);
+export type Action = z.infer<typeof Action>;
+export const ACTION_TYPES = ["summarize", "notify"] as const;

@@ -1,0 +1,135 @@
+import { z } from "zod";
+import { Action } from "./action-model.js";
+import { Schedule } from "./schedule-model.js";
+
+export const JOB_STATUSES = ["active", "paused", "cancelled", "completed"] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/**
+ * pending → queued → running → succeeded
+ *                        ↘ retrying → queued → … → failed (dead-lettered)
+ * pending|queued → skipped (missed, paused, overlap, dst_gap, …) | cancelled
+ */
+export const RUN_STATUSES = ["pending", "queued", "running", "succeeded", "retrying", "failed", "skipped", "cancelled"] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+export const TERMINAL_RUN_STATUSES: readonly RunStatus[] = ["succeeded", "failed", "skipped", "cancelled"];
+export const isTerminal = (s: RunStatus) => TERMINAL_RUN_STATUSES.includes(s);
+
+/** Why an occurrence did not run. Every occurrence that did not run has a row with one of these. */
+export const SKIP_REASONS = ["paused", "missed", "overlap", "dst_gap", "duplicate", "quota", "ended"] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
+
+export const RetryPolicy = z.strictObject({
+  /** Total tries including the first. 1 = no retry. @default 3 */
+  max_attempts: z.number().int().min(1).max(20).default(3),
+  /** Delay ceiling before the first retry; each next one is `factor` times larger (full jitter below it). @default 5000 */
+  base_delay_ms: z.number().int().min(100).max(3_600_000).default(5_000),
+  /** @default 5 (5 s, 25 s, 125 s) */
+  factor: z.number().min(1).max(10).default(5),
+  /** @default 3_600_000 */
+  max_delay_ms: z.number().int().min(100).max(86_400_000).default(3_600_000),
+});
+export type RetryPolicy = z.infer<typeof RetryPolicy>;
+export const DEFAULT_RETRY: RetryPolicy = RetryPolicy.parse({});
+
+export const RunPolicy = z.strictObject({
+  /** A run found later than this after its time (downtime) is recorded `skipped: missed`. @default 600_000 */
+  misfire_grace_ms: z.number().int().min(0).max(7 * 86_400_000).default(600_000),
+  /** After downtime: skip every missed occurrence, run only the latest one late, or run all (capped). @default "skip" */
+  catch_up: z.enum(["skip", "latest", "all"]).default("skip"),
+  /** A recurring occurrence whose previous run is still running: skip it, or run both. @default "skip" */
+  overlap: z.enum(["skip", "allow"]).default("skip"),
+});
+export type RunPolicy = z.infer<typeof RunPolicy>;
+export const DEFAULT_RUN_POLICY: RunPolicy = RunPolicy.parse({});
+
+/** The definition of a scheduled task. Its executions are Runs. */
+export const Job = z.object({
+  /** ULID: sorts by creation time. */
+  id: z.string().min(1),
+  /** Tenant. Comes from the transport, never from tool arguments. */
+  owner: z.string().min(1),
+  title: z.string().min(1),
+  action: Action,
+  schedule: Schedule,
+  retry: RetryPolicy,
+  policy: RunPolicy,
+  status: z.enum(JOB_STATUSES),
+  created_at: z.number().int(),
+  updated_at: z.number().int(),
+  /** No occurrence at or after this instant. */
+  end_at: z.number().int().nullable(),
+  /** Stop after this many occurrences (run or skipped). */
+  max_runs: z.number().int().positive().nullable(),
+  /** Occurrences created so far. */
+  run_count: z.number().int().min(0),
+  /** Scheduled time of the one future run a recurring job keeps; null when none. */
+  next_run_at: z.number().int().nullable(),
+  /** Optimistic concurrency: every write checks and bumps it. */
+  version: z.number().int().min(1),
+  /** Hash of the create arguments, to answer a repeated create with the existing task. */
+  fingerprint: z.string().nullable(),
+});
+export type Job = z.infer<typeof Job>;
+
+export const RunResult = z.object({
+  text: z.string(),
+  data: z.unknown().optional(),
+});
+export type RunResult = z.infer<typeof RunResult>;
+
+export const RunError = z.object({
+  message: z.string(),
+  /** retryable: may succeed on another attempt; permanent: will not; lease_expired: the worker vanished. */
+  kind: z.enum(["retryable", "permanent", "lease_expired", "timeout"]),
+});
+export type RunError = z.infer<typeof RunError>;
+
+/** One execution of a job, keyed by (job_id, scheduled_at). */
+export const Run = z.object({
+  job_id: z.string().min(1),
+  owner: z.string().min(1),
+  /** The occurrence's nominal time; with job_id, the run's key. Never changes. */
+  scheduled_at: z.number().int(),
+  /** Partition: scheduled time floored to the UTC hour, plus shard, e.g. `2026031709#07`. */
+  bucket: z.string().regex(/^\d{10}#\d{2}$/),
+  shard: z.number().int().min(0),
+  status: z.enum(RUN_STATUSES),
+  /** Fencing token: bumped by each claim; a write from an older attempt is rejected. */
+  attempt: z.number().int().min(0),
+  /** When it should start next: scheduled_at at first, later the retry time. */
+  due_at: z.number().int(),
+  /**
+   * When the watcher must look at this run again if nothing else happens: due_at for a
+   * retrying run, due_at + stale window for a queued one (its message may be lost), lease_until
+   * for a running one (its worker may be dead); null for pending and terminal runs.
+   */
+  wake_at: z.number().int().nullable(),
+  lease_owner: z.string().nullable(),
+  lease_until: z.number().int().nullable(),
+  started_at: z.number().int().nullable(),
+  finished_at: z.number().int().nullable(),
+  result: RunResult.nullable(),
+  error: RunError.nullable(),
+  skip_reason: z.enum(SKIP_REASONS).nullable(),
+  created_at: z.number().int(),
+  updated_at: z.number().int(),
+});
+export type Run = z.infer<typeof Run>;
+
+export interface RunKey {
+  job_id: string;
+  scheduled_at: number;
+}
+
+/** Append-only history of run transitions (the outbox). */
+export const RunEvent = z.object({
+  job_id: z.string(),
+  scheduled_at: z.number().int(),
+  at: z.number().int(),
+  from: z.enum(RUN_STATUSES).nullable(),
+  to: z.enum(RUN_STATUSES),
+  attempt: z.number().int(),
+  detail: z.string().nullable(),
+});
+export type RunEvent = z.infer<typeof RunEvent>;

@@ -1,0 +1,63 @@
+import { z } from "zod";
+
+/**
+ * What to do when a wall-clock time does not exist (spring forward: `gap`) or occurs twice
+ * (fall back: `overlap`). Defaults follow Vixie cron; see docs/dst.md.
+ */
+export const DstPolicy = z.strictObject({
+  gap: z.enum(["run_at_transition", "skip"]).optional(),
+  overlap: z.enum(["first", "second", "both"]).optional(),
+});
+export type DstPolicy = z.infer<typeof DstPolicy>;
+
+export const INTERVAL_UNITS = ["minute", "hour", "day", "week", "month"] as const;
+export type IntervalUnit = (typeof INTERVAL_UNITS)[number];
+
+/** IANA zone name; validity is checked by `validateSchedule`, not by shape. */
+const Timezone = z.string().min(1).max(64);
+
+export const ImmediateSchedule = z.strictObject({ kind: z.literal("immediate") });
+/** Fires once at `at` (epoch ms). `timezone` is kept for display and for the reading echoed back. */
+export const OnceSchedule = z.strictObject({
+  kind: z.literal("once"),
+  at: z.number().int(),
+  timezone: Timezone,
+});
+/** Five-field Vixie cron (`m h dom mon dow`) read in `timezone`. */
+export const CronSchedule = z.strictObject({
+  kind: z.literal("cron"),
+  expr: z.string().min(1).max(200),
+  timezone: Timezone,
+  dst: DstPolicy.optional(),
+});
+/**
+ * Every `every` `unit`s from `anchor` (epoch ms, the first fire). Minutes and hours are elapsed
+ * time; days, weeks and months are wall-clock steps in `timezone` (so "every 3 days at 08:00"
+ * stays at 08:00 across DST). Says what cron cannot: "every other Tuesday", "every 3 days".
+ */
+export const EverySchedule = z.strictObject({
+  kind: z.literal("every"),
+  every: z.number().int().min(1).max(1000),
+  unit: z.enum(INTERVAL_UNITS),
+  anchor: z.number().int(),
+  timezone: Timezone,
+  dst: DstPolicy.optional(),
+});
+
+export const Schedule = z.discriminatedUnion("kind", [ImmediateSchedule, OnceSchedule, CronSchedule, EverySchedule]);
+export type Schedule = z.infer<typeof Schedule>;
+export type CronSchedule = z.infer<typeof CronSchedule>;
+export type EverySchedule = z.infer<typeof EverySchedule>;
+export type OnceSchedule = z.infer<typeof OnceSchedule>;
+
+export const isRecurring = (s: Schedule): s is CronSchedule | EverySchedule => s.kind === "cron" || s.kind === "every";
+
+/**
+ * One occurrence of a schedule. `skip` is set when the occurrence must not run but must leave
+ * a row saying why (a DST gap under the `skip` policy). `dst` notes a shifted or repeated time.
+ */
+export interface Occurrence {
+  at: number;
+  skip?: "dst_gap";
+  dst?: "gap_shifted" | "overlap_first" | "overlap_second";
+}

@@ -1,0 +1,36 @@
+import type { Action } from "../core/action-model.js";
+import type { RunResult } from "../core/model.js";
+
+export interface ActionContext {
+  jobId: string;
+  owner: string;
+  scheduledAt: number;
+  /** `job_id:scheduled_at`, the same on every retry: pass it to anything with side effects. */
+  idempotencyKey: string;
+  /** 1 on the first try. */
+  attempt: number;
+  /** Aborted when the worker shuts down or the lease is lost. */
+  signal: AbortSignal;
+  /** Extends the lease; call it during long work (the worker also heartbeats on its own). */
+  heartbeat(): void;
+  /** Scheduled time of the job's previous successful run, if any (e.g. to keep only newer items). */
+  previousSuccessAt: number | null;
+  now(): number;
+}
+
+/** Thrown (or rejected) by an action to say whether another attempt may help. */
+export class ActionFailure extends Error {
+  readonly permanent: boolean;
+  readonly retryAfterMs: number | undefined;
+  constructor(message: string, opts: { permanent: boolean; retryAfterMs?: number }) {
+    super(message);
+    this.name = "ActionFailure";
+    this.permanent = opts.permanent;
+    this.retryAfterMs = opts.retryAfterMs;
+  }
+}
+
+/** Runs one action. Anything thrown that is not an ActionFailure counts as retryable. */
+export interface ActionRunner {
+  run(action: Action, ctx: ActionContext): Promise<RunResult>;
+}

@@ -1,0 +1,34 @@
+import type { RunKey } from "../core/model.js";
+
+export interface QueueItem {
+  key: RunKey;
+  owner: string;
+  /** Deliver no earlier than this (epoch ms). */
+  dueAt: number;
+}
+
+export interface QueueMessage extends QueueItem {
+  /** Identifies this delivery for ack/extend. */
+  receipt: string;
+}
+
+/**
+ * Layer 2 of dispatch: holds runs until their due time. Delivery is at-least-once: a message
+ * MAY be delivered twice, so consumers claim the run by compare-and-set before acting on it.
+ * The store, not the queue, is the source of truth for a run's status.
+ */
+export interface DelayQueue {
+  send(items: QueueItem[]): Promise<void>;
+  /**
+   * Up to `max` messages whose due time has come, interleaved across owners so that one owner's
+   * burst does not hold back another's run. Waits up to `waitMs` for the first one (0 = don't wait).
+   */
+  receive(max: number, waitMs: number, signal?: AbortSignal): Promise<QueueMessage[]>;
+  /** The message is handled; it MUST NOT be delivered again. */
+  ack(messages: QueueMessage[]): Promise<void>;
+  /** Keep the message from redelivery for `ms` more (SQS visibility); MAY be a no-op. */
+  extend(message: QueueMessage, ms: number): Promise<void>;
+  /** Messages held, for metrics and tests; MAY be approximate. */
+  size(): Promise<number>;
+  close(): Promise<void>;
+}

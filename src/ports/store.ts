@@ -1,0 +1,60 @@
+import type { Job, JobStatus, Run, RunEvent, RunKey, RunStatus } from "../core/model.js";
+
+/**
+ * One write inside a transaction.
+ * - `put_job`: write the whole job; `expectVersion: null` means it MUST NOT exist yet, a number
+ *   means the stored version MUST equal it.
+ * - `insert_run`: insert unless a run with the same key exists; an existing key is NOT a
+ *   conflict, the write is simply skipped (the deterministic key makes duplicates impossible).
+ * - `update_run`: replace the run only if the stored status and attempt equal `expect`
+ *   (compare-and-set; `attempt` is the fencing token).
+ */
+export type Write =
+  | { op: "put_job"; job: Job; expectVersion: number | null }
+  | { op: "insert_run"; run: Run }
+  | { op: "update_run"; run: Run; expect: { status: RunStatus; attempt: number } };
+
+export interface Tx {
+  writes: Write[];
+  /** Appended when, and only when, the writes commit. */
+  events?: RunEvent[];
+}
+
+export interface Page<T> {
+  items: T[];
+  /** Opaque; pass back to get the next page. null when there is none. */
+  cursor: string | null;
+}
+
+/**
+ * The storage port, written from the engine's access patterns so that a key-value store
+ * (DynamoDB) fits it as well as SQL. Every method MUST reject with a DomainError
+ * `corrupt_record` when a stored item does not parse, naming the item, rather than return it.
+ */
+export interface Store {
+  getJob(id: string): Promise<Job | null>;
+  /** The owner's jobs, newest first (ids are ULIDs), optionally of some statuses. */
+  listJobs(owner: string, opts: { statuses?: readonly JobStatus[]; limit: number; cursor?: string | null }): Promise<Page<Job>>;
+  /** Every job, in no particular order, a page at a time: for the reconciliation sweeper. */
+  scanJobs(opts: { limit: number; cursor?: string | null }): Promise<Page<Job>>;
+  countJobs(owner: string, statuses: readonly JobStatus[]): Promise<number>;
+
+  getRun(key: RunKey): Promise<Run | null>;
+  /**
+   * Runs of one bucket (`YYYYMMDDHH#SS`) with `status`, scheduled in [from, to], ordered by
+   * (scheduled_at, job_id) ascending, starting strictly after `after` when given.
+   */
+  queryBucket(q: { bucket: string; status: RunStatus; from: number; to: number; limit: number; after?: RunKey }): Promise<Run[]>;
+  /** Runs of one shard whose `wake_at` is at or before `before`, earliest first. */
+  listWaking(q: { shard: number; before: number; limit: number }): Promise<Run[]>;
+  /** Runs of one job, newest scheduled_at first. */
+  listJobRuns(jobId: string, opts: { limit: number; cursor?: string | null }): Promise<Page<Run>>;
+  listEvents(key: RunKey): Promise<RunEvent[]>;
+
+  /** All writes and events atomically; false (and nothing written) when any condition fails. */
+  commit(tx: Tx): Promise<boolean>;
+  /** Each tx on its own, as by `commit`, in one round trip where the backend allows. */
+  commitEach(txs: Tx[]): Promise<boolean[]>;
+
+  close(): Promise<void>;
+}

@@ -1,0 +1,76 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { DelayQueue, QueueItem } from "../../src/ports/queue.js";
+
+/**
+ * The delay-queue port's contract, written once and run against every adapter. It runs on
+ * real time (a remote queue has no fake clock), with delays of about a second.
+ */
+export function describeQueueContract(name: string, open: () => Promise<{ queue: DelayQueue; cleanup(): Promise<void> }>) {
+  describe(`DelayQueue contract: ${name}`, () => {
+    let queue: DelayQueue;
+    let cleanup: () => Promise<void>;
+    beforeEach(async () => {
+      ({ queue, cleanup } = await open());
+    });
+    afterEach(async () => {
+      await cleanup();
+    });
+
+    const item = (job: string, owner: string, dueAt: number): QueueItem => ({ key: { job_id: job, scheduled_at: dueAt }, owner, dueAt });
+
+    async function drain(max: number, untilCount: number, timeoutMs: number) {
+      const got = [];
+      const end = Date.now() + timeoutMs;
+      while (got.length < untilCount && Date.now() < end) {
+        const batch = await queue.receive(max, 500);
+        got.push(...batch);
+        await queue.ack(batch);
+      }
+      return got;
+    }
+
+    it("delivers a run that is already due", async () => {
+      const now = Date.now();
+      await queue.send([item("j1", "alice", now - 10)]);
+      const got = await drain(10, 1, 5_000);
+      expect(got.map((m) => m.key)).toEqual([{ job_id: "j1", scheduled_at: now - 10 }]);
+      expect(got[0]!.owner).toBe("alice");
+      expect(got[0]!.receipt).toEqual(expect.any(String));
+    });
+
+    it("holds a run until its due time, not before", async () => {
+      const due = Date.now() + 1_500;
+      await queue.send([item("later", "alice", due)]);
+      const early = await queue.receive(10, 300);
+      expect(early).toEqual([]);
+      const got = await drain(10, 1, 6_000);
+      expect(got).toHaveLength(1);
+      expect(Date.now()).toBeGreaterThanOrEqual(due);
+    });
+
+    it("returns an empty batch when nothing is due within the wait", async () => {
+      const started = Date.now();
+      expect(await queue.receive(10, 200)).toEqual([]);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+    });
+
+    it("does not deliver an acknowledged message again", async () => {
+      await queue.send([item("once", "alice", Date.now())]);
+      const got = await drain(10, 1, 5_000);
+      expect(got).toHaveLength(1);
+      expect(await queue.receive(10, 1_200)).toEqual([]);
+    });
+
+    it("interleaves owners so one owner's burst does not hold back another's run", async () => {
+      const now = Date.now() - 1;
+      const burst = Array.from({ length: 30 }, (_, i) => item(`big-${String(i).padStart(2, "0")}`, "big", now));
+      await queue.send([...burst, item("small-0", "small", now)]);
+      const got = await drain(10, 31, 8_000);
+      expect(got).toHaveLength(31);
+      const position = got.findIndex((m) => m.owner === "small");
+      // Within the first two batches of ten: a remote queue may not hand over all 31 at once.
+      expect(position).toBeGreaterThanOrEqual(0);
+      expect(position).toBeLessThan(20);
+    });
+  });
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { LocalDelayQueue } from "../../src/adapters/queue/local/local-queue.js";
+import { FakeClock } from "../support/fake-clock.js";
+
+const item = (job: string, owner: string, dueAt: number) => ({ key: { job_id: job, scheduled_at: dueAt }, owner, dueAt });
+
+describe("LocalDelayQueue on a stepped clock", () => {
+  it("releases runs in due order once the clock reaches them", async () => {
+    const clock = new FakeClock(1_000);
+    const q = new LocalDelayQueue(clock);
+    await q.send([item("c", "o", 3_000), item("a", "o", 1_500), item("b", "o", 2_000)]);
+    expect(await q.receive(10, 0)).toEqual([]);
+    clock.set(2_000);
+    expect((await q.receive(10, 0)).map((m) => m.key.job_id)).toEqual(["a", "b"]);
+    clock.set(5_000);
+    expect((await q.receive(10, 0)).map((m) => m.key.job_id)).toEqual(["c"]);
+    expect(await q.size()).toBe(0);
+  });
+
+  it("drops a re-send of a run it still holds, but accepts it again after delivery", async () => {
+    const clock = new FakeClock(0);
+    const q = new LocalDelayQueue(clock);
+    await q.send([item("a", "o", 10), item("a", "o", 10)]);
+    expect(await q.size()).toBe(1);
+    clock.set(10);
+    expect(await q.receive(10, 0)).toHaveLength(1);
+    await q.send([item("a", "o", 10)]);
+    expect(await q.receive(10, 0)).toHaveLength(1);
+  });
+
+  it("takes owners round-robin: a single run of a quiet owner comes out in the first turn", async () => {
+    const clock = new FakeClock(0);
+    const q = new LocalDelayQueue(clock);
+    const burst = Array.from({ length: 1000 }, (_, i) => item(`big${i}`, "big", 0));
+    await q.send([...burst, item("one", "quiet", 0)]);
+    const first = await q.receive(2, 0);
+    expect(first.map((m) => m.owner).sort()).toEqual(["big", "quiet"]);
+    expect((await q.receive(5000, 0)).every((m) => m.owner === "big")).toBe(true);
+  });
+
+  it("keeps equal due times in the order they were sent", async () => {
+    const clock = new FakeClock(0);
+    const q = new LocalDelayQueue(clock);
+    await q.send(["x", "y", "z"].map((j) => item(j, "o", 5)));
+    clock.set(5);
+    expect((await q.receive(3, 0)).map((m) => m.key.job_id)).toEqual(["x", "y", "z"]);
+  });
+});
