@@ -63,7 +63,11 @@ export const Job = z.object({
   max_runs: z.number().int().positive().nullable(),
   /** Occurrences created so far. */
   run_count: z.number().int().min(0),
-  /** Scheduled time of the one future run a recurring job keeps; null when none. */
+  /**
+   * Scheduled time of the newest occurrence created: the head of the chain. A recurring job
+   * always has its head run pending or queued until the schedule ends; the sweeper re-creates
+   * it if it is missing. null before the first occurrence exists.
+   */
   next_run_at: z.number().int().nullable(),
   /** Optimistic concurrency: every write checks and bumps it. */
   version: z.number().int().min(1),

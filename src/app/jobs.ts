@@ -1,0 +1,264 @@
+import { createHash } from "node:crypto";
+import { monotonicFactory } from "ulid";
+import type { Action } from "../core/action-model.js";
+import { DomainError } from "../core/errors.js";
+import {
+  DEFAULT_RETRY,
+  DEFAULT_RUN_POLICY,
+  isTerminal,
+  type Job,
+  type JobStatus,
+  type RetryPolicy,
+  type Run,
+  type RunPolicy,
+} from "../core/model.js";
+import { isRecurring, type Schedule } from "../core/schedule-model.js";
+import { dstNotes, nextFireTimes, validateSchedule } from "../core/schedule/index.js";
+import type { Page } from "../ports/store.js";
+import { planChain } from "./chain.js";
+import type { EngineDeps } from "./deps.js";
+import { cancelled, skipped, toTx, updateStep, type Step } from "./runs.js";
+
+export interface CreateJobInput {
+  title: string;
+  action: Action;
+  schedule: Schedule;
+  retry?: Partial<RetryPolicy>;
+  policy?: Partial<RunPolicy>;
+  end_at?: number | null;
+  max_runs?: number | null;
+  /** Identifies "the same create" for deduplication; derived from the input when absent. */
+  fingerprint?: string;
+}
+
+export interface CreatedJob {
+  job: Job;
+  /** True when an identical create within the dedupe window returned the existing task. */
+  deduplicated: boolean;
+  /** The next fire instants (up to 3). */
+  next: number[];
+  /** DST notes about the next fires. */
+  notes: string[];
+}
+
+export interface JobSummary {
+  job: Job;
+  /** When it runs next (a pending, queued or retrying run), or null. */
+  next_run_at: number | null;
+  /** The newest finished run. */
+  last_run: Run | null;
+}
+
+export interface JobDetail extends JobSummary {
+  runs: Run[];
+  next: number[];
+}
+
+const PENDING_LIKE = new Set(["pending", "queued", "retrying"]);
+const LIVE: readonly JobStatus[] = ["active", "paused"];
+
+/** The task use cases. Every method takes the owner from the caller's identity, never from arguments. */
+export class Jobs {
+  private readonly deps: EngineDeps;
+  private readonly newId = monotonicFactory();
+
+  constructor(deps: EngineDeps) {
+    this.deps = deps;
+  }
+
+  async create(owner: string, input: CreateJobInput): Promise<CreatedJob> {
+    const { store, clock, settings } = this.deps;
+    const now = clock.now();
+    validateSchedule(input.schedule, now, { horizonMs: settings.horizon_ms });
+    this.checkInterval(input.schedule, now);
+    if (input.end_at != null && input.end_at <= now) {
+      throw new DomainError("in_the_past", "end_at is not in the future.", { field: "end_at", expected: "an instant after now" });
+    }
+
+    const fingerprint = input.fingerprint ?? fingerprintOf(input);
+    const twin = await this.findTwin(owner, fingerprint, now);
+    if (twin) return { job: twin, deduplicated: true, ...this.preview(twin, now) };
+
+    const active = await store.countJobs(owner, LIVE);
+    if (active >= settings.max_active_jobs_per_owner) {
+      throw new DomainError("limit_exceeded", `You already have ${active} active or paused tasks; the limit is ${settings.max_active_jobs_per_owner}.`, {
+        expected: `at most ${settings.max_active_jobs_per_owner} active or paused tasks per owner`,
+        hint: "Cancel a task you no longer need (task_cancel_v1), or ask the operator to raise max_active_jobs_per_owner in the duely config.",
+      });
+    }
+
+    const job: Job = {
+      id: this.newId(now),
+      owner,
+      title: input.title,
+      action: input.action,
+      schedule: input.schedule,
+      retry: { ...DEFAULT_RETRY, ...input.retry },
+      policy: { ...DEFAULT_RUN_POLICY, ...input.policy },
+      status: "active",
+      created_at: now,
+      updated_at: now,
+      end_at: input.end_at ?? null,
+      max_runs: input.max_runs ?? null,
+      run_count: 0,
+      next_run_at: null,
+      version: 1,
+      fingerprint,
+    };
+    const plan = planChain(job, now, now, settings);
+    const stored = { ...plan.job, status: plan.steps.length === 0 ? ("completed" as const) : job.status };
+    const ok = await store.commit(toTx(plan.steps, [{ op: "put_job", job: stored, expectVersion: null }]));
+    if (!ok) throw new DomainError("conflict", "The task could not be stored; try again.", { hint: "Retry the same call." });
+    await this.deps.queue.send(plan.sends);
+    return { job: stored, deduplicated: false, ...this.preview(stored, now) };
+  }
+
+  async list(owner: string, opts: { statuses?: readonly JobStatus[]; limit: number; cursor?: string | null }): Promise<Page<JobSummary>> {
+    const page = await this.deps.store.listJobs(owner, opts);
+    const items = await Promise.all(page.items.map((job) => this.summarize(job)));
+    return { items, cursor: page.cursor };
+  }
+
+  async get(owner: string, id: string, opts: { runs: number } = { runs: 10 }): Promise<JobDetail> {
+    const job = await this.owned(owner, id);
+    const runs = (await this.deps.store.listJobRuns(job.id, { limit: Math.max(opts.runs, 1) })).items;
+    return { ...summaryOf(job, runs), runs: runs.slice(0, opts.runs), ...this.preview(job, this.deps.clock.now()) };
+  }
+
+  async pause(owner: string, id: string): Promise<{ job: Job; changed: boolean }> {
+    const job = await this.owned(owner, id);
+    if (job.status === "paused") return { job, changed: false };
+    this.mustBe(job, "active", "pause");
+    return { job: await this.saveJob(job, { status: "paused" }), changed: true };
+  }
+
+  /** Resumes from now: occurrences that fell inside the pause are recorded as skipped (paused), none runs late. */
+  async resume(owner: string, id: string): Promise<{ job: Job; changed: boolean }> {
+    const job = await this.owned(owner, id);
+    if (job.status === "active") return { job, changed: false };
+    this.mustBe(job, "paused", "resume");
+    const now = this.deps.clock.now();
+    const active: Job = { ...job, status: "active" };
+    const steps: Step[] = [];
+    let plan = null;
+    const head = job.next_run_at === null ? null : await this.deps.store.getRun({ job_id: job.id, scheduled_at: job.next_run_at });
+    if (head && head.status === "pending" && head.scheduled_at <= now) {
+      steps.push(updateStep(head, skipped(head, "paused", now), now));
+      plan = planChain(active, head.scheduled_at, now, this.deps.settings, { pastReason: "paused", graceMs: 0 });
+    } else if (!head && isRecurring(job.schedule)) {
+      plan = planChain(active, now, now, this.deps.settings);
+    }
+    const next = plan ? plan.job : active;
+    steps.push(...(plan?.steps ?? []));
+    const saved = { ...next, version: job.version + 1, updated_at: now };
+    const ok = await this.deps.store.commit(toTx(steps, [{ op: "put_job", job: saved, expectVersion: job.version }]));
+    if (!ok) throw this.conflict(job.id);
+    await this.deps.queue.send(plan?.sends ?? []);
+    return { job: saved, changed: true };
+  }
+
+  /** Cancels for good: no future run remains; a run already running is allowed to finish. */
+  async cancel(owner: string, id: string): Promise<{ job: Job; changed: boolean; cancelled_runs: Run[] }> {
+    const job = await this.owned(owner, id);
+    if (job.status === "cancelled") return { job, changed: false, cancelled_runs: [] };
+    const now = this.deps.clock.now();
+    const open = await this.openRuns(job.id);
+    const steps = open.map((r) => updateStep(r, cancelled(r, now), now, "task cancelled"));
+    const saved: Job = { ...job, status: "cancelled", version: job.version + 1, updated_at: now };
+    const ok = await this.deps.store.commit(toTx(steps, [{ op: "put_job", job: saved, expectVersion: job.version }]));
+    if (!ok) throw this.conflict(job.id);
+    return { job: saved, changed: true, cancelled_runs: open.map((r) => cancelled(r, now)) };
+  }
+
+  private async openRuns(jobId: string): Promise<Run[]> {
+    const out: Run[] = [];
+    let cursor: string | null = null;
+    // Open runs are the newest ones: a recurring job keeps one ahead, plus a few retrying or queued.
+    for (let pages = 0; pages < 20; pages++) {
+      const page = await this.deps.store.listJobRuns(jobId, { limit: 100, cursor });
+      out.push(...page.items.filter((r) => PENDING_LIKE.has(r.status)));
+      if (!page.cursor) break;
+      cursor = page.cursor;
+    }
+    return out;
+  }
+
+  private async summarize(job: Job): Promise<JobSummary> {
+    const runs = (await this.deps.store.listJobRuns(job.id, { limit: 10 })).items;
+    return summaryOf(job, runs);
+  }
+
+  private preview(job: Job, now: number): { next: number[]; notes: string[] } {
+    if (job.status === "cancelled" || job.status === "completed") return { next: [], notes: [] };
+    if (job.schedule.kind === "immediate") return { next: job.next_run_at !== null && job.next_run_at >= now - 1000 ? [job.next_run_at] : [], notes: [] };
+    const next = nextFireTimes(job.schedule, now - 1, 3).filter((t) => job.end_at === null || t < job.end_at);
+    return { next, notes: dstNotes(job.schedule, now - 1, 3) };
+  }
+
+  private checkInterval(schedule: Schedule, now: number): void {
+    if (!isRecurring(schedule)) return;
+    const fires = nextFireTimes(schedule, now, 8);
+    let shortest = Infinity;
+    for (let i = 1; i < fires.length; i++) shortest = Math.min(shortest, fires[i]! - fires[i - 1]!);
+    const min = this.deps.settings.min_interval_ms;
+    if (shortest < min) {
+      throw new DomainError("limit_exceeded", `This schedule fires every ${Math.round(shortest / 1000)} s; the shortest allowed interval is ${min / 60_000} minute(s).`, {
+        field: "schedule",
+        expected: `at least ${min / 60_000} minute(s) between fires`,
+        hint: "Use a longer interval, or ask the operator to lower min_interval_ms in the duely config.",
+      });
+    }
+  }
+
+  private async findTwin(owner: string, fingerprint: string, now: number): Promise<Job | null> {
+    const window = this.deps.settings.dedupe_window_ms;
+    if (window === 0) return null;
+    const recent = await this.deps.store.listJobs(owner, { limit: 50 });
+    return recent.items.find((j) => j.fingerprint === fingerprint && j.created_at >= now - window && j.status !== "cancelled") ?? null;
+  }
+
+  private async owned(owner: string, id: string): Promise<Job> {
+    const job = await this.deps.store.getJob(id);
+    // Someone else's task is reported exactly like a missing one: existence is not leaked.
+    if (!job || job.owner !== owner) {
+      throw new DomainError("not_found", `No scheduled task with id "${id}".`, {
+        field: "task_id",
+        expected: "the id of one of your tasks",
+        hint: "Call task_list_v1 to find the task's id.",
+      });
+    }
+    return job;
+  }
+
+  private mustBe(job: Job, status: JobStatus, verb: string): void {
+    if (job.status !== status) {
+      throw new DomainError("conflict", `Cannot ${verb} a task that is ${job.status}.`, {
+        field: "task_id",
+        expected: `a task that is ${status}`,
+        hint: job.status === "cancelled" || job.status === "completed" ? "Create a new task instead." : undefined,
+      });
+    }
+  }
+
+  private async saveJob(job: Job, change: Partial<Job>): Promise<Job> {
+    const saved: Job = { ...job, ...change, version: job.version + 1, updated_at: this.deps.clock.now() };
+    const ok = await this.deps.store.commit({ writes: [{ op: "put_job", job: saved, expectVersion: job.version }] });
+    if (!ok) throw this.conflict(job.id);
+    return saved;
+  }
+
+  private conflict(id: string): DomainError {
+    return new DomainError("conflict", `Task ${id} changed while this request was handled.`, { field: "task_id", hint: "Retry the same call." });
+  }
+}
+
+function summaryOf(job: Job, runs: Run[]): JobSummary {
+  const open = runs.filter((r) => PENDING_LIKE.has(r.status)).map((r) => r.due_at);
+  const last = runs.find((r) => isTerminal(r.status) || r.status === "running") ?? null;
+  return { job, next_run_at: open.length ? Math.min(...open) : null, last_run: last };
+}
+
+function fingerprintOf(input: CreateJobInput): string {
+  const { fingerprint: _ignored, ...rest } = input;
+  return createHash("sha256").update(JSON.stringify(rest)).digest("hex").slice(0, 32);
+}

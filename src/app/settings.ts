@@ -1,0 +1,39 @@
+import { z } from "zod";
+
+const DAY_MS = 86_400_000;
+
+/** Engine knobs, each with its meaning; parsed once by the config loader. */
+export const EngineSettings = z.strictObject({
+  /** Runs of one hour are spread over this many partitions (`bucket#shard`). @default 16 */
+  shard_count: z.number().int().min(1).max(256).default(16),
+  /** The watcher moves runs due within this window into the delay queue. @default 60_000 */
+  look_ahead_ms: z.number().int().min(1_000).max(14 * 60_000).default(60_000),
+  /** How often the watcher polls the store. @default 1_000 */
+  poll_interval_ms: z.number().int().min(50).max(60_000).default(1_000),
+  /** How far back the watcher's bucket scan reaches; older pending runs are the sweeper's. @default 7_200_000 */
+  look_back_ms: z.number().int().min(60_000).max(7 * DAY_MS).default(2 * 3_600_000),
+  /** A worker's claim on a run lasts this long unless heartbeats extend it. @default 30_000 */
+  lease_ms: z.number().int().min(1_000).max(3_600_000).default(30_000),
+  /** A queued run not claimed this long after its due time is re-sent (its message was lost). @default 30_000 */
+  stale_queued_ms: z.number().int().min(1_000).max(3_600_000).default(30_000),
+  /** How often the reconciliation sweeper walks every job. @default 300_000 */
+  sweep_interval_ms: z.number().int().min(1_000).max(DAY_MS).default(300_000),
+  /** A schedule's first fire (or a once time) may not be further ahead. @default 1 year */
+  horizon_ms: z.number().int().min(DAY_MS).max(10 * 365 * DAY_MS).default(365 * DAY_MS),
+  /** Per-owner cap on tasks that are active or paused. @default 100 */
+  max_active_jobs_per_owner: z.number().int().min(1).max(1_000_000).default(100),
+  /** Shortest allowed interval between two fires of one task. @default 60_000 */
+  min_interval_ms: z.number().int().min(1_000).max(DAY_MS).default(60_000),
+  /** A create repeated with identical arguments within this window returns the existing task. @default 300_000 */
+  dedupe_window_ms: z.number().int().min(0).max(DAY_MS).default(300_000),
+  /** At most this many missed occurrences get a row (and, with catch_up all, run) after downtime. @default 100 */
+  catch_up_cap: z.number().int().min(1).max(10_000).default(100),
+  /** Worker: actions running at once. @default 50 */
+  concurrency: z.number().int().min(1).max(10_000).default(50),
+  /** Worker: messages claimed per store round trip. @default 500 */
+  claim_batch: z.number().int().min(1).max(10_000).default(500),
+  /** Worker: an action running longer than this is aborted and counts as a retryable timeout. @default 300_000 */
+  action_timeout_ms: z.number().int().min(100).max(DAY_MS).default(300_000),
+});
+export type EngineSettings = z.infer<typeof EngineSettings>;
+export const DEFAULT_SETTINGS: EngineSettings = EngineSettings.parse({});

@@ -1,0 +1,257 @@
+import { randomUUID } from "node:crypto";
+import { idempotencyKey, runKeyString } from "../core/keys.js";
+import type { Job, Run, RunError, RunResult } from "../core/model.js";
+import { decideRetry, type Failure } from "../core/retry.js";
+import { isRecurring } from "../core/schedule-model.js";
+import { ActionFailure } from "../ports/action.js";
+import type { QueueMessage } from "../ports/queue.js";
+import type { Tx } from "../ports/store.js";
+import { chainEnded } from "./chain.js";
+import type { EngineDeps } from "./deps.js";
+import { JobCache } from "./job-cache.js";
+import { cancelled, claimed, extended, failed, retrying, skipped, succeeded, toTx, updateStep, type Step } from "./runs.js";
+
+interface InFlight {
+  run: Run;
+  job: Job;
+  abort: AbortController;
+  done: Promise<void>;
+}
+
+interface Finish {
+  tx: Tx;
+  /** The run write that a zombie (an older attempt) would fail on. */
+  run: Run;
+  jobTx: Tx | null;
+}
+
+/** A message delivered this much before its due time is put back (SQS delays are whole seconds). */
+const EARLY_TOLERANCE_MS = 5;
+
+/**
+ * Claims due runs by compare-and-set (queued → running, attempt + 1, lease), runs their action
+ * while one timer heartbeats every lease it holds, and writes the outcome fenced on the attempt,
+ * so a worker that lost its lease cannot overwrite the newer attempt. Claims and completions
+ * are batched into one store round trip each.
+ */
+export class Worker {
+  readonly id: string;
+  private readonly deps: EngineDeps;
+  private readonly inflight = new Map<string, InFlight>();
+  private finishes: Finish[] = [];
+  private flushing: Promise<void> | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
+  private stopping: AbortController | null = null;
+  private loop: Promise<void> | null = null;
+  private slotWaiters: (() => void)[] = [];
+
+  constructor(deps: EngineDeps, opts: { id?: string } = {}) {
+    this.deps = deps;
+    this.id = opts.id ?? `worker-${randomUUID().slice(0, 8)}`;
+  }
+
+  /** One pass for tests and tools: take what is due now, run it, and wait until every outcome is written. */
+  async runOnce(): Promise<number> {
+    const messages = await this.deps.queue.receive(this.deps.settings.claim_batch, 0);
+    const started = await this.process(messages);
+    await this.drain();
+    return started;
+  }
+
+  start(): void {
+    this.stopping = new AbortController();
+    const signal = this.stopping.signal;
+    this.heartbeat = setInterval(() => void this.beat(), Math.max(250, Math.floor(this.deps.settings.lease_ms / 3)));
+    this.loop = (async () => {
+      while (!signal.aborted) {
+        const free = this.deps.settings.concurrency - this.inflight.size;
+        if (free <= 0) {
+          await new Promise<void>((r) => this.slotWaiters.push(r));
+          continue;
+        }
+        try {
+          const messages = await this.deps.queue.receive(Math.min(free, this.deps.settings.claim_batch), 1_000, signal);
+          await this.process(messages);
+        } catch (e) {
+          this.deps.log.log("error", "worker batch failed", { worker: this.id, error: String(e) });
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      }
+    })();
+  }
+
+  /** Stops taking work and lets running actions finish (graceful drain); after `drainMs` they are aborted. */
+  async stop(drainMs = 10_000): Promise<void> {
+    this.stopping?.abort();
+    this.slotWaiters.splice(0).forEach((r) => r());
+    await this.loop;
+    const timer = setTimeout(() => this.inflight.forEach((f) => f.abort.abort(new Error("worker shutting down"))), drainMs);
+    await this.drain();
+    clearTimeout(timer);
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+  }
+
+  get busy(): number {
+    return this.inflight.size;
+  }
+
+  private async drain(): Promise<void> {
+    while (this.inflight.size > 0 || this.finishes.length > 0 || this.flushing) {
+      await Promise.all([...this.inflight.values()].map((f) => f.done));
+      await this.flush();
+    }
+  }
+
+  private async process(messages: QueueMessage[]): Promise<number> {
+    if (messages.length === 0) return 0;
+    const { store, queue, clock } = this.deps;
+    const now = clock.now();
+    const early = messages.filter((m) => m.dueAt > now + EARLY_TOLERANCE_MS);
+    if (early.length) await queue.send(early.map(({ receipt: _r, ...item }) => item));
+    const due = messages.filter((m) => m.dueAt <= now + EARLY_TOLERANCE_MS && !this.inflight.has(runKeyString(m.key)));
+    const runs = (await Promise.all(due.map((m) => store.getRun(m.key)))).filter((r): r is Run => r !== null && r.status === "queued");
+    const jobs = await JobCache.load(store, runs);
+    const plans = await Promise.all(runs.map((run) => this.planClaim(run, jobs.get(run.job_id), now)));
+    const results = await store.commitEach(plans.map((p) => toTx(p.steps)));
+    await queue.ack(messages);
+    let started = 0;
+    results.forEach((ok, i) => {
+      const plan = plans[i]!;
+      if (ok && plan.claim) {
+        this.execute(plan.claim, jobs.get(plan.claim.job_id)!);
+        started++;
+      }
+    });
+    return started;
+  }
+
+  private async planClaim(run: Run, job: Job | undefined, now: number): Promise<{ steps: Step[]; claim: Run | null }> {
+    if (!job || job.status === "cancelled") return { steps: [updateStep(run, cancelled(run, now), now, "task cancelled")], claim: null };
+    if (job.status === "paused") return { steps: [updateStep(run, skipped(run, "paused", now), now)], claim: null };
+    if (run.attempt === 0 && now - run.due_at > job.policy.misfire_grace_ms) {
+      return { steps: [updateStep(run, skipped(run, "missed", now), now, "claimed past the grace window")], claim: null };
+    }
+    if (isRecurring(job.schedule) && job.policy.overlap === "skip" && (await this.previousStillRunning(run, now))) {
+      return { steps: [updateStep(run, skipped(run, "overlap", now), now, "previous run still running")], claim: null };
+    }
+    const claim = claimed(run, this.id, now, this.deps.settings.lease_ms);
+    return { steps: [updateStep(run, claim, now, this.id)], claim };
+  }
+
+  private async previousStillRunning(run: Run, now: number): Promise<boolean> {
+    const recent = await this.deps.store.listJobRuns(run.job_id, { limit: 5 });
+    return recent.items.some((r) => r.status === "running" && r.scheduled_at < run.scheduled_at && (r.lease_until ?? 0) > now);
+  }
+
+  private execute(run: Run, job: Job): void {
+    const key = runKeyString(run);
+    const abort = new AbortController();
+    const timeout = setTimeout(() => abort.abort(new Error("action timed out")), this.deps.settings.action_timeout_ms);
+    const done = (async () => {
+      let outcome: { result: RunResult } | { error: unknown };
+      try {
+        const result = await this.deps.actions.run(job.action, {
+          jobId: run.job_id,
+          owner: run.owner,
+          scheduledAt: run.scheduled_at,
+          idempotencyKey: idempotencyKey(run),
+          attempt: run.attempt,
+          signal: abort.signal,
+          heartbeat: () => void this.beat(),
+          previousSuccessAt: job.action.type === "summarize" ? await this.previousSuccess(run) : null,
+          now: () => this.deps.clock.now(),
+        });
+        outcome = { result };
+      } catch (error) {
+        outcome = { error: abort.signal.aborted ? abort.signal.reason : error };
+      } finally {
+        clearTimeout(timeout);
+      }
+      const current = this.inflight.get(key)?.run ?? run;
+      this.inflight.delete(key);
+      this.slotWaiters.splice(0).forEach((r) => r());
+      this.queueFinish(current, job, outcome);
+    })();
+    this.inflight.set(key, { run, job, abort, done });
+  }
+
+  private async previousSuccess(run: Run): Promise<number | null> {
+    const recent = await this.deps.store.listJobRuns(run.job_id, { limit: 50 });
+    return recent.items.find((r) => r.status === "succeeded" && r.scheduled_at < run.scheduled_at)?.scheduled_at ?? null;
+  }
+
+  private queueFinish(run: Run, job: Job, outcome: { result: RunResult } | { error: unknown }): void {
+    const now = this.deps.clock.now();
+    let next: Run;
+    let detail: string | null = null;
+    if ("result" in outcome) next = succeeded(run, outcome.result, now);
+    else {
+      const { error, failure } = classify(outcome.error);
+      const decision = decideRetry(job.retry, run.attempt, failure, this.deps.random());
+      next = decision.kind === "retry" ? retrying(run, error, now + decision.delayMs, now) : failed(run, error, now);
+      detail = decision.kind === "retry" ? `retry in ${decision.delayMs} ms` : "dead-lettered";
+    }
+    const tx = toTx([updateStep(run, next, now, detail)]);
+    const terminal = next.status === "succeeded" || next.status === "failed";
+    const completes = terminal && (!isRecurring(job.schedule) || (job.next_run_at === run.scheduled_at && chainEnded(job, run.scheduled_at, now)));
+    const jobTx: Tx | null = completes
+      ? { writes: [{ op: "put_job", job: { ...job, status: "completed", version: job.version + 1, updated_at: now }, expectVersion: job.version }] }
+      : null;
+    this.finishes.push({ tx, run, jobTx });
+    if (!this.flushing) this.flushing = new Promise<void>((r) => setImmediate(r)).then(() => this.flush());
+  }
+
+  /** Writes every outcome gathered since the last flush in one round trip (group commit). */
+  private async flush(): Promise<void> {
+    const batch = this.finishes.splice(0);
+    if (batch.length > 0) {
+      const txs = batch.flatMap((f) => (f.jobTx ? [f.tx, f.jobTx] : [f.tx]));
+      const results = await this.deps.store.commitEach(txs);
+      const fenced: Tx[] = [];
+      let i = 0;
+      for (const f of batch) {
+        if (!results[i]) fenced.push(this.fencedEvent(f.run));
+        i += f.jobTx ? 2 : 1;
+      }
+      if (fenced.length) await this.deps.store.commitEach(fenced);
+    }
+    this.flushing = null;
+    if (this.finishes.length > 0) await this.flush();
+  }
+
+  /** A late write from an attempt that lost its lease is rejected; the rejection itself is recorded. */
+  private fencedEvent(run: Run): Tx {
+    this.deps.log.log("warn", "late write rejected (fenced)", { worker: this.id, job_id: run.job_id, scheduled_at: run.scheduled_at, attempt: run.attempt });
+    const at = this.deps.clock.now();
+    return {
+      writes: [],
+      events: [{ job_id: run.job_id, scheduled_at: run.scheduled_at, at, from: "running", to: "running", attempt: run.attempt, detail: `fenced: late write from ${this.id} (attempt ${run.attempt}) rejected` }],
+    };
+  }
+
+  /** Extends the lease of every run this worker holds in one round trip; a lost lease aborts its action. */
+  private async beat(): Promise<void> {
+    if (this.inflight.size === 0) return;
+    const now = this.deps.clock.now();
+    const held = [...this.inflight.entries()];
+    const steps = held.map(([, f]) => updateStep(f.run, extended(f.run, now, this.deps.settings.lease_ms), now));
+    const results = await this.deps.store.commitEach(steps.map((s) => ({ writes: [s.write] })));
+    results.forEach((ok, i) => {
+      const [key, f] = held[i]!;
+      if (ok) f.run = (steps[i]!.write as { run: Run }).run;
+      else if (this.inflight.get(key) === f) f.abort.abort(new Error("lease lost"));
+    });
+  }
+}
+
+function classify(e: unknown): { error: RunError; failure: Failure } {
+  if (e instanceof ActionFailure) {
+    return {
+      error: { message: e.message, kind: e.permanent ? "permanent" : "retryable" },
+      failure: { permanent: e.permanent, ...(e.retryAfterMs !== undefined && { retryAfterMs: e.retryAfterMs }) },
+    };
+  }
+  const message = e instanceof Error ? e.message : String(e);
+  return { error: { message, kind: message === "action timed out" ? "timeout" : "retryable" }, failure: { permanent: false } };
+}

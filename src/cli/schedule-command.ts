@@ -1,0 +1,65 @@
+import { DateTime } from "luxon";
+import { DomainError } from "../core/errors.js";
+import type { Schedule } from "../core/schedule-model.js";
+import { describeSchedule, nextFireTimes, validateSchedule } from "../core/schedule/index.js";
+
+export interface ScheduleOutput {
+  schedule: Schedule;
+  description: string;
+  /** ISO 8601 UTC instants, strictly after the reference time. */
+  next: string[];
+  /** The same instants in the schedule's zone. */
+  next_local: string[];
+  notes?: string[];
+}
+
+const TEN_YEARS_MS = 10 * 365 * 86_400_000;
+
+export function parseInstant(value: string, field: string): number {
+  const ms = DateTime.fromISO(value, { setZone: true });
+  if (!ms.isValid || !/[zZ]|[+-]\d\d:?\d\d$/.test(value)) {
+    throw new DomainError("invalid_argument", `${field} "${value}" is not an ISO 8601 instant with an offset.`, {
+      field,
+      expected: 'an ISO 8601 time with offset, e.g. "2026-03-08T00:00:00Z" or "2026-03-08T09:00:00+08:00"',
+    });
+  }
+  return ms.toMillis();
+}
+
+export function parseCount(value: string | undefined): number {
+  if (value === undefined) return 5;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 1000) {
+    throw new DomainError("invalid_argument", `--count "${value}" is not a whole number from 1 to 1000.`, { field: "count", expected: "an integer from 1 to 1000" });
+  }
+  return n;
+}
+
+/** `duely schedule next "<cron>" --tz <IANA>`: the next N fire times strictly after --after. */
+export function scheduleNext(expr: string, opts: { tz: string | undefined; after: string | undefined; count: string | undefined }, now: number): ScheduleOutput {
+  if (!opts.tz) throw new DomainError("invalid_argument", "--tz is required.", { field: "tz", expected: 'an IANA zone, e.g. "America/New_York"' });
+  const after = opts.after === undefined ? now : parseInstant(opts.after, "after");
+  const schedule: Schedule = { kind: "cron", expr, timezone: opts.tz };
+  // Previewing is not scheduling: a past --after is fine, so validate against it, with a wide horizon.
+  validateSchedule(schedule, after, { horizonMs: TEN_YEARS_MS });
+  return render(schedule, after, parseCount(opts.count));
+}
+
+export function render(schedule: Schedule, after: number, count: number, notes?: string[]): ScheduleOutput {
+  const fires = schedule.kind === "immediate" ? [after] : nextFireTimes(schedule, after, count);
+  const zone = schedule.kind === "immediate" ? "UTC" : schedule.timezone;
+  return {
+    schedule,
+    description: describeSchedule(schedule),
+    next: fires.map((t) => new Date(t).toISOString()),
+    next_local: fires.map((t) => DateTime.fromMillis(t, { zone }).toISO({ suppressMilliseconds: true }) ?? ""),
+    ...(notes && notes.length > 0 && { notes }),
+  };
+}
+
+export function formatText(out: ScheduleOutput): string {
+  const lines = [out.description];
+  out.next.forEach((utc, i) => lines.push(`  ${utc}   ${out.next_local[i]}`));
+  for (const n of out.notes ?? []) lines.push(`  note: ${n}`);
+  return lines.join("\n");
+}

@@ -1,0 +1,111 @@
+import { readFileSync } from "node:fs";
+import { homedir, userInfo } from "node:os";
+import { join } from "node:path";
+import { z } from "zod";
+import { ActionsConfig } from "./actions/config.js";
+import { EngineSettings } from "./app/settings.js";
+import { isValidTimeZone } from "./core/schedule/index.js";
+
+const Zone = z.string().refine(isValidTimeZone, { message: 'an IANA time zone, e.g. "Europe/London"' });
+
+export const Config = z.strictObject({
+  store: z
+    .discriminatedUnion("kind", [
+      /** The embedded default: one SQLite file. @default <XDG data dir>/duely/duely.db */
+      z.strictObject({ kind: z.literal("sqlite"), path: z.string().min(1).optional() }),
+    ])
+    .default({ kind: "sqlite" }),
+  queue: z.discriminatedUnion("kind", [z.strictObject({ kind: z.literal("local") })]).default({ kind: "local" }),
+  engine: EngineSettings.default(EngineSettings.parse({})),
+  /** The owner of every task created over stdio (the local user). */
+  owner: z.string().min(1).max(200).optional(),
+  /** The zone used when the user names none. @default the machine's zone */
+  timezone: Zone.optional(),
+  http: z
+    .strictObject({
+      host: z.string().default("127.0.0.1"),
+      port: z.number().int().min(0).max(65535).default(8787),
+      /** Bearer token → owner. Tokens are secrets: prefer `tokens_env`, a variable holding "token=owner,token2=owner2". */
+      tokens: z.record(z.string().min(16), z.string().min(1)).default({}),
+      tokens_env: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
+      /** Host names besides localhost allowed in the Host header (DNS-rebinding protection). */
+      allowed_hosts: z.array(z.string()).default([]),
+    })
+    .default({ host: "127.0.0.1", port: 8787, tokens: {}, allowed_hosts: [] }),
+  actions: ActionsConfig.default(ActionsConfig.parse({})),
+  log_level: z.enum(["debug", "info", "warn", "error"]).default("info"),
+});
+export type Config = z.infer<typeof Config>;
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`invalid duely configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+    this.problems = problems;
+  }
+}
+
+/** XDG data dir: $XDG_DATA_HOME/duely, else ~/.local/share/duely. */
+export function defaultDataDir(env: Record<string, string | undefined>): string {
+  return join(env.XDG_DATA_HOME || join(homedir(), ".local", "share"), "duely");
+}
+
+/**
+ * Reads the config once: the JSON file named by `DUELY_CONFIG` (or `file`), then the
+ * environment overrides. Every bad value is reported together, each with its path.
+ */
+export function loadConfig(env: Record<string, string | undefined>, file?: string): Config {
+  const path = file ?? env.DUELY_CONFIG;
+  let raw: Record<string, unknown> = {};
+  if (path) {
+    try {
+      raw = JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
+    } catch (e) {
+      throw new ConfigError([`config file ${path}: ${(e as Error).message}`]);
+    }
+    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new ConfigError([`config file ${path}: expected a JSON object`]);
+  }
+  const merged = applyEnv(raw, env);
+  const parsed = Config.safeParse(merged);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`));
+  }
+  const config = parsed.data;
+  const tokens = tokensFromEnv(config.http.tokens_env, env);
+  return {
+    ...config,
+    store: { ...config.store, path: config.store.path ?? join(defaultDataDir(env), "duely.db") },
+    owner: config.owner ?? safeUser(),
+    timezone: config.timezone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC"),
+    http: { ...config.http, tokens: { ...config.http.tokens, ...tokens } },
+  };
+}
+
+function applyEnv(raw: Record<string, unknown>, env: Record<string, string | undefined>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...raw };
+  if (env.DUELY_DB) out.store = { kind: "sqlite", path: env.DUELY_DB };
+  if (env.DUELY_TZ) out.timezone = env.DUELY_TZ;
+  if (env.DUELY_OWNER) out.owner = env.DUELY_OWNER;
+  if (env.DUELY_LOG_LEVEL) out.log_level = env.DUELY_LOG_LEVEL;
+  return out;
+}
+
+function tokensFromEnv(name: string | undefined, env: Record<string, string | undefined>): Record<string, string> {
+  if (!name || !env[name]) return {};
+  const out: Record<string, string> = {};
+  for (const pair of env[name]!.split(",")) {
+    const [token, owner] = pair.split("=");
+    if (!token || !owner || token.length < 16) throw new ConfigError([`${name}: expected "token=owner" pairs, tokens of 16+ characters`]);
+    out[token.trim()] = owner.trim();
+  }
+  return out;
+}
+
+function safeUser(): string {
+  try {
+    return userInfo().username || "local";
+  } catch {
+    return "local";
+  }
+}

@@ -1,0 +1,19 @@
+export type LogLevel = "debug" | "info" | "warn" | "error";
+
+/** Structured log lines. The stdio transport owns stdout, so adapters write to stderr. */
+export interface Logger {
+  log(level: LogLevel, message: string, data?: Record<string, unknown>): void;
+}
+
+export const silentLogger: Logger = { log() {} };
+
+export function stderrLogger(minLevel: LogLevel = "info"): Logger {
+  const order: LogLevel[] = ["debug", "info", "warn", "error"];
+  const min = order.indexOf(minLevel);
+  return {
+    log(level, message, data) {
+      if (order.indexOf(level) < min) return;
+      process.stderr.write(JSON.stringify({ t: new Date().toISOString(), level, message, ...data }) + "\n");
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { openSqliteStore } from "../../src/adapters/store/sqlite/sqlite-store.js";
+import type { Run } from "../../src/core/model.js";
+
+const NODE_SCRIPT = join(import.meta.dirname, "../support/processes/crash-node.ts");
+const children: ChildProcess[] = [];
+let dir = "";
+
+afterEach(() => {
+  for (const c of children.splice(0)) if (c.exitCode === null) c.kill("SIGKILL");
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+function startNode(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", NODE_SCRIPT], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  children.push(child);
+  let err = "";
+  child.stderr!.on("data", (d) => (err += d));
+  return new Promise((resolve, reject) => {
+    child.stdout!.on("data", (d) => String(d).includes("ready") && resolve(child));
+    child.on("exit", (code) => reject(new Error(`node exited ${code}: ${err}`)));
+  });
+}
+
+const lines = (log: string) => (existsSync(log) ? readFileSync(log, "utf8").trim().split("\n").filter(Boolean) : []);
+
+async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+async function allRuns(db: string): Promise<Run[]> {
+  const store = await openSqliteStore({ path: db });
+  try {
+    const out: Run[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await store.listJobs("crash", { limit: 100, cursor });
+      for (const job of page.items) out.push(...(await store.listJobRuns(job.id, { limit: 100 })).items);
+      cursor = page.cursor;
+    } while (cursor);
+    return out;
+  } finally {
+    await store.close();
+  }
+}
+
+describe("crash recovery with real processes", () => {
+  it("after SIGKILL mid-run and a restart, every due run completes at least once and no run key is duplicated", async () => {
+    dir = mkdtempSync(join(tmpdir(), "duely-crash-"));
+    const db = join(dir, "duely.db");
+    const log = join(dir, "actions.log");
+    const a = await startNode({ DB: db, LOG: log, CREATE: "30", ACTION_MS: "800" });
+    await waitFor(() => lines(log).filter((l) => l.startsWith("start")).length >= 5, 15_000, "runs to start");
+    a.kill("SIGKILL");
+    await new Promise((r) => a.once("exit", r));
+    const interrupted = lines(log).filter((l) => l.startsWith("start")).length - lines(log).filter((l) => l.startsWith("end")).length;
+    expect(interrupted).toBeGreaterThan(0); // the kill really landed mid-run
+
+    await startNode({ DB: db, LOG: log, ACTION_MS: "50" });
+    await waitFor(async () => (await allRuns(db)).filter((r) => r.status === "succeeded").length === 30, 30_000, "all 30 runs to succeed");
+
+    const runs = await allRuns(db);
+    expect(runs).toHaveLength(30);
+    expect(new Set(runs.map((r) => `${r.job_id}@${r.scheduled_at}`)).size).toBe(30);
+    const ended = new Set(lines(log).filter((l) => l.startsWith("end")).map((l) => l.split(" ")[1]));
+    expect(ended.size).toBe(30);
+    expect(runs.some((r) => r.attempt >= 2)).toBe(true); // the interrupted ones were re-run
+  }, 60_000);
+
+  it("rejects the late writes of a frozen worker whose leases were taken over", async () => {
+    dir = mkdtempSync(join(tmpdir(), "duely-zombie-"));
+    const db = join(dir, "duely.db");
+    const log = join(dir, "actions.log");
+    const a = await startNode({ DB: db, LOG: log, CREATE: "6", ACTION_MS: "2500" });
+    await waitFor(() => lines(log).filter((l) => l.startsWith(`start`) && l.endsWith(` ${a.pid}`)).length >= 3, 15_000, "the first node to start runs");
+    a.kill("SIGSTOP"); // frozen like a long GC pause: it holds leases it can no longer renew
+    const b = await startNode({ DB: db, LOG: log, ACTION_MS: "50" });
+    await waitFor(async () => (await allRuns(db)).filter((r) => r.status === "succeeded").length === 6, 30_000, "the second node to finish all runs");
+    a.kill("SIGCONT");
+    const zombieStarts = lines(log).filter((l) => l.startsWith("start") && l.endsWith(` ${a.pid}`)).length;
+    const store = await openSqliteStore({ path: db });
+    try {
+      const runs = await allRuns(db);
+      await waitFor(async () => {
+        const events = (await Promise.all(runs.map((r) => store.listEvents(r)))).flat();
+        return events.filter((e) => e.detail?.startsWith("fenced")).length >= zombieStarts;
+      }, 15_000, "the frozen node's late writes to be rejected");
+      for (const r of await allRuns(db)) {
+        expect(r.status).toBe("succeeded");
+        expect((r.result?.data as { pid: number }).pid).toBe(b.pid);
+      }
+    } finally {
+      await store.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,200 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { Run } from "../../src/core/model.js";
+import { ActionFailure } from "../../src/ports/action.js";
+import { Worker } from "../../src/app/worker.js";
+import { openHarness } from "../support/engine-harness.js";
+
+type Harness = Awaited<ReturnType<typeof openHarness>>;
+let h: Harness;
+afterEach(async () => h?.close());
+
+const notify = { type: "notify" as const, message: "ping" };
+const NOW = "2026-06-01T10:00:00Z";
+
+async function onlyRun(jobId: string): Promise<Run> {
+  const runs = (await h.store.listJobRuns(jobId, { limit: 10 })).items;
+  expect(runs).toHaveLength(1);
+  return runs[0]!;
+}
+
+describe("engine: retries and dead letters", () => {
+  it("retries a retryable failure with jittered exponential backoff, then succeeds", async () => {
+    h = await openHarness(NOW, { shard_count: 2 });
+    h.setRandom(0.5);
+    let calls = 0;
+    h.actions.behaviour = () => {
+      calls++;
+      if (calls < 3) throw new ActionFailure("upstream 503", { permanent: false });
+      return { text: "ok" };
+    };
+    const { job } = await h.engine.jobs.create("alice", { title: "t", action: notify, schedule: { kind: "immediate" } });
+    await h.engine.worker.runOnce();
+    let run = await onlyRun(job.id);
+    // attempt 1 failed: full jitter below 5 s with random 0.5 → 2.5 s
+    expect(run).toMatchObject({ status: "retrying", attempt: 1, due_at: Date.parse(NOW) + 2_500, error: { kind: "retryable", message: "upstream 503" } });
+    h.clock.advance(2_499);
+    await h.engine.step();
+    expect((await onlyRun(job.id)).status).toBe("queued");
+    expect(await h.engine.worker.runOnce()).toBe(0);
+    h.clock.advance(1);
+    await h.engine.step();
+    run = await onlyRun(job.id);
+    // attempt 2 failed: below 25 s → 12.5 s
+    expect(run).toMatchObject({ status: "retrying", attempt: 2, due_at: Date.parse(NOW) + 2_500 + 12_500 });
+    h.clock.advance(12_500);
+    await h.engine.step();
+    run = await onlyRun(job.id);
+    expect(run).toMatchObject({ status: "succeeded", attempt: 3, result: { text: "ok" } });
+    expect(h.actions.calls.map((c) => c.ctx.attempt)).toEqual([1, 2, 3]);
+    expect(new Set(h.actions.calls.map((c) => c.ctx.idempotencyKey)).size).toBe(1);
+  });
+
+  it("dead-letters after max_attempts retryable failures", async () => {
+    h = await openHarness(NOW, { shard_count: 2 });
+    h.actions.behaviour = () => {
+      throw new Error("boom");
+    };
+    const { job } = await h.engine.jobs.create("alice", { title: "t", action: notify, schedule: { kind: "immediate" }, retry: { max_attempts: 3 } });
+    await h.runFor(10 * 60_000, 5_000);
+    const run = await onlyRun(job.id);
+    expect(run).toMatchObject({ status: "failed", attempt: 3, error: { kind: "retryable", message: "boom" } });
+    expect(h.actions.calls).toHaveLength(3);
+    const events = await h.store.listEvents(run);
+    expect(events.at(-1)).toMatchObject({ to: "failed", detail: "dead-lettered" });
+  });
+
+  it("does not retry a permanent failure", async () => {
+    h = await openHarness(NOW, { shard_count: 2 });
+    h.actions.behaviour = () => {
+      throw new ActionFailure("400 bad request", { permanent: true });
+    };
+    const { job } = await h.engine.jobs.create("alice", { title: "t", action: notify, schedule: { kind: "immediate" } });
+    await h.runFor(60_000, 5_000);
+    expect(await onlyRun(job.id)).toMatchObject({ status: "failed", attempt: 1, error: { kind: "permanent" } });
+  });
+
+  it("honours an action's retry-after over a shorter backoff", async () => {
+    h = await openHarness(NOW, { shard_count: 2 });
+    h.setRandom(0);
+    h.actions.behaviour = () => {
+      throw new ActionFailure("429", { permanent: false, retryAfterMs: 30_000 });
+    };
+    const { job } = await h.engine.jobs.create("alice", { title: "t", action: notify, schedule: { kind: "immediate" } });
+    await h.engine.worker.runOnce();
+    expect(await onlyRun(job.id)).toMatchObject({ status: "retrying", due_at: Date.parse(NOW) + 30_000 });
+  });
+});
+
+describe("engine: leases and fencing", () => {
+  it("returns an expired lease to retry, and rejects the zombie's late write", async () => {
+    h = await openHarness(NOW, { shard_count: 2, lease_ms: 10_000 });
+    h.setRandom(0);
+    let releaseZombie!: () => void;
+    h.actions.behaviour = (_a, ctx) =>
+      ctx.attempt === 1 ? new Promise((r) => (releaseZombie = () => r({ text: "zombie result" }))) : { text: "second attempt" };
+    const { job } = await h.engine.jobs.create("alice", { title: "t", action: notify, schedule: { kind: "immediate" } });
+    const zombie = h.engine.worker.runOnce(); // attempt 1 hangs (as if its process were frozen)
+    await new Promise((r) => setImmediate(r));
+    expect((await onlyRun(job.id)).status).toBe("running");
+    h.clock.advance(10_001);
+    expect((await h.engine.watcher.tick()).reaped).toBe(1);
+    expect(await onlyRun(job.id)).toMatchObject({ status: "retrying", attempt: 1, error: { kind: "lease_expired" } });
+    const survivor = new Worker(h.engine.deps, { id: "worker-b" });
+    await h.engine.watcher.tick(); // retrying → queued
+    expect(await survivor.runOnce()).toBe(1); // attempt 2 on another worker
+    expect(await onlyRun(job.id)).toMatchObject({ status: "succeeded", attempt: 2, result: { text: "second attempt" } });
+    releaseZombie();
+    await zombie;
+    const run = await onlyRun(job.id);
+    expect(run).toMatchObject({ status: "succeeded", attempt: 2, result: { text: "second attempt" } });
+    const events = await h.store.listEvents(run);
+    expect(events.some((e) => e.detail?.startsWith("fenced: late write") && e.attempt === 1)).toBe(true);
+  });
+
+  it("re-sends a queued run whose message was lost (process restart), and runs it once", async () => {
+    h = await openHarness(NOW, { shard_count: 2, stale_queued_ms: 5_000 });
+    const { job } = await h.engine.jobs.create("alice", { title: "t", action: notify, schedule: { kind: "immediate" } });
+    await h.queue.receive(100, 0); // the message is taken and lost, as in a crash
+    h.clock.advance(5_000);
+    expect((await h.engine.watcher.tick()).resent).toBe(1);
+    expect(await h.engine.worker.runOnce()).toBe(1);
+    expect((await onlyRun(job.id)).status).toBe("succeeded");
+    expect(h.actions.calls).toHaveLength(1);
+  });
+
+  it("ignores a duplicate delivery of a run that already ran", async () => {
+    h = await openHarness(NOW, { shard_count: 2 });
+    const { job } = await h.engine.jobs.create("alice", { title: "t", action: notify, schedule: { kind: "immediate" } });
+    await h.engine.worker.runOnce();
+    await h.queue.send([{ key: { job_id: job.id, scheduled_at: Date.parse(NOW) }, owner: "alice", dueAt: Date.parse(NOW) }]);
+    expect(await h.engine.worker.runOnce()).toBe(0);
+    expect(h.actions.calls).toHaveLength(1);
+  });
+});
+
+describe("engine: misfires and overlap", () => {
+  it("after downtime records missed occurrences and goes on with the chain (catch_up skip)", async () => {
+    h = await openHarness("2026-06-01T00:00:00Z", { shard_count: 2 });
+    const { job } = await h.engine.jobs.create("alice", { title: "hourly", action: notify, schedule: { kind: "cron", expr: "0 * * * *", timezone: "UTC" } });
+    h.clock.set("2026-06-01T04:30:00Z"); // down from 00:00 to 04:30
+    await h.engine.step();
+    const runs = (await h.store.listJobRuns(job.id, { limit: 50 })).items.reverse();
+    expect(runs.map((r) => [new Date(r.scheduled_at).toISOString().slice(11, 16), r.status, r.skip_reason])).toEqual([
+      ["01:00", "skipped", "missed"],
+      ["02:00", "skipped", "missed"],
+      ["03:00", "skipped", "missed"],
+      ["04:00", "skipped", "missed"],
+      ["05:00", "pending", null],
+    ]);
+    expect(h.actions.calls).toHaveLength(0);
+  });
+
+  it("runs only the latest missed occurrence, late, under catch_up latest", async () => {
+    h = await openHarness("2026-06-01T00:00:00Z", { shard_count: 2 });
+    const { job } = await h.engine.jobs.create("alice", {
+      title: "hourly",
+      action: notify,
+      schedule: { kind: "cron", expr: "0 * * * *", timezone: "UTC" },
+      policy: { catch_up: "latest" },
+    });
+    h.clock.set("2026-06-01T04:30:00Z");
+    await h.engine.step();
+    const runs = (await h.store.listJobRuns(job.id, { limit: 50 })).items.reverse();
+    expect(runs.map((r) => [new Date(r.scheduled_at).toISOString().slice(11, 16), r.status])).toEqual([
+      ["01:00", "skipped"],
+      ["02:00", "skipped"],
+      ["03:00", "skipped"],
+      ["04:00", "succeeded"],
+      ["05:00", "pending"],
+    ]);
+  });
+
+  it("runs a run found late but within its grace window once, late", async () => {
+    h = await openHarness("2026-06-01T00:00:00Z", { shard_count: 2 });
+    const { job } = await h.engine.jobs.create("alice", { title: "once", action: notify, schedule: { kind: "once", at: Date.parse("2026-06-01T01:00:00Z"), timezone: "UTC" } });
+    h.clock.set("2026-06-01T01:05:00Z");
+    await h.engine.step();
+    expect(await onlyRun(job.id)).toMatchObject({ status: "succeeded", started_at: Date.parse("2026-06-01T01:05:00Z") });
+  });
+
+  it("skips an occurrence while the previous run of the same task is still running (overlap skip)", async () => {
+    h = await openHarness("2026-06-01T00:00:30Z", { shard_count: 2, lease_ms: 600_000 });
+    const pending: (() => void)[] = [];
+    h.actions.behaviour = () => new Promise((r) => pending.push(() => r({ text: "slow" })));
+    const { job } = await h.engine.jobs.create("alice", { title: "every minute", action: notify, schedule: { kind: "cron", expr: "* * * * *", timezone: "UTC" } });
+    h.clock.set("2026-06-01T00:01:00Z");
+    await h.engine.watcher.tick();
+    const first = h.engine.worker.runOnce();
+    await new Promise((r) => setImmediate(r));
+    h.clock.set("2026-06-01T00:02:00Z");
+    await h.engine.watcher.tick();
+    expect(await new Worker(h.engine.deps, { id: "worker-b" }).runOnce()).toBe(0);
+    const runs = (await h.store.listJobRuns(job.id, { limit: 10 })).items.reverse();
+    expect(runs.slice(0, 2).map((r) => [r.status, r.skip_reason])).toEqual([
+      ["running", null],
+      ["skipped", "overlap"],
+    ]);
+    pending.forEach((p) => p());
+    await first;
+  });
+});
