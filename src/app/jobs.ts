@@ -67,50 +67,83 @@ export class Jobs {
   }
 
   async create(owner: string, input: CreateJobInput): Promise<CreatedJob> {
-    const { store, clock, settings } = this.deps;
-    const now = clock.now();
-    validateSchedule(input.schedule, now, { horizonMs: settings.horizon_ms });
-    this.checkInterval(input.schedule, now);
-    if (input.end_at != null && input.end_at <= now) {
-      throw new DomainError("in_the_past", "end_at is not in the future.", { field: "end_at", expected: "an instant after now" });
-    }
-
+    const now = this.deps.clock.now();
+    this.validate(input, now, "");
     const fingerprint = input.fingerprint ?? fingerprintOf(input);
     const twin = await this.findTwin(owner, fingerprint, now);
     if (twin) return { job: twin, deduplicated: true, ...this.preview(twin, now) };
+    await this.checkQuota(owner, 1);
+    const [created] = await this.insertJobs(owner, [{ ...input, fingerprint }], now);
+    return created!;
+  }
 
-    const active = await store.countJobs(owner, LIVE);
-    if (active >= settings.max_active_jobs_per_owner) {
-      throw new DomainError("limit_exceeded", `You already have ${active} active or paused tasks; the limit is ${settings.max_active_jobs_per_owner}.`, {
-        expected: `at most ${settings.max_active_jobs_per_owner} active or paused tasks per owner`,
+  /**
+   * Creates many tasks in one store round trip (bulk import, benchmarks). All are validated
+   * before anything is written; an invalid one rejects the whole call with its index in
+   * `field`. No deduplication.
+   */
+  async createMany(owner: string, inputs: CreateJobInput[]): Promise<CreatedJob[]> {
+    const now = this.deps.clock.now();
+    inputs.forEach((input, i) => this.validate(input, now, `[${i}].`));
+    await this.checkQuota(owner, inputs.length);
+    return this.insertJobs(owner, inputs, now);
+  }
+
+  private validate(input: CreateJobInput, now: number, prefix: string): void {
+    try {
+      validateSchedule(input.schedule, now, { horizonMs: this.deps.settings.horizon_ms });
+      this.checkInterval(input.schedule, now);
+      if (input.end_at != null && input.end_at <= now) {
+        throw new DomainError("in_the_past", "end_at is not in the future.", { field: "end_at", expected: "an instant after now" });
+      }
+    } catch (e) {
+      if (e instanceof DomainError && prefix) {
+        throw new DomainError(e.code, e.message, { field: `${prefix}${e.field ?? ""}`, expected: e.expected, hint: e.hint });
+      }
+      throw e;
+    }
+  }
+
+  private async checkQuota(owner: string, adding: number): Promise<void> {
+    const limit = this.deps.settings.max_active_jobs_per_owner;
+    const active = await this.deps.store.countJobs(owner, LIVE);
+    if (active + adding > limit) {
+      throw new DomainError("limit_exceeded", `You already have ${active} active or paused tasks; the limit is ${limit}.`, {
+        expected: `at most ${limit} active or paused tasks per owner`,
         hint: "Cancel a task you no longer need (task_cancel_v1), or ask the operator to raise max_active_jobs_per_owner in the duely config.",
       });
     }
+  }
 
-    const job: Job = {
-      id: this.newId(now),
-      owner,
-      title: input.title,
-      action: input.action,
-      schedule: input.schedule,
-      retry: { ...DEFAULT_RETRY, ...input.retry },
-      policy: { ...DEFAULT_RUN_POLICY, ...input.policy },
-      status: "active",
-      created_at: now,
-      updated_at: now,
-      end_at: input.end_at ?? null,
-      max_runs: input.max_runs ?? null,
-      run_count: 0,
-      next_run_at: null,
-      version: 1,
-      fingerprint,
-    };
-    const plan = planChain(job, now, now, settings);
-    const stored = { ...plan.job, status: plan.steps.length === 0 ? ("completed" as const) : job.status };
-    const ok = await store.commit(toTx(plan.steps, [{ op: "put_job", job: stored, expectVersion: null }]));
-    if (!ok) throw new DomainError("conflict", "The task could not be stored; try again.", { hint: "Retry the same call." });
-    await this.deps.queue.send(plan.sends);
-    return { job: stored, deduplicated: false, ...this.preview(stored, now) };
+  private async insertJobs(owner: string, inputs: CreateJobInput[], now: number): Promise<CreatedJob[]> {
+    const { settings } = this.deps;
+    const planned = inputs.map((input) => {
+      const job: Job = {
+        id: this.newId(now),
+        owner,
+        title: input.title,
+        action: input.action,
+        schedule: input.schedule,
+        retry: { ...DEFAULT_RETRY, ...input.retry },
+        policy: { ...DEFAULT_RUN_POLICY, ...input.policy },
+        status: "active",
+        created_at: now,
+        updated_at: now,
+        end_at: input.end_at ?? null,
+        max_runs: input.max_runs ?? null,
+        run_count: 0,
+        next_run_at: null,
+        version: 1,
+        fingerprint: input.fingerprint ?? null,
+      };
+      const plan = planChain(job, now, now, settings);
+      const stored: Job = { ...plan.job, status: plan.steps.length === 0 ? "completed" : "active" };
+      return { stored, plan };
+    });
+    const results = await this.deps.store.commitEach(planned.map(({ stored, plan }) => toTx(plan.steps, [{ op: "put_job", job: stored, expectVersion: null }])));
+    if (results.some((ok) => !ok)) throw new DomainError("conflict", "A task could not be stored; try again.", { hint: "Retry the same call." });
+    await this.deps.queue.send(planned.flatMap(({ plan }) => plan.sends));
+    return planned.map(({ stored }) => ({ job: stored, deduplicated: false, ...this.preview(stored, now) }));
   }
 
   async list(owner: string, opts: { statuses?: readonly JobStatus[]; limit: number; cursor?: string | null }): Promise<Page<JobSummary>> {

@@ -44,8 +44,9 @@ export class Sweeper {
   start(): void {
     const loop = async () => {
       try {
-        this.running = this.sweep();
-        const stats = await this.running;
+        const sweep = this.sweep();
+        this.running = sweep;
+        const stats = await sweep;
         this.deps.log.log("debug", "sweep done", { ...stats });
       } catch (e) {
         this.deps.log.log("error", "sweep failed", { error: String(e) });

@@ -137,6 +137,7 @@ describe("engine: misfires and overlap", () => {
     h = await openHarness("2026-06-01T00:00:00Z", { shard_count: 2 });
     const { job } = await h.engine.jobs.create("alice", { title: "hourly", action: notify, schedule: { kind: "cron", expr: "0 * * * *", timezone: "UTC" } });
     h.clock.set("2026-06-01T04:30:00Z"); // down from 00:00 to 04:30
+    await h.engine.sweeper.sweep(); // what a restarted process runs first
     await h.engine.step();
     const runs = (await h.store.listJobRuns(job.id, { limit: 50 })).items.reverse();
     expect(runs.map((r) => [new Date(r.scheduled_at).toISOString().slice(11, 16), r.status, r.skip_reason])).toEqual([
@@ -158,6 +159,7 @@ describe("engine: misfires and overlap", () => {
       policy: { catch_up: "latest" },
     });
     h.clock.set("2026-06-01T04:30:00Z");
+    await h.engine.sweeper.sweep();
     await h.engine.step();
     const runs = (await h.store.listJobRuns(job.id, { limit: 50 })).items.reverse();
     expect(runs.map((r) => [new Date(r.scheduled_at).toISOString().slice(11, 16), r.status])).toEqual([
@@ -196,5 +198,94 @@ describe("engine: misfires and overlap", () => {
     ]);
     pending.forEach((p) => p());
     await first;
+  });
+});
+
+describe("engine: reconciliation", () => {
+  it("re-creates the missing head run of an active recurring task", async () => {
+    h = await openHarness("2026-06-01T00:00:00Z", { shard_count: 2 });
+    const { job } = await h.engine.jobs.create("alice", { title: "daily", action: notify, schedule: { kind: "cron", expr: "0 9 * * *", timezone: "UTC" } });
+    const head = await h.store.getRun({ job_id: job.id, scheduled_at: job.next_run_at! });
+    // Lose the head: point the job at an occurrence that has no run, as a half-applied write would.
+    const stored = (await h.store.getJob(job.id))!;
+    await h.store.commit({ writes: [{ op: "put_job", job: { ...stored, next_run_at: head!.scheduled_at + 86_400_000, version: stored.version + 1 }, expectVersion: stored.version }] });
+    expect((await h.engine.sweeper.sweep()).repaired).toBe(1);
+    const runs = (await h.store.listJobRuns(job.id, { limit: 10 })).items;
+    expect(runs.map((r) => [new Date(r.scheduled_at).toISOString(), r.status])).toEqual([
+      ["2026-06-02T09:00:00.000Z", "pending"],
+      ["2026-06-01T09:00:00.000Z", "pending"],
+    ]);
+    expect((await h.engine.sweeper.sweep()).repaired).toBe(0);
+  });
+
+  it("gives an active recurring task with no chain at all its next run", async () => {
+    h = await openHarness("2026-06-01T00:00:00Z", { shard_count: 2 });
+    const { job } = await h.engine.jobs.create("alice", { title: "daily", action: notify, schedule: { kind: "cron", expr: "0 9 * * *", timezone: "UTC" } });
+    const stored = (await h.store.getJob(job.id))!;
+    await h.engine.jobs.cancel("alice", job.id); // its only run is now cancelled…
+    const cancelledJob = (await h.store.getJob(job.id))!;
+    // …and the job is flipped back to active with no head, as a bad manual edit would leave it.
+    await h.store.commit({ writes: [{ op: "put_job", job: { ...stored, status: "active", next_run_at: null, version: cancelledJob.version + 1 }, expectVersion: cancelledJob.version }] });
+    h.clock.set("2026-06-01T12:00:00Z");
+    expect((await h.engine.sweeper.sweep()).repaired).toBe(1);
+    const runs = (await h.store.listJobRuns(job.id, { limit: 10 })).items;
+    expect(runs.map((r) => [new Date(r.scheduled_at).toISOString(), r.status])).toEqual([
+      ["2026-06-02T09:00:00.000Z", "pending"],
+      ["2026-06-01T09:00:00.000Z", "cancelled"],
+    ]);
+  });
+});
+
+describe("engine: fairness and bad input", () => {
+  it("hands a quiet owner's run out in the first batch even behind another owner's thousand", async () => {
+    h = await openHarness("2026-06-01T00:00:00Z", { shard_count: 4, max_active_jobs_per_owner: 5_000, dedupe_window_ms: 0 });
+    const at = Date.parse("2026-06-01T00:00:30Z");
+    await h.engine.jobs.createMany("big", Array.from({ length: 1000 }, (_, i) => ({ title: `b${i}`, action: notify, schedule: { kind: "once" as const, at, timezone: "UTC" } })));
+    await h.engine.jobs.create("quiet", { title: "q", action: notify, schedule: { kind: "once", at, timezone: "UTC" } });
+    h.clock.set(at);
+    const batch = await h.queue.receive(10, 0);
+    expect(batch.map((m) => m.owner)).toContain("quiet");
+  });
+
+  it.each([
+    ["invalid_schedule", { kind: "cron", expr: "61 * * * *", timezone: "UTC" }, "schedule.expr"],
+    ["unknown_timezone", { kind: "cron", expr: "0 8 * * *", timezone: "Mars/Olympus" }, "schedule.timezone"],
+    ["in_the_past", { kind: "once", at: Date.parse("2026-05-31T00:00:00Z"), timezone: "UTC" }, "schedule.at"],
+    ["beyond_horizon", { kind: "once", at: Date.parse("2028-01-01T00:00:00Z"), timezone: "UTC" }, "schedule.at"],
+  ] as const)("rejects %s with its field and writes nothing", async (code, schedule, field) => {
+    h = await openHarness("2026-06-01T00:00:00Z", { shard_count: 2 });
+    await expect(h.engine.jobs.create("alice", { title: "t", action: notify, schedule })).rejects.toMatchObject({ code, field, expected: expect.any(String) });
+    expect(await h.store.countJobs("alice", ["active", "paused", "completed", "cancelled"])).toBe(0);
+  });
+
+  it("refuses a schedule firing more often than the minimum interval, saying the cap", async () => {
+    h = await openHarness("2026-06-01T00:00:00Z", { shard_count: 2, min_interval_ms: 300_000 });
+    await expect(h.engine.jobs.create("alice", { title: "t", action: notify, schedule: { kind: "cron", expr: "* * * * *", timezone: "UTC" } })).rejects.toMatchObject({
+      code: "limit_exceeded",
+      field: "schedule",
+      expected: "at least 5 minute(s) between fires",
+    });
+  });
+
+  it("refuses a task over the per-owner cap, and counts only that owner's live tasks", async () => {
+    h = await openHarness("2026-06-01T00:00:00Z", { shard_count: 2, max_active_jobs_per_owner: 2 });
+    const mk = (title: string) => ({ title, action: notify, schedule: { kind: "cron" as const, expr: "0 9 * * *", timezone: "UTC" } });
+    await h.engine.jobs.create("alice", mk("a"));
+    await h.engine.jobs.create("alice", mk("b"));
+    await h.engine.jobs.create("bob", mk("c"));
+    await expect(h.engine.jobs.create("alice", mk("d"))).rejects.toMatchObject({ code: "limit_exceeded", expected: "at most 2 active or paused tasks per owner" });
+    expect(await h.store.countJobs("alice", ["active"])).toBe(2);
+  });
+
+  it("answers a repeated identical create with the existing task, marked deduplicated", async () => {
+    h = await openHarness("2026-06-01T00:00:00Z", { shard_count: 2 });
+    const input = { title: "t", action: notify, schedule: { kind: "cron" as const, expr: "0 9 * * *", timezone: "UTC" } };
+    const first = await h.engine.jobs.create("alice", input);
+    h.clock.advance(60_000);
+    const second = await h.engine.jobs.create("alice", input);
+    expect(second).toMatchObject({ deduplicated: true, job: { id: first.job.id } });
+    expect(await h.store.countJobs("alice", ["active"])).toBe(1);
+    h.clock.advance(10 * 60_000);
+    expect((await h.engine.jobs.create("alice", input)).deduplicated).toBe(false);
   });
 });
