@@ -1,0 +1,64 @@
+import type { Action } from "../core/action-model.js";
+import type { RunResult } from "../core/model.js";
+import { ActionFailure, type ActionContext, type ActionRunner } from "../ports/action.js";
+import type { ActionsConfig } from "./config.js";
+import { createOutbound } from "./http.js";
+import { deliver, resolveChannels } from "./notify.js";
+import { redact, redactDeep, secretValues, type Env } from "./secrets.js";
+import { summarize } from "./summarize.js";
+
+const TITLE_MAX_CHARS = 80;
+
+function titleOf(message: string): string {
+  const first = message.split("\n", 1)[0]!.trim();
+  return first.length <= TITLE_MAX_CHARS ? first || "Reminder" : `${first.slice(0, TITLE_MAX_CHARS - 1)}…`;
+}
+
+/** Whatever escapes, escapes as an ActionFailure whose message carries no configured secret. */
+function scrubbed(err: unknown, secrets: readonly string[]): ActionFailure {
+  const failure = err instanceof ActionFailure ? err : new ActionFailure(err instanceof Error ? err.message : String(err), { permanent: false });
+  return new ActionFailure(redact(failure.message, secrets), {
+    permanent: failure.permanent,
+    ...(failure.retryAfterMs !== undefined && { retryAfterMs: failure.retryAfterMs }),
+  });
+}
+
+/**
+ * Runs `summarize` (fetch feeds, digest, deliver) and `notify` (deliver a message).
+ * `data.delivered` lists the channels that received the text, `inbox` always first.
+ */
+export function createActionRunner(config: ActionsConfig, env: Env): ActionRunner {
+  const outbound = createOutbound(config.http);
+  const secrets = secretValues(config, env);
+  const channelDeps = { outbound, env, policy: config.http };
+
+  async function run(action: Action, ctx: ActionContext): Promise<RunResult> {
+    const channels = resolveChannels(action.channels, config.channels);
+    switch (action.type) {
+      case "notify": {
+        const text = redact(action.message, secrets);
+        const delivered = await deliver(channels, { text, title: titleOf(text), data: null, ctx }, channelDeps);
+        return { text, data: { delivered } };
+      }
+      case "summarize": {
+        const digest = await summarize(action, ctx, { config, env, outbound });
+        const text = redact(digest.text, secrets);
+        const data = redactDeep(digest.data, secrets) as typeof digest.data;
+        const delivered = await deliver(channels, { text, title: `Digest: ${action.topic}`, data, ctx }, channelDeps);
+        return { text, data: { ...data, delivered } };
+      }
+      default:
+        return action satisfies never;
+    }
+  }
+
+  return {
+    async run(action, ctx) {
+      try {
+        return await run(action, ctx);
+      } catch (err) {
+        throw scrubbed(err, secrets);
+      }
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { ActionFailure } from "../ports/action.js";
+import type { ActionsConfig } from "./config.js";
+import { describeUrl } from "./http.js";
+
+/** The process environment, passed in (never read from `process.env` here). */
+export type Env = Record<string, string | undefined>;
+
+/** A secret named in config; a missing one is the owner's to fix, so retrying will not help. */
+export function readSecret(env: Env, name: string, usedFor: string): string {
+  const value = env[name];
+  if (value === undefined || value === "") {
+    throw new ActionFailure(`${usedFor}: the environment variable ${name} is not set`, { permanent: true });
+  }
+  return value;
+}
+
+/**
+ * Every credential the config can reach: env values it names, and Slack/ntfy URLs (a Slack
+ * webhook URL is its own credential). Used to scrub messages and results before they leave.
+ * Values under 6 characters are left alone: scrubbing them would mangle ordinary words.
+ */
+export function secretValues(config: ActionsConfig, env: Env): string[] {
+  const names: string[] = [];
+  const literal: string[] = [];
+  if (config.summarizer.provider !== "none") names.push(config.summarizer.api_key_env);
+  for (const target of Object.values(config.channels)) {
+    if (target.type === "webhook") names.push(target.secret_env);
+    if (target.type === "email" && target.smtp.pass_env !== undefined) names.push(target.smtp.pass_env);
+    if (target.type === "slack" || target.type === "ntfy") literal.push(target.url, describeUrl(target.url));
+  }
+  const values = [...names.map((n) => env[n]), ...literal].filter((v): v is string => v !== undefined && v.length >= 6);
+  // Longest first, so a secret containing another is replaced whole.
+  return [...new Set(values)].sort((a, b) => b.length - a.length);
+}
+
+export function redact(text: string, secrets: readonly string[]): string {
+  return secrets.reduce((out, secret) => out.split(secret).join("[redacted]"), text);
+}
+
+/** `redact` applied to every string inside a JSON-like value. */
+export function redactDeep(value: unknown, secrets: readonly string[]): unknown {
+  if (typeof value === "string") return redact(value, secrets);
+  if (Array.isArray(value)) return value.map((v) => redactDeep(v, secrets));
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactDeep(v, secrets)]));
+  }
+  return value;
+}

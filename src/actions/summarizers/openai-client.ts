@@ -1,0 +1,40 @@
+import OpenAI from "openai";
+import type { LlmConfig } from "../config.js";
+import type { LlmClient } from "./llm.js";
+import type { SdkFetch } from "./sdk-support.js";
+
+type OpenAIConfig = Extract<LlmConfig, { provider: "openai" }>;
+
+const OPENAI_API = "https://api.openai.com/v1";
+
+export function createOpenAIClient(config: OpenAIConfig, apiKey: string, fetch: SdkFetch): LlmClient {
+  const client = new OpenAI({
+    apiKey,
+    // Explicit, so OPENAI_BASE_URL / OPENAI_ORG_ID in the process environment change nothing.
+    baseURL: config.base_url ?? OPENAI_API,
+    organization: null,
+    project: null,
+    fetch,
+    // The scheduler owns retries (and counts attempts); `fetchVia` owns the timeout.
+    maxRetries: 0,
+    timeout: config.timeout_ms + 1_000,
+    logLevel: "off",
+  });
+  return {
+    async complete(prompt, signal) {
+      const res = await client.chat.completions.create(
+        {
+          model: config.model,
+          messages: [
+            { role: "system", content: prompt.system },
+            { role: "user", content: prompt.user },
+          ],
+          // OpenAI's newer models refuse `max_tokens`; most self-hosted servers only know it.
+          ...(config.base_url === undefined ? { max_completion_tokens: prompt.maxTokens } : { max_tokens: prompt.maxTokens }),
+        },
+        { signal },
+      );
+      return res.choices[0]?.message?.content ?? "";
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import type { ActionContext } from "../../../src/ports/action.js";
+import { ActionsConfig, type ActionsConfigInput } from "../../../src/actions/config.js";
+
+/** The clock the tests run at: the morning after the fixtures' newest items. */
+export const NOW = Date.parse("2026-03-17T08:00:00Z");
+
+export interface TestContext extends ActionContext {
+  controller: AbortController;
+  heartbeats: () => number;
+}
+
+export function testContext(overrides: Partial<ActionContext> = {}): TestContext {
+  const controller = new AbortController();
+  let beats = 0;
+  const scheduledAt = overrides.scheduledAt ?? NOW;
+  return {
+    jobId: "job_01TEST",
+    owner: "owner_1",
+    scheduledAt,
+    idempotencyKey: `job_01TEST:${new Date(scheduledAt).toISOString()}`,
+    attempt: 1,
+    signal: controller.signal,
+    heartbeat: () => void beats++,
+    previousSuccessAt: null,
+    now: () => NOW,
+    ...overrides,
+    controller,
+    heartbeats: () => beats,
+  };
+}
+
+/** Loopback allowed (every test server is on 127.0.0.1), no default feeds, no channels. */
+export function testConfig(input: ActionsConfigInput = {}): ActionsConfig {
+  return ActionsConfig.parse({
+    feeds: { topics: {}, fallback: [] },
+    ...input,
+    http: { allow_loopback: true, ...input.http },
+  });
+}
+
+/** Awaits a promise expected to reject and returns the reason. */
+export async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (err) {
+    return err;
+  }
+  throw new Error("expected a rejection, got a result");
+}
