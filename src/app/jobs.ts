@@ -73,8 +73,8 @@ export class Jobs {
     const twin = await this.findTwin(owner, fingerprint, now);
     if (twin) return { job: twin, deduplicated: true, ...this.preview(twin, now) };
     await this.checkQuota(owner, 1);
-    const [created] = await this.insertJobs(owner, [{ ...input, fingerprint }], now);
-    return created!;
+    const [job] = await this.insertJobs(owner, [{ ...input, fingerprint }], now);
+    return { job: job!, deduplicated: false, ...this.preview(job!, now) };
   }
 
   /**
@@ -82,7 +82,7 @@ export class Jobs {
    * before anything is written; an invalid one rejects the whole call with its index in
    * `field`. No deduplication.
    */
-  async createMany(owner: string, inputs: CreateJobInput[]): Promise<CreatedJob[]> {
+  async createMany(owner: string, inputs: CreateJobInput[]): Promise<Job[]> {
     const now = this.deps.clock.now();
     inputs.forEach((input, i) => this.validate(input, now, `[${i}].`));
     await this.checkQuota(owner, inputs.length);
@@ -115,7 +115,7 @@ export class Jobs {
     }
   }
 
-  private async insertJobs(owner: string, inputs: CreateJobInput[], now: number): Promise<CreatedJob[]> {
+  private async insertJobs(owner: string, inputs: CreateJobInput[], now: number): Promise<Job[]> {
     const { settings } = this.deps;
     const planned = inputs.map((input) => {
       const job: Job = {
@@ -143,7 +143,7 @@ export class Jobs {
     const results = await this.deps.store.commitEach(planned.map(({ stored, plan }) => toTx(plan.steps, [{ op: "put_job", job: stored, expectVersion: null }])));
     if (results.some((ok) => !ok)) throw new DomainError("conflict", "A task could not be stored; try again.", { hint: "Retry the same call." });
     await this.deps.queue.send(planned.flatMap(({ plan }) => plan.sends));
-    return planned.map(({ stored }) => ({ job: stored, deduplicated: false, ...this.preview(stored, now) }));
+    return planned.map(({ stored }) => stored);
   }
 
   async list(owner: string, opts: { statuses?: readonly JobStatus[]; limit: number; cursor?: string | null }): Promise<Page<JobSummary>> {
@@ -224,8 +224,9 @@ export class Jobs {
   private preview(job: Job, now: number): { next: number[]; notes: string[] } {
     if (job.status === "cancelled" || job.status === "completed") return { next: [], notes: [] };
     if (job.schedule.kind === "immediate") return { next: job.next_run_at !== null && job.next_run_at >= now - 1000 ? [job.next_run_at] : [], notes: [] };
-    const next = nextFireTimes(job.schedule, now - 1, 3).filter((t) => job.end_at === null || t < job.end_at);
-    return { next, notes: dstNotes(job.schedule, now - 1, 3) };
+    // Strictly after now, as the chain is planned: a fire exactly at now is not scheduled.
+    const next = nextFireTimes(job.schedule, now, 3).filter((t) => job.end_at === null || t < job.end_at);
+    return { next, notes: dstNotes(job.schedule, now, 3) };
   }
 
   private checkInterval(schedule: Schedule, now: number): void {

@@ -1,0 +1,113 @@
+import { parseArgs } from "node:util";
+import { loadConfig, type Config } from "../config.js";
+import { openEngine } from "../main.js";
+import { isLoopbackHost, startHttpServer } from "../mcp/http.js";
+import { startStdioServer } from "../mcp/stdio.js";
+
+export const SERVE_USAGE = "duely serve [--http] [--port N] [--host H] [--no-auth] [--db PATH] [--config FILE]";
+
+interface ServeFlags {
+  http: boolean;
+  noAuth: boolean;
+  port: number | undefined;
+  host: string | undefined;
+  db: string | undefined;
+  config: string | undefined;
+}
+
+function readFlags(argv: string[]): ServeFlags {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      http: { type: "boolean" },
+      "no-auth": { type: "boolean" },
+      port: { type: "string" },
+      host: { type: "string" },
+      db: { type: "string" },
+      config: { type: "string" },
+    },
+  });
+  const port = values.port === undefined ? undefined : Number(values.port);
+  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) {
+    throw new Error(`--port "${values.port}" is not a port number (0-65535)\nusage: ${SERVE_USAGE}`);
+  }
+  return { http: values.http === true, noAuth: values["no-auth"] === true, port, host: values.host, db: values.db, config: values.config };
+}
+
+function withFlags(config: Config, flags: ServeFlags): Config {
+  return {
+    ...config,
+    ...(flags.db !== undefined && { store: { kind: "sqlite", path: flags.db } }),
+    http: { ...config.http, ...(flags.host !== undefined && { host: flags.host }), ...(flags.port !== undefined && { port: flags.port }) },
+  };
+}
+
+/** Refuses, before anything opens, a server that would answer anyone. */
+function checkAuth(config: Config, flags: ServeFlags): void {
+  if (!flags.http) {
+    if (flags.noAuth) throw new Error("--no-auth applies to --http only; stdio always serves the configured owner");
+    return;
+  }
+  if (flags.noAuth && !isLoopbackHost(config.http.host)) {
+    throw new Error(`--no-auth is allowed only on a loopback host (127.0.0.1, localhost, ::1), not ${config.http.host}`);
+  }
+  if (!flags.noAuth && Object.keys(config.http.tokens).length === 0) {
+    throw new Error("no bearer tokens configured: set http.tokens_env (a variable holding \"token=owner,…\") or http.tokens in the config, or use --no-auth on a loopback host");
+  }
+}
+
+/**
+ * `duely serve`: loads the config, opens the engine and starts its roles in this process, then
+ * serves MCP over stdio (default) or Streamable HTTP. Resolves after a graceful stop on SIGINT,
+ * SIGTERM or (stdio) the client closing stdin.
+ */
+export async function runServe(argv: string[], env: Record<string, string | undefined>): Promise<void> {
+  const flags = readFlags(argv);
+  const config = withFlags(loadConfig(env, flags.config), flags);
+  checkAuth(config, flags);
+  const owner = config.owner!;
+  const timezone = config.timezone!;
+
+  const engine = await openEngine(config, { env });
+  const log = engine.deps.log;
+  engine.start();
+
+  let closeTransport: () => Promise<void>;
+  if (flags.http) {
+    const http = await startHttpServer({
+      engine,
+      timezone,
+      host: config.http.host,
+      port: config.http.port,
+      allowedHosts: config.http.allowed_hosts,
+      auth: flags.noAuth ? { kind: "none", owner } : { kind: "bearer", tokens: config.http.tokens },
+    });
+    closeTransport = () => http.close();
+    log.log("info", "duely serving MCP over Streamable HTTP", { url: http.url, auth: flags.noAuth ? `none (owner ${owner})` : "bearer", timezone });
+  } else {
+    const stdio = startStdioServer({ engine, owner, timezone });
+    closeTransport = () => stdio.close();
+    log.log("info", "duely serving MCP over stdio", { owner, timezone });
+  }
+
+  await new Promise<void>((resolve) => {
+    let stopping = false;
+    const stop = (reason: string) => {
+      if (stopping) return;
+      stopping = true;
+      log.log("info", "duely stopping", { reason });
+      void closeTransport()
+        .catch((e: unknown) => log.log("warn", "closing the transport failed", { error: String(e) }))
+        .then(() => engine.stop())
+        .catch((e: unknown) => log.log("error", "stopping the engine failed", { error: String(e) }))
+        .finally(resolve);
+    };
+    process.once("SIGINT", () => stop("SIGINT"));
+    process.once("SIGTERM", () => stop("SIGTERM"));
+    if (!flags.http) process.stdin.once("end", () => stop("stdin closed"));
+  });
+  // Anything still holding the loop (a paused stdin, a lingering socket) must not keep a stopped server alive.
+  setTimeout(() => process.exit(process.exitCode ?? 0), 1000).unref();
+}

@@ -1,0 +1,73 @@
+import cronstrue from "cronstrue";
+import type { EverySchedule, Schedule } from "../schedule-model.js";
+import { civilOfWall, dayOfWeek, formatWallDate, formatWallTime, wallDays } from "./wall-time.js";
+import { formatInZone, isValidTimeZone, zoneRules } from "./zone.js";
+
+/**
+ * A sentence a person (or a model reading a tool result) can check against what they asked
+ * for: "At 08:00, Monday through Friday (America/New_York)". Never throws: an expression
+ * cronstrue cannot read is echoed as is.
+ */
+export function describeSchedule(s: Schedule): string {
+  switch (s.kind) {
+    case "immediate":
+      return "Once, right away";
+    case "once":
+      return isValidTimeZone(s.timezone)
+        ? `Once at ${formatInZone(s.timezone, s.at)} (${s.timezone})`
+        : `Once at ${new Date(s.at).toISOString()}`;
+    case "cron":
+      return `${describeCron(s.expr)} (${s.timezone})`;
+    case "every":
+      return describeEvery(s);
+  }
+}
+
+const say = (expr: string): string => cronstrue.toString(expr, { use24HourTimeFormat: true, throwExceptionOnParseError: true });
+/** cronstrue's text for one field alone, without its "At 00:00, " lead. */
+const part = (expr: string): string => say(expr).replace(/^At 00:00, /, "");
+
+/**
+ * cronstrue reads both day fields as "and", which is right for neither case when both are
+ * restricted: Vixie cron takes either day (`0 9 1 * 1`: the 1st, and every Monday), except when
+ * one field starts with `*` (`0 9 *∕2 * 1`: odd days that are also Mondays). Say which.
+ */
+function describeCron(expr: string): string {
+  try {
+    const [minute, hour, dom, month, dow] = expr.trim().split(/\s+/);
+    if (minute === undefined || hour === undefined || dom === undefined || month === undefined || dow === undefined || dom === "*" || dow === "*") {
+      return say(expr);
+    }
+    const time = say(`${minute} ${hour} * * *`);
+    const months = month === "*" ? "" : `, ${part(`0 0 * ${month} *`)}`;
+    const days = part(`0 0 ${dom} * *`);
+    const weekdays = part(`0 0 * * ${dow}`).replace(/^only /, "");
+    const either = dom.startsWith("*") || dow.startsWith("*") ? `${days}, but only ${weekdays}` : `${days}, or ${weekdays}`;
+    return `${time}, ${either}${months}`;
+  } catch {
+    return `Cron "${expr}"`;
+  }
+}
+
+const UNIT_NAMES = { minute: "minute", hour: "hour", day: "day", week: "week", month: "month" } as const;
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+function describeEvery(s: EverySchedule): string {
+  const unit = UNIT_NAMES[s.unit];
+  const every = s.every === 1 ? `Every ${unit}` : `Every ${s.every} ${unit}s`;
+  if (!isValidTimeZone(s.timezone)) return `${every} from ${new Date(s.anchor).toISOString()}`;
+  const start = formatInZone(s.timezone, s.anchor);
+  if (s.unit === "minute" || s.unit === "hour") return `${every} from ${start} (${s.timezone})`;
+
+  const wall = s.anchor + zoneRules(s.timezone).offsetAt(s.anchor);
+  const at = `at ${formatWallTime(wall)}`;
+  const since = `starting ${formatWallDate(wall)}`;
+  if (s.unit === "day") return `${every} ${at} (${s.timezone}), ${since}`;
+  if (s.unit === "week") {
+    const weekday = WEEKDAYS[dayOfWeek(wallDays(wall))] ?? "";
+    return `${every} on ${weekday} ${at} (${s.timezone}), ${since}`;
+  }
+  const day = civilOfWall(wall).day;
+  const clamp = day > 28 ? "; the last day in shorter months" : "";
+  return `${every} on day ${day} ${at} (${s.timezone}), ${since}${clamp}`;
+}

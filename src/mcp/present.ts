@@ -1,0 +1,80 @@
+import { DateTime } from "luxon";
+import type { Job, Run, SkipReason } from "../core/model.js";
+import type { Schedule } from "../core/schedule-model.js";
+import { describeSchedule } from "../core/schedule/index.js";
+import type { Fire, RunView, ScheduleView, TaskView } from "./schemas.js";
+
+/** Engine records (epoch ms) → what a tool returns (ISO 8601). No I/O, no clock. */
+
+export const isoUtc = (t: number): string => new Date(t).toISOString().replace(".000Z", "Z");
+
+export function isoLocal(t: number, zone: string): string {
+  return DateTime.fromMillis(t, { zone }).toISO({ suppressMilliseconds: true }) ?? isoUtc(t);
+}
+
+export const fire = (t: number, zone: string): Fire => ({ local: isoLocal(t, zone), utc: isoUtc(t) });
+
+/** The zone a schedule is read in; `immediate` has none of its own. */
+export const zoneOf = (s: Schedule, fallback: string): string => (s.kind === "immediate" ? fallback : s.timezone);
+
+export function scheduleView(s: Schedule, fallbackZone: string): ScheduleView {
+  switch (s.kind) {
+    case "immediate":
+      return { type: "immediate", timezone: fallbackZone };
+    case "once":
+      return { type: "once", timezone: s.timezone, at: isoLocal(s.at, s.timezone) };
+    case "cron":
+      return { type: "cron", timezone: s.timezone, cron: s.expr, ...(s.dst && { dst: s.dst }) };
+    case "every":
+      return { type: "every", timezone: s.timezone, every: s.every, unit: s.unit, start_at: isoLocal(s.anchor, s.timezone), ...(s.dst && { dst: s.dst }) };
+  }
+}
+
+const WHY: Record<SkipReason, string> = {
+  paused: "The task was paused at that time.",
+  missed: "The server was not running (or too busy) at that time and the run was too late to start.",
+  overlap: "The previous run was still running, and this task does not run twice at once.",
+  dst_gap: "That local time did not exist: the clocks jumped forward for daylight saving, and the task's DST policy skips it.",
+  duplicate: "Another run for the same time already existed.",
+  quota: "A usage limit was reached at that time.",
+  ended: "The task had reached its end (end_at or max_runs).",
+};
+
+/** Long outputs are cut in lists; the full text is in the run's resource. */
+const RESULT_LIMIT = 4000;
+
+export function runView(run: Run, zone: string): RunView {
+  const text = run.result?.text;
+  return {
+    scheduled_for: fire(run.scheduled_at, zone),
+    status: run.status,
+    attempt: run.attempt,
+    ...(run.skip_reason !== null && { skip_reason: run.skip_reason, why: WHY[run.skip_reason] }),
+    ...(run.started_at !== null && { started_at: isoUtc(run.started_at) }),
+    ...(run.finished_at !== null && { finished_at: isoUtc(run.finished_at) }),
+    ...(text !== undefined && { result: text.length > RESULT_LIMIT ? `${text.slice(0, RESULT_LIMIT)}…` : text }),
+    ...(text !== undefined && text.length > RESULT_LIMIT && { result_truncated: true }),
+    ...(run.error !== null && { error: run.error }),
+  };
+}
+
+export function taskView(job: Job, serverZone: string, extra: { nextRunAt?: number | null; lastRun?: Run | null } = {}): TaskView {
+  const zone = zoneOf(job.schedule, serverZone);
+  return {
+    id: job.id,
+    title: job.title,
+    status: job.status,
+    action: { ...job.action },
+    schedule: scheduleView(job.schedule, serverZone),
+    description: describeSchedule(job.schedule),
+    timezone: zone,
+    retry: { max_attempts: job.retry.max_attempts },
+    ...(job.end_at !== null && { end_at: isoLocal(job.end_at, zone) }),
+    ...(job.max_runs !== null && { max_runs: job.max_runs }),
+    run_count: job.run_count,
+    created_at: isoUtc(job.created_at),
+    updated_at: isoUtc(job.updated_at),
+    ...(extra.nextRunAt != null && { next_run: fire(extra.nextRunAt, zone) }),
+    ...(extra.lastRun != null && { last_run: runView(extra.lastRun, zone) }),
+  };
+}

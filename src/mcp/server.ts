@@ -1,0 +1,79 @@
+import { ProtocolError, ProtocolErrorCode, Server, type Tool as WireTool } from "@modelcontextprotocol/server";
+import type { Engine } from "../app/engine.js";
+import type { ToolContext } from "./define-tool.js";
+import { registerTaskResources } from "./resources.js";
+import { TOOLS } from "./tools/index.js";
+
+export const SERVER_NAME = "duely";
+export const SERVER_VERSION = "0.1.0";
+
+export interface McpServerContext {
+  engine: Engine;
+  /** The caller, as established by the transport (stdio: the configured owner; HTTP: the token's). */
+  owner: string;
+  /** The zone used when the user names none; echoed in every reading. */
+  timezone: string;
+  /** @default the engine's clock */
+  now?: () => number;
+}
+
+/**
+ * Kept under 512 characters, and self-contained there: some clients cut it. States which
+ * tool for what, and what to do when the user left out the time or the zone.
+ */
+export function instructionsFor(timezone: string): string {
+  return [
+    "duely runs scheduled tasks (topic digests, reminders) on a server.",
+    "task_create_v1 schedules one: pass the user's words as `when`, e.g. \"every weekday at 8am\".",
+    "If the user gave no time, ask; never guess.",
+    `If they named no zone, ${timezone} is used and echoed; confirm the reading and next runs with them.`,
+    "schedule_preview_v1 checks a reading, creating nothing.",
+    "task_list_v1 finds ids; task_get_v1 shows runs and why any were skipped; task_pause_v1/task_resume_v1/task_cancel_v1 change one.",
+  ].join(" ");
+}
+
+const LISTING: WireTool[] = TOOLS.map((t) => ({
+  name: t.name,
+  title: t.title,
+  description: t.description,
+  inputSchema: t.inputSchema as WireTool["inputSchema"],
+  outputSchema: t.outputSchema as WireTool["outputSchema"],
+  annotations: { title: t.title, ...t.annotations },
+}));
+
+/** What `tools/list` returns: the same for every caller and era. */
+export const toolListing = (): WireTool[] => LISTING;
+
+/**
+ * The MCP server for one caller, without a transport. Uses the low-level `Server` with our own
+ * `tools/list` and `tools/call` handlers, so that our JSON Schemas are published as written and
+ * invalid arguments get the structured error, not the SDK's text-only one.
+ */
+export function createMcpServer(ctx: McpServerContext): Server {
+  const server = new Server(
+    { name: SERVER_NAME, version: SERVER_VERSION, title: "duely: scheduled tasks" },
+    {
+      capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
+      instructions: instructionsFor(ctx.timezone),
+    },
+  );
+  const toolCtx: ToolContext = {
+    engine: ctx.engine,
+    owner: ctx.owner,
+    timezone: ctx.timezone,
+    now: ctx.now ?? (() => ctx.engine.deps.clock.now()),
+    log: ctx.engine.deps.log,
+  };
+  const byName = new Map(TOOLS.map((t) => [t.name, t]));
+
+  server.setRequestHandler("tools/list", () => ({ tools: toolListing() }));
+  server.setRequestHandler("tools/call", async (request) => {
+    const tool = byName.get(request.params.name);
+    // An unknown tool is a protocol error (-32602) per the spec, not a tool result.
+    if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool "${request.params.name}". Tools: ${[...byName.keys()].join(", ")}.`);
+    const result = await tool.call(request.params.arguments, toolCtx);
+    return server.projectCallToolResult(result, tool.outputSchema);
+  });
+  registerTaskResources(server, toolCtx);
+  return server;
+}

@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { defineTool } from "../define-tool.js";
+import { fire, runView, taskView, zoneOf } from "../present.js";
+import { Fire, RunView, TaskId, TaskView } from "../schemas.js";
+
+export const taskGet = defineTool({
+  name: "task_get_v1",
+  title: "Show one scheduled task and its runs (task.get@v1)",
+  description:
+    "Show one scheduled task with its recent runs, newest first: status, times, attempt, the result text or error, and for " +
+    "occurrences that did not run, why (paused, missed, overlap, dst_gap, quota). Use when the user asks how a scheduled task " +
+    'went or "why didn\'t it run?". Do NOT use to find ids (task_list_v1).',
+  input: z.strictObject({
+    task_id: TaskId,
+    runs: z.number().int().min(1).max(50).default(10).describe("How many recent runs to include."),
+  }),
+  output: z.object({
+    task: TaskView,
+    runs: z.array(RunView),
+    next: z.array(Fire).describe("The next fire times."),
+  }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async run({ task_id, runs }, { engine, owner, timezone }) {
+    const detail = await engine.jobs.get(owner, task_id, { runs });
+    const zone = zoneOf(detail.job.schedule, timezone);
+    return {
+      task: taskView(detail.job, timezone, { nextRunAt: detail.next_run_at, lastRun: detail.last_run }),
+      runs: detail.runs.map((r) => runView(r, zone)),
+      next: detail.next.map((t) => fire(t, zone)),
+    };
+  },
+});

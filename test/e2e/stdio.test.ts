@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { Client } from "@modelcontextprotocol/client";
+import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { fails, ok } from "./support.js";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+
+describe("stdio: `duely serve` as a child process", () => {
+  let dir: string;
+  let client: Client;
+  let transport: StdioClientTransport;
+  let stderr = "";
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "duely-stdio-"));
+    const config = join(dir, "duely.json");
+    writeFileSync(config, JSON.stringify({ owner: "local-user", timezone: "Europe/Berlin", engine: { poll_interval_ms: 100, look_ahead_ms: 5000 } }));
+    transport = new StdioClientTransport({
+      command: "npx",
+      args: ["tsx", "src/cli/main.ts", "serve", "--db", join(dir, "duely.db"), "--config", config],
+      cwd: ROOT,
+      env: { ...getDefaultEnvironment(), DUELY_LOG_LEVEL: "info" },
+      stderr: "pipe",
+    });
+    transport.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
+    client = new Client({ name: "duely-e2e-stdio", version: "0" });
+    await client.connect(transport);
+  }, 60_000);
+
+  afterAll(async () => {
+    await client?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("lists the tools and states the configured zone in its instructions", async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(["task_create_v1", "task_list_v1", "task_get_v1", "task_pause_v1", "task_resume_v1", "task_cancel_v1", "schedule_preview_v1"]);
+    expect(client.getInstructions()).toContain("Europe/Berlin");
+  });
+
+  test("a once-task 2 seconds ahead runs, and task_get_v1 shows it succeeded", async () => {
+    const at = new Date(Date.now() + 2_000).toISOString();
+    const created = await ok(client, "task_create_v1", { title: "Kettle", action: { type: "notify", message: "The kettle is on" }, schedule: { type: "once", at } });
+    expect(created.reading).toMatchObject({ timezone: "Europe/Berlin", timezone_source: "server_default" });
+    const id = (created.task as any).id as string;
+    let got: any;
+    for (const deadline = Date.now() + 15_000; Date.now() < deadline; ) {
+      got = await ok(client, "task_get_v1", { task_id: id });
+      if (got.runs.some((r: any) => r.status === "succeeded")) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(got.runs[0]).toMatchObject({ status: "succeeded", result: "The kettle is on" });
+  }, 30_000);
+
+  test("errors are structured over stdio too", async () => {
+    const e = await fails(client, "task_create_v1", { title: "x", action: { type: "notify", message: "x" }, when: "sometime next week" }, "ambiguous_schedule");
+    expect(e.field).toBe("when");
+  });
+
+  test("logs go to stderr, and stop when the client closes stdin", async () => {
+    expect(stderr).toMatch(/duely serving MCP over stdio/);
+    const exited = new Promise<void>((resolve) => (transport.onclose = () => resolve()));
+    await client.close();
+    await exited;
+    expect(stderr).toMatch(/duely stopping/);
+  }, 20_000);
+});

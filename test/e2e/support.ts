@@ -1,0 +1,72 @@
+import { Client, InMemoryTransport, type CallToolResult } from "@modelcontextprotocol/client";
+import { expect } from "vitest";
+import type { EngineSettings } from "../../src/app/settings.js";
+import { createMcpServer } from "../../src/mcp/server.js";
+import { openHarness } from "../support/engine-harness.js";
+
+export const TZ = "Asia/Taipei";
+/** 2026-03-02 is a Monday. */
+export const START = "2026-03-02T00:00:00Z";
+
+export interface Envelope {
+  ok: boolean;
+  api: string;
+  error?: { code: string; message: string; field?: string; expected?: string; hint: string };
+  [key: string]: unknown;
+}
+
+/** The structured envelope of a tool result, checked to mirror the text content. */
+export function envelopeOf(result: CallToolResult): Envelope {
+  const sc = result.structuredContent as Envelope | undefined;
+  expect(sc, "every tool result carries structuredContent").toBeDefined();
+  expect(result.content).toEqual([{ type: "text", text: JSON.stringify(sc) }]);
+  expect(result.isError === true).toBe(sc!.ok === false);
+  return sc!;
+}
+
+export async function callTool(client: Client, name: string, args: Record<string, unknown>): Promise<Envelope> {
+  return envelopeOf(await client.callTool({ name, arguments: args }));
+}
+
+/** Calls a tool and expects success. */
+export async function ok(client: Client, name: string, args: Record<string, unknown>): Promise<Envelope> {
+  const env = await callTool(client, name, args);
+  expect(env.error, JSON.stringify(env.error)).toBeUndefined();
+  expect(env.ok).toBe(true);
+  return env;
+}
+
+/** Calls a tool and expects a structured error with this code. */
+export async function fails(client: Client, name: string, args: Record<string, unknown>, code: string): Promise<NonNullable<Envelope["error"]>> {
+  const env = await callTool(client, name, args);
+  expect(env.ok, JSON.stringify(env)).toBe(false);
+  expect(env.error?.code, JSON.stringify(env.error)).toBe(code);
+  return env.error!;
+}
+
+export async function connect(server: ReturnType<typeof createMcpServer>): Promise<Client> {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: "duely-e2e", version: "0" });
+  await client.connect(clientSide);
+  return client;
+}
+
+/** A real engine (SQLite file, local queue, scripted actions) on a fake clock, and a client per owner. */
+export async function openInMemory(settings: Partial<EngineSettings> = {}, start = START) {
+  const harness = await openHarness(start, settings);
+  const clients: Client[] = [];
+  const clientFor = async (owner: string) => {
+    const client = await connect(createMcpServer({ engine: harness.engine, owner, timezone: TZ }));
+    clients.push(client);
+    return client;
+  };
+  return {
+    harness,
+    clientFor,
+    async close() {
+      await Promise.all(clients.map((c) => c.close()));
+      await harness.close();
+    },
+  };
+}

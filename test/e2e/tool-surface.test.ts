@@ -1,0 +1,117 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { isDeepStrictEqual } from "node:util";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { apiIdOf } from "../../src/mcp/define-tool.js";
+import { TOOL_ERROR_CODES } from "../../src/mcp/errors.js";
+import { instructionsFor } from "../../src/mcp/server.js";
+import { SCHEMAS_DIR } from "../../scripts/gen-schemas.js";
+import { openInMemory } from "./support.js";
+
+const REWRITE = "npm run schemas";
+
+/** Paths of every object schema that does not set additionalProperties: false. */
+function openObjects(schema: unknown, path = "$"): string[] {
+  if (Array.isArray(schema)) return schema.flatMap((s, i) => openObjects(s, `${path}[${i}]`));
+  if (schema === null || typeof schema !== "object") return [];
+  const node = schema as Record<string, unknown>;
+  const here = node.type === "object" && node.additionalProperties !== false ? [path] : [];
+  return [...here, ...Object.entries(node).flatMap(([k, v]) => openObjects(v, `${path}.${k}`))];
+}
+
+describe("what tools/list publishes", () => {
+  let env: Awaited<ReturnType<typeof openInMemory>>;
+  let tools: Awaited<ReturnType<Awaited<ReturnType<typeof env.clientFor>>["listTools"]>>["tools"];
+  beforeAll(async () => {
+    env = await openInMemory();
+    tools = (await (await env.clientFor("alice")).listTools()).tools;
+  });
+  afterAll(() => env.close());
+
+  test("the seven v1 tools", () => {
+    expect(tools.map((t) => t.name)).toEqual(["task_create_v1", "task_list_v1", "task_get_v1", "task_pause_v1", "task_resume_v1", "task_cancel_v1", "schedule_preview_v1"]);
+  });
+
+  test("every name passes Claude's and OpenAI's pattern, and ours", () => {
+    for (const t of tools) {
+      expect(t.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
+      expect(t.name).toMatch(/^[a-z][a-z0-9_]{0,39}$/);
+    }
+  });
+
+  test("every tool sets all four annotations explicitly", () => {
+    for (const t of tools) {
+      for (const hint of ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const) {
+        expect(typeof t.annotations?.[hint], `${t.name}.${hint}`).toBe("boolean");
+      }
+    }
+    const byName = Object.fromEntries(tools.map((t) => [t.name, t.annotations]));
+    expect(byName.task_cancel_v1).toMatchObject({ destructiveHint: true, readOnlyHint: false });
+    for (const name of ["task_list_v1", "task_get_v1", "schedule_preview_v1"]) expect(byName[name]?.readOnlyHint).toBe(true);
+    for (const name of ["task_create_v1", "task_pause_v1", "task_resume_v1"]) expect(byName[name]).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+  });
+
+  test("titles carry the versioned API id; descriptions say scheduled task, and when not to use it", () => {
+    for (const t of tools) {
+      expect(t.title).toMatch(new RegExp(`\\(${apiIdOf(t.name).replace(/[.@]/g, "\\$&")}\\)$`));
+      expect(t.description).toMatch(/scheduled task/);
+      expect(t.description).toMatch(/Do NOT use/);
+    }
+    expect(apiIdOf("task_create_v1")).toBe("task.create@v1");
+  });
+
+  test("inputs are strict objects, with no nullable types", () => {
+    for (const t of tools) {
+      const text = JSON.stringify(t.inputSchema);
+      expect(t.inputSchema).toMatchObject({ type: "object", additionalProperties: false });
+      expect(text).not.toMatch(/"null"/);
+      expect(text).not.toMatch(/"oneOf"/);
+      expect(openObjects(t.inputSchema), `${t.name} has open objects`).toEqual([]);
+    }
+  });
+
+  test("outputs are one object admitting success and error, with api and ok required", () => {
+    for (const t of tools) {
+      expect(t.outputSchema).toMatchObject({ type: "object", required: ["ok", "api"] });
+      expect(t.outputSchema).not.toHaveProperty("anyOf");
+      expect(t.outputSchema).not.toHaveProperty("oneOf");
+      expect((t.outputSchema as any).properties.api).toEqual({ type: "string", const: apiIdOf(t.name), description: expect.any(String) });
+      expect((t.outputSchema as any).properties.error.properties.code.enum).toEqual([...TOOL_ERROR_CODES]);
+    }
+  });
+
+  test(`schemas/ matches tools/list (if not, run \`${REWRITE}\`)`, () => {
+    // Compared as JSON values: the wire does not keep key order.
+    const expected = new Map<string, unknown>();
+    for (const t of tools) {
+      expected.set(`${t.name}.input.json`, t.inputSchema);
+      expected.set(`${t.name}.output.json`, t.outputSchema);
+    }
+    const onDisk = existsSync(SCHEMAS_DIR) ? readdirSync(SCHEMAS_DIR).filter((f) => f.endsWith(".json")) : [];
+    const problems: string[] = [];
+    for (const f of onDisk) if (!expected.has(f)) problems.push(`schemas/${f} belongs to no tool`);
+    for (const [f, schema] of expected) {
+      if (!onDisk.includes(f)) problems.push(`schemas/${f} is missing`);
+      else if (!isDeepStrictEqual(JSON.parse(readFileSync(join(SCHEMAS_DIR, f), "utf8")), schema)) problems.push(`schemas/${f} differs from what tools/list returns`);
+    }
+    expect(problems, `The checked-in JSON Schemas are stale. Run \`${REWRITE}\` (npx tsx scripts/gen-schemas.ts) and commit schemas/.`).toEqual([]);
+  });
+});
+
+describe("server instructions", () => {
+  test("fit in 512 characters even with the longest zone name, and say what to do without a time or zone", () => {
+    const text = instructionsFor("America/Argentina/ComodRivadavia");
+    expect(text.length).toBeLessThanOrEqual(512);
+    expect(text).toMatch(/no time, ask/);
+    expect(text).toContain("America/Argentina/ComodRivadavia");
+    for (const name of ["task_create_v1", "task_list_v1", "task_get_v1", "task_pause_v1", "task_resume_v1", "task_cancel_v1", "schedule_preview_v1"]) expect(text).toContain(name);
+  });
+});
+
+describe("docs/mcp.md", () => {
+  test("documents every error code and every tool", () => {
+    const doc = readFileSync(join(import.meta.dirname, "../../docs/mcp.md"), "utf8");
+    for (const code of TOOL_ERROR_CODES) expect(doc).toContain(`\`${code}\``);
+    for (const name of ["task_create_v1", "task_list_v1", "task_get_v1", "task_pause_v1", "task_resume_v1", "task_cancel_v1", "schedule_preview_v1"]) expect(doc).toContain(name);
+  });
+});
