@@ -14,6 +14,8 @@ import { cancelled, claimed, extended, failed, retrying, skipped, succeeded, toT
 interface InFlight {
   run: Run;
   job: Job;
+  /** Acknowledged once the outcome is written; extended with each heartbeat (SQS visibility). */
+  message: QueueMessage;
   abort: AbortController;
   done: Promise<void>;
 }
@@ -23,6 +25,7 @@ interface Finish {
   /** The run write that a zombie (an older attempt) would fail on. */
   run: Run;
   jobTx: Tx | null;
+  message: QueueMessage;
 }
 
 /** A message delivered this much before its due time is put back (SQS delays are whole seconds). */
@@ -110,20 +113,22 @@ export class Worker {
     const early = messages.filter((m) => m.dueAt > now + EARLY_TOLERANCE_MS);
     if (early.length) await queue.send(early.map(({ receipt: _r, ...item }) => item));
     const due = messages.filter((m) => m.dueAt <= now + EARLY_TOLERANCE_MS && !this.inflight.has(runKeyString(m.key)));
-    const runs = (await Promise.all(due.map((m) => store.getRun(m.key)))).filter((r): r is Run => r !== null && r.status === "queued");
-    const jobs = await JobCache.load(store, runs);
-    const plans = await Promise.all(runs.map((run) => this.planClaim(run, jobs.get(run.job_id), now)));
+    const found = await Promise.all(due.map(async (message) => ({ message, run: await store.getRun(message.key) })));
+    const claimable = found.filter((f): f is { message: QueueMessage; run: Run } => f.run !== null && f.run.status === "queued");
+    const jobs = await JobCache.load(store, claimable.map((c) => c.run));
+    const plans = await Promise.all(claimable.map(({ run }) => this.planClaim(run, jobs.get(run.job_id), now)));
     const results = await store.commitEach(plans.map((p) => toTx(p.steps)));
-    await queue.ack(messages);
-    let started = 0;
+    const started = new Set<QueueMessage>();
     results.forEach((ok, i) => {
       const plan = plans[i]!;
       if (ok && plan.claim) {
-        this.execute(plan.claim, jobs.get(plan.claim.job_id)!);
-        started++;
+        this.execute(plan.claim, jobs.get(plan.claim.job_id)!, claimable[i]!.message);
+        started.add(claimable[i]!.message);
       }
     });
-    return started;
+    // Everything not started is done with: duplicates, skips, runs claimed elsewhere, early ones re-sent.
+    await queue.ack(messages.filter((m) => !started.has(m)));
+    return started.size;
   }
 
   private async planClaim(run: Run, job: Job | undefined, now: number): Promise<{ steps: Step[]; claim: Run | null }> {
@@ -144,7 +149,7 @@ export class Worker {
     return recent.items.some((r) => r.status === "running" && r.scheduled_at < run.scheduled_at && (r.lease_until ?? 0) > now);
   }
 
-  private execute(run: Run, job: Job): void {
+  private execute(run: Run, job: Job, message: QueueMessage): void {
     const key = runKeyString(run);
     const abort = new AbortController();
     const timeout = setTimeout(() => abort.abort(new Error("action timed out")), this.deps.settings.action_timeout_ms);
@@ -171,9 +176,9 @@ export class Worker {
       const current = this.inflight.get(key)?.run ?? run;
       this.inflight.delete(key);
       this.slotWaiters.splice(0).forEach((r) => r());
-      this.queueFinish(current, job, outcome);
+      this.queueFinish(current, job, outcome, message);
     })();
-    this.inflight.set(key, { run, job, abort, done });
+    this.inflight.set(key, { run, job, message, abort, done });
   }
 
   private async previousSuccess(run: Run): Promise<number | null> {
@@ -181,7 +186,7 @@ export class Worker {
     return recent.items.find((r) => r.status === "succeeded" && r.scheduled_at < run.scheduled_at)?.scheduled_at ?? null;
   }
 
-  private queueFinish(run: Run, job: Job, outcome: { result: RunResult } | { error: unknown }): void {
+  private queueFinish(run: Run, job: Job, outcome: { result: RunResult } | { error: unknown }, message: QueueMessage): void {
     const now = this.deps.clock.now();
     let next: Run;
     let detail: string | null = null;
@@ -198,7 +203,7 @@ export class Worker {
     const jobTx: Tx | null = completes
       ? { writes: [{ op: "put_job", job: { ...job, status: "completed", version: job.version + 1, updated_at: now }, expectVersion: job.version }] }
       : null;
-    this.finishes.push({ tx, run, jobTx });
+    this.finishes.push({ tx, run, jobTx, message });
     if (!this.flushing) this.flushing = new Promise<void>((r) => setImmediate(r)).then(() => this.flush());
   }
 
@@ -215,6 +220,8 @@ export class Worker {
         i += f.jobTx ? 2 : 1;
       }
       if (fenced.length) await this.deps.store.commitEach(fenced);
+      // The store holds the outcome now (or the newer attempt's): the message is done with.
+      await this.deps.queue.ack(batch.map((f) => f.message));
     }
     this.flushing = null;
     if (this.finishes.length > 0) await this.flush();
@@ -237,11 +244,16 @@ export class Worker {
     const held = [...this.inflight.entries()];
     const steps = held.map(([, f]) => updateStep(f.run, extended(f.run, now, this.deps.settings.lease_ms), now));
     const results = await this.deps.store.commitEach(steps.map((s) => ({ writes: [s.write] })));
+    const kept: QueueMessage[] = [];
     results.forEach((ok, i) => {
       const [key, f] = held[i]!;
-      if (ok) f.run = (steps[i]!.write as { run: Run }).run;
-      else if (this.inflight.get(key) === f) f.abort.abort(new Error("lease lost"));
+      if (ok) {
+        f.run = (steps[i]!.write as { run: Run }).run;
+        kept.push(f.message);
+      } else if (this.inflight.get(key) === f) f.abort.abort(new Error("lease lost"));
     });
+    // A remote queue's visibility timeout follows the store lease, so it does not redeliver a run that is being worked on.
+    await Promise.all(kept.map((m) => this.deps.queue.extend(m, this.deps.settings.lease_ms)));
   }
 }
 
