@@ -1,0 +1,62 @@
+import type { Found, Fragment } from "./fragments.js";
+
+/**
+ * A phrase may be a whole request ("Every day at 8am, summarize the evening news"). The
+ * schedule is the run of fragments joined only by glue ("at", "on", "の", "a las", ","),
+ * and of those runs the one that says the most about *when*; "evening" in "evening news"
+ * is then never read as a part of the day.
+ */
+export interface Cluster {
+  finds: Found[];
+  start: number;
+  end: number;
+}
+
+const WEIGHT: Record<Fragment["kind"], number> = {
+  daily: 4,
+  weekdays: 4,
+  interval: 4,
+  lastDayOfMonth: 4,
+  nthWeekday: 4,
+  relative: 4,
+  clock: 3,
+  date: 3,
+  dayOffset: 3,
+  monthDay: 2,
+  monthDate: 2,
+  weekdayName: 2,
+  immediate: 2,
+  window: 3,
+  vague: 2,
+  part: 1,
+  zone: 1,
+};
+
+const score = (finds: Found[]) => finds.reduce((sum, f) => sum + WEIGHT[f.fragment.kind], 0);
+
+export function clusterFinds(text: string, finds: Found[], glue: RegExp): Cluster[] {
+  const clusters: Cluster[] = [];
+  for (const found of [...finds].sort((a, b) => a.start - b.start || a.end - b.end)) {
+    const last = clusters.at(-1);
+    if (last !== undefined && (found.start <= last.end || glue.test(text.slice(last.end, found.start)))) {
+      last.finds.push(found);
+      last.end = Math.max(last.end, found.end);
+    } else {
+      clusters.push({ finds: [found], start: found.start, end: found.end });
+    }
+  }
+  return clusters;
+}
+
+/** The cluster that says most about when; the first one on a tie. */
+export function bestCluster(clusters: Cluster[]): Cluster | null {
+  let best: Cluster | null = null;
+  for (const c of clusters) if (best === null || score(c.finds) > score(best.finds)) best = c;
+  return best;
+}
+
+/** A glue test for Latin-script languages: only these words and punctuation, at most 4 words. */
+export function latinGlue(words: readonly string[]): RegExp {
+  const word = `(?:${words.join("|")})`;
+  return new RegExp(String.raw`^[\s,;:()\-–—/+]*(?:${word}(?![\p{L}\p{N}])[\s,;:()\-–—/+]*){0,4}$`, "u");
+}

@@ -1,0 +1,112 @@
+/**
+ * Terminology. A phrase is read in two steps:
+ * - a per-language *grammar* (lang/*.ts) finds *fragments* in the text: a clock time, a part of
+ *   the day, a recurrence cue ("every", "每週一三五"), a zone, a vague word …
+ * - the interpreter (read-*.ts) combines the fragments, language-blind, into one schedule.
+ * Only one-off dates ("tomorrow", "next Friday", "3月20日") are left to chrono-node.
+ */
+
+/** Cron numbering: Sunday = 0 … Saturday = 6. */
+export type Weekday = number;
+
+/** A part of the day that shifts a 12-hour clock reading or, alone, leaves the time open. */
+export type PartOfDay = "early" | "morning" | "noon" | "afternoon" | "evening" | "night";
+
+export type IntervalUnitWord = "minute" | "hour" | "day" | "week" | "month" | "year";
+
+export type Fragment =
+  /**
+   * A clock reading. `meridiem` is set only when the text says am/pm (or 午前/午後). `exact`
+   * readings are final (noon, midnight, or a 24-hour time chrono resolved) and no part of the
+   * day shifts them.
+   */
+  | { kind: "clock"; hour: number; minute: number; meridiem: "am" | "pm" | null; exact?: "noon" | "midnight" | "resolved" }
+  /** "morning", "下午", "abends"; `today` marks "tonight"/"今晚"/"heute Abend". */
+  | { kind: "part"; part: PartOfDay; today?: boolean }
+  /** Every day; `part` for "every morning" / "毎朝". */
+  | { kind: "daily"; part?: PartOfDay }
+  /** On these weekdays every week ("weekdays", "every Monday and Thursday", "每週一三五"). */
+  | { kind: "weekdays"; days: Weekday[] }
+  /** Every `every` units ("every 3 days", "alle 15 Minuten"); `weekday` for "every other Tuesday". */
+  | { kind: "interval"; every: number; unit: IntervalUnitWord; weekday?: Weekday }
+  /**
+   * A weekday named without a recurrence cue ("on Monday"): recurring only beside one ("every
+   * 2 weeks"). `nextWeek`: that day in the coming Monday-to-Sunday week ("来週の金曜日").
+   */
+  | { kind: "weekdayName"; days: Weekday[]; nextWeek?: boolean }
+  /** A day of the month ("on the 1st", "1號", "am 1."); recurring only with an interval month. */
+  | { kind: "monthDay"; day: number }
+  /** A calendar date with no year ("March 3", "3月3日"); recurring only with an interval year. */
+  | { kind: "monthDate"; month: number; day: number }
+  /** "the last day of the month": cron has no `L`, so it is refused with a correction. */
+  | { kind: "lastDayOfMonth" }
+  /** "the first Monday of the month": cron ORs day-of-month and weekday, so refused likewise. */
+  | { kind: "nthWeekday" }
+  /**
+   * A calendar date chrono found ("tomorrow", "next Friday", "3月20日"). `roll` says how to move
+   * it forward when the time on it is already past: a bare weekday by a week, a day of the month
+   * by a month, a date without a year by a year; "none": the phrase fixed the day ("明天").
+   */
+  | { kind: "date"; year: number; month: number; day: number; roll: "none" | "week" | "month" | "year" }
+  /** "in 20 minutes", "20分鐘後", "dentro de 2 horas". */
+  | { kind: "relative"; amount: number; unit: IntervalUnitWord }
+  /** A date relative to today that chrono misses ("pasado mañana", "明後日"). */
+  | { kind: "dayOffset"; days: number }
+  | { kind: "immediate" }
+  /** "from 9 to 5", "9時から17時まで": a window, which no single schedule can say. */
+  | { kind: "window" }
+  /** An explicit zone: `timezone` is an IANA name or null when the name is not known. */
+  | { kind: "zone"; timezone: string | null; label: string }
+  /**
+   * A word that makes the phrase vague on purpose. `weak` ones ("later", "soon") only refuse
+   * when nothing more precise was said ("later today at 5pm" is fine).
+   */
+  | { kind: "vague"; what: "time" | "day" | "timezone" | "interval"; weak?: boolean };
+
+export interface Found {
+  fragment: Fragment;
+  start: number;
+  end: number;
+  text: string;
+}
+
+export interface Rule {
+  re: RegExp;
+  /** Returns the fragments one match stands for, or null to let a later rule try. */
+  read: (m: RegExpExecArray) => Fragment | Fragment[] | null;
+}
+
+/**
+ * Finds fragments, rule by rule: a rule earlier in the list wins any overlap, so the list is
+ * ordered from the most specific ("every other Tuesday") to the most general ("Tuesday").
+ */
+export function findFragments(text: string, rules: readonly Rule[]): Found[] {
+  const found: Found[] = [];
+  const taken: Array<[number, number]> = [];
+  for (const rule of rules) {
+    for (const m of text.matchAll(rule.re)) {
+      const start = m.index;
+      const end = start + m[0].length;
+      if (m[0].trim() === "" || taken.some(([s, e]) => start < e && end > s)) continue;
+      const read = rule.read(m as RegExpExecArray);
+      if (read === null) continue;
+      taken.push([start, end]);
+      for (const fragment of Array.isArray(read) ? read : [read]) found.push({ fragment, start, end, text: m[0] });
+    }
+  }
+  return found.sort((a, b) => a.start - b.start);
+}
+
+const WORD_EDGE = String.raw`(?:(?<![\p{L}\p{N}])(?=[\p{L}\p{N}])|(?<=[\p{L}\p{N}])(?![\p{L}\p{N}]))`;
+
+/**
+ * A global Unicode regex from a literal (keeping its other flags), with `\b` made Unicode-aware:
+ * JavaScript's `\b` only knows [A-Za-z0-9_], so `\bübermorgen` or `días\b` would never match.
+ * Grammars see lower-cased text, so their literals need no `i`.
+ */
+export function rx(literal: RegExp): RegExp {
+  const flags = [...new Set([...literal.flags, "g", "u"])].join("");
+  return new RegExp(literal.source.replaceAll(String.raw`\b`, WORD_EDGE), flags);
+}
+
+export const rule = (re: RegExp, read: Rule["read"]): Rule => ({ re: rx(re), read });

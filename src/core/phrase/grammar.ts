@@ -1,0 +1,70 @@
+import type { Chrono } from "chrono-node";
+import { rx, type Fragment, type Rule, type Weekday } from "./fragments.js";
+
+export const LANGS = ["en", "zh-Hant", "zh-Hans", "ja", "es", "de"] as const;
+export type Lang = (typeof LANGS)[number];
+
+/** Example phrases in the user's language, quoted in refusals so the model can ask back. */
+export interface Examples {
+  daily: string;
+  weekly: string;
+  once: string;
+  monthly: string;
+  yearly: string;
+  everyOther: string;
+}
+
+/** Everything language-specific: the rules that find fragments, chrono's parser, examples. */
+export interface Grammar {
+  lang: Lang;
+  /** The chrono-node parser for one-off dates in this language. */
+  chrono: Chrono;
+  rules: readonly Rule[];
+  /** Matches the whole text between two fragments of one schedule ("at", "の", "a las"). */
+  glue: RegExp;
+  examples: Examples;
+}
+
+/** A rule from a regex source string, for rules that splice shared sub-patterns. */
+export const ruleOf = (source: string, read: Rule["read"]): Rule => ({ re: rx(new RegExp(source)), read });
+
+/**
+ * Reads a run of weekday names ("monday, wednesday and friday", "月・水・金", "lunes a viernes")
+ * into cron weekdays. `dayAt` finds each name and its weekday; two names joined by something
+ * `isRange` accepts ("to", "-", "bis", "到") stand for every day between them.
+ */
+export function readDayList(
+  text: string,
+  dayAt: RegExp,
+  toWeekday: (name: string) => Weekday | null,
+  isRange: RegExp,
+): Weekday[] | null {
+  const names = [...text.matchAll(dayAt)];
+  const days = new Set<Weekday>();
+  let previous: { day: Weekday; end: number } | null = null;
+  for (const m of names) {
+    const day = toWeekday(m[1] ?? m[0]);
+    if (day === null) return null;
+    if (previous !== null && isRange.test(text.slice(previous.end, m.index))) {
+      for (let d: Weekday = previous.day; d !== day; d = (d + 1) % 7) days.add(d);
+    }
+    days.add(day);
+    previous = { day, end: m.index + m[0].length };
+  }
+  return days.size === 0 ? null : [...days].sort((a, b) => a - b);
+}
+
+/** A calendar date: with a year it is one fixed day, without one it recurs or rolls yearly. */
+export function dateOrMonthDate(year: string | undefined, month: number, day: number): Fragment {
+  return year === undefined ? { kind: "monthDate", month, day } : { kind: "date", year: Number(year), month, day, roll: "none" };
+}
+
+/** Shorthands for rule bodies. */
+export const clock = (hour: number, minute: number, meridiem: "am" | "pm" | null = null): Fragment => ({
+  kind: "clock",
+  hour,
+  minute,
+  meridiem,
+});
+export const WEEKDAYS: readonly Weekday[] = [1, 2, 3, 4, 5];
+export const WEEKEND: readonly Weekday[] = [0, 6];

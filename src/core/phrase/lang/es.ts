@@ -1,0 +1,124 @@
+import * as chrono from "chrono-node";
+import { latinGlue } from "../cluster.js";
+import type { Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
+import { clock, dateOrMonthDate, readDayList, ruleOf, WEEKDAYS, WEEKEND, type Grammar } from "../grammar.js";
+import { wordNumber } from "../text.js";
+
+const NUMBERS: Record<string, number> = {
+  un: 1, uno: 1, una: 1, dos: 2, tres: 3, cuatro: 4, cinco: 5, seis: 6, siete: 7, ocho: 8, nueve: 9, diez: 10,
+  once: 11, doce: 12, quince: 15, veinte: 20, treinta: 30, "cuarenta y cinco": 45, otro: 2, otra: 2,
+};
+const NUM = String.raw`(\d{1,3}|un|uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|quince|veinte|treinta|cuarenta\s+y\s+cinco)`;
+const HOUR = String.raw`(\d{1,2}|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce)`;
+const DAY = String.raw`(?:lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bados?|domingos?)`;
+const SEP = String.raw`(?:\s*,\s*(?:y\s+)?|\s+y\s+|\s+e\s+|\s+o\s+|\s+a\s+|\s+al\s+|\s*-\s*)`;
+const DAY_LIST = String.raw`(${DAY}(?:${SEP}${DAY})*)`;
+const MONTH = String.raw`(enero|febrero|marzo|abril|mayo|junio|julio|agosto|se?ptiembre|octubre|noviembre|diciembre)`;
+const UNIT = String.raw`(minutos?|min|horas?|d[íi]as?|semanas?|mes(?:es)?|años?)`;
+
+const MONTHS = ["ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sep", "oct", "nov", "dic"];
+const monthOf = (name: string) => MONTHS.indexOf(name.replace(/^set/u, "sep").slice(0, 3)) + 1;
+const WEEKDAY_PREFIX = ["do", "lu", "ma", "mi", "ju", "vi", "sá"];
+const weekdayOf = (name: string): number | null => {
+  const i = WEEKDAY_PREFIX.indexOf(name.replace(/^sa/u, "sá").slice(0, 2));
+  return i === -1 ? null : i;
+};
+const days = (list: string) => readDayList(list, new RegExp(DAY, "gu"), weekdayOf, /^\s*(?:a|al|-)\s*$/u);
+
+const num = (word: string | undefined) => (word === undefined ? null : wordNumber(word.replace(/\s+/gu, " "), NUMBERS));
+
+function unitOf(word: string): IntervalUnitWord {
+  if (word.startsWith("min")) return "minute";
+  if (word.startsWith("h")) return "hour";
+  if (word.startsWith("d")) return "day";
+  if (word.startsWith("s")) return "week";
+  if (word.startsWith("mes")) return "month";
+  return "year";
+}
+
+const PARTS: Record<string, PartOfDay> = { mañana: "morning", madrugada: "early", tarde: "afternoon", noche: "night" };
+
+function clockOf(hourWord: string, minutes: string | undefined, plus: string | undefined, minus: string | undefined, meridiem: string | undefined): Fragment | null {
+  const hour = num(hourWord);
+  if (hour === null) return null;
+  const am = meridiem === undefined ? null : meridiem.startsWith("a") ? "am" : "pm";
+  if (minutes !== undefined) return clock(hour, Number(minutes), am);
+  if (plus !== undefined) {
+    const m = plus === "media" ? 30 : plus === "cuarto" ? 15 : num(plus);
+    return m === null ? null : clock(hour, m, am);
+  }
+  if (minus !== undefined) {
+    const m = minus === "cuarto" ? 15 : num(minus);
+    return m === null ? null : clock(hour - 1, 60 - m, am);
+  }
+  return clock(hour, 0, am);
+}
+
+const rules: Rule[] = [
+  ruleOf(String.raw`\b(?:en|dentro\s+de)\s+${NUM}\s+${UNIT}\b`, (m) => {
+    const amount = num(m[1]);
+    return amount === null ? null : { kind: "relative", amount, unit: unitOf(m[2] ?? "") };
+  }),
+  ruleOf(String.raw`\b(?:en|dentro\s+de)\s+media\s+hora\b`, () => ({ kind: "relative", amount: 30, unit: "minute" })),
+  ruleOf(String.raw`\b(?:m[áa]s\s+tarde|luego|pronto|en\s+un\s+rato|dentro\s+de\s+un\s+rato|despu[ée]s)\b`, () => ({ kind: "vague", what: "time", weak: true })),
+  ruleOf(String.raw`\b(?:alg[úu]n\s+d[íi]a|en\s+alg[úu]n\s+momento|cuando\s+sea|un\s+d[íi]a\s+de\s+estos|cuando\s+puedas)\b`, () => ({ kind: "vague", what: "time" })),
+  ruleOf(String.raw`\b(?:el\s+)?[úu]ltimo\s+d[íi]a\s+(?:de\s+cada|del|de\s+todos\s+los)\s+mes(?:es)?\b|\b(?:a\s+)?fin(?:al)?\s+de\s+(?:cada\s+)?mes\b`, () => ({ kind: "lastDayOfMonth" })),
+  ruleOf(String.raw`\b(?:el\s+)?(?:primer|segundo|tercer|cuarto|[úu]ltimo)\s+${DAY}\s+de\s+(?:cada|del)\s+mes\b`, () => ({ kind: "nthWeekday" })),
+  ruleOf(String.raw`\bcada\s+(?:dos|2|otro)\s+(${DAY})\b|\bun\s+(${DAY})\s+s[íi]\s+y\s+otro\s+no\b`, (m) => {
+    const weekday = weekdayOf(m[1] ?? m[2] ?? "");
+    return weekday === null ? null : { kind: "interval", every: 2, unit: "week", weekday };
+  }),
+  ruleOf(String.raw`\b(?:todas\s+las|cada)\s+(mañana|tarde|noche)s?\b`, (m) => ({ kind: "daily", part: PARTS[m[1] ?? ""] ?? "morning" })),
+  ruleOf(String.raw`\b(?:todos\s+los\s+d[íi]as|cada\s+d[íi]a|diariamente|a\s+diario|diario)\b`, () => ({ kind: "daily" })),
+  ruleOf(String.raw`\b(?:de\s+)?lunes\s+a\s+viernes\b|\bentre\s+semana\b|\b(?:los\s+|en\s+)?d[íi]as\s+(?:laborables|h[áa]biles|de\s+semana|entre\s+semana)\b`, () => ({ kind: "weekdays", days: [...WEEKDAYS] })),
+  ruleOf(String.raw`\b(?:los|todos\s+los|cada)\s+fines?\s+de\s+semana\b`, () => ({ kind: "weekdays", days: [...WEEKEND] })),
+  ruleOf(String.raw`\b(?:todos\s+los|cada|los)\s+${DAY_LIST}\b`, (m) => {
+    const list = days(m[1] ?? "");
+    return list === null ? null : { kind: "weekdays", days: list };
+  }),
+  ruleOf(String.raw`\b(?:el|este)\s+fin\s+de\s+semana\b|\b(?:la\s+)?(?:pr[óo]xima|esta)\s+semana\b|\bla\s+semana\s+(?:que\s+viene|pr[óo]xima)\b|\b(?:el\s+)?(?:pr[óo]ximo|este)\s+mes\b|\bel\s+mes\s+que\s+viene\b`, () => ({ kind: "vague", what: "day" })),
+  ruleOf(String.raw`\bcada\s+(\d{1,2})\s+de\s+${MONTH}\b`, (m) => [
+    { kind: "interval", every: 1, unit: "year" },
+    { kind: "monthDate", month: monthOf(m[2] ?? ""), day: Number(m[1]) },
+  ]),
+  ruleOf(String.raw`\bcada\s+media\s+hora\b`, () => ({ kind: "interval", every: 30, unit: "minute" })),
+  ruleOf(String.raw`\bcada\s+cuarto\s+de\s+hora\b`, () => ({ kind: "interval", every: 15, unit: "minute" })),
+  ruleOf(String.raw`\bcada\s+(?:${NUM}\s+)?${UNIT}\b`, (m) => {
+    const every = m[1] === undefined ? 1 : num(m[1]);
+    return every === null ? null : { kind: "interval", every, unit: unitOf(m[2] ?? "") };
+  }),
+  ruleOf(String.raw`\b(?:todas\s+las\s+(semana)s|todos\s+los\s+(mes)es|todos\s+los\s+(año)s|(semana)lmente|(mens)ualmente|(anual)mente|(?:de|del)\s+(?:cada|todos\s+los)\s+(mes)(?:es)?)\b`, (m) => {
+    const word = m.slice(1).find((g) => g !== undefined) ?? "";
+    return { kind: "interval", every: 1, unit: word.startsWith("sem") ? "week" : word.startsWith("mes") || word.startsWith("mens") ? "month" : "year" };
+  }),
+  ruleOf(String.raw`\b(?:el\s+)?(\d{1,2}|primero)\s+de\s+${MONTH}\b(?:\s+(?:de|del)\s+(\d{4})\b)?`, (m) => dateOrMonthDate(m[3], monthOf(m[2] ?? ""), m[1] === "primero" ? 1 : Number(m[1]))),
+  ruleOf(String.raw`\b(?:el\s+)?d[íi]a\s+(\d{1,2})\b|\bel\s+(\d{1,2}|primero)\b(?!\s*(?:de\s+${MONTH}|[:.]\d))`, (m) => ({ kind: "monthDay", day: m[2] === "primero" ? 1 : Number(m[1] ?? m[2]) })),
+  ruleOf(String.raw`\bpasado\s+mañana\b`, () => ({ kind: "dayOffset", days: 2 })),
+  ruleOf(String.raw`\b(?:a\s+|al\s+)?mediod[íi]a\b`, () => ({ kind: "clock", hour: 12, minute: 0, meridiem: null, exact: "noon" })),
+  ruleOf(String.raw`\b(?:a\s+)?(?:la\s+)?medianoche\b`, () => ({ kind: "clock", hour: 0, minute: 0, meridiem: null, exact: "midnight" })),
+  ruleOf(String.raw`\besta\s+noche\b|\besta\s+tarde-noche\b`, () => ({ kind: "part", part: "evening", today: true })),
+  ruleOf(String.raw`\besta\s+(mañana|tarde)\b`, (m) => ({ kind: "part", part: PARTS[m[1] ?? ""] ?? "morning", today: true })),
+  ruleOf(String.raw`\b(?:de|por|en)\s+la\s+(mañana|madrugada|tarde|noche)\b`, (m) => ({ kind: "part", part: PARTS[m[1] ?? ""] ?? "morning" })),
+  ruleOf(String.raw`\b(?:de|desde)\s+(?:las?\s+)?\d{1,2}(?:[:.]\d{2})?\s+(?:a|hasta)\s+(?:las?\s+)?\d{1,2}(?:[:.]\d{2})?\b|\bentre\s+(?:las?\s+)?\d{1,2}(?:[:.]\d{2})?\s+y\s+(?:las?\s+)?\d{1,2}(?:[:.]\d{2})?\b`, () => ({ kind: "window" })),
+  ruleOf(String.raw`\b(?:a\s+)?(?:las|la)\s+${HOUR}(?:[:.](\d{2})|\s+y\s+(media|cuarto|${NUM})|\s+menos\s+(cuarto|${NUM}))?(?:\s*(a|p)\.?\s*m\b\.?)?(?:\s*(?:h|hs|horas)\b)?`, (m) =>
+    clockOf(m[1] ?? "", m[2], m[3], m[5], m[7]),
+  ),
+  ruleOf(String.raw`\b(\d{1,2})(?:[:.](\d{2}))?\s*(a|p)\.?\s*m\b\.?`, (m) => clockOf(m[1] ?? "", m[2], undefined, undefined, m[3])),
+  ruleOf(String.raw`\b(\d{1,2}):(\d{2})\b`, (m) => clock(Number(m[1]), Number(m[2]))),
+  ruleOf(String.raw`\b(?:ahora\s+mismo|ahora|inmediatamente|de\s+inmediato|enseguida|ya\s+mismo)\b`, () => ({ kind: "immediate" })),
+];
+
+export const es: Grammar = {
+  lang: "es",
+  chrono: chrono.es.casual,
+  rules,
+  glue: latinGlue(["a", "las", "la", "el", "los", "de", "del", "y", "en", "cada", "todos", "todas", "por", "desde", "sobre", "hacia", "al", "e"]),
+  examples: {
+    daily: "todos los días a las 8",
+    weekly: "todos los lunes a las 9",
+    once: "mañana a las 9",
+    monthly: "el día 1 de cada mes a las 9",
+    yearly: "cada año el 3 de marzo a las 9",
+    everyOther: "cada dos martes a las 9",
+  },
+};

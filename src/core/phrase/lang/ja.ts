@@ -1,0 +1,114 @@
+import * as chrono from "chrono-node";
+import type { Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
+import { clock, dateOrMonthDate, readDayList, ruleOf, WEEKDAYS, WEEKEND, type Grammar } from "../grammar.js";
+import { cjkNumber } from "../text.js";
+
+const N = "([0-9]{1,2}|[〇一二三四五六七八九十]{1,3})";
+/** 日 alone is "day", so Sunday needs 曜: 日曜(日). The others may stand alone in a list (月・水・金). */
+const DAY = "(?:[月火水木金土](?:曜日?)?|日曜日?)";
+const DAY_LIST = `(${DAY}(?:\\s*(?:[・、,と〜～\\-]|および|及び|から)\\s*${DAY})*)`;
+const UNIT = "(分|時間|日|週間|週|か月|ヶ月|ヵ月|カ月|ケ月|年)";
+
+const WEEKDAY_OF: Record<string, number> = { 日: 0, 月: 1, 火: 2, 水: 3, 木: 4, 金: 5, 土: 6 };
+const days = (list: string) =>
+  readDayList(list, /([月火水木金土日])(?:曜日?)?/gu, (d) => WEEKDAY_OF[d] ?? null, /^\s*(?:から|〜|～|-)\s*$/u);
+
+const PARTS: Record<string, PartOfDay> = {
+  早朝: "morning", 朝: "morning", 午前中: "morning", 昼: "noon", お昼: "noon", 夕方: "evening", 晩: "night", 夜: "night",
+  深夜: "early", 夜中: "early", 未明: "early", 明け方: "early",
+};
+const NUMBER = "(?:[0-9]{1,2}|[〇一二三四五六七八九十]{1,3})";
+const CLOCK = `(?:午前|午後|朝|夜)?\\s*${NUMBER}\\s*時(?!間)(?:\\s*(?:半|${NUMBER}\\s*分))?`;
+const PART = `(${Object.keys(PARTS).sort((a, b) => b.length - a.length).join("|")})`;
+
+function unitOf(word: string): IntervalUnitWord {
+  if (word === "分") return "minute";
+  if (word === "時間") return "hour";
+  if (word === "日") return "day";
+  if (word.startsWith("週")) return "week";
+  if (word === "年") return "year";
+  return "month";
+}
+
+/** "5分おき" is every 5 minutes; "1日おき" every other day; "2日おき" is read both ways: refused. */
+function intervalOf(amountText: string, unitText: string, skip: boolean): Fragment | null {
+  const amount = cjkNumber(amountText);
+  if (amount === null) return null;
+  const unit = unitOf(unitText);
+  if (!skip || unit === "minute" || unit === "hour") return { kind: "interval", every: amount, unit };
+  return amount === 1 ? { kind: "interval", every: 2, unit } : { kind: "vague", what: "interval" };
+}
+
+function clockOf(meridiem: string | undefined, hourText: string, minuteText: string | undefined): Fragment | null {
+  const hour = cjkNumber(hourText);
+  const minute = minuteText === undefined ? 0 : minuteText === "半" ? 30 : cjkNumber(minuteText);
+  if (hour === null || minute === null) return null;
+  return clock(hour, minute, meridiem === undefined ? null : meridiem === "午前" ? "am" : "pm");
+}
+
+const rules: Rule[] = [
+  ruleOf(`${N}\\s*${UNIT}\\s*(?:後|以内)`, (m) => {
+    const amount = cjkNumber(m[1] ?? "");
+    return amount === null ? null : { kind: "relative", amount, unit: unitOf(m[2] ?? "") };
+  }),
+  ruleOf(`半\\s*時間\\s*後`, () => ({ kind: "relative", amount: 30, unit: "minute" })),
+  ruleOf(`後で|あとで|後ほど|のちほど|少し後|しばらくして`, () => ({ kind: "vague", what: "time", weak: true })),
+  ruleOf(`そのうち|いつか|近いうちに|今度|また今度|暇な時|ひまなとき`, () => ({ kind: "vague", what: "time" })),
+  ruleOf(`(?:毎月)?(?:月末|末日|最終日)`, () => ({ kind: "lastDayOfMonth" })),
+  ruleOf(`(?:毎月)?(?:の)?第\\s*[1-5一二三四五]\\s*${DAY}|(?:毎月)?(?:の)?最終\\s*${DAY}`, () => ({ kind: "nthWeekday" })),
+  ruleOf(`隔週\\s*(?:の)?\\s*${DAY_LIST}`, (m) => {
+    const [weekday, ...others] = days(m[1] ?? "") ?? [];
+    if (weekday === undefined) return null;
+    return others.length > 0 ? [{ kind: "interval", every: 2, unit: "week" }, { kind: "weekdayName", days: [weekday, ...others] }] : { kind: "interval", every: 2, unit: "week", weekday };
+  }),
+  ruleOf(`隔週`, () => ({ kind: "interval", every: 2, unit: "week" })),
+  ruleOf(`隔日`, () => ({ kind: "interval", every: 2, unit: "day" })),
+  ruleOf(`毎週\\s*(?:の)?\\s*${DAY_LIST}|毎\\s*([月火水木金土日])曜日?|${DAY_LIST}\\s*(?:ごと|毎)に?`, (m) => {
+    const list = m[2] !== undefined ? days(m[2]) : days(m[1] ?? m[3] ?? "");
+    return list === null ? null : { kind: "weekdays", days: list };
+  }),
+  ruleOf(`(?:毎週\\s*)?平日`, () => ({ kind: "weekdays", days: [...WEEKDAYS] })),
+  ruleOf(`毎週末|土日|週末ごと`, () => ({ kind: "weekdays", days: [...WEEKEND] })),
+  ruleOf(`来週\\s*(?:の)?\\s*([月火水木金土日])曜日?`, (m) => ({ kind: "weekdayName", days: [WEEKDAY_OF[m[1] ?? ""] ?? 1], nextWeek: true })),
+  ruleOf(`来週|今週末?|来月|今月|週末`, () => ({ kind: "vague", what: "day" })),
+  ruleOf(`毎日`, () => ({ kind: "daily" })),
+  ruleOf(`毎(朝|晩|夜|夕)`, (m) => ({ kind: "daily", part: m[1] === "夕" ? "evening" : (PARTS[m[1] ?? ""] ?? "morning") })),
+  ruleOf(`${N}\\s*${UNIT}\\s*(ごと|毎|おき|置き)に?`, (m) => intervalOf(m[1] ?? "", m[2] ?? "", m[3] === "おき" || m[3] === "置き")),
+  ruleOf(`毎時`, () => ({ kind: "interval", every: 1, unit: "hour" })),
+  ruleOf(`毎(週|月|年)`, (m) => ({ kind: "interval", every: 1, unit: m[1] === "週" ? "week" : m[1] === "月" ? "month" : "year" })),
+  ruleOf(`(?:(\\d{4})\\s*年\\s*)?${N}\\s*月\\s*${N}\\s*日`, (m) => {
+    const month = cjkNumber(m[2] ?? "");
+    const day = cjkNumber(m[3] ?? "");
+    return month === null || day === null ? null : dateOrMonthDate(m[1], month, day);
+  }),
+  ruleOf(`${N}\\s*日(?!\\s*(?:後|間|ごと|おき))`, (m) => {
+    const day = cjkNumber(m[1] ?? "");
+    return day === null ? null : { kind: "monthDay", day };
+  }),
+  ruleOf(`明後日|あさって`, () => ({ kind: "dayOffset", days: 2 })),
+  ruleOf(`明朝`, () => [{ kind: "dayOffset", days: 1 }, { kind: "part", part: "morning" }]),
+  ruleOf(`(?:正午|(?:お)?昼\\s*(?:の)?\\s*12\\s*時)(?!\\s*(?:半|[0-9〇一二三四五六七八九十]))`, () => ({ kind: "clock", hour: 12, minute: 0, meridiem: null, exact: "noon" })),
+  ruleOf(`(?:真夜中|深夜\\s*(?:0|零)\\s*時|午前\\s*(?:0|零)\\s*時)(?!間|\\s*(?:半|[0-9〇一二三四五六七八九十]))`, () => ({ kind: "clock", hour: 0, minute: 0, meridiem: null, exact: "midnight" })),
+  ruleOf(`今夜|今晩|今日の夜|今日の晩`, () => ({ kind: "part", part: "evening", today: true })),
+  ruleOf(`${CLOCK}\\s*(?:から|〜|～|-)\\s*${CLOCK}(?:\\s*まで)?`, () => ({ kind: "window" })),
+  ruleOf(`(午前|午後)\\s*${N}\\s*時(?!間)(?:\\s*(半|${N})\\s*分?)?`, (m) => clockOf(m[1], m[2] ?? "", m[3])),
+  ruleOf(PART, (m) => ({ kind: "part", part: PARTS[m[1] ?? ""] ?? "morning" })),
+  ruleOf(`(\\d{1,2})\\s*[:：]\\s*(\\d{2})`, (m) => clock(Number(m[1]), Number(m[2]))),
+  ruleOf(`${N}\\s*時(?!間)(?:\\s*(半|${N})\\s*分?)?`, (m) => clockOf(undefined, m[1] ?? "", m[2])),
+  ruleOf(`今すぐ|すぐに|ただちに|直ちに|即座に|至急`, () => ({ kind: "immediate" })),
+];
+
+export const ja: Grammar = {
+  lang: "ja",
+  chrono: chrono.ja.casual,
+  rules,
+  glue: /^(?:[\s、,・のにはとでも]|から|ごろ|頃|ちょうど)*$/u,
+  examples: {
+    daily: "毎日午前8時",
+    weekly: "毎週月曜日の9時",
+    once: "明日の9時",
+    monthly: "毎月1日の9時",
+    yearly: "毎年3月3日の9時",
+    everyOther: "隔週火曜日の9時",
+  },
+};

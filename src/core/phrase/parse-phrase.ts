@@ -1,0 +1,134 @@
+import { validateSchedule } from "../schedule/index.js";
+import type { Schedule } from "../schedule-model.js";
+import { bestCluster, clusterFinds, type Cluster } from "./cluster.js";
+import { grammarFor } from "./detect-language.js";
+import { findDates } from "./find-dates.js";
+import { findFragments, type Found } from "./fragments.js";
+import type { Grammar } from "./grammar.js";
+import { findsOf, type ReadContext } from "./read-context.js";
+import { readOneOff, readRelative } from "./read-once.js";
+import { readRecurring } from "./read-recurring.js";
+import type { TimeOfDay } from "./read-time.js";
+import { refuse } from "./refusals.js";
+import { blank, foldWidth, lowerKeepingOffsets } from "./text.js";
+import { isKnownZone } from "./wall-clock.js";
+import { findZones } from "./zones.js";
+
+export interface PhraseOptions {
+  /** The user's IANA zone; a zone named in the phrase ("9am London time") overrides it. */
+  timezone: string;
+  /** The reading's "now" (epoch ms): relative phrases and first runs are counted from it. */
+  now: number;
+  /** How far ahead the first run may be. @default 365 days */
+  horizonMs?: number;
+  /**
+   * The time used when the phrase gives none ("every morning", "tomorrow"), if it fits the
+   * part of the day the phrase names. @default null: such phrases are refused with a question.
+   */
+  defaultTime?: TimeOfDay | null;
+}
+
+export interface PhraseReading {
+  schedule: Schedule;
+  /** The part of the text read as the schedule. */
+  matched: string;
+  /** Readings worth showing the user, e.g. "read 'tonight' as 20:00". */
+  notes: string[];
+}
+
+export const DEFAULT_HORIZON_MS = 365 * 86_400_000;
+
+const RECURRENCE_KINDS = new Set(["daily", "weekdays", "interval", "lastDayOfMonth", "nthWeekday"]);
+const PRECISE_KINDS = new Set(["clock", "date", "dayOffset", "relative", "weekdayName", "monthDay", "monthDate", ...RECURRENCE_KINDS]);
+
+/**
+ * Reads a natural-language schedule ("every weekday at 8am", "每天早上八點", "in 20 minutes")
+ * into one of the engine's schedules, or throws a DomainError saying what is missing.
+ * Pure: `now` and the zone come from `opts`.
+ */
+export function parsePhrase(text: string, opts: PhraseOptions): PhraseReading {
+  if (!isKnownZone(opts.timezone)) throw refuse.badZoneOption(opts.timezone);
+  const folded = foldWidth(text);
+  const grammar = grammarFor(folded);
+  const zoneFinds = findZones(folded);
+  const lowered = lowerKeepingOffsets(blank(folded, zoneFinds));
+  const finds = [...zoneFinds, ...findFragments(lowered, grammar.rules)].map((f) => withOriginalText(f, folded));
+
+  // chrono's "tomorrow" depends on the zone's date, and the zone may come from the phrase.
+  let timezone = firstKnownZone(finds) ?? opts.timezone;
+  let cluster = pickCluster(grammar, folded, lowered, finds, opts.now, timezone);
+  if (zoneOf(cluster, opts.timezone).timezone !== timezone) {
+    timezone = zoneOf(cluster, opts.timezone).timezone;
+    cluster = pickCluster(grammar, folded, lowered, finds, opts.now, timezone);
+  }
+  const named = zoneOf(cluster, opts.timezone);
+  timezone = named.timezone;
+  const notes = named.note === null ? [] : [named.note];
+
+  const ctx: ReadContext = {
+    grammar,
+    text: lowered,
+    finds: cluster.finds,
+    now: opts.now,
+    timezone,
+    horizonMs: opts.horizonMs ?? DEFAULT_HORIZON_MS,
+    defaultTime: opts.defaultTime ?? null,
+    notes,
+  };
+  const schedule = readCluster(ctx);
+  validateSchedule(schedule, ctx.now, { horizonMs: ctx.horizonMs });
+  return { schedule, matched: trimMatched(text.slice(cluster.start, cluster.end)), notes };
+}
+
+/** Fragments are found in lower-cased text; notes quote the user's own spelling. */
+const withOriginalText = (f: Found, folded: string): Found => ({ ...f, text: folded.slice(f.start, f.end) });
+
+function pickCluster(grammar: Grammar, folded: string, lowered: string, finds: Found[], now: number, timezone: string): Cluster {
+  const dates = findDates(grammar, lowered, finds, now, timezone).map((f) => withOriginalText(f, folded));
+  const all = [...finds, ...dates];
+  const best = bestCluster(clusterFinds(lowered, all, grammar.glue));
+  if (best === null) throw refuse.noWhen(grammar.examples);
+  return best;
+}
+
+function firstKnownZone(finds: Found[]): string | null {
+  for (const { fragment } of finds) if (fragment.kind === "zone" && fragment.timezone !== null) return fragment.timezone;
+  return null;
+}
+
+/** The zone the cluster names, or `fallback`; refuses an unknown zone or two zones. */
+function zoneOf(cluster: Cluster, fallback: string): { timezone: string; note: string | null } {
+  const named = new Map<string, string>();
+  for (const { fragment, text } of cluster.finds) {
+    if (fragment.kind !== "zone") continue;
+    if (fragment.timezone === null) throw refuse.unknownZone(fragment.label.trim());
+    named.set(fragment.timezone, text.trim());
+  }
+  const [first, second] = [...named.entries()];
+  if (second !== undefined && first !== undefined) throw refuse.twoZones(first[1], second[1]);
+  if (first === undefined) return { timezone: fallback, note: null };
+  return { timezone: first[0], note: `read '${first[1]}' as ${first[0]}` };
+}
+
+function readCluster(ctx: ReadContext): Schedule {
+  const kinds = new Set(ctx.finds.map((f) => f.fragment.kind));
+  const ex = ctx.grammar.examples;
+  if (ctx.finds.some((f) => f.fragment.kind === "vague" && f.fragment.what === "timezone")) throw refuse.ambiguousZone();
+  const vague = findsOf(ctx, "vague").map((f) => f.fragment);
+  if (vague.some((v) => v.what === "interval")) throw refuse.skipCount(ex);
+  if (vague.some((v) => v.what === "day")) throw refuse.vagueDay(ex);
+  const precise = [...kinds].some((k) => PRECISE_KINDS.has(k));
+  if (vague.some((v) => v.what === "time" && (v.weak !== true || !precise))) throw refuse.vagueTime(ex);
+  if (kinds.has("window")) {
+    throw refuse.notExpressible("A time window ('every hour from 9 to 5')", "Offer a single time of day, the repetition all day, or one task per run time.");
+  }
+  if ([...kinds].some((k) => RECURRENCE_KINDS.has(k))) return readRecurring(ctx);
+  if (kinds.has("relative")) return readRelative(ctx);
+  if (kinds.has("immediate")) {
+    if ([...kinds].some((k) => PRECISE_KINDS.has(k))) throw refuse.conflicting("'now' and a later time");
+    return { kind: "immediate" };
+  }
+  return readOneOff(ctx);
+}
+
+const trimMatched = (s: string) => s.trim().replace(/[\s,.;:!?，。、！？]+$/u, "").replace(/^[\s,.;:!?，。、！？]+/u, "");

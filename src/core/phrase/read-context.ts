@@ -1,0 +1,50 @@
+import type { Found, Fragment, PartOfDay } from "./fragments.js";
+import type { Grammar } from "./grammar.js";
+import { readTimes, type TimeOfDay } from "./read-time.js";
+import { formatClock, formatWall, resolveWallTime, type ResolvedWallTime, type WallTime } from "./wall-clock.js";
+
+/** What every reader gets: the fragments of the chosen cluster and the reading's settings. */
+export interface ReadContext {
+  grammar: Grammar;
+  /** The lower-cased text the fragments were found in. */
+  text: string;
+  finds: Found[];
+  now: number;
+  /** The zone the phrase is read in: the phrase's own zone if it names one, else the option. */
+  timezone: string;
+  horizonMs: number;
+  defaultTime: TimeOfDay | null;
+  notes: string[];
+}
+
+export type FoundOf<K extends Fragment["kind"]> = Found & { fragment: Extract<Fragment, { kind: K }> };
+
+export function findsOf<K extends Fragment["kind"]>(ctx: ReadContext, kind: K): Array<FoundOf<K>> {
+  return ctx.finds.filter((f): f is FoundOf<K> => f.fragment.kind === kind);
+}
+
+/** The times of day the cluster asks for; see `readTimes`. */
+export function timesOf(ctx: ReadContext, dailyParts: PartOfDay[] = []): TimeOfDay[] {
+  const partFinds = findsOf(ctx, "part");
+  return readTimes({
+    text: ctx.text,
+    clocks: findsOf(ctx, "clock"),
+    parts: partFinds,
+    dailyParts,
+    tonight: partFinds.some((f) => f.fragment.today === true && f.fragment.part === "evening"),
+    defaultTime: ctx.defaultTime,
+    notes: ctx.notes,
+  });
+}
+
+/** Resolves a wall time in the reading's zone, noting a DST gap or overlap for the user. */
+export function resolveNoted(ctx: ReadContext, wall: WallTime): ResolvedWallTime {
+  const resolved = resolveWallTime(wall, ctx.timezone);
+  const clock = formatClock(wall.hour, wall.minute);
+  if (resolved.dst === "gap") {
+    ctx.notes.push(`${formatWall(wall)} does not exist in ${ctx.timezone} (clocks skip ahead): runs at the transition, ${new Date(resolved.at).toISOString()}`);
+  } else if (resolved.dst === "overlap") {
+    ctx.notes.push(`${clock} on ${formatWall(wall).slice(0, 10)} happens twice in ${ctx.timezone} (clocks fall back): using the first, ${new Date(resolved.at).toISOString()}`);
+  }
+  return resolved;
+}

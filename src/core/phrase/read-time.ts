@@ -1,0 +1,113 @@
+import type { Found, Fragment, PartOfDay } from "./fragments.js";
+import { refuse } from "./refusals.js";
+import { formatClock } from "./wall-clock.js";
+
+export interface TimeOfDay {
+  hour: number;
+  minute: number;
+}
+
+type Clock = Extract<Fragment, { kind: "clock" }>;
+
+/** Hours a default time must fall in to stand for a part of the day ("every morning"). */
+const PART_HOURS: Record<PartOfDay, (hour: number) => boolean> = {
+  early: (h) => h < 6,
+  morning: (h) => h >= 5 && h < 12,
+  noon: (h) => h >= 11 && h < 14,
+  afternoon: (h) => h >= 12 && h < 18,
+  evening: (h) => h >= 17 && h < 23,
+  night: (h) => h >= 19 || h < 5,
+};
+
+/**
+ * The 24-hour reading of a clock fragment under a part of the day: "8" + evening = 20:00,
+ * "2" + night = 02:00 ("凌晨/夜中/de la noche" after midnight), "1" + noon = 13:00 (中午1點).
+ */
+export function clockToTime(found: Found, clockFragment: Clock, part: PartOfDay | null, notes: string[]): TimeOfDay {
+  const { hour: h, minute, meridiem, exact } = clockFragment;
+  if (exact !== undefined) return { hour: h, minute };
+  if (minute > 59 || h > 24 || (h === 24 && minute > 0)) throw refuse.badClock(found.text.trim());
+  if (h === 24) return { hour: 0, minute };
+  if (meridiem !== null) {
+    // 0–12 either way: "午後0時" is noon, "午前0時" midnight.
+    if (h > 12) throw refuse.badClock(found.text.trim());
+    return { hour: (h % 12) + (meridiem === "pm" ? 12 : 0), minute };
+  }
+  if (h > 12 || part === null) {
+    if (h >= 1 && h <= 11 && part === null) {
+      notes.push(`read '${found.text.trim()}' as ${formatClock(h, minute)} (24-hour clock; say pm or evening for ${formatClock(h + 12, minute)})`);
+    }
+    return { hour: h, minute };
+  }
+  return { hour: shiftByPart(h, part), minute };
+}
+
+function shiftByPart(h: number, part: PartOfDay): number {
+  switch (part) {
+    case "early":
+      // 凌晨/深夜/de la madrugada: the small hours; "深夜11點" is still the night before.
+      return h === 12 ? 0 : h >= 9 ? h + 12 : h;
+    case "morning":
+      return h;
+    case "noon":
+      return h >= 11 ? h : h + 12;
+    case "afternoon":
+      return h === 12 ? 12 : h + 12;
+    case "evening":
+      return h === 12 ? 0 : h + 12;
+    case "night":
+      return h === 12 ? 0 : h >= 6 ? h + 12 : h;
+  }
+}
+
+export interface TimeContext {
+  /** The text the fragments were found in, to tell a part of the day next to a clock. */
+  text: string;
+  clocks: Found[];
+  /** Part-of-day fragments ("下午", "in the evening", "abends"). */
+  parts: Found[];
+  /** Parts of the day said by a repetition ("every morning", "毎朝"): they apply to every clock. */
+  dailyParts: PartOfDay[];
+  /** "tonight" without a clock time reads as 20:00 (one-off phrases only). */
+  tonight: boolean;
+  defaultTime: TimeOfDay | null;
+  notes: string[];
+}
+
+/**
+ * The times of day the phrase asks for: one per clock reading, or the part of the day's own
+ * time (noon, tonight), or the configured default when it fits the part of the day; [] when
+ * the time is left open (the caller refuses with a question fitting its context).
+ */
+export function readTimes(ctx: TimeContext): TimeOfDay[] {
+  const partOf = (f: Found) => (f.fragment.kind === "part" ? [f.fragment.part] : []);
+  const all = [...new Set([...ctx.parts.flatMap(partOf), ...ctx.dailyParts])];
+  const shared = (): PartOfDay | null => {
+    if (all.length > 1) throw refuse.conflicting(`two parts of the day (${all.join(", ")})`);
+    return all[0] ?? null;
+  };
+  if (ctx.clocks.length > 0) {
+    return ctx.clocks.map((found) => {
+      // "早上8點和晚上8點", "at 8 in the morning and 8 in the evening": a part right next to a
+      // clock belongs to it; otherwise the phrase's one part of the day applies.
+      const own = ctx.parts.find((p) => /^\s*$/u.test(ctx.text.slice(Math.min(p.end, found.end), Math.max(p.start, found.start))));
+      const part = own === undefined ? shared() : (partOf(own)[0] ?? null);
+      return clockToTime(found, found.fragment as Clock, part, ctx.notes);
+    });
+  }
+  const part = shared();
+  if (part === "noon") {
+    ctx.notes.push("read 'noon' as 12:00");
+    return [{ hour: 12, minute: 0 }];
+  }
+  if (ctx.tonight) {
+    ctx.notes.push("read 'tonight' as 20:00");
+    return [{ hour: 20, minute: 0 }];
+  }
+  const fallback = ctx.defaultTime;
+  if (fallback !== null && (part === null || PART_HOURS[part](fallback.hour))) {
+    ctx.notes.push(`no time given: used the default time ${formatClock(fallback.hour, fallback.minute)}`);
+    return [fallback];
+  }
+  return [];
+}

@@ -1,0 +1,143 @@
+import { DomainError } from "../errors.js";
+import type { Examples } from "./grammar.js";
+
+/**
+ * Every refusal the reader makes, worded for a model that must ask the user one question.
+ * `field` is "when" (the phrase) unless the zone is at fault.
+ */
+const ask = (question: string, example: string) => `Ask the user: "${question}" e.g. '${example}'.`;
+
+export const refuse = {
+  noWhen: (ex: Examples) =>
+    new DomainError("ambiguous_schedule", "The phrase names no date, time or repetition.", {
+      field: "when",
+      expected: "A time, a date and time, or a repetition with a time",
+      hint: ask("When should it run?", ex.once),
+    }),
+  vagueTime: (ex: Examples) =>
+    new DomainError("ambiguous_schedule", "The phrase leaves the time open (\"later\", \"sometime\", \"soon\").", {
+      field: "when",
+      expected: "An exact time, e.g. a clock time or 'in 20 minutes'",
+      hint: ask("At what time exactly?", ex.once),
+    }),
+  vagueDay: (ex: Examples) =>
+    new DomainError("ambiguous_schedule", "The phrase names a period (\"next week\") but not the day.", {
+      field: "when",
+      expected: "A day within the period and a time",
+      hint: ask("Which day and at what time?", ex.once),
+    }),
+  noTime: (what: string, example: string) =>
+    new DomainError("ambiguous_schedule", `The phrase says ${what} but not at what time.`, {
+      field: "when",
+      expected: "A clock time (e.g. 08:00 or 8am)",
+      hint: ask(`What time ${what}?`, example),
+    }),
+  noDayOfWeek: (ex: Examples) =>
+    new DomainError("ambiguous_schedule", "A weekly repetition needs the day of the week.", {
+      field: "when",
+      expected: "A weekday, e.g. 'every 2 weeks on Monday'",
+      hint: ask("On which day of the week?", ex.everyOther),
+    }),
+  noDayOfMonth: (ex: Examples) =>
+    new DomainError("ambiguous_schedule", "A monthly repetition needs the day of the month.", {
+      field: "when",
+      expected: "A day of the month from 1 to 28",
+      hint: ask("On which day of the month?", ex.monthly),
+    }),
+  noDateOfYear: (ex: Examples) =>
+    new DomainError("ambiguous_schedule", "A yearly repetition needs the date.", {
+      field: "when",
+      expected: "A month and day, e.g. 'every year on March 3'",
+      hint: ask("On which date every year?", ex.yearly),
+    }),
+  conflicting: (what: string) =>
+    new DomainError("ambiguous_schedule", `The phrase says ${what}; it cannot be read as one schedule.`, {
+      field: "when",
+      expected: "One repetition (or one date) and one time",
+      hint: "Ask the user which one they mean, or create one task per schedule.",
+    }),
+  midnightOfDay: (ex: Examples) =>
+    new DomainError("ambiguous_schedule", "'Midnight' of a named day can mean its start or its end.", {
+      field: "when",
+      expected: "00:00 of a named day, or 23:59",
+      hint: ask("Midnight at the start or at the end of that day?", ex.once),
+    }),
+  skipCount: (ex: Examples) =>
+    new DomainError("ambiguous_schedule", "'Every other N' with a skip count ('2日おき', '每隔两天') is read as every N or every N+1 by different people.", {
+      field: "when",
+      expected: "An interval without a skip count: 'every N days' (3日ごと, 每3天)",
+      hint: ask("Every how many days?", ex.daily),
+    }),
+  lastDayOfMonth: (ex: Examples) =>
+    new DomainError("invalid_schedule", "A cron schedule cannot say 'the last day of the month' (it has no 'L').", {
+      field: "when",
+      expected: "A day of the month from 1 to 28",
+      hint: `Offer the 1st (after the month closes) or the 28th (the last day every month has), e.g. '${ex.monthly}'.`,
+    }),
+  nthWeekday: (ex: Examples) =>
+    new DomainError("invalid_schedule", "A cron schedule cannot say 'the first Monday of the month' (it ORs day of month and weekday).", {
+      field: "when",
+      expected: "A day of the month from 1 to 28, or a weekday every week",
+      hint: `Offer a fixed day of the month, e.g. '${ex.monthly}', or the weekday every week, e.g. '${ex.weekly}'.`,
+    }),
+  dayMissingInSomeMonths: (day: number, ex: Examples) =>
+    new DomainError("invalid_schedule", `Not every month has a day ${day}; those months would be skipped silently.`, {
+      field: "when",
+      expected: "A day of the month from 1 to 28",
+      hint: `Offer the 28th (every month has one) or the 1st of the next month, e.g. '${ex.monthly}'.`,
+    }),
+  noSuchDate: (what: string, ex: Examples) =>
+    new DomainError("invalid_schedule", `${what} is not a date every year has.`, {
+      field: "when",
+      expected: "A month and day that exist every year (not February 29)",
+      hint: `Offer February 28 or March 1, e.g. '${ex.yearly}'.`,
+    }),
+  badClock: (what: string) =>
+    new DomainError("invalid_schedule", `'${what}' is not a time of day.`, {
+      field: "when",
+      expected: "Hours 0–23 and minutes 0–59, or 1–12 with am/pm",
+    }),
+  notExpressible: (what: string, hint: string) =>
+    new DomainError("invalid_schedule", `${what} cannot be expressed as one schedule.`, { field: "when", hint }),
+  anchorInGap: (wall: string) =>
+    new DomainError("invalid_schedule", `The first run (${wall}) falls in a daylight-saving gap; the repetition would keep the shifted time.`, {
+      field: "when",
+      expected: "A time outside the hour the clocks skip",
+      hint: "Offer a time outside the skipped hour, or a start a day later.",
+    }),
+  inThePast: (wall: string, timezone: string) =>
+    new DomainError("in_the_past", `${wall} (${timezone}) is already past.`, {
+      field: "when",
+      expected: "A time after now",
+      hint: "Ask the user for a later date or time.",
+    }),
+  beyondHorizon: (wall: string, days: number) =>
+    new DomainError("beyond_horizon", `${wall} is more than ${days} days ahead.`, {
+      field: "when",
+      expected: `A first run within ${days} days`,
+      hint: "Ask for an earlier date, or create the task closer to the time.",
+    }),
+  unknownZone: (label: string) =>
+    new DomainError("unknown_timezone", `'${label}' is not a time zone this server knows.`, {
+      field: "when",
+      expected: "A city ('London time'), an abbreviation (EST) or an IANA name (Europe/London)",
+      hint: "Ask the user for the city whose time they mean, or pass the IANA zone as `timezone`.",
+    }),
+  badZoneOption: (timezone: string) =>
+    new DomainError("unknown_timezone", `'${timezone}' is not an IANA time zone.`, {
+      field: "timezone",
+      expected: "An IANA zone name, e.g. Europe/London",
+    }),
+  ambiguousZone: () =>
+    new DomainError("ambiguous_schedule", "The zone abbreviation names more than one zone (IST: India, Ireland or Israel).", {
+      field: "when",
+      expected: "A city or an IANA zone, e.g. 'India time' or Asia/Kolkata",
+      hint: ask("Which city's time?", "9am India time"),
+    }),
+  twoZones: (a: string, b: string) =>
+    new DomainError("ambiguous_schedule", `The phrase names two zones (${a}, ${b}).`, {
+      field: "when",
+      expected: "At most one zone",
+      hint: "Ask the user which zone the time is in.",
+    }),
+};
