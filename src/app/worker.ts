@@ -11,13 +11,13 @@ import type { EngineDeps } from "./deps.js";
 import { JobCache } from "./job-cache.js";
 import { cancelled, claimed, extended, failed, retrying, skipped, succeeded, toTx, updateStep, type Step } from "./runs.js";
 
-interface InFlight {
+interface Held {
   run: Run;
   job: Job;
   /** Acknowledged once the outcome is written; extended with each heartbeat (SQS visibility). */
   message: QueueMessage;
   abort: AbortController;
-  done: Promise<void>;
+  done: Promise<void> | null;
 }
 
 interface Finish {
@@ -35,18 +35,22 @@ const EARLY_TOLERANCE_MS = 5;
  * Claims due runs by compare-and-set (queued → running, attempt + 1, lease), runs their action
  * while one timer heartbeats every lease it holds, and writes the outcome fenced on the attempt,
  * so a worker that lost its lease cannot overwrite the newer attempt. Claims and completions
- * are batched into one store round trip each.
+ * are batched into one store round trip each: it claims up to `claim_batch` runs at once and
+ * starts them as `concurrency` allows (like graphile-worker's local queue).
  */
 export class Worker {
   readonly id: string;
   private readonly deps: EngineDeps;
-  private readonly inflight = new Map<string, InFlight>();
+  /** Every run this worker has claimed and not yet finished, started or waiting for a slot. */
+  private readonly held = new Map<string, Held>();
+  private readonly ready: Held[] = [];
+  private running = 0;
   private finishes: Finish[] = [];
   private flushing: Promise<void> | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
   private stopping: AbortController | null = null;
   private loop: Promise<void> | null = null;
-  private slotWaiters: (() => void)[] = [];
+  private spaceWaiters: (() => void)[] = [];
 
   constructor(deps: EngineDeps, opts: { id?: string } = {}) {
     this.deps = deps;
@@ -56,25 +60,26 @@ export class Worker {
   /** One pass for tests and tools: take what is due now, run it, and wait until every outcome is written. */
   async runOnce(): Promise<number> {
     const messages = await this.deps.queue.receive(this.deps.settings.claim_batch, 0);
-    const started = await this.process(messages);
+    const claimed = await this.process(messages);
     await this.drain();
-    return started;
+    return claimed;
   }
 
   start(): void {
     this.stopping = new AbortController();
     const signal = this.stopping.signal;
-    this.heartbeat = setInterval(() => void this.beat(), Math.max(250, Math.floor(this.deps.settings.lease_ms / 3)));
+    const { claim_batch: capacity, lease_ms } = this.deps.settings;
+    this.heartbeat = setInterval(() => void this.beat(), Math.max(250, Math.floor(lease_ms / 3)));
     this.loop = (async () => {
       while (!signal.aborted) {
-        const free = this.deps.settings.concurrency - this.inflight.size;
-        if (free <= 0) {
-          await new Promise<void>((r) => this.slotWaiters.push(r));
+        const space = capacity - this.held.size;
+        // Claim in large batches: wait for half the capacity to free up unless idle.
+        if (space <= 0 || (this.held.size > 0 && space < capacity / 2)) {
+          await new Promise<void>((r) => this.spaceWaiters.push(r));
           continue;
         }
         try {
-          const messages = await this.deps.queue.receive(Math.min(free, this.deps.settings.claim_batch), 1_000, signal);
-          await this.process(messages);
+          await this.process(await this.deps.queue.receive(space, 1_000, signal));
         } catch (e) {
           this.deps.log.log("error", "worker batch failed", { worker: this.id, error: String(e) });
           await new Promise((r) => setTimeout(r, 200));
@@ -83,52 +88,71 @@ export class Worker {
     })();
   }
 
-  /** Stops taking work and lets running actions finish (graceful drain); after `drainMs` they are aborted. */
+  /** Stops claiming and lets claimed runs finish (graceful drain); after `drainMs` their actions are aborted. */
   async stop(drainMs = 10_000): Promise<void> {
     this.stopping?.abort();
-    this.slotWaiters.splice(0).forEach((r) => r());
+    this.spaceWaiters.splice(0).forEach((r) => r());
     await this.loop;
-    const timer = setTimeout(() => this.inflight.forEach((f) => f.abort.abort(new Error("worker shutting down"))), drainMs);
+    const timer = setTimeout(() => this.held.forEach((h) => h.abort.abort(new Error("worker shutting down"))), drainMs);
     await this.drain();
     clearTimeout(timer);
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = null;
   }
 
+  /** Runs claimed and not yet finished. */
   get busy(): number {
-    return this.inflight.size;
+    return this.held.size;
   }
 
   private async drain(): Promise<void> {
-    while (this.inflight.size > 0 || this.finishes.length > 0 || this.flushing) {
-      await Promise.all([...this.inflight.values()].map((f) => f.done));
+    while (this.held.size > 0 || this.finishes.length > 0 || this.flushing) {
+      await Promise.all([...this.held.values()].map((h) => h.done));
       await this.flush();
     }
   }
 
+  /** Claims what it can of `messages`; returns how many runs it claimed. */
   private async process(messages: QueueMessage[]): Promise<number> {
     if (messages.length === 0) return 0;
     const { store, queue, clock } = this.deps;
     const now = clock.now();
     const early = messages.filter((m) => m.dueAt > now + EARLY_TOLERANCE_MS);
     if (early.length) await queue.send(early.map(({ receipt: _r, ...item }) => item));
-    const due = messages.filter((m) => m.dueAt <= now + EARLY_TOLERANCE_MS && !this.inflight.has(runKeyString(m.key)));
+    const due = messages.filter((m) => m.dueAt <= now + EARLY_TOLERANCE_MS && !this.held.has(runKeyString(m.key)));
     const found = await Promise.all(due.map(async (message) => ({ message, run: await store.getRun(message.key) })));
     const claimable = found.filter((f): f is { message: QueueMessage; run: Run } => f.run !== null && f.run.status === "queued");
     const jobs = await JobCache.load(store, claimable.map((c) => c.run));
     const plans = await Promise.all(claimable.map(({ run }) => this.planClaim(run, jobs.get(run.job_id), now)));
     const results = await store.commitEach(plans.map((p) => toTx(p.steps)));
-    const started = new Set<QueueMessage>();
+    const claimed = new Set<QueueMessage>();
     results.forEach((ok, i) => {
-      const plan = plans[i]!;
-      if (ok && plan.claim) {
-        this.execute(plan.claim, jobs.get(plan.claim.job_id)!, claimable[i]!.message);
-        started.add(claimable[i]!.message);
-      }
+      const { claim } = plans[i]!;
+      if (!ok || !claim) return;
+      const { message } = claimable[i]!;
+      const held: Held = { run: claim, job: jobs.get(claim.job_id)!, message, abort: new AbortController(), done: null };
+      this.held.set(runKeyString(claim), held);
+      this.ready.push(held);
+      claimed.add(message);
     });
-    // Everything not started is done with: duplicates, skips, runs claimed elsewhere, early ones re-sent.
-    await queue.ack(messages.filter((m) => !started.has(m)));
-    return started.size;
+    // Everything not claimed is done with: duplicates, skips, runs claimed elsewhere, early ones re-sent.
+    await queue.ack(messages.filter((m) => !claimed.has(m)));
+    this.pump();
+    return claimed.size;
+  }
+
+  /** Starts claimed runs while there are free slots. */
+  private pump(): void {
+    while (this.running < this.deps.settings.concurrency && this.ready.length > 0) {
+      const next = this.ready.shift()!;
+      if (next.abort.signal.aborted) {
+        // Its lease was lost before it started: another worker owns the run now.
+        this.held.delete(runKeyString(next.run));
+        void this.deps.queue.ack([next.message]);
+        continue;
+      }
+      this.execute(next);
+    }
   }
 
   private async planClaim(run: Run, job: Job | undefined, now: number): Promise<{ steps: Step[]; claim: Run | null }> {
@@ -149,11 +173,12 @@ export class Worker {
     return recent.items.some((r) => r.status === "running" && r.scheduled_at < run.scheduled_at && (r.lease_until ?? 0) > now);
   }
 
-  private execute(run: Run, job: Job, message: QueueMessage): void {
+  private execute(held: Held): void {
+    const { run, job, abort, message } = held;
     const key = runKeyString(run);
-    const abort = new AbortController();
+    this.running++;
     const timeout = setTimeout(() => abort.abort(new Error("action timed out")), this.deps.settings.action_timeout_ms);
-    const done = (async () => {
+    held.done = (async () => {
       let outcome: { result: RunResult } | { error: unknown };
       try {
         const result = await this.deps.actions.run(job.action, {
@@ -173,12 +198,12 @@ export class Worker {
       } finally {
         clearTimeout(timeout);
       }
-      const current = this.inflight.get(key)?.run ?? run;
-      this.inflight.delete(key);
-      this.slotWaiters.splice(0).forEach((r) => r());
-      this.queueFinish(current, job, outcome, message);
+      this.held.delete(key);
+      this.running--;
+      this.queueFinish(held.run, job, outcome, message);
+      this.pump();
+      this.spaceWaiters.splice(0).forEach((r) => r());
     })();
-    this.inflight.set(key, { run, job, message, abort, done });
   }
 
   private async previousSuccess(run: Run): Promise<number | null> {
@@ -239,9 +264,9 @@ export class Worker {
 
   /** Extends the lease of every run this worker holds in one round trip; a lost lease aborts its action. */
   private async beat(): Promise<void> {
-    if (this.inflight.size === 0) return;
+    if (this.held.size === 0) return;
     const now = this.deps.clock.now();
-    const held = [...this.inflight.entries()];
+    const held = [...this.held.entries()];
     const steps = held.map(([, f]) => updateStep(f.run, extended(f.run, now, this.deps.settings.lease_ms), now));
     const results = await this.deps.store.commitEach(steps.map((s) => ({ writes: [s.write] })));
     const kept: QueueMessage[] = [];
@@ -250,7 +275,7 @@ export class Worker {
       if (ok) {
         f.run = (steps[i]!.write as { run: Run }).run;
         kept.push(f.message);
-      } else if (this.inflight.get(key) === f) f.abort.abort(new Error("lease lost"));
+      } else if (this.held.get(key) === f) f.abort.abort(new Error("lease lost"));
     });
     // A remote queue's visibility timeout follows the store lease, so it does not redeliver a run that is being worked on.
     await Promise.all(kept.map((m) => this.deps.queue.extend(m, this.deps.settings.lease_ms)));
