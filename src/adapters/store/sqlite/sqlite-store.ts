@@ -1,0 +1,254 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import Database from "better-sqlite3";
+import { DomainError } from "../../../core/errors.js";
+import type { RunEvent, RunKey } from "../../../core/model.js";
+import type { Page, Store, Tx, Write } from "../../../ports/store.js";
+import { startCheckpointer } from "./checkpointer.js";
+import { migrate } from "./migrations.js";
+import {
+  EVENT_COLUMNS,
+  JOB_COLUMNS,
+  RUN_COLUMNS,
+  RUN_MUTABLE_COLUMNS,
+  decodeCursor,
+  encodeCursor,
+  eventFromRow,
+  eventValues,
+  jobFromRow,
+  jobValues,
+  runFromRow,
+  runMutableValues,
+  runValues,
+  type EventRow,
+  type JobRow,
+  type RunRow,
+} from "./rows.js";
+
+export interface SqliteStoreOptions {
+  /** The database file; its directory is created. `:memory:` gives a throwaway store. */
+  path: string;
+  /** How long a write waits for another process's lock before failing. @default 5000 */
+  busyTimeoutMs?: number;
+  /** How often a worker thread checkpoints the WAL (see checkpointer.ts); 0 leaves it to SQLite. @default 250 */
+  checkpointIntervalMs?: number;
+}
+
+/** Thrown inside a transaction function to make better-sqlite3 roll it back; never escapes. */
+const ROLLBACK = Symbol("rollback");
+
+export function openSqliteStore(opts: SqliteStoreOptions): Store {
+  const db = openDatabase(opts);
+  const q = prepareStatements(db);
+  const interval = opts.checkpointIntervalMs ?? 250;
+  const checkpointer = opts.path !== ":memory:" && interval > 0 ? startCheckpointer(opts.path, interval) : null;
+
+  /** One write; false when its condition fails (nothing was written by it then). */
+  function apply(w: Write): boolean {
+    switch (w.op) {
+      case "put_job": {
+        const values = jobValues(w.job);
+        const info = w.expectVersion === null ? q.insertJob.run(values) : q.updateJob.run(values.slice(1), w.job.id, w.expectVersion);
+        return info.changes === 1;
+      }
+      case "insert_run":
+        q.insertRun.run(runValues(w.run));
+        return true;
+      case "update_run": {
+        const { run, expect } = w;
+        return q.updateRun.run(runMutableValues(run), run.job_id, run.scheduled_at, expect.status, expect.attempt).changes === 1;
+      }
+    }
+  }
+
+  /** Applies a tx inside an open transaction; on false, earlier writes of it may have landed. */
+  function applyAll(tx: Tx): boolean {
+    for (const w of tx.writes) if (!apply(w)) return false;
+    if (tx.events) for (const e of tx.events) q.insertEvent.run(eventValues(e));
+    return true;
+  }
+
+  // Called inside another transaction function, better-sqlite3 runs this under a SAVEPOINT,
+  // so a rollback undoes only this tx: that is how commitEach isolates its txs.
+  const commitOne = db.transaction((tx: Tx): void => {
+    if (!applyAll(tx)) throw ROLLBACK;
+  });
+
+  function tryCommit(tx: Tx): boolean {
+    try {
+      commitOne(tx);
+      return true;
+    } catch (e) {
+      if (e === ROLLBACK) return false;
+      throw e;
+    }
+  }
+
+  // The worker's hot path: hundreds of claims or completions per call, one fsync-free WAL commit.
+  // A tx with at most one write needs no savepoint: if that write fails nothing was written, and
+  // its events are appended only after it succeeded.
+  const commitMany = db.transaction((txs: Tx[]): boolean[] => txs.map((tx) => (tx.writes.length <= 1 ? applyAll(tx) : tryCommit(tx))));
+
+  return {
+    async getJob(id) {
+      const row = q.getJob.get(id);
+      return row ? jobFromRow(row) : null;
+    },
+
+    async listJobs(owner, { statuses, limit, cursor }) {
+      const listing = { owner, statuses: statuses ? JSON.stringify(statuses) : null, n: pageSize(limit) };
+      const rows = cursor ? q.listJobsBefore.all({ ...listing, before: decodeCursor(cursor, "owner_jobs") }) : q.listJobs.all(listing);
+      return page(rows, limit, jobFromRow, (j) => encodeCursor("owner_jobs", j.id));
+    },
+
+    async scanJobs({ limit, cursor }) {
+      const after = cursor ? decodeCursor(cursor, "all_jobs") : "";
+      return page(q.scanJobs.all({ after, n: pageSize(limit) }), limit, jobFromRow, (j) => encodeCursor("all_jobs", j.id));
+    },
+
+    async countJobs(owner, statuses) {
+      return q.countJobs.get({ owner, statuses: JSON.stringify(statuses) })!.n;
+    },
+
+    async getRun(key) {
+      const row = q.getRun.get(key.job_id, key.scheduled_at);
+      return row ? runFromRow(row) : null;
+    },
+
+    async queryBucket({ bucket, status, from, to, limit, after }) {
+      const range = { bucket, status, from, to, n: positive(limit) };
+      const rows = after
+        ? q.queryBucketAfter.all({ ...range, after_at: after.scheduled_at, after_job: after.job_id })
+        : q.queryBucket.all(range);
+      return rows.map(runFromRow);
+    },
+
+    async listWaking({ shard, before, limit }) {
+      return q.listWaking.all({ shard, before, n: positive(limit) }).map(runFromRow);
+    },
+
+    async listJobRuns(jobId, { limit, cursor }) {
+      const listing = { job_id: jobId, n: pageSize(limit) };
+      const rows = cursor ? q.listJobRunsBefore.all({ ...listing, before: decodeCursor(cursor, "job_runs") }) : q.listJobRuns.all(listing);
+      return page(rows, limit, runFromRow, (r) => encodeCursor("job_runs", r.scheduled_at));
+    },
+
+    async listEvents(key: RunKey): Promise<RunEvent[]> {
+      return q.listEvents.all(key.job_id, key.scheduled_at).map(eventFromRow);
+    },
+
+    async commit(tx) {
+      return tryCommit(tx);
+    },
+
+    async commitEach(txs) {
+      return txs.length === 0 ? [] : commitMany(txs);
+    },
+
+    async close() {
+      await checkpointer?.stop();
+      if (db.open) db.close();
+    },
+  };
+}
+
+function openDatabase(opts: SqliteStoreOptions): Database.Database {
+  if (opts.path !== ":memory:") mkdirSync(dirname(opts.path), { recursive: true });
+  const db = new Database(opts.path);
+  db.pragma(`busy_timeout = ${opts.busyTimeoutMs ?? 5000}`);
+  db.pragma("journal_mode = WAL");
+  // In WAL mode NORMAL syncs only at checkpoints, not on every commit. A commit is in the WAL
+  // file (the OS page cache) before it is acknowledged, so it survives kill -9 of the process;
+  // only an OS crash or power loss can take back the last few commits.
+  db.pragma("synchronous = NORMAL");
+  // The checkpointer thread keeps the WAL short; this is only the backstop should it fall
+  // behind (64 MiB of 4 KiB pages), and the file is cut back to that size after a burst.
+  db.pragma("wal_autocheckpoint = 16384");
+  db.pragma("journal_size_limit = 67108864");
+  // Nothing relies on foreign keys; the engine writes jobs and runs in one tx by itself.
+  db.pragma("foreign_keys = OFF");
+  for (const p of (process.env.EXP_PRAGMAS ?? "").split(";").filter(Boolean)) db.pragma(p);
+  migrate(db);
+  return db;
+}
+
+/**
+ * Every statement, prepared once per connection. Writes bind positionally, in the column
+ * orders of rows.ts; reads return rows keyed by column name.
+ */
+function prepareStatements(db: Database.Database) {
+  const list = (cols: readonly string[]) => cols.join(", ");
+  const placeholders = (cols: readonly string[]) => cols.map(() => "?").join(", ");
+  const assign = (cols: readonly string[]) => cols.map((c) => `${c} = ?`).join(", ");
+  const jobCols = list(JOB_COLUMNS);
+  const runCols = list(RUN_COLUMNS);
+  const eventCols = list(EVENT_COLUMNS);
+  // A `statuses` parameter is a JSON array, so one statement serves every filter; null = any.
+  const inStatuses = "status IN (SELECT value FROM json_each(@statuses))";
+  const statusFilter = `(@statuses IS NULL OR ${inStatuses})`;
+
+  return {
+    getJob: db.prepare<[string], JobRow>(`SELECT ${jobCols} FROM jobs WHERE id = ?`),
+    // ON CONFLICT DO NOTHING, not INSERT OR IGNORE: only the key conflict may be skipped.
+    insertJob: db.prepare<[unknown[]]>(`INSERT INTO jobs (${jobCols}) VALUES (${placeholders(JOB_COLUMNS)}) ON CONFLICT (id) DO NOTHING`),
+    updateJob: db.prepare<[unknown[], string, number]>(`UPDATE jobs SET ${assign(JOB_COLUMNS.slice(1))} WHERE id = ? AND version = ?`),
+    // First page and next pages are separate statements: `(@before IS NULL OR id < @before)`
+    // would stop SQLite from seeking the index to the cursor, making deep pages linear.
+    listJobs: db.prepare<JobListing, JobRow>(`SELECT ${jobCols} FROM jobs WHERE owner = @owner AND ${statusFilter} ORDER BY id DESC LIMIT @n`),
+    listJobsBefore: db.prepare<JobListing & { before: string }, JobRow>(
+      `SELECT ${jobCols} FROM jobs WHERE owner = @owner AND ${statusFilter} AND id < @before ORDER BY id DESC LIMIT @n`,
+    ),
+    // '' sorts before every id (ids are non-empty), so the first page needs no second statement.
+    scanJobs: db.prepare<{ after: string; n: number }, JobRow>(`SELECT ${jobCols} FROM jobs WHERE id > @after ORDER BY id LIMIT @n`),
+    countJobs: db.prepare<{ owner: string; statuses: string }, { n: number }>(`SELECT count(*) AS n FROM jobs WHERE owner = @owner AND ${inStatuses}`),
+
+    getRun: db.prepare<[string, number], RunRow>(`SELECT ${runCols} FROM runs WHERE job_id = ? AND scheduled_at = ?`),
+    insertRun: db.prepare<[unknown[]]>(`INSERT INTO runs (${runCols}) VALUES (${placeholders(RUN_COLUMNS)}) ON CONFLICT (job_id, scheduled_at) DO NOTHING`),
+    // The key and its partition (bucket, shard) are fixed at insert: an update never moves a run.
+    updateRun: db.prepare<[unknown[], string, number, string, number]>(
+      `UPDATE runs SET ${assign(RUN_MUTABLE_COLUMNS)} WHERE job_id = ? AND scheduled_at = ? AND status = ? AND attempt = ?`,
+    ),
+    queryBucket: db.prepare<{ bucket: string; status: string; from: number; to: number; n: number }, RunRow>(
+      `SELECT ${runCols} FROM runs WHERE bucket = @bucket AND status = @status AND scheduled_at BETWEEN @from AND @to
+       ORDER BY scheduled_at, job_id LIMIT @n`,
+    ),
+    queryBucketAfter: db.prepare<{ bucket: string; status: string; from: number; to: number; n: number; after_at: number; after_job: string }, RunRow>(
+      `SELECT ${runCols} FROM runs WHERE bucket = @bucket AND status = @status AND scheduled_at BETWEEN @from AND @to
+       AND (scheduled_at, job_id) > (@after_at, @after_job) ORDER BY scheduled_at, job_id LIMIT @n`,
+    ),
+    listWaking: db.prepare<{ shard: number; before: number; n: number }, RunRow>(
+      `SELECT ${runCols} FROM runs WHERE shard = @shard AND wake_at IS NOT NULL AND wake_at <= @before ORDER BY wake_at LIMIT @n`,
+    ),
+    listJobRuns: db.prepare<{ job_id: string; n: number }, RunRow>(
+      `SELECT ${runCols} FROM runs WHERE job_id = @job_id ORDER BY scheduled_at DESC LIMIT @n`,
+    ),
+    listJobRunsBefore: db.prepare<{ job_id: string; before: number; n: number }, RunRow>(
+      `SELECT ${runCols} FROM runs WHERE job_id = @job_id AND scheduled_at < @before ORDER BY scheduled_at DESC LIMIT @n`,
+    ),
+
+    insertEvent: db.prepare<[unknown[]]>(`INSERT INTO run_events (${eventCols}) VALUES (${placeholders(EVENT_COLUMNS)})`),
+    listEvents: db.prepare<[string, number], EventRow>(`SELECT ${eventCols} FROM run_events WHERE job_id = ? AND scheduled_at = ? ORDER BY id`),
+  };
+}
+
+
+interface JobListing {
+  owner: string;
+  statuses: string | null;
+  n: number;
+}
+
+/** A listing fetches one row more than asked, to know whether there is a next page. */
+const pageSize = (limit: number) => positive(limit) + 1;
+
+/** Maps only the rows it returns: the look-ahead row is not parsed, so it cannot fail the page. */
+function page<R, T>(rows: R[], limit: number, fromRow: (row: R) => T, cursorOf: (last: T) => string): Page<T> {
+  const items = rows.slice(0, limit).map(fromRow);
+  const more = rows.length > limit;
+  return { items, cursor: more ? cursorOf(items[items.length - 1]!) : null };
+}
+
+function positive(limit: number): number {
+  if (Number.isSafeInteger(limit) && limit > 0) return limit;
+  throw new DomainError("invalid_argument", `limit must be a positive integer, got ${limit}`, { field: "limit", expected: "an integer ≥ 1" });
+}

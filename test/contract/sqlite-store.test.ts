@@ -1,0 +1,103 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { SCHEMA_VERSION } from "../../src/adapters/store/sqlite/migrations.js";
+import { openSqliteStore } from "../../src/adapters/store/sqlite/sqlite-store.js";
+import type { Store } from "../../src/ports/store.js";
+import { T0, makeJob, makeRun } from "../support/builders.js";
+import { describeStoreContract } from "./store-contract.js";
+
+const tempDir = () => mkdtempSync(join(tmpdir(), "duely-sqlite-"));
+
+describeStoreContract("sqlite", async () => {
+  const dir = tempDir();
+  const store = openSqliteStore({ path: join(dir, "duely.db") });
+  return { store, cleanup: async () => (await store.close(), rmSync(dir, { recursive: true, force: true })) };
+});
+
+describe("SQLite store, beyond the port", () => {
+  let dir: string;
+  let path: string;
+  let store: Store;
+
+  beforeEach(() => {
+    dir = tempDir();
+    path = join(dir, "nested", "duely.db");
+    store = openSqliteStore({ path });
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Writes behind the store's back, as a bad manual edit or a faulty disk would. */
+  const tamper = (sql: string, ...params: unknown[]) => {
+    const db = new Database(path);
+    db.prepare(sql).run(...params);
+    db.close();
+  };
+
+  it("keeps its data when the same file is reopened, and reopening migrates nothing", async () => {
+    const job = makeJob();
+    const run = makeRun(job, T0);
+    await store.commit({ writes: [{ op: "put_job", job, expectVersion: null }, { op: "insert_run", run }] });
+    await store.close();
+
+    store = openSqliteStore({ path });
+    await store.close();
+    store = openSqliteStore({ path });
+    expect(await store.getJob(job.id)).toEqual(job);
+    expect(await store.getRun(run)).toEqual(run);
+    const db = new Database(path, { readonly: true });
+    expect(db.pragma("user_version", { simple: true })).toBe(SCHEMA_VERSION);
+    expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
+    db.close();
+  });
+
+  it("refuses a file written by a newer schema rather than guess at it", async () => {
+    await store.close();
+    tamper(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`);
+    expect(() => openSqliteStore({ path })).toThrow(/newer than this duely/);
+    store = openSqliteStore({ path: ":memory:" });
+  });
+
+  it("rejects a job whose JSON column is not JSON, naming the job and the column", async () => {
+    const job = makeJob();
+    await store.commit({ writes: [{ op: "put_job", job, expectVersion: null }] });
+    tamper("UPDATE jobs SET schedule = '{\"kind\": \"cron\", ' WHERE id = ?", job.id);
+    const failure = { code: "corrupt_record", field: "schedule", message: expect.stringContaining(`stored job ${job.id} is malformed`) };
+    await expect(store.getJob(job.id)).rejects.toMatchObject(failure);
+    await expect(store.listJobs(job.owner, { limit: 10 })).rejects.toMatchObject(failure);
+  });
+
+  it("rejects a job whose status is not one the domain knows, naming the field", async () => {
+    const job = makeJob();
+    await store.commit({ writes: [{ op: "put_job", job, expectVersion: null }] });
+    tamper("UPDATE jobs SET status = 'archived' WHERE id = ?", job.id);
+    await expect(store.getJob(job.id)).rejects.toMatchObject({ code: "corrupt_record", field: "status" });
+    await expect(store.scanJobs({ limit: 10 })).rejects.toMatchObject({ code: "corrupt_record" });
+  });
+
+  it("rejects a run whose stored fields do not parse, naming the run", async () => {
+    const run = makeRun(makeJob(), T0, { status: "queued", wake_at: T0 });
+    await store.commit({ writes: [{ op: "insert_run", run }] });
+    tamper("UPDATE runs SET status = 'zombie' WHERE job_id = ?", run.job_id);
+    const failure = { code: "corrupt_record", field: "status", message: expect.stringContaining(`stored run ${run.job_id}@${T0} is malformed`) };
+    await expect(store.getRun(run)).rejects.toMatchObject(failure);
+    await expect(store.listWaking({ shard: run.shard, before: T0, limit: 10 })).rejects.toMatchObject(failure);
+
+    tamper("UPDATE runs SET status = 'failed', error = '{\"message\": \"boom\"}' WHERE job_id = ?", run.job_id);
+    await expect(store.getRun(run)).rejects.toMatchObject({ code: "corrupt_record", field: "error.kind" });
+  });
+
+  it("rejects a cursor it did not issue", async () => {
+    await expect(store.listJobs("owner-a", { limit: 10, cursor: "not-a-cursor" })).rejects.toMatchObject({ code: "invalid_argument", field: "cursor" });
+    const jobs = [makeJob(), makeJob()];
+    await store.commit({ writes: jobs.map((job) => ({ op: "put_job", job, expectVersion: null })) });
+    const { cursor } = await store.scanJobs({ limit: 1 });
+    expect(cursor).not.toBeNull();
+    await expect(store.listJobRuns("j", { limit: 1, cursor })).rejects.toMatchObject({ code: "invalid_argument", field: "cursor" });
+  });
+});
