@@ -1,12 +1,14 @@
+import { randomUUID } from "node:crypto";
 import { hoursBetween, bucketOf } from "../core/keys.js";
 import type { Job, Run } from "../core/model.js";
 import { decideRetry } from "../core/retry.js";
 import { nextOccurrence } from "../core/schedule/index.js";
 import type { QueueItem } from "../ports/queue.js";
+import type { ShardLeases } from "../ports/shard-lease.js";
 import type { Tx } from "../ports/store.js";
 import { planChain } from "./chain.js";
 import type { EngineDeps } from "./deps.js";
-import { JobCache } from "./job-cache.js";
+import { JobCache, Unreadable, type LoadedJob } from "./job-cache.js";
 import { cancelled, failed, queued, retrying, skipped, toTx, updateStep, type Step } from "./runs.js";
 
 export interface TickStats {
@@ -25,6 +27,8 @@ interface Decision {
 }
 
 const PAGE = 1_000;
+/** With shard leases, a watcher that misses this many polls loses its shards to the others. */
+const LEASE_POLLS = 10;
 
 /**
  * Layer 1 of dispatch. Each tick, for the buckets and shards of the window, it moves pending
@@ -34,14 +38,19 @@ const PAGE = 1_000;
  * not on how many runs lie further ahead.
  */
 export class Watcher {
+  readonly id: string;
   private readonly deps: EngineDeps;
   private readonly shards: number[];
+  private readonly leases: ShardLeases | null;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
 
-  constructor(deps: EngineDeps, opts: { shards?: number[] } = {}) {
+  /** With `leases`, each tick scans only the shards this watcher holds (several watchers split them). */
+  constructor(deps: EngineDeps, opts: { shards?: number[]; leases?: ShardLeases; id?: string } = {}) {
     this.deps = deps;
     this.shards = opts.shards ?? Array.from({ length: deps.settings.shard_count }, (_, i) => i);
+    this.leases = opts.leases ?? null;
+    this.id = opts.id ?? `watcher-${randomUUID().slice(0, 8)}`;
   }
 
   async tick(): Promise<TickStats> {
@@ -49,12 +58,14 @@ export class Watcher {
     const now = this.deps.clock.now();
     const to = now + this.deps.settings.look_ahead_ms;
     const from = now - this.deps.settings.look_back_ms;
+    const { shard_count, poll_interval_ms } = this.deps.settings;
+    const shards = this.leases ? await this.leases.acquire(this.id, shard_count, LEASE_POLLS * poll_interval_ms, now) : this.shards;
     for (const hour of hoursBetween(from, to)) {
-      for (const shard of this.shards) {
+      for (const shard of shards) {
         await this.scanBucket(bucketOf(hour, shard), from, to, now, stats);
       }
     }
-    for (const shard of this.shards) await this.scanWaking(shard, now, stats);
+    for (const shard of shards) await this.scanWaking(shard, now, stats);
     return stats;
   }
 
@@ -76,6 +87,7 @@ export class Watcher {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.running?.catch(() => {});
+    await this.leases?.release(this.id);
   }
 
   private async scanBucket(bucket: string, from: number, to: number, now: number, stats: TickStats): Promise<void> {
@@ -83,8 +95,8 @@ export class Watcher {
     for (;;) {
       const page = await this.deps.store.queryBucket({ bucket, status: "pending", from, to, limit: PAGE, ...(after && { after }) });
       if (page.length === 0) return;
-      const jobs = await JobCache.load(this.deps.store, page);
-      await this.apply(page.map((run) => this.decidePending(run, jobs.get(run.job_id), now)), stats);
+      const jobs = await JobCache.load(this.deps.store, page, this.deps.log);
+      await this.apply(page.map((run) => this.safely(run, jobs.get(run.job_id), now, (j) => this.decidePending(run, j, now))), stats);
       if (page.length < PAGE) return;
       after = page[page.length - 1];
     }
@@ -93,8 +105,28 @@ export class Watcher {
   private async scanWaking(shard: number, now: number, stats: TickStats): Promise<void> {
     const before = now + this.deps.settings.look_ahead_ms;
     const runs = await this.deps.store.listWaking({ shard, before, limit: PAGE });
-    const jobs = await JobCache.load(this.deps.store, runs);
-    await this.apply(runs.map((run) => this.decideWaking(run, jobs.get(run.job_id), now)), stats);
+    const jobs = await JobCache.load(this.deps.store, runs, this.deps.log);
+    await this.apply(runs.map((run) => this.safely(run, jobs.get(run.job_id), now, (j) => this.decideWaking(run, j, now))), stats);
+  }
+
+  /**
+   * One task whose stored job or schedule cannot be read or computed must never stop the
+   * others: its run fails for good, saying why, and the tick goes on.
+   */
+  private safely(run: Run, job: LoadedJob, now: number, decide: (job: Job | undefined) => Decision | null): Decision | null {
+    let reason: string;
+    if (job instanceof Unreadable) reason = job.reason;
+    else {
+      try {
+        return decide(job);
+      } catch (e) {
+        reason = e instanceof Error ? e.message : String(e);
+        this.deps.log.log("error", "cannot plan this task's runs", { job_id: run.job_id, error: reason });
+      }
+    }
+    if (run.status === "running") return null; // its worker finishes or the lease expires
+    const error = { message: `stored task cannot be used: ${reason}`, kind: "permanent" as const };
+    return { tx: toTx([updateStep(run, failed(run, error, now), now, "unreadable task")]), sends: [], kind: "cancelled" };
   }
 
   private async apply(decisions: (Decision | null)[], stats: TickStats): Promise<void> {

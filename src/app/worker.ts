@@ -8,7 +8,7 @@ import type { QueueMessage } from "../ports/queue.js";
 import type { Tx } from "../ports/store.js";
 import { chainEnded } from "./chain.js";
 import type { EngineDeps } from "./deps.js";
-import { JobCache } from "./job-cache.js";
+import { JobCache, Unreadable } from "./job-cache.js";
 import { cancelled, claimed, extended, failed, retrying, skipped, succeeded, toTx, updateStep, type Step } from "./runs.js";
 
 interface Held {
@@ -120,9 +120,9 @@ export class Worker {
     const early = messages.filter((m) => m.dueAt > now + EARLY_TOLERANCE_MS);
     if (early.length) await queue.send(early.map(({ receipt: _r, ...item }) => item));
     const due = messages.filter((m) => m.dueAt <= now + EARLY_TOLERANCE_MS && !this.held.has(runKeyString(m.key)));
-    const found = await Promise.all(due.map(async (message) => ({ message, run: await store.getRun(message.key) })));
+    const found = await Promise.all(due.map(async (message) => ({ message, run: await this.readRun(message) })));
     const claimable = found.filter((f): f is { message: QueueMessage; run: Run } => f.run !== null && f.run.status === "queued");
-    const jobs = await JobCache.load(store, claimable.map((c) => c.run));
+    const jobs = await JobCache.load(store, claimable.map((c) => c.run), this.deps.log);
     const plans = await Promise.all(claimable.map(({ run }) => this.planClaim(run, jobs.get(run.job_id), now)));
     const results = await store.commitEach(plans.map((p) => toTx(p.steps)));
     const claimed = new Set<QueueMessage>();
@@ -130,7 +130,7 @@ export class Worker {
       const { claim } = plans[i]!;
       if (!ok || !claim) return;
       const { message } = claimable[i]!;
-      const held: Held = { run: claim, job: jobs.get(claim.job_id)!, message, abort: new AbortController(), done: null };
+      const held: Held = { run: claim, job: jobs.get(claim.job_id) as Job, message, abort: new AbortController(), done: null };
       this.held.set(runKeyString(claim), held);
       this.ready.push(held);
       claimed.add(message);
@@ -155,7 +155,21 @@ export class Worker {
     }
   }
 
-  private async planClaim(run: Run, job: Job | undefined, now: number): Promise<{ steps: Step[]; claim: Run | null }> {
+  /** A run that cannot be read is left to the watcher (it re-sends or the sweeper repairs); the batch goes on. */
+  private async readRun(message: QueueMessage): Promise<Run | null> {
+    try {
+      return await this.deps.store.getRun(message.key);
+    } catch (e) {
+      this.deps.log.log("error", "cannot read a delivered run", { key: message.key, error: String(e) });
+      return null;
+    }
+  }
+
+  private async planClaim(run: Run, job: Job | Unreadable | undefined, now: number): Promise<{ steps: Step[]; claim: Run | null }> {
+    if (job instanceof Unreadable) {
+      const error = { message: `stored task cannot be used: ${job.reason}`, kind: "permanent" as const };
+      return { steps: [updateStep(run, failed(run, error, now), now, "unreadable task")], claim: null };
+    }
     if (!job || job.status === "cancelled") return { steps: [updateStep(run, cancelled(run, now), now, "task cancelled")], claim: null };
     if (job.status === "paused") return { steps: [updateStep(run, skipped(run, "paused", now), now)], claim: null };
     if (run.attempt === 0 && now - run.due_at > job.policy.misfire_grace_ms) {
@@ -224,7 +238,7 @@ export class Worker {
     }
     const tx = toTx([updateStep(run, next, now, detail)]);
     const terminal = next.status === "succeeded" || next.status === "failed";
-    const completes = terminal && (!isRecurring(job.schedule) || (job.next_run_at === run.scheduled_at && chainEnded(job, run.scheduled_at, now)));
+    const completes = terminal && (!isRecurring(job.schedule) || (job.next_run_at === run.scheduled_at && endedSafely(job, run.scheduled_at, now)));
     const jobTx: Tx | null = completes
       ? { writes: [{ op: "put_job", job: { ...job, status: "completed", version: job.version + 1, updated_at: now }, expectVersion: job.version }] }
       : null;
@@ -279,6 +293,15 @@ export class Worker {
     });
     // A remote queue's visibility timeout follows the store lease, so it does not redeliver a run that is being worked on.
     await Promise.all(kept.map((m) => this.deps.queue.extend(m, this.deps.settings.lease_ms)));
+  }
+}
+
+/** A stored schedule that no longer computes leaves the job as it is; the watcher reports it. */
+function endedSafely(job: Job, after: number, now: number): boolean {
+  try {
+    return chainEnded(job, after, now);
+  } catch {
+    return false;
   }
 }
 
