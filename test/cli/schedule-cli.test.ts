@@ -1,0 +1,56 @@
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const MAIN = join(import.meta.dirname, "../../src/cli/main.ts");
+
+/** Runs the real CLI as a child process, as a user or script would. */
+function duely(...args: string[]) {
+  const r = spawnSync(process.execPath, ["--import", "tsx", MAIN, ...args], { encoding: "utf8", timeout: 30_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr, json: () => JSON.parse(r.stdout) };
+}
+
+describe("duely schedule next", () => {
+  it("prints the next fire times strictly after --after, with the documented DST gap shift", () => {
+    const r = duely("schedule", "next", "30 2 * * *", "--tz", "America/New_York", "--after", "2026-03-07T00:00:00Z", "--count", "3", "--json");
+    expect(r.code).toBe(0);
+    const out = r.json();
+    expect(out.schedule).toEqual({ kind: "cron", expr: "30 2 * * *", timezone: "America/New_York" });
+    // 2026-03-08 02:30 does not exist in New York: a fixed-time job runs at the transition, 03:00 EDT.
+    expect(out.next).toEqual(["2026-03-07T07:30:00.000Z", "2026-03-08T07:00:00.000Z", "2026-03-09T06:30:00.000Z"]);
+    expect(out.next_local).toEqual(["2026-03-07T02:30:00-05:00", "2026-03-08T03:00:00-04:00", "2026-03-09T02:30:00-04:00"]);
+  });
+
+  it("fires once, at the first pass, on the fall-back day", () => {
+    const r = duely("schedule", "next", "30 1 * * *", "--tz", "America/New_York", "--after", "2026-10-31T12:00:00Z", "--count", "2", "--json");
+    expect(r.json().next).toEqual(["2026-11-01T05:30:00.000Z", "2026-11-02T06:30:00.000Z"]);
+  });
+
+  it.each([
+    [["61 * * * *", "--tz", "UTC"], "invalid_schedule", "schedule.expr"],
+    [["0 8 * * *", "--tz", "Mars/Olympus"], "unknown_timezone", "schedule.timezone"],
+    [["0 8 * * *"], "invalid_argument", "tz"],
+    [["0 8 * * *", "--tz", "UTC", "--after", "yesterday"], "invalid_argument", "after"],
+    [["0 8 * * *", "--tz", "UTC", "--count", "0"], "invalid_argument", "count"],
+  ])("exits 2 with a structured error for %j", (args, code, field) => {
+    const r = duely("schedule", "next", ...args, "--json");
+    expect(r.code).toBe(2);
+    expect(r.json()).toEqual({ ok: false, error: expect.objectContaining({ code, field, message: expect.any(String), expected: expect.any(String) }) });
+  });
+});
+
+describe("duely schedule parse", () => {
+  it("reads a phrase inside a sentence into the same output shape", () => {
+    const r = duely("schedule", "parse", "Every weekday at 8am, summarize the finance news", "--tz", "Asia/Taipei", "--now", "2026-03-02T00:00:00Z", "--count", "3", "--json");
+    expect(r.code).toBe(0);
+    const out = r.json();
+    expect(out.next).toEqual(["2026-03-03T00:00:00.000Z", "2026-03-04T00:00:00.000Z", "2026-03-05T00:00:00.000Z"]);
+    expect(out.schedule.kind).toBe("cron");
+  });
+
+  it("refuses an ambiguous phrase with exit 2 and what is missing", () => {
+    const r = duely("schedule", "parse", "remind me later", "--tz", "UTC", "--now", "2026-03-02T00:00:00Z", "--json");
+    expect(r.code).toBe(2);
+    expect(r.json().error).toMatchObject({ code: "ambiguous_schedule", field: "when", expected: expect.any(String) });
+  });
+});

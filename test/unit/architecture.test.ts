@@ -1,0 +1,56 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const SRC = join(import.meta.dirname, "../../src");
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? files(p) : p.endsWith(".ts") ? [p] : [];
+  });
+}
+
+/** Every module specifier a file imports (static and dynamic). */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  return [...text.matchAll(/(?:from\s+|import\s*\(\s*)["']([^"']+)["']/g)].map((m) => m[1]!);
+}
+
+const layer = (file: string) => relative(SRC, file).split("/")[0]!;
+
+describe("dependencies point inward", () => {
+  it("keeps src/core free of I/O: only zod and the pure date/cron/phrase libraries", () => {
+    const allowed = new Set(["zod", "luxon", "cronstrue", "chrono-node"]);
+    for (const f of files(join(SRC, "core"))) {
+      for (const spec of importsOf(f)) {
+        const ok = spec.startsWith(".") ? !spec.includes("../ports") && !spec.includes("../app") && !spec.includes("../adapters") : allowed.has(spec);
+        expect(ok, `${relative(SRC, f)} imports ${spec}`).toBe(true);
+      }
+    }
+  });
+
+  it("keeps app, mcp and actions away from adapters; only the composition root and the CLI pick them", () => {
+    for (const f of files(SRC)) {
+      const l = layer(f);
+      if (l === "adapters" || l === "cli" || l === "main.ts") continue;
+      for (const spec of importsOf(f)) expect(spec.includes("adapters/"), `${relative(SRC, f)} imports ${spec}`).toBe(false);
+    }
+  });
+
+  it("keeps every MCP SDK import inside src/mcp (and the CLI demo client)", () => {
+    for (const f of files(SRC)) {
+      const where = relative(SRC, f);
+      if (where.startsWith("mcp/") || where === "cli/demo.ts") continue;
+      for (const spec of importsOf(f)) expect(spec.startsWith("@modelcontextprotocol/"), `${where} imports ${spec}`).toBe(false);
+    }
+  });
+
+  it("keeps app free of third-party SDKs", () => {
+    for (const f of files(join(SRC, "app"))) {
+      for (const spec of importsOf(f)) {
+        expect(spec.startsWith(".") || spec.startsWith("node:") || ["zod", "ulid"].includes(spec), `${relative(SRC, f)} imports ${spec}`).toBe(true);
+      }
+    }
+  });
+});

@@ -1,0 +1,59 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../../src/config.js";
+
+function withFile(content: unknown): string {
+  const path = join(mkdtempSync(join(tmpdir(), "duely-config-")), "duely.json");
+  writeFileSync(path, typeof content === "string" ? content : JSON.stringify(content));
+  return path;
+}
+
+function problemsOf(fn: () => unknown): string[] {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(ConfigError);
+    return (e as ConfigError).problems;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("config", () => {
+  it("gives a newcomer a working default: SQLite in the XDG data dir, the machine's zone, the local user", () => {
+    const c = loadConfig({ XDG_DATA_HOME: "/data" });
+    expect(c.store).toEqual({ kind: "sqlite", path: "/data/duely/duely.db" });
+    expect(c.queue).toEqual({ kind: "local" });
+    expect(c.engine.shard_count).toBe(16);
+    expect(c.owner).toEqual(expect.any(String));
+    expect(c.timezone).toEqual(expect.any(String));
+  });
+
+  it("takes DUELY_DB, DUELY_TZ and DUELY_OWNER from the environment", () => {
+    const c = loadConfig({ DUELY_DB: "/tmp/x.db", DUELY_TZ: "Asia/Taipei", DUELY_OWNER: "mia" });
+    expect(c).toMatchObject({ store: { path: "/tmp/x.db" }, timezone: "Asia/Taipei", owner: "mia" });
+  });
+
+  it("lists every bad value at once, each with its path, and starts nothing", () => {
+    const path = withFile({ timezone: "Mars/Olympus", engine: { shard_count: 0, look_ahead_ms: "soon" }, http: { port: 70000 }, colour: "blue" });
+    const problems = problemsOf(() => loadConfig({}, path));
+    expect(problems.length).toBeGreaterThanOrEqual(5);
+    for (const p of ["timezone:", "engine.shard_count:", "engine.look_ahead_ms:", "http.port:", "(root):"]) {
+      expect(problems.some((x) => x.startsWith(p)), `${p} in ${JSON.stringify(problems)}`).toBe(true);
+    }
+    expect(problems.find((p) => p.startsWith("timezone:"))).toContain("IANA");
+  });
+
+  it("rejects a config file that is not JSON, naming the file", () => {
+    const path = withFile("{ not json");
+    expect(problemsOf(() => loadConfig({}, path))[0]).toContain(path);
+  });
+
+  it("reads bearer tokens from the variable the file names, and refuses short tokens", () => {
+    const path = withFile({ http: { tokens_env: "DUELY_TOKENS" } });
+    const c = loadConfig({ DUELY_TOKENS: "aaaaaaaaaaaaaaaaaaaa=alice,bbbbbbbbbbbbbbbbbbbb=bob" }, path);
+    expect(c.http.tokens).toEqual({ aaaaaaaaaaaaaaaaaaaa: "alice", bbbbbbbbbbbbbbbbbbbb: "bob" });
+    expect(problemsOf(() => loadConfig({ DUELY_TOKENS: "short=alice" }, path))[0]).toContain("16+ characters");
+  });
+});
