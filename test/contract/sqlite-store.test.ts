@@ -92,6 +92,20 @@ describe("SQLite store, beyond the port", () => {
     await expect(store.getRun(run)).rejects.toMatchObject({ code: "corrupt_record", field: "error.kind" });
   });
 
+  it("keeps every write of a busy store once its background checkpointer runs, and closes cleanly", async () => {
+    const job = makeJob();
+    const runs = Array.from({ length: 1500 }, (_, i) => makeRun(job, T0 + i * 60_000));
+    for (let i = 0; i < runs.length; i += 500) {
+      const results = await store.commitEach(runs.slice(i, i + 500).map((run) => ({ writes: [{ op: "insert_run" as const, run }] })));
+      expect(results.every(Boolean)).toBe(true);
+    }
+    await store.close();
+    store = openSqliteStore({ path });
+    const newest = await store.listJobRuns(job.id, { limit: 1 });
+    expect(newest.items).toEqual([runs[runs.length - 1]]);
+    expect(await store.getRun(runs[0]!)).toEqual(runs[0]);
+  });
+
   it("rejects a cursor it did not issue", async () => {
     await expect(store.listJobs("owner-a", { limit: 10, cursor: "not-a-cursor" })).rejects.toMatchObject({ code: "invalid_argument", field: "cursor" });
     const jobs = [makeJob(), makeJob()];
