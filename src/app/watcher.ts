@@ -18,12 +18,14 @@ export interface TickStats {
   resent: number;
   reaped: number;
   conflicts: number;
+  /** Partitions that could not be scanned this tick (logged). */
+  errors: number;
 }
 
 interface Decision {
   tx: Tx;
   sends: QueueItem[];
-  kind: keyof Omit<TickStats, "conflicts">;
+  kind: keyof Omit<TickStats, "conflicts" | "errors">;
 }
 
 const PAGE = 1_000;
@@ -54,7 +56,7 @@ export class Watcher {
   }
 
   async tick(): Promise<TickStats> {
-    const stats: TickStats = { enqueued: 0, skipped: 0, cancelled: 0, resent: 0, reaped: 0, conflicts: 0 };
+    const stats: TickStats = { enqueued: 0, skipped: 0, cancelled: 0, resent: 0, reaped: 0, conflicts: 0, errors: 0 };
     const now = this.deps.clock.now();
     const to = now + this.deps.settings.look_ahead_ms;
     const from = now - this.deps.settings.look_back_ms;
@@ -62,11 +64,22 @@ export class Watcher {
     const shards = this.leases ? await this.leases.acquire(this.id, shard_count, LEASE_POLLS * poll_interval_ms, now) : this.shards;
     for (const hour of hoursBetween(from, to)) {
       for (const shard of shards) {
-        await this.scanBucket(bucketOf(hour, shard), from, to, now, stats);
+        const bucket = bucketOf(hour, shard);
+        await this.isolated(`bucket ${bucket}`, stats, () => this.scanBucket(bucket, from, to, now, stats));
       }
     }
-    for (const shard of shards) await this.scanWaking(shard, now, stats);
+    for (const shard of shards) await this.isolated(`waking runs of shard ${shard}`, stats, () => this.scanWaking(shard, now, stats));
     return stats;
+  }
+
+  /** A partition that cannot be read (a malformed stored run) is reported and skipped; the others go on. */
+  private async isolated(what: string, stats: TickStats, scan: () => Promise<void>): Promise<void> {
+    try {
+      await scan();
+    } catch (e) {
+      stats.errors++;
+      this.deps.log.log("error", `watcher could not scan ${what}`, { error: String(e) });
+    }
   }
 
   /** Polls every `poll_interval_ms` until stop(); a tick never overlaps the previous one. */

@@ -47,3 +47,22 @@ describe("engine: one bad task never stops the others", () => {
     expect(h.actions.calls.map((c) => c.ctx.jobId)).toEqual([good.job.id]);
   });
 });
+
+describe("engine: one unreadable partition never stops the others", () => {
+  it("reports a bucket holding a malformed run and keeps dispatching the other buckets", async () => {
+    h = await openHarness("2026-06-01T08:59:00Z", { shard_count: 16 });
+    const at = Date.parse("2026-06-01T09:10:00Z");
+    const a = await h.engine.jobs.create("alice", { title: "a", action: notify, schedule: { kind: "once", at, timezone: "UTC" } });
+    let b = await h.engine.jobs.create("alice", { title: "b", action: notify, schedule: { kind: "once", at, timezone: "UTC" } });
+    for (let i = 0; (await h.store.getRun({ job_id: b.job.id, scheduled_at: at }))!.shard === (await h.store.getRun({ job_id: a.job.id, scheduled_at: at }))!.shard && i < 50; i++) {
+      b = await h.engine.jobs.create("alice", { title: `b${i}`, action: notify, schedule: { kind: "once", at, timezone: "UTC" } });
+    }
+    corrupt(h.dir, "UPDATE runs SET skip_reason = 'exploded' WHERE job_id = ?", a.job.id);
+    h.clock.set("2026-06-01T09:10:00Z");
+    const tick = await h.engine.watcher.tick();
+    expect(tick.errors).toBe(1);
+    expect(tick.enqueued).toBeGreaterThanOrEqual(1);
+    expect(await h.engine.worker.runOnce()).toBeGreaterThanOrEqual(1);
+    expect((await h.store.getRun({ job_id: b.job.id, scheduled_at: at }))?.status).toBe("succeeded");
+  });
+});
