@@ -95,7 +95,8 @@ export const claimed = (run: Run, worker: string, now: number, leaseMs: number):
   lease_owner: worker,
   lease_until: now + leaseMs,
   wake_at: now + leaseMs,
-  started_at: run.started_at ?? now,
+  // A run claimed ahead starts at its due time: that is when its action is started.
+  started_at: run.started_at ?? Math.max(now, run.due_at),
   updated_at: now,
 });
 

@@ -32,6 +32,12 @@ export const EngineSettings = z.strictObject({
   concurrency: z.number().int().min(1).max(10_000).default(50),
   /** Worker: messages claimed per store round trip. @default 500 */
   claim_batch: z.number().int().min(1).max(10_000).default(500),
+  /**
+   * Worker: claim a run up to this long before it is due and hold it until its time, so a burst
+   * due at one instant (08:00, the top of the minute) starts on time instead of waiting for its
+   * claim. A worker that dies while holding one delays it until its lease expires. @default 2_000
+   */
+  claim_ahead_ms: z.number().int().min(0).max(60_000).default(2_000),
   /** Worker: an action running longer than this is aborted and counts as a retryable timeout. @default 300_000 */
   action_timeout_ms: z.number().int().min(100).max(DAY_MS).default(300_000),
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { idempotencyKey, runKeyString } from "../core/keys.js";
 import type { Job, Run, RunError, RunResult } from "../core/model.js";
+import { MinHeap } from "../core/min-heap.js";
 import { decideRetry, type Failure } from "../core/retry.js";
 import { isRecurring } from "../core/schedule-model.js";
 import { ActionFailure } from "../ports/action.js";
@@ -12,6 +13,8 @@ import { JobCache, Unreadable } from "./job-cache.js";
 import { cancelled, claimed, extended, failed, retrying, skipped, succeeded, toTx, updateStep, type Step } from "./runs.js";
 
 interface Held {
+  /** The run as it was before this worker claimed it, to give it back unstarted on stop. */
+  before: Run;
   run: Run;
   job: Job;
   /** Acknowledged once the outcome is written; extended with each heartbeat (SQS visibility). */
@@ -44,6 +47,12 @@ export class Worker {
   /** Every run this worker has claimed and not yet finished, started or waiting for a slot. */
   private readonly held = new Map<string, Held>();
   private readonly ready: Held[] = [];
+  /** Claimed ahead of their due time, released to `ready` by one timer. */
+  private readonly waiting = new MinHeap<Held>();
+  private waitTimer: NodeJS.Timeout | null = null;
+  private waitTimerAt = Infinity;
+  /** Claim ahead only in the running loop: runOnce (tests, tools) takes only what is due. */
+  private claimAheadMs = 0;
   private running = 0;
   private finishes: Finish[] = [];
   private flushing: Promise<void> | null = null;
@@ -66,6 +75,7 @@ export class Worker {
   }
 
   start(): void {
+    this.claimAheadMs = this.deps.settings.claim_ahead_ms;
     this.stopping = new AbortController();
     const signal = this.stopping.signal;
     const { claim_batch: capacity, lease_ms } = this.deps.settings;
@@ -93,6 +103,7 @@ export class Worker {
     this.stopping?.abort();
     this.spaceWaiters.splice(0).forEach((r) => r());
     await this.loop;
+    await this.giveBackWaiting();
     const timer = setTimeout(() => this.held.forEach((h) => h.abort.abort(new Error("worker shutting down"))), drainMs);
     await this.drain();
     clearTimeout(timer);
@@ -117,9 +128,10 @@ export class Worker {
     if (messages.length === 0) return 0;
     const { store, queue, clock } = this.deps;
     const now = clock.now();
-    const early = messages.filter((m) => m.dueAt > now + EARLY_TOLERANCE_MS);
+    const horizon = now + this.claimAheadMs + EARLY_TOLERANCE_MS;
+    const early = messages.filter((m) => m.dueAt > horizon);
     if (early.length) await queue.send(early.map(({ receipt: _r, ...item }) => item));
-    const due = messages.filter((m) => m.dueAt <= now + EARLY_TOLERANCE_MS && !this.held.has(runKeyString(m.key)));
+    const due = messages.filter((m) => m.dueAt <= horizon && !this.held.has(runKeyString(m.key)));
     const found = await Promise.all(due.map(async (message) => ({ message, run: await this.readRun(message) })));
     const claimable = found.filter((f): f is { message: QueueMessage; run: Run } => f.run !== null && f.run.status === "queued");
     const jobs = await JobCache.load(store, claimable.map((c) => c.run), this.deps.log);
@@ -129,16 +141,52 @@ export class Worker {
     results.forEach((ok, i) => {
       const { claim } = plans[i]!;
       if (!ok || !claim) return;
-      const { message } = claimable[i]!;
-      const held: Held = { run: claim, job: jobs.get(claim.job_id) as Job, message, abort: new AbortController(), done: null };
+      const { run: before, message } = claimable[i]!;
+      const held: Held = { before, run: claim, job: jobs.get(claim.job_id) as Job, message, abort: new AbortController(), done: null };
       this.held.set(runKeyString(claim), held);
-      this.ready.push(held);
+      if (claim.due_at > now) this.waiting.push(claim.due_at, held);
+      else this.ready.push(held);
       claimed.add(message);
     });
+    this.armWaiting();
     // Everything not claimed is done with: duplicates, skips, runs claimed elsewhere, early ones re-sent.
     await queue.ack(messages.filter((m) => !claimed.has(m)));
     this.pump();
     return claimed.size;
+  }
+
+  /** One timer for the earliest run claimed ahead: at its due time it moves to `ready`. */
+  private armWaiting(): void {
+    const at = this.waiting.peekAt();
+    if (at === undefined || at >= this.waitTimerAt) return;
+    if (this.waitTimer) clearTimeout(this.waitTimer);
+    this.waitTimerAt = at;
+    this.waitTimer = setTimeout(() => {
+      this.waitTimer = null;
+      this.waitTimerAt = Infinity;
+      const now = this.deps.clock.now();
+      while ((this.waiting.peekAt() ?? Infinity) <= now) this.ready.push(this.waiting.pop()!);
+      this.pump();
+      this.armWaiting();
+    }, Math.max(0, at - this.deps.clock.now()));
+  }
+
+  /** On stop, runs claimed ahead and not yet due go back to the queue unstarted, their attempt undone. */
+  private async giveBackWaiting(): Promise<void> {
+    if (this.waitTimer) clearTimeout(this.waitTimer);
+    this.waitTimer = null;
+    this.waitTimerAt = Infinity;
+    const back: Held[] = [];
+    for (let h = this.waiting.pop(); h; h = this.waiting.pop()) back.push(h);
+    if (back.length === 0) return;
+    const now = this.deps.clock.now();
+    const stale = this.deps.settings.stale_queued_ms;
+    const steps = back.map((h) => updateStep(h.run, { ...h.before, wake_at: h.before.due_at + stale, updated_at: now }, now, "given back unstarted: worker stopping"));
+    const results = await this.deps.store.commitEach(steps.map((st) => toTx([st])));
+    const resend = back.filter((_, i) => results[i]).map(({ message: { receipt: _r, ...item } }) => item);
+    await this.deps.queue.send(resend);
+    await this.deps.queue.ack(back.map((h) => h.message));
+    for (const h of back) this.held.delete(runKeyString(h.run));
   }
 
   /** Starts claimed runs while there are free slots. */

@@ -3,7 +3,10 @@ import type { RunKey } from "../core/model.js";
 export interface QueueItem {
   key: RunKey;
   owner: string;
-  /** Deliver no earlier than this (epoch ms). */
+  /**
+   * When the run is due (epoch ms). Delivered no earlier than this, less the lead the consumer
+   * asked the adapter for (so it can claim ahead and start on time).
+   */
   dueAt: number;
 }
 

@@ -25,12 +25,12 @@ const store = await openSqliteStore({ path: DB });
 const engine = new Engine(
   {
     store,
-    queue: new LocalDelayQueue(systemClock),
+    queue: new LocalDelayQueue(systemClock, { leadMs: 1_000 }),
     clock: systemClock,
     random: Math.random,
     actions,
     log: stderrLogger("warn"),
-    settings: { ...DEFAULT_SETTINGS, shard_count: 4, lease_ms: 1_500, stale_queued_ms: 1_000, poll_interval_ms: 100, look_ahead_ms: 5_000, concurrency: 8, max_active_jobs_per_owner: 10_000, dedupe_window_ms: 0 },
+    settings: { ...DEFAULT_SETTINGS, claim_ahead_ms: 1_000, shard_count: 4, lease_ms: 1_500, stale_queued_ms: 1_000, poll_interval_ms: 100, look_ahead_ms: 5_000, concurrency: 8, max_active_jobs_per_owner: 10_000, dedupe_window_ms: 0 },
   },
   { workerId: `pid-${process.pid}` },
 );

@@ -2,7 +2,7 @@ import { runKeyString } from "../../../core/keys.js";
 import type { Clock } from "../../../ports/clock.js";
 import type { DelayQueue, QueueItem, QueueMessage } from "../../../ports/queue.js";
 import { FairReadyList } from "./fair-ready-list.js";
-import { MinHeap } from "./min-heap.js";
+import { MinHeap } from "../../../core/min-heap.js";
 
 /** Node's setTimeout fires after 1 ms for delays beyond 2^31-1 ms, so no timer is armed further. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -29,9 +29,12 @@ export class LocalDelayQueue implements DelayQueue {
   private receipts = 0;
 
   private readonly clock: Clock;
+  private readonly leadMs: number;
 
-  constructor(clock: Clock) {
+  /** `leadMs`: hand each run out this long before its due time, for a consumer that claims ahead and starts on time. */
+  constructor(clock: Clock, opts: { leadMs?: number } = {}) {
     this.clock = clock;
+    this.leadMs = opts.leadMs ?? 0;
   }
 
   async send(items: QueueItem[]): Promise<void> {
@@ -39,7 +42,7 @@ export class LocalDelayQueue implements DelayQueue {
       const k = runKeyString(item.key);
       if (this.held.has(k)) continue;
       this.held.add(k);
-      this.heap.push(item.dueAt, item);
+      this.heap.push(item.dueAt - this.leadMs, item);
     }
     this.wakeOrArm();
   }

@@ -1,0 +1,65 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { LocalDelayQueue } from "../../src/adapters/queue/local/local-queue.js";
+import { openSqliteStore } from "../../src/adapters/store/sqlite/sqlite-store.js";
+import { Engine } from "../../src/app/engine.js";
+import { DEFAULT_SETTINGS } from "../../src/app/settings.js";
+import { systemClock } from "../../src/ports/clock.js";
+import { silentLogger } from "../../src/ports/logger.js";
+
+/** Real clock: claiming ahead is about timers, so this test waits about a second of real time. */
+async function openRealEngine(claimAheadMs: number) {
+  const dir = mkdtempSync(join(tmpdir(), "duely-ahead-"));
+  const store = await openSqliteStore({ path: join(dir, "duely.db") });
+  const starts: { at: number; key: string }[] = [];
+  const engine = new Engine({
+    store,
+    queue: new LocalDelayQueue(systemClock, { leadMs: claimAheadMs }),
+    clock: systemClock,
+    random: Math.random,
+    actions: { run: async (_a, ctx) => (starts.push({ at: Date.now(), key: ctx.idempotencyKey }), { text: "ok" }) },
+    log: silentLogger,
+    settings: { ...DEFAULT_SETTINGS, claim_ahead_ms: claimAheadMs, poll_interval_ms: 50 },
+  });
+  return { engine, store, starts, close: async () => (await engine.stop(), rmSync(dir, { recursive: true, force: true })) };
+}
+
+describe("worker: claiming ahead of the due time", () => {
+  it("claims a run before it is due, holds it, and starts its action at the due time, not before", async () => {
+    const e = await openRealEngine(1_000);
+    try {
+      const at = Math.ceil((Date.now() + 800) / 100) * 100;
+      const { job } = await e.engine.jobs.create("alice", { title: "t", action: { type: "notify", message: "m" }, schedule: { kind: "once", at, timezone: "UTC" } });
+      e.engine.start({ watcher: true, worker: true, sweeper: false });
+      while (Date.now() < at - 150) await new Promise((r) => setTimeout(r, 20));
+      const held = await e.store.getRun({ job_id: job.id, scheduled_at: at });
+      expect(held?.status).toBe("running"); // claimed, lease taken…
+      expect(e.starts).toEqual([]); // …but not started
+      while (e.starts.length === 0 && Date.now() < at + 3_000) await new Promise((r) => setTimeout(r, 10));
+      expect(e.starts).toHaveLength(1);
+      expect(e.starts[0]!.at).toBeGreaterThanOrEqual(at);
+      expect(e.starts[0]!.at - at).toBeLessThan(500);
+    } finally {
+      await e.close();
+    }
+  });
+
+  it("gives runs it claimed ahead back to the queue unstarted when it stops, with the attempt undone", async () => {
+    const e = await openRealEngine(5_000);
+    try {
+      const at = Date.now() + 3_000;
+      const { job } = await e.engine.jobs.create("alice", { title: "t", action: { type: "notify", message: "m" }, schedule: { kind: "once", at, timezone: "UTC" } });
+      e.engine.worker.start();
+      for (let i = 0; i < 100 && (await e.store.getRun({ job_id: job.id, scheduled_at: at }))?.status !== "running"; i++) await new Promise((r) => setTimeout(r, 20));
+      expect((await e.store.getRun({ job_id: job.id, scheduled_at: at }))?.status).toBe("running");
+      await e.engine.worker.stop();
+      const back = await e.store.getRun({ job_id: job.id, scheduled_at: at });
+      expect(back).toMatchObject({ status: "queued", attempt: 0, lease_owner: null });
+      expect(e.starts).toEqual([]);
+    } finally {
+      await e.close();
+    }
+  });
+});
