@@ -1,3 +1,4 @@
+import type { Run } from "../core/model.js";
 import type { EngineDeps } from "./deps.js";
 import { Jobs } from "./jobs.js";
 import { Sweeper } from "./sweeper.js";
@@ -19,11 +20,11 @@ export class Engine {
   readonly sweeper: Sweeper;
   private started: Roles | null = null;
 
-  constructor(deps: EngineDeps, opts: { shards?: number[]; workerId?: string } = {}) {
+  constructor(deps: EngineDeps, opts: { shards?: number[]; workerId?: string; onFinished?: (runs: Run[]) => void } = {}) {
     this.deps = deps;
     this.jobs = new Jobs(deps);
     this.watcher = new Watcher(deps, opts.shards ? { shards: opts.shards } : {});
-    this.worker = new Worker(deps, opts.workerId ? { id: opts.workerId } : {});
+    this.worker = new Worker(deps, { ...(opts.workerId && { id: opts.workerId }), ...(opts.onFinished && { onFinished: opts.onFinished }) });
     this.sweeper = new Sweeper(deps);
   }
 

@@ -119,12 +119,13 @@ export const succeeded = (run: Run, result: RunResult, now: number): Run => ({
   updated_at: now,
 });
 
-export const retrying = (run: Run, error: RunError, dueAt: number, now: number): Run => ({
+/** `wakeAt`: when the watcher should queue it, a look-ahead window before `dueAt`. */
+export const retrying = (run: Run, error: RunError, dueAt: number, now: number, wakeAt: number): Run => ({
   ...run,
   status: "retrying",
   error,
   due_at: dueAt,
-  wake_at: dueAt,
+  wake_at: wakeAt,
   lease_owner: null,
   lease_until: null,
   updated_at: now,

@@ -32,6 +32,8 @@ export const EngineSettings = z.strictObject({
   concurrency: z.number().int().min(1).max(10_000).default(50),
   /** Worker: messages claimed per store round trip. @default 500 */
   claim_batch: z.number().int().min(1).max(10_000).default(500),
+  /** Worker: runs one worker holds claimed at once (running, due, or claimed ahead). @default 10_000 */
+  max_claimed: z.number().int().min(1).max(1_000_000).default(10_000),
   /**
    * Worker: claim a run up to this long before it is due and hold it until its time, so a burst
    * due at one instant (08:00, the top of the minute) starts on time instead of waiting for its

@@ -116,8 +116,8 @@ export class Watcher {
   }
 
   private async scanWaking(shard: number, now: number, stats: TickStats): Promise<void> {
-    const before = now + this.deps.settings.look_ahead_ms;
-    const runs = await this.deps.store.listWaking({ shard, before, limit: PAGE });
+    // wake_at already says when to look (a retry: a window before it is due), so only what is due now.
+    const runs = await this.deps.store.listWaking({ shard, before: now, limit: PAGE });
     const jobs = await JobCache.load(this.deps.store, runs, this.deps.log);
     await this.apply(runs.map((run) => this.safely(run, jobs.get(run.job_id), now, (j) => this.decideWaking(run, j, now))), stats);
   }
@@ -218,7 +218,8 @@ export class Watcher {
     const error = { message: `lease expired: worker ${run.lease_owner ?? "?"} stopped heartbeating`, kind: "lease_expired" as const };
     if (!job || job.status === "cancelled") return { tx: toTx([updateStep(run, cancelled(run, now), now, error.message)]), sends: [], kind: "reaped" };
     const decision = decideRetry(job.retry, run.attempt, { permanent: false }, this.deps.random());
-    const next = decision.kind === "retry" ? retrying(run, error, now + decision.delayMs, now) : failed(run, error, now);
+    const due = now + (decision.kind === "retry" ? decision.delayMs : 0);
+    const next = decision.kind === "retry" ? retrying(run, error, due, now, due - this.deps.settings.look_ahead_ms) : failed(run, error, now);
     return { tx: toTx([updateStep(run, next, now, error.message)]), sends: [], kind: "reaped" };
   }
 }

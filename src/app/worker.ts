@@ -61,9 +61,13 @@ export class Worker {
   private loop: Promise<void> | null = null;
   private spaceWaiters: (() => void)[] = [];
 
-  constructor(deps: EngineDeps, opts: { id?: string } = {}) {
+  /** Called with the runs whose outcome was just written (metrics, benchmarks); must not throw. */
+  private readonly onFinished: ((runs: Run[]) => void) | null;
+
+  constructor(deps: EngineDeps, opts: { id?: string; onFinished?: (runs: Run[]) => void } = {}) {
     this.deps = deps;
     this.id = opts.id ?? `worker-${randomUUID().slice(0, 8)}`;
+    this.onFinished = opts.onFinished ?? null;
   }
 
   /** One pass for tests and tools: take what is due now, run it, and wait until every outcome is written. */
@@ -78,18 +82,20 @@ export class Worker {
     this.claimAheadMs = this.deps.settings.claim_ahead_ms;
     this.stopping = new AbortController();
     const signal = this.stopping.signal;
-    const { claim_batch: capacity, lease_ms } = this.deps.settings;
+    const { claim_batch: batch, max_claimed, lease_ms } = this.deps.settings;
     this.heartbeat = setInterval(() => void this.beat(), Math.max(250, Math.floor(lease_ms / 3)));
     this.loop = (async () => {
       while (!signal.aborted) {
-        const space = capacity - this.held.size;
-        // Claim in large batches: wait for half the capacity to free up unless idle.
-        if (space <= 0 || (this.held.size > 0 && space < capacity / 2)) {
+        // Claim in large batches, and stop claiming while a batch of due work waits for slots
+        // (runs claimed ahead and not yet due do not count: holding them is the point).
+        const backlog = this.ready.length + this.running;
+        const room = max_claimed - this.held.size;
+        if (room <= 0 || backlog >= batch) {
           await new Promise<void>((r) => this.spaceWaiters.push(r));
           continue;
         }
         try {
-          await this.process(await this.deps.queue.receive(space, 1_000, signal));
+          await this.process(await this.deps.queue.receive(Math.min(batch, room), 1_000, signal));
         } catch (e) {
           this.deps.log.log("error", "worker batch failed", { worker: this.id, error: String(e) });
           await new Promise((r) => setTimeout(r, 200));
@@ -281,7 +287,8 @@ export class Worker {
     else {
       const { error, failure } = classify(outcome.error);
       const decision = decideRetry(job.retry, run.attempt, failure, this.deps.random());
-      next = decision.kind === "retry" ? retrying(run, error, now + decision.delayMs, now) : failed(run, error, now);
+      const due = now + (decision.kind === "retry" ? decision.delayMs : 0);
+      next = decision.kind === "retry" ? retrying(run, error, due, now, due - this.deps.settings.look_ahead_ms) : failed(run, error, now);
       detail = decision.kind === "retry" ? `retry in ${decision.delayMs} ms` : "dead-lettered";
     }
     const tx = toTx([updateStep(run, next, now, detail)]);
@@ -301,11 +308,14 @@ export class Worker {
       const txs = batch.flatMap((f) => (f.jobTx ? [f.tx, f.jobTx] : [f.tx]));
       const results = await this.deps.store.commitEach(txs);
       const fenced: Tx[] = [];
+      const landed: Run[] = [];
       let i = 0;
       for (const f of batch) {
         if (!results[i]) fenced.push(this.fencedEvent(f.run));
+        else landed.push((f.tx.writes[0] as { run: Run }).run);
         i += f.jobTx ? 2 : 1;
       }
+      this.onFinished?.(landed);
       if (fenced.length) await this.deps.store.commitEach(fenced);
       // The store holds the outcome now (or the newer attempt's): the message is done with.
       await this.deps.queue.ack(batch.map((f) => f.message));
