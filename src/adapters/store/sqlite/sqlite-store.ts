@@ -53,13 +53,22 @@ class ParsedJobs {
   constructor(max: number) {
     this.max = max;
   }
+  /** A job just written: its next read is a hit when the row still holds exactly these values. */
+  remember(values: unknown[], job: Job): void {
+    const row = Object.fromEntries(JOB_COLUMNS.map((c, i) => [c, values[i]])) as unknown as JobRow;
+    this.put(row, job);
+  }
   from(row: JobRow): Job {
     const hit = this.byId.get(row.id);
     if (hit && sameRow(hit.row, row)) return hit.job;
     const job = jobFromRow(row);
+    this.put(row, job);
+    return job;
+  }
+  private put(row: JobRow, job: Job): void {
+    this.byId.delete(row.id);
     if (this.byId.size >= this.max) this.byId.delete(this.byId.keys().next().value!);
     this.byId.set(row.id, { row, job });
-    return job;
   }
 }
 
@@ -81,7 +90,9 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
       case "put_job": {
         const values = jobValues(w.job);
         const info = w.expectVersion === null ? q.insertJob.run(values) : q.updateJob.run(values.slice(1), w.job.id, w.expectVersion);
-        return info.changes === 1;
+        if (info.changes !== 1) return false;
+        parsedJobs.remember(values, w.job);
+        return true;
       }
       case "insert_run":
         q.insertRun.run(runValues(w.run));
