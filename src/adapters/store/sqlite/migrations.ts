@@ -80,6 +80,15 @@ const MIGRATIONS: readonly string[] = [
   -- and the batch's WAL commit wrote them all out (measured: claims 2-3x slower).
   CREATE INDEX run_events_by_run ON run_events (scheduled_at, job_id);
   `,
+  `
+  -- The watcher only ever asks a bucket for its pending runs. With status inside the bucket
+  -- index, every transition (queued, running, succeeded) moved the run's entry; now the partial
+  -- index holds pending runs only, and the plain one is written once, at insert (no column of
+  -- it ever changes), serving queryBucket for other statuses.
+  DROP INDEX runs_by_bucket;
+  CREATE INDEX runs_pending ON runs (bucket, scheduled_at, job_id) WHERE status = 'pending';
+  CREATE INDEX runs_by_bucket ON runs (bucket, scheduled_at, job_id);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

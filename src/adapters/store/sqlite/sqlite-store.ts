@@ -163,9 +163,9 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
 
     async queryBucket({ bucket, status, from, to, limit, after }) {
       const range = { bucket, status, from, to, n: positive(limit) };
-      const rows = after
-        ? q.queryBucketAfter.all({ ...range, after_at: after.scheduled_at, after_job: after.job_id })
-        : q.queryBucket.all(range);
+      // Pending has its own statements: only a literal 'pending' lets SQLite use the partial index.
+      const [first, next] = status === "pending" ? [q.queryPending, q.queryPendingAfter] : [q.queryBucket, q.queryBucketAfter];
+      const rows = after ? next.all({ ...range, after_at: after.scheduled_at, after_job: after.job_id }) : first.all(range);
       return rows.map(runFromRow);
     },
 
@@ -263,6 +263,14 @@ function prepareStatements(db: Database.Database) {
     ),
     queryBucketAfter: db.prepare<{ bucket: string; status: string; from: number; to: number; n: number; after_at: number; after_job: string }, RunRow>(
       `SELECT ${runCols} FROM runs WHERE bucket = @bucket AND status = @status AND scheduled_at BETWEEN @from AND @to
+       AND (scheduled_at, job_id) > (@after_at, @after_job) ORDER BY scheduled_at, job_id LIMIT @n`,
+    ),
+    queryPending: db.prepare<{ bucket: string; status: string; from: number; to: number; n: number }, RunRow>(
+      `SELECT ${runCols} FROM runs WHERE bucket = @bucket AND status = 'pending' AND scheduled_at BETWEEN @from AND @to
+       ORDER BY scheduled_at, job_id LIMIT @n`,
+    ),
+    queryPendingAfter: db.prepare<{ bucket: string; status: string; from: number; to: number; n: number; after_at: number; after_job: string }, RunRow>(
+      `SELECT ${runCols} FROM runs WHERE bucket = @bucket AND status = 'pending' AND scheduled_at BETWEEN @from AND @to
        AND (scheduled_at, job_id) > (@after_at, @after_job) ORDER BY scheduled_at, job_id LIMIT @n`,
     ),
     listWaking: db.prepare<{ shard: number; before: number; n: number }, RunRow>(
