@@ -1,0 +1,116 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client, InMemoryTransport, type Tool } from "@modelcontextprotocol/client";
+import { LocalDelayQueue } from "../../src/adapters/queue/local/local-queue.js";
+import { openSqliteStore } from "../../src/adapters/store/sqlite/sqlite-store.js";
+import { Engine } from "../../src/app/engine.js";
+import { DEFAULT_SETTINGS } from "../../src/app/settings.js";
+import { JOB_STATUSES } from "../../src/core/model.js";
+import { nextFireTimes } from "../../src/core/schedule/index.js";
+import type { ActionRunner } from "../../src/ports/action.js";
+import type { Clock } from "../../src/ports/clock.js";
+import { silentLogger } from "../../src/ports/logger.js";
+import { isoUtc, scheduleView, zoneOf } from "../../src/mcp/present.js";
+import { resolveSchedule } from "../../src/mcp/schedule-input.js";
+import { createMcpServer } from "../../src/mcp/server.js";
+import type { Case } from "./case.js";
+import type { FinalTask } from "./transcript.js";
+
+/** The one user every case runs as; the transport, not the model, says who that is. */
+export const EVAL_OWNER = "eval-user";
+
+/** Time stands still for the whole case: the judge's expectations are fixed to `now`. */
+const frozenClock = (at: number): Clock => ({ now: () => at });
+
+/** The engine never steps during a case, so no action runs; this only satisfies the port. */
+const noActions: ActionRunner = {
+  async run() {
+    throw new Error("evals do not run actions");
+  },
+};
+
+export interface Sandbox {
+  client: Client;
+  /** What the client got at initialize and from tools/list, unchanged. */
+  instructions: string;
+  tools: Tool[];
+  /** Seed key → task id. */
+  seeded: Record<string, string>;
+  /** Every task of the user at the end, read from the store. */
+  finalState(): Promise<FinalTask[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh duely for one case: SQLite in a temp dir, the local queue, a clock frozen at the
+ * case's `now`, its seeded tasks created through the engine, and a real MCP client connected
+ * to the real server in memory.
+ */
+export async function openSandbox(c: Case): Promise<Sandbox> {
+  const now = Date.parse(c.now);
+  const dir = mkdtempSync(join(tmpdir(), "duely-eval-"));
+  const clock = frozenClock(now);
+  // No WAL checkpointer thread: each case's database lives for a second.
+  const store = openSqliteStore({ path: join(dir, "duely.db"), checkpointIntervalMs: 0 });
+  const engine = new Engine({
+    store,
+    queue: new LocalDelayQueue(clock),
+    clock,
+    random: () => 0.5,
+    actions: noActions,
+    log: silentLogger,
+    settings: DEFAULT_SETTINGS,
+  });
+  let client: Client | undefined;
+  try {
+    const seeded = await seed(engine, c, now);
+    const serverZone = c.server_tz ?? c.user_tz;
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await createMcpServer({ engine, owner: EVAL_OWNER, timezone: serverZone }).connect(serverSide);
+    client = new Client({ name: "duely-evals", version: "0" });
+    await client.connect(clientSide);
+    const { tools } = await client.listTools();
+    const connected = client;
+    return {
+      client: connected,
+      instructions: connected.getInstructions() ?? "",
+      tools,
+      seeded,
+      async finalState() {
+        const page = await engine.jobs.list(EVAL_OWNER, { statuses: JOB_STATUSES, limit: 100 });
+        return page.items.map(({ job }) => ({
+          id: job.id,
+          title: job.title,
+          status: job.status,
+          action: { ...job.action },
+          schedule: scheduleView(job.schedule, serverZone),
+          timezone: zoneOf(job.schedule, serverZone),
+          next: (job.schedule.kind === "immediate" ? [job.created_at] : nextFireTimes(job.schedule, now, 5)).map(isoUtc),
+        }));
+      },
+      async close() {
+        await connected.close();
+        await engine.stop();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (e) {
+    await client?.close();
+    await engine.stop();
+    rmSync(dir, { recursive: true, force: true });
+    throw e;
+  }
+}
+
+async function seed(engine: Engine, c: Case, now: number): Promise<Record<string, string>> {
+  const ids: Record<string, string> = {};
+  for (const s of c.seed_tasks ?? []) {
+    const { schedule } = resolveSchedule({ schedule: s.schedule }, { timezone: c.user_tz, now, horizonMs: DEFAULT_SETTINGS.horizon_ms });
+    const { job } = await engine.jobs.create(EVAL_OWNER, { title: s.title, action: s.action, schedule });
+    if (s.status === "paused") await engine.jobs.pause(EVAL_OWNER, job.id);
+    if (s.status === "cancelled") await engine.jobs.cancel(EVAL_OWNER, job.id);
+    ids[s.key] = job.id;
+  }
+  return ids;
+}

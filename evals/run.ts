@@ -1,0 +1,147 @@
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import type { ModelAdapter } from "./adapters/adapter.js";
+import { ADAPTER_SPECS, adapterFromSpec } from "./adapters/from-spec.js";
+import { replayAdapter } from "./adapters/replay.js";
+import { loadCases, type Case } from "./harness/case.js";
+import { runCases } from "./harness/run-cases.js";
+import { argumentCheckFrom } from "./judge/argument-check.js";
+import { gate, readBaseline, withEntry, type Baseline } from "./judge/baseline.js";
+import { judgeCase } from "./judge/judge.js";
+import { renderMarkdown } from "./judge/report.js";
+import { scoreRun, summaryLine, writeReport, type ScoredRun } from "./score.js";
+
+const USAGE = `usage: npm run evals -- [--model ${ADAPTER_SPECS}] [--cases FILE|DIR] [--out DIR]
+       [--trials K] [--record DIR] [--base-url URL] [--baseline FILE] [--only ID|TAG,…]
+       [--concurrency N] [--max-turns N] [--write-baseline]
+
+Without --model: every case with \`rules\`, plus a replay of each directory under
+evals/recordings/, gated against evals/baseline.json (the CI run).`;
+
+const DEFAULT_CASES = "evals/cases";
+const RECORDINGS = "evals/recordings";
+const BASELINE = "evals/baseline.json";
+
+interface Planned {
+  adapter: ModelAdapter;
+  cases: Case[];
+  casesSource: string;
+}
+
+const slug = (label: string) => label.replace(/\s*\(.*\)$/, "").replace(/[^a-zA-Z0-9._-]+/g, "_").replace(/^_+|_+$/g, "");
+
+function select(cases: Case[], only: string | undefined): Case[] {
+  if (!only) return cases;
+  const wanted = only.split(",").map((s) => s.trim());
+  const picked = cases.filter((c) => wanted.includes(c.id) || c.tags.some((t) => wanted.includes(t)));
+  if (picked.length === 0) throw new Error(`--only ${only} selects no case`);
+  return picked;
+}
+
+/** Each recordings directory replays the cases it holds recordings for. */
+function recordedRuns(cases: Case[], casesSource: string): Planned[] {
+  if (!existsSync(RECORDINGS)) return [];
+  return readdirSync(RECORDINGS, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => join(RECORDINGS, d.name))
+    .filter((dir) => readdirSync(dir).some((f) => f.endsWith(".json")))
+    .map((dir) => {
+      const held = new Set(readdirSync(dir).map((f) => f.replace(/\.json$/, "")));
+      return { adapter: replayAdapter(dir), cases: cases.filter((c) => held.has(c.id)), casesSource: `${casesSource} ∩ ${dir}` };
+    });
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { values: v } = parseArgs({
+    args: argv,
+    options: {
+      model: { type: "string" },
+      cases: { type: "string", default: DEFAULT_CASES },
+      out: { type: "string", default: "evals/out" },
+      trials: { type: "string", default: "1" },
+      record: { type: "string" },
+      "base-url": { type: "string" },
+      baseline: { type: "string" },
+      only: { type: "string" },
+      concurrency: { type: "string", default: "4" },
+      "max-turns": { type: "string" },
+      "write-baseline": { type: "boolean", default: false },
+      help: { type: "boolean", default: false },
+    },
+  });
+  if (v.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const trials = Number(v.trials);
+  const concurrency = Number(v.concurrency);
+  if (!Number.isInteger(trials) || trials < 1 || !Number.isInteger(concurrency) || concurrency < 1) throw new Error(`--trials and --concurrency take a positive integer\n${USAGE}`);
+  const ciMode = v.model === undefined;
+  if (v["write-baseline"] && !ciMode) throw new Error("--write-baseline goes with the default run (no --model): it records what CI gates on");
+
+  const cases = select(loadCases(v.cases), v.only);
+  const casesSource = v.only ? `${v.cases} [only ${v.only}]` : v.cases;
+  const planned: Planned[] = ciMode
+    ? [{ adapter: adapterFromSpec("rules", { env: process.env }), cases, casesSource }, ...recordedRuns(cases, casesSource)]
+    : [
+        {
+          adapter: adapterFromSpec(v.model!, { env: process.env, ...(v["base-url"] && { baseURL: v["base-url"] }), ...(v.record && { record: v.record }) }),
+          cases,
+          casesSource,
+        },
+      ];
+  const baselinePath = v.baseline ?? (ciMode ? BASELINE : undefined);
+  const baseline = baselinePath ? readBaseline(baselinePath) : null;
+  const checkArgs = argumentCheckFrom("schemas");
+
+  let failed = false;
+  const runs: ScoredRun[] = [];
+  for (const p of planned) {
+    const out = ciMode || planned.length > 1 ? join(v.out, slug(p.adapter.label)) : v.out;
+    mkdirSync(out, { recursive: true });
+    process.stderr.write(`\n${p.adapter.label}${p.adapter.isLlm ? "" : " (deterministic baseline, not an LLM)"}: ${p.cases.length} case(s) × ${trials} trial(s)\n`);
+    let done = 0;
+    const transcripts = await runCases(p.cases, p.adapter, {
+      trials,
+      concurrency,
+      ...(v["max-turns"] && { maxTurns: Number(v["max-turns"]) }),
+      onCase: (c, ts) => {
+        done++;
+        const marks = ts.map((t) => (c.expect ? (judgeCase(c, t, checkArgs).pass ? "✓" : "✗") : "·")).join("");
+        process.stderr.write(`  [${done}/${p.cases.length}] ${marks} ${c.id}${ts.some((t) => t.error) ? `  ERROR: ${ts.find((t) => t.error)!.error}` : ""}\n`);
+      },
+    });
+    writeFileSync(join(out, "transcripts.jsonl"), transcripts.map((t) => JSON.stringify(t)).join("\n") + "\n");
+    const run = scoreRun(p.cases, transcripts, { casesSource: p.casesSource });
+    writeReport(out, run);
+    runs.push(run);
+    process.stdout.write(`${summaryLine(run.report)}\n  transcripts: ${join(out, "transcripts.jsonl")}\n  report: ${join(out, "REPORT.md")}\n`);
+    if (run.report.infra_errors > 0) failed = true;
+    if (baselinePath && !v["write-baseline"]) {
+      const verdict = gate(run.report, baseline);
+      process.stdout.write(`${verdict.message}\n`);
+      if (!verdict.ok) failed = true;
+    }
+  }
+
+  if (v["write-baseline"]) {
+    const next = runs.reduce<Baseline | null>((b, r) => withEntry(b, r.report), baseline);
+    writeFileSync(BASELINE, JSON.stringify(next, null, 2) + "\n");
+    writeFileSync("evals/REPORT.md", runs.map((r) => renderMarkdown(r.report)).join("\n---\n\n"));
+    process.stdout.write(`wrote ${BASELINE} and evals/REPORT.md\n`);
+  }
+  return failed ? 1 : 0;
+}
+
+const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;
+if (isMain) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (e: unknown) => {
+      process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
+      process.exit(2);
+    },
+  );
+}
