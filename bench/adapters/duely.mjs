@@ -1,0 +1,100 @@
+// duely adapter for the peer benchmark harness (../shared/bench-peers, copied to bench/peers by
+// bench/run.sh). Same contract as adapters/bullmq.mjs: see that folder's README.
+// duely runs in-process on the embedded default: a SQLite file (WAL, synchronous=NORMAL, so an
+// acknowledged create survives kill -9) and the local delay queue.
+import { mkdtempSync, rmSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = process.env.DUELY_ROOT || new URL('../../..', import.meta.url).pathname;
+const dist = (p) => import(join(root, 'dist', p));
+const { openSqliteStore } = await dist('adapters/store/sqlite/sqlite-store.js');
+const { LocalDelayQueue } = await dist('adapters/queue/local/local-queue.js');
+const { Engine } = await dist('app/engine.js');
+const { DEFAULT_SETTINGS } = await dist('app/settings.js');
+
+const OWNER = 'bench';
+
+export async function createAdapter({ concurrency = 50, args = {} }) {
+  const dir = mkdtempSync(join(tmpdir(), 'duely-bench-'));
+  const store = await openSqliteStore({ path: join(dir, 'bench.db') });
+  const clock = { now: () => Date.now() };
+  const settings = {
+    ...DEFAULT_SETTINGS,
+    concurrency,
+    claim_batch: Number(args['claim-batch'] || 500),
+    poll_interval_ms: Number(args['poll-ms'] || 1000),
+    look_ahead_ms: Number(args['look-ahead-ms'] || 60_000),
+    max_active_jobs_per_owner: 10_000_000,
+    dedupe_window_ms: 0,
+  };
+  let onStartFn = () => {};
+  let onCompleteFn = () => {};
+  // job id -> the workload's i (or k), to report completions the worker has written.
+  const indexOf = new Map();
+  const actions = {
+    async run(action, ctx) {
+      onStartFn(Number(action.message), ctx.scheduledAt);
+      return { text: '' };
+    },
+  };
+  const engine = new Engine(
+    { store, queue: new LocalDelayQueue(clock, { leadMs: settings.claim_ahead_ms }), clock, random: Math.random, actions, log: { log() {} }, settings },
+    {
+      // Completion = the moment the store has the run's outcome (the worker's batched write returned).
+      onFinished: (runs) => {
+        const t = Date.now();
+        for (const r of runs) if (r.status === 'succeeded') onCompleteFn(indexOf.get(r.job_id), t);
+      },
+    },
+  );
+  const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
+  const task = (i, schedule) => ({ title: `b${i}`, action: { type: 'notify', message: String(i) }, schedule, retry: { max_attempts: 1 } });
+
+  return {
+    peer: 'duely',
+    version,
+    backend: 'sqlite (better-sqlite3, WAL, synchronous=NORMAL) + in-process delay queue',
+    settings: { concurrency, claim_batch: settings.claim_batch, poll_interval_ms: settings.poll_interval_ms, look_ahead_ms: settings.look_ahead_ms },
+    reportsCompletion: true,
+    serverPids: () => [],
+    serverPeakMemKb: async () => null,
+
+    async enqueue(batch) {
+      const now = Date.now();
+      const jobs = await engine.jobs.createMany(
+        OWNER,
+        batch.map((j) => task(j.i, j.runAt > now ? { kind: 'once', at: j.runAt, timezone: 'UTC' } : { kind: 'immediate' })),
+      );
+      jobs.forEach((job, x) => indexOf.set(job.id, batch[x].i));
+    },
+
+    async startWorker(onStart, onComplete) {
+      onStartFn = onStart;
+      if (onComplete) onCompleteFn = onComplete;
+      engine.start({ watcher: true, worker: true, sweeper: false });
+    },
+
+    async addRecurring(count, spec) {
+      if (spec.cron.trim().split(/\s+/).length !== 5) throw new Error('duely takes 5-field cron only (minute resolution)');
+      for (let k = 0; k < count; k += 1000) {
+        const n = Math.min(1000, count - k);
+        const jobs = await engine.jobs.createMany(OWNER, Array.from({ length: n }, (_, x) => task(k + x, { kind: 'cron', expr: spec.cron, timezone: 'UTC' })));
+        jobs.forEach((job, x) => indexOf.set(job.id, k + x));
+      }
+    },
+    async removeRecurring() {
+      let cursor = null;
+      do {
+        const page = await store.listJobs(OWNER, { limit: 1000, cursor, statuses: ['active'] });
+        for (const job of page.items) await engine.jobs.cancel(OWNER, job.id);
+        cursor = page.cursor;
+      } while (cursor);
+    },
+
+    async close() {
+      await engine.stop(2_000);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
