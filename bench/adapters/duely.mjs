@@ -64,7 +64,8 @@ export async function createAdapter({ concurrency = 50, args = {} }) {
       const now = Date.now();
       const jobs = await engine.jobs.createMany(
         OWNER,
-        batch.map((j) => task(j.i, j.runAt > now ? { kind: 'once', at: j.runAt, timezone: 'UTC' } : { kind: 'immediate' })),
+        // The steady workload's due times are fractional ms; a schedule's are whole ms.
+        batch.map((j) => task(j.i, Math.round(j.runAt) > now ? { kind: 'once', at: Math.round(j.runAt), timezone: 'UTC' } : { kind: 'immediate' })),
       );
       jobs.forEach((job, x) => indexOf.set(job.id, batch[x].i));
     },
