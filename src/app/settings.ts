@@ -6,8 +6,12 @@ const DAY_MS = 86_400_000;
 export const EngineSettings = z.strictObject({
   /** Runs of one hour are spread over this many partitions (`bucket#shard`). @default 16 */
   shard_count: z.number().int().min(1).max(256).default(16),
-  /** The watcher moves runs due within this window into the delay queue. @default 60_000 */
-  look_ahead_ms: z.number().int().min(1_000).max(14 * 60_000).default(60_000),
+  /**
+   * The watcher moves runs due within this window into the delay queue. Not a whole minute on
+   * purpose: the next occurrences of every-minute jobs are then enqueued at :15, not at the very
+   * moment the current ones fire. @default 45_000
+   */
+  look_ahead_ms: z.number().int().min(1_000).max(14 * 60_000).default(45_000),
   /** How often the watcher polls the store. @default 1_000 */
   poll_interval_ms: z.number().int().min(50).max(60_000).default(1_000),
   /** How far back the watcher's bucket scan reaches; older pending runs are the sweeper's. @default 7_200_000 */

@@ -28,7 +28,8 @@ interface Decision {
   kind: keyof Omit<TickStats, "conflicts" | "errors">;
 }
 
-const PAGE = 1_000;
+/** Runs decided and committed per store round trip; small enough not to hold the event loop long. */
+const PAGE = 250;
 /** With shard leases, a watcher that misses this many polls loses its shards to the others. */
 const LEASE_POLLS = 10;
 

@@ -18,7 +18,7 @@ function corrupt(dir: string, sql: string, ...params: unknown[]) {
 
 describe("engine: one bad task never stops the others", () => {
   it("keeps dispatching when one task's stored schedule no longer computes, and fails that task's run saying why", async () => {
-    h = await openHarness("2026-06-01T08:59:00Z", { shard_count: 1 });
+    h = await openHarness("2026-06-01T08:59:30Z", { shard_count: 1 });
     const good = await h.engine.jobs.create("alice", { title: "good", action: notify, schedule: { kind: "cron", expr: "0 9 * * *", timezone: "UTC" } });
     const bad = await h.engine.jobs.create("alice", { title: "bad", action: notify, schedule: { kind: "cron", expr: "0 9 * * *", timezone: "UTC" } });
     // Both heads are queued already (inside the window); make the bad one's next occurrence uncomputable.
