@@ -61,11 +61,12 @@ export async function createAdapter({ concurrency = 50, args = {} }) {
     serverPeakMemKb: async () => null,
 
     async enqueue(batch) {
-      const now = Date.now();
+      // The steady workload's due times are fractional ms; a schedule's are whole ms. lateOk: a
+      // due time the producer's lag has just passed still runs, late, as scheduled.
       const jobs = await engine.jobs.createMany(
         OWNER,
-        // The steady workload's due times are fractional ms; a schedule's are whole ms.
-        batch.map((j) => task(j.i, Math.round(j.runAt) > now ? { kind: 'once', at: Math.round(j.runAt), timezone: 'UTC' } : { kind: 'immediate' })),
+        batch.map((j) => task(j.i, { kind: 'once', at: Math.round(j.runAt), timezone: 'UTC' })),
+        { lateOk: true },
       );
       jobs.forEach((job, x) => indexOf.set(job.id, batch[x].i));
     },

@@ -80,13 +80,23 @@ export class Jobs {
   /**
    * Creates many tasks in one store round trip (bulk import, benchmarks). All are validated
    * before anything is written; an invalid one rejects the whole call with its index in
-   * `field`. No deduplication.
+   * `field`. No deduplication. With `lateOk`, a once-task whose time has just passed (within its
+   * misfire grace: a producer's clock and ours are a few ms apart) is kept and runs at once,
+   * late, keeping its scheduled time.
    */
-  async createMany(owner: string, inputs: CreateJobInput[]): Promise<Job[]> {
+  async createMany(owner: string, inputs: CreateJobInput[], opts: { lateOk?: boolean } = {}): Promise<Job[]> {
     const now = this.deps.clock.now();
-    inputs.forEach((input, i) => this.validate(input, now, `[${i}].`));
+    const asOf = inputs.map((input) => (opts.lateOk ? this.lateStart(input, now) : now));
+    inputs.forEach((input, i) => this.validate(input, asOf[i]!, `[${i}].`));
     await this.checkQuota(owner, inputs.length);
-    return this.insertJobs(owner, inputs, now);
+    return this.insertJobs(owner, inputs, now, asOf);
+  }
+
+  /** The instant a late once-task is planned from: just before its time, if that is within grace. */
+  private lateStart(input: CreateJobInput, now: number): number {
+    if (input.schedule.kind !== "once" || input.schedule.at > now) return now;
+    const grace = input.policy?.misfire_grace_ms ?? DEFAULT_RUN_POLICY.misfire_grace_ms;
+    return input.schedule.at >= now - grace ? input.schedule.at - 1 : now;
   }
 
   private validate(input: CreateJobInput, now: number, prefix: string): void {
@@ -115,9 +125,10 @@ export class Jobs {
     }
   }
 
-  private async insertJobs(owner: string, inputs: CreateJobInput[], now: number): Promise<Job[]> {
+  /** `asOf[i]`: plan input i's occurrences strictly after this (now, or just before a late once-task). */
+  private async insertJobs(owner: string, inputs: CreateJobInput[], now: number, asOf?: number[]): Promise<Job[]> {
     const { settings } = this.deps;
-    const planned = inputs.map((input) => {
+    const planned = inputs.map((input, i) => {
       const job: Job = {
         id: this.newId(now),
         owner,
@@ -136,7 +147,7 @@ export class Jobs {
         version: 1,
         fingerprint: input.fingerprint ?? null,
       };
-      const plan = planChain(job, now, now, settings);
+      const plan = planChain(job, asOf?.[i] ?? now, now, settings);
       const stored: Job = { ...plan.job, status: plan.steps.length === 0 ? "completed" : "active" };
       return { stored, plan };
     });

@@ -289,3 +289,17 @@ describe("engine: fairness and bad input", () => {
     expect((await h.engine.jobs.create("alice", input)).deduplicated).toBe(false);
   });
 });
+
+describe("engine: bulk create", () => {
+  it("with lateOk keeps a once-task whose time just passed and runs it at once, keeping its time; without it, refuses", async () => {
+    h = await openHarness("2026-06-01T10:00:00Z", { shard_count: 2 });
+    const at = Date.parse("2026-06-01T09:59:59.990Z");
+    const input = { title: "t", action: notify, schedule: { kind: "once" as const, at, timezone: "UTC" } };
+    await expect(h.engine.jobs.createMany("alice", [input])).rejects.toMatchObject({ code: "in_the_past", field: "[0].schedule.at" });
+    const [job] = await h.engine.jobs.createMany("alice", [input], { lateOk: true });
+    expect(await h.engine.worker.runOnce()).toBe(1);
+    expect(await onlyRun(job!.id)).toMatchObject({ scheduled_at: at, status: "succeeded" });
+    const old = { ...input, schedule: { ...input.schedule, at: Date.parse("2026-06-01T09:00:00Z") } };
+    await expect(h.engine.jobs.createMany("alice", [old], { lateOk: true })).rejects.toMatchObject({ code: "in_the_past" });
+  });
+});
