@@ -1,10 +1,16 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+/** Tests that talk to DynamoDB Local and fauxqs: their project's global setup starts DynamoDB Local once. */
+const AWS_TESTS = ["test/aws/**/*.test.ts", "test/contract/dynamodb-store.test.ts", "test/contract/sqs-queue.test.ts"];
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: "forks",
+    projects: [
+      { extends: true, test: { name: "core", include: ["test/**/*.test.ts"], exclude: [...configDefaults.exclude, ...AWS_TESTS] } },
+      { extends: true, test: { name: "aws", include: AWS_TESTS, globalSetup: ["test/support/aws/global-setup.ts"] } },
+    ],
   },
 });

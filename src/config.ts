@@ -8,14 +8,46 @@ import { isValidTimeZone } from "./core/schedule/index.js";
 
 const Zone = z.string().refine(isValidTimeZone, { message: 'an IANA time zone, e.g. "Europe/London"' });
 
+/** SQS delays a message at most 15 minutes, so the watcher must not enqueue further ahead. */
+const SQS_MAX_DELAY_MS = 900_000;
+const TableName = z.string().regex(/^[A-Za-z0-9_.-]{3,255}$/, "a DynamoDB table name: 3-255 of A-Z a-z 0-9 _ - .");
+const Aws = {
+  region: z.string().min(1),
+  /** A local emulator or a VPC endpoint; absent = the region's public AWS endpoint. */
+  endpoint: z.url().optional(),
+};
+
 export const Config = z.strictObject({
   store: z
     .discriminatedUnion("kind", [
       /** The embedded default: one SQLite file. @default <XDG data dir>/duely/duely.db */
       z.strictObject({ kind: z.literal("sqlite"), path: z.string().min(1).optional() }),
+      /** DynamoDB: the tables `duely aws init` creates (deploy/cloudformation.yaml). */
+      z.strictObject({
+        kind: z.literal("dynamodb"),
+        ...Aws,
+        tables: z
+          .strictObject({ jobs: TableName, runs: TableName, events: TableName, leases: TableName })
+          .default({ jobs: "duely-jobs", runs: "duely-runs", events: "duely-events", leases: "duely-leases" }),
+        /** Finished runs and their events expire this many days later (DynamoDB TTL). @default 30 */
+        ttl_days: z.number().int().min(1).max(3650).default(30),
+      }),
     ])
     .default({ kind: "sqlite" }),
-  queue: z.discriminatedUnion("kind", [z.strictObject({ kind: z.literal("local") })]).default({ kind: "local" }),
+  queue: z
+    .discriminatedUnion("kind", [
+      z.strictObject({ kind: z.literal("local") }),
+      /** SQS: the queue (with its redrive policy to the DLQ) that `duely aws init` creates. */
+      z.strictObject({
+        kind: z.literal("sqs"),
+        ...Aws,
+        queue_url: z.url(),
+        dlq_url: z.url().optional(),
+        /** A received message stays hidden this long before the first heartbeat extends it. @default 30_000 */
+        visibility_ms: z.number().int().min(1_000).max(43_200_000).default(30_000),
+      }),
+    ])
+    .default({ kind: "local" }),
   engine: EngineSettings.default(EngineSettings.parse({})),
   /** The owner of every task created over stdio (the local user). */
   owner: z.string().min(1).max(200).optional(),
@@ -34,6 +66,14 @@ export const Config = z.strictObject({
     .default({ host: "127.0.0.1", port: 8787, tokens: {}, allowed_hosts: [] }),
   actions: ActionsConfig.default(ActionsConfig.parse({})),
   log_level: z.enum(["debug", "info", "warn", "error"]).default("info"),
+}).superRefine((c, ctx) => {
+  if (c.queue.kind !== "sqs") return;
+  if (c.engine.look_ahead_ms >= SQS_MAX_DELAY_MS) {
+    ctx.addIssue({ code: "custom", path: ["engine", "look_ahead_ms"], message: `must be below ${SQS_MAX_DELAY_MS} with queue.kind "sqs": SQS delays a message at most 15 minutes` });
+  }
+  if (c.queue.visibility_ms < c.engine.lease_ms) {
+    ctx.addIssue({ code: "custom", path: ["queue", "visibility_ms"], message: `must be at least engine.lease_ms (${c.engine.lease_ms}): a message must stay hidden until the worker's first heartbeat extends it` });
+  }
 });
 export type Config = z.infer<typeof Config>;
 
@@ -75,7 +115,7 @@ export function loadConfig(env: Record<string, string | undefined>, file?: strin
   const tokens = tokensFromEnv(config.http.tokens_env, env);
   return {
     ...config,
-    store: { ...config.store, path: config.store.path ?? join(defaultDataDir(env), "duely.db") },
+    store: config.store.kind === "sqlite" ? { ...config.store, path: config.store.path ?? join(defaultDataDir(env), "duely.db") } : config.store,
     owner: config.owner ?? safeUser(),
     timezone: config.timezone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC"),
     http: { ...config.http, tokens: { ...config.http.tokens, ...tokens } },

@@ -8,6 +8,9 @@ import type { Config } from "./config.js";
 import type { ActionRunner } from "./ports/action.js";
 import { systemClock, type Clock } from "./ports/clock.js";
 import { stderrLogger, type Logger } from "./ports/logger.js";
+import type { DelayQueue } from "./ports/queue.js";
+import type { ShardLeases } from "./ports/shard-lease.js";
+import type { Store } from "./ports/store.js";
 
 export interface RuntimeOptions {
   clock?: Clock;
@@ -24,10 +27,68 @@ export interface RuntimeOptions {
 export async function openEngine(config: Config, opts: RuntimeOptions = {}): Promise<Engine> {
   const clock = opts.clock ?? systemClock;
   const log = opts.log ?? stderrLogger(config.log_level);
-  const path = config.store.path!;
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-  const store = await openSqliteStore({ path });
-  const queue = new LocalDelayQueue(clock);
+  const env = opts.env ?? process.env;
+  const store = await openStore(config, env);
+  const queue = await openQueue(config, clock, env);
   const actions = opts.actions ?? createActionRunner(config.actions, opts.env ?? process.env);
   return new Engine({ store, queue, clock, random: Math.random, actions, log, settings: config.engine });
+}
+
+// The AWS adapters are imported only when configured: the SDK is large and the embedded
+// default never needs it. Each AWS client is destroyed when its adapter closes.
+
+async function openStore(config: Config, env: Record<string, string | undefined>): Promise<Store> {
+  const s = config.store;
+  if (s.kind === "sqlite") {
+    const path = s.path!;
+    if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+    return openSqliteStore({ path });
+  }
+  const [{ DynamoDBClient }, { openDynamoStore }, { awsClientConfig }] = await Promise.all([
+    import("@aws-sdk/client-dynamodb"),
+    import("./adapters/store/dynamodb/dynamodb-store.js"),
+    import("./adapters/aws/client-config.js"),
+  ]);
+  const client = new DynamoDBClient(awsClientConfig(s, env));
+  const store = openDynamoStore({ client, tables: s.tables, ttlDays: s.ttl_days, shards: config.engine.shard_count });
+  return { ...store, close: async () => (await store.close(), client.destroy()) };
+}
+
+async function openQueue(config: Config, clock: Clock, env: Record<string, string | undefined>): Promise<DelayQueue> {
+  const q = config.queue;
+  if (q.kind === "local") return new LocalDelayQueue(clock, { leadMs: config.engine.claim_ahead_ms });
+  const [{ SQSClient }, { openSqsQueue }, { awsClientConfig }] = await Promise.all([
+    import("@aws-sdk/client-sqs"),
+    import("./adapters/queue/sqs/sqs-queue.js"),
+    import("./adapters/aws/client-config.js"),
+  ]);
+  const client = new SQSClient(awsClientConfig(q, env));
+  const queue = openSqsQueue({
+    client,
+    queueUrl: q.queue_url,
+    ...(q.dlq_url && { dlqUrl: q.dlq_url }),
+    visibilityMs: q.visibility_ms,
+    leadMs: config.engine.claim_ahead_ms,
+    now: () => clock.now(),
+  });
+  return { ...queue, close: async () => (await queue.close(), client.destroy()) };
+}
+
+/**
+ * How watcher processes split the shards: leases in DynamoDB's `leases` table when the store is
+ * DynamoDB; otherwise a single watcher holds every shard.
+ */
+export async function openShardLeases(config: Config, env: Record<string, string | undefined> = process.env): Promise<{ leases: ShardLeases; close(): void }> {
+  const s = config.store;
+  if (s.kind === "sqlite") {
+    const { localShardLeases } = await import("./adapters/lease/local-leases.js");
+    return { leases: localShardLeases, close() {} };
+  }
+  const [{ DynamoDBClient }, { dynamoShardLeases }, { awsClientConfig }] = await Promise.all([
+    import("@aws-sdk/client-dynamodb"),
+    import("./adapters/store/dynamodb/dynamodb-leases.js"),
+    import("./adapters/aws/client-config.js"),
+  ]);
+  const client = new DynamoDBClient(awsClientConfig(s, env));
+  return { leases: dynamoShardLeases({ client, table: s.tables.leases }), close: () => client.destroy() };
 }

@@ -13,6 +13,12 @@ Usage:
       Print the next N fire times strictly after --after (default now), in UTC and local time.
   duely schedule parse "<phrase>" --tz <IANA> [--now <ISO>] [--count N] [--json]
       Read a natural-language schedule ("every weekday at 8am") and print its fire times.
+  duely watcher|worker [--config FILE] [--id ID]
+      Run one background role in this process (several of each may run at once on DynamoDB + SQS).
+  duely aws init [--endpoint URL] [--region R] [--prefix P]
+      Create the DynamoDB tables and the SQS queue + DLQ, and print the config that uses them.
+  duely aws template
+      Print the CloudFormation template of the same resources (deploy/cloudformation.yaml).
   duely demo
       Run the whole path offline: a sample feed, a task created through MCP, a fast-forwarded clock.
 `;
@@ -64,6 +70,15 @@ async function main(argv: string[]): Promise<void> {
     case "demo": {
       const { runDemo } = await import("./demo.js");
       return runDemo(rest, process.env);
+    }
+    case "watcher":
+    case "worker": {
+      const { runRole } = await import("./roles.js");
+      return runRole(command, rest, process.env);
+    }
+    case "aws": {
+      const { runAws } = await import("./aws-init.js");
+      return runAws(rest, process.env);
     }
     case undefined:
     case "help":

@@ -59,7 +59,7 @@ function checkAuth(config: Config, flags: ServeFlags): void {
 }
 
 /**
- * `duely serve`: loads the config, opens the engine and starts its roles in this process, then
+ * `duely serve`: loads the config, opens the engine and (embedded SQLite) starts its roles in this process, then
  * serves MCP over stdio (default) or Streamable HTTP. Resolves after a graceful stop on SIGINT,
  * SIGTERM or (stdio) the client closing stdin.
  */
@@ -72,7 +72,9 @@ export async function runServe(argv: string[], env: Record<string, string | unde
 
   const engine = await openEngine(config, { env });
   const log = engine.deps.log;
-  engine.start();
+  // Embedded (SQLite): this process is the whole scheduler. On DynamoDB + SQS the watcher and
+  // worker roles run as their own processes (`duely watcher`, `duely worker`): serve is API only.
+  if (config.store.kind === "sqlite") engine.start();
 
   let closeTransport: () => Promise<void>;
   if (flags.http) {

@@ -1,0 +1,101 @@
+import { BatchGetCommand, BatchWriteCommand, GetCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import type { Item } from "./items.js";
+
+/** DynamoDB's per-request caps. */
+const BATCH_GET_MAX = 100;
+const BATCH_WRITE_MAX = 25;
+const UNPROCESSED_TRIES = 8;
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+const backoff = (attempt: number) => Math.min(1_000, 10 * 2 ** attempt) * (0.5 + Math.random() / 2);
+
+/** Runs `fn` over `items`, at most `limit` at a time, keeping the order of results. */
+export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return out;
+}
+
+const chunks = <T>(items: readonly T[], size: number): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+};
+
+/**
+ * Reads items by key, BatchGetItem 100 at a time (retrying what DynamoDB leaves unprocessed
+ * under load). Returns the items found, in no particular order.
+ */
+export async function batchGetAll(doc: DynamoDBDocumentClient, table: string, keys: Item[], consistent: boolean): Promise<Item[]> {
+  const found: Item[] = [];
+  await Promise.all(
+    chunks(keys, BATCH_GET_MAX).map(async (chunk) => {
+      if (chunk.length === 1) {
+        const { Item } = await doc.send(new GetCommand({ TableName: table, Key: chunk[0]!, ConsistentRead: consistent }));
+        if (Item) found.push(Item);
+        return;
+      }
+      let todo: Item[] = chunk;
+      for (let attempt = 0; todo.length > 0; attempt++) {
+        if (attempt >= UNPROCESSED_TRIES) throw new Error(`BatchGetItem on ${table}: ${todo.length} keys still unprocessed after ${attempt} tries`);
+        if (attempt > 0) await sleep(backoff(attempt));
+        const out = await doc.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: todo, ConsistentRead: consistent } } }));
+        found.push(...(out.Responses?.[table] ?? []));
+        todo = (out.UnprocessedKeys?.[table]?.Keys ?? []) as Item[];
+      }
+    }),
+  );
+  return found;
+}
+
+/** Puts items unconditionally, BatchWriteItem 25 at a time, retrying unprocessed ones. */
+export async function batchPutAll(doc: DynamoDBDocumentClient, table: string, items: Item[]): Promise<void> {
+  await Promise.all(
+    chunks(items, BATCH_WRITE_MAX).map(async (chunk) => {
+      let todo = chunk.map((Item) => ({ PutRequest: { Item } }));
+      for (let attempt = 0; todo.length > 0; attempt++) {
+        if (attempt >= UNPROCESSED_TRIES) throw new Error(`BatchWriteItem on ${table}: ${todo.length} items still unprocessed after ${attempt} tries`);
+        if (attempt > 0) await sleep(backoff(attempt));
+        const out = await doc.send(new BatchWriteCommand({ RequestItems: { [table]: todo } }));
+        todo = (out.UnprocessedItems?.[table] ?? []) as typeof todo;
+      }
+    }),
+  );
+}
+
+/**
+ * Coalesces the reads by key issued in one synchronous stretch (e.g. `Promise.all(keys.map(get))`)
+ * into one BatchGetItem: the worker's claim batch then costs one read round trip for its runs
+ * and one for their jobs, not one per message. Capacity is billed per item either way.
+ */
+export function keyLoader(doc: DynamoDBDocumentClient, table: string, idOf: (key: Item) => string, consistent: boolean) {
+  let pending = new Map<string, { key: Item; waiters: { resolve(item: Item | undefined): void; reject(e: unknown): void }[] }>();
+
+  async function flush(): Promise<void> {
+    const batch = pending;
+    pending = new Map();
+    try {
+      const items = await batchGetAll(doc, table, [...batch.values()].map((p) => p.key), consistent);
+      const byId = new Map(items.map((item) => [idOf(item), item]));
+      for (const [id, p] of batch) for (const w of p.waiters) w.resolve(byId.get(id));
+    } catch (e) {
+      for (const p of batch.values()) for (const w of p.waiters) w.reject(e);
+    }
+  }
+
+  return (key: Item): Promise<Item | undefined> =>
+    new Promise((resolve, reject) => {
+      if (pending.size === 0) queueMicrotask(() => void flush());
+      const id = idOf(key);
+      const entry = pending.get(id) ?? { key, waiters: [] };
+      entry.waiters.push({ resolve, reject });
+      pending.set(id, entry);
+    });
+}

@@ -1,0 +1,129 @@
+import { PutCommand, TransactWriteCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { DomainError } from "../../../core/errors.js";
+import type { RunEvent } from "../../../core/model.js";
+import type { Tx } from "../../../ports/store.js";
+import { batchPutAll, mapLimit, sleep } from "./batch.js";
+import { eventToItem } from "./items.js";
+import type { TableNames } from "./tables.js";
+import { planWrites, putRequest, type ItemWrite } from "./writes.js";
+
+/** TransactWriteItems takes at most 100 items. */
+const TX_MAX_ITEMS = 100;
+/** Another transaction held one of the items (TransactionConflict): retry with backoff this often. */
+const CONFLICT_TRIES = 6;
+
+export interface CommitOptions {
+  doc: DynamoDBDocumentClient;
+  tables: TableNames;
+  ttlDays: number | null;
+  /** A new event sort key, time-sortable by the event's time, strictly increasing in this process. */
+  seq: (at: number) => string;
+  /** @see DynamoStoreOptions.singleWriteEvents */
+  singleWriteEvents: "after" | "transaction";
+}
+
+export interface TxOutcome {
+  ok: boolean;
+  /** Events still to append (with a BatchWriteItem) because the tx committed without them. */
+  deferred: RunEvent[];
+}
+
+const conditionFailed = (e: unknown) => (e as { name?: string }).name === "ConditionalCheckFailedException";
+
+/**
+ * Commits one Tx with the fewest requests:
+ * - a single write is one conditional PutItem (1 WCU per KB; a transaction would cost 2 per KB
+ *   per item); its events are deferred to a BatchWriteItem the caller sends once the write
+ *   succeeded, shared with the other txs of a commitEach. They are then not atomic with the
+ *   write: a crash between the two loses those history entries, never a run state change,
+ *   and the run item, not its events, is the source of truth;
+ * - several writes are one TransactWriteItems with the events inside, all or nothing.
+ */
+export function createCommitter(o: CommitOptions) {
+  const eventItems = (events: RunEvent[]) => events.map((e) => eventToItem(e, o.seq(e.at), o.ttlDays));
+
+  async function putOne(w: ItemWrite): Promise<boolean> {
+    try {
+      await o.doc.send(new PutCommand(putRequest(w, o.tables, o.ttlDays)));
+      return true;
+    } catch (e) {
+      // A plain insert whose key exists is skipped, not a conflict (the port's contract).
+      if (conditionFailed(e)) return w.skippable;
+      throw e;
+    }
+  }
+
+  async function commit(tx: Tx): Promise<TxOutcome> {
+    const writes = planWrites(tx.writes);
+    const events = tx.events ?? [];
+    if (writes === null) return { ok: false, deferred: [] };
+    if (writes.length === 0) return { ok: true, deferred: events };
+    if (writes.length === 1 && (events.length === 0 || o.singleWriteEvents === "after")) {
+      const ok = await putOne(writes[0]!);
+      return { ok, deferred: ok ? events : [] };
+    }
+    return transact(writes, events);
+  }
+
+  async function transact(planned: ItemWrite[], events: RunEvent[]): Promise<TxOutcome> {
+    let writes = planned;
+    let overflow: ItemWrite[] = [];
+    if (writes.length > TX_MAX_ITEMS) {
+      // Only plain inserts may leave the transaction: they are idempotent and follow it.
+      const fixed = writes.filter((w) => !w.skippable);
+      if (fixed.length > TX_MAX_ITEMS) {
+        throw new DomainError("internal", `a transaction of ${fixed.length} conditional writes exceeds DynamoDB's ${TX_MAX_ITEMS}-item limit`);
+      }
+      const inserts = writes.filter((w) => w.skippable);
+      writes = [...fixed, ...inserts.slice(0, TX_MAX_ITEMS - fixed.length)];
+      overflow = inserts.slice(TX_MAX_ITEMS - fixed.length);
+    }
+    let inTx = overflow.length === 0 && writes.length + events.length <= TX_MAX_ITEMS ? events : [];
+    for (let conflicts = 0; ; ) {
+      if (writes.length === 0) {
+        inTx = [];
+        break;
+      }
+      const items = [
+        ...writes.map((w) => ({ Put: putRequest(w, o.tables, o.ttlDays) })),
+        ...eventItems(inTx).map((Item) => ({ Put: { TableName: o.tables.events, Item } })),
+      ];
+      try {
+        await o.doc.send(new TransactWriteCommand({ TransactItems: items }));
+        break;
+      } catch (e) {
+        const reasons = canceledReasons(e);
+        if (!reasons) throw e;
+        const failed = reasons.flatMap((code, i) => (code && code !== "None" ? [{ code, i }] : []));
+        const checks = failed.filter((f) => f.code === "ConditionalCheckFailed");
+        // A failed check on anything but a plain insert (or on an event) is a real conflict.
+        if (checks.some((f) => f.i >= writes.length || !writes[f.i]!.skippable)) return { ok: false, deferred: [] };
+        const unknown = failed.filter((f) => f.code !== "ConditionalCheckFailed" && f.code !== "TransactionConflict");
+        if (failed.length === 0 || unknown.length > 0) throw e;
+        if (checks.length > 0) {
+          // Those runs exist: the port says an existing key is skipped, so commit the rest.
+          const exists = new Set(checks.map((f) => f.i));
+          writes = writes.filter((_, i) => !exists.has(i));
+          continue;
+        }
+        if (++conflicts >= CONFLICT_TRIES) throw e;
+        await sleep(20 * 2 ** conflicts * Math.random());
+      }
+    }
+    if (overflow.length > 0) await mapLimit(overflow, 16, putOne);
+    return { ok: true, deferred: inTx === events ? [] : events };
+  }
+
+  async function appendEvents(events: RunEvent[]): Promise<void> {
+    if (events.length > 0) await batchPutAll(o.doc, o.tables.events, eventItems(events));
+  }
+
+  return { commit, appendEvents };
+}
+
+/** The per-item reason codes of a cancelled transaction, or null for any other error. */
+function canceledReasons(e: unknown): (string | undefined)[] | null {
+  const err = e as { name?: string; CancellationReasons?: { Code?: string }[] };
+  if (err.name !== "TransactionCanceledException") return null;
+  return (err.CancellationReasons ?? []).map((r) => r.Code);
+}

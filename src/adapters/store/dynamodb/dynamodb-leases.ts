@@ -1,0 +1,85 @@
+import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { DynamoDBDocumentClient, PutCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
+import type { ShardLeases } from "../../../ports/shard-lease.js";
+import type { Item } from "./items.js";
+
+const SHARD = "shard#";
+const WATCHER = "watcher#";
+const shardKey = (shard: number) => `${SHARD}${String(shard).padStart(2, "0")}`;
+
+const conditionFailed = (e: unknown) => (e as { name?: string }).name === "ConditionalCheckFailedException";
+
+/**
+ * Shard leases in the `leases` table: a `watcher#<id>` item per watcher with `until` (its lease,
+ * renewed when a third of it has passed) and a `shard#SS` item per shard naming its `owner`. A
+ * watcher holds a shard while the shard names it and its own lease is live, so a renewal is ONE
+ * put per watcher, not one per shard. Each acquire reads the whole table (a few dozen small
+ * items, one Scan), hands over shards beyond this watcher's share, and takes shards that are
+ * unowned or whose owner's lease expired with a put conditioned on the owner it saw, so two
+ * watchers can never both take one shard.
+ */
+export function dynamoShardLeases(opts: { client: DynamoDBClient; table: string }): ShardLeases {
+  const doc = DynamoDBDocumentClient.from(opts.client);
+  const TableName = opts.table;
+
+  async function readAll(): Promise<Item[]> {
+    const items: Item[] = [];
+    let start: Item | undefined;
+    do {
+      const out = await doc.send(new ScanCommand({ TableName, ConsistentRead: true, ...(start && { ExclusiveStartKey: start }) }));
+      items.push(...(out.Items ?? []));
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return items;
+  }
+
+  /** Sets a shard's owner if it still names `expected` (null: no item yet). */
+  async function setOwner(shard: number, owner: string, expected: string | null): Promise<boolean> {
+    try {
+      await doc.send(
+        new PutCommand({
+          TableName,
+          Item: { pk: shardKey(shard), owner },
+          ConditionExpression: expected === null ? "attribute_not_exists(pk)" : "#owner = :expected",
+          ...(expected !== null && { ExpressionAttributeNames: { "#owner": "owner" }, ExpressionAttributeValues: { ":expected": expected } }),
+        }),
+      );
+      return true;
+    } catch (e) {
+      if (conditionFailed(e)) return false;
+      throw e;
+    }
+  }
+
+  return {
+    async acquire(owner, shards, leaseMs, now) {
+      const items = await readAll();
+      const member = (id: string) => items.find((i) => i.pk === `${WATCHER}${id}`);
+      const me = member(owner);
+      if (!me || Number(me.until) < now + (leaseMs * 2) / 3) await doc.send(new PutCommand({ TableName, Item: { pk: `${WATCHER}${owner}`, until: now + leaseMs } }));
+
+      const live = new Set(items.filter((i) => String(i.pk).startsWith(WATCHER) && Number(i.until) > now).map((i) => String(i.pk).slice(WATCHER.length)));
+      live.add(owner);
+      // Watchers sorted by id: the first (shards mod n) of them get one shard more.
+      const ranked = [...live].sort();
+      const share = Math.floor(shards / ranked.length) + (ranked.indexOf(owner) < shards % ranked.length ? 1 : 0);
+
+      const ownerOf = new Map<number, string>();
+      for (const i of items) if (String(i.pk).startsWith(SHARD)) ownerOf.set(Number(String(i.pk).slice(SHARD.length)), String(i.owner ?? ""));
+      const all = Array.from({ length: shards }, (_, s) => s);
+      const mine = all.filter((s) => ownerOf.get(s) === owner);
+      await Promise.all(mine.slice(share).map((s) => setOwner(s, "", owner)));
+      const held = mine.slice(0, share);
+      // Free: never owned, handed over, or owned by a watcher whose lease ran out.
+      const free = all.filter((s) => !held.includes(s) && !live.has(ownerOf.get(s) ?? ""));
+      const taken = await Promise.all(free.slice(0, share - held.length).map(async (s) => ((await setOwner(s, owner, ownerOf.get(s) ?? null)) ? s : null)));
+      return [...held, ...taken.filter((s): s is number => s !== null)].sort((a, b) => a - b);
+    },
+
+    async release(owner) {
+      const items = await readAll();
+      await Promise.all(items.filter((i) => String(i.pk).startsWith(SHARD) && i.owner === owner).map((i) => setOwner(Number(String(i.pk).slice(SHARD.length)), "", owner)));
+      await doc.send(new PutCommand({ TableName, Item: { pk: `${WATCHER}${owner}`, until: 0 } }));
+    },
+  };
+}

@@ -1,0 +1,241 @@
+import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { DynamoDBDocumentClient, QueryCommand, ScanCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
+import { monotonicFactory } from "ulid";
+import type { Run, RunEvent } from "../../../core/model.js";
+import type { Store, Tx } from "../../../ports/store.js";
+import { batchGetAll, keyLoader, mapLimit } from "./batch.js";
+import { createCommitter } from "./commit.js";
+import {
+  decodeCursor,
+  encodeCursor,
+  eventFromItem,
+  eventRunKey,
+  jobFromItem,
+  positive,
+  runFromItem,
+  runPrimaryKey,
+  runSortKey,
+  sortKeyCeiling,
+  sortKeyFloor,
+  type Item,
+} from "./items.js";
+import { INDEX, type TableNames } from "./tables.js";
+
+export interface DynamoStoreOptions {
+  /** The caller owns it (region, endpoint, credentials) and destroys it after close(). */
+  client: DynamoDBClient;
+  tables: TableNames;
+  /** Finished runs and events expire (DynamoDB TTL) this many days after they finish; null keeps them. */
+  ttlDays: number | null;
+  /** MUST equal the engine's `shard_count`: a run's partition key is computed from it. @default 16 */
+  shards?: number;
+  /**
+   * Where the events of a single-write tx go. "after" (default): one BatchWriteItem after the
+   * write succeeds, shared by a whole commitEach: 1 WCU per event, not atomic with the write.
+   * "transaction": inside a TransactWriteItems with the write: atomic, 2 WCU per item.
+   * bench/aws-cost.ts measures both.
+   */
+  singleWriteEvents?: "after" | "transaction";
+  /** Independent transactions of a commitEach in flight at once. @default 16 */
+  concurrency?: number;
+}
+
+/**
+ * The Store port on DynamoDB (layout in tables.ts). Reads that decide a state change (getRun,
+ * getJob, listEvents) are strongly consistent; listings served from a GSI are eventually
+ * consistent, which the engine tolerates because every state change is a compare-and-set.
+ */
+export function openDynamoStore(opts: DynamoStoreOptions): Store {
+  const { tables } = opts;
+  const shards = opts.shards ?? 16;
+  const doc = DynamoDBDocumentClient.from(opts.client, { marshallOptions: { removeUndefinedValues: true } });
+  const nextSeq = monotonicFactory();
+  const committer = createCommitter({ doc, tables, ttlDays: opts.ttlDays, seq: (at) => nextSeq(at), singleWriteEvents: opts.singleWriteEvents ?? "after" });
+  const concurrency = opts.concurrency ?? 16;
+  const loadJob = keyLoader(doc, tables.jobs, (k) => String(k.id), true);
+  const loadRun = keyLoader(doc, tables.runs, (k) => `${String(k.pk)}|${String(k.sk)}`, true);
+
+  /** Pages a query until `limit` items passed `accept` or the key range ends. */
+  async function collect(input: QueryCommandInput, limit: number, accept: (item: Item) => boolean = () => true): Promise<{ items: Item[]; last: Item | undefined }> {
+    const items: Item[] = [];
+    let start = input.ExclusiveStartKey;
+    let last: Item | undefined;
+    do {
+      const out = await doc.send(new QueryCommand({ ...input, Limit: limit - items.length, ...(start && { ExclusiveStartKey: start }) }));
+      for (const item of out.Items ?? []) if (accept(item)) items.push(item);
+      last = out.LastEvaluatedKey;
+      start = last;
+    } while (start && items.length < limit);
+    return { items, last };
+  }
+
+  async function commitAll(txs: Tx[]): Promise<boolean[]> {
+    const outcomes = await mapLimit(txs, concurrency, (tx) => committer.commit(tx));
+    await committer.appendEvents(outcomes.flatMap((o) => o.deferred));
+    return outcomes.map((o) => o.ok);
+  }
+
+  const statusFilter = (statuses: readonly string[]) => ({
+    FilterExpression: `#status IN (${statuses.map((_, i) => `:s${i}`).join(", ")})`,
+    ExpressionAttributeNames: { "#status": "status" },
+    values: Object.fromEntries(statuses.map((s, i) => [`:s${i}`, s])),
+  });
+
+  return {
+    async getJob(id) {
+      const item = await loadJob({ id });
+      return item ? jobFromItem(item) : null;
+    },
+
+    async listJobs(owner, { statuses, limit, cursor }) {
+      const filter = statuses && statuses.length > 0 ? statusFilter(statuses) : null;
+      if (statuses && statuses.length === 0) return { items: [], cursor: null };
+      const { items: keys, last } = await collect(
+        {
+          TableName: tables.jobs,
+          IndexName: INDEX.byOwner,
+          KeyConditionExpression: "#owner = :o",
+          ScanIndexForward: false,
+          ...(filter && { FilterExpression: filter.FilterExpression }),
+          ExpressionAttributeNames: { "#owner": "owner", ...filter?.ExpressionAttributeNames },
+          ExpressionAttributeValues: { ":o": owner, ...filter?.values },
+          ExclusiveStartKey: decodeCursor(cursor, "owner_jobs"),
+        },
+        positive(limit),
+      );
+      // The index holds keys and status; the jobs themselves are read by key, 100 per request.
+      const found = new Map((await batchGetAll(doc, tables.jobs, keys.map((k) => ({ id: k.id })), false)).map((item) => [String(item.id), item]));
+      const jobs = keys.flatMap((k) => {
+        const item = found.get(String(k.id));
+        return item ? [jobFromItem(item)] : [];
+      });
+      return { items: statuses ? jobs.filter((j) => statuses.includes(j.status)) : jobs, cursor: encodeCursor("owner_jobs", last) };
+    },
+
+    async scanJobs({ limit, cursor }) {
+      const out = await doc.send(new ScanCommand({ TableName: tables.jobs, Limit: positive(limit), ExclusiveStartKey: decodeCursor(cursor, "all_jobs") }));
+      return { items: (out.Items ?? []).map(jobFromItem), cursor: encodeCursor("all_jobs", out.LastEvaluatedKey) };
+    },
+
+    async countJobs(owner, statuses) {
+      if (statuses.length === 0) return 0;
+      const filter = statusFilter(statuses);
+      let count = 0;
+      let start: Item | undefined;
+      do {
+        const out = await doc.send(
+          new QueryCommand({
+            TableName: tables.jobs,
+            IndexName: INDEX.byOwner,
+            Select: "COUNT",
+            KeyConditionExpression: "#owner = :o",
+            FilterExpression: filter.FilterExpression,
+            ExpressionAttributeNames: { "#owner": "owner", ...filter.ExpressionAttributeNames },
+            ExpressionAttributeValues: { ":o": owner, ...filter.values },
+            ...(start && { ExclusiveStartKey: start }),
+          }),
+        );
+        count += out.Count ?? 0;
+        start = out.LastEvaluatedKey;
+      } while (start);
+      return count;
+    },
+
+    async getRun(key) {
+      const item = await loadRun(runPrimaryKey(key, shards));
+      return item ? runFromItem(item) : null;
+    },
+
+    async queryBucket({ bucket, status, from, to, limit, after }) {
+      positive(limit);
+      if (from > to) return [];
+      const lo = sortKeyFloor(from);
+      const hi = sortKeyCeiling(to);
+      // Resume after a run's key; DynamoDB rejects a start key outside the key condition.
+      const afterSk = after ? runSortKey(after.scheduled_at, after.job_id) : null;
+      if (afterSk !== null && afterSk >= hi) return [];
+      const start = afterSk !== null && afterSk > lo ? afterSk : null;
+      // Pending runs come from the sparse `pending` index: the scan never reads finished runs.
+      const pending = status === "pending";
+      const { items } = await collect(
+        {
+          TableName: tables.runs,
+          ...(pending ? { IndexName: INDEX.pending } : { ConsistentRead: true }),
+          KeyConditionExpression: `${pending ? "pending_bucket" : "pk"} = :b AND sk BETWEEN :lo AND :hi`,
+          FilterExpression: "#status = :s",
+          ExpressionAttributeNames: { "#status": "status" },
+          ExpressionAttributeValues: { ":b": bucket, ":lo": lo, ":hi": hi, ":s": status },
+          ...(start !== null && { ExclusiveStartKey: pending ? { pending_bucket: bucket, pk: bucket, sk: start } : { pk: bucket, sk: start } }),
+        },
+        limit,
+      );
+      return items.slice(0, limit).map(runFromItem);
+    },
+
+    async listWaking({ shard, before, limit }) {
+      const { items } = await collect(
+        {
+          TableName: tables.runs,
+          IndexName: INDEX.waking,
+          KeyConditionExpression: "#shard = :sh AND wake_at <= :b",
+          ExpressionAttributeNames: { "#shard": "shard" },
+          ExpressionAttributeValues: { ":sh": shard, ":b": before },
+        },
+        positive(limit),
+      );
+      return items.map(runFromItem);
+    },
+
+    async listJobRuns(jobId, { limit, cursor }) {
+      const out = await doc.send(
+        new QueryCommand({
+          TableName: tables.runs,
+          IndexName: INDEX.byJob,
+          KeyConditionExpression: "job_id = :j",
+          ExpressionAttributeValues: { ":j": jobId },
+          ScanIndexForward: false,
+          Limit: positive(limit),
+          ExclusiveStartKey: decodeCursor(cursor, "job_runs"),
+        }),
+      );
+      const keys = (out.Items ?? []).map((k) => ({ pk: k.pk, sk: k.sk }));
+      const found = new Map((await batchGetAll(doc, tables.runs, keys, true)).map((item) => [String(item.sk), item]));
+      const runs: Run[] = keys.flatMap((k) => {
+        const item = found.get(String(k.sk));
+        return item ? [runFromItem(item)] : [];
+      });
+      return { items: runs, cursor: encodeCursor("job_runs", out.LastEvaluatedKey) };
+    },
+
+    async listEvents(key): Promise<RunEvent[]> {
+      const events: RunEvent[] = [];
+      let start: Item | undefined;
+      do {
+        const out = await doc.send(
+          new QueryCommand({
+            TableName: tables.events,
+            KeyConditionExpression: "run_key = :k",
+            ExpressionAttributeValues: { ":k": eventRunKey(key) },
+            ConsistentRead: true,
+            ...(start && { ExclusiveStartKey: start }),
+          }),
+        );
+        events.push(...(out.Items ?? []).map(eventFromItem));
+        start = out.LastEvaluatedKey;
+      } while (start);
+      return events;
+    },
+
+    async commit(tx) {
+      const [ok] = await commitAll([tx]);
+      return ok!;
+    },
+
+    async commitEach(txs) {
+      return txs.length === 0 ? [] : commitAll(txs);
+    },
+
+    async close() {},
+  };
+}
+

@@ -1,0 +1,144 @@
+import type { CreateTableCommandInput } from "@aws-sdk/client-dynamodb";
+
+/** The four tables' names (one deployment may prefix them, e.g. `duely-runs`). */
+export interface TableNames {
+  jobs: string;
+  runs: string;
+  events: string;
+  leases: string;
+}
+
+export const tableNames = (prefix = "duely-"): TableNames => ({
+  jobs: `${prefix}jobs`,
+  runs: `${prefix}runs`,
+  events: `${prefix}events`,
+  leases: `${prefix}leases`,
+});
+
+/** The GSIs by name, so a query and the table definition cannot drift apart. */
+export const INDEX = {
+  /** jobs: (owner, id) newest first; projects `status` only, so countJobs reads small entries. */
+  byOwner: "by_owner",
+  /** runs: (job_id, scheduled_at) newest first; keys only, so run updates never write it. */
+  byJob: "by_job",
+  /** runs, sparse: (pending_bucket, sk), present only while a run is pending. */
+  pending: "pending",
+  /** runs, sparse: (shard, wake_at), present only while wake_at is set. */
+  waking: "waking",
+} as const;
+
+/** The TTL attribute (epoch seconds) on finished runs and on events. */
+export const TTL_ATTRIBUTE = "expires_at";
+
+/**
+ * Table layout (deploy/cloudformation.yaml declares the same; a test checks they agree):
+ *
+ * - jobs   PK `id` (ULID). GSI by_owner (owner, id), INCLUDE status: "my tasks, newest first"
+ *          pages keys from the index and reads the items by key; the status filter and
+ *          countJobs run on the index's small entries. A job write that keeps its status
+ *          (the chain moving on) does not write the index.
+ * - runs   PK `pk` = `YYYYMMDDHH#SS` (bucket#shard), SK `sk` = `<scheduled_at, 15 digits>#<job_id>`.
+ *          A run is read by key, strongly consistent: pk is computed from the run key with
+ *          bucketOf(scheduled_at, shardOf(job_id, shards)), so the shard count is fixed per
+ *          deployment (changing it would also hide existing runs from the watcher).
+ *          GSI by_job (job_id, scheduled_at) KEYS_ONLY: runs of a job, newest first.
+ *          GSI pending (pending_bucket, sk) sparse: the watcher's scan of a bucket reads only
+ *          pending runs, not the hour's finished ones.
+ *          GSI waking (shard, wake_at) sparse: queued, running and retrying runs by wake time.
+ *          Its partition key is the shard alone, and every claim, heartbeat and finish moves
+ *          wake_at (two index writes): one shard's index partition takes about 1,000 such
+ *          writes a second, so sustained throughput beyond ~16,000/s needs a larger shard count.
+ * - events PK `run_key` (`job_id@scheduled_at`), SK `seq` (ULID from the event time): append-only.
+ * - leases PK `pk`: `shard#SS` items (which watcher scans a shard) and `watcher#<id>` items
+ *          (who is alive), for the watchers' shard split.
+ *
+ * Everything is on-demand (PAY_PER_REQUEST); TTL on `expires_at` for runs and events.
+ */
+export function tableDefinitions(names: TableNames): CreateTableCommandInput[] {
+  const base = { BillingMode: "PAY_PER_REQUEST" as const };
+  return [
+    {
+      ...base,
+      TableName: names.jobs,
+      AttributeDefinitions: [
+        { AttributeName: "id", AttributeType: "S" },
+        { AttributeName: "owner", AttributeType: "S" },
+      ],
+      KeySchema: [{ AttributeName: "id", KeyType: "HASH" }],
+      GlobalSecondaryIndexes: [
+        {
+          IndexName: INDEX.byOwner,
+          KeySchema: [
+            { AttributeName: "owner", KeyType: "HASH" },
+            { AttributeName: "id", KeyType: "RANGE" },
+          ],
+          Projection: { ProjectionType: "INCLUDE", NonKeyAttributes: ["status"] },
+        },
+      ],
+    },
+    {
+      ...base,
+      TableName: names.runs,
+      AttributeDefinitions: [
+        { AttributeName: "pk", AttributeType: "S" },
+        { AttributeName: "sk", AttributeType: "S" },
+        { AttributeName: "job_id", AttributeType: "S" },
+        { AttributeName: "scheduled_at", AttributeType: "N" },
+        { AttributeName: "pending_bucket", AttributeType: "S" },
+        { AttributeName: "shard", AttributeType: "N" },
+        { AttributeName: "wake_at", AttributeType: "N" },
+      ],
+      KeySchema: [
+        { AttributeName: "pk", KeyType: "HASH" },
+        { AttributeName: "sk", KeyType: "RANGE" },
+      ],
+      GlobalSecondaryIndexes: [
+        {
+          IndexName: INDEX.byJob,
+          KeySchema: [
+            { AttributeName: "job_id", KeyType: "HASH" },
+            { AttributeName: "scheduled_at", KeyType: "RANGE" },
+          ],
+          Projection: { ProjectionType: "KEYS_ONLY" },
+        },
+        {
+          IndexName: INDEX.pending,
+          KeySchema: [
+            { AttributeName: "pending_bucket", KeyType: "HASH" },
+            { AttributeName: "sk", KeyType: "RANGE" },
+          ],
+          Projection: { ProjectionType: "ALL" },
+        },
+        {
+          IndexName: INDEX.waking,
+          KeySchema: [
+            { AttributeName: "shard", KeyType: "HASH" },
+            { AttributeName: "wake_at", KeyType: "RANGE" },
+          ],
+          Projection: { ProjectionType: "ALL" },
+        },
+      ],
+    },
+    {
+      ...base,
+      TableName: names.events,
+      AttributeDefinitions: [
+        { AttributeName: "run_key", AttributeType: "S" },
+        { AttributeName: "seq", AttributeType: "S" },
+      ],
+      KeySchema: [
+        { AttributeName: "run_key", KeyType: "HASH" },
+        { AttributeName: "seq", KeyType: "RANGE" },
+      ],
+    },
+    {
+      ...base,
+      TableName: names.leases,
+      AttributeDefinitions: [{ AttributeName: "pk", AttributeType: "S" }],
+      KeySchema: [{ AttributeName: "pk", KeyType: "HASH" }],
+    },
+  ];
+}
+
+/** Tables whose items carry the TTL attribute. */
+export const ttlTables = (names: TableNames): string[] => [names.runs, names.events];
