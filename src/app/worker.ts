@@ -88,7 +88,9 @@ export class Worker {
       while (!signal.aborted) {
         // Claim in large batches, and stop claiming while a batch of due work waits for slots
         // (runs claimed ahead and not yet due do not count: holding them is the point).
-        const backlog = this.ready.length + this.running;
+        // Outcomes not yet written count too: claiming faster than outcomes are written only
+        // grows memory and delays every completion.
+        const backlog = this.ready.length + this.running + this.finishes.length;
         const room = max_claimed - this.held.size;
         if (room <= 0 || backlog >= batch) {
           await new Promise<void>((r) => this.spaceWaiters.push(r));
@@ -321,6 +323,7 @@ export class Worker {
       await this.deps.queue.ack(batch.map((f) => f.message));
     }
     this.flushing = null;
+    this.spaceWaiters.splice(0).forEach((r) => r());
     if (this.finishes.length > 0) await this.flush();
   }
 
