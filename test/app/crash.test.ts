@@ -1,41 +1,22 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, existsSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openSqliteStore } from "../../src/adapters/store/sqlite/sqlite-store.js";
 import type { Run } from "../../src/core/model.js";
+import { Children, logLines, waitFor } from "../support/processes/children.js";
 
 const NODE_SCRIPT = join(import.meta.dirname, "../support/processes/crash-node.ts");
-const children: ChildProcess[] = [];
+const children = new Children();
 let dir = "";
 
 afterEach(() => {
-  for (const c of children.splice(0)) if (c.exitCode === null) c.kill("SIGKILL");
+  children.killAll();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-function startNode(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", NODE_SCRIPT], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-  children.push(child);
-  let err = "";
-  child.stderr!.on("data", (d) => (err += d));
-  return new Promise((resolve, reject) => {
-    child.stdout!.on("data", (d) => String(d).includes("ready") && resolve(child));
-    child.on("exit", (code) => reject(new Error(`node exited ${code}: ${err}`)));
-  });
-}
-
-const lines = (log: string) => (existsSync(log) ? readFileSync(log, "utf8").trim().split("\n").filter(Boolean) : []);
-
-async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+const startNode = (env: Record<string, string>) => children.start(NODE_SCRIPT, env);
+const lines = logLines;
 
 async function allRuns(db: string): Promise<Run[]> {
   const store = await openSqliteStore({ path: db });

@@ -1,5 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -9,12 +8,13 @@ import type { Run } from "../../src/core/model.js";
 import type { Store } from "../../src/ports/store.js";
 import { dynamoClient, dynamoDbEndpoint, freshTables, sqsClient, uniquePrefix } from "../support/aws/clients.js";
 import { startFauxqs, type Fauxqs } from "../support/aws/fauxqs.js";
+import { Children, logLines, waitFor as waitUntil } from "../support/processes/children.js";
 
 // The same two crash scenarios as test/app/crash.test.ts, on DynamoDB Local + SQS (fauxqs).
 
 const NODE_SCRIPT = join(import.meta.dirname, "../support/processes/crash-node-aws.ts");
 const SHARDS = 4; // crash-node-aws.ts's engine.shard_count
-const children: ChildProcess[] = [];
+const children = new Children();
 const ddb = dynamoClient();
 let fauxqs: Fauxqs;
 let dir = "";
@@ -30,7 +30,7 @@ afterAll(async () => {
   await fauxqs.stop();
 });
 afterEach(async () => {
-  for (const c of children.splice(0)) if (c.exitCode === null) c.kill("SIGKILL");
+  children.killAll();
   if (dir) rmSync(dir, { recursive: true, force: true });
   await store?.close();
   await drop();
@@ -51,27 +51,10 @@ async function setUp(label: string): Promise<string> {
   return log;
 }
 
-function startNode(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", NODE_SCRIPT], { env: { ...process.env, ...nodeEnv, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-  children.push(child);
-  let err = "";
-  child.stderr!.on("data", (d) => (err += d));
-  return new Promise((resolve, reject) => {
-    child.stdout!.on("data", (d) => String(d).includes("ready") && resolve(child));
-    child.on("exit", (code) => reject(new Error(`node exited ${code}: ${err}`)));
-  });
-}
-
-const lines = (log: string) => (existsSync(log) ? readFileSync(log, "utf8").trim().split("\n").filter(Boolean) : []);
-
-async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+const startNode = (env: Record<string, string>) => children.start(NODE_SCRIPT, { ...nodeEnv, ...env });
+const lines = logLines;
+// DynamoDB Local answers a full read of the runs more slowly than SQLite: poll less often.
+const waitFor = (check: () => boolean | Promise<boolean>, timeoutMs: number, what: string) => waitUntil(check, timeoutMs, what, 200);
 
 async function allRuns(): Promise<Run[]> {
   const out: Run[] = [];

@@ -1,8 +1,8 @@
-import type { z } from "zod";
 import { DomainError } from "../../../core/errors.js";
 import { bucketOf, runKeyString, shardOf } from "../../../core/keys.js";
 import { isTerminal, Job, Run, RunEvent, type RunKey } from "../../../core/model.js";
 import { TTL_ATTRIBUTE } from "./tables.js";
+import { parseJson, parseStored } from "../stored-record.js";
 
 /** A DynamoDB item as the document client reads and writes it. */
 export type Item = Record<string, unknown>;
@@ -76,24 +76,6 @@ export function eventFromItem(item: Item): RunEvent {
   return parseStored(RunEvent, `event of run ${String(run_key)}`, rest);
 }
 
-/** Validates a whole item or throws: a half-parsed item is never handed out. */
-function parseStored<T>(schema: z.ZodType<T>, what: string, value: unknown): T {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const field = issue?.path.map(String).join(".") ?? "";
-  throw new DomainError("corrupt_record", `stored ${what} is malformed: ${field ? `${field}: ` : ""}${issue?.message ?? parsed.error.message}`, {
-    ...(field && { field }),
-  });
-}
-
-function parseJson(text: string, field: string, what: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new DomainError("corrupt_record", `stored ${what} is malformed: ${field} is not valid JSON`, { field });
-  }
-}
 
 /**
  * Page cursors: base64url of `[kind, LastEvaluatedKey]`. The kind stops a cursor of one

@@ -1,7 +1,7 @@
-import type { z } from "zod";
 import { DomainError } from "../../../core/errors.js";
 import { runKeyString } from "../../../core/keys.js";
 import { Job, Run, RunEvent } from "../../../core/model.js";
+import { parseJson, parseStored } from "../stored-record.js";
 
 /** A `jobs` row. JSON columns hold the nested parts; everything else is a plain column. */
 export interface JobRow {
@@ -174,24 +174,6 @@ export const eventFromRow = (row: EventRow): RunEvent =>
     detail: row.detail,
   });
 
-/** Validates a whole item or throws: a half-parsed row is never handed out. */
-function parseStored<T>(schema: z.ZodType<T>, what: string, value: unknown): T {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const field = issue?.path.map(String).join(".") ?? "";
-  throw new DomainError("corrupt_record", `stored ${what} is malformed: ${field ? `${field}: ` : ""}${issue?.message ?? parsed.error.message}`, {
-    ...(field && { field }),
-  });
-}
-
-function parseJson(text: string, column: string, what: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new DomainError("corrupt_record", `stored ${what} is malformed: ${column} is not valid JSON`, { field: column });
-  }
-}
 
 /**
  * Page cursors: base64url of `[kind, last key]`. The kind stops a cursor from one listing being
