@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { ModelAdapter } from "./adapters/adapter.js";
 import { ADAPTER_SPECS, adapterFromSpec } from "./adapters/from-spec.js";
@@ -12,6 +11,7 @@ import { gate, readBaseline, withEntry, type Baseline } from "./judge/baseline.j
 import { judgeCase } from "./judge/judge.js";
 import { renderMarkdown } from "./judge/report.js";
 import { scoreRun, summaryLine, writeReport, type ScoredRun } from "./score.js";
+import { runIfMain } from "./harness/cli-main.js";
 
 const USAGE = `usage: npm run evals -- [--model ${ADAPTER_SPECS}] [--cases FILE|DIR] [--out DIR]
        [--trials K] [--record DIR] [--base-url URL] [--baseline FILE] [--only ID|TAG,…]
@@ -135,13 +135,4 @@ async function main(argv: string[]): Promise<number> {
   return failed ? 1 : 0;
 }
 
-const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;
-if (isMain) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (e: unknown) => {
-      process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
-      process.exit(2);
-    },
-  );
-}
+runIfMain(import.meta.url, main);

@@ -1,6 +1,5 @@
 import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { loadCases, type Case } from "./harness/case.js";
 import { readTranscripts, type Transcript } from "./harness/transcript.js";
@@ -8,6 +7,7 @@ import { argumentCheckFrom } from "./judge/argument-check.js";
 import { gate, readBaseline } from "./judge/baseline.js";
 import { judgeCase, type ArgumentCheck, type Verdict } from "./judge/judge.js";
 import { buildReport, renderMarkdown, type Report } from "./judge/report.js";
+import { runIfMain } from "./harness/cli-main.js";
 
 /**
  * Scoring reads transcripts and cases only, so any run can be re-scored later:
@@ -77,13 +77,4 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;
-if (isMain) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (e: unknown) => {
-      process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
-      process.exit(2);
-    },
-  );
-}
+runIfMain(import.meta.url, main);
