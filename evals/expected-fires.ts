@@ -34,7 +34,10 @@ export function resolveWall(tz: string, y: number, mo: number, d: number, h: num
   const wall = Date.UTC(y, mo - 1, d, h, mi);
   // The offsets in force a day and a half either side cover any single transition that day.
   const offsets = [...new Set([offsetAt(zone, wall - 36 * 3_600_000), offsetAt(zone, wall + 36 * 3_600_000)])];
-  const valid = offsets.map((o) => wall - o).filter((t) => offsetAt(zone, t) === wall - t).sort((a, b) => a - b);
+  const valid = offsets
+    .map((o) => wall - o)
+    .filter((t) => offsetAt(zone, t) === wall - t)
+    .sort((a, b) => a - b);
   if (valid.length === 2) return { at: valid[0]!, kind: "overlap", both: [valid[0]!, valid[1]!] };
   if (valid.length === 1) return { at: valid[0]!, kind: "ordinary" };
   // Gap: the wall time read with each offset lands on the other side of the jump.
@@ -143,9 +146,11 @@ if (isMain) {
   const now = arg("now");
   const at = arg("at");
   if (!tz || !now || !at) {
-    process.stderr.write("usage: expected-fires --tz ZONE --now ISO --at HH:MM[,HH:MM] [--days daily|weekdays|weekends|1-5|1,3,5|month:15|year:12-25] [--count 5]\n");
+    process.stderr.write(
+      "usage: expected-fires --tz ZONE --now ISO --at HH:MM[,HH:MM] [--days daily|weekdays|weekends|1-5|1,3,5|month:15|year:12-25] [--count 5]\n",
+    );
     process.exit(2);
   }
   const fires = wallFires({ tz, now, times: at.split(","), days: parseDays(arg("days") ?? "daily"), count: Number(arg("count") ?? 5) });
-  process.stdout.write(JSON.stringify(fires) + "\n");
+  process.stdout.write(`${JSON.stringify(fires)}\n`);
 }

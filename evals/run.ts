@@ -4,14 +4,14 @@ import { parseArgs } from "node:util";
 import type { ModelAdapter } from "./adapters/adapter.js";
 import { ADAPTER_SPECS, adapterFromSpec } from "./adapters/from-spec.js";
 import { replayAdapter } from "./adapters/replay.js";
-import { loadCases, type Case } from "./harness/case.js";
+import { type Case, loadCases } from "./harness/case.js";
+import { runIfMain } from "./harness/cli-main.js";
 import { runCases } from "./harness/run-cases.js";
 import { argumentCheckFrom } from "./judge/argument-check.js";
-import { gate, readBaseline, withEntry, type Baseline } from "./judge/baseline.js";
+import { type Baseline, gate, readBaseline, withEntry } from "./judge/baseline.js";
 import { judgeCase } from "./judge/judge.js";
 import { renderMarkdown } from "./judge/report.js";
-import { scoreRun, summaryLine, writeReport, type ScoredRun } from "./score.js";
-import { runIfMain } from "./harness/cli-main.js";
+import { type ScoredRun, scoreRun, summaryLine, writeReport } from "./score.js";
 
 const USAGE = `usage: npm run evals -- [--model ${ADAPTER_SPECS}] [--cases FILE|DIR] [--out DIR]
        [--trials K] [--record DIR] [--base-url URL] [--baseline FILE] [--only ID|TAG,…]
@@ -30,7 +30,11 @@ interface Planned {
   casesSource: string;
 }
 
-const slug = (label: string) => label.replace(/\s*\(.*\)$/, "").replace(/[^a-zA-Z0-9._-]+/g, "_").replace(/^_+|_+$/g, "");
+const slug = (label: string) =>
+  label
+    .replace(/\s*\(.*\)$/, "")
+    .replace(/[^a-zA-Z0-9._-]+/g, "_")
+    .replace(/^_+|_+$/g, "");
 
 function select(cases: Case[], only: string | undefined): Case[] {
   if (!only) return cases;
@@ -77,7 +81,8 @@ async function main(argv: string[]): Promise<number> {
   }
   const trials = Number(v.trials);
   const concurrency = Number(v.concurrency);
-  if (!Number.isInteger(trials) || trials < 1 || !Number.isInteger(concurrency) || concurrency < 1) throw new Error(`--trials and --concurrency take a positive integer\n${USAGE}`);
+  if (!Number.isInteger(trials) || trials < 1 || !Number.isInteger(concurrency) || concurrency < 1)
+    throw new Error(`--trials and --concurrency take a positive integer\n${USAGE}`);
   const ciMode = v.model === undefined;
   if (v["write-baseline"] && !ciMode) throw new Error("--write-baseline goes with the default run (no --model): it records what CI gates on");
 
@@ -101,7 +106,9 @@ async function main(argv: string[]): Promise<number> {
   for (const p of planned) {
     const out = ciMode || planned.length > 1 ? join(v.out, slug(p.adapter.label)) : v.out;
     mkdirSync(out, { recursive: true });
-    process.stderr.write(`\n${p.adapter.label}${p.adapter.isLlm ? "" : " (deterministic baseline, not an LLM)"}: ${p.cases.length} case(s) × ${trials} trial(s)\n`);
+    process.stderr.write(
+      `\n${p.adapter.label}${p.adapter.isLlm ? "" : " (deterministic baseline, not an LLM)"}: ${p.cases.length} case(s) × ${trials} trial(s)\n`,
+    );
     let done = 0;
     const transcripts = await runCases(p.cases, p.adapter, {
       trials,
@@ -113,7 +120,7 @@ async function main(argv: string[]): Promise<number> {
         process.stderr.write(`  [${done}/${p.cases.length}] ${marks} ${c.id}${ts.some((t) => t.error) ? `  ERROR: ${ts.find((t) => t.error)!.error}` : ""}\n`);
       },
     });
-    writeFileSync(join(out, "transcripts.jsonl"), transcripts.map((t) => JSON.stringify(t)).join("\n") + "\n");
+    writeFileSync(join(out, "transcripts.jsonl"), `${transcripts.map((t) => JSON.stringify(t)).join("\n")}\n`);
     const run = scoreRun(p.cases, transcripts, { casesSource: p.casesSource });
     writeReport(out, run);
     runs.push(run);
@@ -128,7 +135,7 @@ async function main(argv: string[]): Promise<number> {
 
   if (v["write-baseline"]) {
     const next = runs.reduce<Baseline | null>((b, r) => withEntry(b, r.report), baseline);
-    writeFileSync(BASELINE, JSON.stringify(next, null, 2) + "\n");
+    writeFileSync(BASELINE, `${JSON.stringify(next, null, 2)}\n`);
     writeFileSync("evals/REPORT.md", runs.map((r) => renderMarkdown(r.report)).join("\n---\n\n"));
     process.stdout.write(`wrote ${BASELINE} and evals/REPORT.md\n`);
   }

@@ -1,13 +1,13 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
-import { loadCases, type Case } from "./harness/case.js";
+import { type Case, loadCases } from "./harness/case.js";
+import { runIfMain } from "./harness/cli-main.js";
 import { readTranscripts, type Transcript } from "./harness/transcript.js";
 import { argumentCheckFrom } from "./judge/argument-check.js";
 import { gate, readBaseline } from "./judge/baseline.js";
-import { judgeCase, type ArgumentCheck, type Verdict } from "./judge/judge.js";
-import { buildReport, renderMarkdown, type Report } from "./judge/report.js";
-import { runIfMain } from "./harness/cli-main.js";
+import { type ArgumentCheck, judgeCase, type Verdict } from "./judge/judge.js";
+import { buildReport, type Report, renderMarkdown } from "./judge/report.js";
 
 /**
  * Scoring reads transcripts and cases only, so any run can be re-scored later:
@@ -41,7 +41,7 @@ export function scoreRun(cases: Case[], transcripts: Transcript[], opts: { cases
 /** `report.json` (with every verdict) and `REPORT.md`. */
 export function writeReport(outDir: string, run: ScoredRun): void {
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, "report.json"), JSON.stringify({ ...run.report, verdicts: run.verdicts }, null, 2) + "\n");
+  writeFileSync(join(outDir, "report.json"), `${JSON.stringify({ ...run.report, verdicts: run.verdicts }, null, 2)}\n`);
   writeFileSync(join(outDir, "REPORT.md"), renderMarkdown(run.report));
 }
 

@@ -17,64 +17,77 @@ const Aws = {
   endpoint: z.url().optional(),
 };
 
-export const Config = z.strictObject({
-  store: z
-    .discriminatedUnion("kind", [
-      /** The embedded default: one SQLite file. @default <XDG data dir>/duely/duely.db */
-      z.strictObject({ kind: z.literal("sqlite"), path: z.string().min(1).optional() }),
-      /** DynamoDB: the tables `duely aws init` creates (deploy/cloudformation.yaml). */
-      z.strictObject({
-        kind: z.literal("dynamodb"),
-        ...Aws,
-        tables: z
-          .strictObject({ jobs: TableName, runs: TableName, events: TableName, leases: TableName })
-          .default({ jobs: "duely-jobs", runs: "duely-runs", events: "duely-events", leases: "duely-leases" }),
-        /** Finished runs and their events expire this many days later (DynamoDB TTL). @default 30 */
-        ttl_days: z.number().int().min(1).max(3650).default(30),
-      }),
-    ])
-    .default({ kind: "sqlite" }),
-  queue: z
-    .discriminatedUnion("kind", [
-      z.strictObject({ kind: z.literal("local") }),
-      /** SQS: the queue (with its redrive policy to the DLQ) that `duely aws init` creates. */
-      z.strictObject({
-        kind: z.literal("sqs"),
-        ...Aws,
-        queue_url: z.url(),
-        dlq_url: z.url().optional(),
-        /** A received message stays hidden this long before the first heartbeat extends it. @default 30_000 */
-        visibility_ms: z.number().int().min(1_000).max(43_200_000).default(30_000),
-      }),
-    ])
-    .default({ kind: "local" }),
-  engine: EngineSettings.default(EngineSettings.parse({})),
-  /** The owner of every task created over stdio (the local user). */
-  owner: z.string().min(1).max(200).optional(),
-  /** The zone used when the user names none. @default the machine's zone */
-  timezone: Zone.optional(),
-  http: z
-    .strictObject({
-      host: z.string().default("127.0.0.1"),
-      port: z.number().int().min(0).max(65535).default(8787),
-      /** Bearer token → owner. Tokens are secrets: prefer `tokens_env`, a variable holding "token=owner,token2=owner2". */
-      tokens: z.record(z.string().min(16), z.string().min(1)).default({}),
-      tokens_env: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
-      /** Host names besides localhost allowed in the Host header (DNS-rebinding protection). */
-      allowed_hosts: z.array(z.string()).default([]),
-    })
-    .default({ host: "127.0.0.1", port: 8787, tokens: {}, allowed_hosts: [] }),
-  actions: ActionsConfig.default(ActionsConfig.parse({})),
-  log_level: z.enum(["debug", "info", "warn", "error"]).default("info"),
-}).superRefine((c, ctx) => {
-  if (c.queue.kind !== "sqs") return;
-  if (c.engine.look_ahead_ms >= SQS_MAX_DELAY_MS) {
-    ctx.addIssue({ code: "custom", path: ["engine", "look_ahead_ms"], message: `must be below ${SQS_MAX_DELAY_MS} with queue.kind "sqs": SQS delays a message at most 15 minutes` });
-  }
-  if (c.queue.visibility_ms < c.engine.lease_ms) {
-    ctx.addIssue({ code: "custom", path: ["queue", "visibility_ms"], message: `must be at least engine.lease_ms (${c.engine.lease_ms}): a message must stay hidden until the worker's first heartbeat extends it` });
-  }
-});
+export const Config = z
+  .strictObject({
+    store: z
+      .discriminatedUnion("kind", [
+        /** The embedded default: one SQLite file. @default <XDG data dir>/duely/duely.db */
+        z.strictObject({ kind: z.literal("sqlite"), path: z.string().min(1).optional() }),
+        /** DynamoDB: the tables `duely aws init` creates (deploy/cloudformation.yaml). */
+        z.strictObject({
+          kind: z.literal("dynamodb"),
+          ...Aws,
+          tables: z
+            .strictObject({ jobs: TableName, runs: TableName, events: TableName, leases: TableName })
+            .default({ jobs: "duely-jobs", runs: "duely-runs", events: "duely-events", leases: "duely-leases" }),
+          /** Finished runs and their events expire this many days later (DynamoDB TTL). @default 30 */
+          ttl_days: z.number().int().min(1).max(3650).default(30),
+        }),
+      ])
+      .default({ kind: "sqlite" }),
+    queue: z
+      .discriminatedUnion("kind", [
+        z.strictObject({ kind: z.literal("local") }),
+        /** SQS: the queue (with its redrive policy to the DLQ) that `duely aws init` creates. */
+        z.strictObject({
+          kind: z.literal("sqs"),
+          ...Aws,
+          queue_url: z.url(),
+          dlq_url: z.url().optional(),
+          /** A received message stays hidden this long before the first heartbeat extends it. @default 30_000 */
+          visibility_ms: z.number().int().min(1_000).max(43_200_000).default(30_000),
+        }),
+      ])
+      .default({ kind: "local" }),
+    engine: EngineSettings.default(EngineSettings.parse({})),
+    /** The owner of every task created over stdio (the local user). */
+    owner: z.string().min(1).max(200).optional(),
+    /** The zone used when the user names none. @default the machine's zone */
+    timezone: Zone.optional(),
+    http: z
+      .strictObject({
+        host: z.string().default("127.0.0.1"),
+        port: z.number().int().min(0).max(65535).default(8787),
+        /** Bearer token → owner. Tokens are secrets: prefer `tokens_env`, a variable holding "token=owner,token2=owner2". */
+        tokens: z.record(z.string().min(16), z.string().min(1)).default({}),
+        tokens_env: z
+          .string()
+          .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
+          .optional(),
+        /** Host names besides localhost allowed in the Host header (DNS-rebinding protection). */
+        allowed_hosts: z.array(z.string()).default([]),
+      })
+      .default({ host: "127.0.0.1", port: 8787, tokens: {}, allowed_hosts: [] }),
+    actions: ActionsConfig.default(ActionsConfig.parse({})),
+    log_level: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  })
+  .superRefine((c, ctx) => {
+    if (c.queue.kind !== "sqs") return;
+    if (c.engine.look_ahead_ms >= SQS_MAX_DELAY_MS) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["engine", "look_ahead_ms"],
+        message: `must be below ${SQS_MAX_DELAY_MS} with queue.kind "sqs": SQS delays a message at most 15 minutes`,
+      });
+    }
+    if (c.queue.visibility_ms < c.engine.lease_ms) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["queue", "visibility_ms"],
+        message: `must be at least engine.lease_ms (${c.engine.lease_ms}): a message must stay hidden until the worker's first heartbeat extends it`,
+      });
+    }
+  });
 export type Config = z.infer<typeof Config>;
 
 export class ConfigError extends Error {

@@ -2,29 +2,29 @@
 // bench/run.sh). Same contract as adapters/bullmq.mjs: see that folder's README.
 // duely runs in-process on the embedded default: a SQLite file (WAL, synchronous=NORMAL, so an
 // acknowledged create survives kill -9) and the local delay queue.
-import { mkdtempSync, rmSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
-const root = process.env.DUELY_ROOT || new URL('../../..', import.meta.url).pathname;
-const dist = (p) => import(join(root, 'dist', p));
-const { openSqliteStore } = await dist('adapters/store/sqlite/sqlite-store.js');
-const { LocalDelayQueue } = await dist('adapters/queue/local/local-queue.js');
-const { Engine } = await dist('app/engine.js');
-const { DEFAULT_SETTINGS } = await dist('app/settings.js');
+const root = process.env.DUELY_ROOT || new URL("../../..", import.meta.url).pathname;
+const dist = (p) => import(join(root, "dist", p));
+const { openSqliteStore } = await dist("adapters/store/sqlite/sqlite-store.js");
+const { LocalDelayQueue } = await dist("adapters/queue/local/local-queue.js");
+const { Engine } = await dist("app/engine.js");
+const { DEFAULT_SETTINGS } = await dist("app/settings.js");
 
-const OWNER = 'bench';
+const OWNER = "bench";
 
 export async function createAdapter({ concurrency = 50, args = {} }) {
-  const dir = mkdtempSync(join(tmpdir(), 'duely-bench-'));
-  const store = await openSqliteStore({ path: join(dir, 'bench.db') });
+  const dir = mkdtempSync(join(tmpdir(), "duely-bench-"));
+  const store = await openSqliteStore({ path: join(dir, "bench.db") });
   const clock = { now: () => Date.now() };
   const settings = {
     ...DEFAULT_SETTINGS,
     concurrency,
-    claim_batch: Number(args['claim-batch'] || 500),
-    poll_interval_ms: Number(args['poll-ms'] || 1000),
-    look_ahead_ms: Number(args['look-ahead-ms'] || 60_000),
+    claim_batch: Number(args["claim-batch"] || 500),
+    poll_interval_ms: Number(args["poll-ms"] || 1000),
+    look_ahead_ms: Number(args["look-ahead-ms"] || 60_000),
     max_active_jobs_per_owner: 10_000_000,
     dedupe_window_ms: 0,
   };
@@ -35,7 +35,7 @@ export async function createAdapter({ concurrency = 50, args = {} }) {
   const actions = {
     async run(action, ctx) {
       onStartFn(Number(action.message), ctx.scheduledAt);
-      return { text: '' };
+      return { text: "" };
     },
   };
   const engine = new Engine(
@@ -44,17 +44,17 @@ export async function createAdapter({ concurrency = 50, args = {} }) {
       // Completion = the moment the store has the run's outcome (the worker's batched write returned).
       onFinished: (runs) => {
         const t = Date.now();
-        for (const r of runs) if (r.status === 'succeeded') onCompleteFn(indexOf.get(r.job_id), t);
+        for (const r of runs) if (r.status === "succeeded") onCompleteFn(indexOf.get(r.job_id), t);
       },
     },
   );
-  const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
-  const task = (i, schedule) => ({ title: `b${i}`, action: { type: 'notify', message: String(i) }, schedule, retry: { max_attempts: 1 } });
+  const version = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version;
+  const task = (i, schedule) => ({ title: `b${i}`, action: { type: "notify", message: String(i) }, schedule, retry: { max_attempts: 1 } });
 
   return {
-    peer: 'duely',
+    peer: "duely",
     version,
-    backend: 'sqlite (better-sqlite3, WAL, synchronous=NORMAL) + in-process delay queue',
+    backend: "sqlite (better-sqlite3, WAL, synchronous=NORMAL) + in-process delay queue",
     settings: { concurrency, claim_batch: settings.claim_batch, poll_interval_ms: settings.poll_interval_ms, look_ahead_ms: settings.look_ahead_ms },
     reportsCompletion: true,
     serverPids: () => [],
@@ -65,7 +65,7 @@ export async function createAdapter({ concurrency = 50, args = {} }) {
       // due time the producer's lag has just passed still runs, late, as scheduled.
       const jobs = await engine.jobs.createMany(
         OWNER,
-        batch.map((j) => task(j.i, { kind: 'once', at: Math.round(j.runAt), timezone: 'UTC' })),
+        batch.map((j) => task(j.i, { kind: "once", at: Math.round(j.runAt), timezone: "UTC" })),
         { lateOk: true },
       );
       jobs.forEach((job, x) => indexOf.set(job.id, batch[x].i));
@@ -78,17 +78,20 @@ export async function createAdapter({ concurrency = 50, args = {} }) {
     },
 
     async addRecurring(count, spec) {
-      if (spec.cron.trim().split(/\s+/).length !== 5) throw new Error('duely takes 5-field cron only (minute resolution)');
+      if (spec.cron.trim().split(/\s+/).length !== 5) throw new Error("duely takes 5-field cron only (minute resolution)");
       for (let k = 0; k < count; k += 1000) {
         const n = Math.min(1000, count - k);
-        const jobs = await engine.jobs.createMany(OWNER, Array.from({ length: n }, (_, x) => task(k + x, { kind: 'cron', expr: spec.cron, timezone: 'UTC' })));
+        const jobs = await engine.jobs.createMany(
+          OWNER,
+          Array.from({ length: n }, (_, x) => task(k + x, { kind: "cron", expr: spec.cron, timezone: "UTC" })),
+        );
         jobs.forEach((job, x) => indexOf.set(job.id, k + x));
       }
     },
     async removeRecurring() {
       let cursor = null;
       do {
-        const page = await store.listJobs(OWNER, { limit: 1000, cursor, statuses: ['active'] });
+        const page = await store.listJobs(OWNER, { limit: 1000, cursor, statuses: ["active"] });
         for (const job of page.items) await engine.jobs.cancel(OWNER, job.id);
         cursor = page.cursor;
       } while (cursor);

@@ -63,7 +63,13 @@ export function anthropicAdapter(model: string, opts: AnthropicAdapterOptions): 
       const text = res.content.flatMap((b) => (b.type === "text" ? [b.text] : [])).join("");
       const tool_calls = res.content.flatMap((b) =>
         b.type === "tool_use"
-          ? [{ id: b.id, name: b.name, arguments: b.input !== null && typeof b.input === "object" ? (b.input as Record<string, unknown>) : JSON.stringify(b.input) }]
+          ? [
+              {
+                id: b.id,
+                name: b.name,
+                arguments: b.input !== null && typeof b.input === "object" ? (b.input as Record<string, unknown>) : JSON.stringify(b.input),
+              },
+            ]
           : [],
       );
       return { text, tool_calls, latency_ms, usage: { input_tokens: res.usage.input_tokens, output_tokens: res.usage.output_tokens } };

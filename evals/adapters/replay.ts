@@ -80,7 +80,7 @@ export function recordingAdapter(inner: ModelAdapter, dir: string): ModelAdapter
       const turns = n === 0 ? [] : (rec.trials[String(trial)] ?? []).slice(0, n);
       turns[n] = { key, turn: storeTurn(turn, ids) };
       rec.trials[String(trial)] = turns;
-      writeFileSync(fileOf(dir, case_id), JSON.stringify(rec, null, 1) + "\n");
+      writeFileSync(fileOf(dir, case_id), `${JSON.stringify(rec, null, 1)}\n`);
       return turn;
     },
   };

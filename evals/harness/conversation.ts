@@ -29,7 +29,8 @@ function fromHistory(messages: HistoryMessage[] | undefined, seeded: Record<stri
   if (!messages) return [];
   const text = JSON.stringify(messages).replace(/\{\{seed:([a-z0-9-]+)\}\}/g, (m, key: string) => seeded[key] ?? m);
   return (JSON.parse(text) as HistoryMessage[]).map((m): ChatMessage => {
-    if (m.role === "tool") return { role: "tool", tool_call_id: m.tool_call_id, name: m.name, content: JSON.stringify(m.result), is_error: m.result.ok === false };
+    if (m.role === "tool")
+      return { role: "tool", tool_call_id: m.tool_call_id, name: m.name, content: JSON.stringify(m.result), is_error: m.result.ok === false };
     if (m.role === "assistant") return { role: "assistant", content: m.content, ...(m.tool_calls && { tool_calls: m.tool_calls }) };
     return m;
   });

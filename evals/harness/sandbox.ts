@@ -8,12 +8,12 @@ import { Engine } from "../../src/app/engine.js";
 import { DEFAULT_SETTINGS } from "../../src/app/settings.js";
 import { JOB_STATUSES } from "../../src/core/model.js";
 import { nextFireTimes } from "../../src/core/schedule/index.js";
-import type { ActionRunner } from "../../src/ports/action.js";
-import type { Clock } from "../../src/ports/clock.js";
-import { silentLogger } from "../../src/ports/logger.js";
 import { isoUtc, scheduleView, zoneOf } from "../../src/mcp/present.js";
 import { resolveSchedule } from "../../src/mcp/schedule-input.js";
 import { createMcpServer } from "../../src/mcp/server.js";
+import type { ActionRunner } from "../../src/ports/action.js";
+import type { Clock } from "../../src/ports/clock.js";
+import { silentLogger } from "../../src/ports/logger.js";
 import type { Case } from "./case.js";
 import type { FinalTask } from "./transcript.js";
 

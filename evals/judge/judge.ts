@@ -85,7 +85,10 @@ export function hasKeyword(text: string, keyword: string): boolean {
 
 function textOf(task: FinalTask): string {
   const a = task.action as { topic?: unknown; message?: unknown };
-  return [a.topic, a.message].filter((x): x is string => typeof x === "string").join(" ").toLowerCase();
+  return [a.topic, a.message]
+    .filter((x): x is string => typeof x === "string")
+    .join(" ")
+    .toLowerCase();
 }
 
 /** Checks one expectation; `failures` says what was wrong, in words, for the report. */
@@ -172,7 +175,9 @@ export function checkExpectation(c: Case, t: Transcript, e: Expectation): Outcom
     if (fresh.length === 0) failures.push("action: no task was created");
     else if (bad.length) {
       const b = bad[0]!;
-      failures.push(`action: expected ${want.type}${want.keywords ? ` about ${want.keywords.join("/")}` : ""}, got ${String(b.action.type)} "${short(textOf(b), 60)}"`);
+      failures.push(
+        `action: expected ${want.type}${want.keywords ? ` about ${want.keywords.join("/")}` : ""}, got ${String(b.action.type)} "${short(textOf(b), 60)}"`,
+      );
     }
   }
 
@@ -201,17 +206,34 @@ export function judgeCase(c: Case, t: Transcript, checkArgs: ArgumentCheck): Ver
   };
   if (!c.expect) return { ...base, pass: null, reason: "not scored (no expect)", matched: null, checks: null, abstain: false };
   const primary = c.expect;
-  if (t.stop === "error") return { ...base, pass: false, reason: `run failed: ${t.error ?? "unknown error"}`, matched: null, checks: null, abstain: primary.tool === "none" };
+  if (t.stop === "error")
+    return { ...base, pass: false, reason: `run failed: ${t.error ?? "unknown error"}`, matched: null, checks: null, abstain: primary.tool === "none" };
 
-  const options: [string, Expectation][] = [["primary", primary], ...(primary.also_accept ?? []).map((e, i): [string, Expectation] => [`also_accept[${i}]`, e])];
+  const options: [string, Expectation][] = [
+    ["primary", primary],
+    ...(primary.also_accept ?? []).map((e, i): [string, Expectation] => [`also_accept[${i}]`, e]),
+  ];
   const results = options.map(([name, e]) => ({ name, e, ...checkExpectation(c, t, e) }));
   const limit = t.stop === "turn_limit" ? `stopped at the turn limit (${t.turns} turns) without answering` : null;
   const winner = limit === null ? results.find((r) => passes(r.checks)) : undefined;
   if (winner) {
-    return { ...base, pass: true, reason: winner.name === "primary" ? "ok" : `ok via ${winner.name}`, matched: winner.name, checks: winner.checks, abstain: winner.e.tool === "none" };
+    return {
+      ...base,
+      pass: true,
+      reason: winner.name === "primary" ? "ok" : `ok via ${winner.name}`,
+      matched: winner.name,
+      checks: winner.checks,
+      abstain: winner.e.tool === "none",
+    };
   }
   const first = results[0]!;
   const why = [limit, ...first.failures].filter((x): x is string => x !== null).join("; ");
-  const alts = results.length > 1 ? ` (alternatives failed too: ${results.slice(1).map((r) => r.failures[0] ?? "turn limit").join(" | ")})` : "";
+  const alts =
+    results.length > 1
+      ? ` (alternatives failed too: ${results
+          .slice(1)
+          .map((r) => r.failures[0] ?? "turn limit")
+          .join(" | ")})`
+      : "";
   return { ...base, pass: false, reason: why + alts, matched: null, checks: first.checks, abstain: primary.tool === "none" };
 }

@@ -35,8 +35,14 @@ export function metricsOf(vs: Verdict[]): Metrics {
   const scored = vs.filter((v) => v.pass !== null);
   return {
     pass: share(scored, (v) => v.pass),
-    right_tool: share(scored.filter((v) => !v.abstain), (v) => v.checks?.tool ?? false),
-    right_abstention: share(scored.filter((v) => v.abstain), (v) => (v.checks ? v.checks.tool && v.checks.outcome !== false : false)),
+    right_tool: share(
+      scored.filter((v) => !v.abstain),
+      (v) => v.checks?.tool ?? false,
+    ),
+    right_abstention: share(
+      scored.filter((v) => v.abstain),
+      (v) => (v.checks ? v.checks.tool && v.checks.outcome !== false : false),
+    ),
     schedule_match: share(scored, (v) => v.checks?.schedule),
     action_match: share(scored, (v) => v.checks?.action),
     final_state_match: share(scored, (v) => v.checks?.state ?? false),
@@ -48,7 +54,10 @@ export function metricsOf(vs: Verdict[]): Metrics {
       vs.reduce((n, v) => n + v.accepted, 0),
       vs.reduce((n, v) => n + v.calls, 0),
     ),
-    recovery: share(scored.filter((v) => v.error_seen), (v) => v.pass),
+    recovery: share(
+      scored.filter((v) => v.error_seen),
+      (v) => v.pass,
+    ),
   };
 }
 
@@ -83,7 +92,10 @@ export interface Report {
   pass_rate: number | null;
   pass_hat_k: number | null;
   metrics: Metrics;
-  by_tag: Record<string, { cases: number; pass: Rate; right_tool: Rate; right_abstention: Rate; schedule_match: Rate; action_match: Rate; final_state_match: Rate }>;
+  by_tag: Record<
+    string,
+    { cases: number; pass: Rate; right_tool: Rate; right_abstention: Rate; schedule_match: Rate; action_match: Rate; final_state_match: Rate }
+  >;
   /** Totals over all trials, when the adapter reports them. */
   usage: { input_tokens: number; output_tokens: number; mean_latency_ms: number | null } | null;
   failures: { id: string; trial: number; tags: string[]; reason: string }[];
@@ -189,7 +201,11 @@ export function renderMarkdown(r: Report): string {
     "",
     ...(r.failures.length === 0
       ? ["None."]
-      : ["| Case | Trial | Tags | Why |", "|---|---|---|---|", ...r.failures.map((f) => `| ${f.id} | ${f.trial} | ${f.tags.join(", ")} | ${f.reason.replace(/\|/g, "\\|").replace(/\n/g, " ")} |`)]),
+      : [
+          "| Case | Trial | Tags | Why |",
+          "|---|---|---|---|",
+          ...r.failures.map((f) => `| ${f.id} | ${f.trial} | ${f.tags.join(", ")} | ${f.reason.replace(/\|/g, "\\|").replace(/\n/g, " ")} |`),
+        ]),
     "",
   ];
   return lines.join("\n");

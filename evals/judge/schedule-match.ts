@@ -11,7 +11,8 @@ export function scheduleMatches(want: ScheduleExpect, tasks: FinalTask[], now: n
   if ("next" in want) {
     const options = [want.next, ...(want.alternatives ?? [])].map((xs) => xs.map(Date.parse));
     const fits = (got: number[]) => options.some((o) => o.every((t, i) => got[i] === t));
-    const show = (got: number[]) => `expected ${list(want.next)}${want.alternatives ? ` (or ${want.alternatives.length} alternative(s))` : ""}, got ${list(got.slice(0, want.next.length))}`;
+    const show = (got: number[]) =>
+      `expected ${list(want.next)}${want.alternatives ? ` (or ${want.alternatives.length} alternative(s))` : ""}, got ${list(got.slice(0, want.next.length))}`;
     if (want.union) {
       const merged = [...new Set(tasks.flatMap((t) => t.next.map(Date.parse)))].sort((a, b) => a - b);
       return fits(merged) ? null : show(merged);
@@ -25,7 +26,8 @@ export function scheduleMatches(want: ScheduleExpect, tasks: FinalTask[], now: n
   if ("at" in want) {
     const targets = (Array.isArray(want.at) ? want.at : [want.at]).map(Date.parse);
     for (const t of tasks) {
-      if (t.next.length !== 1) return `expected one run at ${list(targets)}, got ${t.next.length === 0 ? "no run" : `a repetition ${list(t.next.map(Date.parse))}`}`;
+      if (t.next.length !== 1)
+        return `expected one run at ${list(targets)}, got ${t.next.length === 0 ? "no run" : `a repetition ${list(t.next.map(Date.parse))}`}`;
       const at = Date.parse(t.next[0]!);
       if (!targets.some((x) => Math.abs(x - at) <= want.tolerance_s * 1000)) {
         return `expected one run at ${list(targets)}${want.tolerance_s ? ` ±${want.tolerance_s}s` : ""}, got ${list([at])}`;
@@ -45,7 +47,8 @@ export function scheduleMatches(want: ScheduleExpect, tasks: FinalTask[], now: n
     }
     return null;
   }
-  for (const t of tasks) if (t.schedule.type !== "immediate") return `expected an immediate run, got a ${String(t.schedule.type)} schedule ${list(t.next.map(Date.parse))}`;
+  for (const t of tasks)
+    if (t.schedule.type !== "immediate") return `expected an immediate run, got a ${String(t.schedule.type)} schedule ${list(t.next.map(Date.parse))}`;
   return null;
 }
 

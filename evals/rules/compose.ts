@@ -16,7 +16,8 @@ const FRAME_WORDS = new Set(
 );
 
 /** Framing in Chinese and Japanese, removed as substrings (no word breaks to split on). */
-const CJK_FRAME = /请|請|帮我|幫我|给我|給我|发给我|發給我|总结一下|總結一下|总结|總結|摘要|汇总|匯總|整理一下|整理|一下|要約して|要約を|要約|まとめて|ください|送って|お願い/g;
+const CJK_FRAME =
+  /请|請|帮我|幫我|给我|給我|发给我|發給我|总结一下|總結一下|总结|總結|摘要|汇总|匯總|整理一下|整理|一下|要約して|要約を|要約|まとめて|ください|送って|お願い/g;
 
 const EDGE = /^[\s,.;:!?，。、！？「」"'“”()（）-]+|[\s,.;:!?，。、！？「」"'“”()（）-]+$/gu;
 const trimEdges = (s: string) => s.replace(EDGE, "").replace(/\s+/g, " ");
@@ -29,9 +30,7 @@ function withoutSpan(text: string, span: string): string {
 /** What a digest is about: the request minus its schedule and its framing words. */
 export function topicOf(text: string, matched: string): string {
   const rest = withoutSpan(text, matched).replace(CJK_FRAME, " ");
-  const kept = rest
-    .split(/[\s,.;:!?，。、！？]+/u)
-    .filter((w) => w !== "" && !FRAME_WORDS.has(w.toLowerCase()));
+  const kept = rest.split(/[\s,.;:!?，。、！？]+/u).filter((w) => w !== "" && !FRAME_WORDS.has(w.toLowerCase()));
   const topic = trimEdges(kept.join(" "));
   return topic === "" ? "news" : topic.slice(0, 200);
 }

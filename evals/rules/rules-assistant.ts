@@ -3,8 +3,8 @@ import { isDomainError } from "../../src/core/errors.js";
 import { parsePhrase } from "../../src/core/phrase/index.js";
 import type { ChatMessage, ModelAdapter, ModelRequest, ModelTurn, ToolCall, UserContext } from "../adapters/adapter.js";
 import { CHAT_REPLY, messageOf, questionFor, titleFor, topicOf } from "./compose.js";
-import { detectIntent, mentionsReminder, type Intent } from "./intent.js";
-import { matchTasks, type ListedTask } from "./task-match.js";
+import { detectIntent, type Intent, mentionsReminder } from "./intent.js";
+import { type ListedTask, matchTasks } from "./task-match.js";
 
 /**
  * `rules`: a deterministic stand-in for a model, so the whole loop runs offline and in CI.
@@ -167,7 +167,11 @@ function manage(verb: "pause" | "resume" | "cancel", text: string, intent: Inten
   let match = matchTasks(text, tasks.filter(WANTED[verb]), intent.all);
   // Already in the wanted state: say so through the (idempotent) tool rather than guess.
   if (match.kind === "none") match = matchTasks(text, tasks, intent.all);
-  if (match.kind === "found") return callsOf(req.session.turn, match.tasks.map((t) => ({ name: bound[verb], arguments: { task_id: t.id } })));
+  if (match.kind === "found")
+    return callsOf(
+      req.session.turn,
+      match.tasks.map((t) => ({ name: bound[verb], arguments: { task_id: t.id } })),
+    );
   if (match.kind === "ambiguous") return say(`Which one do you mean: ${match.tasks.map((t) => `"${t.title}"`).join(" or ")}?`);
   return say(
     tasks.length

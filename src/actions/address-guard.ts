@@ -1,5 +1,5 @@
-import { BlockList, isIP, type LookupFunction } from "node:net";
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+import { BlockList, isIP, type LookupFunction } from "node:net";
 import type { HttpPolicy } from "./config.js";
 
 /**
@@ -68,8 +68,7 @@ export interface Target {
 }
 
 /** An `allow_hosts` entry `host` matches any port; `host:port` only that port. */
-const isListed = (t: Target, policy: HttpPolicy) =>
-  policy.allow_hosts.some((entry) => [t.hostname, `${t.hostname}:${t.port}`].includes(entry.toLowerCase()));
+const isListed = (t: Target, policy: HttpPolicy) => policy.allow_hosts.some((entry) => [t.hostname, `${t.hostname}:${t.port}`].includes(entry.toLowerCase()));
 
 export function isAllowedAddress(address: string, target: Target, policy: HttpPolicy): boolean {
   const kind = classifyAddress(address);

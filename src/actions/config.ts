@@ -8,7 +8,11 @@ import { z } from "zod";
 const EnvName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "an environment variable name, e.g. DUELY_OPS_SECRET");
 const HttpUrl = z.url({ protocol: /^https?$/ }).max(2000);
 /** A header value: no CR/LF, so it cannot add header lines. */
-const HeaderSafe = z.string().min(1).max(500).regex(/^[^\r\n]+$/, "a single line");
+const HeaderSafe = z
+  .string()
+  .min(1)
+  .max(500)
+  .regex(/^[^\r\n]+$/, "a single line");
 
 const LlmOptions = {
   model: z.string().min(1).max(200),
@@ -74,11 +78,19 @@ export const HttpPolicy = z.strictObject({
    * `host:port`, e.g. `localhost:11434` for a local Ollama, without opening loopback to every feed
    * URL. Link-local (incl. cloud metadata), unspecified and reserved addresses stay refused. @default []
    */
-  allow_hosts: z.array(z.string().regex(/^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i)).max(50).default([]),
+  allow_hosts: z
+    .array(z.string().regex(/^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i))
+    .max(50)
+    .default([]),
   /** Whole request, redirects and body included. @default 15_000 */
   timeout_ms: z.number().int().min(10).max(300_000).default(15_000),
   /** Larger response bodies are refused. @default 2_097_152 (2 MiB) */
-  max_bytes: z.number().int().min(1_024).max(64 * 1024 * 1024).default(2 * 1024 * 1024),
+  max_bytes: z
+    .number()
+    .int()
+    .min(1_024)
+    .max(64 * 1024 * 1024)
+    .default(2 * 1024 * 1024),
   /** @default 3 */
   max_redirects: z.number().int().min(0).max(10).default(3),
 });

@@ -1,6 +1,6 @@
-import { ActionFailure, type ActionContext } from "../ports/action.js";
+import { type ActionContext, ActionFailure } from "../ports/action.js";
 import type { FeedsConfig } from "./config.js";
-import { MalformedFeedError, parseFeed, type FeedItem } from "./feed-parser.js";
+import { type FeedItem, MalformedFeedError, parseFeed } from "./feed-parser.js";
 import { describeUrl, type Outbound } from "./http.js";
 
 export interface FeedFailure {
@@ -20,7 +20,12 @@ const ACCEPT = "application/rss+xml, application/atom+xml, application/xml;q=0.9
 
 /** The configured feeds for a topic: every keyword whose words all occur in the topic, else the fallback. */
 export function feedsForTopic(topic: string, config: FeedsConfig): string[] {
-  const words = new Set(topic.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean));
+  const words = new Set(
+    topic
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean),
+  );
   const matched = Object.entries(config.topics)
     .filter(([keyword]) => keyword.split(" ").every((w) => words.has(w)))
     .flatMap(([, urls]) => urls);

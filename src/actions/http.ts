@@ -1,7 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import { ActionFailure } from "../ports/action.js";
-import { RefusedAddressError, assertLiteralAllowed, guardedLookup, urlTarget } from "./address-guard.js";
+import { assertLiteralAllowed, guardedLookup, RefusedAddressError, urlTarget } from "./address-guard.js";
 import type { HttpPolicy } from "./config.js";
 
 /**

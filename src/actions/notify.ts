@@ -1,10 +1,10 @@
 import { ActionFailure } from "../ports/action.js";
-import type { ChannelTarget } from "./config.js";
 import type { ChannelDeps, Delivery } from "./channels/channel.js";
 import { sendEmail } from "./channels/email.js";
 import { sendNtfy } from "./channels/ntfy.js";
 import { sendSlack } from "./channels/slack.js";
 import { sendWebhook } from "./channels/webhook.js";
+import type { ChannelTarget } from "./config.js";
 
 /**
  * Delivery of a run's text. An action names channels by the name the owner gave them in config

@@ -6,10 +6,11 @@ import type { FeedItem } from "./feed-parser.js";
  */
 
 const STOPWORDS = new Set(
-  ("a an and are as at be by for from has have in into is it its of on or that the this to was were will with " +
+  (
+    "a an and are as at be by for from has have in into is it its of on or that the this to was were will with " +
     "about after all any latest new news daily today week weekly morning evening update updates headlines top " +
-    "stories story summary summarize digest brief briefing me my our please what whats")
-    .split(" "),
+    "stories story summary summarize digest brief briefing me my our please what whats"
+  ).split(" "),
 );
 
 export const tokenize = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -73,7 +74,5 @@ export function bestSentences(topic: string, text: string, count: number, maxCha
   const sentences = text.split(/(?<=[.!?])\s+/).filter((s) => s.length > 0);
   const scored = sentences.map((s, i) => ({ s, i, score: terms.reduce((n, t) => n + countMatches(t, tokenize(s)), 0) }));
   const chosen = [...scored].sort((a, b) => b.score - a.score || a.i - b.i).slice(0, count);
-  return chosen
-    .sort((a, b) => a.i - b.i)
-    .map(({ s }) => (s.length <= maxChars ? s : `${s.slice(0, maxChars - 1).trimEnd()}…`));
+  return chosen.sort((a, b) => a.i - b.i).map(({ s }) => (s.length <= maxChars ? s : `${s.slice(0, maxChars - 1).trimEnd()}…`));
 }

@@ -1,10 +1,10 @@
 import type { Action } from "../core/action-model.js";
 import type { RunResult } from "../core/model.js";
-import { ActionFailure, type ActionContext, type ActionRunner } from "../ports/action.js";
+import { type ActionContext, ActionFailure, type ActionRunner } from "../ports/action.js";
 import type { ActionsConfig } from "./config.js";
 import { createOutbound } from "./http.js";
 import { deliver, resolveChannels } from "./notify.js";
-import { redact, redactDeep, secretValues, type Env } from "./secrets.js";
+import { type Env, redact, redactDeep, secretValues } from "./secrets.js";
 import { summarize } from "./summarize.js";
 
 const TITLE_MAX_CHARS = 80;

@@ -1,11 +1,11 @@
 import type { Action } from "../core/action-model.js";
-import { ActionFailure, type ActionContext } from "../ports/action.js";
+import { type ActionContext, ActionFailure } from "../ports/action.js";
 import type { ActionsConfig, LlmConfig } from "./config.js";
 import type { FeedItem } from "./feed-parser.js";
-import { feedsForTopic, fetchItems, type FeedFailure } from "./feeds.js";
+import { type FeedFailure, feedsForTopic, fetchItems } from "./feeds.js";
 import type { Outbound } from "./http.js";
 import { pickItems } from "./relevance.js";
-import { readSecret, type Env } from "./secrets.js";
+import { type Env, readSecret } from "./secrets.js";
 import { createAnthropicClient } from "./summarizers/anthropic-client.js";
 import type { DigestLength, DigestRequest } from "./summarizers/digest.js";
 import { extractiveDigest } from "./summarizers/extractive.js";
@@ -74,7 +74,8 @@ export async function summarize(action: Summarize, ctx: ActionContext, deps: Sum
   const picked = pickItems(action.topic, fetched.items, action.max_items ?? DEFAULT_MAX_ITEMS[length]);
   const req: DigestRequest = { topic: action.topic, ...picked, available: fetched.items.length, language: action.language, length };
 
-  const about = summarizer.provider === "none" ? { kind: "extractive" as const } : { kind: "llm" as const, provider: summarizer.provider, model: summarizer.model };
+  const about =
+    summarizer.provider === "none" ? { kind: "extractive" as const } : { kind: "llm" as const, provider: summarizer.provider, model: summarizer.model };
   const failures = fetched.failures.length > 0 ? { feed_failures: fetched.failures } : {};
   const digest =
     picked.items.length === 0

@@ -1,8 +1,8 @@
 import type { Job, SkipReason } from "../core/model.js";
-import type { Occurrence } from "../core/schedule-model.js";
 import { nextOccurrence } from "../core/schedule/index.js";
+import type { Occurrence } from "../core/schedule-model.js";
 import type { QueueItem } from "../ports/queue.js";
-import { insertStep, newRun, queued, skipped, type Step } from "./runs.js";
+import { insertStep, newRun, queued, type Step, skipped } from "./runs.js";
 import type { EngineSettings } from "./settings.js";
 
 /** A valid schedule never needs this many steps to pass one look-ahead window; it bounds bad ones. */
@@ -26,13 +26,7 @@ export interface ChainPlan {
  *   skipped with `pastReason` when the job was paused;
  * - a DST gap under the `skip` policy leaves a skipped row saying so.
  */
-export function planChain(
-  job: Job,
-  after: number,
-  now: number,
-  s: EngineSettings,
-  opts: { pastReason?: SkipReason; graceMs?: number } = {},
-): ChainPlan {
+export function planChain(job: Job, after: number, now: number, s: EngineSettings, opts: { pastReason?: SkipReason; graceMs?: number } = {}): ChainPlan {
   const pastReason = opts.pastReason ?? "missed";
   const steps: Step[] = [];
   const sends: QueueItem[] = [];

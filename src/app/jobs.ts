@@ -2,22 +2,13 @@ import { createHash } from "node:crypto";
 import { monotonicFactory } from "ulid";
 import type { Action } from "../core/action-model.js";
 import { DomainError } from "../core/errors.js";
-import {
-  DEFAULT_RETRY,
-  DEFAULT_RUN_POLICY,
-  isTerminal,
-  type Job,
-  type JobStatus,
-  type RetryPolicy,
-  type Run,
-  type RunPolicy,
-} from "../core/model.js";
-import { isRecurring, type Schedule } from "../core/schedule-model.js";
+import { DEFAULT_RETRY, DEFAULT_RUN_POLICY, isTerminal, type Job, type JobStatus, type RetryPolicy, type Run, type RunPolicy } from "../core/model.js";
 import { dstNotes, nextFireTimes, validateSchedule } from "../core/schedule/index.js";
+import { isRecurring, type Schedule } from "../core/schedule-model.js";
 import type { Page } from "../ports/store.js";
 import { planChain } from "./chain.js";
 import type { EngineDeps } from "./deps.js";
-import { cancelled, skipped, toTx, updateStep, type Step } from "./runs.js";
+import { cancelled, type Step, skipped, toTx, updateStep } from "./runs.js";
 
 export interface CreateJobInput {
   title: string;
@@ -151,7 +142,9 @@ export class Jobs {
       const stored: Job = { ...plan.job, status: plan.steps.length === 0 ? "completed" : "active" };
       return { stored, plan };
     });
-    const results = await this.deps.store.commitEach(planned.map(({ stored, plan }) => toTx(plan.steps, [{ op: "put_job", job: stored, expectVersion: null }])));
+    const results = await this.deps.store.commitEach(
+      planned.map(({ stored, plan }) => toTx(plan.steps, [{ op: "put_job", job: stored, expectVersion: null }])),
+    );
     if (results.some((ok) => !ok)) throw new DomainError("conflict", "A task could not be stored; try again.", { hint: "Retry the same call." });
     await this.deps.queue.send(planned.flatMap(({ plan }) => plan.sends));
     return planned.map(({ stored }) => stored);
@@ -247,11 +240,15 @@ export class Jobs {
     for (let i = 1; i < fires.length; i++) shortest = Math.min(shortest, fires[i]! - fires[i - 1]!);
     const min = this.deps.settings.min_interval_ms;
     if (shortest < min) {
-      throw new DomainError("limit_exceeded", `This schedule fires every ${Math.round(shortest / 1000)} s; the shortest allowed interval is ${min / 60_000} minute(s).`, {
-        field: "schedule",
-        expected: `at least ${min / 60_000} minute(s) between fires`,
-        hint: "Use a longer interval, or ask the operator to lower min_interval_ms in the duely config.",
-      });
+      throw new DomainError(
+        "limit_exceeded",
+        `This schedule fires every ${Math.round(shortest / 1000)} s; the shortest allowed interval is ${min / 60_000} minute(s).`,
+        {
+          field: "schedule",
+          expected: `at least ${min / 60_000} minute(s) between fires`,
+          hint: "Use a longer interval, or ask the operator to lower min_interval_ms in the duely config.",
+        },
+      );
     }
   }
 

@@ -11,11 +11,21 @@ export const EngineSettings = z.strictObject({
    * purpose: the next occurrences of every-minute jobs are then enqueued at :15, not at the very
    * moment the current ones fire. @default 45_000
    */
-  look_ahead_ms: z.number().int().min(1_000).max(14 * 60_000).default(45_000),
+  look_ahead_ms: z
+    .number()
+    .int()
+    .min(1_000)
+    .max(14 * 60_000)
+    .default(45_000),
   /** How often the watcher polls the store. @default 1_000 */
   poll_interval_ms: z.number().int().min(50).max(60_000).default(1_000),
   /** How far back the watcher's bucket scan reaches; older pending runs are the sweeper's. @default 7_200_000 */
-  look_back_ms: z.number().int().min(60_000).max(7 * DAY_MS).default(2 * 3_600_000),
+  look_back_ms: z
+    .number()
+    .int()
+    .min(60_000)
+    .max(7 * DAY_MS)
+    .default(2 * 3_600_000),
   /** A worker's claim on a run lasts this long unless heartbeats extend it. @default 30_000 */
   lease_ms: z.number().int().min(1_000).max(3_600_000).default(30_000),
   /** A queued run not claimed this long after its due time is re-sent (its message was lost). @default 30_000 */
@@ -23,7 +33,12 @@ export const EngineSettings = z.strictObject({
   /** How often the reconciliation sweeper walks every job. @default 300_000 */
   sweep_interval_ms: z.number().int().min(1_000).max(DAY_MS).default(300_000),
   /** A schedule's first fire (or a once time) may not be further ahead. @default 1 year */
-  horizon_ms: z.number().int().min(DAY_MS).max(10 * 365 * DAY_MS).default(365 * DAY_MS),
+  horizon_ms: z
+    .number()
+    .int()
+    .min(DAY_MS)
+    .max(10 * 365 * DAY_MS)
+    .default(365 * DAY_MS),
   /** Per-owner cap on tasks that are active or paused. @default 100 */
   max_active_jobs_per_owner: z.number().int().min(1).max(1_000_000).default(100),
   /** Shortest allowed interval between two fires of one task. @default 60_000 */

@@ -2,7 +2,7 @@ import type { Job } from "../core/model.js";
 import { isRecurring } from "../core/schedule-model.js";
 import { planChain } from "./chain.js";
 import type { EngineDeps } from "./deps.js";
-import { skipped, toTx, updateStep, type Step } from "./runs.js";
+import { type Step, skipped, toTx, updateStep } from "./runs.js";
 
 export interface SweepStats {
   jobs: number;

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { hoursBetween, bucketOf } from "../core/keys.js";
+import { bucketOf, hoursBetween } from "../core/keys.js";
 import type { Job, Run } from "../core/model.js";
 import { decideRetry } from "../core/retry.js";
 import { nextOccurrence } from "../core/schedule/index.js";
@@ -8,8 +8,8 @@ import type { ShardLeases } from "../ports/shard-lease.js";
 import type { Tx } from "../ports/store.js";
 import { planChain } from "./chain.js";
 import type { EngineDeps } from "./deps.js";
-import { JobCache, Unreadable, type LoadedJob } from "./job-cache.js";
-import { cancelled, failed, queued, retrying, skipped, toTx, updateStep, type Step } from "./runs.js";
+import { JobCache, type LoadedJob, Unreadable } from "./job-cache.js";
+import { cancelled, failed, queued, retrying, type Step, skipped, toTx, updateStep } from "./runs.js";
 
 export interface TickStats {
   enqueued: number;
@@ -110,7 +110,10 @@ export class Watcher {
       const page = await this.deps.store.queryBucket({ bucket, status: "pending", from, to, limit: PAGE, ...(after && { after }) });
       if (page.length === 0) return;
       const jobs = await JobCache.load(this.deps.store, page, this.deps.log);
-      await this.apply(page.map((run) => this.safely(run, jobs.get(run.job_id), now, (j) => this.decidePending(run, j, now))), stats);
+      await this.apply(
+        page.map((run) => this.safely(run, jobs.get(run.job_id), now, (j) => this.decidePending(run, j, now))),
+        stats,
+      );
       if (page.length < PAGE) return;
       after = page[page.length - 1];
     }
@@ -120,7 +123,10 @@ export class Watcher {
     // wake_at already says when to look (a retry: a window before it is due), so only what is due now.
     const runs = await this.deps.store.listWaking({ shard, before: now, limit: PAGE });
     const jobs = await JobCache.load(this.deps.store, runs, this.deps.log);
-    await this.apply(runs.map((run) => this.safely(run, jobs.get(run.job_id), now, (j) => this.decideWaking(run, j, now))), stats);
+    await this.apply(
+      runs.map((run) => this.safely(run, jobs.get(run.job_id), now, (j) => this.decideWaking(run, j, now))),
+      stats,
+    );
   }
 
   /**
@@ -202,7 +208,11 @@ export class Watcher {
     if (run.status === "queued") {
       if ((run.wake_at ?? Infinity) > now) return null;
       const next: Run = { ...run, wake_at: now + s.stale_queued_ms, updated_at: now };
-      return { tx: toTx([updateStep(run, next, now, "re-sent: not claimed in time (message lost?)")]), sends: [{ key, owner: run.owner, dueAt: run.due_at }], kind: "resent" };
+      return {
+        tx: toTx([updateStep(run, next, now, "re-sent: not claimed in time (message lost?)")]),
+        sends: [{ key, owner: run.owner, dueAt: run.due_at }],
+        kind: "resent",
+      };
     }
     if (run.status !== "retrying") return null;
     if (!job || job.status === "cancelled" || job.status === "completed") {
@@ -210,7 +220,11 @@ export class Watcher {
     }
     if (job.status === "paused") return { tx: toTx([updateStep(run, skipped(run, "paused", now), now)]), sends: [], kind: "skipped" };
     const due = Math.max(run.due_at, now);
-    return { tx: toTx([updateStep(run, queued(run, due, now, s.stale_queued_ms), now, "retry")]), sends: [{ key, owner: run.owner, dueAt: due }], kind: "enqueued" };
+    return {
+      tx: toTx([updateStep(run, queued(run, due, now, s.stale_queued_ms), now, "retry")]),
+      sends: [{ key, owner: run.owner, dueAt: due }],
+      kind: "enqueued",
+    };
   }
 
   /** The worker holding this run stopped heartbeating: the attempt failed; retry or dead-letter it. */

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { idempotencyKey, runKeyString } from "../core/keys.js";
-import type { Job, Run, RunError, RunResult } from "../core/model.js";
 import { MinHeap } from "../core/min-heap.js";
+import type { Job, Run, RunError, RunResult } from "../core/model.js";
 import { decideRetry, type Failure } from "../core/retry.js";
 import { isRecurring } from "../core/schedule-model.js";
 import { ActionFailure } from "../ports/action.js";
@@ -10,7 +10,7 @@ import type { Tx } from "../ports/store.js";
 import { chainEnded } from "./chain.js";
 import type { EngineDeps } from "./deps.js";
 import { JobCache, Unreadable } from "./job-cache.js";
-import { cancelled, claimed, extended, failed, retrying, skipped, succeeded, toTx, updateStep, type Step } from "./runs.js";
+import { cancelled, claimed, extended, failed, retrying, type Step, skipped, succeeded, toTx, updateStep } from "./runs.js";
 
 interface Held {
   /** The run as it was before this worker claimed it, to give it back unstarted on stop. */
@@ -142,7 +142,11 @@ export class Worker {
     const due = messages.filter((m) => m.dueAt <= horizon && !this.held.has(runKeyString(m.key)));
     const found = await Promise.all(due.map(async (message) => ({ message, run: await this.readRun(message) })));
     const claimable = found.filter((f): f is { message: QueueMessage; run: Run } => f.run !== null && f.run.status === "queued");
-    const jobs = await JobCache.load(store, claimable.map((c) => c.run), this.deps.log);
+    const jobs = await JobCache.load(
+      store,
+      claimable.map((c) => c.run),
+      this.deps.log,
+    );
     const plans = await Promise.all(claimable.map(({ run }) => this.planClaim(run, jobs.get(run.job_id), now)));
     const results = await store.commitEach(plans.map((p) => toTx(p.steps)));
     const claimed = new Set<QueueMessage>();
@@ -169,14 +173,17 @@ export class Worker {
     if (at === undefined || at >= this.waitTimerAt) return;
     if (this.waitTimer) clearTimeout(this.waitTimer);
     this.waitTimerAt = at;
-    this.waitTimer = setTimeout(() => {
-      this.waitTimer = null;
-      this.waitTimerAt = Infinity;
-      const now = this.deps.clock.now();
-      while ((this.waiting.peekAt() ?? Infinity) <= now) this.ready.push(this.waiting.pop()!);
-      this.pump();
-      this.armWaiting();
-    }, Math.max(0, at - this.deps.clock.now()));
+    this.waitTimer = setTimeout(
+      () => {
+        this.waitTimer = null;
+        this.waitTimerAt = Infinity;
+        const now = this.deps.clock.now();
+        while ((this.waiting.peekAt() ?? Infinity) <= now) this.ready.push(this.waiting.pop()!);
+        this.pump();
+        this.armWaiting();
+      },
+      Math.max(0, at - this.deps.clock.now()),
+    );
   }
 
   /** On stop, runs claimed ahead and not yet due go back to the queue unstarted, their attempt undone. */
@@ -189,7 +196,9 @@ export class Worker {
     if (back.length === 0) return;
     const now = this.deps.clock.now();
     const stale = this.deps.settings.stale_queued_ms;
-    const steps = back.map((h) => updateStep(h.run, { ...h.before, wake_at: h.before.due_at + stale, updated_at: now }, now, "given back unstarted: worker stopping"));
+    const steps = back.map((h) =>
+      updateStep(h.run, { ...h.before, wake_at: h.before.due_at + stale, updated_at: now }, now, "given back unstarted: worker stopping"),
+    );
     const results = await this.deps.store.commitEach(steps.map((st) => toTx([st])));
     const resend = back.filter((_, i) => results[i]).map(({ message: { receipt: _r, ...item } }) => item);
     await this.deps.queue.send(resend);
@@ -333,7 +342,17 @@ export class Worker {
     const at = this.deps.clock.now();
     return {
       writes: [],
-      events: [{ job_id: run.job_id, scheduled_at: run.scheduled_at, at, from: "running", to: "running", attempt: run.attempt, detail: `fenced: late write from ${this.id} (attempt ${run.attempt}) rejected` }],
+      events: [
+        {
+          job_id: run.job_id,
+          scheduled_at: run.scheduled_at,
+          at,
+          from: "running",
+          to: "running",
+          attempt: run.attempt,
+          detail: `fenced: late write from ${this.id} (attempt ${run.attempt}) rejected`,
+        },
+      ],
     };
   }
 

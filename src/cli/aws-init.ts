@@ -1,15 +1,9 @@
 import { parseArgs } from "node:util";
-import {
-  CreateTableCommand,
-  DescribeTimeToLiveCommand,
-  DynamoDBClient,
-  UpdateTimeToLiveCommand,
-  waitUntilTableExists,
-} from "@aws-sdk/client-dynamodb";
+import { CreateTableCommand, DescribeTimeToLiveCommand, DynamoDBClient, UpdateTimeToLiveCommand, waitUntilTableExists } from "@aws-sdk/client-dynamodb";
 import { CreateQueueCommand, GetQueueAttributesCommand, GetQueueUrlCommand, SetQueueAttributesCommand, SQSClient } from "@aws-sdk/client-sqs";
 import { awsClientConfig } from "../adapters/aws/client-config.js";
 import { DEFAULT_MAX_RECEIVE_COUNT, DLQ_RETENTION_S, queueNames, runQueueAttributes } from "../adapters/queue/sqs/queues.js";
-import { tableDefinitions, tableNames, TTL_ATTRIBUTE, ttlTables, type TableNames } from "../adapters/store/dynamodb/tables.js";
+import { type TableNames, TTL_ATTRIBUTE, tableDefinitions, tableNames, ttlTables } from "../adapters/store/dynamodb/tables.js";
 
 export const AWS_INIT_USAGE =
   "duely aws init [--endpoint URL] [--dynamodb-endpoint URL] [--sqs-endpoint URL] [--region R] [--prefix P] [--visibility-ms N] [--max-receive-count N] [--ttl-days N]";
@@ -60,7 +54,15 @@ export async function createQueues(
   const names = queueNames(o.prefix);
   const dlqUrl = await ensureQueue(sqs, names.dlq, { MessageRetentionPeriod: String(DLQ_RETENTION_S) });
   const { Attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: dlqUrl, AttributeNames: ["QueueArn"] }));
-  const queueUrl = await ensureQueue(sqs, names.queue, runQueueAttributes({ visibilityMs: o.visibilityMs, dlqArn: Attributes!.QueueArn!, ...(o.maxReceiveCount !== undefined && { maxReceiveCount: o.maxReceiveCount }) }));
+  const queueUrl = await ensureQueue(
+    sqs,
+    names.queue,
+    runQueueAttributes({
+      visibilityMs: o.visibilityMs,
+      dlqArn: Attributes!.QueueArn!,
+      ...(o.maxReceiveCount !== undefined && { maxReceiveCount: o.maxReceiveCount }),
+    }),
+  );
   return { queueUrl, dlqUrl };
 }
 
@@ -108,9 +110,16 @@ export async function runAwsInit(argv: string[], env: Record<string, string | un
     const { queueUrl, dlqUrl } = await createQueues(sqs, { prefix, visibilityMs, maxReceiveCount });
     const config = {
       store: { kind: "dynamodb", region, ...(dynamodbEndpoint !== undefined && { endpoint: dynamodbEndpoint }), tables, ttl_days: ttlDays },
-      queue: { kind: "sqs", region, ...(sqsEndpoint !== undefined && { endpoint: sqsEndpoint }), queue_url: queueUrl, dlq_url: dlqUrl, visibility_ms: visibilityMs },
+      queue: {
+        kind: "sqs",
+        region,
+        ...(sqsEndpoint !== undefined && { endpoint: sqsEndpoint }),
+        queue_url: queueUrl,
+        dlq_url: dlqUrl,
+        visibility_ms: visibilityMs,
+      },
     };
-    process.stdout.write(JSON.stringify({ ok: true, ...config }, null, 2) + "\n");
+    process.stdout.write(`${JSON.stringify({ ok: true, ...config }, null, 2)}\n`);
   } finally {
     dynamodb.destroy();
     sqs.destroy();

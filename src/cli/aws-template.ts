@@ -1,5 +1,5 @@
 import { DEFAULT_MAX_RECEIVE_COUNT, DLQ_RETENTION_S } from "../adapters/queue/sqs/queues.js";
-import { tableDefinitions, tableNames, TTL_ATTRIBUTE, ttlTables } from "../adapters/store/dynamodb/tables.js";
+import { TTL_ATTRIBUTE, tableDefinitions, tableNames, ttlTables } from "../adapters/store/dynamodb/tables.js";
 
 /** CloudFormation resource ids of the tables, by role. */
 const TABLE_RESOURCES = { jobs: "JobsTable", runs: "RunsTable", events: "EventsTable", leases: "LeasesTable" } as const;
@@ -28,10 +28,15 @@ export function cloudFormationTemplate(): string {
   );
   const template = {
     AWSTemplateFormatVersion: "2010-09-09",
-    Description: "duely on AWS: the DynamoDB tables (jobs, runs, events, leases) and the SQS run queue with its dead-letter queue. The same resources as `duely aws init`.",
+    Description:
+      "duely on AWS: the DynamoDB tables (jobs, runs, events, leases) and the SQS run queue with its dead-letter queue. The same resources as `duely aws init`.",
     Parameters: {
       Prefix: { Type: "String", Default: "duely-", Description: "Prepended to every table and queue name." },
-      VisibilityTimeout: { Type: "Number", Default: 30, Description: "Seconds a received run stays hidden before the worker's first heartbeat; at least engine.lease_ms." },
+      VisibilityTimeout: {
+        Type: "Number",
+        Default: 30,
+        Description: "Seconds a received run stays hidden before the worker's first heartbeat; at least engine.lease_ms.",
+      },
       MaxReceiveCount: { Type: "Number", Default: DEFAULT_MAX_RECEIVE_COUNT, Description: "Deliveries before SQS parks a message in the DLQ." },
     },
     Resources: {
@@ -74,4 +79,5 @@ function toYaml(value: unknown, indent: number): string {
   return typeof value === "string" ? JSON.stringify(value) : String(value);
 }
 
-const isComposite = (v: unknown) => typeof v === "object" && v !== null && (!Array.isArray(v) || v.length > 0) && (Array.isArray(v) || Object.keys(v).length > 0);
+const isComposite = (v: unknown) =>
+  typeof v === "object" && v !== null && (!Array.isArray(v) || v.length > 0) && (Array.isArray(v) || Object.keys(v).length > 0);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
 import { DomainError, isDomainError } from "../core/errors.js";
-import { formatText, scheduleNext, type ScheduleOutput } from "./schedule-command.js";
+import { formatText, type ScheduleOutput, scheduleNext } from "./schedule-command.js";
 
 const USAGE = `duely — scheduled tasks for chat assistants (MCP)
 
@@ -26,13 +26,13 @@ Usage:
 /** Exit 2 with the structured error: scripts and models read `{ok:false, error}` either way. */
 function fail(e: unknown, json: boolean): never {
   const error = isDomainError(e) ? e.toJSON() : { code: "internal", message: e instanceof Error ? e.message : String(e) };
-  if (json) process.stdout.write(JSON.stringify({ ok: false, error }) + "\n");
+  if (json) process.stdout.write(`${JSON.stringify({ ok: false, error })}\n`);
   else process.stderr.write(`error (${error.code}): ${error.message}${"expected" in error && error.expected ? `\n  expected: ${error.expected}` : ""}\n`);
   process.exit(2);
 }
 
 function emit(out: ScheduleOutput, json: boolean): void {
-  process.stdout.write((json ? JSON.stringify(out) : formatText(out)) + "\n");
+  process.stdout.write(`${json ? JSON.stringify(out) : formatText(out)}\n`);
 }
 
 async function scheduleCommand(args: string[]): Promise<void> {
@@ -46,7 +46,10 @@ async function scheduleCommand(args: string[]): Promise<void> {
   const str = (v: unknown) => (typeof v === "string" ? v : undefined);
   const [sub, text] = positionals;
   try {
-    if (!text) throw new DomainError("invalid_argument", `duely schedule ${sub ?? "<next|parse>"} needs its argument in quotes.`, { field: sub === "parse" ? "phrase" : "cron" });
+    if (!text)
+      throw new DomainError("invalid_argument", `duely schedule ${sub ?? "<next|parse>"} needs its argument in quotes.`, {
+        field: sub === "parse" ? "phrase" : "cron",
+      });
     if (sub === "next") return emit(scheduleNext(text, { tz: str(values.tz), after: str(values.after), count: str(values.count) }, Date.now()), json);
     if (sub === "parse") {
       const { schedulePhrase } = await import("./phrase-command.js");

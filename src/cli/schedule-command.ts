@@ -1,7 +1,7 @@
 import { DateTime } from "luxon";
 import { DomainError } from "../core/errors.js";
-import type { Schedule } from "../core/schedule-model.js";
 import { describeSchedule, nextFireTimes, validateSchedule } from "../core/schedule/index.js";
+import type { Schedule } from "../core/schedule-model.js";
 
 export interface ScheduleOutput {
   schedule: Schedule;
@@ -30,13 +30,20 @@ export function parseCount(value: string | undefined): number {
   if (value === undefined) return 5;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > 1000) {
-    throw new DomainError("invalid_argument", `--count "${value}" is not a whole number from 1 to 1000.`, { field: "count", expected: "an integer from 1 to 1000" });
+    throw new DomainError("invalid_argument", `--count "${value}" is not a whole number from 1 to 1000.`, {
+      field: "count",
+      expected: "an integer from 1 to 1000",
+    });
   }
   return n;
 }
 
 /** `duely schedule next "<cron>" --tz <IANA>`: the next N fire times strictly after --after. */
-export function scheduleNext(expr: string, opts: { tz: string | undefined; after: string | undefined; count: string | undefined }, now: number): ScheduleOutput {
+export function scheduleNext(
+  expr: string,
+  opts: { tz: string | undefined; after: string | undefined; count: string | undefined },
+  now: number,
+): ScheduleOutput {
   if (!opts.tz) throw new DomainError("invalid_argument", "--tz is required.", { field: "tz", expected: 'an IANA zone, e.g. "America/New_York"' });
   const after = opts.after === undefined ? now : parseInstant(opts.after, "after");
   const schedule: Schedule = { kind: "cron", expr, timezone: opts.tz };

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { loadConfig, type Config } from "../config.js";
+import { type Config, loadConfig } from "../config.js";
 import { openEngine } from "../main.js";
 import { isLoopbackHost, startHttpServer } from "../mcp/http.js";
 import { startStdioServer } from "../mcp/stdio.js";
@@ -54,7 +54,9 @@ function checkAuth(config: Config, flags: ServeFlags): void {
     throw new Error(`--no-auth is allowed only on a loopback host (127.0.0.1, localhost, ::1), not ${config.http.host}`);
   }
   if (!flags.noAuth && Object.keys(config.http.tokens).length === 0) {
-    throw new Error("no bearer tokens configured: set http.tokens_env (a variable holding \"token=owner,…\") or http.tokens in the config, or use --no-auth on a loopback host");
+    throw new Error(
+      'no bearer tokens configured: set http.tokens_env (a variable holding "token=owner,…") or http.tokens in the config, or use --no-auth on a loopback host',
+    );
   }
 }
 

@@ -1,7 +1,11 @@
 import { z } from "zod";
 
 /** Where a result is delivered: `inbox` (stored on the run, always on) or the name of a channel the owner configured. */
-export const Channel = z.string().min(1).max(64).regex(/^[a-z][a-z0-9_-]{0,63}$/);
+export const Channel = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z][a-z0-9_-]{0,63}$/);
 
 export const SummarizeAction = z.strictObject({
   type: z.literal("summarize"),

@@ -34,7 +34,12 @@ export const DEFAULT_RETRY: RetryPolicy = RetryPolicy.parse({});
 
 export const RunPolicy = z.strictObject({
   /** A run found later than this after its time (downtime) is recorded `skipped: missed`. @default 600_000 */
-  misfire_grace_ms: z.number().int().min(0).max(7 * 86_400_000).default(600_000),
+  misfire_grace_ms: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 86_400_000)
+    .default(600_000),
   /** After downtime: skip every missed occurrence, run only the latest one late, or run all (capped). @default "skip" */
   catch_up: z.enum(["skip", "latest", "all"]).default("skip"),
   /** A recurring occurrence whose previous run is still running: skip it, or run both. @default "skip" */

@@ -2,7 +2,7 @@ import type { CallToolResult } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import type { Engine } from "../app/engine.js";
 import type { Logger } from "../ports/logger.js";
-import { errorFromIssues, errorFromThrown, toolError, ToolError, type FieldAliases } from "./errors.js";
+import { errorFromIssues, errorFromThrown, type FieldAliases, ToolError, toolError } from "./errors.js";
 
 /** What every tool runs with. `owner` comes from the transport, never from arguments. */
 export interface ToolContext {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isDomainError, type ErrorCode as DomainErrorCode } from "../core/errors.js";
+import { type ErrorCode as DomainErrorCode, isDomainError } from "../core/errors.js";
 import type { Logger } from "../ports/logger.js";
 
 /**
@@ -218,7 +218,9 @@ function fieldOf(issue: z.core.$ZodIssue): string | undefined {
  */
 export function errorFromIssues(tool: string, issues: readonly z.core.$ZodIssue[], root: z.ZodType, input: unknown): ToolError {
   const first = issues[0];
-  const lines = issues.slice(0, 6).map((i) => `${fieldOf(i) ?? "(arguments)"}: ${i.code === "unrecognized_keys" ? "not a property of this tool" : i.message.replace(/\.$/, "")}`);
+  const lines = issues
+    .slice(0, 6)
+    .map((i) => `${fieldOf(i) ?? "(arguments)"}: ${i.code === "unrecognized_keys" ? "not a property of this tool" : i.message.replace(/\.$/, "")}`);
   const more = issues.length > 6 ? ` (and ${issues.length - 6} more)` : "";
   return toolError("invalid_argument", `Invalid arguments for ${tool}: ${lines.join("; ")}${more}.`, {
     field: first ? fieldOf(first) : undefined,

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { hostHeaderValidation, originValidation, toNodeHandler } from "@modelcontextprotocol/node";
-import { createMcpHandler, localhostAllowedHostnames, type AuthInfo } from "@modelcontextprotocol/server";
+import { type AuthInfo, createMcpHandler, localhostAllowedHostnames } from "@modelcontextprotocol/server";
 import type { Engine } from "../app/engine.js";
 import { createMcpServer } from "./server.js";
 

@@ -1,4 +1,4 @@
-import { ResourceNotFoundError, UriTemplate, type Server } from "@modelcontextprotocol/server";
+import { ResourceNotFoundError, type Server, UriTemplate } from "@modelcontextprotocol/server";
 import { isDomainError } from "../core/errors.js";
 import { isTerminal, type Run } from "../core/model.js";
 import type { ToolContext } from "./define-tool.js";

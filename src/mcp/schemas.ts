@@ -11,18 +11,16 @@ import { DstPolicy, INTERVAL_UNITS } from "../core/schedule-model.js";
 
 export const TaskId = z.string().min(1).max(64).describe("The scheduled task's id, as returned by task_create_v1 or task_list_v1.");
 
-const Zone = z
-  .string()
-  .min(1)
-  .max(64)
-  .describe('IANA time zone, e.g. "Asia/Taipei" or "America/New_York". Omit it to use the server\'s default zone.');
+const Zone = z.string().min(1).max(64).describe('IANA time zone, e.g. "Asia/Taipei" or "America/New_York". Omit it to use the server\'s default zone.');
 
 const IsoTime = (what: string) =>
   z
     .string()
     .min(10)
     .max(40)
-    .describe(`${what}, ISO 8601: with an offset ("2026-03-08T09:00:00+08:00") it is that instant; without one ("2026-03-08T09:00") it is local time in the schedule's zone.`);
+    .describe(
+      `${what}, ISO 8601: with an offset ("2026-03-08T09:00:00+08:00") it is that instant; without one ("2026-03-08T09:00") it is local time in the schedule's zone.`,
+    );
 
 const Channels = SummarizeAction.shape.channels.describe(
   'Where to deliver the result besides the task\'s run history, e.g. ["email"]; names the operator configured. Omit to keep results in the history only.',
@@ -82,13 +80,17 @@ export const WhenArgs = {
     .min(1)
     .max(500)
     .optional()
-    .describe('The user\'s own words for when, copied as said, e.g. "every weekday at 8am" or "每天早上八點". The server reads it and echoes its reading. Give this or `schedule`, not both.'),
+    .describe(
+      'The user\'s own words for when, copied as said, e.g. "every weekday at 8am" or "每天早上八點". The server reads it and echoes its reading. Give this or `schedule`, not both.',
+    ),
   timezone: z
     .string()
     .min(1)
     .max(64)
     .optional()
-    .describe('The user\'s IANA time zone, e.g. "Asia/Taipei": `when` is read in it, and a `schedule` naming no zone uses it. Omit to use the server\'s default zone.'),
+    .describe(
+      "The user's IANA time zone, e.g. \"Asia/Taipei\": `when` is read in it, and a `schedule` naming no zone uses it. Omit to use the server's default zone.",
+    ),
 };
 
 /**

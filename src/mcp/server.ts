@@ -24,7 +24,7 @@ export interface McpServerContext {
 export function instructionsFor(timezone: string): string {
   return [
     "duely runs scheduled tasks (topic digests, reminders) on a server.",
-    "task_create_v1 schedules one: pass the user's words as `when`, e.g. \"every weekday at 8am\".",
+    'task_create_v1 schedules one: pass the user\'s words as `when`, e.g. "every weekday at 8am".',
     "If the user gave no time, ask; never guess.",
     `If they named no zone, ${timezone} is used and echoed; confirm the reading and next runs with them.`,
     "schedule_preview_v1 checks a reading, creating nothing.",

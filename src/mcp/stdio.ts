@@ -1,4 +1,4 @@
-import { serveStdio, type StdioServerHandle } from "@modelcontextprotocol/server/stdio";
+import { type StdioServerHandle, serveStdio } from "@modelcontextprotocol/server/stdio";
 import type { Engine } from "../app/engine.js";
 import { createMcpServer } from "./server.js";
 

@@ -13,7 +13,7 @@ export function stderrLogger(minLevel: LogLevel = "info"): Logger {
   return {
     log(level, message, data) {
       if (order.indexOf(level) < min) return;
-      process.stderr.write(JSON.stringify({ t: new Date().toISOString(), level, message, ...data }) + "\n");
+      process.stderr.write(`${JSON.stringify({ t: new Date().toISOString(), level, message, ...data })}\n`);
     },
   };
 }

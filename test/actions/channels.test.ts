@@ -5,7 +5,7 @@ import { createActionRunner } from "../../src/actions/runner.js";
 import { ActionFailure } from "../../src/ports/action.js";
 import { rejection, testConfig, testContext } from "./support/context.js";
 import { startFeedServer } from "./support/feed-server.js";
-import { startServer, type Recorded, type TestServer } from "./support/http-server.js";
+import { type Recorded, startServer, type TestServer } from "./support/http-server.js";
 import { headerOf, startSmtpServer, type TestSmtpServer } from "./support/smtp-server.js";
 
 const WEBHOOK_SECRET = "whsec-test-91c4e7a2b3";
@@ -139,7 +139,9 @@ describe("email", () => {
   it("fails retryably when the SMTP server cannot be reached", async () => {
     const closed = await startServer(() => {});
     await closed.close();
-    const config = channelsConfig({ down: { type: "email", to: "a@example.test", from: "b@example.test", smtp: { host: "127.0.0.1", port: closed.port, secure: false } } });
+    const config = channelsConfig({
+      down: { type: "email", to: "a@example.test", from: "b@example.test", smtp: { host: "127.0.0.1", port: closed.port, secure: false } },
+    });
     const err = (await rejection(runner(config).run({ type: "notify", message: "x", channels: ["down"] }, testContext()))) as ActionFailure;
     expect(err.permanent).toBe(false);
     expect(err.message).toMatch(/"down" \(email\): .*SMTP/);
@@ -185,9 +187,19 @@ describe("secrets", () => {
     const result = await runner().run({ type: "notify", message: "all channels", channels: ["ops", "team", "phone", "mail"] }, testContext());
     const failures = await Promise.all([
       rejection(runner().run({ type: "notify", message: "x", channels: ["team", "busy"] }, testContext())),
-      rejection(runner(channelsConfig({ team: { type: "slack", url: `${receiver.origin}/slack/T000/B000/XXXXSECRET/gone` } })).run({ type: "notify", message: "x", channels: ["team"] }, testContext())),
+      rejection(
+        runner(channelsConfig({ team: { type: "slack", url: `${receiver.origin}/slack/T000/B000/XXXXSECRET/gone` } })).run(
+          { type: "notify", message: "x", channels: ["team"] },
+          testContext(),
+        ),
+      ),
     ]);
-    const seen = [JSON.stringify(result), ...failures.map((f) => (f as Error).message), ...receiver.requests.map((r) => r.body), ...smtp.mails.map((m) => m.raw)].join("\n");
+    const seen = [
+      JSON.stringify(result),
+      ...failures.map((f) => (f as Error).message),
+      ...receiver.requests.map((r) => r.body),
+      ...smtp.mails.map((m) => m.raw),
+    ].join("\n");
     for (const secret of secrets.slice(0, 2)) expect(seen).not.toContain(secret);
     expect(failures.map((f) => (f as Error).message).join("\n")).not.toContain("XXXXSECRET");
     expect((failures[1] as Error).message).toMatch(/"team" \(slack\): \[redacted\]/);

@@ -12,7 +12,13 @@ describe("actions config", () => {
 
   it("fills provider defaults", () => {
     const config = ActionsConfig.parse({ summarizer: { provider: "anthropic", model: "claude-test" } });
-    expect(config.summarizer).toEqual({ provider: "anthropic", model: "claude-test", api_key_env: "ANTHROPIC_API_KEY", max_input_chars: 24_000, timeout_ms: 60_000 });
+    expect(config.summarizer).toEqual({
+      provider: "anthropic",
+      model: "claude-test",
+      api_key_env: "ANTHROPIC_API_KEY",
+      max_input_chars: 24_000,
+      timeout_ms: 60_000,
+    });
   });
 
   it.each([

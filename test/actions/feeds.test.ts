@@ -109,7 +109,10 @@ describe("fetching", () => {
 
 describe("default feeds per topic", () => {
   it("combines every keyword found in the topic, else falls back", () => {
-    const config = { topics: { finance: ["https://f.example/rss"], tech: ["https://t.example/rss"], "climate change": ["https://c.example/rss"] }, fallback: ["https://all.example/rss"] };
+    const config = {
+      topics: { finance: ["https://f.example/rss"], tech: ["https://t.example/rss"], "climate change": ["https://c.example/rss"] },
+      fallback: ["https://all.example/rss"],
+    };
     expect(feedsForTopic("Finance news", config)).toEqual(["https://f.example/rss"]);
     expect(feedsForTopic("tech and finance", config)).toEqual(["https://f.example/rss", "https://t.example/rss"]);
     expect(feedsForTopic("news on climate change", config)).toEqual(["https://c.example/rss"]);

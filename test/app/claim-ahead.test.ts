@@ -31,7 +31,11 @@ describe("worker: claiming ahead of the due time", () => {
     const e = await openRealEngine(1_000);
     try {
       const at = Math.ceil((Date.now() + 800) / 100) * 100;
-      const { job } = await e.engine.jobs.create("alice", { title: "t", action: { type: "notify", message: "m" }, schedule: { kind: "once", at, timezone: "UTC" } });
+      const { job } = await e.engine.jobs.create("alice", {
+        title: "t",
+        action: { type: "notify", message: "m" },
+        schedule: { kind: "once", at, timezone: "UTC" },
+      });
       e.engine.start({ watcher: true, worker: true, sweeper: false });
       while (Date.now() < at - 150) await new Promise((r) => setTimeout(r, 20));
       const held = await e.store.getRun({ job_id: job.id, scheduled_at: at });
@@ -50,9 +54,14 @@ describe("worker: claiming ahead of the due time", () => {
     const e = await openRealEngine(5_000);
     try {
       const at = Date.now() + 3_000;
-      const { job } = await e.engine.jobs.create("alice", { title: "t", action: { type: "notify", message: "m" }, schedule: { kind: "once", at, timezone: "UTC" } });
+      const { job } = await e.engine.jobs.create("alice", {
+        title: "t",
+        action: { type: "notify", message: "m" },
+        schedule: { kind: "once", at, timezone: "UTC" },
+      });
       e.engine.worker.start();
-      for (let i = 0; i < 100 && (await e.store.getRun({ job_id: job.id, scheduled_at: at }))?.status !== "running"; i++) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 100 && (await e.store.getRun({ job_id: job.id, scheduled_at: at }))?.status !== "running"; i++)
+        await new Promise((r) => setTimeout(r, 20));
       expect((await e.store.getRun({ job_id: job.id, scheduled_at: at }))?.status).toBe("running");
       await e.engine.worker.stop();
       const back = await e.store.getRun({ job_id: job.id, scheduled_at: at });

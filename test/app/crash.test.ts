@@ -52,7 +52,11 @@ describe("crash recovery with real processes", () => {
     const runs = await allRuns(db);
     expect(runs).toHaveLength(30);
     expect(new Set(runs.map((r) => `${r.job_id}@${r.scheduled_at}`)).size).toBe(30);
-    const ended = new Set(lines(log).filter((l) => l.startsWith("end")).map((l) => l.split(" ")[1]));
+    const ended = new Set(
+      lines(log)
+        .filter((l) => l.startsWith("end"))
+        .map((l) => l.split(" ")[1]),
+    );
     expect(ended.size).toBe(30);
     expect(runs.some((r) => r.attempt >= 2)).toBe(true); // the interrupted ones were re-run
   }, 60_000);
@@ -71,10 +75,14 @@ describe("crash recovery with real processes", () => {
     const store = await openSqliteStore({ path: db });
     try {
       const runs = await allRuns(db);
-      await waitFor(async () => {
-        const events = (await Promise.all(runs.map((r) => store.listEvents(r)))).flat();
-        return events.filter((e) => e.detail?.startsWith("fenced")).length >= zombieStarts;
-      }, 15_000, "the frozen node's late writes to be rejected");
+      await waitFor(
+        async () => {
+          const events = (await Promise.all(runs.map((r) => store.listEvents(r)))).flat();
+          return events.filter((e) => e.detail?.startsWith("fenced")).length >= zombieStarts;
+        },
+        15_000,
+        "the frozen node's late writes to be rejected",
+      );
       for (const r of await allRuns(db)) {
         expect(r.status).toBe("succeeded");
         expect((r.result?.data as { pid: number }).pid).toBe(b.pid);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { Worker } from "../../src/app/worker.js";
 import type { Run } from "../../src/core/model.js";
 import { ActionFailure } from "../../src/ports/action.js";
-import { Worker } from "../../src/app/worker.js";
 import { openHarness } from "../support/engine-harness.js";
 
 type Harness = Awaited<ReturnType<typeof openHarness>>;
@@ -173,7 +173,11 @@ describe("engine: misfires and overlap", () => {
 
   it("runs a run found late but within its grace window once, late", async () => {
     h = await openHarness("2026-06-01T00:00:00Z", { shard_count: 2 });
-    const { job } = await h.engine.jobs.create("alice", { title: "once", action: notify, schedule: { kind: "once", at: Date.parse("2026-06-01T01:00:00Z"), timezone: "UTC" } });
+    const { job } = await h.engine.jobs.create("alice", {
+      title: "once",
+      action: notify,
+      schedule: { kind: "once", at: Date.parse("2026-06-01T01:00:00Z"), timezone: "UTC" },
+    });
     h.clock.set("2026-06-01T01:05:00Z");
     await h.engine.step();
     expect(await onlyRun(job.id)).toMatchObject({ status: "succeeded", started_at: Date.parse("2026-06-01T01:05:00Z") });
@@ -183,7 +187,11 @@ describe("engine: misfires and overlap", () => {
     h = await openHarness("2026-06-01T00:00:30Z", { shard_count: 2, lease_ms: 600_000 });
     const pending: (() => void)[] = [];
     h.actions.behaviour = () => new Promise((r) => pending.push(() => r({ text: "slow" })));
-    const { job } = await h.engine.jobs.create("alice", { title: "every minute", action: notify, schedule: { kind: "cron", expr: "* * * * *", timezone: "UTC" } });
+    const { job } = await h.engine.jobs.create("alice", {
+      title: "every minute",
+      action: notify,
+      schedule: { kind: "cron", expr: "* * * * *", timezone: "UTC" },
+    });
     h.clock.set("2026-06-01T00:01:00Z");
     await h.engine.watcher.tick();
     const first = h.engine.worker.runOnce();
@@ -208,7 +216,9 @@ describe("engine: reconciliation", () => {
     const head = await h.store.getRun({ job_id: job.id, scheduled_at: job.next_run_at! });
     // Lose the head: point the job at an occurrence that has no run, as a half-applied write would.
     const stored = (await h.store.getJob(job.id))!;
-    await h.store.commit({ writes: [{ op: "put_job", job: { ...stored, next_run_at: head!.scheduled_at + 86_400_000, version: stored.version + 1 }, expectVersion: stored.version }] });
+    await h.store.commit({
+      writes: [{ op: "put_job", job: { ...stored, next_run_at: head!.scheduled_at + 86_400_000, version: stored.version + 1 }, expectVersion: stored.version }],
+    });
     expect((await h.engine.sweeper.sweep()).repaired).toBe(1);
     const runs = (await h.store.listJobRuns(job.id, { limit: 10 })).items;
     expect(runs.map((r) => [new Date(r.scheduled_at).toISOString(), r.status])).toEqual([
@@ -225,7 +235,11 @@ describe("engine: reconciliation", () => {
     await h.engine.jobs.cancel("alice", job.id); // its only run is now cancelled…
     const cancelledJob = (await h.store.getJob(job.id))!;
     // …and the job is flipped back to active with no head, as a bad manual edit would leave it.
-    await h.store.commit({ writes: [{ op: "put_job", job: { ...stored, status: "active", next_run_at: null, version: cancelledJob.version + 1 }, expectVersion: cancelledJob.version }] });
+    await h.store.commit({
+      writes: [
+        { op: "put_job", job: { ...stored, status: "active", next_run_at: null, version: cancelledJob.version + 1 }, expectVersion: cancelledJob.version },
+      ],
+    });
     h.clock.set("2026-06-01T12:00:00Z");
     expect((await h.engine.sweeper.sweep()).repaired).toBe(1);
     const runs = (await h.store.listJobRuns(job.id, { limit: 10 })).items;
@@ -240,7 +254,10 @@ describe("engine: fairness and bad input", () => {
   it("hands a quiet owner's run out in the first batch even behind another owner's thousand", async () => {
     h = await openHarness("2026-06-01T00:00:00Z", { shard_count: 4, max_active_jobs_per_owner: 5_000, dedupe_window_ms: 0 });
     const at = Date.parse("2026-06-01T00:00:30Z");
-    await h.engine.jobs.createMany("big", Array.from({ length: 1000 }, (_, i) => ({ title: `b${i}`, action: notify, schedule: { kind: "once" as const, at, timezone: "UTC" } })));
+    await h.engine.jobs.createMany(
+      "big",
+      Array.from({ length: 1000 }, (_, i) => ({ title: `b${i}`, action: notify, schedule: { kind: "once" as const, at, timezone: "UTC" } })),
+    );
     await h.engine.jobs.create("quiet", { title: "q", action: notify, schedule: { kind: "once", at, timezone: "UTC" } });
     h.clock.set(at);
     const batch = await h.queue.receive(10, 0);
@@ -260,7 +277,9 @@ describe("engine: fairness and bad input", () => {
 
   it("refuses a schedule firing more often than the minimum interval, saying the cap", async () => {
     h = await openHarness("2026-06-01T00:00:00Z", { shard_count: 2, min_interval_ms: 300_000 });
-    await expect(h.engine.jobs.create("alice", { title: "t", action: notify, schedule: { kind: "cron", expr: "* * * * *", timezone: "UTC" } })).rejects.toMatchObject({
+    await expect(
+      h.engine.jobs.create("alice", { title: "t", action: notify, schedule: { kind: "cron", expr: "* * * * *", timezone: "UTC" } }),
+    ).rejects.toMatchObject({
       code: "limit_exceeded",
       field: "schedule",
       expected: "at least 5 minute(s) between fires",
@@ -273,7 +292,10 @@ describe("engine: fairness and bad input", () => {
     await h.engine.jobs.create("alice", mk("a"));
     await h.engine.jobs.create("alice", mk("b"));
     await h.engine.jobs.create("bob", mk("c"));
-    await expect(h.engine.jobs.create("alice", mk("d"))).rejects.toMatchObject({ code: "limit_exceeded", expected: "at most 2 active or paused tasks per owner" });
+    await expect(h.engine.jobs.create("alice", mk("d"))).rejects.toMatchObject({
+      code: "limit_exceeded",
+      expected: "at most 2 active or paused tasks per owner",
+    });
     expect(await h.store.countJobs("alice", ["active"])).toBe(2);
   });
 

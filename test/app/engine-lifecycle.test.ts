@@ -173,7 +173,11 @@ describe("engine: pause, resume, cancel", () => {
   it("never lets one owner see, pause or cancel another owner's task", async () => {
     h = await openHarness("2026-06-01T00:00:00Z", { shard_count: 2 });
     const { job } = await h.engine.jobs.create("alice", { title: "mine", action: notify, schedule: { kind: "cron", expr: "0 9 * * *", timezone: "UTC" } });
-    for (const op of [() => h.engine.jobs.get("mallory", job.id), () => h.engine.jobs.pause("mallory", job.id), () => h.engine.jobs.cancel("mallory", job.id)]) {
+    for (const op of [
+      () => h.engine.jobs.get("mallory", job.id),
+      () => h.engine.jobs.pause("mallory", job.id),
+      () => h.engine.jobs.cancel("mallory", job.id),
+    ]) {
       await expect(op()).rejects.toMatchObject({ code: "not_found", field: "task_id" });
     }
     expect((await h.engine.jobs.list("mallory", { limit: 10 })).items).toEqual([]);

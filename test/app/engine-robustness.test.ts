@@ -1,5 +1,5 @@
-import Database from "better-sqlite3";
 import { join } from "node:path";
+import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { openHarness } from "../support/engine-harness.js";
 
@@ -36,8 +36,16 @@ describe("engine: one bad task never stops the others", () => {
 
   it("fails the runs of a task whose stored row is malformed, naming it, and runs the rest", async () => {
     h = await openHarness("2026-06-01T08:59:00Z", { shard_count: 1 });
-    const good = await h.engine.jobs.create("alice", { title: "good", action: notify, schedule: { kind: "once", at: Date.parse("2026-06-01T09:00:00Z"), timezone: "UTC" } });
-    const bad = await h.engine.jobs.create("alice", { title: "bad", action: notify, schedule: { kind: "once", at: Date.parse("2026-06-01T09:00:00Z"), timezone: "UTC" } });
+    const good = await h.engine.jobs.create("alice", {
+      title: "good",
+      action: notify,
+      schedule: { kind: "once", at: Date.parse("2026-06-01T09:00:00Z"), timezone: "UTC" },
+    });
+    const bad = await h.engine.jobs.create("alice", {
+      title: "bad",
+      action: notify,
+      schedule: { kind: "once", at: Date.parse("2026-06-01T09:00:00Z"), timezone: "UTC" },
+    });
     corrupt(h.dir, "UPDATE jobs SET action = '{not json' WHERE id = ?", bad.job.id);
     h.clock.set("2026-06-01T09:00:00Z");
     await h.engine.step();
@@ -54,7 +62,11 @@ describe("engine: one unreadable partition never stops the others", () => {
     const at = Date.parse("2026-06-01T09:10:00Z");
     const a = await h.engine.jobs.create("alice", { title: "a", action: notify, schedule: { kind: "once", at, timezone: "UTC" } });
     let b = await h.engine.jobs.create("alice", { title: "b", action: notify, schedule: { kind: "once", at, timezone: "UTC" } });
-    for (let i = 0; (await h.store.getRun({ job_id: b.job.id, scheduled_at: at }))!.shard === (await h.store.getRun({ job_id: a.job.id, scheduled_at: at }))!.shard && i < 50; i++) {
+    for (
+      let i = 0;
+      (await h.store.getRun({ job_id: b.job.id, scheduled_at: at }))!.shard === (await h.store.getRun({ job_id: a.job.id, scheduled_at: at }))!.shard && i < 50;
+      i++
+    ) {
       b = await h.engine.jobs.create("alice", { title: `b${i}`, action: notify, schedule: { kind: "once", at, timezone: "UTC" } });
     }
     corrupt(h.dir, "UPDATE runs SET skip_reason = 'exploded' WHERE job_id = ?", a.job.id);

@@ -12,7 +12,7 @@ import { openEngine } from "../../src/main.js";
 import type { ActionRunner } from "../../src/ports/action.js";
 import { silentLogger } from "../../src/ports/logger.js";
 import { dynamoClient, dynamoDbEndpoint, uniquePrefix } from "../support/aws/clients.js";
-import { startFauxqs, type Fauxqs } from "../support/aws/fauxqs.js";
+import { type Fauxqs, startFauxqs } from "../support/aws/fauxqs.js";
 
 const CLI = join(import.meta.dirname, "../../src/cli/main.ts");
 const run = promisify(execFile);
@@ -37,7 +37,21 @@ const writeConfig = (name: string, config: unknown) => {
 };
 
 async function awsInit(prefix: string): Promise<{ store: Record<string, unknown>; queue: Record<string, unknown> }> {
-  const args = ["--import", "tsx", CLI, "aws", "init", "--dynamodb-endpoint", dynamoDbEndpoint(), "--sqs-endpoint", fauxqs.endpoint, "--prefix", prefix, "--visibility-ms", "30000"];
+  const args = [
+    "--import",
+    "tsx",
+    CLI,
+    "aws",
+    "init",
+    "--dynamodb-endpoint",
+    dynamoDbEndpoint(),
+    "--sqs-endpoint",
+    fauxqs.endpoint,
+    "--prefix",
+    prefix,
+    "--visibility-ms",
+    "30000",
+  ];
   const { stdout } = await run(process.execPath, args, { env: { ...process.env, AWS_ACCESS_KEY_ID: "", AWS_PROFILE: "" } });
   return JSON.parse(stdout);
 }
@@ -88,7 +102,12 @@ describe("config for DynamoDB and SQS", () => {
 
   it("fills in table names, retention and visibility", () => {
     const config = loadConfig({}, writeConfig("ok.json", aws));
-    expect(config.store).toEqual({ kind: "dynamodb", region: "eu-west-1", tables: { jobs: "duely-jobs", runs: "duely-runs", events: "duely-events", leases: "duely-leases" }, ttl_days: 30 });
+    expect(config.store).toEqual({
+      kind: "dynamodb",
+      region: "eu-west-1",
+      tables: { jobs: "duely-jobs", runs: "duely-runs", events: "duely-events", leases: "duely-leases" },
+      ttl_days: 30,
+    });
     expect(config.queue).toMatchObject({ kind: "sqs", visibility_ms: 30_000 });
   });
 

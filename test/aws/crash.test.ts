@@ -7,7 +7,7 @@ import { createQueues } from "../../src/cli/aws-init.js";
 import type { Run } from "../../src/core/model.js";
 import type { Store } from "../../src/ports/store.js";
 import { dynamoClient, dynamoDbEndpoint, freshTables, sqsClient, uniquePrefix } from "../support/aws/clients.js";
-import { startFauxqs, type Fauxqs } from "../support/aws/fauxqs.js";
+import { type Fauxqs, startFauxqs } from "../support/aws/fauxqs.js";
 import { Children, logLines, waitFor as waitUntil } from "../support/processes/children.js";
 
 // The same two crash scenarios as test/app/crash.test.ts, on DynamoDB Local + SQS (fauxqs).
@@ -46,7 +46,14 @@ async function setUp(label: string): Promise<string> {
   const { queueUrl, dlqUrl } = await createQueues(sqs, { prefix, visibilityMs: 1_500, maxReceiveCount: 10 });
   sqs.destroy();
   const log = join(dir, "actions.log");
-  nodeEnv = { DDB_ENDPOINT: dynamoDbEndpoint(), SQS_ENDPOINT: fauxqs.endpoint, TABLE_PREFIX: made.tables.jobs.slice(0, -"jobs".length), QUEUE_URL: queueUrl, DLQ_URL: dlqUrl, LOG: log };
+  nodeEnv = {
+    DDB_ENDPOINT: dynamoDbEndpoint(),
+    SQS_ENDPOINT: fauxqs.endpoint,
+    TABLE_PREFIX: made.tables.jobs.slice(0, -"jobs".length),
+    QUEUE_URL: queueUrl,
+    DLQ_URL: dlqUrl,
+    LOG: log,
+  };
   store = openDynamoStore({ client: ddb, tables: made.tables, ttlDays: 1, shards: SHARDS });
   return log;
 }
@@ -83,7 +90,11 @@ describe("crash recovery on DynamoDB + SQS with real processes", () => {
     const runs = await allRuns();
     expect(runs).toHaveLength(30);
     expect(new Set(runs.map((r) => `${r.job_id}@${r.scheduled_at}`)).size).toBe(30);
-    const ended = new Set(lines(log).filter((l) => l.startsWith("end")).map((l) => l.split(" ")[1]));
+    const ended = new Set(
+      lines(log)
+        .filter((l) => l.startsWith("end"))
+        .map((l) => l.split(" ")[1]),
+    );
     expect(ended.size).toBe(30);
     expect(runs.some((r) => r.attempt >= 2)).toBe(true); // the interrupted ones were re-run
   }, 120_000);
@@ -98,10 +109,14 @@ describe("crash recovery on DynamoDB + SQS with real processes", () => {
     a.kill("SIGCONT");
     const zombieStarts = lines(log).filter((l) => l.startsWith("start") && l.endsWith(` ${a.pid}`)).length;
     const runs = await allRuns();
-    await waitFor(async () => {
-      const events = (await Promise.all(runs.map((r) => store.listEvents(r)))).flat();
-      return events.filter((e) => e.detail?.startsWith("fenced")).length >= zombieStarts;
-    }, 20_000, "the frozen node's late writes to be rejected");
+    await waitFor(
+      async () => {
+        const events = (await Promise.all(runs.map((r) => store.listEvents(r)))).flat();
+        return events.filter((e) => e.detail?.startsWith("fenced")).length >= zombieStarts;
+      },
+      20_000,
+      "the frozen node's late writes to be rejected",
+    );
     for (const r of await allRuns()) {
       expect(r.status).toBe("succeeded");
       expect((r.result?.data as { pid: number }).pid).toBe(b.pid);

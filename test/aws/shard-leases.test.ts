@@ -9,7 +9,7 @@ import { silentLogger } from "../../src/ports/logger.js";
 import type { DelayQueue, QueueItem } from "../../src/ports/queue.js";
 import type { ShardLeases } from "../../src/ports/shard-lease.js";
 import { dynamoClient, freshTables } from "../support/aws/clients.js";
-import { MINUTE_MS, SHARDS, T0, makeJobInShard, makeRun } from "../support/builders.js";
+import { MINUTE_MS, makeJobInShard, makeRun, SHARDS, T0 } from "../support/builders.js";
 import { FakeClock } from "../support/fake-clock.js";
 
 const client = dynamoClient();
@@ -60,8 +60,16 @@ describe("DynamoDB shard leases", () => {
 
   it("splits between three watchers within one shard of each other", async () => {
     const held = await rounds(["a", "b", "c"], 4);
-    expect(Object.values(held).map((h) => h.length).sort()).toEqual([5, 5, 6]);
-    expect(Object.values(held).flat().sort((x, y) => x - y)).toEqual(ALL);
+    expect(
+      Object.values(held)
+        .map((h) => h.length)
+        .sort(),
+    ).toEqual([5, 5, 6]);
+    expect(
+      Object.values(held)
+        .flat()
+        .sort((x, y) => x - y),
+    ).toEqual(ALL);
   });
 
   it("never lets two watchers racing from an empty table win the same shard", async () => {
@@ -142,11 +150,19 @@ describe("watchers sharing shards through leases", () => {
     const addRuns = async (at: number) => {
       const jobs = ALL.map((s) => makeJobInShard(s));
       const runs = jobs.map((j) => makeRun(j, at));
-      const ok = await store.commitEach(jobs.map((job, i) => ({ writes: [{ op: "put_job", job, expectVersion: null }, { op: "insert_run", run: runs[i]! }] })));
+      const ok = await store.commitEach(
+        jobs.map((job, i) => ({
+          writes: [
+            { op: "put_job", job, expectVersion: null },
+            { op: "insert_run", run: runs[i]! },
+          ],
+        })),
+      );
       expect(ok.every(Boolean)).toBe(true);
       return runs;
     };
-    const shardsOf = (items: QueueItem[]) => [...new Set(items.map((i) => makeRun({ id: i.key.job_id, owner: i.owner }, i.key.scheduled_at).shard))].sort((x, y) => x - y);
+    const shardsOf = (items: QueueItem[]) =>
+      [...new Set(items.map((i) => makeRun({ id: i.key.job_id, owner: i.owner }, i.key.scheduled_at).shard))].sort((x, y) => x - y);
 
     for (let i = 0; i < 3; i++) await tickBoth(); // the split settles
     const first = await addRuns(clock.now() + 30_000);

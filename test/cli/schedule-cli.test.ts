@@ -41,7 +41,18 @@ describe("duely schedule next", () => {
 
 describe("duely schedule parse", () => {
   it("reads a phrase inside a sentence into the same output shape", () => {
-    const r = duely("schedule", "parse", "Every weekday at 8am, summarize the finance news", "--tz", "Asia/Taipei", "--now", "2026-03-02T00:00:00Z", "--count", "3", "--json");
+    const r = duely(
+      "schedule",
+      "parse",
+      "Every weekday at 8am, summarize the finance news",
+      "--tz",
+      "Asia/Taipei",
+      "--now",
+      "2026-03-02T00:00:00Z",
+      "--count",
+      "3",
+      "--json",
+    );
     expect(r.code).toBe(0);
     const out = r.json();
     expect(out.next).toEqual(["2026-03-03T00:00:00.000Z", "2026-03-04T00:00:00.000Z", "2026-03-05T00:00:00.000Z"]);

@@ -1,11 +1,11 @@
-import { PutCommand, DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { DynamoDBDocumentClient, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { meterRequests } from "../../src/adapters/aws/request-meter.js";
 import { openDynamoStore } from "../../src/adapters/store/dynamodb/dynamodb-store.js";
 import type { TableNames } from "../../src/adapters/store/dynamodb/tables.js";
 import type { Store, Tx } from "../../src/ports/store.js";
 import { dynamoClient, freshTables } from "../support/aws/clients.js";
-import { T0, makeEvent, makeJob, makeRun } from "../support/builders.js";
+import { makeEvent, makeJob, makeRun, T0 } from "../support/builders.js";
 import { describeStoreContract } from "./store-contract.js";
 
 const client = dynamoClient();

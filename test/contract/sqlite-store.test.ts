@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SCHEMA_VERSION } from "../../src/adapters/store/sqlite/migrations.js";
 import { openSqliteStore } from "../../src/adapters/store/sqlite/sqlite-store.js";
 import type { Store } from "../../src/ports/store.js";
-import { T0, makeJob, makeRun } from "../support/builders.js";
+import { makeJob, makeRun, T0 } from "../support/builders.js";
 import { describeStoreContract } from "./store-contract.js";
 
 const tempDir = () => mkdtempSync(join(tmpdir(), "duely-sqlite-"));
@@ -42,7 +42,12 @@ describe("SQLite store, beyond the port", () => {
   it("keeps its data when the same file is reopened, and reopening migrates nothing", async () => {
     const job = makeJob();
     const run = makeRun(job, T0);
-    await store.commit({ writes: [{ op: "put_job", job, expectVersion: null }, { op: "insert_run", run }] });
+    await store.commit({
+      writes: [
+        { op: "put_job", job, expectVersion: null },
+        { op: "insert_run", run },
+      ],
+    });
     await store.close();
 
     store = openSqliteStore({ path });
@@ -66,7 +71,7 @@ describe("SQLite store, beyond the port", () => {
   it("rejects a job whose JSON column is not JSON, naming the job and the column", async () => {
     const job = makeJob();
     await store.commit({ writes: [{ op: "put_job", job, expectVersion: null }] });
-    tamper("UPDATE jobs SET schedule = '{\"kind\": \"cron\", ' WHERE id = ?", job.id);
+    tamper('UPDATE jobs SET schedule = \'{"kind": "cron", \' WHERE id = ?', job.id);
     const failure = { code: "corrupt_record", field: "schedule", message: expect.stringContaining(`stored job ${job.id} is malformed`) };
     await expect(store.getJob(job.id)).rejects.toMatchObject(failure);
     await expect(store.listJobs(job.owner, { limit: 10 })).rejects.toMatchObject(failure);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openSqsQueue } from "../../src/adapters/queue/sqs/sqs-queue.js";
 import { createQueues } from "../../src/cli/aws-init.js";
 import { sqsClient } from "../support/aws/clients.js";
-import { startFauxqs, type Fauxqs } from "../support/aws/fauxqs.js";
+import { type Fauxqs, startFauxqs } from "../support/aws/fauxqs.js";
 import { describeQueueContract } from "./queue-contract.js";
 
 let fauxqs: Fauxqs;

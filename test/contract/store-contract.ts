@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Job, Run } from "../../src/core/model.js";
 import type { Page, Store, Tx } from "../../src/ports/store.js";
-import { HOUR_MS, MINUTE_MS, T0, makeEvent, makeJob, makeJobInShard, makeRun } from "../support/builders.js";
+import { HOUR_MS, MINUTE_MS, makeEvent, makeJob, makeJobInShard, makeRun, T0 } from "../support/builders.js";
 
 export interface OpenedStore {
   store: Store;
@@ -225,7 +225,12 @@ export function describeStoreContract(name: string, open: () => Promise<OpenedSt
         await store.commit({ writes: [{ op: "insert_run", run }], events: [created] });
         const queued = makeEvent(run, "queued", { at: T0 + 1 });
         const note = makeEvent(run, "queued", { from: "queued", at: T0 + 1, detail: "sent to the delay queue" });
-        expect(await store.commit({ writes: [{ op: "update_run", run: { ...run, status: "queued" }, expect: { status: "pending", attempt: 0 } }], events: [queued, note] })).toBe(true);
+        expect(
+          await store.commit({
+            writes: [{ op: "update_run", run: { ...run, status: "queued" }, expect: { status: "pending", attempt: 0 } }],
+            events: [queued, note],
+          }),
+        ).toBe(true);
         expect(await store.listEvents(run)).toEqual([created, queued, note]);
       });
 
@@ -235,7 +240,13 @@ export function describeStoreContract(name: string, open: () => Promise<OpenedSt
         const b = makeRun(job, T0 + HOUR_MS);
         const eventA = makeEvent(a, "pending", { from: null });
         const eventB = makeEvent(b, "pending", { from: null });
-        await store.commit({ writes: [{ op: "insert_run", run: a }, { op: "insert_run", run: b }], events: [eventA, eventB] });
+        await store.commit({
+          writes: [
+            { op: "insert_run", run: a },
+            { op: "insert_run", run: b },
+          ],
+          events: [eventA, eventB],
+        });
         expect(await store.listEvents(a)).toEqual([eventA]);
         expect(await store.listEvents(b)).toEqual([eventB]);
         expect(await store.listEvents({ job_id: job.id, scheduled_at: T0 + 1 })).toEqual([]);

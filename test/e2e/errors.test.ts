@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { DomainError } from "../../src/core/errors.js";
 import { ERROR_HINTS, TOOL_ERROR_CODES } from "../../src/mcp/errors.js";
-import { callTool, connect, fails, ok, openInMemory } from "./support.js";
 import { createMcpServer } from "../../src/mcp/server.js";
+import { callTool, connect, fails, ok, openInMemory } from "./support.js";
 
 const START = "2026-03-01T12:00:00Z";
 const notify = { title: "Reminder", action: { type: "notify", message: "Stand up" } };
@@ -131,7 +131,19 @@ describe("every error code comes back structured, with field and expected", () =
 
   test("the codes tested above are the whole closed set", () => {
     expect([...TOOL_ERROR_CODES].sort()).toEqual(
-      ["invalid_argument", "invalid_schedule", "unknown_timezone", "in_the_past", "beyond_horizon", "ambiguous_schedule", "not_found", "conflict", "limit_exceeded", "unauthorized", "internal"].sort(),
+      [
+        "invalid_argument",
+        "invalid_schedule",
+        "unknown_timezone",
+        "in_the_past",
+        "beyond_horizon",
+        "ambiguous_schedule",
+        "not_found",
+        "conflict",
+        "limit_exceeded",
+        "unauthorized",
+        "internal",
+      ].sort(),
     );
   });
 });
@@ -145,14 +157,32 @@ describe("arguments that break the schema get the structured error, never text o
 
   const cases: [string, string, Record<string, unknown>, string, RegExp][] = [
     ["a wrong type", "task_create_v1", { ...notify, title: 42, when: "every day at 9am" }, "title", /^a string/],
-    ["an extra property", "task_create_v1", { ...notify, when: "every day at 9am", owner: "mallory" }, "owner", /only these properties: title, action, schedule, when, timezone, retry, end_at, max_runs/],
-    ["a nested extra property", "task_create_v1", { ...notify, schedule: { type: "cron", cron: "0 9 * * *", tz: "UTC" } }, "schedule.tz", /only these properties: type, cron, timezone, dst/],
+    [
+      "an extra property",
+      "task_create_v1",
+      { ...notify, when: "every day at 9am", owner: "mallory" },
+      "owner",
+      /only these properties: title, action, schedule, when, timezone, retry, end_at, max_runs/,
+    ],
+    [
+      "a nested extra property",
+      "task_create_v1",
+      { ...notify, schedule: { type: "cron", cron: "0 9 * * *", tz: "UTC" } },
+      "schedule.tz",
+      /only these properties: type, cron, timezone, dst/,
+    ],
     ["a missing title", "task_create_v1", { action: notify.action, when: "every day at 9am" }, "title", /^a string/],
     ["both schedule and when", "task_create_v1", { ...notify, when: "every day at 9am", schedule: { type: "immediate" } }, "schedule", /exactly one of `when`/],
     ["neither schedule nor when", "task_create_v1", { ...notify }, "when", /exactly one of `when`/],
     ["an unknown action type", "task_create_v1", { ...notify, action: { type: "email" }, when: "every day at 9am" }, "action.type", /"summarize", "notify"/],
     ["an unknown schedule type", "schedule_preview_v1", { schedule: { type: "hourly" } }, "schedule.type", /"immediate", "once", "cron", "every"/],
-    ["a bad enum", "task_create_v1", { ...notify, schedule: { type: "every", every: 2, unit: "fortnight" } }, "schedule.unit", /"minute", "hour", "day", "week", "month"/],
+    [
+      "a bad enum",
+      "task_create_v1",
+      { ...notify, schedule: { type: "every", every: 2, unit: "fortnight" } },
+      "schedule.unit",
+      /"minute", "hour", "day", "week", "month"/,
+    ],
     ["a number out of range", "task_get_v1", { task_id: "x", runs: 500 }, "runs", /at most 50/],
     ["a non-integer", "task_list_v1", { limit: 2.5 }, "limit", /^an integer/],
     ["a bad status filter", "task_list_v1", { status: ["done"] }, "status.0", /"active", "paused", "cancelled", "completed"/],
@@ -160,7 +190,13 @@ describe("arguments that break the schema get the structured error, never text o
     ["an empty when", "task_create_v1", { ...notify, when: "" }, "when", /at least 1 character/],
     ["a bad ISO time", "task_create_v1", { ...notify, schedule: { type: "once", at: "next tuesday noon" } }, "schedule.at", /ISO 8601/],
     ["a bad end_at", "task_create_v1", { ...notify, when: "every day at 9am", end_at: "soon-ish please" }, "end_at", /ISO 8601/],
-    ["an invalid feed URL", "task_create_v1", { title: "d", action: { type: "summarize", topic: "x", feeds: ["not a url"] }, when: "every day at 9am" }, "action.feeds.0", /URL/],
+    [
+      "an invalid feed URL",
+      "task_create_v1",
+      { title: "d", action: { type: "summarize", topic: "x", feeds: ["not a url"] }, when: "every day at 9am" },
+      "action.feeds.0",
+      /URL/,
+    ],
   ];
 
   test.each(cases)("%s", async (_label, tool, args, field, expected) => {

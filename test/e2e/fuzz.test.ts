@@ -14,19 +14,29 @@ const VALID: Record<string, Record<string, unknown>> = {
   schedule_preview_v1: { schedule: { type: "cron", cron: "0 8 * * *", timezone: "Europe/Berlin" }, count: 3 },
 };
 
-const PHRASES = ["every day at 9", "tomorrow at noon", "in 20 minutes", "每天早上八點", "毎朝8時", "jeden Montag um 7", "todos los días a las 9", "later", "every 0 minutes", "at 25:99", ""];
+const PHRASES = [
+  "every day at 9",
+  "tomorrow at noon",
+  "in 20 minutes",
+  "每天早上八點",
+  "毎朝8時",
+  "jeden Montag um 7",
+  "todos los días a las 9",
+  "later",
+  "every 0 minutes",
+  "at 25:99",
+  "",
+];
 const json = fc.jsonValue({ maxDepth: 3 });
 
 function argsFor(tool: string, keys: string[]): fc.Arbitrary<Record<string, unknown>> {
   const valid = VALID[tool]!;
-  const mutate = fc
-    .tuple(fc.constantFrom(...keys), fc.oneof(json, fc.constantFrom(...PHRASES), fc.constant(undefined)))
-    .map(([key, value]) => {
-      const out: Record<string, unknown> = { ...valid };
-      if (value === undefined) delete out[key];
-      else out[key] = value;
-      return out;
-    });
+  const mutate = fc.tuple(fc.constantFrom(...keys), fc.oneof(json, fc.constantFrom(...PHRASES), fc.constant(undefined))).map(([key, value]) => {
+    const out: Record<string, unknown> = { ...valid };
+    if (value === undefined) delete out[key];
+    else out[key] = value;
+    return out;
+  });
   const ownKeys = fc.record(Object.fromEntries(keys.map((k) => [k, json])), { requiredKeys: [] });
   const anyKeys = fc.dictionary(fc.string({ maxLength: 10 }), json, { maxKeys: 5 });
   return fc.oneof(mutate, ownKeys, anyKeys, fc.constant(valid)) as fc.Arbitrary<Record<string, unknown>>;

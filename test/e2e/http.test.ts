@@ -1,5 +1,5 @@
-import { request } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
+import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Engine } from "../../src/app/engine.js";
 import { loadConfig } from "../../src/config.js";
 import { openEngine } from "../../src/main.js";
-import { startHttpServer, type HttpServerHandle } from "../../src/mcp/http.js";
+import { type HttpServerHandle, startHttpServer } from "../../src/mcp/http.js";
 import { silentLogger } from "../../src/ports/logger.js";
 import { openHarness, ScriptedActions } from "../support/engine-harness.js";
 import { fails, ok } from "./support.js";
@@ -27,7 +27,13 @@ function rawPost(url: string, headers: Record<string, string>): Promise<{ status
   const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: u.hostname, port: u.port, path: u.pathname, method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers } },
+      {
+        host: u.hostname,
+        port: u.port,
+        path: u.pathname,
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+      },
       (res) => {
         let text = "";
         res.on("data", (d) => (text += d));
@@ -48,7 +54,10 @@ describe("Streamable HTTP with bearer tokens, real clock, engine roles started",
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "duely-http-"));
     const config = loadConfig({ DUELY_DB: join(dir, "duely.db"), DUELY_TZ: "Asia/Taipei", DUELY_OWNER: "local" });
-    engine = await openEngine({ ...config, engine: { ...config.engine, poll_interval_ms: 100, look_ahead_ms: 5_000 } }, { actions: new ScriptedActions(), log: silentLogger });
+    engine = await openEngine(
+      { ...config, engine: { ...config.engine, poll_interval_ms: 100, look_ahead_ms: 5_000 } },
+      { actions: new ScriptedActions(), log: silentLogger },
+    );
     engine.start();
     server = await startHttpServer({ engine, timezone: "Asia/Taipei", port: 0, auth: { kind: "bearer", tokens: { [TOKEN_A]: "alice", [TOKEN_B]: "bob" } } });
   });
@@ -145,7 +154,9 @@ describe("Streamable HTTP with bearer tokens, real clock, engine roles started",
 
 describe("--no-auth", () => {
   test("is refused on a non-loopback host", async () => {
-    await expect(startHttpServer({ engine: {} as Engine, timezone: "UTC", host: "0.0.0.0", port: 0, auth: { kind: "none", owner: "me" } })).rejects.toThrow(/loopback/);
+    await expect(startHttpServer({ engine: {} as Engine, timezone: "UTC", host: "0.0.0.0", port: 0, auth: { kind: "none", owner: "me" } })).rejects.toThrow(
+      /loopback/,
+    );
   });
 
   test("on loopback, serves the one configured owner without a token", async () => {

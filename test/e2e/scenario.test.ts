@@ -87,9 +87,17 @@ describe("a daily digest through the tools, in memory", () => {
     expect(created.reading).toMatchObject({ timezone: TZ, timezone_source: "server_default", schedule: { type: "cron", cron: "30 7 * * 1-5", timezone: TZ } });
     expect(created.task).toMatchObject({ retry: { max_attempts: 1 }, max_runs: 10 });
     const other = await ok(c, "task_create_v1", { ...digest, schedule: { type: "once", at: "2026-03-05T09:00", timezone: "Europe/Berlin" } });
-    expect(other.reading).toMatchObject({ timezone: "Europe/Berlin", timezone_source: "argument", next: [{ local: "2026-03-05T09:00:00+01:00", utc: "2026-03-05T08:00:00Z" }] });
+    expect(other.reading).toMatchObject({
+      timezone: "Europe/Berlin",
+      timezone_source: "argument",
+      next: [{ local: "2026-03-05T09:00:00+01:00", utc: "2026-03-05T08:00:00Z" }],
+    });
     const every = await ok(c, "task_create_v1", { ...digest, schedule: { type: "every", every: 2, unit: "week", start_at: "2026-03-03T09:00:00+08:00" } });
-    expect((every.reading as any).next.map((f: any) => f.local)).toEqual(["2026-03-03T09:00:00+08:00", "2026-03-17T09:00:00+08:00", "2026-03-31T09:00:00+08:00"]);
+    expect((every.reading as any).next.map((f: any) => f.local)).toEqual([
+      "2026-03-03T09:00:00+08:00",
+      "2026-03-17T09:00:00+08:00",
+      "2026-03-31T09:00:00+08:00",
+    ]);
   });
 
   test("schedule_preview_v1 reads a phrase or a schedule and creates nothing", async () => {
@@ -107,7 +115,7 @@ describe("a daily digest through the tools, in memory", () => {
       "2026-03-05T08:00:00-05:00",
       "2026-03-06T08:00:00-05:00",
     ]);
-    const structured = await ok(c, "schedule_preview_v1", { schedule: { type: "cron", cron: "30 2 * * *", timezone: "America/New_York" } , count: 10 });
+    const structured = await ok(c, "schedule_preview_v1", { schedule: { type: "cron", cron: "30 2 * * *", timezone: "America/New_York" }, count: 10 });
     expect((structured.reading as any).dst_notes.join(" ")).toMatch(/2026-03-08/);
     expect((await ok(c, "task_list_v1", {})).tasks).toEqual([]);
   });
@@ -128,7 +136,11 @@ describe("a daily digest through the tools, in memory", () => {
 
   test("the latest run's result is a resource of the owner's task", async () => {
     const c = await env.clientFor("alice");
-    const created = await ok(c, "task_create_v1", { title: "Stretch", action: { type: "notify", message: "Time to stretch" }, schedule: { type: "immediate" } });
+    const created = await ok(c, "task_create_v1", {
+      title: "Stretch",
+      action: { type: "notify", message: "Time to stretch" },
+      schedule: { type: "immediate" },
+    });
     const id = (created.task as any).id as string;
     const uri = `duely://tasks/${id}/runs/latest`;
     expect((await c.readResource({ uri })).contents[0]).toMatchObject({ uri, text: expect.stringMatching(/No run has finished yet/) });

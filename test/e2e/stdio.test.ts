@@ -37,13 +37,25 @@ describe("stdio: `duely serve` as a child process", () => {
 
   test("lists the tools and states the configured zone in its instructions", async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(["task_create_v1", "task_list_v1", "task_get_v1", "task_pause_v1", "task_resume_v1", "task_cancel_v1", "schedule_preview_v1"]);
+    expect(tools.map((t) => t.name)).toEqual([
+      "task_create_v1",
+      "task_list_v1",
+      "task_get_v1",
+      "task_pause_v1",
+      "task_resume_v1",
+      "task_cancel_v1",
+      "schedule_preview_v1",
+    ]);
     expect(client.getInstructions()).toContain("Europe/Berlin");
   });
 
   test("a once-task 2 seconds ahead runs, and task_get_v1 shows it succeeded", async () => {
     const at = new Date(Date.now() + 2_000).toISOString();
-    const created = await ok(client, "task_create_v1", { title: "Kettle", action: { type: "notify", message: "The kettle is on" }, schedule: { type: "once", at } });
+    const created = await ok(client, "task_create_v1", {
+      title: "Kettle",
+      action: { type: "notify", message: "The kettle is on" },
+      schedule: { type: "once", at },
+    });
     expect(created.reading).toMatchObject({ timezone: "Europe/Berlin", timezone_source: "server_default" });
     const id = (created.task as any).id as string;
     let got: any;

@@ -1,4 +1,4 @@
-import { Client, InMemoryTransport, type CallToolResult } from "@modelcontextprotocol/client";
+import { type CallToolResult, Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import { expect } from "vitest";
 import type { EngineSettings } from "../../src/app/settings.js";
 import { createMcpServer } from "../../src/mcp/server.js";

@@ -2,10 +2,10 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { SCHEMAS_DIR } from "../../scripts/gen-schemas.js";
 import { apiIdOf } from "../../src/mcp/define-tool.js";
 import { TOOL_ERROR_CODES } from "../../src/mcp/errors.js";
 import { instructionsFor } from "../../src/mcp/server.js";
-import { SCHEMAS_DIR } from "../../scripts/gen-schemas.js";
 import { openInMemory } from "./support.js";
 
 const REWRITE = "npm run schemas";
@@ -29,7 +29,15 @@ describe("what tools/list publishes", () => {
   afterAll(() => env.close());
 
   test("the seven v1 tools", () => {
-    expect(tools.map((t) => t.name)).toEqual(["task_create_v1", "task_list_v1", "task_get_v1", "task_pause_v1", "task_resume_v1", "task_cancel_v1", "schedule_preview_v1"]);
+    expect(tools.map((t) => t.name)).toEqual([
+      "task_create_v1",
+      "task_list_v1",
+      "task_get_v1",
+      "task_pause_v1",
+      "task_resume_v1",
+      "task_cancel_v1",
+      "schedule_preview_v1",
+    ]);
   });
 
   test("every name passes Claude's and OpenAI's pattern, and ours", () => {
@@ -48,7 +56,8 @@ describe("what tools/list publishes", () => {
     const byName = Object.fromEntries(tools.map((t) => [t.name, t.annotations]));
     expect(byName.task_cancel_v1).toMatchObject({ destructiveHint: true, readOnlyHint: false });
     for (const name of ["task_list_v1", "task_get_v1", "schedule_preview_v1"]) expect(byName[name]?.readOnlyHint).toBe(true);
-    for (const name of ["task_create_v1", "task_pause_v1", "task_resume_v1"]) expect(byName[name]).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+    for (const name of ["task_create_v1", "task_pause_v1", "task_resume_v1"])
+      expect(byName[name]).toMatchObject({ readOnlyHint: false, destructiveHint: false });
   });
 
   test("titles carry the versioned API id; descriptions say scheduled task, and when not to use it", () => {
@@ -92,7 +101,8 @@ describe("what tools/list publishes", () => {
     for (const f of onDisk) if (!expected.has(f)) problems.push(`schemas/${f} belongs to no tool`);
     for (const [f, schema] of expected) {
       if (!onDisk.includes(f)) problems.push(`schemas/${f} is missing`);
-      else if (!isDeepStrictEqual(JSON.parse(readFileSync(join(SCHEMAS_DIR, f), "utf8")), schema)) problems.push(`schemas/${f} differs from what tools/list returns`);
+      else if (!isDeepStrictEqual(JSON.parse(readFileSync(join(SCHEMAS_DIR, f), "utf8")), schema))
+        problems.push(`schemas/${f} differs from what tools/list returns`);
     }
     expect(problems, `The checked-in JSON Schemas are stale. Run \`${REWRITE}\` (npx tsx scripts/gen-schemas.ts) and commit schemas/.`).toEqual([]);
   });
@@ -104,7 +114,8 @@ describe("server instructions", () => {
     expect(text.length).toBeLessThanOrEqual(512);
     expect(text).toMatch(/no time, ask/);
     expect(text).toContain("America/Argentina/ComodRivadavia");
-    for (const name of ["task_create_v1", "task_list_v1", "task_get_v1", "task_pause_v1", "task_resume_v1", "task_cancel_v1", "schedule_preview_v1"]) expect(text).toContain(name);
+    for (const name of ["task_create_v1", "task_list_v1", "task_get_v1", "task_pause_v1", "task_resume_v1", "task_cancel_v1", "schedule_preview_v1"])
+      expect(text).toContain(name);
   });
 });
 
@@ -112,6 +123,7 @@ describe("docs/mcp.md", () => {
   test("documents every error code and every tool", () => {
     const doc = readFileSync(join(import.meta.dirname, "../../docs/mcp.md"), "utf8");
     for (const code of TOOL_ERROR_CODES) expect(doc).toContain(`\`${code}\``);
-    for (const name of ["task_create_v1", "task_list_v1", "task_get_v1", "task_pause_v1", "task_resume_v1", "task_cancel_v1", "schedule_preview_v1"]) expect(doc).toContain(name);
+    for (const name of ["task_create_v1", "task_list_v1", "task_get_v1", "task_pause_v1", "task_resume_v1", "task_cancel_v1", "schedule_preview_v1"])
+      expect(doc).toContain(name);
   });
 });

@@ -1,6 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, test } from "vitest";
@@ -48,7 +48,11 @@ const openaiToolCall = () => ({
     {
       index: 0,
       finish_reason: "tool_calls",
-      message: { role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: "task_create_v1", arguments: JSON.stringify(createArgs) } }] },
+      message: {
+        role: "assistant",
+        content: null,
+        tool_calls: [{ id: "call_1", type: "function", function: { name: "task_create_v1", arguments: JSON.stringify(createArgs) } }],
+      },
     },
   ],
   usage: { prompt_tokens: 900, completion_tokens: 40, total_tokens: 940 },
@@ -76,7 +80,13 @@ describe("the openai adapter", () => {
 
     const t = await runConversation(theCase, adapter, { trial: 1 });
 
-    expect(t).toMatchObject({ adapter: "openai:fake-gpt", stop: "reply", turns: 2, final_text: "Scheduled: weekdays at 08:00 New York time.", usage: { input_tokens: 2100, output_tokens: 60 } });
+    expect(t).toMatchObject({
+      adapter: "openai:fake-gpt",
+      stop: "reply",
+      turns: 2,
+      final_text: "Scheduled: weekdays at 08:00 New York time.",
+      usage: { input_tokens: 2100, output_tokens: 60 },
+    });
     expect(t.calls).toHaveLength(1);
     expect(t.calls[0]).toMatchObject({ name: "task_create_v1", arguments: createArgs, result: { ok: true, api: "task.create@v1" } });
     expect(t.final_state.tasks.map((x) => x.next)).toEqual([WEEKDAYS_8AM]);
@@ -94,7 +104,11 @@ describe("the openai adapter", () => {
     expect(create.function.parameters.$schema).toBeUndefined();
     expect(create.function.parameters.properties.when).toBeDefined();
     expect(second!.body.messages.slice(2)).toEqual([
-      { role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: "task_create_v1", arguments: JSON.stringify(createArgs) } }] },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [{ id: "call_1", type: "function", function: { name: "task_create_v1", arguments: JSON.stringify(createArgs) } }],
+      },
       { role: "tool", tool_call_id: "call_1", content: expect.stringContaining('"ok":true') },
     ]);
   });
@@ -110,7 +124,11 @@ describe("the openai adapter", () => {
     const t = await runConversation(theCase, openaiAdapter("fake-gpt", { apiKey: "k", baseURL: `${api.url}/v1` }), { trial: 1 });
     expect(t.calls[0]).toMatchObject({ arguments: '{"title": "x",', result: { ok: false, client_error: "arguments are not a JSON object" } });
     expect(t.final_state.tasks).toEqual([]);
-    expect(api.requests[1]!.body.messages.at(-1)).toEqual({ role: "tool", tool_call_id: "call_1", content: "Error: the arguments of task_create_v1 are not a JSON object." });
+    expect(api.requests[1]!.body.messages.at(-1)).toEqual({
+      role: "tool",
+      tool_call_id: "call_1",
+      content: "Error: the arguments of task_create_v1 are not a JSON object.",
+    });
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { onDate, wallFires } from "../../evals/expected-fires.js";
-import { loadCases, type Expectation } from "../../evals/harness/case.js";
+import { type Expectation, loadCases } from "../../evals/harness/case.js";
 
 const cases = loadCases("evals/cases");
 
@@ -47,7 +47,10 @@ describe("the eval cases", () => {
         for (const list of lists) {
           const ts = list.map(Date.parse);
           expect(ts[0]! > now, `${c.id}: ${list[0]} is not after ${c.now}`).toBe(true);
-          expect(ts.every((t, i) => i === 0 || t > ts[i - 1]!), `${c.id}: not increasing`).toBe(true);
+          expect(
+            ts.every((t, i) => i === 0 || t > ts[i - 1]!),
+            `${c.id}: not increasing`,
+          ).toBe(true);
         }
       }
     }

@@ -100,7 +100,11 @@ describe("the judge", () => {
 
   test("does not count a new task the model cancelled again", () => {
     const t = transcript({
-      calls: [ok("task_create_v1", { ...createArgs, when: "every day at 9am" }), ok("task_cancel_v1", { task_id: "01WRONG" }), ok("task_create_v1", createArgs)],
+      calls: [
+        ok("task_create_v1", { ...createArgs, when: "every day at 9am" }),
+        ok("task_cancel_v1", { task_id: "01WRONG" }),
+        ok("task_create_v1", createArgs),
+      ],
       final_state: { tasks: [task({ id: "01WRONG", status: "cancelled", next: ["2026-03-06T14:00:00Z"] }), task()] },
     });
     const c = caseOf({ expect: { ...dailyFinance.expect, tool: ["task_create_v1", "task_cancel_v1"] } });
@@ -112,7 +116,10 @@ describe("the judge", () => {
       { key: "am", title: "Morning finance digest", action: { type: "summarize", topic: "finance" }, schedule: { type: "cron", cron: "0 7 * * *" } },
       { key: "pm", title: "Evening crypto digest", action: { type: "summarize", topic: "crypto" }, schedule: { type: "cron", cron: "0 20 * * *" } },
     ];
-    const c = caseOf({ seed_tasks: seeds, expect: { tool: "task_pause_v1", order: ["task_list_v1", "task_pause_v1"], final_state: { seeded: { am: "paused" } } } });
+    const c = caseOf({
+      seed_tasks: seeds,
+      expect: { tool: "task_pause_v1", order: ["task_list_v1", "task_pause_v1"], final_state: { seeded: { am: "paused" } } },
+    });
     const t = transcript({
       calls: [ok("task_list_v1", {}), ok("task_pause_v1", { task_id: "01PM" })],
       final_state: { tasks: [task({ id: "01AM", title: "Morning finance digest" }), task({ id: "01PM", title: "Evening crypto digest", status: "paused" })] },
@@ -164,14 +171,18 @@ describe("the judge", () => {
 
   test("accepts a DST alternative and any interval alignment; rejects uneven spacing", () => {
     const gap = caseOf({ expect: { tool: "task_create_v1", schedule: { next: ["2026-03-08T07:00:00Z"], alternatives: [["2026-03-08T07:30:00Z"]] } } });
-    const shifted = transcript({ calls: [ok("task_create_v1", createArgs)], final_state: { tasks: [task({ next: ["2026-03-08T07:30:00Z", "2026-03-09T06:30:00Z"] })] } });
+    const shifted = transcript({
+      calls: [ok("task_create_v1", createArgs)],
+      final_state: { tasks: [task({ next: ["2026-03-08T07:30:00Z", "2026-03-09T06:30:00Z"] })] },
+    });
     expect(judgeCase(gap, shifted, checkArgs).pass).toBe(true);
 
     const every = caseOf({ expect: { tool: "task_create_v1", schedule: { every_s: 900 } } });
     const aligned = ["2026-03-05T15:15:00Z", "2026-03-05T15:30:00Z", "2026-03-05T15:45:00Z"];
     const unaligned = ["2026-03-05T15:22:30Z", "2026-03-05T15:37:30Z", "2026-03-05T15:52:30Z"];
     const uneven = ["2026-03-05T15:15:00Z", "2026-03-05T15:30:00Z", "2026-03-05T16:00:00Z"];
-    const run = (next: string[]) => judgeCase(every, transcript({ calls: [ok("task_create_v1", createArgs)], final_state: { tasks: [task({ next })] } }), checkArgs);
+    const run = (next: string[]) =>
+      judgeCase(every, transcript({ calls: [ok("task_create_v1", createArgs)], final_state: { tasks: [task({ next })] } }), checkArgs);
     expect(run(aligned).pass).toBe(true);
     expect(run(unaligned).pass).toBe(true);
     expect(run(uneven).reason).toContain("expected every 900s, got gaps of 900, 1800s");
@@ -193,7 +204,12 @@ describe("the judge", () => {
 
   test("counts schema-valid and server-accepted calls separately", () => {
     const t = transcript({
-      calls: [refused("task_create_v1", { ...createArgs, owner: "me" }, "invalid_argument"), refused("task_create_v1", createArgs, "ambiguous_schedule"), ok("task_list_v1", {}), { name: "task_make_v1", arguments: "{oops", result: { ok: false } }],
+      calls: [
+        refused("task_create_v1", { ...createArgs, owner: "me" }, "invalid_argument"),
+        refused("task_create_v1", createArgs, "ambiguous_schedule"),
+        ok("task_list_v1", {}),
+        { name: "task_make_v1", arguments: "{oops", result: { ok: false } },
+      ],
     });
     const v = judgeCase(caseOf({ expect: { tool: "none" } }), t, checkArgs);
     expect(v).toMatchObject({ calls: 4, schema_valid: 2, accepted: 1, error_seen: true });

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Tool } from "@modelcontextprotocol/client";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { ModelAdapter, ModelRequest, ModelTurn } from "../../evals/adapters/adapter.js";
-import { recordingAdapter, recordingKey, replayAdapter, ReplayError } from "../../evals/adapters/replay.js";
+import { ReplayError, recordingAdapter, recordingKey, replayAdapter } from "../../evals/adapters/replay.js";
 import { toolListing } from "../../src/mcp/server.js";
 
 const ID_A = "01KJZ8M8TGBA8T9RP98T4BKB31";
@@ -32,7 +32,11 @@ const scripted: ModelAdapter = {
   isLlm: true,
   async complete(req): Promise<ModelTurn> {
     const listed = JSON.parse((req.messages.at(-1) as { content: string }).content) as { tasks: { id: string }[] };
-    return { text: "", tool_calls: [{ id: "c2", name: "task_pause_v1", arguments: { task_id: listed.tasks[0]!.id } }], usage: { input_tokens: 7, output_tokens: 3 } };
+    return {
+      text: "",
+      tool_calls: [{ id: "c2", name: "task_pause_v1", arguments: { task_id: listed.tasks[0]!.id } }],
+      usage: { input_tokens: 7, output_tokens: 3 },
+    };
   },
 };
 
@@ -73,7 +77,9 @@ describe("recordings", () => {
     const edited = tools.map((t) => (t.name === "task_list_v1" ? { ...t, description: "Lists things." } : t));
     const replay = replayAdapter(dir);
     await expect(replay.complete(request(edited))).rejects.toThrow(ReplayError);
-    await expect(replay.complete(request(edited))).rejects.toThrow(/stale recording for case case-1 \(trial 1, turn 2\).*re-record with: npm run evals -- --model scripted:test --record/);
+    await expect(replay.complete(request(edited))).rejects.toThrow(
+      /stale recording for case case-1 \(trial 1, turn 2\).*re-record with: npm run evals -- --model scripted:test --record/,
+    );
     await expect(replay.complete({ ...request(tools), session: { case_id: "case-2", trial: 1, turn: 0 } })).rejects.toThrow(/no recording for case case-2/);
     expect(() => replayAdapter(join(dir, "nothing-here"))).toThrow(/no recordings in/);
   });

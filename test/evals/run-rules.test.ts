@@ -54,7 +54,15 @@ describe("a small run with the rules assistant", () => {
     await run(tsx, ["evals/run.ts", "--model", "rules", "--only", "daily-8am-finance,chat-thanks", "--out", out]);
     expect(existsSync(join(out, "transcripts.jsonl"))).toBe(true);
     expect(readFileSync(join(out, "REPORT.md"), "utf8")).toContain("**Not an LLM.**");
-    const scored = await run(tsx, ["evals/score.ts", "--transcripts", join(out, "transcripts.jsonl"), "--cases", "evals/cases", "--out", join(out, "rescored")]);
+    const scored = await run(tsx, [
+      "evals/score.ts",
+      "--transcripts",
+      join(out, "transcripts.jsonl"),
+      "--cases",
+      "evals/cases",
+      "--out",
+      join(out, "rescored"),
+    ]);
     expect(scored.stdout).toContain("rules (deterministic baseline, not an LLM): 2/2 passed (100.0%)");
     const report = JSON.parse(readFileSync(join(out, "rescored", "report.json"), "utf8"));
     // Case order: chat.jsonl sorts before create-recurring.jsonl.

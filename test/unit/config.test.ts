@@ -40,7 +40,10 @@ describe("config", () => {
     const problems = problemsOf(() => loadConfig({}, path));
     expect(problems.length).toBeGreaterThanOrEqual(5);
     for (const p of ["timezone:", "engine.shard_count:", "engine.look_ahead_ms:", "http.port:", "(root):"]) {
-      expect(problems.some((x) => x.startsWith(p)), `${p} in ${JSON.stringify(problems)}`).toBe(true);
+      expect(
+        problems.some((x) => x.startsWith(p)),
+        `${p} in ${JSON.stringify(problems)}`,
+      ).toBe(true);
     }
     expect(problems.find((p) => p.startsWith("timezone:"))).toContain("IANA");
   });

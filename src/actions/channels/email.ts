@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import nodemailer from "nodemailer";
 import { ActionFailure } from "../../ports/action.js";
-import { RefusedAddressError, assertTargetAllowed } from "../address-guard.js";
+import { assertTargetAllowed, RefusedAddressError } from "../address-guard.js";
 import type { ChannelTarget } from "../config.js";
 import { readSecret } from "../secrets.js";
 import type { ChannelSender } from "./channel.js";

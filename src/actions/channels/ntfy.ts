@@ -8,7 +8,10 @@ const NTFY_MAX_BYTES = 4_000;
 
 /** HTTP headers are Latin-1; ntfy decodes RFC 2047 encoded words, so non-ASCII titles survive. */
 export function headerText(value: string): string {
-  const line = value.replace(/[\r\n]+/g, " ").trim().slice(0, 200);
+  const line = value
+    .replace(/[\r\n]+/g, " ")
+    .trim()
+    .slice(0, 200);
   return /^[\x20-\x7e]*$/.test(line) ? line : `=?UTF-8?B?${Buffer.from(line, "utf8").toString("base64")}?=`;
 }
 
@@ -16,7 +19,10 @@ function truncateUtf8(text: string, maxBytes: number): string {
   const bytes = Buffer.from(text, "utf8");
   if (bytes.length <= maxBytes) return text;
   // Decoding a cut multi-byte character yields U+FFFD; drop it.
-  return `${bytes.subarray(0, maxBytes - 3).toString("utf8").replace(/\uFFFD$/, "")}…`;
+  return `${bytes
+    .subarray(0, maxBytes - 3)
+    .toString("utf8")
+    .replace(/\uFFFD$/, "")}…`;
 }
 
 export const sendNtfy: ChannelSender<NtfyTarget> = async (_name, target, { text, title, ctx }, deps) => {

@@ -45,12 +45,19 @@ const brief = (s: string) => (s.length <= 200 ? s : `${s.slice(0, 199)}…`);
  */
 export function failureFromSdkError(err: unknown, label: string, now: number): ActionFailure {
   const own = causeChain(err).find((e): e is ActionFailure => e instanceof ActionFailure);
-  if (own) return new ActionFailure(`${label}: ${own.message}`, { permanent: own.permanent, ...(own.retryAfterMs !== undefined && { retryAfterMs: own.retryAfterMs }) });
+  if (own)
+    return new ActionFailure(`${label}: ${own.message}`, {
+      permanent: own.permanent,
+      ...(own.retryAfterMs !== undefined && { retryAfterMs: own.retryAfterMs }),
+    });
   const e = err as { status?: unknown; headers?: unknown; name?: unknown; message?: unknown };
   const message = typeof e.message === "string" ? brief(e.message) : String(err);
   if (typeof e.status === "number" && e.headers instanceof Headers) {
     const failure = failureForStatus(e.status, e.headers, now, label);
-    return new ActionFailure(`${failure.message} (${message})`, { permanent: failure.permanent, ...(failure.retryAfterMs !== undefined && { retryAfterMs: failure.retryAfterMs }) });
+    return new ActionFailure(`${failure.message} (${message})`, {
+      permanent: failure.permanent,
+      ...(failure.retryAfterMs !== undefined && { retryAfterMs: failure.retryAfterMs }),
+    });
   }
   if (e.name === "APIUserAbortError") return new ActionFailure(`${label}: cancelled (the run was stopped)`, { permanent: false });
   return new ActionFailure(`${label}: ${message}`, { permanent: false });

@@ -43,23 +43,25 @@ export interface RequestMeter {
  */
 export function meterRequests(client: MeteredClient, opts: { label?: () => string | undefined } = {}): RequestMeter {
   let s = empty();
-  const middleware = (next: Handler, context: { commandName?: string }): Handler => async (args) => {
-    const command = (context.commandName ?? "Unknown").replace(/Command$/, "");
-    const capacity = READS.has(command) || WRITES.has(command);
-    if (capacity && args.input.ReturnConsumedCapacity === undefined) args = { ...args, input: { ...args.input, ReturnConsumedCapacity: "INDEXES" } };
-    const label = opts.label?.() ?? "other";
-    const mine = (s.byLabel[label] ??= { requests: {}, readUnits: 0, writeUnits: 0 });
-    s.requests[command] = (s.requests[command] ?? 0) + 1;
-    mine.requests[command] = (mine.requests[command] ?? 0) + 1;
-    try {
-      const result = await next(args);
-      if (capacity) add(command, result.output.ConsumedCapacity as ConsumedCapacity | ConsumedCapacity[] | undefined, mine);
-      return result;
-    } catch (e) {
-      s.failed[command] = (s.failed[command] ?? 0) + 1;
-      throw e;
-    }
-  };
+  const middleware =
+    (next: Handler, context: { commandName?: string }): Handler =>
+    async (args) => {
+      const command = (context.commandName ?? "Unknown").replace(/Command$/, "");
+      const capacity = READS.has(command) || WRITES.has(command);
+      if (capacity && args.input.ReturnConsumedCapacity === undefined) args = { ...args, input: { ...args.input, ReturnConsumedCapacity: "INDEXES" } };
+      const label = opts.label?.() ?? "other";
+      const mine = (s.byLabel[label] ??= { requests: {}, readUnits: 0, writeUnits: 0 });
+      s.requests[command] = (s.requests[command] ?? 0) + 1;
+      mine.requests[command] = (mine.requests[command] ?? 0) + 1;
+      try {
+        const result = await next(args);
+        if (capacity) add(command, result.output.ConsumedCapacity as ConsumedCapacity | ConsumedCapacity[] | undefined, mine);
+        return result;
+      } catch (e) {
+        s.failed[command] = (s.failed[command] ?? 0) + 1;
+        throw e;
+      }
+    };
   client.middlewareStack.add(middleware as never, { step: "initialize", name: "duelyRequestMeter", override: true });
 
   function add(command: string, consumed: ConsumedCapacity | ConsumedCapacity[] | undefined, mine: RequestStats["byLabel"][string]): void {

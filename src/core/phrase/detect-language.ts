@@ -13,9 +13,18 @@ const SIMPLIFIED = /[点钟周后礼个两号过时间这么现马们对还从�
 
 /** Words that only (or mostly) one of the Latin-script languages uses, for a vote. */
 const LATIN_WORDS: Array<[Grammar, RegExp]> = [
-  [es, /(?<![\p{L}])(?:mañana|manana|hoy|ayer|las|los|cada|todos|todas|días?|día|semanas?|mes|año|lunes|martes|miércoles|miercoles|jueves|viernes|sábados?|sabados?|domingos?|minutos|horas?|dentro|tarde|noche|mediodía|medianoche|ahora|pasado|próximo|próxima|recuérdame|recuerdame|de|del|el|por|cuarto|media|último|ultimo|fin|quincena|diario|diariamente|enseguida|inmediato)(?![\p{L}])/giu],
-  [de, /(?<![\p{L}])(?:um|uhr|jeden|jede|jedes|alle|täglich|morgen|morgens|heute|gestern|übermorgen|abends?|montags?|dienstags?|mittwochs?|donnerstags?|freitags?|samstags?|sonntags?|minuten|stunden?|tage?n?|wochen?|monats?|jahr|jährlich|stündlich|wöchentlich|monatlich|halbstündlich|halb|mittags?|mitternacht|sofort|jetzt|bitte|erinnere|mich|im|und|nach|zweiten|werktags|wochenende|nächsten?|später|früh|vormittags|nachmittags|nachts|viertel|zeit)(?![\p{L}])/giu],
-  [en, /(?<![\p{L}])(?:every|each|at|on|the|days?|daily|minutes|hours?|tomorrow|today|tonight|next|and|pm|remind|me|weeks?|months?|years?|morning|evening|afternoon|night|noon|midnight|weekdays?|weekends?|other|later|now|from|of|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mondays|o'clock)(?![\p{L}])/giu],
+  [
+    es,
+    /(?<![\p{L}])(?:mañana|manana|hoy|ayer|las|los|cada|todos|todas|días?|día|semanas?|mes|año|lunes|martes|miércoles|miercoles|jueves|viernes|sábados?|sabados?|domingos?|minutos|horas?|dentro|tarde|noche|mediodía|medianoche|ahora|pasado|próximo|próxima|recuérdame|recuerdame|de|del|el|por|cuarto|media|último|ultimo|fin|quincena|diario|diariamente|enseguida|inmediato)(?![\p{L}])/giu,
+  ],
+  [
+    de,
+    /(?<![\p{L}])(?:um|uhr|jeden|jede|jedes|alle|täglich|morgen|morgens|heute|gestern|übermorgen|abends?|montags?|dienstags?|mittwochs?|donnerstags?|freitags?|samstags?|sonntags?|minuten|stunden?|tage?n?|wochen?|monats?|jahr|jährlich|stündlich|wöchentlich|monatlich|halbstündlich|halb|mittags?|mitternacht|sofort|jetzt|bitte|erinnere|mich|im|und|nach|zweiten|werktags|wochenende|nächsten?|später|früh|vormittags|nachmittags|nachts|viertel|zeit)(?![\p{L}])/giu,
+  ],
+  [
+    en,
+    /(?<![\p{L}])(?:every|each|at|on|the|days?|daily|minutes|hours?|tomorrow|today|tonight|next|and|pm|remind|me|weeks?|months?|years?|morning|evening|afternoon|night|noon|midnight|weekdays?|weekends?|other|later|now|from|of|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mondays|o'clock)(?![\p{L}])/giu,
+  ],
 ];
 
 /**

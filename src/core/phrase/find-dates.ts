@@ -41,7 +41,13 @@ export function findDates(grammar: Grammar, lowered: string, finds: Found[], now
       continue;
     }
     if (s.isCertain("day") || s.isCertain("weekday")) {
-      const roll = s.isCertain("year") ? "none" : s.isCertain("day") && s.isCertain("month") ? "year" : s.isCertain("weekday") && !s.isCertain("day") ? "week" : "none";
+      const roll = s.isCertain("year")
+        ? "none"
+        : s.isCertain("day") && s.isCertain("month")
+          ? "year"
+          : s.isCertain("weekday") && !s.isCertain("day")
+            ? "week"
+            : "none";
       const date = { kind: "date", year: s.get("year") ?? wall.year, month: s.get("month") ?? wall.month, day: s.get("day") ?? wall.day, roll } as const;
       out.push({ fragment: date, start, end, text: r.text });
     }

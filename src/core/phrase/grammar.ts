@@ -1,5 +1,5 @@
 import type { Chrono } from "chrono-node";
-import { rx, type Fragment, type Rule, type Weekday } from "./fragments.js";
+import { type Fragment, type Rule, rx, type Weekday } from "./fragments.js";
 
 export const LANGS = ["en", "zh-Hant", "zh-Hans", "ja", "es", "de"] as const;
 export type Lang = (typeof LANGS)[number];
@@ -33,12 +33,7 @@ export const ruleOf = (source: string, read: Rule["read"]): Rule => ({ re: rx(ne
  * into cron weekdays. `dayAt` finds each name and its weekday; two names joined by something
  * `isRange` accepts ("to", "-", "bis", "到") stand for every day between them.
  */
-export function readDayList(
-  text: string,
-  dayAt: RegExp,
-  toWeekday: (name: string) => Weekday | null,
-  isRange: RegExp,
-): Weekday[] | null {
+export function readDayList(text: string, dayAt: RegExp, toWeekday: (name: string) => Weekday | null, isRange: RegExp): Weekday[] | null {
   const names = [...text.matchAll(dayAt)];
   const days = new Set<Weekday>();
   let previous: { day: Weekday; end: number } | null = null;

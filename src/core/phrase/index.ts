@@ -1,2 +1,2 @@
-export { parsePhrase, DEFAULT_HORIZON_MS, type PhraseOptions, type PhraseReading } from "./parse-phrase.js";
 export { LANGS, type Lang } from "./grammar.js";
+export { DEFAULT_HORIZON_MS, type PhraseOptions, type PhraseReading, parsePhrase } from "./parse-phrase.js";

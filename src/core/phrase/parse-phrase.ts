@@ -1,9 +1,9 @@
 import { validateSchedule } from "../schedule/index.js";
 import type { Schedule } from "../schedule-model.js";
-import { bestCluster, clusterFinds, type Cluster } from "./cluster.js";
+import { bestCluster, type Cluster, clusterFinds } from "./cluster.js";
 import { grammarFor } from "./detect-language.js";
 import { findDates } from "./find-dates.js";
-import { findFragments, type Found } from "./fragments.js";
+import { type Found, findFragments } from "./fragments.js";
 import type { Grammar } from "./grammar.js";
 import { findsOf, type ReadContext } from "./read-context.js";
 import { readOneOff, readRelative } from "./read-once.js";
@@ -131,4 +131,8 @@ function readCluster(ctx: ReadContext): Schedule {
   return readOneOff(ctx);
 }
 
-const trimMatched = (s: string) => s.trim().replace(/[\s,.;:!?，。、！？]+$/u, "").replace(/^[\s,.;:!?，。、！？]+/u, "");
+const trimMatched = (s: string) =>
+  s
+    .trim()
+    .replace(/[\s,.;:!?，。、！？]+$/u, "")
+    .replace(/^[\s,.;:!?，。、！？]+/u, "");

@@ -1,7 +1,7 @@
 import type { Found, Fragment, PartOfDay } from "./fragments.js";
 import type { Grammar } from "./grammar.js";
 import { readTimes, type TimeOfDay } from "./read-time.js";
-import { formatClock, formatWall, resolveWallTime, type ResolvedWallTime, type WallTime } from "./wall-clock.js";
+import { formatClock, formatWall, type ResolvedWallTime, resolveWallTime, type WallTime } from "./wall-clock.js";
 
 /** What every reader gets: the fragments of the chosen cluster and the reading's settings. */
 export interface ReadContext {
@@ -44,7 +44,9 @@ export function resolveNoted(ctx: ReadContext, wall: WallTime): ResolvedWallTime
   if (resolved.dst === "gap") {
     ctx.notes.push(`${formatWall(wall)} does not exist in ${ctx.timezone} (clocks skip ahead): runs at the transition, ${new Date(resolved.at).toISOString()}`);
   } else if (resolved.dst === "overlap") {
-    ctx.notes.push(`${clock} on ${formatWall(wall).slice(0, 10)} happens twice in ${ctx.timezone} (clocks fall back): using the first, ${new Date(resolved.at).toISOString()}`);
+    ctx.notes.push(
+      `${clock} on ${formatWall(wall).slice(0, 10)} happens twice in ${ctx.timezone} (clocks fall back): using the first, ${new Date(resolved.at).toISOString()}`,
+    );
   }
   return resolved;
 }

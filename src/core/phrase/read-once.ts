@@ -1,9 +1,9 @@
 import { DateTime } from "luxon";
 import type { Schedule } from "../schedule-model.js";
 import type { Fragment } from "./fragments.js";
-import { findsOf, resolveNoted, timesOf, type ReadContext } from "./read-context.js";
+import { findsOf, type ReadContext, resolveNoted, timesOf } from "./read-context.js";
 import { refuse } from "./refusals.js";
-import { addDays, count, daysInMonth, formatWall, wallTimeAt, type WallTime } from "./wall-clock.js";
+import { addDays, count, daysInMonth, formatWall, type WallTime, wallTimeAt } from "./wall-clock.js";
 
 type DateFragment = Extract<Fragment, { kind: "date" }>;
 type Day = { year: number; month: number; day: number };
@@ -24,7 +24,9 @@ export function readRelative(ctx: ReadContext): Schedule {
   if (times.length > 1) throw refuse.conflicting("more than one time for a single run");
   const [time] = times;
   if (time === undefined) {
-    const at = DateTime.fromMillis(ctx.now, { zone: ctx.timezone }).plus({ [`${unit}s`]: amount }).toMillis();
+    const at = DateTime.fromMillis(ctx.now, { zone: ctx.timezone })
+      .plus({ [`${unit}s`]: amount })
+      .toMillis();
     ctx.notes.push(`read '${relative.text.trim()}' as the same time of day, ${count(amount, unit)} from now`);
     return onceAt(ctx, at);
   }
@@ -102,7 +104,8 @@ function dateOf(ctx: ReadContext): (Day & { roll: DateFragment["roll"] }) | null
   const distinct = new Map(dates.map((d) => [`${d.year}-${d.month}-${d.day}`, d]));
   if (distinct.size > 1) throw refuse.conflicting("two different dates");
   const [date] = distinct.values();
-  if (date !== undefined && date.day > daysInMonth(date.year, date.month)) throw refuse.noSuchDate(`${date.year}-${date.month}-${date.day}`, ctx.grammar.examples);
+  if (date !== undefined && date.day > daysInMonth(date.year, date.month))
+    throw refuse.noSuchDate(`${date.year}-${date.month}-${date.day}`, ctx.grammar.examples);
   return date ?? null;
 }
 

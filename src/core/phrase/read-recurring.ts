@@ -1,6 +1,6 @@
 import type { Schedule } from "../schedule-model.js";
 import type { Fragment, PartOfDay, Weekday } from "./fragments.js";
-import { findsOf, resolveNoted, timesOf, type ReadContext } from "./read-context.js";
+import { findsOf, type ReadContext, resolveNoted, timesOf } from "./read-context.js";
 import type { TimeOfDay } from "./read-time.js";
 import { refuse } from "./refusals.js";
 import { addDays, count, daysInMonth, formatClock, formatWall, resolveWallTime, wallTimeAt } from "./wall-clock.js";
@@ -86,7 +86,13 @@ function weekdaysOf(ctx: ReadContext, interval: Interval | null): Weekday[] | nu
 }
 
 /** "every 15 minutes", "hourly", "every 2 hours on weekdays", "every 2 hours from 9am". */
-function readFrequent(ctx: ReadContext, interval: Interval & { unit: "minute" | "hour" }, days: Weekday[] | null, monthDays: number[], dailyParts: PartOfDay[]): Schedule {
+function readFrequent(
+  ctx: ReadContext,
+  interval: Interval & { unit: "minute" | "hour" },
+  days: Weekday[] | null,
+  monthDays: number[],
+  dailyParts: PartOfDay[],
+): Schedule {
   const { every, unit } = interval;
   const clocks = findsOf(ctx, "clock");
   if (dailyParts.length > 0 || findsOf(ctx, "part").length > 0 || clocks.length > 1) {
@@ -98,7 +104,10 @@ function readFrequent(ctx: ReadContext, interval: Interval & { unit: "minute" | 
   if (days !== null || monthDays.length > 0) {
     const perDay = unit === "minute" ? 60 : 24;
     if (clocks.length > 0 || perDay % every !== 0) {
-      throw refuse.notExpressible(`Every ${every} ${unit}s on some days only`, `Offer an interval that divides ${perDay} ${unit}s evenly (e.g. 15 minutes, 2 hours), started at midnight.`);
+      throw refuse.notExpressible(
+        `Every ${every} ${unit}s on some days only`,
+        `Offer an interval that divides ${perDay} ${unit}s evenly (e.g. 15 minutes, 2 hours), started at midnight.`,
+      );
     }
     const step = every === 1 ? "*" : `*/${every}`;
     const dom = monthDays.length > 0 ? monthDays.join(",") : "*";
@@ -135,7 +144,9 @@ function alignedStart(ctx: ReadContext, every: number, unit: "minute" | "hour"):
     const hour = (Math.floor(wall.hour / every) + 1) * every;
     const day = hour >= 24 ? addDays(wall, 1) : wall;
     const at = resolveWallTime({ ...day, hour: hour % 24, minute: 0 }, ctx.timezone).at;
-    ctx.notes.push(`first run at ${formatClock(hour % 24, 0)} (aligned to ${every}-hour marks from midnight), then every ${count(every, "hour")} of elapsed time`);
+    ctx.notes.push(
+      `first run at ${formatClock(hour % 24, 0)} (aligned to ${every}-hour marks from midnight), then every ${count(every, "hour")} of elapsed time`,
+    );
     return at;
   }
   const at = ctx.now - (ctx.now % 60_000) + every * perUnit;
@@ -166,7 +177,10 @@ function readYearly(ctx: ReadContext, interval: Interval, days: Weekday[] | null
 function readMonthly(ctx: ReadContext, interval: Interval, days: Weekday[] | null, monthDays: number[]): Schedule {
   const ex = ctx.grammar.examples;
   if (days !== null) {
-    throw refuse.notExpressible("A weekday within a monthly repetition ('the first Monday of every month')", `Offer a day of the month, e.g. '${ex.monthly}', or a weekly repetition.`);
+    throw refuse.notExpressible(
+      "A weekday within a monthly repetition ('the first Monday of every month')",
+      `Offer a day of the month, e.g. '${ex.monthly}', or a weekly repetition.`,
+    );
   }
   if (findsOf(ctx, "monthDate").length > 0) throw refuse.conflicting("a date and a monthly repetition");
   if (monthDays.length === 0) throw refuse.noDayOfMonth(ex);
@@ -180,7 +194,8 @@ function readMonthly(ctx: ReadContext, interval: Interval, days: Weekday[] | nul
     return cron(ctx, times, monthDays.join(","), "*", "*");
   }
   const [monthDay, ...others] = monthDays;
-  if (monthDay === undefined || others.length > 0) throw refuse.notExpressible(`Every ${interval.every} months on several days`, "Offer one task per day of the month.");
+  if (monthDay === undefined || others.length > 0)
+    throw refuse.notExpressible(`Every ${interval.every} months on several days`, "Offer one task per day of the month.");
   const time = singleTime(ctx, [], "on that day of the month", ex.monthly);
   return everyFrom(ctx, interval.every, "month", time, (d) => d.day === monthDay);
 }
@@ -199,7 +214,13 @@ function singleTime(ctx: ReadContext, parts: PartOfDay[], what: string, example:
  * from the anchor's local time, so an anchor in a DST gap (shifted to 03:00) would carry the
  * shifted time forever: refused rather than silently moved.
  */
-function everyFrom(ctx: ReadContext, every: number, unit: "minute" | "hour" | "day" | "week" | "month", time: TimeOfDay, accepts: (d: Day) => boolean): Schedule {
+function everyFrom(
+  ctx: ReadContext,
+  every: number,
+  unit: "minute" | "hour" | "day" | "week" | "month",
+  time: TimeOfDay,
+  accepts: (d: Day) => boolean,
+): Schedule {
   const today = wallTimeAt(ctx.now, ctx.timezone);
   for (let i = 0; i <= 366; i++) {
     const day = addDays(today, i);

@@ -15,13 +15,13 @@ export const refuse = {
       hint: ask("When should it run?", ex.once),
     }),
   vagueTime: (ex: Examples) =>
-    new DomainError("ambiguous_schedule", "The phrase leaves the time open (\"later\", \"sometime\", \"soon\").", {
+    new DomainError("ambiguous_schedule", 'The phrase leaves the time open ("later", "sometime", "soon").', {
       field: "when",
       expected: "An exact time, e.g. a clock time or 'in 20 minutes'",
       hint: ask("At what time exactly?", ex.once),
     }),
   vagueDay: (ex: Examples) =>
-    new DomainError("ambiguous_schedule", "The phrase names a period (\"next week\") but not the day.", {
+    new DomainError("ambiguous_schedule", 'The phrase names a period ("next week") but not the day.', {
       field: "when",
       expected: "A day within the period and a time",
       hint: ask("Which day and at what time?", ex.once),
@@ -97,8 +97,7 @@ export const refuse = {
       field: "when",
       expected: "Hours 0–23 and minutes 0–59, or 1–12 with am/pm",
     }),
-  notExpressible: (what: string, hint: string) =>
-    new DomainError("invalid_schedule", `${what} cannot be expressed as one schedule.`, { field: "when", hint }),
+  notExpressible: (what: string, hint: string) => new DomainError("invalid_schedule", `${what} cannot be expressed as one schedule.`, { field: "when", hint }),
   anchorInGap: (wall: string) =>
     new DomainError("invalid_schedule", `The first run (${wall}) falls in a daylight-saving gap; the repetition would keep the shifted time.`, {
       field: "when",

@@ -31,7 +31,19 @@ export function blank(text: string, spans: ReadonlyArray<{ start: number; end: n
 }
 
 const CJK_DIGITS: Record<string, number> = {
-  〇: 0, 零: 0, 一: 1, 二: 2, 兩: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9,
+  〇: 0,
+  零: 0,
+  一: 1,
+  二: 2,
+  兩: 2,
+  两: 2,
+  三: 3,
+  四: 4,
+  五: 5,
+  六: 6,
+  七: 7,
+  八: 8,
+  九: 9,
 };
 
 /** Characters `cjkNumber` reads, for use inside a regex character class. */

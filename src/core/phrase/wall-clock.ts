@@ -49,8 +49,7 @@ export function resolveWallTime(wall: WallTime, timezone: string): ResolvedWallT
   return { at: transitionBetween(zone, asUtc - before * MINUTE_MS, asUtc - after * MINUTE_MS), dst: "gap" };
 }
 
-const showsWall = (zone: IANAZone, at: number, wallAsUtc: number): boolean =>
-  at + zone.offset(at) * MINUTE_MS === wallAsUtc;
+const showsWall = (zone: IANAZone, at: number, wallAsUtc: number): boolean => at + zone.offset(at) * MINUTE_MS === wallAsUtc;
 
 /** The first instant in (lo, hi] whose offset differs from the offset at `lo`; minute precision. */
 function transitionBetween(zone: IANAZone, a: number, b: number): number {
@@ -89,8 +88,7 @@ export function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
-export const formatWall = (w: WallTime): string =>
-  `${w.year}-${pad(w.month)}-${pad(w.day)} ${pad(w.hour)}:${pad(w.minute)}`;
+export const formatWall = (w: WallTime): string => `${w.year}-${pad(w.month)}-${pad(w.day)} ${pad(w.hour)}:${pad(w.minute)}`;
 
 export const formatClock = (hour: number, minute: number): string => `${pad(hour)}:${pad(minute)}`;
 

@@ -1,5 +1,5 @@
-import { dayMatches, type CronFields } from "./cron-fields.js";
-import { DAY_MS, MINUTE_MS, civilFromDays, dayOfWeek, daysFromCivil } from "./wall-time.js";
+import { type CronFields, dayMatches } from "./cron-fields.js";
+import { civilFromDays, DAY_MS, dayOfWeek, daysFromCivil, MINUTE_MS } from "./wall-time.js";
 
 /**
  * The first wall time (as-if-UTC ms, whole minute) at or after `from` that the fields match, or

@@ -13,9 +13,7 @@ export function describeSchedule(s: Schedule): string {
     case "immediate":
       return "Once, right away";
     case "once":
-      return isValidTimeZone(s.timezone)
-        ? `Once at ${formatInZone(s.timezone, s.at)} (${s.timezone})`
-        : `Once at ${new Date(s.at).toISOString()}`;
+      return isValidTimeZone(s.timezone) ? `Once at ${formatInZone(s.timezone, s.at)} (${s.timezone})` : `Once at ${new Date(s.at).toISOString()}`;
     case "cron":
       return `${describeCron(s.expr)} (${s.timezone})`;
     case "every":

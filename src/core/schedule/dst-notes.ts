@@ -3,7 +3,7 @@ import { effectiveDst, type ResolvedOccurrence } from "./dst-policy.js";
 import { nextResolvedOccurrences } from "./next.js";
 import { resolveWall } from "./resolve-wall.js";
 import { formatOffset, formatWallDate, formatWallTime } from "./wall-time.js";
-import { zoneRules, type ZoneRules } from "./zone.js";
+import { type ZoneRules, zoneRules } from "./zone.js";
 
 interface Group {
   kind: "gap" | "overlap";

@@ -1,8 +1,8 @@
 import type { EverySchedule } from "../schedule-model.js";
 import { effectiveDst, occurrencesOf, type ResolvedOccurrence } from "./dst-policy.js";
 import { resolveWall } from "./resolve-wall.js";
-import { DAY_MS, HOUR_MS, MINUTE_MS, civilFromDays, daysFromCivil, daysInMonth } from "./wall-time.js";
-import { zoneRules, type ZoneRules } from "./zone.js";
+import { civilFromDays, DAY_MS, daysFromCivil, daysInMonth, HOUR_MS, MINUTE_MS } from "./wall-time.js";
+import { type ZoneRules, zoneRules } from "./zone.js";
 
 /** Steps tried from the estimate before giving up; the answer is within two. */
 const MAX_STEPS = 8;

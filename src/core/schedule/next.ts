@@ -1,7 +1,7 @@
 import { isDomainError } from "../errors.js";
 import type { Occurrence, Schedule } from "../schedule-model.js";
 import { nextCronOccurrence } from "./cron-next.js";
-import { toOccurrence, type ResolvedOccurrence } from "./dst-policy.js";
+import { type ResolvedOccurrence, toOccurrence } from "./dst-policy.js";
 import { nextEveryOccurrence } from "./every-next.js";
 
 /** Callers ask for a handful; this only bounds a mistaken huge `count`. */

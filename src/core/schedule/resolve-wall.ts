@@ -7,10 +7,7 @@ import type { ZoneRules } from "./zone.js";
  * jumped, i.e. the first valid instant after it (02:30 on a New York spring-forward day → 03:00
  * EDT). Policy decides what to do with each case; this only tells the truth.
  */
-export type WallResolution =
-  | { kind: "single"; at: number }
-  | { kind: "overlap"; first: number; second: number }
-  | { kind: "gap"; transition: number };
+export type WallResolution = { kind: "single"; at: number } | { kind: "overlap"; first: number; second: number } | { kind: "gap"; transition: number };
 
 /** UTC offsets lie within −12 h … +14 h, so every instant a wall time can name is this close to it. */
 export const OFFSET_WINDOW_MS = 15 * HOUR_MS;
@@ -34,9 +31,7 @@ export function resolveWall(zone: ZoneRules, wall: number): WallResolution {
   }
 
   const jump =
-    transitions.find((tr) => wall >= tr.at + tr.before && wall < tr.at + tr.after) ??
-    transitions.find((tr) => tr.after > tr.before) ??
-    transitions[0];
+    transitions.find((tr) => wall >= tr.at + tr.before && wall < tr.at + tr.after) ?? transitions.find((tr) => tr.after > tr.before) ?? transitions[0];
   // Unreachable with transitions present; kept so the type needs no assertion.
   return { kind: "gap", transition: jump === undefined ? wall - initial : jump.at };
 }

@@ -1,5 +1,5 @@
 import { DomainError } from "../errors.js";
-import { INTERVAL_UNITS, type DstPolicy, type Schedule } from "../schedule-model.js";
+import { type DstPolicy, INTERVAL_UNITS, type Schedule } from "../schedule-model.js";
 import { parseCron } from "./cron-fields.js";
 import { nextFireTimes } from "./next.js";
 import { DAY_MS, HOUR_MS } from "./wall-time.js";

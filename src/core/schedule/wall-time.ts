@@ -46,8 +46,7 @@ export const dayOfWeek = (days: number): number => (((days + 4) % 7) + 7) % 7;
 export const isLeapYear = (y: number): boolean => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
 
 const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-export const daysInMonth = (year: number, month: number): number =>
-  month === 2 && isLeapYear(year) ? 29 : (MONTH_DAYS[month - 1] ?? 31);
+export const daysInMonth = (year: number, month: number): number => (month === 2 && isLeapYear(year) ? 29 : (MONTH_DAYS[month - 1] ?? 31));
 
 export const wallDays = (wall: number): number => Math.floor(wall / DAY_MS);
 export const civilOfWall = (wall: number): CivilDate => civilFromDays(wallDays(wall));

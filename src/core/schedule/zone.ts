@@ -1,6 +1,6 @@
 import { IANAZone } from "luxon";
 import { DomainError } from "../errors.js";
-import { DAY_MS, civilFromDays, daysFromCivil, formatOffset, formatWallDate, formatWallTime } from "./wall-time.js";
+import { civilFromDays, DAY_MS, daysFromCivil, formatOffset, formatWallDate, formatWallTime } from "./wall-time.js";
 
 /**
  * UTC offsets of an IANA zone, read from luxon's `IANAZone.offset(ts)` (the Intl tz database:

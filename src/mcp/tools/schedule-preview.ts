@@ -10,7 +10,7 @@ export const schedulePreview = defineTool({
   description:
     "Read a schedule (the user's words as `when`, or a structured `schedule`) and show how the server understands it: " +
     "the normalized schedule, a description, the zone and the next fire times. Creates nothing. " +
-    "Use to check a reading with the user before creating a scheduled task, or to answer \"when would that run?\". " +
+    'Use to check a reading with the user before creating a scheduled task, or to answer "when would that run?". ' +
     "Do NOT use to create the scheduled task (task_create_v1 echoes the same reading).",
   input: exactlyOneWhen(
     z.strictObject({

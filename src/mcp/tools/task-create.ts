@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { describeSchedule } from "../../core/schedule/index.js";
 import { defineTool } from "../define-tool.js";
+import { taskView } from "../present.js";
 import { parseTime, readingOf, resolveSchedule, whenAliases } from "../schedule-input.js";
 import { ActionInput, exactlyOneWhen, Reading, RetryInput, TaskView, WhenArgs } from "../schemas.js";
-import { taskView } from "../present.js";
 
 const Input = exactlyOneWhen(
   z.strictObject({
@@ -19,7 +19,10 @@ const Input = exactlyOneWhen(
 
 /** Same arguments, same task: the model's retry of a create is answered with the first one. */
 const fingerprintOf = (args: unknown, zone: string) =>
-  createHash("sha256").update(JSON.stringify([args, zone])).digest("hex").slice(0, 32);
+  createHash("sha256")
+    .update(JSON.stringify([args, zone]))
+    .digest("hex")
+    .slice(0, 32);
 
 export const taskCreate = defineTool({
   name: "task_create_v1",

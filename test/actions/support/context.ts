@@ -1,5 +1,5 @@
-import type { ActionContext } from "../../../src/ports/action.js";
 import { ActionsConfig, type ActionsConfigInput } from "../../../src/actions/config.js";
+import type { ActionContext } from "../../../src/ports/action.js";
 
 /** The clock the tests run at: the morning after the fixtures' newest items. */
 export const NOW = Date.parse("2026-03-17T08:00:00Z");

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { DeleteTableCommand, DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { SQSClient } from "@aws-sdk/client-sqs";
 import { inject } from "vitest";
-import { tableNames, type TableNames } from "../../../src/adapters/store/dynamodb/tables.js";
+import { type TableNames, tableNames } from "../../../src/adapters/store/dynamodb/tables.js";
 import { createTables } from "../../../src/cli/aws-init.js";
 
 export const REGION = "us-east-1";

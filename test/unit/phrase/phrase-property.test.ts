@@ -7,11 +7,7 @@ import { nextFireTimes } from "../../../src/core/schedule/index.js";
 import type { RowLang } from "./table.js";
 
 /** A recurrence the grammar can say, rendered below in each language. */
-type Shape =
-  | { kind: "daily" }
-  | { kind: "days"; days: number[] }
-  | { kind: "everyNDays"; n: number }
-  | { kind: "everyOther"; weekday: number };
+type Shape = { kind: "daily" } | { kind: "days"; days: number[] } | { kind: "everyNDays"; n: number } | { kind: "everyOther"; weekday: number };
 
 interface Case {
   lang: RowLang;
@@ -22,7 +18,17 @@ interface Case {
   now: number;
 }
 
-const ZONES = ["America/New_York", "Europe/London", "Europe/Berlin", "Asia/Tokyo", "Asia/Taipei", "Australia/Sydney", "Asia/Kolkata", "America/Sao_Paulo", "UTC"];
+const ZONES = [
+  "America/New_York",
+  "Europe/London",
+  "Europe/Berlin",
+  "Asia/Tokyo",
+  "Asia/Taipei",
+  "Australia/Sydney",
+  "Asia/Kolkata",
+  "America/Sao_Paulo",
+  "UTC",
+];
 
 const pad = (n: number) => String(n).padStart(2, "0");
 const h12 = (h: number) => (h % 12 === 0 ? 12 : h % 12);
@@ -40,7 +46,11 @@ function render({ lang, shape, hour, minute }: Case): string {
     case "en": {
       const time = hour % 3 === 0 ? `${pad(hour)}:${pad(minute)}` : `${h12(hour)}:${pad(minute)}${hour < 12 ? "am" : "pm"}`;
       if (shape.kind === "daily") return `every day at ${time}`;
-      if (shape.kind === "days") return `every ${listOf(shape.days.map((d) => EN_DAYS[d] ?? ""), "and")} at ${time}`;
+      if (shape.kind === "days")
+        return `every ${listOf(
+          shape.days.map((d) => EN_DAYS[d] ?? ""),
+          "and",
+        )} at ${time}`;
       if (shape.kind === "everyNDays") return `every ${shape.n} days at ${time}`;
       return `every other ${EN_DAYS[shape.weekday]} at ${time}`;
     }
@@ -65,14 +75,22 @@ function render({ lang, shape, hour, minute }: Case): string {
     case "es": {
       const time = `a las ${hour}:${pad(minute)}`;
       if (shape.kind === "daily") return `todos los días ${time}`;
-      if (shape.kind === "days") return `todos los ${listOf(shape.days.map((d) => ES_DAYS[d] ?? ""), "y")} ${time}`;
+      if (shape.kind === "days")
+        return `todos los ${listOf(
+          shape.days.map((d) => ES_DAYS[d] ?? ""),
+          "y",
+        )} ${time}`;
       if (shape.kind === "everyNDays") return `cada ${shape.n} días ${time}`;
       return `cada dos ${ES_DAYS[shape.weekday]} ${time}`;
     }
     case "de": {
       const time = `um ${hour}:${pad(minute)} Uhr`;
       if (shape.kind === "daily") return `jeden Tag ${time}`;
-      if (shape.kind === "days") return `jeden ${listOf(shape.days.map((d) => DE_DAYS[d] ?? ""), "und")} ${time}`;
+      if (shape.kind === "days")
+        return `jeden ${listOf(
+          shape.days.map((d) => DE_DAYS[d] ?? ""),
+          "und",
+        )} ${time}`;
       if (shape.kind === "everyNDays") return `alle ${shape.n} Tage ${time}`;
       return `jeden zweiten ${DE_DAYS[shape.weekday]} ${time}`;
     }
@@ -120,7 +138,8 @@ describe("any recurring phrase from the grammar", () => {
           schedule = parsePhrase(text, { timezone: c.timezone, now: c.now }).schedule;
         } catch (e) {
           // Documented refusal: an interval whose first run falls in a DST gap.
-          if (isDomainError(e) && e.code === "invalid_schedule" && /daylight-saving gap/.test(e.message) && c.shape.kind !== "daily" && c.shape.kind !== "days") return;
+          if (isDomainError(e) && e.code === "invalid_schedule" && /daylight-saving gap/.test(e.message) && c.shape.kind !== "daily" && c.shape.kind !== "days")
+            return;
           throw new Error(`${text}: ${String(e)}`);
         }
         const fires = nextFireTimes(schedule, c.now, 6);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { DomainError } from "../../../src/core/errors.js";
-import { parsePhrase, type PhraseOptions } from "../../../src/core/phrase/index.js";
+import { type PhraseOptions, parsePhrase } from "../../../src/core/phrase/index.js";
 
 const NY = "America/New_York";
 /** Thursday 5 March 2026, 10:07:30 in New York. */
@@ -49,7 +49,12 @@ describe("parsePhrase", () => {
   });
 
   it("anchors 'every N minutes' on the clock when N divides the hour, else N minutes from now", () => {
-    expect(parsePhrase("every 20 minutes", opts()).schedule).toMatchObject({ kind: "every", every: 20, unit: "minute", anchor: Date.parse("2026-03-05T15:20:00Z") });
+    expect(parsePhrase("every 20 minutes", opts()).schedule).toMatchObject({
+      kind: "every",
+      every: 20,
+      unit: "minute",
+      anchor: Date.parse("2026-03-05T15:20:00Z"),
+    });
     expect(parsePhrase("every 7 minutes", opts()).schedule).toMatchObject({ anchor: Date.parse("2026-03-05T15:14:00Z") });
   });
 

@@ -27,8 +27,7 @@ function readRow(row: Row): { expect: Row["expect"]; matched?: string } {
   }
 }
 
-const normalized = (expect: Row["expect"]): Row["expect"] =>
-  Array.isArray(expect) ? expect.map((iso: string) => new Date(iso).toISOString()) : expect;
+const normalized = (expect: Row["expect"]): Row["expect"] => (Array.isArray(expect) ? expect.map((iso: string) => new Date(iso).toISOString()) : expect);
 
 function isRight(row: Row): boolean {
   const got = readRow(row);

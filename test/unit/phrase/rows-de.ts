@@ -28,7 +28,9 @@ t.fires("übermorgen um 10 Uhr", ["2026-03-07T09:00:00Z"]);
 t.fires("um halb 9", ["2026-03-06T07:30:00Z"]);
 t.fires("morgen früh um 7", ["2026-03-06T06:00:00Z"]);
 t.fires("um 9 Uhr Londoner Zeit", ["2026-03-06T09:00:00Z"]);
-t.fires("Jeden Tag um 8 Uhr, fasse die Finanznachrichten zusammen.", ["2026-03-06T07:00:00Z", "2026-03-07T07:00:00Z", "2026-03-08T07:00:00Z"], { matched: "Jeden Tag um 8 Uhr" });
+t.fires("Jeden Tag um 8 Uhr, fasse die Finanznachrichten zusammen.", ["2026-03-06T07:00:00Z", "2026-03-07T07:00:00Z", "2026-03-08T07:00:00Z"], {
+  matched: "Jeden Tag um 8 Uhr",
+});
 t.fires("um 8 Uhr abends", ["2026-03-05T19:00:00Z"]);
 t.fires("jedes Wochenende um 10 Uhr", ["2026-03-07T09:00:00Z", "2026-03-08T09:00:00Z", "2026-03-14T09:00:00Z"]);
 t.fires("stündlich", ["2026-03-05T10:00:00Z", "2026-03-05T11:00:00Z", "2026-03-05T12:00:00Z"]);

@@ -6,7 +6,9 @@ const t = table("en", NY, "2026-03-05T15:07:30Z");
 
 // Daily, weekdays, weekends, named weekdays
 t.fires("every day at 8am", ["2026-03-06T13:00:00Z", "2026-03-07T13:00:00Z", "2026-03-08T12:00:00Z"]);
-t.fires("Every day at 8am, summarize the latest finance news for me.", ["2026-03-06T13:00:00Z", "2026-03-07T13:00:00Z", "2026-03-08T12:00:00Z"], { matched: "Every day at 8am" });
+t.fires("Every day at 8am, summarize the latest finance news for me.", ["2026-03-06T13:00:00Z", "2026-03-07T13:00:00Z", "2026-03-08T12:00:00Z"], {
+  matched: "Every day at 8am",
+});
 t.fires("daily at 20:00", ["2026-03-06T01:00:00Z", "2026-03-07T01:00:00Z", "2026-03-08T01:00:00Z"]);
 t.fires("every weekday at 8am", ["2026-03-06T13:00:00Z", "2026-03-09T12:00:00Z", "2026-03-10T12:00:00Z"]);
 t.fires("on weekdays at 6:45pm", ["2026-03-05T23:45:00Z", "2026-03-06T23:45:00Z", "2026-03-09T22:45:00Z"]);
@@ -95,7 +97,10 @@ t.fires("every day at 1:30am", ["2026-10-31T05:30:00Z", "2026-11-01T05:30:00Z", 
 t.fires("tomorrow at 1:30am", ["2026-11-01T05:30:00Z"], { now: "2026-10-31T12:00:00Z" });
 t.fires("every other Sunday at 1:30am", ["2026-11-01T05:30:00Z", "2026-11-15T06:30:00Z", "2026-11-29T06:30:00Z"], { now: "2026-10-30T12:00:00Z" });
 t.fires("every 2 hours", ["2026-03-08T01:00:00Z", "2026-03-08T03:00:00Z", "2026-03-08T05:00:00Z"], { now: "2026-03-07T23:30:00Z" });
-t.fires("every day at 2:30am", ["2026-04-03T15:30:00Z", "2026-04-04T15:30:00Z", "2026-04-05T16:30:00Z"], { timezone: "Australia/Sydney", now: "2026-04-03T00:00:00Z" });
+t.fires("every day at 2:30am", ["2026-04-03T15:30:00Z", "2026-04-04T15:30:00Z", "2026-04-05T16:30:00Z"], {
+  timezone: "Australia/Sydney",
+  now: "2026-04-03T00:00:00Z",
+});
 
 // Month ends
 t.fires("on the 28th of every month at 9am", ["2026-02-28T14:00:00Z", "2026-03-28T13:00:00Z", "2026-04-28T13:00:00Z"], { now: "2026-01-30T15:00:00Z" });

@@ -24,13 +24,18 @@ t.fires("pasado mañana a las 10", ["2026-03-07T09:00:00Z"]);
 t.fires("a las 8 hora de Madrid", ["2026-03-06T07:00:00Z"]);
 t.fires("cada 3 días a las 8", ["2026-03-06T07:00:00Z", "2026-03-09T07:00:00Z", "2026-03-12T07:00:00Z"]);
 t.fires("los fines de semana a las 10", ["2026-03-07T09:00:00Z", "2026-03-08T09:00:00Z", "2026-03-14T09:00:00Z"]);
-t.fires("Todos los días a las 8, resume las noticias financieras.", ["2026-03-06T07:00:00Z", "2026-03-07T07:00:00Z", "2026-03-08T07:00:00Z"], { matched: "Todos los días a las 8" });
+t.fires("Todos los días a las 8, resume las noticias financieras.", ["2026-03-06T07:00:00Z", "2026-03-07T07:00:00Z", "2026-03-08T07:00:00Z"], {
+  matched: "Todos los días a las 8",
+});
 t.fires("a las 9 y media de la noche", ["2026-03-05T20:30:00Z"]);
 t.fires("cada hora", ["2026-03-05T10:00:00Z", "2026-03-05T11:00:00Z", "2026-03-05T12:00:00Z"]);
 t.fires("todos los viernes a las 18:00", ["2026-03-06T17:00:00Z", "2026-03-13T17:00:00Z", "2026-03-20T17:00:00Z"]);
 t.fires("mañana por la mañana a las 8", ["2026-03-06T07:00:00Z"]);
 t.fires("todos los días a las 2:30", ["2026-03-28T01:30:00Z", "2026-03-29T01:00:00Z", "2026-03-30T00:30:00Z"], { now: "2026-03-27T12:00:00Z" });
-t.fires("todos los días a las 2:30 de la madrugada", ["2026-03-07T07:30:00Z", "2026-03-08T07:00:00Z", "2026-03-09T06:30:00Z"], { timezone: NY, now: "2026-03-06T12:00:00Z" });
+t.fires("todos los días a las 2:30 de la madrugada", ["2026-03-07T07:30:00Z", "2026-03-08T07:00:00Z", "2026-03-09T06:30:00Z"], {
+  timezone: NY,
+  now: "2026-03-06T12:00:00Z",
+});
 t.fires("todos los días a las 8 de la mañana y a las 8 de la noche", ["2026-03-05T19:00:00Z", "2026-03-06T07:00:00Z", "2026-03-06T19:00:00Z"]);
 t.fires("Recuérdame llamar a mamá mañana a las 5 de la tarde", ["2026-03-06T16:00:00Z"], { matched: "mañana a las 5 de la tarde" });
 t.immediate("ahora");

@@ -23,10 +23,7 @@ describe("cron calendar rules", () => {
   });
 
   it("finds 29 February in the next leap year, 2028", () => {
-    expect(upcoming(cron("0 12 29 2 *", "America/New_York"), "2026-01-01T00:00:00Z", 2)).toEqual([
-      "2028-02-29T17:00:00Z",
-      "2032-02-29T17:00:00Z",
-    ]);
+    expect(upcoming(cron("0 12 29 2 *", "America/New_York"), "2026-01-01T00:00:00Z", 2)).toEqual(["2028-02-29T17:00:00Z", "2032-02-29T17:00:00Z"]);
   });
 
   it("returns null for a date that never occurs (30 February) instead of searching forever", () => {

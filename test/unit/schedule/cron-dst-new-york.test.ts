@@ -26,18 +26,11 @@ describe("New York spring forward, 2026-03-08 (02:00–02:59 does not exist)", (
   });
 
   it("collapses several fixed times inside one gap into a single fire", () => {
-    expect(upcoming(cron("0,30 2 * * *", NY), "2026-03-08T00:00:00Z", 2)).toEqual([
-      "2026-03-08T07:00:00Z gap_shifted",
-      "2026-03-09T06:00:00Z",
-    ]);
+    expect(upcoming(cron("0,30 2 * * *", NY), "2026-03-08T00:00:00Z", 2)).toEqual(["2026-03-08T07:00:00Z gap_shifted", "2026-03-09T06:00:00Z"]);
   });
 
   it("follows real time for */15: nothing for 02:xx, then 03:00 EDT as an ordinary fire", () => {
-    expect(upcoming(cron("*/15 * * * *", NY), "2026-03-08T06:30:00Z", 3)).toEqual([
-      "2026-03-08T06:45:00Z",
-      "2026-03-08T07:00:00Z",
-      "2026-03-08T07:15:00Z",
-    ]);
+    expect(upcoming(cron("*/15 * * * *", NY), "2026-03-08T06:30:00Z", 3)).toEqual(["2026-03-08T06:45:00Z", "2026-03-08T07:00:00Z", "2026-03-08T07:15:00Z"]);
   });
 
   it("gives */15 the same instants under run_at_transition: the collapsed gap is the 03:00 fire", () => {
@@ -49,11 +42,7 @@ describe("New York spring forward, 2026-03-08 (02:00–02:59 does not exist)", (
   });
 
   it("fires 0 * * * * every real hour, skipping the 02:00 that never happens", () => {
-    expect(upcoming(cron("0 * * * *", NY), "2026-03-08T05:30:00Z", 3)).toEqual([
-      "2026-03-08T06:00:00Z",
-      "2026-03-08T07:00:00Z",
-      "2026-03-08T08:00:00Z",
-    ]);
+    expect(upcoming(cron("0 * * * *", NY), "2026-03-08T05:30:00Z", 3)).toEqual(["2026-03-08T06:00:00Z", "2026-03-08T07:00:00Z", "2026-03-08T08:00:00Z"]);
   });
 
   it("marks the lost 02:00 of 0 */2 * * * as skipped, at the transition instant", () => {
@@ -80,10 +69,7 @@ describe("New York spring forward, 2026-03-08 (02:00–02:59 does not exist)", (
 
 describe("New York fall back, 2026-11-01 (01:00–01:59 happens twice)", () => {
   it("runs a fixed-time job once, at the first pass (01:30 EDT)", () => {
-    expect(upcoming(cron("30 1 * * *", NY), "2026-10-31T12:00:00Z", 2)).toEqual([
-      "2026-11-01T05:30:00Z overlap_first",
-      "2026-11-02T06:30:00Z",
-    ]);
+    expect(upcoming(cron("30 1 * * *", NY), "2026-10-31T12:00:00Z", 2)).toEqual(["2026-11-01T05:30:00Z overlap_first", "2026-11-02T06:30:00Z"]);
   });
 
   it("runs it at the second pass (01:30 EST) under overlap second", () => {
@@ -102,9 +88,7 @@ describe("New York fall back, 2026-11-01 (01:00–01:59 happens twice)", () => {
   });
 
   it("finds the second pass when asked from between the passes", () => {
-    expect(upcoming(cron("30 1 * * *", NY, { overlap: "both" }), "2026-11-01T05:30:00Z", 1)).toEqual([
-      "2026-11-01T06:30:00Z overlap_second",
-    ]);
+    expect(upcoming(cron("30 1 * * *", NY, { overlap: "both" }), "2026-11-01T05:30:00Z", 1)).toEqual(["2026-11-01T06:30:00Z overlap_second"]);
     expect(upcoming(cron("30 1 * * *", NY), "2026-11-01T05:30:00Z", 1)).toEqual(["2026-11-02T06:30:00Z"]);
   });
 
@@ -150,10 +134,6 @@ describe("New York fall back, 2026-11-01 (01:00–01:59 happens twice)", () => {
   });
 
   it("fires 0 */2 * * * at 00:00 EDT, 02:00 EST, 04:00 EST, with no stray 01:00", () => {
-    expect(upcoming(cron("0 */2 * * *", NY), "2026-11-01T03:30:00Z", 3)).toEqual([
-      "2026-11-01T04:00:00Z",
-      "2026-11-01T07:00:00Z",
-      "2026-11-01T09:00:00Z",
-    ]);
+    expect(upcoming(cron("0 */2 * * *", NY), "2026-11-01T03:30:00Z", 3)).toEqual(["2026-11-01T04:00:00Z", "2026-11-01T07:00:00Z", "2026-11-01T09:00:00Z"]);
   });
 });

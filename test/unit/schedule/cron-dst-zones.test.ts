@@ -10,17 +10,11 @@ const firesBetween = (expr: string, tz: string, from: string, to: string): strin
 
 describe("Europe/London 2026 (01:00 GMT → 02:00 BST on 03-29, 02:00 BST → 01:00 GMT on 10-25)", () => {
   it("runs 01:30 on the spring-forward day at the transition, 02:00 BST", () => {
-    expect(upcoming(cron("30 1 * * *", "Europe/London"), "2026-03-28T12:00:00Z", 2)).toEqual([
-      "2026-03-29T01:00:00Z gap_shifted",
-      "2026-03-30T00:30:00Z",
-    ]);
+    expect(upcoming(cron("30 1 * * *", "Europe/London"), "2026-03-28T12:00:00Z", 2)).toEqual(["2026-03-29T01:00:00Z gap_shifted", "2026-03-30T00:30:00Z"]);
   });
 
   it("runs 01:30 on the fall-back day once, at 01:30 BST", () => {
-    expect(upcoming(cron("30 1 * * *", "Europe/London"), "2026-10-24T12:00:00Z", 2)).toEqual([
-      "2026-10-25T00:30:00Z overlap_first",
-      "2026-10-26T01:30:00Z",
-    ]);
+    expect(upcoming(cron("30 1 * * *", "Europe/London"), "2026-10-24T12:00:00Z", 2)).toEqual(["2026-10-25T00:30:00Z overlap_first", "2026-10-26T01:30:00Z"]);
   });
 
   it("keeps 09:00 local on both sides of the change", () => {
@@ -34,23 +28,15 @@ describe("Europe/London 2026 (01:00 GMT → 02:00 BST on 03-29, 02:00 BST → 01
 
 describe("Australia/Sydney 2026 (03:00 AEDT → 02:00 AEST on 04-05, 02:00 AEST → 03:00 AEDT on 10-04)", () => {
   it("runs 02:30 once on the fall-back day, at the first pass (+11:00)", () => {
-    expect(upcoming(cron("30 2 * * *", "Australia/Sydney"), "2026-04-04T00:00:00Z", 2)).toEqual([
-      "2026-04-04T15:30:00Z overlap_first",
-      "2026-04-05T16:30:00Z",
-    ]);
+    expect(upcoming(cron("30 2 * * *", "Australia/Sydney"), "2026-04-04T00:00:00Z", 2)).toEqual(["2026-04-04T15:30:00Z overlap_first", "2026-04-05T16:30:00Z"]);
   });
 
   it("runs 02:30 at the second pass (+10:00) under overlap second", () => {
-    expect(upcoming(cron("30 2 * * *", "Australia/Sydney", { overlap: "second" }), "2026-04-04T00:00:00Z", 1)).toEqual([
-      "2026-04-04T16:30:00Z overlap_second",
-    ]);
+    expect(upcoming(cron("30 2 * * *", "Australia/Sydney", { overlap: "second" }), "2026-04-04T00:00:00Z", 1)).toEqual(["2026-04-04T16:30:00Z overlap_second"]);
   });
 
   it("runs the missing 02:30 at 03:00 AEDT on the spring-forward day", () => {
-    expect(upcoming(cron("30 2 * * *", "Australia/Sydney"), "2026-10-03T00:00:00Z", 2)).toEqual([
-      "2026-10-03T16:00:00Z gap_shifted",
-      "2026-10-04T15:30:00Z",
-    ]);
+    expect(upcoming(cron("30 2 * * *", "Australia/Sydney"), "2026-10-03T00:00:00Z", 2)).toEqual(["2026-10-03T16:00:00Z gap_shifted", "2026-10-04T15:30:00Z"]);
   });
 });
 
@@ -62,9 +48,7 @@ describe("Australia/Lord_Howe 2026 (half-hour DST: 02:00 → 01:30 on 04-05, 02:
       "2026-10-03T15:30:00Z gap_shifted",
       "2026-10-04T15:15:00Z",
     ]);
-    expect(firesBetween("15 2 * * *", "Australia/Lord_Howe", "2026-10-03T00:00:00Z", "2026-10-04T00:00:00Z")).toEqual([
-      "2026-10-03T15:30:00Z",
-    ]);
+    expect(firesBetween("15 2 * * *", "Australia/Lord_Howe", "2026-10-03T00:00:00Z", "2026-10-04T00:00:00Z")).toEqual(["2026-10-03T15:30:00Z"]);
   });
 
   it("skips 02:00–02:20 of */10 2 * * * and fires again from 02:30", () => {
@@ -91,10 +75,7 @@ describe("Australia/Lord_Howe 2026 (half-hour DST: 02:00 → 01:30 on 04-05, 02:
 
 describe("America/Santiago 2026 (midnight changes: 00:00 → 23:00 on 04-05, 00:00 → 01:00 on 09-06)", () => {
   it("runs the midnight that does not exist at 01:00 (-03:00)", () => {
-    expect(upcoming(cron("0 0 * * *", "America/Santiago"), "2026-09-05T12:00:00Z", 2)).toEqual([
-      "2026-09-06T04:00:00Z gap_shifted",
-      "2026-09-07T03:00:00Z",
-    ]);
+    expect(upcoming(cron("0 0 * * *", "America/Santiago"), "2026-09-05T12:00:00Z", 2)).toEqual(["2026-09-06T04:00:00Z gap_shifted", "2026-09-07T03:00:00Z"]);
   });
 
   it("matches the weekday of the missing wall time: Sunday 2026-09-06 00:00", () => {

@@ -2,8 +2,8 @@ import { CronExpressionParser } from "cron-parser";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isDomainError } from "../../../src/core/errors.js";
+import { type CronFields, parseCron } from "../../../src/core/schedule/cron-fields.js";
 import { CRON_EXPECTED, isFixedTime } from "../../../src/core/schedule/index.js";
-import { parseCron, type CronFields } from "../../../src/core/schedule/cron-fields.js";
 import { cronExpression } from "./arbitraries.js";
 
 const values = (flags: readonly boolean[]): number[] => flags.flatMap((on, v) => (on ? [v] : []));
@@ -90,9 +90,7 @@ describe("parseCron reads five-field Vixie cron", () => {
       expect(values(ours.hours)).toEqual(sorted(theirs.hour.values));
       // cron-parser drops days the chosen months never have (30 and 31 for FEB); so do we, in effect.
       const longest = Math.max(...values(ours.months).map((m) => (m === 2 ? 29 : [4, 6, 9, 11].includes(m) ? 30 : 31)));
-      expect(values(ours.daysOfMonth).filter((d) => d <= longest)).toEqual(
-        sorted(theirs.dayOfMonth.values).filter((d) => d <= longest),
-      );
+      expect(values(ours.daysOfMonth).filter((d) => d <= longest)).toEqual(sorted(theirs.dayOfMonth.values).filter((d) => d <= longest));
       expect(values(ours.months)).toEqual(sorted(theirs.month.values));
       expect(values(ours.daysOfWeek)).toEqual(sundays(theirs.dayOfWeek.values));
     };

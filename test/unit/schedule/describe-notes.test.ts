@@ -26,10 +26,7 @@ describe("describeSchedule", () => {
     [cron("0 9 */2 * 1", NY), "At 09:00, every 2 days in a month, but only on Monday (America/New_York)"],
     [every(3, "day", "2026-03-01T13:00:00Z", NY), "Every 3 days at 08:00 (America/New_York), starting 2026-03-01"],
     [every(2, "week", "2026-03-03T14:00:00Z", NY), "Every 2 weeks on Tuesday at 09:00 (America/New_York), starting 2026-03-03"],
-    [
-      every(1, "month", "2026-01-31T14:00:00Z", NY),
-      "Every month on day 31 at 09:00 (America/New_York), starting 2026-01-31; the last day in shorter months",
-    ],
+    [every(1, "month", "2026-01-31T14:00:00Z", NY), "Every month on day 31 at 09:00 (America/New_York), starting 2026-01-31; the last day in shorter months"],
     [every(15, "minute", "2026-01-31T14:00:00Z", NY), "Every 15 minutes from 2026-01-31 09:00 -05:00 (America/New_York)"],
     [{ kind: "once", at: Date.parse("2026-03-08T14:00:00Z"), timezone: NY } as const, "Once at 2026-03-08 10:00 -04:00 (America/New_York)"],
     [{ kind: "immediate" } as const, "Once, right away"],
@@ -55,9 +52,7 @@ describe("dstNotes", () => {
   });
 
   it("groups the quarter hours of a wildcard job lost in one gap", () => {
-    expect(dstNotes(cron("*/15 * * * *", NY), spring, 8)).toEqual([
-      "2026-03-08: 02:00–02:45 do not exist in America/New_York; skipped (gap policy skip)",
-    ]);
+    expect(dstNotes(cron("*/15 * * * *", NY), spring, 8)).toEqual(["2026-03-08: 02:00–02:45 do not exist in America/New_York; skipped (gap policy skip)"]);
   });
 
   it("says when a time occurs twice and which pass runs", () => {

@@ -18,10 +18,7 @@ describe("every: wall-clock steps for days, weeks and months", () => {
   });
 
   it("keeps 08:00 local every 3 days across fall back", () => {
-    expect(upcoming(every(3, "day", "2026-10-30T12:00:00Z", NY), "2026-10-30T12:00:00Z", 2)).toEqual([
-      "2026-11-02T13:00:00Z",
-      "2026-11-05T13:00:00Z",
-    ]);
+    expect(upcoming(every(3, "day", "2026-10-30T12:00:00Z", NY), "2026-10-30T12:00:00Z", 2)).toEqual(["2026-11-02T13:00:00Z", "2026-11-05T13:00:00Z"]);
   });
 
   it("keeps Tuesday 09:00 local every 2 weeks across spring forward", () => {
@@ -47,10 +44,7 @@ describe("every: wall-clock steps for days, weeks and months", () => {
   });
 
   it("finds the right step from long after the anchor", () => {
-    expect(upcoming(every(1, "month", "2016-01-31T14:00:00Z", NY), "2026-02-01T00:00:00Z", 2)).toEqual([
-      "2026-02-28T14:00:00Z",
-      "2026-03-31T13:00:00Z",
-    ]);
+    expect(upcoming(every(1, "month", "2016-01-31T14:00:00Z", NY), "2026-02-01T00:00:00Z", 2)).toEqual(["2026-02-28T14:00:00Z", "2026-03-31T13:00:00Z"]);
   });
 
   it("treats a daily 02:30 like a fixed-time cron job in the spring gap", () => {
@@ -59,9 +53,7 @@ describe("every: wall-clock steps for days, weeks and months", () => {
       "2026-03-08T07:00:00Z gap_shifted",
       "2026-03-09T06:30:00Z",
     ]);
-    expect(upcoming(every(1, "day", "2026-03-06T07:30:00Z", NY, { gap: "skip" }), "2026-03-07T12:00:00Z", 1)).toEqual([
-      "2026-03-08T07:00:00Z skip",
-    ]);
+    expect(upcoming(every(1, "day", "2026-03-06T07:30:00Z", NY, { gap: "skip" }), "2026-03-07T12:00:00Z", 1)).toEqual(["2026-03-08T07:00:00Z skip"]);
   });
 
   it("treats a daily 01:30 like a fixed-time cron job in the fall overlap", () => {

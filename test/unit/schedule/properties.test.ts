@@ -2,10 +2,10 @@ import { CronExpressionParser } from "cron-parser";
 import fc from "fast-check";
 import { DateTime, IANAZone } from "luxon";
 import { describe, expect, it } from "vitest";
-import type { DstPolicy, Occurrence } from "../../../src/core/schedule-model.js";
 import { nextFireTimes, nextOccurrence } from "../../../src/core/schedule/index.js";
 import { nextResolvedOccurrences } from "../../../src/core/schedule/next.js";
-import { ZONES, cronExpression } from "./arbitraries.js";
+import type { DstPolicy, Occurrence } from "../../../src/core/schedule-model.js";
+import { cronExpression, ZONES } from "./arbitraries.js";
 import { cron } from "./support.js";
 
 /*
@@ -81,9 +81,7 @@ describe("properties over random expressions and zones", () => {
   it("gives 20 strictly increasing fires, each matching the fields in the zone or at a documented gap shift", () => {
     const after = fc.oneof(
       fc.integer({ min: Date.parse("2024-01-01T00:00:00Z"), max: Date.parse("2032-01-01T00:00:00Z") }),
-      fc
-        .tuple(fc.constantFrom(...TRANSITIONS.map(([, at]) => Date.parse(at))), fc.integer({ min: -3 * 24 * HOUR, max: 24 * HOUR }))
-        .map(([t, d]) => t + d),
+      fc.tuple(fc.constantFrom(...TRANSITIONS.map(([, at]) => Date.parse(at))), fc.integer({ min: -3 * 24 * HOUR, max: 24 * HOUR })).map(([t, d]) => t + d),
     );
     fc.assert(
       fc.property(cronExpression, fc.constantFrom(...ZONES, ...TRANSITIONS.map(([z]) => z)), after, (expr, zone, from) => {
@@ -91,7 +89,12 @@ describe("properties over random expressions and zones", () => {
         fc.pre(matches !== null);
         const s = cron(expr, zone);
         const fires = nextFireTimes(s, from, 20);
-        expect(nextResolvedOccurrences(s, from, 40).filter((o) => o.skip === undefined).slice(0, 20).map((o) => o.at)).toEqual(fires);
+        expect(
+          nextResolvedOccurrences(s, from, 40)
+            .filter((o) => o.skip === undefined)
+            .slice(0, 20)
+            .map((o) => o.at),
+        ).toEqual(fires);
         let previous = from;
         for (const t of fires) {
           expect(t).toBeGreaterThan(previous);

@@ -8,9 +8,9 @@ import {
 } from "@aws-sdk/client-sqs";
 import { z } from "zod";
 import { DomainError } from "../../../core/errors.js";
+import { MinHeap } from "../../../core/min-heap.js";
 import type { DelayQueue, QueueItem, QueueMessage } from "../../../ports/queue.js";
 import { FairReadyList } from "../local/fair-ready-list.js";
-import { MinHeap } from "../../../core/min-heap.js";
 
 /** SQS caps DelaySeconds at 15 minutes, so the watcher's look-ahead window must stay below it. */
 export const SQS_MAX_DELAY_S = 900;
@@ -88,7 +88,10 @@ export function openSqsQueue(opts: SqsQueueOptions): SqsDelayQueue {
     const t = now();
     const due = [...held].filter((h) => h.visibleUntil - t < opts.visibilityMs / 2);
     if (due.length === 0) return;
-    await changeVisibility(due.map((h) => h.message.receipt), visibilityS);
+    await changeVisibility(
+      due.map((h) => h.message.receipt),
+      visibilityS,
+    );
     for (const h of due) h.visibleUntil = t + visibilityS * 1000;
   }
 
@@ -166,11 +169,15 @@ export function openSqsQueue(opts: SqsQueueOptions): SqsDelayQueue {
       const entries = items.map((item, i) => {
         const delayS = Math.max(0, Math.floor((item.dueAt - leadMs - t) / 1000));
         if (delayS > SQS_MAX_DELAY_S) {
-          throw new DomainError("invalid_argument", `run ${item.key.job_id}@${item.key.scheduled_at} is due in ${delayS} s; SQS delays a message at most ${SQS_MAX_DELAY_S} s`, {
-            field: "dueAt",
-            expected: `a due time within ${SQS_MAX_DELAY_S} s`,
-            hint: "Keep engine.look_ahead_ms below 900000 when queue.kind is sqs.",
-          });
+          throw new DomainError(
+            "invalid_argument",
+            `run ${item.key.job_id}@${item.key.scheduled_at} is due in ${delayS} s; SQS delays a message at most ${SQS_MAX_DELAY_S} s`,
+            {
+              field: "dueAt",
+              expected: `a due time within ${SQS_MAX_DELAY_S} s`,
+              hint: "Keep engine.look_ahead_ms below 900000 when queue.kind is sqs.",
+            },
+          );
         }
         return { Id: String(i % BATCH_MAX), MessageBody: JSON.stringify({ key: item.key, owner: item.owner, dueAt: item.dueAt }), DelaySeconds: delayS };
       });

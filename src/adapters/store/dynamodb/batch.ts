@@ -1,4 +1,4 @@
-import { BatchGetCommand, BatchWriteCommand, GetCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { BatchGetCommand, BatchWriteCommand, type DynamoDBDocumentClient, GetCommand } from "@aws-sdk/lib-dynamodb";
 import type { Item } from "./items.js";
 
 /** DynamoDB's per-request caps. */
@@ -82,7 +82,12 @@ export function keyLoader(doc: DynamoDBDocumentClient, table: string, idOf: (key
     const batch = pending;
     pending = new Map();
     try {
-      const items = await batchGetAll(doc, table, [...batch.values()].map((p) => p.key), consistent);
+      const items = await batchGetAll(
+        doc,
+        table,
+        [...batch.values()].map((p) => p.key),
+        consistent,
+      );
       const byId = new Map(items.map((item) => [idOf(item), item]));
       for (const [id, p] of batch) for (const w of p.waiters) w.resolve(byId.get(id));
     } catch (e) {

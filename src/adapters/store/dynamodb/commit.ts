@@ -1,11 +1,11 @@
-import { PutCommand, TransactWriteCommand, type DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { type DynamoDBDocumentClient, PutCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { DomainError } from "../../../core/errors.js";
 import type { RunEvent } from "../../../core/model.js";
 import type { Tx } from "../../../ports/store.js";
 import { batchPutAll, mapLimit, sleep } from "./batch.js";
 import { eventToItem } from "./items.js";
 import type { TableNames } from "./tables.js";
-import { planWrites, putRequest, type ItemWrite } from "./writes.js";
+import { type ItemWrite, planWrites, putRequest } from "./writes.js";
 
 /** TransactWriteItems takes at most 100 items. */
 const TX_MAX_ITEMS = 100;

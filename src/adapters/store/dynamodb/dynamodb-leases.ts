@@ -56,7 +56,8 @@ export function dynamoShardLeases(opts: { client: DynamoDBClient; table: string 
       const items = await readAll();
       const member = (id: string) => items.find((i) => i.pk === `${WATCHER}${id}`);
       const me = member(owner);
-      if (!me || Number(me.until) < now + (leaseMs * 2) / 3) await doc.send(new PutCommand({ TableName, Item: { pk: `${WATCHER}${owner}`, until: now + leaseMs } }));
+      if (!me || Number(me.until) < now + (leaseMs * 2) / 3)
+        await doc.send(new PutCommand({ TableName, Item: { pk: `${WATCHER}${owner}`, until: now + leaseMs } }));
 
       const live = new Set(items.filter((i) => String(i.pk).startsWith(WATCHER) && Number(i.until) > now).map((i) => String(i.pk).slice(WATCHER.length)));
       live.add(owner);
@@ -78,7 +79,9 @@ export function dynamoShardLeases(opts: { client: DynamoDBClient; table: string 
 
     async release(owner) {
       const items = await readAll();
-      await Promise.all(items.filter((i) => String(i.pk).startsWith(SHARD) && i.owner === owner).map((i) => setOwner(Number(String(i.pk).slice(SHARD.length)), "", owner)));
+      await Promise.all(
+        items.filter((i) => String(i.pk).startsWith(SHARD) && i.owner === owner).map((i) => setOwner(Number(String(i.pk).slice(SHARD.length)), "", owner)),
+      );
       await doc.send(new PutCommand({ TableName, Item: { pk: `${WATCHER}${owner}`, until: 0 } }));
     },
   };

@@ -1,5 +1,5 @@
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { DynamoDBDocumentClient, QueryCommand, ScanCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
+import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { monotonicFactory } from "ulid";
 import type { Run, RunEvent } from "../../../core/model.js";
 import type { Store, Tx } from "../../../ports/store.js";
@@ -10,6 +10,7 @@ import {
   encodeCursor,
   eventFromItem,
   eventRunKey,
+  type Item,
   jobFromItem,
   positive,
   runFromItem,
@@ -17,7 +18,6 @@ import {
   runSortKey,
   sortKeyCeiling,
   sortKeyFloor,
-  type Item,
 } from "./items.js";
 import { INDEX, type TableNames } from "./tables.js";
 
@@ -56,7 +56,11 @@ export function openDynamoStore(opts: DynamoStoreOptions): Store {
   const loadRun = keyLoader(doc, tables.runs, (k) => `${String(k.pk)}|${String(k.sk)}`, true);
 
   /** Pages a query until `limit` items passed `accept` or the key range ends. */
-  async function collect(input: QueryCommandInput, limit: number, accept: (item: Item) => boolean = () => true): Promise<{ items: Item[]; last: Item | undefined }> {
+  async function collect(
+    input: QueryCommandInput,
+    limit: number,
+    accept: (item: Item) => boolean = () => true,
+  ): Promise<{ items: Item[]; last: Item | undefined }> {
     const items: Item[] = [];
     let start = input.ExclusiveStartKey;
     let last: Item | undefined;
@@ -104,7 +108,16 @@ export function openDynamoStore(opts: DynamoStoreOptions): Store {
         positive(limit),
       );
       // The index holds keys and status; the jobs themselves are read by key, 100 per request.
-      const found = new Map((await batchGetAll(doc, tables.jobs, keys.map((k) => ({ id: k.id })), false)).map((item) => [String(item.id), item]));
+      const found = new Map(
+        (
+          await batchGetAll(
+            doc,
+            tables.jobs,
+            keys.map((k) => ({ id: k.id })),
+            false,
+          )
+        ).map((item) => [String(item.id), item]),
+      );
       const jobs = keys.flatMap((k) => {
         const item = found.get(String(k.id));
         return item ? [jobFromItem(item)] : [];
@@ -238,4 +251,3 @@ export function openDynamoStore(opts: DynamoStoreOptions): Store {
     async close() {},
   };
 }
-

@@ -1,8 +1,8 @@
 import { DomainError } from "../../../core/errors.js";
 import { bucketOf, runKeyString, shardOf } from "../../../core/keys.js";
 import { isTerminal, Job, Run, RunEvent, type RunKey } from "../../../core/model.js";
-import { TTL_ATTRIBUTE } from "./tables.js";
 import { parseJson, parseStored } from "../stored-record.js";
+import { TTL_ATTRIBUTE } from "./tables.js";
 
 /** A DynamoDB item as the document client reads and writes it. */
 export type Item = Record<string, unknown>;
@@ -11,7 +11,8 @@ const DAY_S = 86_400;
 
 /** 15 digits hold every epoch-ms instant until the year 33658, so the string order is the time order. */
 const padTime = (ms: number) => {
-  if (!Number.isSafeInteger(ms) || ms < 0) throw new DomainError("invalid_argument", `a run's scheduled time must be a non-negative epoch ms, got ${ms}`, { field: "scheduled_at" });
+  if (!Number.isSafeInteger(ms) || ms < 0)
+    throw new DomainError("invalid_argument", `a run's scheduled time must be a non-negative epoch ms, got ${ms}`, { field: "scheduled_at" });
   return String(ms).padStart(15, "0");
 };
 
@@ -76,7 +77,6 @@ export function eventFromItem(item: Item): RunEvent {
   return parseStored(RunEvent, `event of run ${String(run_key)}`, rest);
 }
 
-
 /**
  * Page cursors: base64url of `[kind, LastEvaluatedKey]`. The kind stops a cursor of one
  * listing from being passed to another.
@@ -94,7 +94,14 @@ export function decodeCursor(cursor: string | null | undefined, kind: CursorKind
   } catch {
     decoded = null;
   }
-  if (Array.isArray(decoded) && decoded.length === 2 && decoded[0] === kind && typeof decoded[1] === "object" && decoded[1] !== null && !Array.isArray(decoded[1])) {
+  if (
+    Array.isArray(decoded) &&
+    decoded.length === 2 &&
+    decoded[0] === kind &&
+    typeof decoded[1] === "object" &&
+    decoded[1] !== null &&
+    !Array.isArray(decoded[1])
+  ) {
     return decoded[1] as Item;
   }
   throw new DomainError("invalid_argument", "the cursor was not issued by this listing", {

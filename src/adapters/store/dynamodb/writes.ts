@@ -1,7 +1,7 @@
 import { runKeyString } from "../../../core/keys.js";
 import type { Job, Run, RunStatus } from "../../../core/model.js";
 import type { Write } from "../../../ports/store.js";
-import { jobToItem, runToItem, type Item } from "./items.js";
+import { type Item, jobToItem, runToItem } from "./items.js";
 import type { TableNames } from "./tables.js";
 
 /** What the stored item must look like for a write to apply. */

@@ -61,15 +61,41 @@ export interface EventRow {
  * `@name` on an 18-column row, and the run writes are the scheduler's hot path.
  */
 export const JOB_COLUMNS = [
-  "id", "owner", "title", "status", "action", "schedule", "retry", "policy", "created_at",
-  "updated_at", "end_at", "max_runs", "run_count", "next_run_at", "version", "fingerprint",
+  "id",
+  "owner",
+  "title",
+  "status",
+  "action",
+  "schedule",
+  "retry",
+  "policy",
+  "created_at",
+  "updated_at",
+  "end_at",
+  "max_runs",
+  "run_count",
+  "next_run_at",
+  "version",
+  "fingerprint",
 ] as const satisfies readonly (keyof JobRow)[];
 
 /** The key and the partition come first: an update never changes them. */
 export const RUN_KEY_COLUMNS = ["job_id", "scheduled_at", "bucket", "shard"] as const satisfies readonly (keyof RunRow)[];
 export const RUN_MUTABLE_COLUMNS = [
-  "owner", "status", "attempt", "due_at", "wake_at", "lease_owner", "lease_until", "started_at",
-  "finished_at", "result", "error", "skip_reason", "created_at", "updated_at",
+  "owner",
+  "status",
+  "attempt",
+  "due_at",
+  "wake_at",
+  "lease_owner",
+  "lease_until",
+  "started_at",
+  "finished_at",
+  "result",
+  "error",
+  "skip_reason",
+  "created_at",
+  "updated_at",
 ] as const satisfies readonly (keyof RunRow)[];
 export const RUN_COLUMNS = [...RUN_KEY_COLUMNS, ...RUN_MUTABLE_COLUMNS];
 
@@ -174,15 +200,13 @@ export const eventFromRow = (row: EventRow): RunEvent =>
     detail: row.detail,
   });
 
-
 /**
  * Page cursors: base64url of `[kind, last key]`. The kind stops a cursor from one listing being
  * passed to another; the key is where the next page starts (exclusive).
  */
 export type CursorKind = "owner_jobs" | "all_jobs" | "job_runs";
 
-export const encodeCursor = (kind: CursorKind, key: string | number): string =>
-  Buffer.from(JSON.stringify([kind, key])).toString("base64url");
+export const encodeCursor = (kind: CursorKind, key: string | number): string => Buffer.from(JSON.stringify([kind, key])).toString("base64url");
 
 export function decodeCursor(cursor: string, kind: "owner_jobs" | "all_jobs"): string;
 export function decodeCursor(cursor: string, kind: "job_runs"): number;

@@ -7,22 +7,22 @@ import type { Page, Store, Tx, Write } from "../../../ports/store.js";
 import { createCheckpointer, noCheckpointer } from "./checkpointer.js";
 import { migrate } from "./migrations.js";
 import {
-  EVENT_COLUMNS,
-  JOB_COLUMNS,
-  RUN_COLUMNS,
-  RUN_MUTABLE_COLUMNS,
   decodeCursor,
+  EVENT_COLUMNS,
+  type EventRow,
   encodeCursor,
   eventFromRow,
   eventValues,
+  JOB_COLUMNS,
+  type JobRow,
   jobFromRow,
   jobValues,
+  RUN_COLUMNS,
+  RUN_MUTABLE_COLUMNS,
+  type RunRow,
   runFromRow,
   runMutableValues,
   runValues,
-  type EventRow,
-  type JobRow,
-  type RunRow,
 } from "./rows.js";
 
 export interface SqliteStoreOptions {
@@ -276,9 +276,7 @@ function prepareStatements(db: Database.Database) {
     listWaking: db.prepare<{ shard: number; before: number; n: number }, RunRow>(
       `SELECT ${runCols} FROM runs WHERE shard = @shard AND wake_at IS NOT NULL AND wake_at <= @before ORDER BY wake_at LIMIT @n`,
     ),
-    listJobRuns: db.prepare<{ job_id: string; n: number }, RunRow>(
-      `SELECT ${runCols} FROM runs WHERE job_id = @job_id ORDER BY scheduled_at DESC LIMIT @n`,
-    ),
+    listJobRuns: db.prepare<{ job_id: string; n: number }, RunRow>(`SELECT ${runCols} FROM runs WHERE job_id = @job_id ORDER BY scheduled_at DESC LIMIT @n`),
     listJobRunsBefore: db.prepare<{ job_id: string; before: number; n: number }, RunRow>(
       `SELECT ${runCols} FROM runs WHERE job_id = @job_id AND scheduled_at < @before ORDER BY scheduled_at DESC LIMIT @n`,
     ),

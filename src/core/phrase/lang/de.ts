@@ -1,12 +1,33 @@
 import * as chrono from "chrono-node";
 import { latinGlue } from "../cluster.js";
 import type { Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
-import { clock, dateOrMonthDate, readDayList, ruleOf, WEEKDAYS, WEEKEND, type Grammar } from "../grammar.js";
+import { clock, dateOrMonthDate, type Grammar, readDayList, ruleOf, WEEKDAYS, WEEKEND } from "../grammar.js";
 import { wordNumber } from "../text.js";
 
 const NUMBERS: Record<string, number> = {
-  ein: 1, eine: 1, einen: 1, einem: 1, einer: 1, eins: 1, zwei: 2, drei: 3, vier: 4, fünf: 5, sechs: 6, sieben: 7, acht: 8,
-  neun: 9, zehn: 10, elf: 11, zwölf: 12, vierzehn: 14, fünfzehn: 15, zwanzig: 20, dreißig: 30, zweiten: 2, dritten: 3,
+  ein: 1,
+  eine: 1,
+  einen: 1,
+  einem: 1,
+  einer: 1,
+  eins: 1,
+  zwei: 2,
+  drei: 3,
+  vier: 4,
+  fünf: 5,
+  sechs: 6,
+  sieben: 7,
+  acht: 8,
+  neun: 9,
+  zehn: 10,
+  elf: 11,
+  zwölf: 12,
+  vierzehn: 14,
+  fünfzehn: 15,
+  zwanzig: 20,
+  dreißig: 30,
+  zweiten: 2,
+  dritten: 3,
 };
 const NUM = String.raw`(\d{1,3}|eine[mnr]?|ein|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|vierzehn|fünfzehn|zwanzig|dreißig)`;
 const HOUR = String.raw`(\d{1,2}|eins|ein|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf)`;
@@ -39,9 +60,19 @@ function unitOf(word: string): IntervalUnitWord {
 const UNIT = String.raw`(minuten|minute|stunden|stunde|tagen|tage|tag|wochen|woche|monaten|monate|monat|jahren|jahre|jahr)`;
 
 const PARTS: Record<string, PartOfDay> = {
-  morgens: "morning", morgen: "morning", früh: "morning", vormittags: "morning", vormittag: "morning",
-  mittags: "noon", mittag: "noon", nachmittags: "afternoon", nachmittag: "afternoon",
-  abends: "evening", abend: "evening", nachts: "night", nacht: "night",
+  morgens: "morning",
+  morgen: "morning",
+  früh: "morning",
+  vormittags: "morning",
+  vormittag: "morning",
+  mittags: "noon",
+  mittag: "noon",
+  nachmittags: "afternoon",
+  nachmittag: "afternoon",
+  abends: "evening",
+  abend: "evening",
+  nachts: "night",
+  nacht: "night",
 };
 
 function halfOrQuarter(kind: string, hourWord: string): Fragment | null {
@@ -60,8 +91,12 @@ const rules: Rule[] = [
   ruleOf(String.raw`\bin\s+einer\s+halben\s+stunde\b`, () => ({ kind: "relative", amount: 30, unit: "minute" })),
   ruleOf(String.raw`\b(?:später|bald|demnächst|nachher|in\s+kürze|gleich)\b`, () => ({ kind: "vague", what: "time", weak: true })),
   ruleOf(String.raw`\b(?:irgendwann|bei\s+gelegenheit|eines\s+tages|wann\s+immer)\b`, () => ({ kind: "vague", what: "time" })),
-  ruleOf(String.raw`\b(?:am\s+)?letzten\s+(?:tag\s+)?(?:des|jedes|eines\s+jeden)\s+monats\b|\b(?:am|zum)\s+monatsende\b|\bmonatsletzten\b|\bultimo\b`, () => ({ kind: "lastDayOfMonth" })),
-  ruleOf(String.raw`\b(?:jeden\s+)?(?:ersten|zweiten|dritten|vierten|letzten)\s+${DAY}\s+(?:im|des|jedes|eines\s+jeden)\s+monats?\b`, () => ({ kind: "nthWeekday" })),
+  ruleOf(String.raw`\b(?:am\s+)?letzten\s+(?:tag\s+)?(?:des|jedes|eines\s+jeden)\s+monats\b|\b(?:am|zum)\s+monatsende\b|\bmonatsletzten\b|\bultimo\b`, () => ({
+    kind: "lastDayOfMonth",
+  })),
+  ruleOf(String.raw`\b(?:jeden\s+)?(?:ersten|zweiten|dritten|vierten|letzten)\s+${DAY}\s+(?:im|des|jedes|eines\s+jeden)\s+monats?\b`, () => ({
+    kind: "nthWeekday",
+  })),
   ruleOf(String.raw`\bjeden\s+(?:zweiten|2\.)\s+(${DAY})\b`, (m) => {
     const weekday = weekdayOf(m[1] ?? "");
     return weekday === null ? null : { kind: "interval", every: 2, unit: "week", weekday };
@@ -69,7 +104,10 @@ const rules: Rule[] = [
   ruleOf(String.raw`\bjeden\s+(?:zweiten|2\.)\s+tag\b`, () => ({ kind: "interval", every: 2, unit: "day" })),
   ruleOf(String.raw`\b(?:jeden|jede)\s+(morgen|vormittag|mittag|nachmittag|abend|nacht)\b`, (m) => ({ kind: "daily", part: PARTS[m[1] ?? ""] ?? "morning" })),
   ruleOf(String.raw`\bjeden\s+tag\b|\b(?:all)?täglich\b|\btagtäglich\b`, () => ({ kind: "daily" })),
-  ruleOf(String.raw`\bwerktags\b|\ban\s+(?:allen\s+)?werktagen\b|\bwochentags\b|\bunter\s+der\s+woche\b|\bjeden\s+werktag\b`, () => ({ kind: "weekdays", days: [...WEEKDAYS] })),
+  ruleOf(String.raw`\bwerktags\b|\ban\s+(?:allen\s+)?werktagen\b|\bwochentags\b|\bunter\s+der\s+woche\b|\bjeden\s+werktag\b`, () => ({
+    kind: "weekdays",
+    days: [...WEEKDAYS],
+  })),
   ruleOf(String.raw`\bjedes\s+wochenende\b|\ban\s+(?:den\s+)?wochenenden\b|\bwochenends\b`, () => ({ kind: "weekdays", days: [...WEEKEND] })),
   ruleOf(String.raw`\bjeden\s+${DAY_LIST}\b`, (m) => {
     const list = days(m[1] ?? "", DAY);
@@ -83,7 +121,10 @@ const rules: Rule[] = [
     const list = days(m[0], DAY);
     return list === null ? null : { kind: "weekdays", days: list };
   }),
-  ruleOf(String.raw`\b(?:nächste|kommende|diese)\s+woche\b|\b(?:nächsten|kommenden|diesen)\s+monat\b|\b(?:am|dieses|nächstes)\s+wochenende\b`, () => ({ kind: "vague", what: "day" })),
+  ruleOf(String.raw`\b(?:nächste|kommende|diese)\s+woche\b|\b(?:nächsten|kommenden|diesen)\s+monat\b|\b(?:am|dieses|nächstes)\s+wochenende\b`, () => ({
+    kind: "vague",
+    what: "day",
+  })),
   ruleOf(String.raw`\bjeden\s+(\d{1,2})\.\s*${MONTH}\b`, (m) => [
     { kind: "interval", every: 1, unit: "year" },
     { kind: "monthDate", month: monthOf(m[2] ?? ""), day: Number(m[1]) },
@@ -94,34 +135,55 @@ const rules: Rule[] = [
     const every = num(m[1]);
     return every === null ? null : { kind: "interval", every, unit: unitOf(m[2] ?? "") };
   }),
-  ruleOf(String.raw`\b(?:jede|jeden|jedes)\s+(minute|stunde|woche|monat|jahr)\b|\b(?:(?:jedes|eines\s+jeden)\s+(monat)s)\b`, (m) => ({ kind: "interval", every: 1, unit: unitOf(m[1] ?? m[2] ?? "") })),
+  ruleOf(String.raw`\b(?:jede|jeden|jedes)\s+(minute|stunde|woche|monat|jahr)\b|\b(?:(?:jedes|eines\s+jeden)\s+(monat)s)\b`, (m) => ({
+    kind: "interval",
+    every: 1,
+    unit: unitOf(m[1] ?? m[2] ?? ""),
+  })),
   ruleOf(String.raw`\b(stünd|wöchent|monat|jähr)lich\b`, (m) => {
     const stem = m[1] ?? "";
     return { kind: "interval", every: 1, unit: stem === "stünd" ? "hour" : stem === "wöchent" ? "week" : stem === "monat" ? "month" : "year" };
   }),
   ruleOf(String.raw`\b(?:am\s+)?(\d{1,2})\.\s*${MONTH}\b(?:\s+(\d{4})\b)?`, (m) => dateOrMonthDate(m[3], monthOf(m[2] ?? ""), Number(m[1]))),
-  ruleOf(String.raw`\b(?:am|zum|den|jeden)\s+(\d{1,2})\.(?!\s*\d)|\bam\s+(ersten)\b`, (m) => ({ kind: "monthDay", day: m[2] !== undefined ? 1 : Number(m[1]) })),
+  ruleOf(String.raw`\b(?:am|zum|den|jeden)\s+(\d{1,2})\.(?!\s*\d)|\bam\s+(ersten)\b`, (m) => ({
+    kind: "monthDay",
+    day: m[2] !== undefined ? 1 : Number(m[1]),
+  })),
   ruleOf(String.raw`\b(?:am|an)\s+${DAY_LIST}\b`, (m) => {
     const list = days(m[1] ?? "", DAY);
     return list === null ? null : { kind: "weekdayName", days: list };
   }),
-  ruleOf(String.raw`\bmorgen\s+(früh|vormittag|mittag|nachmittag|abend|nacht)\b`, (m) => [{ kind: "dayOffset", days: 1 }, { kind: "part", part: PARTS[m[1] ?? ""] ?? "morning" }]),
+  ruleOf(String.raw`\bmorgen\s+(früh|vormittag|mittag|nachmittag|abend|nacht)\b`, (m) => [
+    { kind: "dayOffset", days: 1 },
+    { kind: "part", part: PARTS[m[1] ?? ""] ?? "morning" },
+  ]),
   ruleOf(String.raw`\bheute\s+(abend|nacht)\b`, () => ({ kind: "part", part: "evening", today: true })),
   ruleOf(String.raw`\bheute\s+(früh|morgen|vormittag|mittag|nachmittag)\b`, (m) => ({ kind: "part", part: PARTS[m[1] ?? ""] ?? "morning", today: true })),
-  ruleOf(String.raw`\b(?:von|ab)\s+\d{1,2}(?:[:.]\d{2})?(?:\s*uhr)?\s+bis\s+\d{1,2}(?:[:.]\d{2})?(?:\s*uhr)?\b|\bzwischen\s+\d{1,2}(?:[:.]\d{2})?(?:\s*uhr)?\s+und\s+\d{1,2}(?:[:.]\d{2})?(?:\s*uhr)?\b`, () => ({ kind: "window" })),
+  ruleOf(
+    String.raw`\b(?:von|ab)\s+\d{1,2}(?:[:.]\d{2})?(?:\s*uhr)?\s+bis\s+\d{1,2}(?:[:.]\d{2})?(?:\s*uhr)?\b|\bzwischen\s+\d{1,2}(?:[:.]\d{2})?(?:\s*uhr)?\s+und\s+\d{1,2}(?:[:.]\d{2})?(?:\s*uhr)?\b`,
+    () => ({ kind: "window" }),
+  ),
   ruleOf(String.raw`\b(?:um\s+)?mitternacht\b`, () => ({ kind: "clock", hour: 0, minute: 0, meridiem: null, exact: "midnight" })),
-  ruleOf(String.raw`\b(?:um|gegen|ab)\s+(\d{1,2})(?:[:.](\d{2}))?\s*(?:uhr)?(?:\s+(\d{1,2})(?=\s|$))?|\b(\d{1,2})(?:[:.](\d{2}))?\s*uhr(?:\s+(\d{1,2})\b)?`, (m) => {
-    const hour = Number(m[1] ?? m[4]);
-    const minute = Number(m[2] ?? m[3] ?? m[5] ?? m[6] ?? 0);
-    return clock(hour, minute);
-  }),
+  ruleOf(
+    String.raw`\b(?:um|gegen|ab)\s+(\d{1,2})(?:[:.](\d{2}))?\s*(?:uhr)?(?:\s+(\d{1,2})(?=\s|$))?|\b(\d{1,2})(?:[:.](\d{2}))?\s*uhr(?:\s+(\d{1,2})\b)?`,
+    (m) => {
+      const hour = Number(m[1] ?? m[4]);
+      const minute = Number(m[2] ?? m[3] ?? m[5] ?? m[6] ?? 0);
+      return clock(hour, minute);
+    },
+  ),
   ruleOf(String.raw`\b(?:um\s+)?${HOUR}\s+uhr\b`, (m) => {
     const hour = num(m[1]);
     return hour === null ? null : clock(hour, 0);
   }),
-  ruleOf(String.raw`\b(?:um\s+)?(halb|viertel\s+nach|viertel\s+vor|dreiviertel)\s+${HOUR}\b`, (m) => halfOrQuarter((m[1] ?? "").replace(/\s+/gu, " "), m[2] ?? "")),
+  ruleOf(String.raw`\b(?:um\s+)?(halb|viertel\s+nach|viertel\s+vor|dreiviertel)\s+${HOUR}\b`, (m) =>
+    halfOrQuarter((m[1] ?? "").replace(/\s+/gu, " "), m[2] ?? ""),
+  ),
   ruleOf(String.raw`\b(\d{1,2}):(\d{2})\b`, (m) => clock(Number(m[1]), Number(m[2]))),
-  ruleOf(String.raw`\b(?:am\s+|zu\s+|in\s+der\s+)?(morgens|früh|vormittags|vormittag|mittags|mittag|nachmittags|nachmittag|abends|abend|nachts|nacht)\b|\bam\s+(morgen)\b`, (m) => ({ kind: "part", part: PARTS[m[1] ?? m[2] ?? ""] ?? "morning" })),
+  ruleOf(
+    String.raw`\b(?:am\s+|zu\s+|in\s+der\s+)?(morgens|früh|vormittags|vormittag|mittags|mittag|nachmittags|nachmittag|abends|abend|nachts|nacht)\b|\bam\s+(morgen)\b`,
+    (m) => ({ kind: "part", part: PARTS[m[1] ?? m[2] ?? ""] ?? "morning" }),
+  ),
   ruleOf(String.raw`\b(?:jetzt\s+sofort|sofort|jetzt|umgehend|unverzüglich|ab\s+sofort)\b`, () => ({ kind: "immediate" })),
 ];
 
@@ -129,7 +191,29 @@ export const de: Grammar = {
   lang: "de",
   chrono: chrono.de.casual,
   rules,
-  glue: latinGlue(["um", "am", "an", "und", "den", "dem", "der", "die", "das", "jeden", "jede", "jedes", "ab", "gegen", "im", "in", "zu", "zur", "immer", "von", "bitte"]),
+  glue: latinGlue([
+    "um",
+    "am",
+    "an",
+    "und",
+    "den",
+    "dem",
+    "der",
+    "die",
+    "das",
+    "jeden",
+    "jede",
+    "jedes",
+    "ab",
+    "gegen",
+    "im",
+    "in",
+    "zu",
+    "zur",
+    "immer",
+    "von",
+    "bitte",
+  ]),
   examples: {
     daily: "jeden Tag um 8 Uhr",
     weekly: "jeden Montag um 9 Uhr",

@@ -1,12 +1,30 @@
 import * as chrono from "chrono-node";
-import type { Fragment, IntervalUnitWord, Rule } from "../fragments.js";
-import { clock, dateOrMonthDate, readDayList, ruleOf, WEEKDAYS, WEEKEND, type Grammar } from "../grammar.js";
 import { latinGlue } from "../cluster.js";
+import type { Fragment, IntervalUnitWord, Rule } from "../fragments.js";
+import { clock, dateOrMonthDate, type Grammar, readDayList, ruleOf, WEEKDAYS, WEEKEND } from "../grammar.js";
 import { wordNumber } from "../text.js";
 
 const NUMBERS: Record<string, number> = {
-  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, fifteen: 15, twenty: 20, thirty: 30, "forty-five": 45, other: 2, second: 2,
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  "forty-five": 45,
+  other: 2,
+  second: 2,
 };
 const NUM = String.raw`(\d{1,3}|an?|other|second|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty-five)`;
 const HOUR = String.raw`(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`;
@@ -28,8 +46,7 @@ const weekdayOf = (name: string): number | null => {
   const i = DAY_PREFIXES.indexOf(name.slice(0, 2));
   return i === -1 ? null : i;
 };
-const days = (list: string) =>
-  readDayList(list, new RegExp(DAY, "g"), weekdayOf, /^\s*(?:-|–|to|through|thru|until)\s*$/);
+const days = (list: string) => readDayList(list, new RegExp(DAY, "g"), weekdayOf, /^\s*(?:-|–|to|through|thru|until)\s*$/);
 
 function unitOf(word: string): IntervalUnitWord {
   if (word.startsWith("min")) return "minute";
@@ -55,7 +72,10 @@ function clockFromWords(quarter: string, relation: string, hourWord: string): Fr
 }
 
 const PART: Record<string, "morning" | "afternoon" | "evening" | "night"> = {
-  morning: "morning", afternoon: "afternoon", evening: "evening", night: "night",
+  morning: "morning",
+  afternoon: "afternoon",
+  evening: "evening",
+  night: "night",
 };
 
 const rules: Rule[] = [
@@ -71,14 +91,23 @@ const rules: Rule[] = [
     { kind: "monthDay", day: m[2] !== undefined ? 1 : Number(m[1]) },
   ]),
   ruleOf(String.raw`\b(?:on\s+)?(?:the\s+)?(?:last\s+day|end)\s+of\s+(?:the|each|every|a)\s+month\b|\bmonth[-\s]end\b`, () => ({ kind: "lastDayOfMonth" })),
-  ruleOf(String.raw`\b(?:on\s+)?(?:the\s+|every\s+)?(?:first|second|third|fourth|last|1st|2nd|3rd|4th)\s+${DAY}s?\s+(?:of|in)\s+(?:the|each|every|a)\s+month\b`, () => ({ kind: "nthWeekday" })),
+  ruleOf(
+    String.raw`\b(?:on\s+)?(?:the\s+|every\s+)?(?:first|second|third|fourth|last|1st|2nd|3rd|4th)\s+${DAY}s?\s+(?:of|in)\s+(?:the|each|every|a)\s+month\b`,
+    () => ({ kind: "nthWeekday" }),
+  ),
   ruleOf(String.raw`\b(?:every|each)\s+(?:other|second|2nd)\s+(${DAY})s?\b`, (m) => {
     const weekday = weekdayOf(m[1] ?? "");
     return weekday === null ? null : { kind: "interval", every: 2, unit: "week", weekday };
   }),
-  ruleOf(String.raw`\b(?:every|each)\s+(morning|afternoon|evening|night)\b|\b(?:night)ly\b`, (m) => ({ kind: "daily", part: PART[m[1] ?? "night"] ?? "night" })),
+  ruleOf(String.raw`\b(?:every|each)\s+(morning|afternoon|evening|night)\b|\b(?:night)ly\b`, (m) => ({
+    kind: "daily",
+    part: PART[m[1] ?? "night"] ?? "night",
+  })),
   ruleOf(String.raw`\b(?:every|each)\s+(?:single\s+)?day\b|\bdaily\b|\beveryday\b|\bonce\s+a\s+day\b`, () => ({ kind: "daily" })),
-  ruleOf(String.raw`\b(?:(?:every|each|on)\s+)?(?:week\s*days?|work\s*days?|working\s+days?|business\s+days?)\b`, () => ({ kind: "weekdays", days: [...WEEKDAYS] })),
+  ruleOf(String.raw`\b(?:(?:every|each|on)\s+)?(?:week\s*days?|work\s*days?|working\s+days?|business\s+days?)\b`, () => ({
+    kind: "weekdays",
+    days: [...WEEKDAYS],
+  })),
   ruleOf(String.raw`\b(?:(?:every|each|on)\s+(?:the\s+)?)?weekends\b|\b(?:every|each)\s+weekend\b`, () => ({ kind: "weekdays", days: [...WEEKEND] })),
   ruleOf(String.raw`\b(?:every|each)\s+${DAY_LIST}\b`, (m) => {
     const list = days(m[1] ?? "");
@@ -89,7 +118,9 @@ const rules: Rule[] = [
     return list === null ? null : { kind: "weekdays", days: list };
   }),
   ruleOf(String.raw`\bevery\s+${NUM}\s+${UNIT}\b`, (m) => interval(m[1], m[2] ?? "")),
-  ruleOf(String.raw`\b(?:every|each|once\s+a|per)\s+(minute|hour|week|month|year)\b|\bof\s+(?:every|each)\s+(month)\b`, (m) => interval(undefined, m[1] ?? m[2] ?? "")),
+  ruleOf(String.raw`\b(?:every|each|once\s+a|per)\s+(minute|hour|week|month|year)\b|\bof\s+(?:every|each)\s+(month)\b`, (m) =>
+    interval(undefined, m[1] ?? m[2] ?? ""),
+  ),
   ruleOf(String.raw`\bevery\s+half\s+(?:an\s+)?hour\b|\bevery\s+30\s+min\b`, () => ({ kind: "interval", every: 30, unit: "minute" })),
   ruleOf(String.raw`\bevery\s+quarter\s+(?:of\s+an\s+)?hour\b`, () => ({ kind: "interval", every: 15, unit: "minute" })),
   ruleOf(String.raw`\b(hour|week|month)ly\b|\b(?:annually|yearly)\b`, (m) => interval(undefined, m[1] ?? "year")),
@@ -100,12 +131,18 @@ const rules: Rule[] = [
   ]),
   ruleOf(String.raw`\b(?:on\s+)?${MONTH}\s+${ORD}\b(?!\s*:)(?:,?\s+(\d{4})\b)?`, (m) => dateOrMonthDate(m[3], monthOf(m[1] ?? ""), Number(m[2]))),
   ruleOf(String.raw`\b(?:on\s+)?(?:the\s+)?${ORD}\s+(?:of\s+)?${MONTH}\b(?:,?\s+(\d{4})\b)?`, (m) => dateOrMonthDate(m[3], monthOf(m[2] ?? ""), Number(m[1]))),
-  ruleOf(String.raw`\b(?:on\s+)?the\s+(?:(\d{1,2})(?:st|nd|rd|th)|(first))(?:\s+day)?\b|\bon\s+day\s+(\d{1,2})\b`, (m) => ({ kind: "monthDay", day: m[2] !== undefined ? 1 : Number(m[1] ?? m[3]) })),
+  ruleOf(String.raw`\b(?:on\s+)?the\s+(?:(\d{1,2})(?:st|nd|rd|th)|(first))(?:\s+day)?\b|\bon\s+day\s+(\d{1,2})\b`, (m) => ({
+    kind: "monthDay",
+    day: m[2] !== undefined ? 1 : Number(m[1] ?? m[3]),
+  })),
   ruleOf(String.raw`\bon\s+${DAY_LIST}\b`, (m) => {
     const list = days(m[1] ?? "");
     return list === null ? null : { kind: "weekdayName", days: list };
   }),
-  ruleOf(String.raw`\b(?:from\s+)?${TIME}\s*(?:to|until|till|through|-|–)\s*${TIME}(?![\p{L}\p{N}])|\bbetween\s+${TIME}\s+and\s+${TIME}(?![\p{L}\p{N}])`, () => ({ kind: "window" })),
+  ruleOf(
+    String.raw`\b(?:from\s+)?${TIME}\s*(?:to|until|till|through|-|–)\s*${TIME}(?![\p{L}\p{N}])|\bbetween\s+${TIME}\s+and\s+${TIME}(?![\p{L}\p{N}])`,
+    () => ({ kind: "window" }),
+  ),
   ruleOf(String.raw`\b(?:at\s+)?(\d{1,2})(?:[:.](\d{2}))?\s*(a|p)\.?m\b\.?`, (m) => clock(Number(m[1]), Number(m[2] ?? 0), meridiemOf(m[3]))),
   ruleOf(String.raw`\b(?:at\s+)?(\d{1,2}):(\d{2})\b`, (m) => clock(Number(m[1]), Number(m[2]))),
   ruleOf(String.raw`\b(?:at\s+)?(?:12\s+)?(?:noon|midday)\b`, () => ({ kind: "clock", hour: 12, minute: 0, meridiem: null, exact: "noon" })),
@@ -125,9 +162,15 @@ const rules: Rule[] = [
   }),
   ruleOf(String.raw`\btonight\b|\btonite\b|\bthis\s+evening\b`, () => ({ kind: "part", part: "evening", today: true })),
   ruleOf(String.raw`\bthis\s+(morning|afternoon)\b`, (m) => ({ kind: "part", part: PART[m[1] ?? ""] ?? "morning", today: true })),
-  ruleOf(String.raw`\b(?:in\s+the\s+)?(morning|afternoon|evening)s?\b|\b(?:at|in\s+the)\s+(night)\b|\b(night)s\b`, (m) => ({ kind: "part", part: PART[m[1] ?? m[2] ?? m[3] ?? ""] ?? "night" })),
+  ruleOf(String.raw`\b(?:in\s+the\s+)?(morning|afternoon|evening)s?\b|\b(?:at|in\s+the)\s+(night)\b|\b(night)s\b`, (m) => ({
+    kind: "part",
+    part: PART[m[1] ?? m[2] ?? m[3] ?? ""] ?? "night",
+  })),
   ruleOf(String.raw`\b(?:right\s+now|now|immediately|right\s+away|straight\s+away|asap|at\s+once)\b`, () => ({ kind: "immediate" })),
-  ruleOf(String.raw`\b(?:some\s*time|at\s+some\s+point|some\s*day|one\s+day|one\s+of\s+these\s+days|whenever|eventually)\b`, () => ({ kind: "vague", what: "time" })),
+  ruleOf(String.raw`\b(?:some\s*time|at\s+some\s+point|some\s*day|one\s+day|one\s+of\s+these\s+days|whenever|eventually)\b`, () => ({
+    kind: "vague",
+    what: "time",
+  })),
   ruleOf(String.raw`\b(?:later|soon|shortly|in\s+a\s+(?:bit|while|few\s+\w+))\b`, () => ({ kind: "vague", what: "time", weak: true })),
   ruleOf(String.raw`\b(?:next|this|coming)\s+(?:week|month|year|weekend)\b`, () => ({ kind: "vague", what: "day" })),
 ];

@@ -1,12 +1,30 @@
 import * as chrono from "chrono-node";
 import { latinGlue } from "../cluster.js";
 import type { Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
-import { clock, dateOrMonthDate, readDayList, ruleOf, WEEKDAYS, WEEKEND, type Grammar } from "../grammar.js";
+import { clock, dateOrMonthDate, type Grammar, readDayList, ruleOf, WEEKDAYS, WEEKEND } from "../grammar.js";
 import { wordNumber } from "../text.js";
 
 const NUMBERS: Record<string, number> = {
-  un: 1, uno: 1, una: 1, dos: 2, tres: 3, cuatro: 4, cinco: 5, seis: 6, siete: 7, ocho: 8, nueve: 9, diez: 10,
-  once: 11, doce: 12, quince: 15, veinte: 20, treinta: 30, "cuarenta y cinco": 45, otro: 2, otra: 2,
+  un: 1,
+  uno: 1,
+  una: 1,
+  dos: 2,
+  tres: 3,
+  cuatro: 4,
+  cinco: 5,
+  seis: 6,
+  siete: 7,
+  ocho: 8,
+  nueve: 9,
+  diez: 10,
+  once: 11,
+  doce: 12,
+  quince: 15,
+  veinte: 20,
+  treinta: 30,
+  "cuarenta y cinco": 45,
+  otro: 2,
+  otra: 2,
 };
 const NUM = String.raw`(\d{1,3}|un|uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|quince|veinte|treinta|cuarenta\s+y\s+cinco)`;
 const HOUR = String.raw`(\d{1,2}|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce)`;
@@ -38,7 +56,13 @@ function unitOf(word: string): IntervalUnitWord {
 
 const PARTS: Record<string, PartOfDay> = { mañana: "morning", madrugada: "early", tarde: "afternoon", noche: "night" };
 
-function clockOf(hourWord: string, minutes: string | undefined, plus: string | undefined, minus: string | undefined, meridiem: string | undefined): Fragment | null {
+function clockOf(
+  hourWord: string,
+  minutes: string | undefined,
+  plus: string | undefined,
+  minus: string | undefined,
+  meridiem: string | undefined,
+): Fragment | null {
   const hour = num(hourWord);
   if (hour === null) return null;
   const am = meridiem === undefined ? null : meridiem.startsWith("a") ? "am" : "pm";
@@ -60,9 +84,18 @@ const rules: Rule[] = [
     return amount === null ? null : { kind: "relative", amount, unit: unitOf(m[2] ?? "") };
   }),
   ruleOf(String.raw`\b(?:en|dentro\s+de)\s+media\s+hora\b`, () => ({ kind: "relative", amount: 30, unit: "minute" })),
-  ruleOf(String.raw`\b(?:m[áa]s\s+tarde|luego|pronto|en\s+un\s+rato|dentro\s+de\s+un\s+rato|despu[ée]s)\b`, () => ({ kind: "vague", what: "time", weak: true })),
-  ruleOf(String.raw`\b(?:alg[úu]n\s+d[íi]a|en\s+alg[úu]n\s+momento|cuando\s+sea|un\s+d[íi]a\s+de\s+estos|cuando\s+puedas)\b`, () => ({ kind: "vague", what: "time" })),
-  ruleOf(String.raw`\b(?:el\s+)?[úu]ltimo\s+d[íi]a\s+(?:de\s+cada|del|de\s+todos\s+los)\s+mes(?:es)?\b|\b(?:a\s+)?fin(?:al)?\s+de\s+(?:cada\s+)?mes\b`, () => ({ kind: "lastDayOfMonth" })),
+  ruleOf(String.raw`\b(?:m[áa]s\s+tarde|luego|pronto|en\s+un\s+rato|dentro\s+de\s+un\s+rato|despu[ée]s)\b`, () => ({
+    kind: "vague",
+    what: "time",
+    weak: true,
+  })),
+  ruleOf(String.raw`\b(?:alg[úu]n\s+d[íi]a|en\s+alg[úu]n\s+momento|cuando\s+sea|un\s+d[íi]a\s+de\s+estos|cuando\s+puedas)\b`, () => ({
+    kind: "vague",
+    what: "time",
+  })),
+  ruleOf(String.raw`\b(?:el\s+)?[úu]ltimo\s+d[íi]a\s+(?:de\s+cada|del|de\s+todos\s+los)\s+mes(?:es)?\b|\b(?:a\s+)?fin(?:al)?\s+de\s+(?:cada\s+)?mes\b`, () => ({
+    kind: "lastDayOfMonth",
+  })),
   ruleOf(String.raw`\b(?:el\s+)?(?:primer|segundo|tercer|cuarto|[úu]ltimo)\s+${DAY}\s+de\s+(?:cada|del)\s+mes\b`, () => ({ kind: "nthWeekday" })),
   ruleOf(String.raw`\bcada\s+(?:dos|2|otro)\s+(${DAY})\b|\bun\s+(${DAY})\s+s[íi]\s+y\s+otro\s+no\b`, (m) => {
     const weekday = weekdayOf(m[1] ?? m[2] ?? "");
@@ -70,13 +103,19 @@ const rules: Rule[] = [
   }),
   ruleOf(String.raw`\b(?:todas\s+las|cada)\s+(mañana|tarde|noche)s?\b`, (m) => ({ kind: "daily", part: PARTS[m[1] ?? ""] ?? "morning" })),
   ruleOf(String.raw`\b(?:todos\s+los\s+d[íi]as|cada\s+d[íi]a|diariamente|a\s+diario|diario)\b`, () => ({ kind: "daily" })),
-  ruleOf(String.raw`\b(?:de\s+)?lunes\s+a\s+viernes\b|\bentre\s+semana\b|\b(?:los\s+|en\s+)?d[íi]as\s+(?:laborables|h[áa]biles|de\s+semana|entre\s+semana)\b`, () => ({ kind: "weekdays", days: [...WEEKDAYS] })),
+  ruleOf(
+    String.raw`\b(?:de\s+)?lunes\s+a\s+viernes\b|\bentre\s+semana\b|\b(?:los\s+|en\s+)?d[íi]as\s+(?:laborables|h[áa]biles|de\s+semana|entre\s+semana)\b`,
+    () => ({ kind: "weekdays", days: [...WEEKDAYS] }),
+  ),
   ruleOf(String.raw`\b(?:los|todos\s+los|cada)\s+fines?\s+de\s+semana\b`, () => ({ kind: "weekdays", days: [...WEEKEND] })),
   ruleOf(String.raw`\b(?:todos\s+los|cada|los)\s+${DAY_LIST}\b`, (m) => {
     const list = days(m[1] ?? "");
     return list === null ? null : { kind: "weekdays", days: list };
   }),
-  ruleOf(String.raw`\b(?:el|este)\s+fin\s+de\s+semana\b|\b(?:la\s+)?(?:pr[óo]xima|esta)\s+semana\b|\bla\s+semana\s+(?:que\s+viene|pr[óo]xima)\b|\b(?:el\s+)?(?:pr[óo]ximo|este)\s+mes\b|\bel\s+mes\s+que\s+viene\b`, () => ({ kind: "vague", what: "day" })),
+  ruleOf(
+    String.raw`\b(?:el|este)\s+fin\s+de\s+semana\b|\b(?:la\s+)?(?:pr[óo]xima|esta)\s+semana\b|\bla\s+semana\s+(?:que\s+viene|pr[óo]xima)\b|\b(?:el\s+)?(?:pr[óo]ximo|este)\s+mes\b|\bel\s+mes\s+que\s+viene\b`,
+    () => ({ kind: "vague", what: "day" }),
+  ),
   ruleOf(String.raw`\bcada\s+(\d{1,2})\s+de\s+${MONTH}\b`, (m) => [
     { kind: "interval", every: 1, unit: "year" },
     { kind: "monthDate", month: monthOf(m[2] ?? ""), day: Number(m[1]) },
@@ -87,21 +126,33 @@ const rules: Rule[] = [
     const every = m[1] === undefined ? 1 : num(m[1]);
     return every === null ? null : { kind: "interval", every, unit: unitOf(m[2] ?? "") };
   }),
-  ruleOf(String.raw`\b(?:todas\s+las\s+(semana)s|todos\s+los\s+(mes)es|todos\s+los\s+(año)s|(semana)lmente|(mens)ualmente|(anual)mente|(?:de|del)\s+(?:cada|todos\s+los)\s+(mes)(?:es)?)\b`, (m) => {
-    const word = m.slice(1).find((g) => g !== undefined) ?? "";
-    return { kind: "interval", every: 1, unit: word.startsWith("sem") ? "week" : word.startsWith("mes") || word.startsWith("mens") ? "month" : "year" };
-  }),
-  ruleOf(String.raw`\b(?:el\s+)?(\d{1,2}|primero)\s+de\s+${MONTH}\b(?:\s+(?:de|del)\s+(\d{4})\b)?`, (m) => dateOrMonthDate(m[3], monthOf(m[2] ?? ""), m[1] === "primero" ? 1 : Number(m[1]))),
-  ruleOf(String.raw`\b(?:el\s+)?d[íi]a\s+(\d{1,2})\b|\bel\s+(\d{1,2}|primero)\b(?!\s*(?:de\s+${MONTH}|[:.]\d))`, (m) => ({ kind: "monthDay", day: m[2] === "primero" ? 1 : Number(m[1] ?? m[2]) })),
+  ruleOf(
+    String.raw`\b(?:todas\s+las\s+(semana)s|todos\s+los\s+(mes)es|todos\s+los\s+(año)s|(semana)lmente|(mens)ualmente|(anual)mente|(?:de|del)\s+(?:cada|todos\s+los)\s+(mes)(?:es)?)\b`,
+    (m) => {
+      const word = m.slice(1).find((g) => g !== undefined) ?? "";
+      return { kind: "interval", every: 1, unit: word.startsWith("sem") ? "week" : word.startsWith("mes") || word.startsWith("mens") ? "month" : "year" };
+    },
+  ),
+  ruleOf(String.raw`\b(?:el\s+)?(\d{1,2}|primero)\s+de\s+${MONTH}\b(?:\s+(?:de|del)\s+(\d{4})\b)?`, (m) =>
+    dateOrMonthDate(m[3], monthOf(m[2] ?? ""), m[1] === "primero" ? 1 : Number(m[1])),
+  ),
+  ruleOf(String.raw`\b(?:el\s+)?d[íi]a\s+(\d{1,2})\b|\bel\s+(\d{1,2}|primero)\b(?!\s*(?:de\s+${MONTH}|[:.]\d))`, (m) => ({
+    kind: "monthDay",
+    day: m[2] === "primero" ? 1 : Number(m[1] ?? m[2]),
+  })),
   ruleOf(String.raw`\bpasado\s+mañana\b`, () => ({ kind: "dayOffset", days: 2 })),
   ruleOf(String.raw`\b(?:a\s+|al\s+)?mediod[íi]a\b`, () => ({ kind: "clock", hour: 12, minute: 0, meridiem: null, exact: "noon" })),
   ruleOf(String.raw`\b(?:a\s+)?(?:la\s+)?medianoche\b`, () => ({ kind: "clock", hour: 0, minute: 0, meridiem: null, exact: "midnight" })),
   ruleOf(String.raw`\besta\s+noche\b|\besta\s+tarde-noche\b`, () => ({ kind: "part", part: "evening", today: true })),
   ruleOf(String.raw`\besta\s+(mañana|tarde)\b`, (m) => ({ kind: "part", part: PARTS[m[1] ?? ""] ?? "morning", today: true })),
   ruleOf(String.raw`\b(?:de|por|en)\s+la\s+(mañana|madrugada|tarde|noche)\b`, (m) => ({ kind: "part", part: PARTS[m[1] ?? ""] ?? "morning" })),
-  ruleOf(String.raw`\b(?:de|desde)\s+(?:las?\s+)?\d{1,2}(?:[:.]\d{2})?\s+(?:a|hasta)\s+(?:las?\s+)?\d{1,2}(?:[:.]\d{2})?\b|\bentre\s+(?:las?\s+)?\d{1,2}(?:[:.]\d{2})?\s+y\s+(?:las?\s+)?\d{1,2}(?:[:.]\d{2})?\b`, () => ({ kind: "window" })),
-  ruleOf(String.raw`\b(?:a\s+)?(?:las|la)\s+${HOUR}(?:[:.](\d{2})|\s+y\s+(media|cuarto|${NUM})|\s+menos\s+(cuarto|${NUM}))?(?:\s*(a|p)\.?\s*m\b\.?)?(?:\s*(?:h|hs|horas)\b)?`, (m) =>
-    clockOf(m[1] ?? "", m[2], m[3], m[5], m[7]),
+  ruleOf(
+    String.raw`\b(?:de|desde)\s+(?:las?\s+)?\d{1,2}(?:[:.]\d{2})?\s+(?:a|hasta)\s+(?:las?\s+)?\d{1,2}(?:[:.]\d{2})?\b|\bentre\s+(?:las?\s+)?\d{1,2}(?:[:.]\d{2})?\s+y\s+(?:las?\s+)?\d{1,2}(?:[:.]\d{2})?\b`,
+    () => ({ kind: "window" }),
+  ),
+  ruleOf(
+    String.raw`\b(?:a\s+)?(?:las|la)\s+${HOUR}(?:[:.](\d{2})|\s+y\s+(media|cuarto|${NUM})|\s+menos\s+(cuarto|${NUM}))?(?:\s*(a|p)\.?\s*m\b\.?)?(?:\s*(?:h|hs|horas)\b)?`,
+    (m) => clockOf(m[1] ?? "", m[2], m[3], m[5], m[7]),
   ),
   ruleOf(String.raw`\b(\d{1,2})(?:[:.](\d{2}))?\s*(a|p)\.?\s*m\b\.?`, (m) => clockOf(m[1] ?? "", m[2], undefined, undefined, m[3])),
   ruleOf(String.raw`\b(\d{1,2}):(\d{2})\b`, (m) => clock(Number(m[1]), Number(m[2]))),

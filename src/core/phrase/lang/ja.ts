@@ -1,6 +1,6 @@
 import * as chrono from "chrono-node";
 import type { Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
-import { clock, dateOrMonthDate, readDayList, ruleOf, WEEKDAYS, WEEKEND, type Grammar } from "../grammar.js";
+import { clock, dateOrMonthDate, type Grammar, readDayList, ruleOf, WEEKDAYS, WEEKEND } from "../grammar.js";
 import { cjkNumber } from "../text.js";
 
 const N = "([0-9]{1,2}|[〇一二三四五六七八九十]{1,3})";
@@ -10,16 +10,27 @@ const DAY_LIST = `(${DAY}(?:\\s*(?:[・、,と〜～\\-]|および|及び|から
 const UNIT = "(分|時間|日|週間|週|か月|ヶ月|ヵ月|カ月|ケ月|年)";
 
 const WEEKDAY_OF: Record<string, number> = { 日: 0, 月: 1, 火: 2, 水: 3, 木: 4, 金: 5, 土: 6 };
-const days = (list: string) =>
-  readDayList(list, /([月火水木金土日])(?:曜日?)?/gu, (d) => WEEKDAY_OF[d] ?? null, /^\s*(?:から|〜|～|-)\s*$/u);
+const days = (list: string) => readDayList(list, /([月火水木金土日])(?:曜日?)?/gu, (d) => WEEKDAY_OF[d] ?? null, /^\s*(?:から|〜|～|-)\s*$/u);
 
 const PARTS: Record<string, PartOfDay> = {
-  早朝: "morning", 朝: "morning", 午前中: "morning", 昼: "noon", お昼: "noon", 夕方: "evening", 晩: "night", 夜: "night",
-  深夜: "early", 夜中: "early", 未明: "early", 明け方: "early",
+  早朝: "morning",
+  朝: "morning",
+  午前中: "morning",
+  昼: "noon",
+  お昼: "noon",
+  夕方: "evening",
+  晩: "night",
+  夜: "night",
+  深夜: "early",
+  夜中: "early",
+  未明: "early",
+  明け方: "early",
 };
 const NUMBER = "(?:[0-9]{1,2}|[〇一二三四五六七八九十]{1,3})";
 const CLOCK = `(?:午前|午後|朝|夜)?\\s*${NUMBER}\\s*時(?!間)(?:\\s*(?:半|${NUMBER}\\s*分))?`;
-const PART = `(${Object.keys(PARTS).sort((a, b) => b.length - a.length).join("|")})`;
+const PART = `(${Object.keys(PARTS)
+  .sort((a, b) => b.length - a.length)
+  .join("|")})`;
 
 function unitOf(word: string): IntervalUnitWord {
   if (word === "分") return "minute";
@@ -59,7 +70,12 @@ const rules: Rule[] = [
   ruleOf(`隔週\\s*(?:の)?\\s*${DAY_LIST}`, (m) => {
     const [weekday, ...others] = days(m[1] ?? "") ?? [];
     if (weekday === undefined) return null;
-    return others.length > 0 ? [{ kind: "interval", every: 2, unit: "week" }, { kind: "weekdayName", days: [weekday, ...others] }] : { kind: "interval", every: 2, unit: "week", weekday };
+    return others.length > 0
+      ? [
+          { kind: "interval", every: 2, unit: "week" },
+          { kind: "weekdayName", days: [weekday, ...others] },
+        ]
+      : { kind: "interval", every: 2, unit: "week", weekday };
   }),
   ruleOf(`隔週`, () => ({ kind: "interval", every: 2, unit: "week" })),
   ruleOf(`隔日`, () => ({ kind: "interval", every: 2, unit: "day" })),
@@ -86,9 +102,24 @@ const rules: Rule[] = [
     return day === null ? null : { kind: "monthDay", day };
   }),
   ruleOf(`明後日|あさって`, () => ({ kind: "dayOffset", days: 2 })),
-  ruleOf(`明朝`, () => [{ kind: "dayOffset", days: 1 }, { kind: "part", part: "morning" }]),
-  ruleOf(`(?:正午|(?:お)?昼\\s*(?:の)?\\s*12\\s*時)(?!\\s*(?:半|[0-9〇一二三四五六七八九十]))`, () => ({ kind: "clock", hour: 12, minute: 0, meridiem: null, exact: "noon" })),
-  ruleOf(`(?:真夜中|深夜\\s*(?:0|零)\\s*時|午前\\s*(?:0|零)\\s*時)(?!間|\\s*(?:半|[0-9〇一二三四五六七八九十]))`, () => ({ kind: "clock", hour: 0, minute: 0, meridiem: null, exact: "midnight" })),
+  ruleOf(`明朝`, () => [
+    { kind: "dayOffset", days: 1 },
+    { kind: "part", part: "morning" },
+  ]),
+  ruleOf(`(?:正午|(?:お)?昼\\s*(?:の)?\\s*12\\s*時)(?!\\s*(?:半|[0-9〇一二三四五六七八九十]))`, () => ({
+    kind: "clock",
+    hour: 12,
+    minute: 0,
+    meridiem: null,
+    exact: "noon",
+  })),
+  ruleOf(`(?:真夜中|深夜\\s*(?:0|零)\\s*時|午前\\s*(?:0|零)\\s*時)(?!間|\\s*(?:半|[0-9〇一二三四五六七八九十]))`, () => ({
+    kind: "clock",
+    hour: 0,
+    minute: 0,
+    meridiem: null,
+    exact: "midnight",
+  })),
   ruleOf(`今夜|今晩|今日の夜|今日の晩`, () => ({ kind: "part", part: "evening", today: true })),
   ruleOf(`${CLOCK}\\s*(?:から|〜|～|-)\\s*${CLOCK}(?:\\s*まで)?`, () => ({ kind: "window" })),
   ruleOf(`(午前|午後)\\s*${N}\\s*時(?!間)(?:\\s*(半|${N})\\s*分?)?`, (m) => clockOf(m[1], m[2] ?? "", m[3])),

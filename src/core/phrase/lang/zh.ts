@@ -1,6 +1,6 @@
 import * as chrono from "chrono-node";
 import type { Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
-import { clock, dateOrMonthDate, readDayList, ruleOf, WEEKDAYS, WEEKEND, type Grammar } from "../grammar.js";
+import { clock, dateOrMonthDate, type Grammar, readDayList, ruleOf, WEEKDAYS, WEEKEND } from "../grammar.js";
 import { CJK_NUMERAL, cjkNumber } from "../text.js";
 
 /** One grammar for Traditional and Simplified Chinese: every class lists both forms. */
@@ -15,14 +15,28 @@ const WEEKDAY_OF: Record<string, number> = { 日: 0, 天: 0, 一: 1, 二: 2, 三
 const days = (list: string) => readDayList(list, /[一二三四五六日天]/gu, (d) => WEEKDAY_OF[d] ?? null, /^\s*(?:到|至|~|～|-)\s*(?:週|周|星期|禮拜|礼拜)?$/u);
 
 const PARTS: Record<string, PartOfDay> = {
-  早上: "morning", 早晨: "morning", 清晨: "morning", 上午: "morning",
-  中午: "noon", 下午: "afternoon", 傍晚: "evening",
-  晚上: "night", 晚間: "night", 晚间: "night", 夜裡: "night", 夜里: "night", 夜晚: "night",
-  凌晨: "early", 半夜: "early", 深夜: "early",
+  早上: "morning",
+  早晨: "morning",
+  清晨: "morning",
+  上午: "morning",
+  中午: "noon",
+  下午: "afternoon",
+  傍晚: "evening",
+  晚上: "night",
+  晚間: "night",
+  晚间: "night",
+  夜裡: "night",
+  夜里: "night",
+  夜晚: "night",
+  凌晨: "early",
+  半夜: "early",
+  深夜: "early",
 };
 const CLOCK_PART = "(?:早上|早晨|清晨|上午|中午|下午|傍晚|晚上|凌晨)";
 const CLOCK = `(?:${CLOCK_PART}\\s*)?(?:[0-9]{1,2}|[${CJK_NUMERAL}]{1,3})\\s*${HOUR_MARK}(?:\\s*(?:半|(?:[0-9]{1,2}|[${CJK_NUMERAL}]{1,3})\\s*分?))?`;
-const PART = `(${Object.keys(PARTS).sort((a, b) => b.length - a.length).join("|")})`;
+const PART = `(${Object.keys(PARTS)
+  .sort((a, b) => b.length - a.length)
+  .join("|")})`;
 
 function unitOf(word: string): IntervalUnitWord {
   if (word.startsWith("分")) return "minute";
@@ -59,11 +73,20 @@ const rules: Rule[] = [
     return amount === null ? null : { kind: "relative", amount, unit: unitOf(m[2] ?? m[4] ?? "") };
   }),
   ruleOf(`半\\s*(?:個|个)?\\s*(?:小時|小时|鐘頭|钟头)\\s*(?:之|以)?(?:後|后)`, () => ({ kind: "relative", amount: 30, unit: "minute" })),
-  ruleOf(`(?:晚|遲|迟)\\s*一?\\s*(?:點|点)(?:兒|儿)?|稍(?:後|后)|待會兒?|待会儿?|等一下|等會|等会|一會兒|一会儿|回頭|回头`, () => ({ kind: "vague", what: "time", weak: true })),
-  ruleOf(`改天|找(?:個|个)?時間|找(?:个)?时间|有空(?:的時候|的时候)?|某(?:一)?天|哪天|過幾天|过几天|以後再說|以后再说`, () => ({ kind: "vague", what: "time" })),
+  ruleOf(`(?:晚|遲|迟)\\s*一?\\s*(?:點|点)(?:兒|儿)?|稍(?:後|后)|待會兒?|待会儿?|等一下|等會|等会|一會兒|一会儿|回頭|回头`, () => ({
+    kind: "vague",
+    what: "time",
+    weak: true,
+  })),
+  ruleOf(`改天|找(?:個|个)?時間|找(?:个)?时间|有空(?:的時候|的时候)?|某(?:一)?天|哪天|過幾天|过几天|以後再說|以后再说`, () => ({
+    kind: "vague",
+    what: "time",
+  })),
   ruleOf(`(?:從|从)?\\s*${CLOCK}\\s*(?:到|至|~|～|-)\\s*${CLOCK}`, () => ({ kind: "window" })),
   ruleOf(`(?:每(?:個|个)?月|月)(?:的)?\\s*(?:最後|最后)\\s*一\\s*天|(?:每(?:個|个)?)?月(?:底|末)`, () => ({ kind: "lastDayOfMonth" })),
-  ruleOf(`(?:每(?:個|个)?月\\s*的?\\s*)?(?:第\\s*[一二三四1-4]\\s*(?:個|个)?|(?:最後|最后)\\s*一?\\s*(?:個|个)?)\\s*${WEEK}\\s*${WD}`, () => ({ kind: "nthWeekday" })),
+  ruleOf(`(?:每(?:個|个)?月\\s*的?\\s*)?(?:第\\s*[一二三四1-4]\\s*(?:個|个)?|(?:最後|最后)\\s*一?\\s*(?:個|个)?)\\s*${WEEK}\\s*${WD}`, () => ({
+    kind: "nthWeekday",
+  })),
   ruleOf(`(?:每隔\\s*(?:一|1)\\s*(?:個|个)?\\s*${WEEK}|隔\\s*${WEEK}|每\\s*(?:兩|两|2)\\s*(?:個|个)?\\s*${WEEK})\\s*(?:的)?\\s*${WEEK}?\\s*(${WD})`, (m) => ({
     kind: "interval",
     every: 2,
@@ -76,7 +99,10 @@ const rules: Rule[] = [
   }),
   ruleOf(`(?:每(?:個|个)?|逢)?(?:工作日|平日|週間|周间)`, () => ({ kind: "weekdays", days: [...WEEKDAYS] })),
   ruleOf(`(?:每(?:個|个|逢)?|逢)\\s*(?:週|周)末`, () => ({ kind: "weekdays", days: [...WEEKEND] })),
-  ruleOf(`(?:下|這|这|本)(?:個|个)?(?:週|周|星期|禮拜|礼拜)(?!\\s*${WD})|(?:這|这|本)?(?:週|周)末|(?:下|這|这|本)(?:個|个)?月(?!\\s*${N}\\s*[號号日])`, () => ({ kind: "vague", what: "day" })),
+  ruleOf(`(?:下|這|这|本)(?:個|个)?(?:週|周|星期|禮拜|礼拜)(?!\\s*${WD})|(?:這|这|本)?(?:週|周)末|(?:下|這|这|本)(?:個|个)?月(?!\\s*${N}\\s*[號号日])`, () => ({
+    kind: "vague",
+    what: "day",
+  })),
   ruleOf(`(?:${WEEK})${WD}\\s*(?:到|至|~|～|-)\\s*(?:${WEEK})${WD}`, (m) => {
     const list = days(m[0]);
     return list === null ? null : { kind: "weekdays", days: list };
@@ -85,7 +111,12 @@ const rules: Rule[] = [
   ruleOf(`每(早|晚)`, (m) => ({ kind: "daily", part: m[1] === "早" ? "morning" : "night" })),
   ruleOf(`每(?:個|个)?月\\s*(?:的)?\\s*${N}\\s*[號号日]`, (m) => {
     const day = cjkNumber(m[1] ?? "");
-    return day === null ? null : [{ kind: "interval", every: 1, unit: "month" }, { kind: "monthDay", day }];
+    return day === null
+      ? null
+      : [
+          { kind: "interval", every: 1, unit: "month" },
+          { kind: "monthDay", day },
+        ];
   }),
   ruleOf(`每隔\\s*${N}?\\s*(?:個|个)?\\s*${UNIT}`, (m) => skipInterval(m[1], unitOf(m[2] ?? ""))),
   ruleOf(`每\\s*半\\s*(?:個|个)?\\s*(?:小時|小时|鐘頭|钟头)`, () => ({ kind: "interval", every: 30, unit: "minute" })),
@@ -102,9 +133,24 @@ const rules: Rule[] = [
     const day = cjkNumber(m[1] ?? "");
     return day === null ? null : { kind: "monthDay", day };
   }),
-  ruleOf(`(?:正午|中午\\s*(?:12|十二)\\s*${HOUR_MARK})(?!\\s*(?:半|一刻|三刻|[0-9${CJK_NUMERAL}]))`, () => ({ kind: "clock", hour: 12, minute: 0, meridiem: null, exact: "noon" })),
-  ruleOf(`(?:午夜|半夜\\s*(?:12|十二)\\s*${HOUR_MARK}|凌晨\\s*(?:0|零)\\s*${HOUR_MARK})(?!\\s*(?:半|一刻|三刻|[0-9${CJK_NUMERAL}]))`, () => ({ kind: "clock", hour: 0, minute: 0, meridiem: null, exact: "midnight" })),
-  ruleOf(`明(早|晚)`, (m) => [{ kind: "dayOffset", days: 1 }, { kind: "part", part: m[1] === "早" ? "morning" : "night" }]),
+  ruleOf(`(?:正午|中午\\s*(?:12|十二)\\s*${HOUR_MARK})(?!\\s*(?:半|一刻|三刻|[0-9${CJK_NUMERAL}]))`, () => ({
+    kind: "clock",
+    hour: 12,
+    minute: 0,
+    meridiem: null,
+    exact: "noon",
+  })),
+  ruleOf(`(?:午夜|半夜\\s*(?:12|十二)\\s*${HOUR_MARK}|凌晨\\s*(?:0|零)\\s*${HOUR_MARK})(?!\\s*(?:半|一刻|三刻|[0-9${CJK_NUMERAL}]))`, () => ({
+    kind: "clock",
+    hour: 0,
+    minute: 0,
+    meridiem: null,
+    exact: "midnight",
+  })),
+  ruleOf(`明(早|晚)`, (m) => [
+    { kind: "dayOffset", days: 1 },
+    { kind: "part", part: m[1] === "早" ? "morning" : "night" },
+  ]),
   ruleOf(`今(?:天)?(?:晚|夜)(?:上)?`, () => ({ kind: "part", part: "evening", today: true })),
   ruleOf(`(?:在)?${PART}`, (m) => ({ kind: "part", part: PARTS[m[1] ?? ""] ?? "morning" })),
   ruleOf(`(?:在)?(\\d{1,2})\\s*[:：]\\s*(\\d{2})`, (m) => clock(Number(m[1]), Number(m[2]))),
