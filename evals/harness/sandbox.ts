@@ -67,7 +67,7 @@ export async function openSandbox(c: Case): Promise<Sandbox> {
     const seeded = await seed(engine, c, now);
     const serverZone = c.server_tz ?? c.user_tz;
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await createMcpServer({ engine, owner: EVAL_OWNER, timezone: serverZone }).connect(serverSide);
+    await createMcpServer({ api: { jobs: engine.jobs, clock: engine.clock, log: engine.log }, owner: EVAL_OWNER, timezone: serverZone }).connect(serverSide);
     client = new Client({ name: "duely-evals", version: "0" });
     await client.connect(clientSide);
     const { tools } = await client.listTools();

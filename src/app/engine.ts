@@ -1,6 +1,9 @@
 import type { Run } from "../core/model.js";
+import type { Clock } from "../ports/clock.js";
+import type { Logger } from "../ports/logger.js";
 import type { EngineDeps } from "./deps.js";
 import { Jobs } from "./jobs.js";
+import type { EngineSettings } from "./settings.js";
 import { Sweeper } from "./sweeper.js";
 import { Watcher } from "./watcher.js";
 import { Worker } from "./worker.js";
@@ -15,6 +18,9 @@ export interface Roles {
 export class Engine {
   readonly deps: EngineDeps;
   readonly jobs: Jobs;
+  readonly clock: Clock;
+  readonly log: Logger;
+  readonly settings: EngineSettings;
   readonly watcher: Watcher;
   readonly worker: Worker;
   readonly sweeper: Sweeper;
@@ -23,6 +29,9 @@ export class Engine {
   constructor(deps: EngineDeps, opts: { shards?: number[]; workerId?: string; onFinished?: (runs: Run[]) => void } = {}) {
     this.deps = deps;
     this.jobs = new Jobs(deps);
+    this.clock = deps.clock;
+    this.log = deps.log;
+    this.settings = deps.settings;
     this.watcher = new Watcher(deps, opts.shards ? { shards: opts.shards } : {});
     this.worker = new Worker(deps, { ...(opts.workerId && { id: opts.workerId }), ...(opts.onFinished && { onFinished: opts.onFinished }) });
     this.sweeper = new Sweeper(deps);

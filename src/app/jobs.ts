@@ -3,12 +3,12 @@ import { monotonicFactory } from "ulid";
 import type { Action } from "../core/action-model.js";
 import { DomainError } from "../core/errors.js";
 import { DEFAULT_RETRY, DEFAULT_RUN_POLICY, isTerminal, type Job, type JobStatus, type RetryPolicy, type Run, type RunPolicy } from "../core/model.js";
-import { dstNotes, nextFireTimes, validateSchedule } from "../core/schedule/index.js";
 import { isRecurring, type Schedule } from "../core/schedule-model.js";
 import type { Page } from "../ports/store.js";
 import { planChain } from "./chain.js";
 import type { EngineDeps } from "./deps.js";
 import { cancelled, type Step, skipped, toTx, updateStep } from "./runs.js";
+import { checkSchedule, type Upcoming, upcomingFires } from "./schedule-rules.js";
 
 export interface CreateJobInput {
   title: string;
@@ -18,7 +18,7 @@ export interface CreateJobInput {
   policy?: Partial<RunPolicy>;
   end_at?: number | null;
   max_runs?: number | null;
-  /** Identifies "the same create" for deduplication; derived from the input when absent. */
+  /** Identifies "the same create" for deduplication (see `fingerprintOf`); derived from this input when absent. */
   fingerprint?: string;
 }
 
@@ -57,15 +57,28 @@ export class Jobs {
     this.deps = deps;
   }
 
+  /** A schedule's first fire (or a once time) may not be further ahead than this; phrases are read against it too. */
+  get horizonMs(): number {
+    return this.deps.settings.horizon_ms;
+  }
+
+  /** What `schedule` would do from now, after exactly the checks `create` runs on it. Creates nothing. */
+  preview(schedule: Schedule, count: number): Upcoming {
+    const now = this.deps.clock.now();
+    checkSchedule(schedule, now, this.deps.settings);
+    return upcomingFires(schedule, now, count);
+  }
+
   async create(owner: string, input: CreateJobInput): Promise<CreatedJob> {
     const now = this.deps.clock.now();
     this.validate(input, now, "");
-    const fingerprint = input.fingerprint ?? fingerprintOf(input);
+    const { fingerprint: given, ...args } = input;
+    const fingerprint = given ?? fingerprintOf(args, null);
     const twin = await this.findTwin(owner, fingerprint, now);
-    if (twin) return { job: twin, deduplicated: true, ...this.preview(twin, now) };
+    if (twin) return { job: twin, deduplicated: true, ...this.upcomingOf(twin, now) };
     await this.checkQuota(owner, 1);
     const [job] = await this.insertJobs(owner, [{ ...input, fingerprint }], now);
-    return { job: job!, deduplicated: false, ...this.preview(job!, now) };
+    return { job: job!, deduplicated: false, ...this.upcomingOf(job!, now) };
   }
 
   /**
@@ -78,7 +91,7 @@ export class Jobs {
   async createMany(owner: string, inputs: CreateJobInput[], opts: { lateOk?: boolean } = {}): Promise<Job[]> {
     const now = this.deps.clock.now();
     const asOf = inputs.map((input) => (opts.lateOk ? this.lateStart(input, now) : now));
-    inputs.forEach((input, i) => this.validate(input, asOf[i]!, `[${i}].`));
+    for (const [i, input] of inputs.entries()) this.validate(input, asOf[i]!, `[${i}].`);
     await this.checkQuota(owner, inputs.length);
     return this.insertJobs(owner, inputs, now, asOf);
   }
@@ -92,8 +105,7 @@ export class Jobs {
 
   private validate(input: CreateJobInput, now: number, prefix: string): void {
     try {
-      validateSchedule(input.schedule, now, { horizonMs: this.deps.settings.horizon_ms });
-      this.checkInterval(input.schedule, now);
+      checkSchedule(input.schedule, now, this.deps.settings);
       if (input.end_at != null && input.end_at <= now) {
         throw new DomainError("in_the_past", "end_at is not in the future.", { field: "end_at", expected: "an instant after now" });
       }
@@ -159,7 +171,7 @@ export class Jobs {
   async get(owner: string, id: string, opts: { runs: number } = { runs: 10 }): Promise<JobDetail> {
     const job = await this.owned(owner, id);
     const runs = (await this.deps.store.listJobRuns(job.id, { limit: Math.max(opts.runs, 1) })).items;
-    return { ...summaryOf(job, runs), runs: runs.slice(0, opts.runs), ...this.preview(job, this.deps.clock.now()) };
+    return { ...summaryOf(job, runs), runs: runs.slice(0, opts.runs), ...this.upcomingOf(job, this.deps.clock.now()) };
   }
 
   async pause(owner: string, id: string): Promise<{ job: Job; changed: boolean }> {
@@ -225,31 +237,12 @@ export class Jobs {
     return summaryOf(job, runs);
   }
 
-  private preview(job: Job, now: number): { next: number[]; notes: string[] } {
+  /** A task's next fires: none once it is over; an immediate one's planned run until it has started. */
+  private upcomingOf(job: Job, now: number): Upcoming {
     if (job.status === "cancelled" || job.status === "completed") return { next: [], notes: [] };
     if (job.schedule.kind === "immediate") return { next: job.next_run_at !== null && job.next_run_at >= now - 1000 ? [job.next_run_at] : [], notes: [] };
-    // Strictly after now, as the chain is planned: a fire exactly at now is not scheduled.
-    const next = nextFireTimes(job.schedule, now, 3).filter((t) => job.end_at === null || t < job.end_at);
-    return { next, notes: dstNotes(job.schedule, now, 3) };
-  }
-
-  private checkInterval(schedule: Schedule, now: number): void {
-    if (!isRecurring(schedule)) return;
-    const fires = nextFireTimes(schedule, now, 8);
-    let shortest = Infinity;
-    for (let i = 1; i < fires.length; i++) shortest = Math.min(shortest, fires[i]! - fires[i - 1]!);
-    const min = this.deps.settings.min_interval_ms;
-    if (shortest < min) {
-      throw new DomainError(
-        "limit_exceeded",
-        `This schedule fires every ${Math.round(shortest / 1000)} s; the shortest allowed interval is ${min / 60_000} minute(s).`,
-        {
-          field: "schedule",
-          expected: `at least ${min / 60_000} minute(s) between fires`,
-          hint: "Use a longer interval, or ask the operator to lower min_interval_ms in the duely config.",
-        },
-      );
-    }
+    const { next, notes } = upcomingFires(job.schedule, now, 3);
+    return { next: next.filter((t) => job.end_at === null || t < job.end_at), notes };
   }
 
   private async findTwin(owner: string, fingerprint: string, now: number): Promise<Job | null> {
@@ -300,7 +293,15 @@ function summaryOf(job: Job, runs: Run[]): JobSummary {
   return { job, next_run_at: open.length ? Math.min(...open) : null, last_run: last };
 }
 
-function fingerprintOf(input: CreateJobInput): string {
-  const { fingerprint: _ignored, ...rest } = input;
-  return createHash("sha256").update(JSON.stringify(rest)).digest("hex").slice(0, 32);
+/**
+ * Identifies "the same create": the same arguments read in the same zone are the same task
+ * within the dedupe window, so a model's retry is answered with the first one. A caller that
+ * resolves its arguments against now (a phrase, a default start) passes the arguments as given,
+ * with the zone they were read in; `zone` is null when the arguments carry their own.
+ */
+export function fingerprintOf(args: unknown, zone: string | null): string {
+  return createHash("sha256")
+    .update(JSON.stringify([args, zone]))
+    .digest("hex")
+    .slice(0, 32);
 }

@@ -42,7 +42,9 @@ export async function runDemo(_argv: string[], env: Record<string, string | unde
   const client = new Client({ name: "duely-demo", version: "0" });
   try {
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await createMcpServer({ engine, owner: config.owner!, timezone: config.timezone! }).connect(serverSide);
+    await createMcpServer({ api: { jobs: engine.jobs, clock: engine.clock, log: engine.log }, owner: config.owner!, timezone: config.timezone! }).connect(
+      serverSide,
+    );
     await client.connect(clientSide);
     const say = (s: string) => process.stdout.write(`${s}\n`);
 

@@ -73,7 +73,8 @@ export async function runServe(argv: string[], env: Record<string, string | unde
   const timezone = config.timezone!;
 
   const engine = await openEngine(config, { env });
-  const log = engine.deps.log;
+  const log = engine.log;
+  const api = { jobs: engine.jobs, clock: engine.clock, log };
   // Embedded (SQLite): this process is the whole scheduler. On DynamoDB + SQS the watcher and
   // worker roles run as their own processes (`duely watcher`, `duely worker`): serve is API only.
   if (config.store.kind === "sqlite") engine.start();
@@ -81,7 +82,7 @@ export async function runServe(argv: string[], env: Record<string, string | unde
   let closeTransport: () => Promise<void>;
   if (flags.http) {
     const http = await startHttpServer({
-      engine,
+      api,
       timezone,
       host: config.http.host,
       port: config.http.port,
@@ -91,7 +92,7 @@ export async function runServe(argv: string[], env: Record<string, string | unde
     closeTransport = () => http.close();
     log.log("info", "duely serving MCP over Streamable HTTP", { url: http.url, auth: flags.noAuth ? `none (owner ${owner})` : "bearer", timezone });
   } else {
-    const stdio = startStdioServer({ engine, owner, timezone });
+    const stdio = startStdioServer({ api, owner, timezone });
     closeTransport = () => stdio.close();
     log.log("info", "duely serving MCP over stdio", { owner, timezone });
   }

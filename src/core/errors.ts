@@ -1,6 +1,6 @@
 /**
  * The one error type the engine throws for anything a caller can fix or must know about.
- * The MCP layer maps it once (src/mcp/errors.ts); the CLI prints it as JSON.
+ * The MCP layer maps it once (src/mcp/tool-errors.ts); the CLI prints it as JSON.
  */
 export const ERROR_CODES = [
   "invalid_argument",

@@ -1,12 +1,13 @@
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import type { Engine } from "../app/engine.js";
+import type { Jobs } from "../app/jobs.js";
 import type { Logger } from "../ports/logger.js";
-import { errorFromIssues, errorFromThrown, type FieldAliases, ToolError, toolError } from "./errors.js";
+import { errorFromThrown, type FieldAliases, ToolError, toolError } from "./tool-errors.js";
+import { errorFromIssues } from "./zod-issues.js";
 
-/** What every tool runs with. `owner` comes from the transport, never from arguments. */
+/** What every tool runs with: the task use cases, no store or queue. `owner` comes from the transport, never from arguments. */
 export interface ToolContext {
-  engine: Engine;
+  jobs: Jobs;
   owner: string;
   /** The zone used when the user names none. */
   timezone: string;
@@ -68,8 +69,21 @@ export function apiIdOf(name: string): string {
  * (OpenAI function schemas, Gemini) accept.
  */
 export function jsonSchemaOf(schema: z.ZodType, io: "input" | "output"): Record<string, unknown> {
-  const json = z.toJSONSchema(schema, { target: "draft-7", io, unrepresentable: "any" }) as Record<string, unknown>;
+  const json = z.toJSONSchema(schema, { target: "draft-7", io, unrepresentable: "any", override: dropImplicitIntBounds }) as Record<string, unknown>;
   return JSON.parse(JSON.stringify(json).replaceAll('"oneOf":', '"anyOf":')) as Record<string, unknown>;
+}
+
+/**
+ * zod's `.int()` means a safe integer and publishes that as `minimum`/`maximum` of ±(2^53 − 1)
+ * on every integer field: noise to a model, and no client sends such numbers. Only those
+ * implicit bounds go; a bound the schema states (`.min(1)`, `.max(50)`) stays.
+ */
+function dropImplicitIntBounds(ctx: { zodSchema: z.core.$ZodType; jsonSchema: z.core.JSONSchema.BaseSchema }): void {
+  const json = ctx.jsonSchema;
+  if (json.type !== "integer") return;
+  const stated = new Set((ctx.zodSchema._zod.def.checks ?? []).map((c) => c._zod.def.check));
+  if (json.minimum === Number.MIN_SAFE_INTEGER && !stated.has("greater_than")) delete json.minimum;
+  if (json.maximum === Number.MAX_SAFE_INTEGER && !stated.has("less_than")) delete json.maximum;
 }
 
 function result(structured: Record<string, unknown>, isError: boolean): CallToolResult {

@@ -3,8 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { hostHeaderValidation, originValidation, toNodeHandler } from "@modelcontextprotocol/node";
 import { type AuthInfo, createMcpHandler, localhostAllowedHostnames } from "@modelcontextprotocol/server";
-import type { Engine } from "../app/engine.js";
-import { createMcpServer } from "./server.js";
+import { createMcpServer, type TaskApi } from "./server.js";
 
 export type HttpAuth =
   /** Bearer token → owner. Every request must carry one of these tokens. */
@@ -13,7 +12,7 @@ export type HttpAuth =
   | { kind: "none"; owner: string };
 
 export interface HttpOptions {
-  engine: Engine;
+  api: TaskApi;
   timezone: string;
   auth: HttpAuth;
   /** @default "127.0.0.1" */
@@ -66,8 +65,8 @@ export async function startHttpServer(opts: HttpOptions): Promise<HttpServerHand
   if (opts.auth.kind === "none" && !isLoopbackHost(host)) {
     throw new Error(`--no-auth is allowed only on a loopback host (127.0.0.1, localhost, ::1), not ${host}`);
   }
-  const { engine, timezone } = opts;
-  const log = engine.deps.log;
+  const { api, timezone } = opts;
+  const log = api.log;
   const bound = host === "0.0.0.0" || host === "::" ? [] : [host.includes(":") && !host.startsWith("[") ? `[${host}]` : host];
   const allowed = [...new Set([...localhostAllowedHostnames(), ...bound, ...(opts.allowedHosts ?? [])])];
   const checkHost = hostHeaderValidation(allowed);
@@ -79,7 +78,7 @@ export async function startHttpServer(opts: HttpOptions): Promise<HttpServerHand
     ({ authInfo }) => {
       const owner = authInfo?.extra?.[OWNER_KEY];
       // The gate below always sets it; an empty owner makes every tool answer `unauthorized`.
-      return createMcpServer({ engine, owner: typeof owner === "string" ? owner : "", timezone });
+      return createMcpServer({ api, owner: typeof owner === "string" ? owner : "", timezone });
     },
     { onerror: (e) => log.log("warn", "http transport error", { error: e.message }) },
   );

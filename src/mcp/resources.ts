@@ -26,7 +26,7 @@ function runText(run: Run | undefined, zone: string, nextRunAt: number | null): 
 
 export function registerTaskResources(server: Server, ctx: ToolContext): void {
   server.setRequestHandler("resources/list", async () => {
-    const page = await ctx.engine.jobs.list(ctx.owner, { limit: LIST_LIMIT });
+    const page = await ctx.jobs.list(ctx.owner, { limit: LIST_LIMIT });
     return {
       resources: page.items.map(({ job }) => ({
         uri: latestRunUri(job.id),
@@ -54,7 +54,7 @@ export function registerTaskResources(server: Server, ctx: ToolContext): void {
     const uri = request.params.uri;
     const id = template.match(uri)?.id;
     if (typeof id !== "string" || id.length === 0) throw new ResourceNotFoundError(uri);
-    const detail = await ctx.engine.jobs.get(ctx.owner, id, { runs: 20 }).catch((e: unknown) => {
+    const detail = await ctx.jobs.get(ctx.owner, id, { runs: 20 }).catch((e: unknown) => {
       // Another owner's task is reported exactly like a missing one.
       if (isDomainError(e) && e.code === "not_found") throw new ResourceNotFoundError(uri);
       throw e;

@@ -1,11 +1,11 @@
 import { DateTime, type DurationLikeObject } from "luxon";
 import { DomainError } from "../core/errors.js";
 import { parsePhrase } from "../core/phrase/index.js";
-import { dstNotes, isValidTimeZone, nextFireTimes, TIMEZONE_EXPECTED } from "../core/schedule/index.js";
+import { isValidTimeZone, TIMEZONE_EXPECTED } from "../core/schedule/index.js";
 import type { Schedule } from "../core/schedule-model.js";
-import type { FieldAliases } from "./errors.js";
 import { fire, scheduleView, zoneOf } from "./present.js";
 import type { Reading, ScheduleInput } from "./schemas.js";
+import type { FieldAliases } from "./tool-errors.js";
 
 export interface WhenInput {
   schedule?: ScheduleInput | undefined;
@@ -13,7 +13,7 @@ export interface WhenInput {
   timezone?: string | undefined;
 }
 
-/** A schedule read from the arguments, before the engine checks it against now and the horizon. */
+/** A schedule read from the arguments, before `Jobs` checks it (create and preview alike). */
 export interface ResolvedSchedule {
   schedule: Schedule;
   zone: string;
@@ -105,10 +105,4 @@ export function readingOf(r: ResolvedSchedule, next: number[], dst: string[], de
     ...(r.matched !== undefined && { matched: r.matched }),
     ...(r.notes !== undefined && r.notes.length > 0 && { notes: r.notes }),
   };
-}
-
-/** Fires after `now` as the engine will run them; `immediate` runs at `now`. */
-export function previewFires(s: Schedule, now: number, count: number): { next: number[]; dst: string[] } {
-  if (s.kind === "immediate") return { next: [now], dst: [] };
-  return { next: nextFireTimes(s, now, count), dst: dstNotes(s, now, count) };
 }

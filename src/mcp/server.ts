@@ -1,5 +1,7 @@
 import { ProtocolError, ProtocolErrorCode, Server, type Tool as WireTool } from "@modelcontextprotocol/server";
-import type { Engine } from "../app/engine.js";
+import type { Jobs } from "../app/jobs.js";
+import type { Clock } from "../ports/clock.js";
+import type { Logger } from "../ports/logger.js";
 import type { ToolContext } from "./define-tool.js";
 import { registerTaskResources } from "./resources.js";
 import { TOOLS } from "./tools/index.js";
@@ -7,14 +9,19 @@ import { TOOLS } from "./tools/index.js";
 export const SERVER_NAME = "duely";
 export const SERVER_VERSION = "0.1.0";
 
+/** What the MCP layer needs from the scheduler: the task use cases, its clock and its logger. No store, no queue. */
+export interface TaskApi {
+  jobs: Jobs;
+  clock: Clock;
+  log: Logger;
+}
+
 export interface McpServerContext {
-  engine: Engine;
+  api: TaskApi;
   /** The caller, as established by the transport (stdio: the configured owner; HTTP: the token's). */
   owner: string;
   /** The zone used when the user names none; echoed in every reading. */
   timezone: string;
-  /** @default the engine's clock */
-  now?: () => number;
 }
 
 /**
@@ -57,13 +64,8 @@ export function createMcpServer(ctx: McpServerContext): Server {
       instructions: instructionsFor(ctx.timezone),
     },
   );
-  const toolCtx: ToolContext = {
-    engine: ctx.engine,
-    owner: ctx.owner,
-    timezone: ctx.timezone,
-    now: ctx.now ?? (() => ctx.engine.deps.clock.now()),
-    log: ctx.engine.deps.log,
-  };
+  const { jobs, clock, log } = ctx.api;
+  const toolCtx: ToolContext = { jobs, owner: ctx.owner, timezone: ctx.timezone, now: () => clock.now(), log };
   const byName = new Map(TOOLS.map((t) => [t.name, t]));
 
   server.setRequestHandler("tools/list", () => ({ tools: toolListing() }));

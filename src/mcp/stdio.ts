@@ -1,9 +1,8 @@
 import { type StdioServerHandle, serveStdio } from "@modelcontextprotocol/server/stdio";
-import type { Engine } from "../app/engine.js";
-import { createMcpServer } from "./server.js";
+import { createMcpServer, type TaskApi } from "./server.js";
 
 export interface StdioOptions {
-  engine: Engine;
+  api: TaskApi;
   /** The local user: every task created over this connection is theirs. */
   owner: string;
   timezone: string;
@@ -11,11 +10,11 @@ export interface StdioOptions {
 
 /**
  * Serves MCP on stdin/stdout (Claude Desktop). stdout carries only the protocol: every log line
- * goes to stderr through the engine's logger.
+ * goes to stderr through the scheduler's logger.
  */
 export function startStdioServer(opts: StdioOptions): StdioServerHandle {
-  const { engine, owner, timezone } = opts;
-  return serveStdio(() => createMcpServer({ engine, owner, timezone }), {
-    onerror: (e) => engine.deps.log.log("warn", "stdio transport error", { error: e.message }),
+  const { api, owner, timezone } = opts;
+  return serveStdio(() => createMcpServer({ api, owner, timezone }), {
+    onerror: (e) => api.log.log("warn", "stdio transport error", { error: e.message }),
   });
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { DomainError } from "../../src/core/errors.js";
-import { ERROR_HINTS, TOOL_ERROR_CODES } from "../../src/mcp/errors.js";
 import { createMcpServer } from "../../src/mcp/server.js";
-import { callTool, connect, fails, ok, openInMemory } from "./support.js";
+import { ERROR_HINTS, TOOL_ERROR_CODES } from "../../src/mcp/tool-errors.js";
+import { apiOf, callTool, connect, fails, ok, openInMemory } from "./support.js";
 
 const START = "2026-03-01T12:00:00Z";
 const notify = { title: "Reminder", action: { type: "notify", message: "Stand up" } };
@@ -95,8 +95,17 @@ describe("every error code comes back structured, with field and expected", () =
     expect(e.hint).toMatch(/max_active_jobs_per_owner/);
   });
 
+  test("limit_exceeded: schedule_preview_v1 refuses the interval task_create_v1 refuses, with the same error", async () => {
+    const c = await env.clientFor("frank");
+    const schedule = { type: "every", every: 1, unit: "minute" };
+    const refused = await fails(c, "task_create_v1", { ...notify, schedule }, "limit_exceeded");
+    expect(await fails(c, "schedule_preview_v1", { schedule }, "limit_exceeded")).toEqual(refused);
+    const e = await fails(c, "schedule_preview_v1", { when: "every minute" }, "limit_exceeded");
+    expect(e.field).toBe("when");
+  });
+
   test("unauthorized: a server built without an owner refuses every call", async () => {
-    const c = await connect(createMcpServer({ engine: env.harness.engine, owner: "", timezone: "UTC" }));
+    const c = await connect(createMcpServer({ api: apiOf(env.harness.engine), owner: "", timezone: "UTC" }));
     const e = await fails(c, "task_list_v1", {}, "unauthorized");
     expect(e.field).toBeUndefined();
     expect(e.expected).toBe("an authenticated connection");
@@ -106,10 +115,9 @@ describe("every error code comes back structured, with field and expected", () =
   test("internal: an unexpected failure is logged once and answered without a stack", async () => {
     const log = vi.fn();
     const engine = env.harness.engine;
-    const spy = vi.spyOn(engine.deps, "log", "get").mockReturnValue({ log });
     const list = vi.spyOn(engine.jobs, "list").mockRejectedValueOnce(new TypeError("boom at secret/path.ts:12"));
+    const c = await connect(createMcpServer({ api: { ...apiOf(engine), log: { log } }, owner: "erin", timezone: "UTC" }));
     try {
-      const c = await env.clientFor("erin");
       const e = await fails(c, "task_list_v1", {}, "internal");
       expect(e.field).toBeUndefined();
       expect(e.expected).toBeUndefined();
@@ -125,7 +133,7 @@ describe("every error code comes back structured, with field and expected", () =
       expect(corrupt.message).not.toMatch(/01X/);
     } finally {
       list.mockRestore();
-      spy.mockRestore();
+      await c.close();
     }
   });
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { TOOL_ERROR_CODES } from "../../src/mcp/errors.js";
+import { TOOL_ERROR_CODES } from "../../src/mcp/tool-errors.js";
 import { envelopeOf, openInMemory } from "./support.js";
 
 /** Arguments that are nearly right, so the fuzz also reaches past the schema into the engine. */

@@ -8,9 +8,10 @@ import type { Engine } from "../../src/app/engine.js";
 import { loadConfig } from "../../src/config.js";
 import { openEngine } from "../../src/main.js";
 import { type HttpServerHandle, startHttpServer } from "../../src/mcp/http.js";
+import type { TaskApi } from "../../src/mcp/server.js";
 import { silentLogger } from "../../src/ports/logger.js";
 import { openHarness, ScriptedActions } from "../support/engine-harness.js";
-import { fails, ok } from "./support.js";
+import { apiOf, fails, ok } from "./support.js";
 
 const TOKEN_A = "token-for-alice-0123456789";
 const TOKEN_B = "token-for-bob-0123456789abc";
@@ -59,7 +60,12 @@ describe("Streamable HTTP with bearer tokens, real clock, engine roles started",
       { actions: new ScriptedActions(), log: silentLogger },
     );
     engine.start();
-    server = await startHttpServer({ engine, timezone: "Asia/Taipei", port: 0, auth: { kind: "bearer", tokens: { [TOKEN_A]: "alice", [TOKEN_B]: "bob" } } });
+    server = await startHttpServer({
+      api: apiOf(engine),
+      timezone: "Asia/Taipei",
+      port: 0,
+      auth: { kind: "bearer", tokens: { [TOKEN_A]: "alice", [TOKEN_B]: "bob" } },
+    });
   });
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close()));
@@ -154,14 +160,14 @@ describe("Streamable HTTP with bearer tokens, real clock, engine roles started",
 
 describe("--no-auth", () => {
   test("is refused on a non-loopback host", async () => {
-    await expect(startHttpServer({ engine: {} as Engine, timezone: "UTC", host: "0.0.0.0", port: 0, auth: { kind: "none", owner: "me" } })).rejects.toThrow(
+    await expect(startHttpServer({ api: {} as TaskApi, timezone: "UTC", host: "0.0.0.0", port: 0, auth: { kind: "none", owner: "me" } })).rejects.toThrow(
       /loopback/,
     );
   });
 
   test("on loopback, serves the one configured owner without a token", async () => {
     const harness = await openHarness("2026-03-01T12:00:00Z");
-    const server = await startHttpServer({ engine: harness.engine, timezone: "UTC", port: 0, auth: { kind: "none", owner: "me" } });
+    const server = await startHttpServer({ api: apiOf(harness.engine), timezone: "UTC", port: 0, auth: { kind: "none", owner: "me" } });
     const client = new Client({ name: "duely-e2e-noauth", version: "0" });
     try {
       await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));

@@ -1,7 +1,8 @@
 import { type CallToolResult, Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import { expect } from "vitest";
+import type { Engine } from "../../src/app/engine.js";
 import type { EngineSettings } from "../../src/app/settings.js";
-import { createMcpServer } from "../../src/mcp/server.js";
+import { createMcpServer, type TaskApi } from "../../src/mcp/server.js";
 import { openHarness } from "../support/engine-harness.js";
 
 export const TZ = "Asia/Taipei";
@@ -44,6 +45,9 @@ export async function fails(client: Client, name: string, args: Record<string, u
   return env.error!;
 }
 
+/** The engine's parts the MCP layer is given, as the composition root passes them. */
+export const apiOf = (engine: Engine): TaskApi => ({ jobs: engine.jobs, clock: engine.clock, log: engine.log });
+
 export async function connect(server: ReturnType<typeof createMcpServer>): Promise<Client> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
@@ -57,7 +61,7 @@ export async function openInMemory(settings: Partial<EngineSettings> = {}, start
   const harness = await openHarness(start, settings);
   const clients: Client[] = [];
   const clientFor = async (owner: string) => {
-    const client = await connect(createMcpServer({ engine: harness.engine, owner, timezone: TZ }));
+    const client = await connect(createMcpServer({ api: apiOf(harness.engine), owner, timezone: TZ }));
     clients.push(client);
     return client;
   };

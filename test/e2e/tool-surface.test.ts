@@ -2,10 +2,11 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { z } from "zod";
 import { SCHEMAS_DIR } from "../../scripts/gen-schemas.js";
-import { apiIdOf } from "../../src/mcp/define-tool.js";
-import { TOOL_ERROR_CODES } from "../../src/mcp/errors.js";
+import { apiIdOf, jsonSchemaOf } from "../../src/mcp/define-tool.js";
 import { instructionsFor } from "../../src/mcp/server.js";
+import { TOOL_ERROR_CODES } from "../../src/mcp/tool-errors.js";
 import { openInMemory } from "./support.js";
 
 const REWRITE = "npm run schemas";
@@ -105,6 +106,27 @@ describe("what tools/list publishes", () => {
         problems.push(`schemas/${f} differs from what tools/list returns`);
     }
     expect(problems, `The checked-in JSON Schemas are stale. Run \`${REWRITE}\` (npx tsx scripts/gen-schemas.ts) and commit schemas/.`).toEqual([]);
+  });
+});
+
+describe("published integer fields", () => {
+  test("carry the bounds their schema states, never zod's implicit safe-integer ones", () => {
+    const schema = z.strictObject({
+      any: z.number().int(),
+      low: z.number().int().min(1),
+      high: z.number().int().max(50),
+      stated: z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER),
+    });
+    expect((jsonSchemaOf(schema, "input") as any).properties).toEqual({
+      any: { type: "integer" },
+      low: { type: "integer", minimum: 1 },
+      high: { type: "integer", maximum: 50 },
+      stated: { type: "integer", minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER },
+    });
+  });
+
+  test("no published schema carries the safe-integer noise", () => {
+    for (const f of readdirSync(SCHEMAS_DIR)) expect(readFileSync(join(SCHEMAS_DIR, f), "utf8"), f).not.toContain(String(Number.MAX_SAFE_INTEGER));
   });
 });
 

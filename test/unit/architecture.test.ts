@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const SRC = join(import.meta.dirname, "../../src");
@@ -35,6 +35,19 @@ describe("dependencies point inward", () => {
       const l = layer(f);
       if (l === "adapters" || l === "cli" || l === "main.ts") continue;
       for (const spec of importsOf(f)) expect(spec.includes("adapters/"), `${relative(SRC, f)} imports ${spec}`).toBe(false);
+    }
+  });
+
+  it("keeps the tool layer to the use cases: nothing in src/mcp reaches the store, the queue or the engine's wiring", () => {
+    const forbidden = ["adapters/", "ports/store.ts", "ports/queue.ts", "app/engine.ts", "app/deps.ts"];
+    const mcp = files(join(SRC, "mcp"));
+    expect(mcp.length).toBeGreaterThan(0);
+    for (const f of mcp) {
+      for (const spec of importsOf(f).filter((s) => s.startsWith("."))) {
+        const target = relative(SRC, resolve(dirname(f), spec)).replace(/\.js$/, ".ts");
+        const hit = forbidden.find((p) => (p.endsWith("/") ? target.startsWith(p) : target === p));
+        expect(hit, `${relative(SRC, f)} imports ${spec}`).toBeUndefined();
+      }
     }
   });
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { describeSchedule, validateSchedule } from "../../core/schedule/index.js";
+import { describeSchedule } from "../../core/schedule/index.js";
 import { defineTool } from "../define-tool.js";
-import { previewFires, readingOf, resolveSchedule, whenAliases } from "../schedule-input.js";
+import { readingOf, resolveSchedule, whenAliases } from "../schedule-input.js";
 import { exactlyOneWhen, Reading, WhenArgs } from "../schemas.js";
 
 export const schedulePreview = defineTool({
@@ -21,12 +21,9 @@ export const schedulePreview = defineTool({
   output: z.object({ reading: Reading }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   aliases: whenAliases,
-  async run(args, { engine, timezone, now }) {
-    const at = now();
-    const horizonMs = engine.deps.settings.horizon_ms;
-    const resolved = resolveSchedule(args, { timezone, now: at, horizonMs });
-    validateSchedule(resolved.schedule, at, { horizonMs });
-    const { next, dst } = previewFires(resolved.schedule, at, args.count);
-    return { reading: readingOf(resolved, next, dst, describeSchedule) };
+  async run(args, { jobs, timezone, now }) {
+    const resolved = resolveSchedule(args, { timezone, now: now(), horizonMs: jobs.horizonMs });
+    const { next, notes } = jobs.preview(resolved.schedule, args.count);
+    return { reading: readingOf(resolved, next, notes, describeSchedule) };
   },
 });

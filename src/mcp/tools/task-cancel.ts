@@ -18,8 +18,8 @@ export const taskCancel = defineTool({
     summary: z.string().describe("What was removed, in words."),
   }),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-  async run({ task_id }, { engine, owner, timezone }) {
-    const { job, changed, cancelled_runs } = await engine.jobs.cancel(owner, task_id);
+  async run({ task_id }, { jobs, owner, timezone }) {
+    const { job, changed, cancelled_runs } = await jobs.cancel(owner, task_id);
     const zone = zoneOf(job.schedule, timezone);
     const n = cancelled_runs.length;
     const summary = !changed

@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
 import { z } from "zod";
+import { fingerprintOf } from "../../app/jobs.js";
 import { describeSchedule } from "../../core/schedule/index.js";
 import { defineTool } from "../define-tool.js";
 import { taskView } from "../present.js";
@@ -16,13 +16,6 @@ const Input = exactlyOneWhen(
     max_runs: z.number().int().min(1).max(100_000).optional().describe("Stop after this many runs. Omit for no limit."),
   }),
 );
-
-/** Same arguments, same task: the model's retry of a create is answered with the first one. */
-const fingerprintOf = (args: unknown, zone: string) =>
-  createHash("sha256")
-    .update(JSON.stringify([args, zone]))
-    .digest("hex")
-    .slice(0, 32);
 
 export const taskCreate = defineTool({
   name: "task_create_v1",
@@ -41,16 +34,16 @@ export const taskCreate = defineTool({
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   aliases: whenAliases,
-  async run(args, { engine, owner, timezone, now }) {
-    const at = now();
-    const resolved = resolveSchedule(args, { timezone, now: at, horizonMs: engine.deps.settings.horizon_ms });
-    const created = await engine.jobs.create(owner, {
+  async run(args, { jobs, owner, timezone, now }) {
+    const resolved = resolveSchedule(args, { timezone, now: now(), horizonMs: jobs.horizonMs });
+    const created = await jobs.create(owner, {
       title: args.title,
       action: args.action,
       schedule: resolved.schedule,
       ...(args.retry && { retry: args.retry }),
       ...(args.end_at !== undefined && { end_at: parseTime(args.end_at, resolved.zone, "end_at") }),
       ...(args.max_runs !== undefined && { max_runs: args.max_runs }),
+      // The arguments as given: a phrase read again a minute later resolves to other instants.
       fingerprint: fingerprintOf(args, resolved.zone),
     });
     return {

@@ -20,8 +20,8 @@ export const taskGet = defineTool({
     next: z.array(Fire).describe("The next fire times."),
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  async run({ task_id, runs }, { engine, owner, timezone }) {
-    const detail = await engine.jobs.get(owner, task_id, { runs });
+  async run({ task_id, runs }, { jobs, owner, timezone }) {
+    const detail = await jobs.get(owner, task_id, { runs });
     const zone = zoneOf(detail.job.schedule, timezone);
     return {
       task: taskView(detail.job, timezone, { nextRunAt: detail.next_run_at, lastRun: detail.last_run }),

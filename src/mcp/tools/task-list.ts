@@ -26,8 +26,8 @@ export const taskList = defineTool({
     next_cursor: z.string().optional().describe("Pass as `cursor` for the next page; absent on the last page."),
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  async run({ status, limit, cursor }, { engine, owner, timezone }) {
-    const page = await engine.jobs.list(owner, { statuses: status ?? ["active", "paused"], limit, cursor: cursor ?? null });
+  async run({ status, limit, cursor }, { jobs, owner, timezone }) {
+    const page = await jobs.list(owner, { statuses: status ?? ["active", "paused"], limit, cursor: cursor ?? null });
     return {
       tasks: page.items.map((s) => taskView(s.job, timezone, { nextRunAt: s.next_run_at, lastRun: s.last_run })),
       ...(page.cursor !== null && { next_cursor: page.cursor }),

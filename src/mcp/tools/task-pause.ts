@@ -15,8 +15,8 @@ export const taskPause = defineTool({
     changed: z.boolean().describe("false when it was already paused."),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  async run({ task_id }, { engine, owner, timezone }) {
-    const { job, changed } = await engine.jobs.pause(owner, task_id);
+  async run({ task_id }, { jobs, owner, timezone }) {
+    const { job, changed } = await jobs.pause(owner, task_id);
     return { task: taskView(job, timezone), changed };
   },
 });

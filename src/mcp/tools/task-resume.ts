@@ -15,9 +15,9 @@ export const taskResume = defineTool({
     changed: z.boolean().describe("false when it was already active."),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  async run({ task_id }, { engine, owner, timezone }) {
-    const { job, changed } = await engine.jobs.resume(owner, task_id);
-    const { next_run_at } = await engine.jobs.get(owner, job.id, { runs: 1 });
+  async run({ task_id }, { jobs, owner, timezone }) {
+    const { job, changed } = await jobs.resume(owner, task_id);
+    const { next_run_at } = await jobs.get(owner, job.id, { runs: 1 });
     return { task: taskView(job, timezone, { nextRunAt: next_run_at }), changed };
   },
 });
