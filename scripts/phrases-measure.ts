@@ -25,12 +25,18 @@ function countTable<K extends string>(title: string, keys: readonly K[], groups:
   const head = `${"".padEnd(LABEL)}${cell("rows", 6)}${keys.map((k) => cell(k, 11)).join("")}${cell("right %", 9)}`;
   const line = (name: string, items: Array<{ outcome: K }>) =>
     `${name.padEnd(LABEL)}${cell(items.length, 6)}${keys.map((k) => cell(items.filter((i) => i.outcome === k).length, 11)).join("")}${cell(pct(items.filter((i) => i.outcome === keys[0]).length, items.length), 9)}`;
-  const all = groups.flatMap(([, items]) => items);
+  const all = groups.filter(([name]) => !name.startsWith("(")).flatMap(([, items]) => items);
   const lines = groups.filter(([, items]) => items.length > 0).map(([name, items]) => line(name, items));
   return [title, head, ...lines, ...(withTotal ? [line("total", all)] : [])].join("\n");
 }
 
-const byLang = (rows: Judged[]): Array<[string, Judged[]]> => MEASURED_LANGS.map((lang) => [lang, rows.filter((r) => r.lang === lang)]);
+/** The six languages the parser reads today, then the five it does not, each with a subtotal. */
+const READ_TODAY: readonly string[] = ["en", "zh-Hant", "zh-Hans", "ja", "es", "de"];
+const byLang = (rows: Judged[]): Array<[string, Judged[]]> => [
+  ...MEASURED_LANGS.map((lang): [string, Judged[]] => [lang, rows.filter((r) => r.lang === lang)]),
+  ["(read today)", rows.filter((r) => READ_TODAY.includes(r.lang))],
+  ["(new five)", rows.filter((r) => !READ_TODAY.includes(r.lang))],
+];
 
 function expectedText(row: IndependentRow): string {
   if ("refused" in row.expect) return `refused ${row.expect.refused.join("|")}`;
