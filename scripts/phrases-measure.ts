@@ -1,0 +1,97 @@
+/**
+ * Measures the phrase parser on the independent table and the coverage property
+ * (docs/phrases.md). Prints counts per language for the tuning and held-out sets; lists the
+ * failing tuning rows; never prints a held-out row unless run with --reveal-held-out, which is
+ * meant for a final report only.
+ *
+ *   npm run phrases:measure [-- --quiet] [-- --reveal-held-out]
+ */
+import { parseArgs } from "node:util";
+import { COVERAGE_OUTCOMES, type CoverageResult, measureCoverage, WINDOW_DAYS } from "../test/unit/phrase/independent/coverage.js";
+import { judgeRow, OUTCOMES, type Outcome, type Verdict } from "../test/unit/phrase/independent/judge.js";
+import { type IndependentRow, loadHeldOutRows, loadTuningRows, MEASURED_LANGS } from "../test/unit/phrase/independent/rows.js";
+
+const { values } = parseArgs({ options: { quiet: { type: "boolean", default: false }, "reveal-held-out": { type: "boolean", default: false } } });
+
+type Judged = IndependentRow & Verdict;
+const judgeAll = (rows: IndependentRow[]): Judged[] => rows.map((row) => ({ ...row, ...judgeRow(row) }));
+
+/** Wide enough for the longest tag or modifier name. */
+const LABEL = 18;
+const cell = (s: string | number, width: number) => String(s).padStart(width);
+const pct = (n: number, of: number) => (of === 0 ? "-" : `${((100 * n) / of).toFixed(0)}%`);
+
+function countTable<K extends string>(title: string, keys: readonly K[], groups: Array<[string, Array<{ outcome: K }>]>, withTotal = true): string {
+  const head = `${"".padEnd(LABEL)}${cell("rows", 6)}${keys.map((k) => cell(k, 11)).join("")}${cell("right %", 9)}`;
+  const line = (name: string, items: Array<{ outcome: K }>) =>
+    `${name.padEnd(LABEL)}${cell(items.length, 6)}${keys.map((k) => cell(items.filter((i) => i.outcome === k).length, 11)).join("")}${cell(pct(items.filter((i) => i.outcome === keys[0]).length, items.length), 9)}`;
+  const all = groups.filter(([name]) => !name.startsWith("(")).flatMap(([, items]) => items);
+  const lines = groups.filter(([, items]) => items.length > 0).map(([name, items]) => line(name, items));
+  return [title, head, ...lines, ...(withTotal ? [line("total", all)] : [])].join("\n");
+}
+
+/** The six languages the parser reads today, then the five it does not, each with a subtotal. */
+const READ_TODAY: readonly string[] = ["en", "zh-Hant", "zh-Hans", "ja", "es", "de"];
+const byLang = (rows: Judged[]): Array<[string, Judged[]]> => [
+  ...MEASURED_LANGS.map((lang): [string, Judged[]] => [lang, rows.filter((r) => r.lang === lang)]),
+  ["(read today)", rows.filter((r) => READ_TODAY.includes(r.lang))],
+  ["(new five)", rows.filter((r) => !READ_TODAY.includes(r.lang))],
+];
+
+function expectedText(row: IndependentRow): string {
+  if ("refused" in row.expect) return `refused ${row.expect.refused.join("|")}`;
+  const { fires, last, orRefused } = row.expect;
+  return `[${fires.join(", ")}]${last === undefined ? "" : ` last ${last}`}${orRefused ? " (or ask)" : ""}`;
+}
+
+function listRows(title: string, rows: Judged[]): string {
+  const order: Outcome[] = ["silent", "crash", "other-code", "refused"];
+  const failing = rows.filter((r) => r.outcome !== "right").sort((a, b) => order.indexOf(a.outcome) - order.indexOf(b.outcome));
+  const lines = failing.map(
+    (r) => `  [${r.outcome}] ${r.id} (${r.timezone}) ${JSON.stringify(r.text)}\n      expected ${expectedText(r)}\n      got      ${r.got}`,
+  );
+  return [title, ...lines].join("\n");
+}
+
+function byTag(rows: Judged[]): Array<[string, Judged[]]> {
+  const tags = [...new Set(rows.flatMap((r) => r.tags))].sort();
+  return tags.map((tag) => [tag, rows.filter((r) => r.tags.includes(tag))]);
+}
+
+const tuning = judgeAll(loadTuningRows());
+const heldOut = judgeAll(loadHeldOutRows());
+const out: string[] = [
+  `Independent phrase table: ${tuning.length + heldOut.length} rows, ${tuning.length} tuning, ${heldOut.length} held out (docs/phrases.md).`,
+  "right = the expected runs or a fair refusal; refused = refused where a reading was expected;",
+  "silent = a different reading, or a reading where a refusal was expected.",
+  "",
+  countTable("TUNING", OUTCOMES, byLang(tuning)),
+  "",
+  countTable("HELD-OUT (counts only)", OUTCOMES, byLang(heldOut)),
+  "",
+  countTable("TUNING by tag (a row may carry several)", OUTCOMES, byTag(tuning), false),
+];
+if (!values.quiet) out.push("", listRows("TUNING rows not read right:", tuning));
+if (values["reveal-held-out"]) out.push("", listRows("HELD-OUT rows not read right (final report only):", heldOut));
+
+const coverage = measureCoverage();
+const groupCoverage = (items: CoverageResult[]): Array<[string, CoverageResult[]]> =>
+  [...new Set(items.map((i) => i.lang))].map((lang) => [lang, items.filter((i) => i.lang === lang)]);
+const modifierOf = (i: CoverageResult) => i.shape.replace(/^[DWM] /, "");
+const byModifier = (items: CoverageResult[]): Array<[string, CoverageResult[]]> =>
+  [...new Set(items.map(modifierOf))].map((m) => [m, items.filter((i) => modifierOf(i) === m)]);
+out.push(
+  "",
+  `COVERAGE PROPERTY: known-good phrases with a schedule-bearing modifier put in; runs compared over ${WINDOW_DAYS} days.`,
+  "ignored = read exactly as the phrase without its modifier (a silent fragment); other = some other wrong reading.",
+  countTable("Bases (must all be right)", COVERAGE_OUTCOMES, groupCoverage(coverage.bases)),
+  "",
+  countTable("Modified, by language", COVERAGE_OUTCOMES, groupCoverage(coverage.modified)),
+  "",
+  countTable("Modified, by modifier", COVERAGE_OUTCOMES, byModifier(coverage.modified)),
+);
+if (!values.quiet) {
+  const wrong = coverage.modified.filter((c) => c.outcome !== "right" && c.outcome !== "refused");
+  out.push("", "Coverage cases read wrong:", ...wrong.map((c) => `  [${c.outcome}] ${c.lang} ${JSON.stringify(c.text)} (${c.shape}): ${c.got}`));
+}
+console.log(out.join("\n"));

@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { isValidTimeZone } from "../../../../src/core/schedule/index.js";
+import { shapeRuns } from "./coverage.js";
+import { SHAPES } from "./coverage-cases.js";
+import { loadHeldOutRows, loadSplitRecord, loadTuningRows, MEASURED_LANGS } from "./rows.js";
+
+// Only the shape of the data is tested here: the parser is measured against it by
+// `npm run phrases:measure`, because it does not read all of it yet (docs/phrases.md).
+const tuning = loadTuningRows();
+const heldOut = loadHeldOutRows();
+const rows = [...tuning, ...heldOut];
+
+describe("the independent phrase table", () => {
+  it("has at least 330 rows, with every language present", () => {
+    expect(rows.length).toBeGreaterThanOrEqual(330);
+    for (const lang of MEASURED_LANGS) expect(rows.filter((r) => r.lang === lang).length, lang).toBeGreaterThanOrEqual(15);
+  });
+
+  it("holds out a third of each language, as the recorded draw says", () => {
+    const split = loadSplitRecord();
+    expect([split.tuning, split.heldOut]).toEqual([tuning.length, heldOut.length]);
+    expect(tuning.every((r) => r.set === "tuning")).toBe(true);
+    expect(heldOut.every((r) => r.set === "held-out")).toBe(true);
+    for (const lang of MEASURED_LANGS) {
+      const all = rows.filter((r) => r.lang === lang).length;
+      expect(heldOut.filter((r) => r.lang === lang).length, lang).toBe(Math.round(all / 3));
+    }
+  });
+
+  it("has no duplicate id or phrase", () => {
+    expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
+    expect(new Set(rows.map((r) => r.text.trim().toLowerCase())).size).toBe(rows.length);
+  });
+
+  it("gives every row a real zone and an expectation that can be checked", () => {
+    for (const row of rows) {
+      expect(isValidTimeZone(row.timezone), row.id).toBe(true);
+      if ("refused" in row.expect) continue;
+      const times = [Date.parse(row.now), ...row.expect.fires.map((t) => Date.parse(t))];
+      expect(
+        times.every((t, i) => i === 0 || t > (times[i - 1] as number)),
+        `${row.id}: fires after now, increasing`,
+      ).toBe(true);
+      if (row.expect.fires.length < 3 && row.expect.fires.length > 1) expect(row.expect.last, `${row.id}: fewer than 3 runs needs a last`).toBeDefined();
+      if (row.expect.last !== undefined) expect(Date.parse(row.expect.last)).toBeGreaterThanOrEqual(times.at(-1) as number);
+    }
+  });
+
+  it("has refusals to check in the six languages the parser reads", () => {
+    for (const lang of ["en", "zh-Hant", "zh-Hans", "ja", "es", "de"] as const) {
+      expect(rows.some((r) => r.lang === lang && "refused" in r.expect)).toBe(true);
+    }
+  });
+});
+
+describe("the coverage oracle", () => {
+  // Thursday 5 March 2026, 10:00 in New York (EST); EDT from 8 March.
+  const now = Date.parse("2026-03-05T15:00:00Z");
+  const iso = (shape: keyof typeof SHAPES) => shapeRuns(SHAPES[shape], "America/New_York", now).map((t) => new Date(t).toISOString());
+
+  it("walks wall-clock days in the zone, across the DST change", () => {
+    expect(iso("D").slice(0, 3)).toEqual(["2026-03-06T13:00:00.000Z", "2026-03-07T13:00:00.000Z", "2026-03-08T12:00:00.000Z"]);
+  });
+
+  it("applies the modifiers: last Monday, every other Monday, until Friday, 3 times, two weeks", () => {
+    expect(iso("M last")).toEqual(["2026-03-30T13:00:00.000Z", "2026-04-27T13:00:00.000Z"]);
+    expect(iso("M every other").slice(0, 3)).toEqual(["2026-03-09T13:00:00.000Z", "2026-03-23T13:00:00.000Z", "2026-04-06T13:00:00.000Z"]);
+    expect(iso("D until Friday")).toEqual(["2026-03-06T13:00:00.000Z"]);
+    expect(iso("M 3 times")).toEqual(["2026-03-09T13:00:00.000Z", "2026-03-16T13:00:00.000Z", "2026-03-23T13:00:00.000Z"]);
+    expect(iso("D for two weeks")).toHaveLength(14);
+    expect(iso("W except Wednesday").slice(0, 4)).toEqual([
+      "2026-03-06T14:00:00.000Z",
+      "2026-03-09T13:00:00.000Z",
+      "2026-03-10T13:00:00.000Z",
+      "2026-03-12T13:00:00.000Z",
+    ]);
+  });
+});

@@ -1,0 +1,82 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { z } from "zod";
+import { ERROR_CODES } from "../../../../src/core/errors.js";
+
+/**
+ * The independent phrase table: phrasings written apart from the parser's grammar, with the
+ * expected result written by hand. It measures the parser (scripts/phrases-measure.ts); it is
+ * not part of `npm test` beyond a check that the data is well-formed. See docs/phrases.md.
+ */
+
+/** The six languages the parser reads, and five it does not read yet. */
+export const MEASURED_LANGS = ["en", "zh-Hant", "zh-Hans", "ja", "es", "de", "fr", "pt", "it", "ko", "hi-Latn", "hi-Deva"] as const;
+export type MeasuredLang = (typeof MEASURED_LANGS)[number];
+
+export const SETS = ["tuning", "held-out"] as const;
+export type RowSet = (typeof SETS)[number];
+
+const Instant = z.string().regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/, "an ISO instant in UTC");
+
+/**
+ * A phrase that must be read: the first fire instants (one for a single run, else the first
+ * three, fewer only when the phrase says fewer runs), `last` when the phrase bounds the runs
+ * ("until June 30", "3 times"), and `orRefused` when asking the user back is right as well
+ * (a phrase that leans on a default such as "every evening").
+ */
+const Reading = z.strictObject({
+  fires: z.array(Instant).min(1).max(3),
+  last: Instant.optional(),
+  orRefused: z.literal(true).optional(),
+});
+/** A phrase that must be refused, with every error code that is a fair refusal. */
+const Refusal = z.strictObject({ refused: z.array(z.enum(ERROR_CODES)).min(1) });
+
+export const IndependentRow = z.strictObject({
+  id: z.string().regex(/^[a-zA-Z-]+-\d{3}$/),
+  set: z.enum(SETS),
+  lang: z.enum(MEASURED_LANGS),
+  text: z.string().min(1),
+  /** The user's IANA zone. */
+  timezone: z.string().min(1),
+  /** The reading's "now". */
+  now: Instant,
+  expect: z.union([Reading, Refusal]),
+  /** What the row exercises: exclusion, window, end, count, ordinal, last-day, dst, ... */
+  tags: z.array(z.string().min(1)),
+  /** The default or reading the row's author would defend, when it is not obvious. */
+  note: z.string().optional(),
+});
+export type IndependentRow = z.infer<typeof IndependentRow>;
+export type ExpectedReading = z.infer<typeof Reading>;
+
+const DIR = import.meta.dirname;
+export const TUNING_FILE = join(DIR, "tuning.jsonl");
+/** Base64 so that a search of the tree while tuning never shows a held-out phrase. */
+export const HELD_OUT_FILE = join(DIR, "held-out.jsonl.b64");
+
+const parseLines = (text: string): IndependentRow[] =>
+  text
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => IndependentRow.parse(JSON.parse(line)));
+
+export const loadTuningRows = (): IndependentRow[] => parseLines(readFileSync(TUNING_FILE, "utf8"));
+
+/**
+ * The held-out rows. Whoever tunes the parser must not read them one by one: the measure
+ * prints only their counts unless asked to reveal them for a final report.
+ */
+export const loadHeldOutRows = (): IndependentRow[] => parseLines(Buffer.from(readFileSync(HELD_OUT_FILE, "utf8"), "base64").toString("utf8"));
+
+export const loadAllRows = (): IndependentRow[] => [...loadTuningRows(), ...loadHeldOutRows()];
+
+/** The draw that put rows in the held-out set, as recorded when the table was written. */
+export const SplitRecord = z.strictObject({
+  seed: z.number().int(),
+  languages: z.array(z.enum(MEASURED_LANGS)),
+  method: z.string(),
+  tuning: z.number().int(),
+  heldOut: z.number().int(),
+});
+export const loadSplitRecord = () => SplitRecord.parse(JSON.parse(readFileSync(join(DIR, "split.json"), "utf8")));
