@@ -1,5 +1,5 @@
 import { validateSchedule } from "../schedule/index.js";
-import type { Schedule } from "../schedule-model.js";
+import type { Schedule } from "../schedule/model.js";
 import { bestCluster, type Cluster, clusterFinds } from "./cluster.js";
 import { grammarFor } from "./detect-language.js";
 import { findDates } from "./find-dates.js";

@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import type { Schedule } from "../schedule-model.js";
+import type { Schedule } from "../schedule/model.js";
 import type { Fragment } from "./fragments.js";
 import { findsOf, type ReadContext, resolveNoted, timesOf } from "./read-context.js";
 import { refuse } from "./refusals.js";

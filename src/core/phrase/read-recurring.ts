@@ -1,4 +1,4 @@
-import type { Schedule } from "../schedule-model.js";
+import type { Schedule } from "../schedule/model.js";
 import type { Fragment, PartOfDay, Weekday } from "./fragments.js";
 import { findsOf, type ReadContext, resolveNoted, timesOf } from "./read-context.js";
 import type { TimeOfDay } from "./read-time.js";

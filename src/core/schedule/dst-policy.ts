@@ -1,5 +1,5 @@
-import type { Occurrence, Schedule } from "../schedule-model.js";
 import { isFixedTime } from "./cron-fields.js";
+import type { Occurrence, Schedule } from "./model.js";
 import type { WallResolution } from "./resolve-wall.js";
 
 /**

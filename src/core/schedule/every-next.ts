@@ -1,5 +1,5 @@
-import type { EverySchedule } from "../schedule-model.js";
 import { effectiveDst, occurrencesOf, type ResolvedOccurrence } from "./dst-policy.js";
+import type { EverySchedule } from "./model.js";
 import { resolveWall } from "./resolve-wall.js";
 import { civilFromDays, DAY_MS, daysFromCivil, daysInMonth, HOUR_MS, MINUTE_MS } from "./wall-time.js";
 import { type ZoneRules, zoneRules } from "./zone.js";

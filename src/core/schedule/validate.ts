@@ -1,6 +1,6 @@
 import { DomainError } from "../errors.js";
-import { type DstPolicy, INTERVAL_UNITS, type Schedule } from "../schedule-model.js";
 import { parseCron } from "./cron-fields.js";
+import { type DstPolicy, INTERVAL_UNITS, type Schedule } from "./model.js";
 import { nextFireTimes } from "./next.js";
 import { DAY_MS, HOUR_MS } from "./wall-time.js";
 import { formatInZone, isValidTimeZone, unknownTimeZone } from "./zone.js";
