@@ -13,7 +13,8 @@ export interface EffectiveDst {
   overlap: "first" | "second" | "both";
 }
 
-const WALL_CLOCK_DEFAULT: EffectiveDst = { gap: "run_at_transition", overlap: "first" };
+/** Also how a one-off wall time read from a person becomes an instant (local-time.ts). */
+export const WALL_CLOCK_DEFAULT: Readonly<EffectiveDst> = { gap: "run_at_transition", overlap: "first" };
 const REAL_TIME_DEFAULT: EffectiveDst = { gap: "skip", overlap: "both" };
 
 /**
