@@ -14,7 +14,7 @@ import { tableNames } from "../src/adapters/store/dynamodb/tables.js";
 import { Engine } from "../src/app/engine.js";
 import { DEFAULT_SETTINGS, type EngineSettings } from "../src/app/settings.js";
 import { createQueues, createTables } from "../src/cli/aws-init.js";
-import type { Schedule } from "../src/core/schedule-model.js";
+import type { Schedule } from "../src/core/schedule/model.js";
 import type { ActionRunner } from "../src/ports/action.js";
 import { systemClock } from "../src/ports/clock.js";
 import { silentLogger, stderrLogger } from "../src/ports/logger.js";

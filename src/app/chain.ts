@@ -1,6 +1,6 @@
 import type { Job, SkipReason } from "../core/model.js";
 import { nextOccurrence } from "../core/schedule/index.js";
-import type { Occurrence } from "../core/schedule-model.js";
+import type { Occurrence } from "../core/schedule/model.js";
 import type { QueueItem } from "../ports/queue.js";
 import { insertStep, newRun, queued, type Step, skipped } from "./runs.js";
 import type { EngineSettings } from "./settings.js";

@@ -3,7 +3,7 @@ import { monotonicFactory } from "ulid";
 import type { Action } from "../core/action-model.js";
 import { DomainError } from "../core/errors.js";
 import { DEFAULT_RETRY, DEFAULT_RUN_POLICY, isTerminal, type Job, type JobStatus, type RetryPolicy, type Run, type RunPolicy } from "../core/model.js";
-import { isRecurring, type Schedule } from "../core/schedule-model.js";
+import { isRecurring, type Schedule } from "../core/schedule/model.js";
 import type { Page } from "../ports/store.js";
 import { planChain } from "./chain.js";
 import type { EngineDeps } from "./deps.js";

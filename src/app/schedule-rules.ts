@@ -1,6 +1,6 @@
 import { DomainError } from "../core/errors.js";
 import { dstNotes, nextFireTimes, validateSchedule } from "../core/schedule/index.js";
-import { isRecurring, type Schedule } from "../core/schedule-model.js";
+import { isRecurring, type Schedule } from "../core/schedule/model.js";
 import type { EngineSettings } from "./settings.js";
 
 /** A schedule's next fire instants and the DST notes about them. */

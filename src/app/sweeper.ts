@@ -1,5 +1,5 @@
 import type { Job } from "../core/model.js";
-import { isRecurring } from "../core/schedule-model.js";
+import { isRecurring } from "../core/schedule/model.js";
 import { planChain } from "./chain.js";
 import type { EngineDeps } from "./deps.js";
 import { type Step, skipped, toTx, updateStep } from "./runs.js";

@@ -3,7 +3,7 @@ import { idempotencyKey, runKeyString } from "../core/keys.js";
 import { MinHeap } from "../core/min-heap.js";
 import type { Job, Run, RunError, RunResult } from "../core/model.js";
 import { decideRetry, type Failure } from "../core/retry.js";
-import { isRecurring } from "../core/schedule-model.js";
+import { isRecurring } from "../core/schedule/model.js";
 import { ActionFailure } from "../ports/action.js";
 import type { QueueMessage } from "../ports/queue.js";
 import type { Tx } from "../ports/store.js";

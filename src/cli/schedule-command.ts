@@ -1,7 +1,7 @@
 import { DateTime } from "luxon";
 import { DomainError } from "../core/errors.js";
 import { describeSchedule, nextFireTimes, validateSchedule } from "../core/schedule/index.js";
-import type { Schedule } from "../core/schedule-model.js";
+import type { Schedule } from "../core/schedule/model.js";
 
 export interface ScheduleOutput {
   schedule: Schedule;

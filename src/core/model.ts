@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Action } from "./action-model.js";
-import { Schedule } from "./schedule-model.js";
+import { Schedule } from "./schedule/model.js";
 
 export const JOB_STATUSES = ["active", "paused", "cancelled", "completed"] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];

@@ -1,7 +1,7 @@
 import { DateTime } from "luxon";
 import type { Job, Run, SkipReason } from "../core/model.js";
 import { describeSchedule } from "../core/schedule/index.js";
-import type { Schedule } from "../core/schedule-model.js";
+import type { Schedule } from "../core/schedule/model.js";
 import type { Fire, RunView, ScheduleView, TaskView } from "./schemas.js";
 
 /** Engine records (epoch ms) → what a tool returns (ISO 8601). No I/O, no clock. */

@@ -2,7 +2,7 @@ import { DateTime, type DurationLikeObject } from "luxon";
 import { DomainError } from "../core/errors.js";
 import { parsePhrase } from "../core/phrase/index.js";
 import { isValidTimeZone, TIMEZONE_EXPECTED } from "../core/schedule/index.js";
-import type { Schedule } from "../core/schedule-model.js";
+import type { Schedule } from "../core/schedule/model.js";
 import { fire, scheduleView, zoneOf } from "./present.js";
 import type { Reading, ScheduleInput } from "./schemas.js";
 import type { FieldAliases } from "./tool-errors.js";

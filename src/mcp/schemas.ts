@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { NotifyAction, SummarizeAction } from "../core/action-model.js";
 import { JOB_STATUSES, RetryPolicy, RUN_STATUSES, SKIP_REASONS } from "../core/model.js";
-import { DstPolicy, INTERVAL_UNITS } from "../core/schedule-model.js";
+import { DstPolicy, INTERVAL_UNITS } from "../core/schedule/model.js";
 
 /**
  * The shapes a model sees: inputs strict, with a description on every field it fills; times

@@ -1,7 +1,7 @@
+import { localTimeAt } from "../schedule/index.js";
 import type { Found } from "./fragments.js";
 import type { Grammar } from "./grammar.js";
 import { blank } from "./text.js";
-import { wallTimeAt } from "./wall-clock.js";
 
 const LATIN_LETTER = /[a-zà-öø-ÿ]/;
 
@@ -19,7 +19,7 @@ const LATIN_LETTER = /[a-zà-öø-ÿ]/;
  * values in the user's zone and are resolved to instants with the zone's real rules later.
  */
 export function findDates(grammar: Grammar, lowered: string, finds: Found[], now: number, timezone: string): Found[] {
-  const wall = wallTimeAt(now, timezone);
+  const wall = localTimeAt(now, timezone);
   // Early today, not now: the grammar's time is blanked out, so with forwardDate chrono would
   // weigh its own implied noon against now and move "Friday", said on a Friday afternoon, a
   // week on. 03:00 rather than midnight: chrono's zh parsers read "明天" said before 02:00 as

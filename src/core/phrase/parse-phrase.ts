@@ -1,5 +1,5 @@
-import { validateSchedule } from "../schedule/index.js";
-import type { Schedule } from "../schedule-model.js";
+import { isValidTimeZone, validateSchedule } from "../schedule/index.js";
+import type { Schedule } from "../schedule/model.js";
 import { bestCluster, type Cluster, clusterFinds } from "./cluster.js";
 import { grammarFor } from "./detect-language.js";
 import { findDates } from "./find-dates.js";
@@ -11,7 +11,6 @@ import { readRecurring } from "./read-recurring.js";
 import type { TimeOfDay } from "./read-time.js";
 import { refuse } from "./refusals.js";
 import { blank, foldWidth, lowerKeepingOffsets } from "./text.js";
-import { isKnownZone } from "./wall-clock.js";
 import { findZones } from "./zones.js";
 
 export interface PhraseOptions {
@@ -47,7 +46,7 @@ const PRECISE_KINDS = new Set(["clock", "date", "dayOffset", "relative", "weekda
  * Pure: `now` and the zone come from `opts`.
  */
 export function parsePhrase(text: string, opts: PhraseOptions): PhraseReading {
-  if (!isKnownZone(opts.timezone)) throw refuse.badZoneOption(opts.timezone);
+  if (!isValidTimeZone(opts.timezone)) throw refuse.badZoneOption(opts.timezone);
   const folded = foldWidth(text);
   const grammar = grammarFor(folded);
   const zoneFinds = findZones(folded);

@@ -1,12 +1,11 @@
-import { DateTime } from "luxon";
-import type { Schedule } from "../schedule-model.js";
+import { addDays, addMonths, type CivilDate, type CivilTime, daysInMonth, localTimeAt } from "../schedule/index.js";
+import type { Schedule } from "../schedule/model.js";
+import { count, formatWall } from "./format.js";
 import type { Fragment } from "./fragments.js";
 import { findsOf, type ReadContext, resolveNoted, timesOf } from "./read-context.js";
 import { refuse } from "./refusals.js";
-import { addDays, count, daysInMonth, formatWall, type WallTime, wallTimeAt } from "./wall-clock.js";
 
 type DateFragment = Extract<Fragment, { kind: "date" }>;
-type Day = { year: number; month: number; day: number };
 
 const UNIT_MS = { minute: 60_000, hour: 3_600_000 } as const;
 
@@ -23,16 +22,15 @@ export function readRelative(ctx: ReadContext): Schedule {
   const times = timesOf(ctx);
   if (times.length > 1) throw refuse.conflicting("more than one time for a single run");
   const [time] = times;
+  const now = localTimeAt(ctx.now, ctx.timezone);
+  const day = unit === "day" || unit === "week" ? addDays(now, unit === "day" ? amount : 7 * amount) : addMonths(now, unit === "month" ? amount : 12 * amount);
   if (time === undefined) {
-    const at = DateTime.fromMillis(ctx.now, { zone: ctx.timezone })
-      .plus({ [`${unit}s`]: amount })
-      .toMillis();
     ctx.notes.push(`read '${relative.text.trim()}' as the same time of day, ${count(amount, unit)} from now`);
-    return onceAt(ctx, at);
+    const resolved = resolveNoted(ctx, { ...day, hour: now.hour, minute: now.minute });
+    // Said at 10:07:30, it runs at 10:07:30; a time the clocks skip runs at the transition itself.
+    return onceAt(ctx, resolved.dst === "gap_shifted" ? resolved.at : resolved.at + Math.round(now.second * 1000));
   }
-  const today = wallTimeAt(ctx.now, ctx.timezone);
-  const step = DateTime.fromObject({ year: today.year, month: today.month, day: today.day }, { zone: "UTC" }).plus({ [`${unit}s`]: amount });
-  return onceAt(ctx, resolveNoted(ctx, { year: step.year, month: step.month, day: step.day, ...time }).at);
+  return onceAt(ctx, resolveNoted(ctx, { ...day, ...time }).at);
 }
 
 /**
@@ -54,11 +52,11 @@ export function readOneOff(ctx: ReadContext): Schedule {
   if (date !== null && !tonight && findsOf(ctx, "clock").some((f) => f.fragment.exact === "midnight")) {
     throw refuse.midnightOfDay(ctx.grammar.examples);
   }
-  const today = wallTimeAt(ctx.now, ctx.timezone);
-  let day: Day = date ?? today;
+  const today = localTimeAt(ctx.now, ctx.timezone);
+  let day: CivilDate = date ?? today;
   const roll = date?.roll ?? "day";
   for (let tries = 0; tries < 3; tries++) {
-    const wall: WallTime = { ...day, ...time };
+    const wall: CivilTime = { ...day, ...time };
     const { at } = resolveNoted(ctx, wall);
     if (at > ctx.now) return onceAt(ctx, at, wall);
     if (roll === "none" || tries === 2) throw refuse.inThePast(formatWall(wall), ctx.timezone);
@@ -67,7 +65,7 @@ export function readOneOff(ctx: ReadContext): Schedule {
   throw new Error("unreachable");
 }
 
-function rolled(day: Day, roll: "day" | "week" | "month" | "year"): Day {
+function rolled(day: CivilDate, roll: "day" | "week" | "month" | "year"): CivilDate {
   if (roll === "day" || roll === "week") return addDays(day, roll === "day" ? 1 : 7);
   if (roll === "year") return { ...day, year: day.year + 1 };
   let next = { year: day.year, month: day.month };
@@ -77,9 +75,9 @@ function rolled(day: Day, roll: "day" | "week" | "month" | "year"): Day {
 }
 
 /** The one date the cluster names, from chrono or from the grammar's own date words. */
-function dateOf(ctx: ReadContext): (Day & { roll: DateFragment["roll"] }) | null {
-  const today = wallTimeAt(ctx.now, ctx.timezone);
-  const dates: Array<Day & { roll: DateFragment["roll"] }> = [
+function dateOf(ctx: ReadContext): (CivilDate & { roll: DateFragment["roll"] }) | null {
+  const today = localTimeAt(ctx.now, ctx.timezone);
+  const dates: Array<CivilDate & { roll: DateFragment["roll"] }> = [
     ...findsOf(ctx, "date").map((f) => f.fragment),
     ...findsOf(ctx, "dayOffset").map((f) => ({ ...addDays(today, f.fragment.days), roll: "none" as const })),
     ...findsOf(ctx, "part")
@@ -109,10 +107,10 @@ function dateOf(ctx: ReadContext): (Day & { roll: DateFragment["roll"] }) | null
   return date ?? null;
 }
 
-function onceAt(ctx: ReadContext, at: number, wall?: WallTime): Schedule {
-  if (at <= ctx.now) throw refuse.inThePast(formatWall(wall ?? wallTimeAt(at, ctx.timezone)), ctx.timezone);
+function onceAt(ctx: ReadContext, at: number, wall?: CivilTime): Schedule {
+  if (at <= ctx.now) throw refuse.inThePast(formatWall(wall ?? localTimeAt(at, ctx.timezone)), ctx.timezone);
   if (at - ctx.now > ctx.horizonMs) {
-    throw refuse.beyondHorizon(formatWall(wall ?? wallTimeAt(at, ctx.timezone)), Math.round(ctx.horizonMs / 86_400_000));
+    throw refuse.beyondHorizon(formatWall(wall ?? localTimeAt(at, ctx.timezone)), Math.round(ctx.horizonMs / 86_400_000));
   }
   return { kind: "once", at, timezone: ctx.timezone };
 }

@@ -1,12 +1,13 @@
-import type { Schedule } from "../schedule-model.js";
+import { addDays, type CivilDate, daysInMonth, localTimeAt, resolveLocalTime } from "../schedule/index.js";
+import type { Schedule } from "../schedule/model.js";
+import { count, formatClock, formatWall } from "./format.js";
 import type { Fragment, PartOfDay, Weekday } from "./fragments.js";
 import { findsOf, type ReadContext, resolveNoted, timesOf } from "./read-context.js";
 import type { TimeOfDay } from "./read-time.js";
 import { refuse } from "./refusals.js";
-import { addDays, count, daysInMonth, formatClock, formatWall, resolveWallTime, wallTimeAt } from "./wall-clock.js";
 
 type Interval = Extract<Fragment, { kind: "interval" }>;
-type Day = { year: number; month: number; day: number; weekday: number };
+type Day = CivilDate & { weekday: number };
 
 /**
  * A repetition. Cron when cron can say it (daily, weekdays, day lists, a day of the month, a
@@ -131,26 +132,26 @@ function readFrequent(
  * 12:00) when N divides the hour (or the day), as a cron step would; else now + N, to the minute.
  */
 function alignedStart(ctx: ReadContext, every: number, unit: "minute" | "hour"): number {
-  const wall = wallTimeAt(ctx.now, ctx.timezone);
+  const wall = localTimeAt(ctx.now, ctx.timezone);
   const perUnit = unit === "minute" ? 60_000 : 3_600_000;
   if (unit === "minute" && 60 % every === 0) {
     const startOfHour = ctx.now - wall.minute * 60_000 - Math.round(wall.second * 1000);
     const at = startOfHour + (Math.floor(wall.minute / every) + 1) * every * 60_000;
-    const first = wallTimeAt(at, ctx.timezone);
+    const first = localTimeAt(at, ctx.timezone);
     ctx.notes.push(`first run at ${formatClock(first.hour, first.minute)} (aligned to the hour's ${every}-minute marks)`);
     return at;
   }
   if (unit === "hour" && 24 % every === 0) {
     const hour = (Math.floor(wall.hour / every) + 1) * every;
     const day = hour >= 24 ? addDays(wall, 1) : wall;
-    const at = resolveWallTime({ ...day, hour: hour % 24, minute: 0 }, ctx.timezone).at;
+    const at = resolveLocalTime({ ...day, hour: hour % 24, minute: 0 }, ctx.timezone).at;
     ctx.notes.push(
       `first run at ${formatClock(hour % 24, 0)} (aligned to ${every}-hour marks from midnight), then every ${count(every, "hour")} of elapsed time`,
     );
     return at;
   }
   const at = ctx.now - (ctx.now % 60_000) + every * perUnit;
-  const first = wallTimeAt(at, ctx.timezone);
+  const first = localTimeAt(at, ctx.timezone);
   ctx.notes.push(`first run at ${formatClock(first.hour, first.minute)}, ${count(every, unit)} from now (to the minute)`);
   return at;
 }
@@ -221,14 +222,14 @@ function everyFrom(
   time: TimeOfDay,
   accepts: (d: Day) => boolean,
 ): Schedule {
-  const today = wallTimeAt(ctx.now, ctx.timezone);
+  const today = localTimeAt(ctx.now, ctx.timezone);
   for (let i = 0; i <= 366; i++) {
     const day = addDays(today, i);
     if (!accepts(day)) continue;
     const wall = { ...day, ...time };
-    const resolved = resolveWallTime(wall, ctx.timezone);
+    const resolved = resolveLocalTime(wall, ctx.timezone);
     if (resolved.at <= ctx.now) continue;
-    if (resolved.dst === "gap" && unit !== "minute" && unit !== "hour") throw refuse.anchorInGap(formatWall(wall));
+    if (resolved.dst === "gap_shifted" && unit !== "minute" && unit !== "hour") throw refuse.anchorInGap(formatWall(wall));
     return { kind: "every", every, unit, anchor: resolveNoted(ctx, wall).at, timezone: ctx.timezone };
   }
   throw refuse.noDateOfYear(ctx.grammar.examples);

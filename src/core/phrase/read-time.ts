@@ -1,6 +1,6 @@
+import { formatClock } from "./format.js";
 import type { Found, Fragment, PartOfDay } from "./fragments.js";
 import { refuse } from "./refusals.js";
-import { formatClock } from "./wall-clock.js";
 
 export interface TimeOfDay {
   hour: number;

@@ -1,4 +1,5 @@
 import { DomainError } from "../errors.js";
+import { unknownTimeZone } from "../schedule/index.js";
 import type { Examples } from "./grammar.js";
 
 /**
@@ -122,11 +123,7 @@ export const refuse = {
       expected: "A city ('London time'), an abbreviation (EST) or an IANA name (Europe/London)",
       hint: "Ask the user for the city whose time they mean, or pass the IANA zone as `timezone`.",
     }),
-  badZoneOption: (timezone: string) =>
-    new DomainError("unknown_timezone", `'${timezone}' is not an IANA time zone.`, {
-      field: "timezone",
-      expected: "An IANA zone name, e.g. Europe/London",
-    }),
+  badZoneOption: (timezone: string) => unknownTimeZone(timezone, "timezone"),
   ambiguousZone: () =>
     new DomainError("ambiguous_schedule", "The zone abbreviation names more than one zone (IST: India, Ireland or Israel).", {
       field: "when",

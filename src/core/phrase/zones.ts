@@ -1,5 +1,5 @@
+import { isValidTimeZone } from "../schedule/index.js";
 import { type Found, type Fragment, findFragments, type Rule, rule } from "./fragments.js";
-import { isKnownZone } from "./wall-clock.js";
 
 /**
  * Place names people put after a time ("9am London time", "東京時間", "hora de Madrid",
@@ -185,11 +185,11 @@ const followsClock = (m: RegExpExecArray): boolean => ENDS_WITH_TIME.test(m.inpu
 const ENDS_WITH_TIME = /(?:\d|[ap]\.?m\.?|noon|midnight|uhr|時|点|點)\s*\(?\s*$/i;
 
 const byLength = (a: string, b: string) => b.length - a.length;
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const LATIN_PLACES = Object.keys(PLACES)
   .filter((k) => !/[\p{sc=Han}\p{sc=Katakana}]/u.test(k))
   .sort(byLength)
-  .map(escape);
+  .map(escapeRegExp);
 const CJK_PLACES = Object.keys(PLACES)
   .filter((k) => /[\p{sc=Han}\p{sc=Katakana}]/u.test(k))
   .sort(byLength);
@@ -200,14 +200,14 @@ const LATIN_PLACE = `(${LATIN_PLACES.join("|")})`;
 const rules: Rule[] = [
   rule(new RegExp(String.raw`\b(?:${IANA_AREAS})/[A-Za-z0-9_+\-]+(?:/[A-Za-z_]+)?\b`), (m) => ({
     kind: "zone",
-    timezone: isKnownZone(m[0]) ? m[0] : null,
+    timezone: isValidTimeZone(m[0]) ? m[0] : null,
     label: m[0],
   })),
   rule(/\b(?:UTC|GMT)\s*([+\-−])\s*(\d{1,2})(?::?(\d{2}))?\b/, (m) => {
     const hours = Number(m[2]);
     // POSIX-style Etc/GMT names invert the sign: UTC+8 is Etc/GMT-8.
     const timezone = m[3] === undefined || m[3] === "00" ? `Etc/GMT${m[1] === "+" ? "-" : "+"}${hours}` : "";
-    return { kind: "zone", timezone: hours <= 14 && isKnownZone(timezone) ? timezone : null, label: m[0] };
+    return { kind: "zone", timezone: hours <= 14 && isValidTimeZone(timezone) ? timezone : null, label: m[0] };
   }),
   rule(new RegExp(String.raw`\b(?:${Object.keys(ABBREVIATIONS).join("|")})\b`), (m) => {
     const timezone = ABBREVIATIONS[m[0]];

@@ -1,7 +1,7 @@
-import type { CronSchedule } from "../schedule-model.js";
 import { parseCron } from "./cron-fields.js";
 import { nextWallMatch } from "./cron-match.js";
 import { effectiveDst, mergeSameInstant, occurrencesOf, type ResolvedOccurrence } from "./dst-policy.js";
+import type { CronSchedule } from "./model.js";
 import { OFFSET_WINDOW_MS, resolveWall } from "./resolve-wall.js";
 import { DAY_MS, MINUTE_MS } from "./wall-time.js";
 import { zoneRules } from "./zone.js";

@@ -1,5 +1,5 @@
 import cronstrue from "cronstrue";
-import type { EverySchedule, Schedule } from "../schedule-model.js";
+import type { EverySchedule, Schedule } from "./model.js";
 import { civilOfWall, dayOfWeek, formatWallDate, formatWallTime, wallDays } from "./wall-time.js";
 import { formatInZone, isValidTimeZone, zoneRules } from "./zone.js";
 

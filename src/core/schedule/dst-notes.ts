@@ -1,5 +1,5 @@
-import type { Schedule } from "../schedule-model.js";
 import { effectiveDst, type ResolvedOccurrence } from "./dst-policy.js";
+import type { Schedule } from "./model.js";
 import { nextResolvedOccurrences } from "./next.js";
 import { resolveWall } from "./resolve-wall.js";
 import { formatOffset, formatWallDate, formatWallTime } from "./wall-time.js";

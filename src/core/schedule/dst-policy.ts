@@ -1,5 +1,5 @@
-import type { Occurrence, Schedule } from "../schedule-model.js";
 import { isFixedTime } from "./cron-fields.js";
+import type { Occurrence, Schedule } from "./model.js";
 import type { WallResolution } from "./resolve-wall.js";
 
 /**
@@ -13,7 +13,8 @@ export interface EffectiveDst {
   overlap: "first" | "second" | "both";
 }
 
-const WALL_CLOCK_DEFAULT: EffectiveDst = { gap: "run_at_transition", overlap: "first" };
+/** Also how a one-off wall time read from a person becomes an instant (local-time.ts). */
+export const WALL_CLOCK_DEFAULT: Readonly<EffectiveDst> = { gap: "run_at_transition", overlap: "first" };
 const REAL_TIME_DEFAULT: EffectiveDst = { gap: "skip", overlap: "both" };
 
 /**

@@ -1,7 +1,7 @@
-import type { EverySchedule } from "../schedule-model.js";
 import { effectiveDst, occurrencesOf, type ResolvedOccurrence } from "./dst-policy.js";
+import type { EverySchedule } from "./model.js";
 import { resolveWall } from "./resolve-wall.js";
-import { civilFromDays, DAY_MS, daysFromCivil, daysInMonth, HOUR_MS, MINUTE_MS } from "./wall-time.js";
+import { addMonths, civilFromDays, DAY_MS, daysFromCivil, HOUR_MS, MINUTE_MS, wallDays } from "./wall-time.js";
 import { type ZoneRules, zoneRules } from "./zone.js";
 
 /** Steps tried from the estimate before giving up; the answer is within two. */
@@ -55,11 +55,7 @@ function stepsBefore(s: EverySchedule, anchorWall: number, wall: number): number
  */
 function stepWall(s: EverySchedule, anchorWall: number, k: number): number {
   if (s.unit !== "month") return anchorWall + k * s.every * (s.unit === "week" ? 7 : 1) * DAY_MS;
-  const anchorDays = Math.floor(anchorWall / DAY_MS);
-  const timeOfDay = anchorWall - anchorDays * DAY_MS;
-  const { year, month, day } = civilFromDays(anchorDays);
-  const monthIndex = year * 12 + (month - 1) + k * s.every;
-  const y = Math.floor(monthIndex / 12);
-  const m = monthIndex - y * 12 + 1;
-  return daysFromCivil(y, m, Math.min(day, daysInMonth(y, m))) * DAY_MS + timeOfDay;
+  const anchorDays = wallDays(anchorWall);
+  const { year, month, day } = addMonths(civilFromDays(anchorDays), k * s.every);
+  return daysFromCivil(year, month, day) * DAY_MS + (anchorWall - anchorDays * DAY_MS);
 }

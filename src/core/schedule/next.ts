@@ -1,8 +1,8 @@
 import { isDomainError } from "../errors.js";
-import type { Occurrence, Schedule } from "../schedule-model.js";
 import { nextCronOccurrence } from "./cron-next.js";
 import { type ResolvedOccurrence, toOccurrence } from "./dst-policy.js";
 import { nextEveryOccurrence } from "./every-next.js";
+import type { Occurrence, Schedule } from "./model.js";
 
 /** Callers ask for a handful; this only bounds a mistaken huge `count`. */
 export const MAX_COUNT = 10_000;

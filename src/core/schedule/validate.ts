@@ -1,6 +1,6 @@
 import { DomainError } from "../errors.js";
-import { type DstPolicy, INTERVAL_UNITS, type Schedule } from "../schedule-model.js";
 import { parseCron } from "./cron-fields.js";
+import { type DstPolicy, INTERVAL_UNITS, type Schedule } from "./model.js";
 import { nextFireTimes } from "./next.js";
 import { DAY_MS, HOUR_MS } from "./wall-time.js";
 import { formatInZone, isValidTimeZone, unknownTimeZone } from "./zone.js";
@@ -33,14 +33,16 @@ export function validateSchedule(s: Schedule, now: number, opts: ValidateOptions
       checkTimeZone(s.timezone);
       parseCron(s.expr);
       checkDst(s.dst);
-      return checkFiresWithin(s, now, opts.horizonMs, "schedule.expr");
+      checkFiresWithin(s, now, opts.horizonMs, "schedule.expr");
+      return;
     case "every":
       checkTimeZone(s.timezone);
       checkEveryShape(s.every, s.unit);
       checkInstant(s.anchor, "schedule.anchor");
       checkDst(s.dst);
       if (s.anchor > horizonEnd) throw beyondHorizon(s, "schedule.anchor", opts.horizonMs, s.anchor);
-      return checkFiresWithin(s, now, opts.horizonMs, "schedule.every");
+      checkFiresWithin(s, now, opts.horizonMs, "schedule.every");
+      return;
     default:
       throw invalid(`Unknown schedule kind ${JSON.stringify((s as { kind?: unknown }).kind)}.`, "schedule.kind", 'one of "immediate", "once", "cron", "every"');
   }

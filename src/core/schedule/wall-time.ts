@@ -1,7 +1,7 @@
 /**
  * Wall-clock arithmetic without a zone. A *wall time* is a local date and time written as epoch
  * milliseconds "as if it were UTC" (2026-03-08 02:30 local → Date.UTC(2026, 2, 8, 2, 30)). Wall
- * times have no DST, so adding a day is adding 86,400,000 ms; zone.ts turns them into instants.
+ * times have no DST, so adding a day is adding 86,400,000 ms; resolve-wall.ts turns them into instants.
  * Nothing here reads the machine's clock or zone.
  */
 
@@ -50,6 +50,49 @@ export const daysInMonth = (year: number, month: number): number => (month === 2
 
 export const wallDays = (wall: number): number => Math.floor(wall / DAY_MS);
 export const civilOfWall = (wall: number): CivilDate => civilFromDays(wallDays(wall));
+
+/** A wall time as fields: a date and a time of day, to the minute like cron. */
+export interface CivilTime extends CivilDate {
+  /** 0–23 */
+  hour: number;
+  minute: number;
+}
+
+/** Any other field (a `second` spread in from a reading of now) is ignored. */
+export const wallOf = (t: CivilTime): number => daysFromCivil(t.year, t.month, t.day) * DAY_MS + t.hour * HOUR_MS + t.minute * MINUTE_MS;
+
+/**
+ * The fields of a wall time, with its weekday (0 = Sunday, as in cron) and the seconds into the
+ * minute (milliseconds as the fraction).
+ */
+export function civilTimeOfWall(wall: number): CivilTime & { second: number; weekday: number } {
+  const days = wallDays(wall);
+  const ms = wall - days * DAY_MS;
+  return {
+    ...civilFromDays(days),
+    hour: Math.floor(ms / HOUR_MS),
+    minute: Math.floor((ms % HOUR_MS) / MINUTE_MS),
+    second: (ms % MINUTE_MS) / 1000,
+    weekday: dayOfWeek(days),
+  };
+}
+
+/** The date `days` days on (or back), with its weekday. */
+export function addDays(date: CivilDate, days: number): CivilDate & { weekday: number } {
+  const d = daysFromCivil(date.year, date.month, date.day) + days;
+  return { ...civilFromDays(d), weekday: dayOfWeek(d) };
+}
+
+/**
+ * The date `months` months on, keeping the day of month where that month has it and taking its
+ * last day where it does not: Jan 31 + 1 month → Feb 28.
+ */
+export function addMonths(date: CivilDate, months: number): CivilDate {
+  const index = date.year * 12 + (date.month - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = index - year * 12 + 1;
+  return { year, month, day: Math.min(date.day, daysInMonth(year, month)) };
+}
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, "0");
 

@@ -163,9 +163,9 @@ export function zoneRules(name: string): ZoneRules {
 
 export const TIMEZONE_EXPECTED = 'an IANA zone such as "America/New_York"';
 
-export function unknownTimeZone(name: string): DomainError {
+export function unknownTimeZone(name: string, field = "schedule.timezone"): DomainError {
   return new DomainError("unknown_timezone", `Unknown time zone ${JSON.stringify(name)}.`, {
-    field: "schedule.timezone",
+    field,
     expected: TIMEZONE_EXPECTED,
     hint: 'Use an Area/Location name or "UTC"; abbreviations like EST or PST are not accepted because they do not follow daylight saving time.',
   });

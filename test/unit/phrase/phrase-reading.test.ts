@@ -83,6 +83,27 @@ describe("parsePhrase", () => {
     expect(e.field).toBe("timezone");
   });
 
+  it("refuses a zone abbreviation as the zone option, as a stored schedule does, even when the phrase names its own zone", () => {
+    for (const text of ["every day at 8am", "at 9am London time", "now"]) {
+      expect(refusal(text, opts({ timezone: "EST" }))).toMatchObject({ code: "unknown_timezone", field: "timezone" });
+    }
+    // In the phrase itself an abbreviation names the zone people mean, which follows DST.
+    expect(parsePhrase("every day at 9am EST", opts({ timezone: "Asia/Tokyo" })).schedule).toMatchObject({ timezone: NY });
+  });
+
+  it("reads 'in N days' without a time as the same wall-clock time, resolved like any other wall time", () => {
+    const plain = parsePhrase("in 3 days", opts());
+    expect(plain.schedule).toEqual({ kind: "once", at: Date.parse("2026-03-08T14:07:30Z"), timezone: NY });
+    // Said at 02:30:10 EST, three days on is 02:30 on the spring-forward day: the transition.
+    const gap = parsePhrase("in 3 days", opts({ now: Date.parse("2026-03-05T07:30:10Z") }));
+    expect(gap.schedule).toEqual({ kind: "once", at: Date.parse("2026-03-08T07:00:00Z"), timezone: NY });
+    expect(gap.notes.join()).toMatch(/2026-03-08 02:30 does not exist in America\/New_York/);
+    // Said in winter (EST), 01:30 on the fall-back day is still its first pass (EDT).
+    const overlap = parsePhrase("in 245 days", opts({ now: Date.parse("2026-03-01T06:30:00Z") }));
+    expect(overlap.schedule).toEqual({ kind: "once", at: Date.parse("2026-11-01T05:30:00Z"), timezone: NY });
+    expect(parsePhrase("in 1 month", opts({ now: Date.parse("2026-01-31T15:07:30Z") })).schedule).toMatchObject({ at: Date.parse("2026-02-28T15:07:30Z") });
+  });
+
   it("refuses two different zones", () => {
     expect(refusal("at 9am London time EST").code).toBe("ambiguous_schedule");
   });

@@ -3,8 +3,8 @@ import fc from "fast-check";
 import { DateTime, IANAZone } from "luxon";
 import { describe, expect, it } from "vitest";
 import { nextFireTimes, nextOccurrence } from "../../../src/core/schedule/index.js";
+import type { DstPolicy, Occurrence } from "../../../src/core/schedule/model.js";
 import { nextResolvedOccurrences } from "../../../src/core/schedule/next.js";
-import type { DstPolicy, Occurrence } from "../../../src/core/schedule-model.js";
 import { cronExpression, ZONES } from "./arbitraries.js";
 import { cron } from "./support.js";
 

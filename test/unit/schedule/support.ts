@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import { nextOccurrences } from "../../../src/core/schedule/index.js";
+import type { CronSchedule, DstPolicy, EverySchedule, Schedule } from "../../../src/core/schedule/model.js";
 import { nextResolvedOccurrences } from "../../../src/core/schedule/next.js";
-import type { CronSchedule, DstPolicy, EverySchedule, Schedule } from "../../../src/core/schedule-model.js";
 
 export const cron = (expr: string, timezone: string, dst?: DstPolicy): CronSchedule => ({
   kind: "cron",

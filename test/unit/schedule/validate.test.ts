@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CRON_EXPECTED, isValidTimeZone, TIMEZONE_EXPECTED, validateSchedule } from "../../../src/core/schedule/index.js";
-import type { Schedule } from "../../../src/core/schedule-model.js";
+import type { Schedule } from "../../../src/core/schedule/model.js";
 import { cron } from "./support.js";
 
 const DAY = 86_400_000;

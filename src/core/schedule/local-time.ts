@@ -1,0 +1,31 @@
+import { occurrencesOf, toOccurrence, WALL_CLOCK_DEFAULT } from "./dst-policy.js";
+import type { Occurrence } from "./model.js";
+import { resolveWall } from "./resolve-wall.js";
+import { type CivilTime, civilTimeOfWall, wallOf } from "./wall-time.js";
+import { zoneRules } from "./zone.js";
+
+/**
+ * Wall times as dates and clock readings in a named zone, for code that reads them from people
+ * (the phrase reader). The zone rules, the resolution and the DST policy are the engine's, so a
+ * reading and the schedule it becomes never disagree about an instant. Both functions throw
+ * `unknown_timezone` for a zone `isValidTimeZone` refuses.
+ */
+
+export type LocalTime = CivilTime & { second: number; weekday: number };
+
+/** The wall clock in `timezone` at instant `at`. */
+export function localTimeAt(at: number, timezone: string): LocalTime {
+  return civilTimeOfWall(at + zoneRules(timezone).offsetAt(at));
+}
+
+/**
+ * The instant `local` names in `timezone`, resolved like a fixed-time job (docs/dst.md): a time
+ * the clocks skip runs at the transition (`dst: "gap_shifted"`), a time they repeat at its first
+ * pass (`dst: "overlap_first"`).
+ */
+export function resolveLocalTime(local: CivilTime, timezone: string): Occurrence {
+  const wall = wallOf(local);
+  const [first] = occurrencesOf(resolveWall(zoneRules(timezone), wall), wall, WALL_CLOCK_DEFAULT);
+  if (first === undefined) throw new Error("a wall time yields at least one occurrence under the wall-clock default");
+  return toOccurrence(first);
+}
