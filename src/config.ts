@@ -17,7 +17,14 @@ const Aws = {
   endpoint: z.url().optional(),
 };
 
-export const Config = z
+/** Where `duely serve --http` listens when neither the config nor a flag says otherwise. */
+export const HTTP_DEFAULTS = { host: "127.0.0.1", port: 8787 } as const;
+
+/** Defaults of the AWS sections, which `duely aws init` also writes into the config it prints. */
+export const AWS_DEFAULTS = { ttlDays: 30, visibilityMs: 30_000 } as const;
+
+/** The JSON file's schema: what a user may write, with most defaults filled in by parsing. */
+export const ConfigFile = z
   .strictObject({
     store: z
       .discriminatedUnion("kind", [
@@ -31,7 +38,7 @@ export const Config = z
             .strictObject({ jobs: TableName, runs: TableName, events: TableName, leases: TableName })
             .default({ jobs: "duely-jobs", runs: "duely-runs", events: "duely-events", leases: "duely-leases" }),
           /** Finished runs and their events expire this many days later (DynamoDB TTL). @default 30 */
-          ttl_days: z.number().int().min(1).max(3650).default(30),
+          ttl_days: z.number().int().min(1).max(3650).default(AWS_DEFAULTS.ttlDays),
         }),
       ])
       .default({ kind: "sqlite" }),
@@ -45,7 +52,7 @@ export const Config = z
           queue_url: z.url(),
           dlq_url: z.url().optional(),
           /** A received message stays hidden this long before the first heartbeat extends it. @default 30_000 */
-          visibility_ms: z.number().int().min(1_000).max(43_200_000).default(30_000),
+          visibility_ms: z.number().int().min(1_000).max(43_200_000).default(AWS_DEFAULTS.visibilityMs),
         }),
       ])
       .default({ kind: "local" }),
@@ -56,8 +63,8 @@ export const Config = z
     timezone: Zone.optional(),
     http: z
       .strictObject({
-        host: z.string().default("127.0.0.1"),
-        port: z.number().int().min(0).max(65535).default(8787),
+        host: z.string().default(HTTP_DEFAULTS.host),
+        port: z.number().int().min(0).max(65535).default(HTTP_DEFAULTS.port),
         /** Bearer token → owner. Tokens are secrets: prefer `tokens_env`, a variable holding "token=owner,token2=owner2". */
         tokens: z.record(z.string().min(16), z.string().min(1)).default({}),
         tokens_env: z
@@ -67,7 +74,7 @@ export const Config = z
         /** Host names besides localhost allowed in the Host header (DNS-rebinding protection). */
         allowed_hosts: z.array(z.string()).default([]),
       })
-      .default({ host: "127.0.0.1", port: 8787, tokens: {}, allowed_hosts: [] }),
+      .default({ ...HTTP_DEFAULTS, tokens: {}, allowed_hosts: [] }),
     actions: ActionsConfig.default(ActionsConfig.parse({})),
     log_level: z.enum(["debug", "info", "warn", "error"]).default("info"),
   })
@@ -88,7 +95,19 @@ export const Config = z
       });
     }
   });
-export type Config = z.infer<typeof Config>;
+export type ConfigFile = z.infer<typeof ConfigFile>;
+
+/**
+ * The config `loadConfig` returns: the file with every default resolved, including those that
+ * depend on the machine (data dir, user, zone), so no caller decides them again.
+ */
+export type Config = Omit<ConfigFile, "store" | "owner" | "timezone"> & {
+  store: Exclude<ConfigFile["store"], { kind: "sqlite" }> | { kind: "sqlite"; path: string };
+  /** The owner of every task created over stdio. @default the local user name, else "local" */
+  owner: string;
+  /** @default the machine's zone, else "UTC" */
+  timezone: string;
+};
 
 export class ConfigError extends Error {
   readonly problems: string[];
@@ -120,7 +139,7 @@ export function loadConfig(env: Record<string, string | undefined>, file?: strin
     if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new ConfigError([`config file ${path}: expected a JSON object`]);
   }
   const merged = applyEnv(raw, env);
-  const parsed = Config.safeParse(merged);
+  const parsed = ConfigFile.safeParse(merged);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`));
   }

@@ -40,7 +40,7 @@ export async function openEngine(config: Config, opts: RuntimeOptions = {}): Pro
 async function openStore(config: Config, env: Record<string, string | undefined>): Promise<Store> {
   const s = config.store;
   if (s.kind === "sqlite") {
-    const path = s.path!;
+    const path = s.path;
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
     return openSqliteStore({ path });
   }

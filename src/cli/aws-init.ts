@@ -1,12 +1,20 @@
-import { parseArgs } from "node:util";
 import { CreateTableCommand, DescribeTimeToLiveCommand, DynamoDBClient, UpdateTimeToLiveCommand, waitUntilTableExists } from "@aws-sdk/client-dynamodb";
 import { CreateQueueCommand, GetQueueAttributesCommand, GetQueueUrlCommand, SetQueueAttributesCommand, SQSClient } from "@aws-sdk/client-sqs";
 import { awsClientConfig } from "../adapters/aws/client-config.js";
-import { DEFAULT_MAX_RECEIVE_COUNT, DLQ_RETENTION_S, queueNames, runQueueAttributes } from "../adapters/queue/sqs/queues.js";
+import { DLQ_RETENTION_S, queueNames, runQueueAttributes } from "../adapters/queue/sqs/queues.js";
 import { type TableNames, TTL_ATTRIBUTE, tableDefinitions, tableNames, ttlTables } from "../adapters/store/dynamodb/tables.js";
 
-export const AWS_INIT_USAGE =
-  "duely aws init [--endpoint URL] [--dynamodb-endpoint URL] [--sqs-endpoint URL] [--region R] [--prefix P] [--visibility-ms N] [--max-receive-count N] [--ttl-days N]";
+/** `duely aws init`'s options; their meaning and defaults are written once, in the option definitions (src/cli/main.ts). */
+export interface AwsInitOptions {
+  endpoint?: string;
+  dynamodbEndpoint?: string;
+  sqsEndpoint?: string;
+  region?: string;
+  prefix: string;
+  visibilityMs: number;
+  maxReceiveCount: number;
+  ttlDays: number;
+}
 
 const errorName = (e: unknown) => (e as { name?: string }).name;
 
@@ -66,42 +74,18 @@ export async function createQueues(
   return { queueUrl, dlqUrl };
 }
 
-function positiveInt(value: string | undefined, flag: string, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`${flag} "${value}" is not a positive integer\nusage: ${AWS_INIT_USAGE}`);
-  return n;
-}
-
 /**
  * `duely aws init`: creates the tables, queue and DLQ on the given endpoint (DynamoDB Local and
  * fauxqs in tests; real AWS without --endpoint) and prints the `store` and `queue` config
  * sections that point at them.
  */
-export async function runAwsInit(argv: string[], env: Record<string, string | undefined>): Promise<void> {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    options: {
-      endpoint: { type: "string" },
-      "dynamodb-endpoint": { type: "string" },
-      "sqs-endpoint": { type: "string" },
-      region: { type: "string" },
-      prefix: { type: "string" },
-      "visibility-ms": { type: "string" },
-      "max-receive-count": { type: "string" },
-      "ttl-days": { type: "string" },
-    },
-  });
-  const region = values.region ?? env.AWS_REGION ?? "us-east-1";
-  const prefix = values.prefix ?? "duely-";
+export async function runAwsInit(opts: AwsInitOptions, env: Record<string, string | undefined>): Promise<void> {
+  const { prefix, visibilityMs, maxReceiveCount, ttlDays } = opts;
+  const region = opts.region ?? env.AWS_REGION ?? "us-east-1";
   if (!/^[A-Za-z0-9_.-]*$/.test(prefix)) throw new Error(`--prefix "${prefix}" may use only letters, digits, '_', '-' and '.'`);
-  const visibilityMs = positiveInt(values["visibility-ms"], "--visibility-ms", 30_000);
-  const maxReceiveCount = positiveInt(values["max-receive-count"], "--max-receive-count", DEFAULT_MAX_RECEIVE_COUNT);
-  const ttlDays = positiveInt(values["ttl-days"], "--ttl-days", 30);
   // One endpoint for both (LocalStack-style), or one per service (DynamoDB Local + fauxqs).
-  const dynamodbEndpoint = values["dynamodb-endpoint"] ?? values.endpoint;
-  const sqsEndpoint = values["sqs-endpoint"] ?? values.endpoint;
+  const dynamodbEndpoint = opts.dynamodbEndpoint ?? opts.endpoint;
+  const sqsEndpoint = opts.sqsEndpoint ?? opts.endpoint;
   const dynamodb = new DynamoDBClient(awsClientConfig({ region, endpoint: dynamodbEndpoint }, env));
   const sqs = new SQSClient(awsClientConfig({ region, endpoint: sqsEndpoint }, env));
   try {
@@ -119,21 +103,10 @@ export async function runAwsInit(argv: string[], env: Record<string, string | un
         visibility_ms: visibilityMs,
       },
     };
-    process.stdout.write(`${JSON.stringify({ ok: true, ...config }, null, 2)}\n`);
+    // Printed as is, it is a config file: `duely aws init > aws.json && duely worker --config aws.json`.
+    process.stdout.write(`${JSON.stringify(config, null, 2)}\n`);
   } finally {
     dynamodb.destroy();
     sqs.destroy();
   }
-}
-
-/** `duely aws init …` | `duely aws template`. */
-export async function runAws(argv: string[], env: Record<string, string | undefined>): Promise<void> {
-  const [sub, ...rest] = argv;
-  if (sub === "init") return runAwsInit(rest, env);
-  if (sub === "template") {
-    const { cloudFormationTemplate } = await import("./aws-template.js");
-    process.stdout.write(cloudFormationTemplate());
-    return;
-  }
-  throw new Error(`usage: ${AWS_INIT_USAGE}\n       duely aws template`);
 }

@@ -25,7 +25,7 @@ class DemoClock {
  * through a real MCP client in plain words, the clock moved to the first two fires, and the
  * delivered digest and run history printed.
  */
-export async function runDemo(_argv: string[], env: Record<string, string | undefined>): Promise<void> {
+export async function runDemo(env: Record<string, string | undefined>): Promise<void> {
   const feedXml = readFileSync(FEED);
   const feedServer = createServer((_req, res) => res.writeHead(200, { "content-type": "application/rss+xml" }).end(feedXml));
   await new Promise<void>((r) => feedServer.listen(0, "127.0.0.1", r));
@@ -42,7 +42,7 @@ export async function runDemo(_argv: string[], env: Record<string, string | unde
   const client = new Client({ name: "duely-demo", version: "0" });
   try {
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await createMcpServer({ api: { jobs: engine.jobs, clock: engine.clock, log: engine.log }, owner: config.owner!, timezone: config.timezone! }).connect(
+    await createMcpServer({ api: { jobs: engine.jobs, clock: engine.clock, log: engine.log }, owner: config.owner, timezone: config.timezone }).connect(
       serverSide,
     );
     await client.connect(clientSide);

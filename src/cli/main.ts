@@ -1,101 +1,131 @@
 #!/usr/bin/env node
-import { parseArgs } from "node:util";
-import { DomainError, isDomainError } from "../core/errors.js";
-import { formatText, type ScheduleOutput, scheduleNext } from "./schedule-command.js";
+import { readFileSync } from "node:fs";
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { DEFAULT_MAX_RECEIVE_COUNT } from "../adapters/queue/sqs/queues.js";
+import { AWS_DEFAULTS, HTTP_DEFAULTS } from "../config.js";
+import type { AwsInitOptions } from "./aws-init.js";
+import { previewCommand } from "./preview-command.js";
+import { scheduleNext } from "./schedule-command.js";
+import type { ServeOptions } from "./serve.js";
 
-const USAGE = `duely — scheduled tasks for chat assistants (MCP)
+// The option definitions below are the whole interface: commander parses with them and prints
+// them as --help. Command modules are imported only when run: most pull in large SDKs.
 
-Usage:
-  duely serve [--http] [--port N] [--host H] [--no-auth] [--db PATH] [--config FILE]
-      Serve the MCP tools over stdio (for Claude Desktop), or Streamable HTTP at /mcp,
-      with the scheduler running in the same process on SQLite.
-  duely schedule next "<cron>" --tz <IANA> [--after <ISO>] [--count N] [--json]
-      Print the next N fire times strictly after --after (default now), in UTC and local time.
-  duely schedule parse "<phrase>" --tz <IANA> [--now <ISO>] [--count N] [--json]
-      Read a natural-language schedule ("every weekday at 8am") and print its fire times.
-  duely watcher|worker [--config FILE] [--id ID]
-      Run one background role in this process (several of each may run at once on DynamoDB + SQS).
-  duely aws init [--endpoint URL] [--region R] [--prefix P]
-      Create the DynamoDB tables and the SQS queue + DLQ, and print the config that uses them.
-  duely aws template
-      Print the CloudFormation template of the same resources (deploy/cloudformation.yaml).
-  duely demo
-      Run the whole path offline: a sample feed, a task created through MCP, a fast-forwarded clock.
-`;
+const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
 
-/** Exit 2 with the structured error: scripts and models read `{ok:false, error}` either way. */
-function fail(e: unknown, json: boolean): never {
-  const error = isDomainError(e) ? e.toJSON() : { code: "internal", message: e instanceof Error ? e.message : String(e) };
-  if (json) process.stdout.write(`${JSON.stringify({ ok: false, error })}\n`);
-  else process.stderr.write(`error (${error.code}): ${error.message}${"expected" in error && error.expected ? `\n  expected: ${error.expected}` : ""}\n`);
-  process.exit(2);
+/** An argParser for whole numbers from `min` to `max`; commander names the option in the error. */
+function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER): (value: string) => number {
+  return (value) => {
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < min || n > max) {
+      throw new InvalidArgumentError(
+        max === Number.MAX_SAFE_INTEGER ? `Expected a whole number of at least ${min}.` : `Expected a whole number from ${min} to ${max}.`,
+      );
+    }
+    return n;
+  };
 }
 
-function emit(out: ScheduleOutput, json: boolean): void {
-  process.stdout.write(`${json ? JSON.stringify(out) : formatText(out)}\n`);
-}
+const configOption = () => new Option("--config <file>", "JSON config file (default: $DUELY_CONFIG, else built-in defaults)");
 
-async function scheduleCommand(args: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    strict: false,
-    options: { tz: { type: "string" }, after: { type: "string" }, now: { type: "string" }, count: { type: "string" }, json: { type: "boolean" } },
+const program = new Command("duely")
+  .description("Scheduled tasks for chat assistants: an MCP server in front of a real scheduler.")
+  .version(version)
+  .showHelpAfterError("(add --help for usage)")
+  // Throw instead of exiting, so that the exit code is decided once, below. Subcommands inherit
+  // this (and the output settings) when created with .command().
+  .exitOverride();
+
+program
+  .command("serve")
+  .description(
+    "Serve the MCP tools over stdio (for Claude Desktop), or Streamable HTTP at /mcp. On SQLite the scheduler runs in the same process; on DynamoDB + SQS, run `duely watcher` and `duely worker` beside it.",
+  )
+  .option("--http", "serve Streamable HTTP at /mcp instead of stdio; needs bearer tokens in the config, or --no-auth")
+  .option("--host <host>", `address to listen on with --http (default: http.host in the config, else ${HTTP_DEFAULTS.host})`)
+  .option(
+    "--port <port>",
+    `port to listen on with --http, 0 for any free one (default: http.port in the config, else ${HTTP_DEFAULTS.port})`,
+    wholeNumber(0, 65535),
+  )
+  .option("--no-auth", "serve --http without bearer tokens, every caller acting as the configured owner; loopback hosts only")
+  .option("--db <path>", "SQLite file to keep tasks in, replacing the configured store (default: $DUELY_DB, else $XDG_DATA_HOME/duely/duely.db)")
+  .addOption(configOption())
+  .action(async (opts: ServeOptions) => {
+    const { runServe } = await import("./serve.js");
+    await runServe(opts, process.env);
   });
-  const json = values.json === true;
-  const str = (v: unknown) => (typeof v === "string" ? v : undefined);
-  const [sub, text] = positionals;
-  try {
-    if (!text)
-      throw new DomainError("invalid_argument", `duely schedule ${sub ?? "<next|parse>"} needs its argument in quotes.`, {
-        field: sub === "parse" ? "phrase" : "cron",
-      });
-    if (sub === "next") return emit(scheduleNext(text, { tz: str(values.tz), after: str(values.after), count: str(values.count) }, Date.now()), json);
-    if (sub === "parse") {
-      const { schedulePhrase } = await import("./phrase-command.js");
-      return emit(schedulePhrase(text, { tz: str(values.tz), now: str(values.now), count: str(values.count) }, Date.now()), json);
-    }
-    throw new DomainError("invalid_argument", `Unknown subcommand "schedule ${sub ?? ""}".`, { field: "subcommand", expected: "next | parse" });
-  } catch (e) {
-    fail(e, json);
-  }
-}
 
-async function main(argv: string[]): Promise<void> {
-  const [command, ...rest] = argv;
-  switch (command) {
-    case "serve": {
-      const { runServe } = await import("./serve.js");
-      return runServe(rest, process.env);
-    }
-    case "schedule":
-      return scheduleCommand(rest);
-    case "demo": {
-      const { runDemo } = await import("./demo.js");
-      return runDemo(rest, process.env);
-    }
-    case "watcher":
-    case "worker": {
+const schedule = program.command("schedule").description("Preview when a schedule fires, creating nothing.");
+previewCommand(schedule.command("next"), {
+  description: "Print the next fire times of a cron expression, in UTC and local time.",
+  argument: ["cron", 'a 5-field cron expression, in quotes: "30 2 * * *"'],
+  reference: new Option("--after <iso>", "list fire times strictly after this instant, with its offset (default: now)"),
+  run: (cron, opts) => scheduleNext(cron, opts, Date.now()),
+});
+previewCommand(schedule.command("parse"), {
+  description: 'Read a natural-language schedule ("every weekday at 8am") and print its fire times.',
+  argument: ["phrase", 'the words, in quotes: "every other Tuesday at 7:30"'],
+  reference: new Option("--now <iso>", "read relative words (tomorrow, in 20 minutes) from this instant, with its offset (default: now)"),
+  run: async (phrase, opts) => {
+    const { schedulePhrase } = await import("./phrase-command.js");
+    return schedulePhrase(phrase, opts, Date.now());
+  },
+});
+
+const roles = {
+  watcher: "Run a watcher in this process: it moves runs due soon from the shards it leases to the queue.",
+  worker: "Run a worker in this process: it receives due runs from the queue, runs and finishes them.",
+} as const;
+for (const role of ["watcher", "worker"] as const) {
+  program
+    .command(role)
+    .description(`${roles[role]} Several of each may run at once on DynamoDB + SQS.`)
+    .addOption(configOption())
+    .option("--id <id>", `this process's name in shard leases and logs (default: ${role}-<pid>)`)
+    .action(async (opts: { config?: string; id?: string }) => {
       const { runRole } = await import("./roles.js");
-      return runRole(command, rest, process.env);
-    }
-    case "aws": {
-      const { runAws } = await import("./aws-init.js");
-      return runAws(rest, process.env);
-    }
-    case undefined:
-    case "help":
-    case "--help":
-    case "-h":
-      process.stdout.write(USAGE);
-      return;
-    default:
-      process.stderr.write(`unknown command "${command}"\n\n${USAGE}`);
-      process.exit(2);
-  }
+      await runRole(role, opts, process.env);
+    });
 }
 
-main(process.argv.slice(2)).catch((e) => {
+const aws = program.command("aws").description("Create the AWS resources duely runs on (DynamoDB tables, SQS queues).");
+aws
+  .command("init")
+  .description("Create the DynamoDB tables and the SQS queue + DLQ (idempotent), and print the config that uses them.")
+  .option("--endpoint <url>", "one endpoint for both services, e.g. LocalStack (default: the region's AWS endpoints)")
+  .option("--dynamodb-endpoint <url>", "DynamoDB endpoint, e.g. DynamoDB Local (default: --endpoint)")
+  .option("--sqs-endpoint <url>", "SQS endpoint (default: --endpoint)")
+  .option("--region <region>", "AWS region (default: $AWS_REGION, else us-east-1)")
+  .option("--prefix <prefix>", "prepended to every table and queue name", "duely-")
+  .option("--visibility-ms <ms>", "a received run stays hidden this long before the worker's first heartbeat", wholeNumber(1), AWS_DEFAULTS.visibilityMs)
+  .option("--max-receive-count <n>", "deliveries before SQS moves a message to the dead-letter queue", wholeNumber(1), DEFAULT_MAX_RECEIVE_COUNT)
+  .option("--ttl-days <days>", "finished runs and their events expire this many days later", wholeNumber(1), AWS_DEFAULTS.ttlDays)
+  .action(async (opts: AwsInitOptions) => {
+    const { runAwsInit } = await import("./aws-init.js");
+    await runAwsInit(opts, process.env);
+  });
+aws
+  .command("template")
+  .description("Print the CloudFormation template of the same resources (deploy/cloudformation.yaml).")
+  .action(async () => {
+    const { cloudFormationTemplate } = await import("./aws-template.js");
+    process.stdout.write(cloudFormationTemplate());
+  });
+
+program
+  .command("demo")
+  .description("Run the whole path offline: a sample feed, a task created through MCP, a fast-forwarded clock.")
+  .action(async () => {
+    const { runDemo } = await import("./demo.js");
+    await runDemo(process.env);
+  });
+
+const argv = process.argv.slice(2);
+program.parseAsync(argv.length > 0 ? argv : ["--help"], { from: "user" }).catch((e: unknown) => {
+  // Help and --version exit 0; a usage error, already printed, exits 2 like bad input to `schedule`;
+  // a command that fails while running exits 1.
+  if (e instanceof CommanderError) process.exit(e.exitCode === 0 ? 0 : 2);
   process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
   process.exit(1);
 });

@@ -3,11 +3,7 @@ import { parsePhrase } from "../core/phrase/index.js";
 import { parseCount, parseInstant, render, type ScheduleOutput } from "./schedule-command.js";
 
 /** `duely schedule parse "<phrase>" --tz <IANA>`: same output shape as `schedule next`, plus what was read. */
-export function schedulePhrase(
-  phrase: string,
-  opts: { tz: string | undefined; now: string | undefined; count: string | undefined },
-  realNow: number,
-): ScheduleOutput & { matched: string } {
+export function schedulePhrase(phrase: string, opts: { tz?: string; now?: string; count?: string }, realNow: number): ScheduleOutput & { matched: string } {
   if (!opts.tz) throw new DomainError("invalid_argument", "--tz is required.", { field: "tz", expected: 'an IANA zone, e.g. "Asia/Taipei"' });
   const now = opts.now === undefined ? realNow : parseInstant(opts.now, "now");
   const reading = parsePhrase(phrase, { timezone: opts.tz, now });

@@ -1,11 +1,8 @@
-import { parseArgs } from "node:util";
 import { Watcher } from "../app/watcher.js";
 import { Worker } from "../app/worker.js";
 import { loadConfig } from "../config.js";
 import { openEngine, openShardLeases } from "../main.js";
 import type { ShardLeases } from "../ports/shard-lease.js";
-
-export const ROLES_USAGE = "duely watcher|worker [--config FILE] [--id ID]";
 
 /**
  * `duely watcher` and `duely worker`: one background role per process, so that several of each
@@ -16,8 +13,7 @@ export const ROLES_USAGE = "duely watcher|worker [--config FILE] [--id ID]";
  * Both stop gracefully on SIGINT/SIGTERM: a worker lets running actions finish, a watcher
  * hands its shards over.
  */
-export async function runRole(role: "watcher" | "worker", argv: string[], env: Record<string, string | undefined>): Promise<void> {
-  const { values } = parseArgs({ args: argv, strict: true, options: { config: { type: "string" }, id: { type: "string" } } });
+export async function runRole(role: "watcher" | "worker", values: { config?: string; id?: string }, env: Record<string, string | undefined>): Promise<void> {
   const config = loadConfig(env, values.config);
   const engine = await openEngine(config, { env });
   const log = engine.deps.log;

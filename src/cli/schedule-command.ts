@@ -14,6 +14,8 @@ export interface ScheduleOutput {
 }
 
 const TEN_YEARS_MS = 10 * 365 * 86_400_000;
+/** How many fire times a preview prints without --count. */
+export const DEFAULT_COUNT = 5;
 
 export function parseInstant(value: string, field: string): number {
   const ms = DateTime.fromISO(value, { setZone: true });
@@ -27,7 +29,7 @@ export function parseInstant(value: string, field: string): number {
 }
 
 export function parseCount(value: string | undefined): number {
-  if (value === undefined) return 5;
+  if (value === undefined) return DEFAULT_COUNT;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > 1000) {
     throw new DomainError("invalid_argument", `--count "${value}" is not a whole number from 1 to 1000.`, {
@@ -39,11 +41,7 @@ export function parseCount(value: string | undefined): number {
 }
 
 /** `duely schedule next "<cron>" --tz <IANA>`: the next N fire times strictly after --after. */
-export function scheduleNext(
-  expr: string,
-  opts: { tz: string | undefined; after: string | undefined; count: string | undefined },
-  now: number,
-): ScheduleOutput {
+export function scheduleNext(expr: string, opts: { tz?: string; after?: string; count?: string }, now: number): ScheduleOutput {
   if (!opts.tz) throw new DomainError("invalid_argument", "--tz is required.", { field: "tz", expected: 'an IANA zone, e.g. "America/New_York"' });
   const after = opts.after === undefined ? now : parseInstant(opts.after, "after");
   const schedule: Schedule = { kind: "cron", expr, timezone: opts.tz };
@@ -66,7 +64,7 @@ export function render(schedule: Schedule, after: number, count: number, notes?:
 
 export function formatText(out: ScheduleOutput): string {
   const lines = [out.description];
-  out.next.forEach((utc, i) => lines.push(`  ${utc}   ${out.next_local[i]}`));
+  for (const [i, utc] of out.next.entries()) lines.push(`  ${utc}   ${out.next_local[i]}`);
   for (const n of out.notes ?? []) lines.push(`  note: ${n}`);
   return lines.join("\n");
 }

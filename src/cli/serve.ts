@@ -1,40 +1,21 @@
-import { parseArgs } from "node:util";
 import { type Config, loadConfig } from "../config.js";
 import { openEngine } from "../main.js";
 import { isLoopbackHost, startHttpServer } from "../mcp/http.js";
 import { startStdioServer } from "../mcp/stdio.js";
 
-export const SERVE_USAGE = "duely serve [--http] [--port N] [--host H] [--no-auth] [--db PATH] [--config FILE]";
-
-interface ServeFlags {
-  http: boolean;
-  noAuth: boolean;
-  port: number | undefined;
-  host: string | undefined;
-  db: string | undefined;
-  config: string | undefined;
+/** `duely serve`'s options; their meaning is written once, in the option definitions (src/cli/main.ts). */
+export interface ServeOptions {
+  http?: boolean;
+  /** `--no-auth` sets it to false. @default true */
+  auth?: boolean;
+  port?: number;
+  host?: string;
+  db?: string;
+  config?: string;
 }
 
-function readFlags(argv: string[]): ServeFlags {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      http: { type: "boolean" },
-      "no-auth": { type: "boolean" },
-      port: { type: "string" },
-      host: { type: "string" },
-      db: { type: "string" },
-      config: { type: "string" },
-    },
-  });
-  const port = values.port === undefined ? undefined : Number(values.port);
-  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) {
-    throw new Error(`--port "${values.port}" is not a port number (0-65535)\nusage: ${SERVE_USAGE}`);
-  }
-  return { http: values.http === true, noAuth: values["no-auth"] === true, port, host: values.host, db: values.db, config: values.config };
-}
+/** The options with both switches resolved to plain booleans. */
+type ServeFlags = ServeOptions & { http: boolean; noAuth: boolean };
 
 function withFlags(config: Config, flags: ServeFlags): Config {
   return {
@@ -65,12 +46,12 @@ function checkAuth(config: Config, flags: ServeFlags): void {
  * serves MCP over stdio (default) or Streamable HTTP. Resolves after a graceful stop on SIGINT,
  * SIGTERM or (stdio) the client closing stdin.
  */
-export async function runServe(argv: string[], env: Record<string, string | undefined>): Promise<void> {
-  const flags = readFlags(argv);
+export async function runServe(opts: ServeOptions, env: Record<string, string | undefined>): Promise<void> {
+  const flags: ServeFlags = { ...opts, http: opts.http === true, noAuth: opts.auth === false };
   const config = withFlags(loadConfig(env, flags.config), flags);
   checkAuth(config, flags);
-  const owner = config.owner!;
-  const timezone = config.timezone!;
+  const owner = config.owner;
+  const timezone = config.timezone;
 
   const engine = await openEngine(config, { env });
   const log = engine.log;

@@ -70,7 +70,7 @@ describe("duely aws init and the composition root", () => {
     const ttl = await ddb.send(new DescribeTimeToLiveCommand({ TableName: tables.runs }));
     expect(ttl.TimeToLiveDescription).toMatchObject({ TimeToLiveStatus: "ENABLED", AttributeName: "expires_at" });
 
-    const config = loadConfig({}, writeConfig("aws.json", { ...first, ok: undefined, log_level: "warn" }));
+    const config = loadConfig({ DUELY_LOG_LEVEL: "warn" }, writeConfig("aws.json", first));
     const ran: string[] = [];
     const actions: ActionRunner = { run: async (_action, ctx) => (ran.push(ctx.idempotencyKey), { text: "done" }) };
     const engine = await openEngine(config, { actions, log: silentLogger });

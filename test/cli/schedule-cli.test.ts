@@ -1,14 +1,5 @@
-import { spawnSync } from "node:child_process";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-
-const MAIN = join(import.meta.dirname, "../../src/cli/main.ts");
-
-/** Runs the real CLI as a child process, as a user or script would. */
-function duely(...args: string[]) {
-  const r = spawnSync(process.execPath, ["--import", "tsx", MAIN, ...args], { encoding: "utf8", timeout: 30_000 });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr, json: () => JSON.parse(r.stdout) };
-}
+import { duely } from "../support/cli.js";
 
 describe("duely schedule next", () => {
   it("prints the next fire times strictly after --after, with the documented DST gap shift", () => {
@@ -36,6 +27,19 @@ describe("duely schedule next", () => {
     const r = duely("schedule", "next", ...args, "--json");
     expect(r.code).toBe(2);
     expect(r.json()).toEqual({ ok: false, error: expect.objectContaining({ code, field, message: expect.any(String), expected: expect.any(String) }) });
+  });
+
+  it("answers a missing expression or an unknown option with the same structured error under --json", () => {
+    const missing = duely("schedule", "next", "--tz", "UTC", "--json");
+    expect(missing.code).toBe(2);
+    expect(missing.json().error).toMatchObject({ code: "invalid_argument", field: "cron" });
+
+    const unknown = duely("schedule", "next", "0 8 * * *", "--tzz", "UTC", "--json");
+    expect(unknown.code).toBe(2);
+    expect(unknown.json()).toEqual({
+      ok: false,
+      error: expect.objectContaining({ code: "invalid_argument", message: expect.stringContaining("Did you mean --tz?") }),
+    });
   });
 });
 

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../src/config.js";
+import { isValidTimeZone } from "../../src/core/schedule/index.js";
 
 function withFile(content: unknown): string {
   const path = join(mkdtempSync(join(tmpdir(), "duely-config-")), "duely.json");
@@ -28,6 +29,19 @@ describe("config", () => {
     expect(c.engine.shard_count).toBe(16);
     expect(c.owner).toEqual(expect.any(String));
     expect(c.timezone).toEqual(expect.any(String));
+  });
+
+  it("resolves what the file leaves out into plain strings: the SQLite path, the owner and the zone", () => {
+    const c = loadConfig({ XDG_DATA_HOME: "/data" }, withFile({ store: { kind: "sqlite" } }));
+    // Typed as strings, not optional: a caller needs no fallback of its own.
+    const resolved: { path: string; owner: string; timezone: string } = {
+      path: c.store.kind === "sqlite" ? c.store.path : "not sqlite",
+      owner: c.owner,
+      timezone: c.timezone,
+    };
+    expect(resolved.path).toBe("/data/duely/duely.db");
+    expect(resolved.owner).not.toBe("");
+    expect(isValidTimeZone(resolved.timezone)).toBe(true);
   });
 
   it("takes DUELY_DB, DUELY_TZ and DUELY_OWNER from the environment", () => {

@@ -1,0 +1,15 @@
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+
+const MAIN = join(import.meta.dirname, "../../src/cli/main.ts");
+
+/** Runs the real CLI as a child process, as a user or script would. */
+export function duely(...args: string[]) {
+  const r = spawnSync(process.execPath, ["--import", "tsx", MAIN, ...args], {
+    encoding: "utf8",
+    timeout: 30_000,
+    // No config file from the caller's environment: each test says what it runs with.
+    env: { ...process.env, DUELY_CONFIG: "" },
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr, json: () => JSON.parse(r.stdout) };
+}
