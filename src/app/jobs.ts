@@ -78,7 +78,9 @@ export class Jobs {
   async createMany(owner: string, inputs: CreateJobInput[], opts: { lateOk?: boolean } = {}): Promise<Job[]> {
     const now = this.deps.clock.now();
     const asOf = inputs.map((input) => (opts.lateOk ? this.lateStart(input, now) : now));
-    inputs.forEach((input, i) => this.validate(input, asOf[i]!, `[${i}].`));
+    inputs.forEach((input, i) => {
+      this.validate(input, asOf[i]!, `[${i}].`);
+    });
     await this.checkQuota(owner, inputs.length);
     return this.insertJobs(owner, inputs, now, asOf);
   }

@@ -77,7 +77,8 @@ async function main(argv: string[]): Promise<void> {
     case "watcher":
     case "worker": {
       const { runRole } = await import("./roles.js");
-      return runRole(command, rest, process.env);
+      const { values } = parseArgs({ args: rest, strict: true, options: { config: { type: "string" }, id: { type: "string" } } });
+      return runRole(command, values, process.env);
     }
     case "aws": {
       const { runAws } = await import("./aws-init.js");

@@ -67,7 +67,7 @@ export async function startHttpServer(opts: HttpOptions): Promise<HttpServerHand
     throw new Error(`--no-auth is allowed only on a loopback host (127.0.0.1, localhost, ::1), not ${host}`);
   }
   const { engine, timezone } = opts;
-  const log = engine.deps.log;
+  const log = engine.log;
   const bound = host === "0.0.0.0" || host === "::" ? [] : [host.includes(":") && !host.startsWith("[") ? `[${host}]` : host];
   const allowed = [...new Set([...localhostAllowedHostnames(), ...bound, ...(opts.allowedHosts ?? [])])];
   const checkHost = hostHeaderValidation(allowed);

@@ -61,8 +61,8 @@ export function createMcpServer(ctx: McpServerContext): Server {
     engine: ctx.engine,
     owner: ctx.owner,
     timezone: ctx.timezone,
-    now: ctx.now ?? (() => ctx.engine.deps.clock.now()),
-    log: ctx.engine.deps.log,
+    now: ctx.now ?? (() => ctx.engine.clock.now()),
+    log: ctx.engine.log,
   };
   const byName = new Map(TOOLS.map((t) => [t.name, t]));
 

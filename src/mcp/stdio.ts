@@ -16,6 +16,6 @@ export interface StdioOptions {
 export function startStdioServer(opts: StdioOptions): StdioServerHandle {
   const { engine, owner, timezone } = opts;
   return serveStdio(() => createMcpServer({ engine, owner, timezone }), {
-    onerror: (e) => engine.deps.log.log("warn", "stdio transport error", { error: e.message }),
+    onerror: (e) => engine.log.log("warn", "stdio transport error", { error: e.message }),
   });
 }

@@ -105,11 +105,10 @@ describe("every error code comes back structured, with field and expected", () =
 
   test("internal: an unexpected failure is logged once and answered without a stack", async () => {
     const log = vi.fn();
-    const engine = env.harness.engine;
-    const spy = vi.spyOn(engine.deps, "log", "get").mockReturnValue({ log });
-    const list = vi.spyOn(engine.jobs, "list").mockRejectedValueOnce(new TypeError("boom at secret/path.ts:12"));
+    const logged = await openInMemory({}, START, { log: { log } });
+    const list = vi.spyOn(logged.harness.engine.jobs, "list").mockRejectedValueOnce(new TypeError("boom at secret/path.ts:12"));
     try {
-      const c = await env.clientFor("erin");
+      const c = await logged.clientFor("erin");
       const e = await fails(c, "task_list_v1", {}, "internal");
       expect(e.field).toBeUndefined();
       expect(e.expected).toBeUndefined();
@@ -125,7 +124,7 @@ describe("every error code comes back structured, with field and expected", () =
       expect(corrupt.message).not.toMatch(/01X/);
     } finally {
       list.mockRestore();
-      spy.mockRestore();
+      await logged.close();
     }
   });
 

@@ -23,7 +23,7 @@ export const schedulePreview = defineTool({
   aliases: whenAliases,
   async run(args, { engine, timezone, now }) {
     const at = now();
-    const horizonMs = engine.deps.settings.horizon_ms;
+    const horizonMs = engine.settings.horizon_ms;
     const resolved = resolveSchedule(args, { timezone, now: at, horizonMs });
     validateSchedule(resolved.schedule, at, { horizonMs });
     const { next, dst } = previewFires(resolved.schedule, at, args.count);

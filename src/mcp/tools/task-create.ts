@@ -43,7 +43,7 @@ export const taskCreate = defineTool({
   aliases: whenAliases,
   async run(args, { engine, owner, timezone, now }) {
     const at = now();
-    const resolved = resolveSchedule(args, { timezone, now: at, horizonMs: engine.deps.settings.horizon_ms });
+    const resolved = resolveSchedule(args, { timezone, now: at, horizonMs: engine.settings.horizon_ms });
     const created = await engine.jobs.create(owner, {
       title: args.title,
       action: args.action,
