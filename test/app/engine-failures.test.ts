@@ -72,6 +72,14 @@ describe("engine: retries and dead letters", () => {
     expect(await onlyRun(job.id)).toMatchObject({ status: "failed", attempt: 1, error: { kind: "permanent" } });
   });
 
+  it("aborts an action that runs past action_timeout_ms and retries it as a timeout", async () => {
+    h = await openHarness(NOW, { shard_count: 2, action_timeout_ms: 100 });
+    h.actions.behaviour = (_a, ctx) => new Promise((_r, reject) => ctx.signal.addEventListener("abort", () => reject(new Error("aborted"))));
+    const { job } = await h.engine.jobs.create("alice", { title: "t", action: notify, schedule: { kind: "immediate" } });
+    await h.engine.worker.runOnce();
+    expect(await onlyRun(job.id)).toMatchObject({ status: "retrying", attempt: 1, error: { kind: "timeout", message: "action timed out" } });
+  });
+
   it("honours an action's retry-after over a shorter backoff", async () => {
     h = await openHarness(NOW, { shard_count: 2 });
     h.setRandom(0);
