@@ -193,15 +193,18 @@ async function measure(scenario: Scenario, endpoints: { ddb: string; sqs: string
       return { text: "ok" };
     },
   };
-  const engine = new Engine({
-    store: labelled(store),
-    queue: labelledQueue(queue),
-    clock: systemClock,
-    random: Math.random,
-    actions,
-    log: stderrLogger("warn"),
-    settings,
-  });
+  const engine = new Engine(
+    {
+      store: labelled(store),
+      queue: labelledQueue(queue),
+      clock: systemClock,
+      random: Math.random,
+      actions,
+      log: stderrLogger("warn"),
+      settings,
+    },
+    { roles: ["watcher", "worker"] },
+  );
 
   ddbMeter.reset();
   sqsMeter.reset();
@@ -222,7 +225,7 @@ async function measure(scenario: Scenario, endpoints: { ddb: string; sqs: string
   heartbeats = 0;
 
   const started = Date.now();
-  engine.start({ watcher: true, worker: true, sweeper: false });
+  engine.start();
   // Done when the store says so (read on a client the meter does not see), not when the actions returned.
   const deadline = Date.now() + LOOK_AHEAD + 180_000;
   let succeeded = 0;

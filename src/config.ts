@@ -138,8 +138,12 @@ export function loadConfig(env: Record<string, string | undefined>, file?: strin
     }
     if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new ConfigError([`config file ${path}: expected a JSON object`]);
   }
-  const merged = applyEnv(raw, env);
-  const parsed = ConfigFile.safeParse(merged);
+  return resolveConfig(applyEnv(raw, env), env);
+}
+
+/** Parses a config object (a file's contents with the environment applied) and resolves every default. */
+export function resolveConfig(raw: unknown, env: Record<string, string | undefined>): Config {
+  const parsed = ConfigFile.safeParse(raw);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`));
   }

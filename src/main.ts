@@ -1,9 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { createActionRunner } from "./actions/runner.js";
 import { LocalDelayQueue } from "./adapters/queue/local/local-queue.js";
 import { openSqliteStore } from "./adapters/store/sqlite/sqlite-store.js";
-import { Engine } from "./app/engine.js";
+import { ALL_ROLES, Engine, type Role } from "./app/engine.js";
 import type { Config } from "./config.js";
 import type { ActionRunner } from "./ports/action.js";
 import { type Clock, systemClock } from "./ports/clock.js";
@@ -18,20 +17,31 @@ export interface RuntimeOptions {
   /** Replaces the configured actions (the demo and tests pass their own). */
   actions?: ActionRunner;
   env?: Record<string, string | undefined>;
+  /** The background roles `engine.start()` runs in this process. @default every role (the embedded scheduler) */
+  roles?: readonly Role[];
+  /** Names this process's watcher and worker (shard leases, run events, logs). @default a random id each */
+  id?: string;
 }
 
 /**
  * The composition root: the one place that picks adapters (sqlite|dynamodb, local|sqs) and
- * wires them into the engine.
+ * wires them into the engine, with the roles this process plays: a watcher on DynamoDB splits
+ * the shards with the other watchers by leases.
  */
 export async function openEngine(config: Config, opts: RuntimeOptions = {}): Promise<Engine> {
   const clock = opts.clock ?? systemClock;
   const log = opts.log ?? stderrLogger(config.log_level);
   const env = opts.env ?? process.env;
+  const roles = opts.roles ?? ALL_ROLES;
   const store = await openStore(config, env);
   const queue = await openQueue(config, clock, env);
-  const actions = opts.actions ?? createActionRunner(config.actions, opts.env ?? process.env);
-  return new Engine({ store, queue, clock, random: Math.random, actions, log, settings: config.engine });
+  // The action graph (feeds, LLM and mail clients) loads only when no runner is given: tests and the crash processes pass their own.
+  const actions = opts.actions ?? (await import("./actions/runner.js")).createActionRunner(config.actions, env);
+  const leases = roles.includes("watcher") ? await openShardLeases(config, env) : null;
+  return new Engine(
+    { store, queue, clock, random: Math.random, actions, log, settings: config.engine },
+    { roles, ...(opts.id && { id: opts.id }), ...(leases && { leases: leases.leases, close: leases.close }) },
+  );
 }
 
 // The AWS adapters are imported only when configured: the SDK is large and the embedded
@@ -51,7 +61,11 @@ async function openStore(config: Config, env: Record<string, string | undefined>
   ]);
   const client = new DynamoDBClient(awsClientConfig(s, env));
   const store = openDynamoStore({ client, tables: s.tables, ttlDays: s.ttl_days, shards: config.engine.shard_count });
-  return { ...store, close: async () => (await store.close(), client.destroy()) };
+  const close = async () => {
+    await store.close();
+    client.destroy();
+  };
+  return { ...store, close };
 }
 
 async function openQueue(config: Config, clock: Clock, env: Record<string, string | undefined>): Promise<DelayQueue> {
@@ -71,19 +85,20 @@ async function openQueue(config: Config, clock: Clock, env: Record<string, strin
     leadMs: config.engine.claim_ahead_ms,
     now: () => clock.now(),
   });
-  return { ...queue, close: async () => (await queue.close(), client.destroy()) };
+  const close = async () => {
+    await queue.close();
+    client.destroy();
+  };
+  return { ...queue, close };
 }
 
 /**
  * How watcher processes split the shards: leases in DynamoDB's `leases` table when the store is
- * DynamoDB; otherwise a single watcher holds every shard.
+ * DynamoDB. On SQLite there is one process and none are needed: its watcher scans every shard.
  */
-export async function openShardLeases(config: Config, env: Record<string, string | undefined> = process.env): Promise<{ leases: ShardLeases; close(): void }> {
+async function openShardLeases(config: Config, env: Record<string, string | undefined>): Promise<{ leases: ShardLeases; close(): void } | null> {
   const s = config.store;
-  if (s.kind === "sqlite") {
-    const { localShardLeases } = await import("./adapters/lease/local-leases.js");
-    return { leases: localShardLeases, close() {} };
-  }
+  if (s.kind === "sqlite") return null;
   const [{ DynamoDBClient }, { dynamoShardLeases }, { awsClientConfig }] = await Promise.all([
     import("@aws-sdk/client-dynamodb"),
     import("./adapters/store/dynamodb/dynamodb-leases.js"),

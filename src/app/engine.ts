@@ -1,6 +1,7 @@
 import type { Run } from "../core/model.js";
 import type { Clock } from "../ports/clock.js";
 import type { Logger } from "../ports/logger.js";
+import type { ShardLeases } from "../ports/shard-lease.js";
 import type { EngineDeps } from "./deps.js";
 import { Jobs } from "./jobs.js";
 import type { EngineSettings } from "./settings.js";
@@ -8,15 +9,29 @@ import { Sweeper } from "./sweeper.js";
 import { Watcher } from "./watcher.js";
 import { Worker } from "./worker.js";
 
-export interface Roles {
-  watcher: boolean;
-  worker: boolean;
-  sweeper: boolean;
+/**
+ * The background roles a process plays. `sweeper` sweeps only while this process's watcher
+ * scans shard 0 (always, without shard leases), so among several watchers one sweeps.
+ */
+export type Role = "watcher" | "worker" | "sweeper";
+/** The embedded scheduler: one process plays every role. */
+export const ALL_ROLES: readonly Role[] = ["watcher", "worker", "sweeper"];
+
+export interface EngineOptions {
+  /** What `start()` runs. @default ALL_ROLES */
+  roles?: readonly Role[];
+  /** Names this process's watcher and worker in leases, run events and logs. @default a random id each */
+  id?: string;
+  /** Several watcher processes split the shards by these; without them the watcher scans every shard. */
+  leases?: ShardLeases;
+  /** Called with the runs whose outcome was just written (metrics, benchmarks); must not throw. */
+  onFinished?: (runs: Run[]) => void;
+  /** Closes what the composition root opened for this engine besides the store and queue. */
+  close?: () => void;
 }
 
 /** The scheduler's use cases and background roles over one set of adapters. */
 export class Engine {
-  readonly deps: EngineDeps;
   readonly jobs: Jobs;
   readonly clock: Clock;
   readonly log: Logger;
@@ -24,35 +39,47 @@ export class Engine {
   readonly watcher: Watcher;
   readonly worker: Worker;
   readonly sweeper: Sweeper;
-  private started: Roles | null = null;
+  private readonly deps: EngineDeps;
+  private readonly roles: ReadonlySet<Role>;
+  private readonly closeExtra: (() => void) | null;
+  private started = false;
 
-  constructor(deps: EngineDeps, opts: { shards?: number[]; workerId?: string; onFinished?: (runs: Run[]) => void } = {}) {
+  constructor(deps: EngineDeps, opts: EngineOptions = {}) {
     this.deps = deps;
     this.jobs = new Jobs(deps);
     this.clock = deps.clock;
     this.log = deps.log;
     this.settings = deps.settings;
-    this.watcher = new Watcher(deps, opts.shards ? { shards: opts.shards } : {});
-    this.worker = new Worker(deps, { ...(opts.workerId && { id: opts.workerId }), ...(opts.onFinished && { onFinished: opts.onFinished }) });
-    this.sweeper = new Sweeper(deps);
+    this.roles = new Set(opts.roles ?? ALL_ROLES);
+    this.closeExtra = opts.close ?? null;
+    this.watcher = new Watcher(deps, { ...(opts.id && { id: opts.id }), ...(opts.leases && { leases: opts.leases }) });
+    this.worker = new Worker(deps, { ...(opts.id && { id: opts.id }), ...(opts.onFinished && { onFinished: opts.onFinished }) });
+    this.sweeper = new Sweeper(deps, { when: () => this.watcher.holdsShard(0) });
   }
 
-  /** Starts the background roles this process plays (all three in the embedded default). */
-  start(roles: Roles = { watcher: true, worker: true, sweeper: true }): void {
-    this.started = roles;
-    if (roles.sweeper) this.sweeper.start();
-    if (roles.watcher) this.watcher.start();
-    if (roles.worker) this.worker.start();
+  /** Another worker over the same adapters (tests: a second process's worker). */
+  newWorker(id: string): Worker {
+    return new Worker(this.deps, { id });
+  }
+
+  /** Starts the background roles this process plays. */
+  start(): void {
+    this.started = true;
+    if (this.roles.has("sweeper")) this.sweeper.start();
+    if (this.roles.has("watcher")) this.watcher.start();
+    if (this.roles.has("worker")) this.worker.start();
   }
 
   /** Graceful: stops polling, lets running actions finish, then closes the adapters. */
   async stop(drainMs = 10_000): Promise<void> {
     if (this.started) {
-      await Promise.all([this.watcher.stop(), this.sweeper.stop(), this.worker.stop(drainMs)]);
-      this.started = null;
+      const r = this.roles;
+      await Promise.all([r.has("watcher") && this.watcher.stop(), r.has("sweeper") && this.sweeper.stop(), r.has("worker") && this.worker.stop(drainMs)]);
+      this.started = false;
     }
     await this.deps.queue.close();
     await this.deps.store.close();
+    this.closeExtra?.();
   }
 
   /** One deterministic step for tests and `duely demo`: watcher tick, then a worker pass. */

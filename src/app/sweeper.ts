@@ -2,6 +2,7 @@ import type { Job } from "../core/model.js";
 import { isRecurring } from "../core/schedule/model.js";
 import { planChain } from "./chain.js";
 import type { EngineDeps } from "./deps.js";
+import { PollLoop } from "./poll-loop.js";
 import { type Step, skipped, toTx, updateStep } from "./runs.js";
 
 export interface SweepStats {
@@ -18,11 +19,25 @@ export interface SweepStats {
  */
 export class Sweeper {
   private readonly deps: EngineDeps;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
+  private readonly loop: PollLoop;
 
-  constructor(deps: EngineDeps) {
+  /**
+   * `when` says whether this process sweeps now: of several watcher processes only the one
+   * holding shard 0 does, so the walk runs once. @default always
+   */
+  constructor(deps: EngineDeps, opts: { when?: () => boolean } = {}) {
     this.deps = deps;
+    const when = opts.when ?? (() => true);
+    this.loop = new PollLoop({
+      tick: async () => {
+        if (!when()) return;
+        const stats = await this.sweep();
+        deps.log.log("debug", "sweep done", { ...stats });
+      },
+      intervalMs: deps.settings.sweep_interval_ms,
+      log: deps.log,
+      failure: "sweep failed",
+    });
   }
 
   async sweep(): Promise<SweepStats> {
@@ -41,25 +56,13 @@ export class Sweeper {
     return stats;
   }
 
+  /** Sweeps at once, then every `sweep_interval_ms` after the previous sweep ends, until stop(). */
   start(): void {
-    const loop = async () => {
-      try {
-        const sweep = this.sweep();
-        this.running = sweep;
-        const stats = await sweep;
-        this.deps.log.log("debug", "sweep done", { ...stats });
-      } catch (e) {
-        this.deps.log.log("error", "sweep failed", { error: String(e) });
-      }
-      if (this.timer !== null) this.timer = setTimeout(loop, this.deps.settings.sweep_interval_ms);
-    };
-    this.timer = setTimeout(loop, 0);
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => {});
+    await this.loop.stop();
   }
 
   private async repair(job: Job): Promise<"ok" | "repaired" | "conflict"> {

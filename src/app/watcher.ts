@@ -1,15 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { bucketOf, hoursBetween } from "../core/keys.js";
 import type { Job, Run } from "../core/model.js";
-import { decideRetry } from "../core/retry.js";
 import { nextOccurrence } from "../core/schedule/index.js";
 import type { QueueItem } from "../ports/queue.js";
 import type { ShardLeases } from "../ports/shard-lease.js";
 import type { Tx } from "../ports/store.js";
 import { planChain } from "./chain.js";
 import type { EngineDeps } from "./deps.js";
-import { JobCache, type LoadedJob, Unreadable } from "./job-cache.js";
-import { cancelled, failed, queued, retrying, type Step, skipped, toTx, updateStep } from "./runs.js";
+import { type LoadedJob, loadJobsOf, Unreadable } from "./job-batch.js";
+import { PollLoop } from "./poll-loop.js";
+import { type DecideContext, failUnusable, reapExpired, type Settled, settleByTask } from "./run-decisions.js";
+import { queued, type Step, skipped, toTx, updateStep } from "./runs.js";
 
 export interface TickStats {
   enqueued: number;
@@ -33,6 +34,8 @@ const PAGE = 250;
 /** With shard leases, a watcher that misses this many polls loses its shards to the others. */
 const LEASE_POLLS = 10;
 
+const settledDecision = (s: Settled): Decision => ({ tx: toTx([s.step]), sends: [], kind: s.kind === "skip" ? "skipped" : "cancelled" });
+
 /**
  * Layer 1 of dispatch. Each tick, for the buckets and shards of the window, it moves pending
  * runs due soon into the delay queue (advancing each job's chain in the same transaction),
@@ -43,17 +46,23 @@ const LEASE_POLLS = 10;
 export class Watcher {
   readonly id: string;
   private readonly deps: EngineDeps;
-  private readonly shards: number[];
   private readonly leases: ShardLeases | null;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
+  /** The shards the last tick scanned: every shard without leases, else those held at its start. */
+  private shards: number[];
+  private readonly loop: PollLoop;
 
   /** With `leases`, each tick scans only the shards this watcher holds (several watchers split them). */
-  constructor(deps: EngineDeps, opts: { shards?: number[]; leases?: ShardLeases; id?: string } = {}) {
+  constructor(deps: EngineDeps, opts: { leases?: ShardLeases; id?: string } = {}) {
     this.deps = deps;
-    this.shards = opts.shards ?? Array.from({ length: deps.settings.shard_count }, (_, i) => i);
     this.leases = opts.leases ?? null;
+    this.shards = this.leases ? [] : Array.from({ length: deps.settings.shard_count }, (_, i) => i);
     this.id = opts.id ?? `watcher-${randomUUID().slice(0, 8)}`;
+    this.loop = new PollLoop({ tick: () => this.tick(), intervalMs: deps.settings.poll_interval_ms, log: deps.log, failure: "watcher tick failed" });
+  }
+
+  /** Whether this watcher scans `shard` (with leases: held it at its last tick). */
+  holdsShard(shard: number): boolean {
+    return this.shards.includes(shard);
   }
 
   async tick(): Promise<TickStats> {
@@ -62,7 +71,8 @@ export class Watcher {
     const to = now + this.deps.settings.look_ahead_ms;
     const from = now - this.deps.settings.look_back_ms;
     const { shard_count, poll_interval_ms } = this.deps.settings;
-    const shards = this.leases ? await this.leases.acquire(this.id, shard_count, LEASE_POLLS * poll_interval_ms, now) : this.shards;
+    if (this.leases) this.shards = await this.leases.acquire(this.id, shard_count, LEASE_POLLS * poll_interval_ms, now);
+    const shards = this.shards;
     for (const hour of hoursBetween(from, to)) {
       for (const shard of shards) {
         const bucket = bucketOf(hour, shard);
@@ -85,23 +95,16 @@ export class Watcher {
 
   /** Polls every `poll_interval_ms` until stop(); a tick never overlaps the previous one. */
   start(): void {
-    const loop = async () => {
-      try {
-        this.running = this.tick();
-        await this.running;
-      } catch (e) {
-        this.deps.log.log("error", "watcher tick failed", { error: String(e) });
-      }
-      if (this.timer !== null) this.timer = setTimeout(loop, this.deps.settings.poll_interval_ms);
-    };
-    this.timer = setTimeout(loop, 0);
+    this.loop.start();
   }
 
+  /** Ends polling after the current tick, and hands this watcher's shards over to the others. */
   async stop(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => {});
-    await this.leases?.release(this.id);
+    await this.loop.stop();
+    if (this.leases) {
+      this.shards = [];
+      await this.leases.release(this.id);
+    }
   }
 
   private async scanBucket(bucket: string, from: number, to: number, now: number, stats: TickStats): Promise<void> {
@@ -109,7 +112,7 @@ export class Watcher {
     for (;;) {
       const page = await this.deps.store.queryBucket({ bucket, status: "pending", from, to, limit: PAGE, ...(after && { after }) });
       if (page.length === 0) return;
-      const jobs = await JobCache.load(this.deps.store, page, this.deps.log);
+      const jobs = await loadJobsOf(this.deps.store, page, this.deps.log);
       await this.apply(
         page.map((run) => this.safely(run, jobs.get(run.job_id), now, (j) => this.decidePending(run, j, now))),
         stats,
@@ -122,7 +125,7 @@ export class Watcher {
   private async scanWaking(shard: number, now: number, stats: TickStats): Promise<void> {
     // wake_at already says when to look (a retry: a window before it is due), so only what is due now.
     const runs = await this.deps.store.listWaking({ shard, before: now, limit: PAGE });
-    const jobs = await JobCache.load(this.deps.store, runs, this.deps.log);
+    const jobs = await loadJobsOf(this.deps.store, runs, this.deps.log);
     await this.apply(
       runs.map((run) => this.safely(run, jobs.get(run.job_id), now, (j) => this.decideWaking(run, j, now))),
       stats,
@@ -145,8 +148,7 @@ export class Watcher {
       }
     }
     if (run.status === "running") return null; // its worker finishes or the lease expires
-    const error = { message: `stored task cannot be used: ${reason}`, kind: "permanent" as const };
-    return { tx: toTx([updateStep(run, failed(run, error, now), now, "unreadable task")]), sends: [], kind: "cancelled" };
+    return settledDecision(failUnusable(run, reason, now));
   }
 
   private async apply(decisions: (Decision | null)[], stats: TickStats): Promise<void> {
@@ -156,7 +158,10 @@ export class Watcher {
     const sends: QueueItem[] = [];
     results.forEach((ok, i) => {
       const d = todo[i]!;
-      if (!ok) return void stats.conflicts++;
+      if (!ok) {
+        stats.conflicts++;
+        return;
+      }
       stats[d.kind]++;
       sends.push(...d.sends);
     });
@@ -165,15 +170,15 @@ export class Watcher {
 
   private decidePending(run: Run, job: Job | undefined, now: number): Decision | null {
     const s = this.deps.settings;
-    if (!job || job.status === "cancelled" || job.status === "completed") {
-      return { tx: toTx([updateStep(run, cancelled(run, now), now, job ? `task ${job.status}` : "task not found")]), sends: [], kind: "cancelled" };
-    }
-    if (job.status === "paused" && run.scheduled_at > now) return null;
+    // A paused task's run is looked at again when its time comes: skipped then, or queued if resumed.
+    if (job?.status === "paused" && run.scheduled_at > now) return null;
+    const settled = settleByTask(run, job, now);
+    if (!job || settled?.kind === "cancel") return settledDecision(settled!);
     const steps: Step[] = [];
     const sends: QueueItem[] = [];
     let kind: Decision["kind"] = "enqueued";
-    if (job.status === "paused") {
-      steps.push(updateStep(run, skipped(run, "paused", now), now));
+    if (settled) {
+      steps.push(settled.step);
       kind = "skipped";
     } else if (run.scheduled_at < now - job.policy.misfire_grace_ms && !this.catchUp(job, run, now)) {
       steps.push(updateStep(run, skipped(run, "missed", now), now, `found ${Math.round((now - run.scheduled_at) / 1000)} s late, past the grace window`));
@@ -204,7 +209,10 @@ export class Watcher {
   private decideWaking(run: Run, job: Job | undefined, now: number): Decision | null {
     const s = this.deps.settings;
     const key = { job_id: run.job_id, scheduled_at: run.scheduled_at };
-    if (run.status === "running") return this.reap(run, job, now);
+    if (run.status === "running") {
+      const reaped = reapExpired(run, job, this.decideContext(now));
+      return reaped && { tx: toTx([reaped]), sends: [], kind: "reaped" };
+    }
     if (run.status === "queued") {
       if ((run.wake_at ?? Infinity) > now) return null;
       const next: Run = { ...run, wake_at: now + s.stale_queued_ms, updated_at: now };
@@ -215,10 +223,8 @@ export class Watcher {
       };
     }
     if (run.status !== "retrying") return null;
-    if (!job || job.status === "cancelled" || job.status === "completed") {
-      return { tx: toTx([updateStep(run, cancelled(run, now), now, "task cancelled")]), sends: [], kind: "cancelled" };
-    }
-    if (job.status === "paused") return { tx: toTx([updateStep(run, skipped(run, "paused", now), now)]), sends: [], kind: "skipped" };
+    const settled = settleByTask(run, job, now);
+    if (settled) return settledDecision(settled);
     const due = Math.max(run.due_at, now);
     return {
       tx: toTx([updateStep(run, queued(run, due, now, s.stale_queued_ms), now, "retry")]),
@@ -227,14 +233,7 @@ export class Watcher {
     };
   }
 
-  /** The worker holding this run stopped heartbeating: the attempt failed; retry or dead-letter it. */
-  private reap(run: Run, job: Job | undefined, now: number): Decision | null {
-    if ((run.lease_until ?? Infinity) > now) return null;
-    const error = { message: `lease expired: worker ${run.lease_owner ?? "?"} stopped heartbeating`, kind: "lease_expired" as const };
-    if (!job || job.status === "cancelled") return { tx: toTx([updateStep(run, cancelled(run, now), now, error.message)]), sends: [], kind: "reaped" };
-    const decision = decideRetry(job.retry, run.attempt, { permanent: false }, this.deps.random());
-    const due = now + (decision.kind === "retry" ? decision.delayMs : 0);
-    const next = decision.kind === "retry" ? retrying(run, error, due, now, due - this.deps.settings.look_ahead_ms) : failed(run, error, now);
-    return { tx: toTx([updateStep(run, next, now, error.message)]), sends: [], kind: "reaped" };
+  private decideContext(now: number): DecideContext {
+    return { now, random: this.deps.random, lookAheadMs: this.deps.settings.look_ahead_ms };
   }
 }

@@ -1,7 +1,9 @@
+import { ALL_ROLES } from "../app/engine.js";
 import { type Config, loadConfig } from "../config.js";
 import { openEngine } from "../main.js";
 import { isLoopbackHost, startHttpServer } from "../mcp/http.js";
 import { startStdioServer } from "../mcp/stdio.js";
+import { untilSignal } from "./until-signal.js";
 
 /** `duely serve`'s options; their meaning is written once, in the option definitions (src/cli/main.ts). */
 export interface ServeOptions {
@@ -53,12 +55,12 @@ export async function runServe(opts: ServeOptions, env: Record<string, string | 
   const owner = config.owner;
   const timezone = config.timezone;
 
-  const engine = await openEngine(config, { env });
-  const log = engine.log;
-  const api = { jobs: engine.jobs, clock: engine.clock, log };
   // Embedded (SQLite): this process is the whole scheduler. On DynamoDB + SQS the watcher and
   // worker roles run as their own processes (`duely watcher`, `duely worker`): serve is API only.
-  if (config.store.kind === "sqlite") engine.start();
+  const engine = await openEngine(config, { env, roles: config.store.kind === "sqlite" ? ALL_ROLES : [] });
+  engine.start();
+  const log = engine.log;
+  const api = { jobs: engine.jobs, clock: engine.clock, log };
 
   let closeTransport: () => Promise<void>;
   if (flags.http) {
@@ -78,21 +80,14 @@ export async function runServe(opts: ServeOptions, env: Record<string, string | 
     log.log("info", "duely serving MCP over stdio", { owner, timezone });
   }
 
-  await new Promise<void>((resolve) => {
-    let stopping = false;
-    const stop = (reason: string) => {
-      if (stopping) return;
-      stopping = true;
-      log.log("info", "duely stopping", { reason });
-      void closeTransport()
-        .catch((e: unknown) => log.log("warn", "closing the transport failed", { error: String(e) }))
-        .then(() => engine.stop())
-        .catch((e: unknown) => log.log("error", "stopping the engine failed", { error: String(e) }))
-        .finally(resolve);
-    };
-    process.once("SIGINT", () => stop("SIGINT"));
-    process.once("SIGTERM", () => stop("SIGTERM"));
-    if (!flags.http) process.stdin.once("end", () => stop("stdin closed"));
+  await untilSignal({
+    name: "duely",
+    log,
+    stop: async () => {
+      await closeTransport().catch((e: unknown) => log.log("warn", "closing the transport failed", { error: String(e) }));
+      await engine.stop();
+    },
+    also: flags.http ? undefined : (trigger) => process.stdin.once("end", () => trigger("stdin closed")),
   });
   // Anything still holding the loop (a paused stdin, a lingering socket) must not keep a stopped server alive.
   setTimeout(() => process.exit(process.exitCode ?? 0), 1000).unref();

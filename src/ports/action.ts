@@ -30,6 +30,19 @@ export class ActionFailure extends Error {
   }
 }
 
+/**
+ * The reason an action's signal is aborted with when it ran past `action_timeout_ms`: the attempt
+ * counts as a retryable failure of kind `timeout`.
+ */
+export class ActionTimeout extends Error {
+  readonly timeoutMs: number;
+  constructor(timeoutMs: number) {
+    super("action timed out");
+    this.name = "ActionTimeout";
+    this.timeoutMs = timeoutMs;
+  }
+}
+
 /** Runs one action. Anything thrown that is not an ActionFailure counts as retryable. */
 export interface ActionRunner {
   run(action: Action, ctx: ActionContext): Promise<RunResult>;

@@ -14,16 +14,28 @@ async function openRealEngine(claimAheadMs: number) {
   const dir = mkdtempSync(join(tmpdir(), "duely-ahead-"));
   const store = await openSqliteStore({ path: join(dir, "duely.db") });
   const starts: { at: number; key: string }[] = [];
-  const engine = new Engine({
-    store,
-    queue: new LocalDelayQueue(systemClock, { leadMs: claimAheadMs }),
-    clock: systemClock,
-    random: Math.random,
-    actions: { run: async (_a, ctx) => (starts.push({ at: Date.now(), key: ctx.idempotencyKey }), { text: "ok" }) },
-    log: silentLogger,
-    settings: { ...DEFAULT_SETTINGS, claim_ahead_ms: claimAheadMs, poll_interval_ms: 50 },
-  });
-  return { engine, store, starts, close: async () => (await engine.stop(), rmSync(dir, { recursive: true, force: true })) };
+  const engine = new Engine(
+    {
+      store,
+      queue: new LocalDelayQueue(systemClock, { leadMs: claimAheadMs }),
+      clock: systemClock,
+      random: Math.random,
+      actions: {
+        run: async (_a, ctx) => {
+          starts.push({ at: Date.now(), key: ctx.idempotencyKey });
+          return { text: "ok" };
+        },
+      },
+      log: silentLogger,
+      settings: { ...DEFAULT_SETTINGS, claim_ahead_ms: claimAheadMs, poll_interval_ms: 50 },
+    },
+    { roles: ["watcher", "worker"] },
+  );
+  const close = async () => {
+    await engine.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { engine, store, starts, close };
 }
 
 describe("worker: claiming ahead of the due time", () => {
@@ -36,7 +48,7 @@ describe("worker: claiming ahead of the due time", () => {
         action: { type: "notify", message: "m" },
         schedule: { kind: "once", at, timezone: "UTC" },
       });
-      e.engine.start({ watcher: true, worker: true, sweeper: false });
+      e.engine.start();
       while (Date.now() < at - 150) await new Promise((r) => setTimeout(r, 20));
       const held = await e.store.getRun({ job_id: job.id, scheduled_at: at });
       expect(held?.status).toBe("running"); // claimed, lease taken…

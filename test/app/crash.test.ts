@@ -85,7 +85,7 @@ describe("crash recovery with real processes", () => {
       );
       for (const r of await allRuns(db)) {
         expect(r.status).toBe("succeeded");
-        expect((r.result?.data as { pid: number }).pid).toBe(b.pid);
+        expect((r.result?.data as { pid: number } | undefined)?.pid).toBe(b.pid);
       }
     } finally {
       await store.close();

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { Worker } from "../../src/app/worker.js";
 import type { Run } from "../../src/core/model.js";
 import { ActionFailure } from "../../src/ports/action.js";
 import { openHarness } from "../support/engine-harness.js";
@@ -73,6 +72,14 @@ describe("engine: retries and dead letters", () => {
     expect(await onlyRun(job.id)).toMatchObject({ status: "failed", attempt: 1, error: { kind: "permanent" } });
   });
 
+  it("aborts an action that runs past action_timeout_ms and retries it as a timeout", async () => {
+    h = await openHarness(NOW, { shard_count: 2, action_timeout_ms: 100 });
+    h.actions.behaviour = (_a, ctx) => new Promise((_r, reject) => ctx.signal.addEventListener("abort", () => reject(new Error("aborted"))));
+    const { job } = await h.engine.jobs.create("alice", { title: "t", action: notify, schedule: { kind: "immediate" } });
+    await h.engine.worker.runOnce();
+    expect(await onlyRun(job.id)).toMatchObject({ status: "retrying", attempt: 1, error: { kind: "timeout", message: "action timed out" } });
+  });
+
   it("honours an action's retry-after over a shorter backoff", async () => {
     h = await openHarness(NOW, { shard_count: 2 });
     h.setRandom(0);
@@ -99,7 +106,7 @@ describe("engine: leases and fencing", () => {
     h.clock.advance(10_001);
     expect((await h.engine.watcher.tick()).reaped).toBe(1);
     expect(await onlyRun(job.id)).toMatchObject({ status: "retrying", attempt: 1, error: { kind: "lease_expired" } });
-    const survivor = new Worker(h.engine.deps, { id: "worker-b" });
+    const survivor = h.engine.newWorker("worker-b");
     await h.engine.watcher.tick(); // retrying → queued
     expect(await survivor.runOnce()).toBe(1); // attempt 2 on another worker
     expect(await onlyRun(job.id)).toMatchObject({ status: "succeeded", attempt: 2, result: { text: "second attempt" } });
@@ -198,13 +205,13 @@ describe("engine: misfires and overlap", () => {
     await new Promise((r) => setImmediate(r));
     h.clock.set("2026-06-01T00:02:00Z");
     await h.engine.watcher.tick();
-    expect(await new Worker(h.engine.deps, { id: "worker-b" }).runOnce()).toBe(0);
+    expect(await h.engine.newWorker("worker-b").runOnce()).toBe(0);
     const runs = (await h.store.listJobRuns(job.id, { limit: 10 })).items.reverse();
     expect(runs.slice(0, 2).map((r) => [r.status, r.skip_reason])).toEqual([
       ["running", null],
       ["skipped", "overlap"],
     ]);
-    pending.forEach((p) => p());
+    for (const p of pending) p();
     await first;
   });
 });

@@ -114,10 +114,10 @@ describe("every error code comes back structured, with field and expected", () =
 
   test("internal: an unexpected failure is logged once and answered without a stack", async () => {
     const log = vi.fn();
-    const engine = env.harness.engine;
-    const list = vi.spyOn(engine.jobs, "list").mockRejectedValueOnce(new TypeError("boom at secret/path.ts:12"));
-    const c = await connect(createMcpServer({ api: { ...apiOf(engine), log: { log } }, owner: "erin", timezone: "UTC" }));
+    const logged = await openInMemory({}, START, { log: { log } });
+    const list = vi.spyOn(logged.harness.engine.jobs, "list").mockRejectedValueOnce(new TypeError("boom at secret/path.ts:12"));
     try {
+      const c = await logged.clientFor("erin");
       const e = await fails(c, "task_list_v1", {}, "internal");
       expect(e.field).toBeUndefined();
       expect(e.expected).toBeUndefined();
@@ -133,7 +133,7 @@ describe("every error code comes back structured, with field and expected", () =
       expect(corrupt.message).not.toMatch(/01X/);
     } finally {
       list.mockRestore();
-      await c.close();
+      await logged.close();
     }
   });
 

@@ -8,7 +8,7 @@ import { DEFAULT_SETTINGS, type EngineSettings } from "../../src/app/settings.js
 import type { Action } from "../../src/core/action-model.js";
 import type { RunResult } from "../../src/core/model.js";
 import type { ActionContext, ActionRunner } from "../../src/ports/action.js";
-import { silentLogger } from "../../src/ports/logger.js";
+import { type Logger, silentLogger } from "../../src/ports/logger.js";
 import { FakeClock } from "./fake-clock.js";
 
 export type Behaviour = (action: Action, ctx: ActionContext) => Promise<RunResult> | RunResult;
@@ -26,8 +26,8 @@ export class ScriptedActions implements ActionRunner {
   }
 }
 
-/** A real engine on a real SQLite file and the local queue, on a clock the test steps. */
-export async function openHarness(start: string, settings: Partial<EngineSettings> = {}) {
+/** A real engine on a real SQLite file and the local queue, on a clock the test steps; silent unless given a logger. */
+export async function openHarness(start: string, settings: Partial<EngineSettings> = {}, opts: { log?: Logger } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "duely-engine-"));
   const store = await openSqliteStore({ path: join(dir, "duely.db") });
   const clock = new FakeClock(start);
@@ -40,7 +40,7 @@ export async function openHarness(start: string, settings: Partial<EngineSetting
     clock,
     random: () => seed,
     actions,
-    log: silentLogger,
+    log: opts.log ?? silentLogger,
     settings: { ...DEFAULT_SETTINGS, ...settings },
   });
   return {

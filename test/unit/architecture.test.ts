@@ -51,6 +51,16 @@ describe("dependencies point inward", () => {
     }
   });
 
+  it("builds the background roles only in src/app: the CLI and the rest reach them through openEngine", () => {
+    const roleModules = /\/app\/(watcher|worker|sweeper|lease-keeper|completer)\.js$/;
+    for (const f of files(SRC)) {
+      const where = relative(SRC, f);
+      if (where.startsWith("app/") || where === "main.ts") continue;
+      for (const spec of importsOf(f)) expect(roleModules.test(spec), `${where} imports ${spec}`).toBe(false);
+      expect(readFileSync(f, "utf8"), `${where} builds a role itself`).not.toMatch(/new (Watcher|Sweeper)\(/);
+    }
+  });
+
   it("keeps every MCP SDK import inside src/mcp (and the CLI demo client)", () => {
     for (const f of files(SRC)) {
       const where = relative(SRC, f);

@@ -2,19 +2,10 @@
 // leases in DynamoDB, real clock, one watcher and one worker. Its action logs start/end lines to
 // a file and takes ACTION_MS, so a test can kill it mid-run.
 import { appendFileSync } from "node:fs";
-import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { SQSClient } from "@aws-sdk/client-sqs";
-import { awsClientConfig } from "../../../src/adapters/aws/client-config.js";
-import { openSqsQueue } from "../../../src/adapters/queue/sqs/sqs-queue.js";
-import { dynamoShardLeases } from "../../../src/adapters/store/dynamodb/dynamodb-leases.js";
-import { openDynamoStore } from "../../../src/adapters/store/dynamodb/dynamodb-store.js";
 import { tableNames } from "../../../src/adapters/store/dynamodb/tables.js";
-import { Engine } from "../../../src/app/engine.js";
-import { DEFAULT_SETTINGS } from "../../../src/app/settings.js";
-import { Watcher } from "../../../src/app/watcher.js";
-import { Worker } from "../../../src/app/worker.js";
+import { resolveConfig } from "../../../src/config.js";
+import { openEngine } from "../../../src/main.js";
 import type { ActionRunner } from "../../../src/ports/action.js";
-import { systemClock } from "../../../src/ports/clock.js";
 import { stderrLogger } from "../../../src/ports/logger.js";
 
 const { DDB_ENDPOINT, SQS_ENDPOINT, TABLE_PREFIX, QUEUE_URL, DLQ_URL, LOG, CREATE = "0", ACTION_MS = "500" } = process.env;
@@ -42,25 +33,24 @@ const CRASH_SETTINGS = {
   dedupe_window_ms: 0,
 };
 
-// Wired by hand as src/main.ts and src/cli/roles.ts do, without main.ts's action graph (slow to load).
-const settings = { ...DEFAULT_SETTINGS, ...CRASH_SETTINGS };
+// Through the composition root, as `duely watcher` and `duely worker` are, in one process (no sweeper).
 const target = { region: "us-east-1" };
-const dynamodb = new DynamoDBClient(awsClientConfig({ ...target, endpoint: DDB_ENDPOINT }));
-const sqs = new SQSClient(awsClientConfig({ ...target, endpoint: SQS_ENDPOINT }));
-const tables = tableNames(TABLE_PREFIX);
-const store = openDynamoStore({ client: dynamodb, tables, ttlDays: 1, shards: settings.shard_count });
-const queue = openSqsQueue({
-  client: sqs,
-  queueUrl: QUEUE_URL,
-  ...(DLQ_URL && { dlqUrl: DLQ_URL }),
-  visibilityMs: settings.lease_ms,
-  leadMs: settings.claim_ahead_ms,
-});
-const leases = dynamoShardLeases({ client: dynamodb, table: tables.leases });
-const engine = new Engine({ store, queue, clock: systemClock, random: Math.random, actions, log: stderrLogger("warn"), settings });
-const id = `pid-${process.pid}`;
-const watcher = new Watcher(engine.deps, { leases, id });
-const worker = new Worker(engine.deps, { id });
+const config = resolveConfig(
+  {
+    store: { kind: "dynamodb", ...target, endpoint: DDB_ENDPOINT, tables: tableNames(TABLE_PREFIX), ttl_days: 1 },
+    queue: {
+      kind: "sqs",
+      ...target,
+      endpoint: SQS_ENDPOINT,
+      queue_url: QUEUE_URL,
+      ...(DLQ_URL && { dlq_url: DLQ_URL }),
+      visibility_ms: CRASH_SETTINGS.lease_ms,
+    },
+    engine: CRASH_SETTINGS,
+  },
+  {},
+);
+const engine = await openEngine(config, { actions, log: stderrLogger("warn"), roles: ["watcher", "worker"], id: `pid-${process.pid}` });
 
 for (let i = 0; i < Number(CREATE); i++) {
   const at = Date.now() + 300 + (i % 10) * 150;
@@ -70,12 +60,13 @@ for (let i = 0; i < Number(CREATE); i++) {
     schedule: i % 3 === 0 ? { kind: "immediate" } : { kind: "once", at, timezone: "UTC" },
   });
 }
-watcher.start();
-worker.start();
+engine.start();
 process.stdout.write(`ready ${process.pid}\n`);
-const stop = () =>
-  void Promise.all([watcher.stop(), worker.stop(2_000)])
-    .then(() => engine.stop())
-    .then(() => process.exit(0));
+const stop = () => {
+  engine
+    .stop(2_000)
+    .catch((e: unknown) => process.stderr.write(`stopping failed: ${String(e)}\n`))
+    .finally(() => process.exit(0));
+};
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

@@ -43,7 +43,7 @@ const engine = new Engine(
       dedupe_window_ms: 0,
     },
   },
-  { workerId: `pid-${process.pid}` },
+  { id: `pid-${process.pid}` },
 );
 for (let i = 0; i < Number(CREATE); i++) {
   const at = Date.now() + 300 + (i % 10) * 150;
@@ -55,6 +55,11 @@ for (let i = 0; i < Number(CREATE); i++) {
 }
 engine.start();
 process.stdout.write(`ready ${process.pid}\n`);
-const stop = () => void engine.stop(2_000).then(() => process.exit(0));
+const stop = () => {
+  engine
+    .stop(2_000)
+    .catch((e: unknown) => process.stderr.write(`stopping failed: ${String(e)}\n`))
+    .finally(() => process.exit(0));
+};
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

@@ -1,0 +1,172 @@
+import type { Job, Run, RunError, RunResult, SkipReason } from "../core/model.js";
+import { decideRetry, type Failure } from "../core/retry.js";
+import { isRecurring } from "../core/schedule/model.js";
+import { ActionFailure, ActionTimeout } from "../ports/action.js";
+import type { Write } from "../ports/store.js";
+import { chainEnded } from "./chain.js";
+import { type LoadedJob, Unreadable } from "./job-batch.js";
+import { cancelled, claimed, failed, retrying, type Step, skipped, succeeded, updateStep } from "./runs.js";
+
+// What becomes of a run, decided in one place for the worker and the watcher: pure functions of
+// the run, its job and the time. The callers read the store and write the steps returned.
+
+/** A run that ends without running (this time), and the step that records why. */
+export type Settled = { kind: "cancel" | "fail"; step: Step } | { kind: "skip"; reason: SkipReason; step: Step };
+
+/** What a failure or a finished attempt is decided with: the time, retry jitter, and when the watcher looks ahead. */
+export interface DecideContext {
+  now: number;
+  /** Uniform in [0, 1), drawn only when a retry is planned. */
+  random: () => number;
+  lookAheadMs: number;
+}
+
+const skip = (run: Run, reason: SkipReason, now: number, detail: string | null = null): Settled => ({
+  kind: "skip",
+  reason,
+  step: updateStep(run, skipped(run, reason, now), now, detail),
+});
+
+/** A task that is missing, cancelled or completed wants none of its remaining runs. */
+function wantsNoRuns(job: Job | undefined): job is undefined | (Job & { status: "cancelled" | "completed" }) {
+  return !job || job.status === "cancelled" || job.status === "completed";
+}
+
+/**
+ * The task's status settles a run before anything else is decided: a task that wants no more
+ * runs cancels it; a paused one's run is skipped. null exactly when the task is active.
+ */
+export function settleByTask(run: Run, job: Job | undefined, now: number): Settled | null {
+  if (wantsNoRuns(job)) {
+    return { kind: "cancel", step: updateStep(run, cancelled(run, now), now, job ? `task ${job.status}` : "task not found") };
+  }
+  if (job.status === "paused") return skip(run, "paused", now);
+  return null;
+}
+
+/**
+ * A run whose stored task cannot be read, or whose schedule no longer computes, fails for good
+ * saying why, so one bad task never stops the others.
+ */
+export function failUnusable(run: Run, reason: string, now: number): Settled {
+  const error: RunError = { message: `stored task cannot be used: ${reason}`, kind: "permanent" };
+  return { kind: "fail", step: updateStep(run, failed(run, error, now), now, "unreadable task") };
+}
+
+export type ClaimDecision = { kind: "claim"; run: Run; job: Job; step: Step } | Settled;
+/** The overlap rule applies and needs a store read: decide again with `overlapping`. */
+export type CheckOverlap = { kind: "check_overlap" };
+
+export interface ClaimContext {
+  worker: string;
+  leaseMs: number;
+  /** Whether an earlier run of the task still holds a live lease (see `stillRunningBefore`). */
+  overlapping?: boolean;
+}
+
+/**
+ * Whether a delivered queued run is claimed (running, attempt + 1, leased to `worker`) or
+ * settled without running: an unusable task fails it, the task's status may settle it, a first
+ * attempt found past its grace window is missed, and under `overlap: skip` a recurring task's run
+ * is skipped while an earlier one still runs.
+ */
+export function decideClaim(run: Run, job: LoadedJob, now: number, ctx: ClaimContext & { overlapping: boolean }): ClaimDecision;
+export function decideClaim(run: Run, job: LoadedJob, now: number, ctx: ClaimContext): ClaimDecision | CheckOverlap;
+export function decideClaim(run: Run, job: LoadedJob, now: number, ctx: ClaimContext): ClaimDecision | CheckOverlap {
+  if (job instanceof Unreadable) return failUnusable(run, job.reason, now);
+  const settled = settleByTask(run, job, now);
+  if (settled) return settled;
+  const live = job as Job; // settleByTask settles every run of a missing task
+  if (run.attempt === 0 && now - run.due_at > live.policy.misfire_grace_ms) return skip(run, "missed", now, "claimed past the grace window");
+  if (isRecurring(live.schedule) && live.policy.overlap === "skip") {
+    if (ctx.overlapping === undefined) return { kind: "check_overlap" };
+    if (ctx.overlapping) return skip(run, "overlap", now, "previous run still running");
+  }
+  const next = claimed(run, ctx.worker, now, ctx.leaseMs);
+  return { kind: "claim", run: next, job: live, step: updateStep(run, next, now, ctx.worker) };
+}
+
+/** Whether one of `recent` (the task's latest runs) was scheduled before `run` and still holds a live lease. */
+export function stillRunningBefore(run: Run, recent: readonly Run[], now: number): boolean {
+  return recent.some((r) => r.status === "running" && r.scheduled_at < run.scheduled_at && (r.lease_until ?? 0) > now);
+}
+
+/** How an attempt failed, as stored on the run and as the retry decision reads it. */
+export interface Classified {
+  error: RunError;
+  failure: Failure;
+}
+
+/** An action's failure: its own ActionFailure says whether to retry; a timeout or anything else is retryable. */
+export function classify(e: unknown): Classified {
+  if (e instanceof ActionFailure) {
+    return {
+      error: { message: e.message, kind: e.permanent ? "permanent" : "retryable" },
+      failure: { permanent: e.permanent, ...(e.retryAfterMs !== undefined && { retryAfterMs: e.retryAfterMs }) },
+    };
+  }
+  if (e instanceof ActionTimeout) return { error: { message: e.message, kind: "timeout" }, failure: { permanent: false } };
+  return { error: { message: e instanceof Error ? e.message : String(e), kind: "retryable" }, failure: { permanent: false } };
+}
+
+/**
+ * What follows a failed attempt: `retrying` after the backoff (the watcher queues it a look-ahead
+ * window before it is due), or `failed` (dead-lettered) when the failure is permanent or the
+ * task's attempts are spent. `retryInMs` is null for the latter.
+ */
+export function afterFailure(run: Run, job: Job, { error, failure }: Classified, ctx: DecideContext): { run: Run; retryInMs: number | null } {
+  const decision = decideRetry(job.retry, run.attempt, failure, ctx.random());
+  if (decision.kind === "dead") return { run: failed(run, error, ctx.now), retryInMs: null };
+  const due = ctx.now + decision.delayMs;
+  return { run: retrying(run, error, due, ctx.now, due - ctx.lookAheadMs), retryInMs: decision.delayMs };
+}
+
+/** What an action's attempt came to: a result, or what it threw. */
+export type ActionOutcome = { result: RunResult } | { error: unknown };
+
+export interface Finish {
+  /** The outcome, written only if this attempt still holds the run (fenced). */
+  step: Step;
+  /** Marks the task completed when this run was its last one; written apart so a conflict on it never loses the outcome. */
+  jobWrite: Write | null;
+}
+
+/** The outcome of a running run's attempt, and whether it completes its task. */
+export function decideFinish(run: Run, job: Job, outcome: ActionOutcome, ctx: DecideContext): Finish {
+  const { now } = ctx;
+  let next: Run;
+  let detail: string | null = null;
+  if ("result" in outcome) next = succeeded(run, outcome.result, now);
+  else {
+    const after = afterFailure(run, job, classify(outcome.error), ctx);
+    next = after.run;
+    detail = after.retryInMs === null ? "dead-lettered" : `retry in ${after.retryInMs} ms`;
+  }
+  const step = updateStep(run, next, now, detail);
+  const terminal = next.status === "succeeded" || next.status === "failed";
+  const completes = terminal && (!isRecurring(job.schedule) || (job.next_run_at === run.scheduled_at && endedSafely(job, run.scheduled_at, now)));
+  if (!completes) return { step, jobWrite: null };
+  return { step, jobWrite: { op: "put_job", job: { ...job, status: "completed", version: job.version + 1, updated_at: now }, expectVersion: job.version } };
+}
+
+/** A stored schedule that no longer computes leaves the job as it is; the watcher reports it. */
+function endedSafely(job: Job, after: number, now: number): boolean {
+  try {
+    return chainEnded(job, after, now);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A running run whose lease expired (its worker stopped heartbeating) lost this attempt: retried
+ * or dead-lettered like any retryable failure, or cancelled when its task wants no more runs.
+ * null while the lease is live.
+ */
+export function reapExpired(run: Run, job: Job | undefined, ctx: DecideContext): Step | null {
+  const { now } = ctx;
+  if ((run.lease_until ?? Infinity) > now) return null;
+  const error: RunError = { message: `lease expired: worker ${run.lease_owner ?? "?"} stopped heartbeating`, kind: "lease_expired" };
+  if (wantsNoRuns(job)) return updateStep(run, cancelled(run, now), now, error.message);
+  return updateStep(run, afterFailure(run, job, { error, failure: { permanent: false } }, ctx).run, now, error.message);
+}

@@ -1,0 +1,252 @@
+import { describe, expect, it } from "vitest";
+import { Unreadable } from "../../src/app/job-batch.js";
+import {
+  afterFailure,
+  type ClaimDecision,
+  classify,
+  type DecideContext,
+  decideClaim,
+  decideFinish,
+  failUnusable,
+  reapExpired,
+  type Settled,
+  settleByTask,
+  stillRunningBefore,
+} from "../../src/app/run-decisions.js";
+import type { Step } from "../../src/app/runs.js";
+import type { Job, JobStatus, Run, RunStatus } from "../../src/core/model.js";
+import { ActionFailure, ActionTimeout } from "../../src/ports/action.js";
+import { HOUR_MS, MINUTE_MS, makeJob, makeRun, T0 } from "../support/builders.js";
+
+const NOW = T0 + HOUR_MS;
+const LEASE_MS = 30_000;
+const LOOK_AHEAD_MS = 45_000;
+/** random 0.5: a retry waits half its ceiling (5 s, 25 s, 125 s by default). */
+const ctx: DecideContext = { now: NOW, random: () => 0.5, lookAheadMs: LOOK_AHEAD_MS };
+
+type TaskCase = JobStatus | "missing";
+const TASKS: TaskCase[] = ["missing", "active", "paused", "cancelled", "completed"];
+const jobFor = (task: TaskCase, overrides: Partial<Job> = {}): Job | undefined => (task === "missing" ? undefined : makeJob({ ...overrides, status: task }));
+
+/** A run of `job` due now (in the watcher's look-ahead, due_at = scheduled_at unless a retry moved it). */
+const runOf = (status: RunStatus, attempt: number, overrides: Partial<Run> = {}) =>
+  makeRun({ id: "01JOB", owner: "owner-a" }, NOW, { status, attempt, ...overrides });
+
+/** The run a step writes, checked to be a compare-and-set on what `before` was. */
+function written(step: Step, before: Run): Run {
+  expect(step.write).toMatchObject({ op: "update_run", expect: { status: before.status, attempt: before.attempt } });
+  expect(step.event).toMatchObject({ from: before.status, attempt: (step.write as { run: Run }).run.attempt });
+  return (step.write as { run: Run }).run;
+}
+
+/** The outcome in a few words, for tables: `cancel: task paused`, `skip paused`, `fail`, `claim`. */
+function summary(d: Settled | ClaimDecision | { kind: "check_overlap" } | null): string | null {
+  if (!d) return null;
+  if (d.kind === "skip") return `skip ${d.reason}`;
+  if (d.kind === "cancel") return `cancel: ${d.step.event.detail}`;
+  return d.kind;
+}
+
+describe("settleByTask: the task's status settles a run before anything else", () => {
+  const expected: Record<TaskCase, string | null> = {
+    missing: "cancel: task not found",
+    active: null,
+    paused: "skip paused",
+    cancelled: "cancel: task cancelled",
+    completed: "cancel: task completed",
+  };
+  // A pending run has never been claimed; a queued one may be a retry; a retrying one failed at least once.
+  const attempts = { pending: [0], queued: [0, 1, 2], retrying: [1, 2] };
+  const cases = (["pending", "queued", "retrying"] as const).flatMap((status) =>
+    attempts[status].flatMap((attempt) => TASKS.map((task) => [status, attempt, task] as const)),
+  );
+  it.each(cases)("a %s run (attempt %i) of a %s task", (status, attempt, task) => {
+    const run = runOf(status, attempt);
+    const settled = settleByTask(run, jobFor(task), NOW);
+    expect(summary(settled)).toBe(expected[task]);
+    if (!settled) return;
+    const next = written(settled.step, run);
+    expect(next).toMatchObject({ status: settled.kind === "skip" ? "skipped" : "cancelled", attempt, wake_at: null, finished_at: NOW });
+    if (settled.kind === "skip") expect(next.skip_reason).toBe("paused");
+  });
+});
+
+describe("failUnusable: a task that cannot be read or planned fails its run for good, saying why", () => {
+  it.each(["pending", "queued", "retrying"] as const)("a %s run", (status) => {
+    const run = runOf(status, status === "pending" ? 0 : 1);
+    const settled = failUnusable(run, "job 01JOB does not parse", NOW);
+    expect(settled.kind).toBe("fail");
+    expect(written(settled.step, run)).toMatchObject({
+      status: "failed",
+      attempt: run.attempt,
+      error: { kind: "permanent", message: "stored task cannot be used: job 01JOB does not parse" },
+      finished_at: NOW,
+    });
+    expect(settled.step.event.detail).toBe("unreadable task");
+  });
+});
+
+describe("decideClaim: a delivered queued run is claimed or settled", () => {
+  const claimCtx = { worker: "worker-a", leaseMs: LEASE_MS };
+  const late = { due_at: NOW - 11 * MINUTE_MS }; // past the default 10-minute grace window
+
+  // The task's status decides alone, whatever the attempt and however late the run is.
+  const byTask: [TaskCase | "unreadable", string][] = [
+    ["unreadable", "fail"],
+    ["missing", "cancel: task not found"],
+    ["paused", "skip paused"],
+    ["cancelled", "cancel: task cancelled"],
+    ["completed", "cancel: task completed"],
+  ];
+  const settledCases = byTask.flatMap(([task, outcome]) =>
+    [0, 1, 2].flatMap((attempt) => [false, true].map((isLate) => [task, attempt, isLate, outcome] as const)),
+  );
+  it.each(settledCases)("a %s task's run, attempt %i, late %s: %s", (task, attempt, isLate, outcome) => {
+    const run = runOf("queued", attempt, isLate ? late : {});
+    const job = task === "unreadable" ? new Unreadable("job 01JOB does not parse") : jobFor(task);
+    const d = decideClaim(run, job, NOW, { ...claimCtx, overlapping: false });
+    expect(summary(d)).toBe(outcome);
+    if (d.kind !== "claim") expect(written(d.step, run).status).toBe(d.kind === "skip" ? "skipped" : d.kind === "fail" ? "failed" : "cancelled");
+  });
+
+  // An active task: lateness counts for a first attempt only (a retry is due at its backoff, not its occurrence).
+  const once = { schedule: { kind: "once" as const, at: NOW, timezone: "UTC" } };
+  const allow = { policy: { misfire_grace_ms: 600_000, catch_up: "skip" as const, overlap: "allow" as const } };
+  const activeCases: [string, Partial<Job>, number, boolean, boolean | undefined, string][] = [
+    ["once", once, 0, false, undefined, "claim"],
+    ["once", once, 0, true, undefined, "skip missed"],
+    ["once", once, 1, true, undefined, "claim"],
+    ["once", once, 2, false, undefined, "claim"],
+    ["recurring, overlap skip", {}, 0, false, undefined, "check_overlap"],
+    ["recurring, overlap skip", {}, 0, false, false, "claim"],
+    ["recurring, overlap skip", {}, 0, false, true, "skip overlap"],
+    ["recurring, overlap skip", {}, 0, true, true, "skip missed"],
+    ["recurring, overlap skip", {}, 1, true, undefined, "check_overlap"],
+    ["recurring, overlap skip", {}, 1, false, true, "skip overlap"],
+    ["recurring, overlap allow", allow, 0, false, undefined, "claim"],
+    ["recurring, overlap allow", allow, 0, false, true, "claim"],
+    ["recurring, overlap allow", allow, 1, true, true, "claim"],
+  ];
+  it.each(activeCases)("an active %s task's run, attempt %i, late %s, overlapping %s: %s", (_kind, overrides, attempt, isLate, overlapping, outcome) => {
+    const run = runOf("queued", attempt, isLate ? late : {});
+    const job = jobFor("active", overrides)!;
+    const d = decideClaim(run, job, NOW, overlapping === undefined ? claimCtx : { ...claimCtx, overlapping });
+    expect(summary(d)).toBe(outcome);
+    if (d.kind !== "claim") return;
+    expect(d.job).toBe(job);
+    expect(written(d.step, run)).toEqual(d.run);
+    expect(d.run).toMatchObject({ status: "running", attempt: attempt + 1, lease_owner: "worker-a", lease_until: NOW + LEASE_MS, wake_at: NOW + LEASE_MS });
+  });
+});
+
+describe("stillRunningBefore: the overlap rule's read", () => {
+  const run = runOf("queued", 0);
+  const other = (status: RunStatus, scheduledAt: number, leaseUntil: number | null) => runOf(status, 1, { scheduled_at: scheduledAt, lease_until: leaseUntil });
+  it.each([
+    ["an earlier run holding a live lease", other("running", NOW - MINUTE_MS, NOW + 1), true],
+    ["an earlier run whose lease expired", other("running", NOW - MINUTE_MS, NOW), false],
+    ["an earlier run that finished", other("succeeded", NOW - MINUTE_MS, null), false],
+    ["a later run holding a live lease", other("running", NOW + MINUTE_MS, NOW + 1), false],
+  ] as const)("%s: %s", (_what, r, expected) => {
+    expect(stillRunningBefore(run, [r], NOW)).toBe(expected);
+  });
+});
+
+describe("classify: how an action's failure is stored and retried", () => {
+  it.each([
+    ["a permanent ActionFailure", new ActionFailure("400", { permanent: true }), { message: "400", kind: "permanent" }, { permanent: true }],
+    ["a retryable ActionFailure", new ActionFailure("503", { permanent: false }), { message: "503", kind: "retryable" }, { permanent: false }],
+    [
+      "an ActionFailure with retry-after",
+      new ActionFailure("429", { permanent: false, retryAfterMs: 30_000 }),
+      { message: "429", kind: "retryable" },
+      { permanent: false, retryAfterMs: 30_000 },
+    ],
+    ["a timeout", new ActionTimeout(300_000), { message: "action timed out", kind: "timeout" }, { permanent: false }],
+    ["any other error", new Error("boom"), { message: "boom", kind: "retryable" }, { permanent: false }],
+    ["something thrown that is not an Error", "boom", { message: "boom", kind: "retryable" }, { permanent: false }],
+  ] as const)("%s", (_what, thrown, error, failure) => {
+    expect(classify(thrown)).toEqual({ error, failure });
+  });
+});
+
+describe("afterFailure: retrying after the backoff, or failed when spent or permanent", () => {
+  const job = makeJob(); // max_attempts 3; ceilings 5 s, 25 s
+  const retryable = classify(new Error("boom"));
+  const permanent = classify(new ActionFailure("400", { permanent: true }));
+  it.each([
+    [1, retryable, 2_500],
+    [2, retryable, 12_500],
+    [3, retryable, null],
+    [1, permanent, null],
+    [2, permanent, null],
+  ] as const)("attempt %i, %o: retry in %s ms", (attempt, failure, retryInMs) => {
+    const run = runOf("running", attempt, { lease_owner: "worker-a", lease_until: NOW + LEASE_MS });
+    const after = afterFailure(run, job, failure, ctx);
+    expect(after.retryInMs).toBe(retryInMs);
+    expect(after.run).toMatchObject({ attempt, error: failure.error, lease_owner: null, lease_until: null });
+    if (retryInMs === null) expect(after.run).toMatchObject({ status: "failed", finished_at: NOW, wake_at: null });
+    else expect(after.run).toMatchObject({ status: "retrying", due_at: NOW + retryInMs, wake_at: NOW + retryInMs - LOOK_AHEAD_MS });
+  });
+});
+
+describe("decideFinish: an attempt's outcome, and whether it completes the task", () => {
+  const run = runOf("running", 1, { lease_owner: "worker-a", lease_until: NOW + LEASE_MS });
+  const lastAttempt = runOf("running", 3, { lease_owner: "worker-a", lease_until: NOW + LEASE_MS });
+  const once: Partial<Job> = { schedule: { kind: "once", at: NOW, timezone: "UTC" }, next_run_at: NOW, run_count: 1 };
+  const headOfEndedChain: Partial<Job> = { next_run_at: NOW, run_count: 1, max_runs: 1 };
+  const headOfLiveChain: Partial<Job> = { next_run_at: NOW, run_count: 1 };
+  const notHead: Partial<Job> = { next_run_at: NOW + 86_400_000, run_count: 2, max_runs: 2 };
+  const ok = { result: { text: "done" } };
+  const boom = { error: new Error("boom") };
+  const refused = { error: new ActionFailure("400", { permanent: true }) };
+  it.each([
+    ["a once task", once, run, ok, "succeeded", true],
+    ["a once task", once, run, boom, "retrying", false],
+    ["a once task", once, run, refused, "failed", true],
+    ["a once task", once, lastAttempt, boom, "failed", true],
+    ["the head of an ended chain", headOfEndedChain, run, ok, "succeeded", true],
+    ["the head of an ended chain", headOfEndedChain, run, boom, "retrying", false],
+    ["the head of an ended chain", headOfEndedChain, lastAttempt, boom, "failed", true],
+    ["the head of a live chain", headOfLiveChain, run, ok, "succeeded", false],
+    ["the head of a live chain", headOfLiveChain, lastAttempt, boom, "failed", false],
+    ["an earlier run of an ended chain", notHead, run, ok, "succeeded", false],
+  ] as const)("%s, attempt %#: %s", (_what, overrides, before, outcome, status, completes) => {
+    const job = makeJob(overrides);
+    const finish = decideFinish(before, job, outcome, ctx);
+    expect(written(finish.step, before).status).toBe(status);
+    if (status === "failed") expect(finish.step.event.detail).toBe("dead-lettered");
+    if (status === "retrying") expect(finish.step.event.detail).toMatch(/^retry in \d+ ms$/);
+    if (!completes) return expect(finish.jobWrite).toBeNull();
+    expect(finish.jobWrite).toEqual({
+      op: "put_job",
+      job: { ...job, status: "completed", version: job.version + 1, updated_at: NOW },
+      expectVersion: job.version,
+    });
+  });
+});
+
+describe("reapExpired: a running run whose worker stopped heartbeating", () => {
+  const expired = (attempt: number) => runOf("running", attempt, { lease_owner: "worker-a", lease_until: NOW - 1 });
+  const expected: Record<TaskCase, [string, string]> = {
+    // [attempt 1, attempt 3 (the last)]
+    missing: ["cancelled", "cancelled"],
+    active: ["retrying", "failed"],
+    paused: ["retrying", "failed"],
+    cancelled: ["cancelled", "cancelled"],
+    completed: ["cancelled", "cancelled"],
+  };
+  it.each(TASKS.flatMap((task) => [1, 3].map((attempt) => [task, attempt] as const)))("a %s task's run, attempt %i", (task, attempt) => {
+    const run = expired(attempt);
+    const step = reapExpired(run, jobFor(task), ctx)!;
+    const next = written(step, run);
+    expect(next.status).toBe(expected[task][attempt === 1 ? 0 : 1]);
+    expect(next.attempt).toBe(attempt);
+    expect(step.event.detail).toBe("lease expired: worker worker-a stopped heartbeating");
+    if (next.status !== "cancelled") expect(next.error).toEqual({ kind: "lease_expired", message: "lease expired: worker worker-a stopped heartbeating" });
+  });
+
+  it.each(TASKS)("leaves a %s task's run alone while its lease is live", (task) => {
+    expect(reapExpired(runOf("running", 1, { lease_owner: "worker-a", lease_until: NOW + 1 }), jobFor(task), ctx)).toBeNull();
+  });
+});
