@@ -100,7 +100,7 @@ export class ConfigError extends Error {
 }
 
 /** XDG data dir: $XDG_DATA_HOME/duely, else ~/.local/share/duely. */
-export function defaultDataDir(env: Record<string, string | undefined>): string {
+function defaultDataDir(env: Record<string, string | undefined>): string {
   return join(env.XDG_DATA_HOME || join(homedir(), ".local", "share"), "duely");
 }
 

@@ -86,7 +86,7 @@ export async function openShardLeases(config: Config, env: Record<string, string
   }
   const [{ DynamoDBClient }, { dynamoShardLeases }, { awsClientConfig }] = await Promise.all([
     import("@aws-sdk/client-dynamodb"),
-    import("./adapters/store/dynamodb/dynamodb-leases.js"),
+    import("./adapters/lease/dynamodb-leases.js"),
     import("./adapters/aws/client-config.js"),
   ]);
   const client = new DynamoDBClient(awsClientConfig(s, env));

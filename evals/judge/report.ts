@@ -31,7 +31,7 @@ export interface Metrics {
   recovery: Rate;
 }
 
-export function metricsOf(vs: Verdict[]): Metrics {
+function metricsOf(vs: Verdict[]): Metrics {
   const scored = vs.filter((v) => v.pass !== null);
   return {
     pass: share(scored, (v) => v.pass),

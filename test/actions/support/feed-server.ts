@@ -10,7 +10,7 @@ export const fixture = (name: string) => readFileSync(`${FIXTURES}${name}`, "utf
  * An RSS document of about `bytes` bytes. Built here rather than checked in: the size only has to
  * exceed the cap a test configures.
  */
-export function hugeFeed(bytes: number): string {
+function hugeFeed(bytes: number): string {
   const item = (i: number) =>
     `<item><title>Filler finance item ${i}</title><link>https://huge.example/${i}</link><description>${"Lorem ipsum dolor sit amet. ".repeat(8)}</description></item>\n`;
   const parts = ['<?xml version="1.0"?>\n<rss version="2.0"><channel><title>Huge</title>\n'];

@@ -2,7 +2,7 @@ import { runKeyString } from "../../../core/keys.js";
 import { MinHeap } from "../../../core/min-heap.js";
 import type { Clock } from "../../../ports/clock.js";
 import type { DelayQueue, QueueItem, QueueMessage } from "../../../ports/queue.js";
-import { FairReadyList } from "./fair-ready-list.js";
+import { FairReadyList } from "../fair-ready-list.js";
 
 /** Node's setTimeout fires after 1 ms for delays beyond 2^31-1 ms, so no timer is armed further. */
 const MAX_TIMER_MS = 2 ** 31 - 1;

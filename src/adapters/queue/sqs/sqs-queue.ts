@@ -10,7 +10,7 @@ import { z } from "zod";
 import { DomainError } from "../../../core/errors.js";
 import { MinHeap } from "../../../core/min-heap.js";
 import type { DelayQueue, QueueItem, QueueMessage } from "../../../ports/queue.js";
-import { FairReadyList } from "../local/fair-ready-list.js";
+import { FairReadyList } from "../fair-ready-list.js";
 
 /** SQS caps DelaySeconds at 15 minutes, so the watcher's look-ahead window must stay below it. */
 export const SQS_MAX_DELAY_S = 900;

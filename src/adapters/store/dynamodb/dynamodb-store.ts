@@ -3,6 +3,7 @@ import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput, ScanComma
 import { monotonicFactory } from "ulid";
 import type { Run, RunEvent } from "../../../core/model.js";
 import type { Store, Tx } from "../../../ports/store.js";
+import { positive } from "../limit.js";
 import { batchGetAll, keyLoader, mapLimit } from "./batch.js";
 import { createCommitter } from "./commit.js";
 import {
@@ -12,7 +13,6 @@ import {
   eventRunKey,
   type Item,
   jobFromItem,
-  positive,
   runFromItem,
   runPrimaryKey,
   runSortKey,

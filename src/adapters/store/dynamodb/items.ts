@@ -109,8 +109,3 @@ export function decodeCursor(cursor: string | null | undefined, kind: CursorKind
     expected: "the cursor returned with the previous page, unchanged, or null for the first page",
   });
 }
-
-export function positive(limit: number): number {
-  if (Number.isSafeInteger(limit) && limit > 0) return limit;
-  throw new DomainError("invalid_argument", `limit must be a positive integer, got ${limit}`, { field: "limit", expected: "an integer ≥ 1" });
-}
