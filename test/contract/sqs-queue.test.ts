@@ -21,9 +21,10 @@ afterAll(async () => {
 const freshQueue = (visibilityMs = 2_000) => createQueues(client, { prefix: `t${randomUUID().slice(0, 8)}-`, visibilityMs, maxReceiveCount: 3 });
 
 describeQueueContract("sqs", async () => {
-  const { queueUrl, dlqUrl } = await freshQueue();
-  const queue = openSqsQueue({ client, queueUrl, dlqUrl, visibilityMs: 2_000 });
-  return { queue, cleanup: () => queue.close() };
+  const visibilityMs = 2_000;
+  const { queueUrl, dlqUrl } = await freshQueue(visibilityMs);
+  const queue = openSqsQueue({ client, queueUrl, dlqUrl, visibilityMs });
+  return { queue, visibilityMs, cleanup: () => queue.close() };
 });
 
 describe("SQS delay queue, beyond the port", () => {
