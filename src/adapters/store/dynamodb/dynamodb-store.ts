@@ -25,7 +25,10 @@ export interface DynamoStoreOptions {
   /** The caller owns it (region, endpoint, credentials) and destroys it after close(). */
   client: DynamoDBClient;
   tables: TableNames;
-  /** Finished runs and events expire (DynamoDB TTL) this many days after they finish; null keeps them. */
+  /**
+   * Retention (DynamoDB TTL): a finished run expires this many days after it finished, an event
+   * this many days after the later of its time and its run's scheduled time; null keeps them.
+   */
   ttlDays: number | null;
   /** MUST equal the engine's `shard_count`: a run's partition key is computed from it. @default 16 */
   shards?: number;

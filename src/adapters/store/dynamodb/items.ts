@@ -66,9 +66,13 @@ export function runFromItem(item: Item): Run {
   });
 }
 
+/**
+ * An event expires `ttlDays` after the later of its own time and its run's scheduled time: a run
+ * planned further ahead than the retention keeps the history of how it was planned until it runs.
+ */
 export function eventToItem(event: RunEvent, seq: string, ttlDays: number | null): Item {
   const item: Item = { run_key: eventRunKey(event), seq, ...event };
-  if (ttlDays !== null) item[TTL_ATTRIBUTE] = Math.floor(event.at / 1000) + ttlDays * DAY_S;
+  if (ttlDays !== null) item[TTL_ATTRIBUTE] = Math.floor(Math.max(event.at, event.scheduled_at) / 1000) + ttlDays * DAY_S;
   return item;
 }
 
