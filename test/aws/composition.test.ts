@@ -84,7 +84,7 @@ describe("duely aws init and the composition root", () => {
       await engine.stop();
       await Promise.all(Object.values(tables).map((TableName) => ddb.send(new DeleteTableCommand({ TableName }))));
     }
-  });
+  }, 30_000);
 });
 
 describe("deploy/cloudformation.yaml", () => {

@@ -179,5 +179,5 @@ describe("watchers sharing shards through leases", () => {
     await b.watcher.tick();
     expect(b.queue.sent.map((i) => i.key.job_id).sort()).toEqual(second.map((r) => r.job_id).sort());
     await store.close();
-  });
+  }, 20_000);
 });

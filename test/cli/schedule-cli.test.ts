@@ -3,14 +3,16 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const MAIN = join(import.meta.dirname, "../../src/cli/main.ts");
+/** Each test starts the CLI through tsx: about a second, several on a busy machine. */
+const SPAWN_TIMEOUT_MS = 30_000;
 
 /** Runs the real CLI as a child process, as a user or script would. */
 function duely(...args: string[]) {
-  const r = spawnSync(process.execPath, ["--import", "tsx", MAIN, ...args], { encoding: "utf8", timeout: 30_000 });
+  const r = spawnSync(process.execPath, ["--import", "tsx", MAIN, ...args], { encoding: "utf8", timeout: SPAWN_TIMEOUT_MS });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr, json: () => JSON.parse(r.stdout) };
 }
 
-describe("duely schedule next", () => {
+describe("duely schedule next", { timeout: SPAWN_TIMEOUT_MS }, () => {
   it("prints the next fire times strictly after --after, with the documented DST gap shift", () => {
     const r = duely("schedule", "next", "30 2 * * *", "--tz", "America/New_York", "--after", "2026-03-07T00:00:00Z", "--count", "3", "--json");
     expect(r.code).toBe(0);
@@ -39,7 +41,7 @@ describe("duely schedule next", () => {
   });
 });
 
-describe("duely schedule parse", () => {
+describe("duely schedule parse", { timeout: SPAWN_TIMEOUT_MS }, () => {
   it("reads a phrase inside a sentence into the same output shape", () => {
     const r = duely(
       "schedule",

@@ -44,7 +44,7 @@ export function describeQueueContract(name: string, open: () => Promise<OpenedQu
       expect(got.map((m) => m.key)).toEqual([{ job_id: "j1", scheduled_at: now - 10 }]);
       expect(got[0]!.owner).toBe("alice");
       expect(got[0]!.receipt).toEqual(expect.any(String));
-    });
+    }, 10_000);
 
     it("holds a run until its due time, not before", async () => {
       const due = Date.now() + 1_500;
@@ -54,7 +54,7 @@ export function describeQueueContract(name: string, open: () => Promise<OpenedQu
       const got = await drain(10, 1, 6_000);
       expect(got).toHaveLength(1);
       expect(Date.now()).toBeGreaterThanOrEqual(due);
-    });
+    }, 10_000);
 
     it("returns an empty batch when nothing is due within the wait", async () => {
       const started = Date.now();
@@ -92,6 +92,6 @@ export function describeQueueContract(name: string, open: () => Promise<OpenedQu
       // Within the first two batches of ten: a remote queue may not hand over all 31 at once.
       expect(position).toBeGreaterThanOrEqual(0);
       expect(position).toBeLessThan(20);
-    });
+    }, 15_000);
   });
 }
