@@ -72,7 +72,12 @@ describe("duely aws init and the composition root", () => {
 
     const config = loadConfig({}, writeConfig("aws.json", { ...first, ok: undefined, log_level: "warn" }));
     const ran: string[] = [];
-    const actions: ActionRunner = { run: async (_action, ctx) => (ran.push(ctx.idempotencyKey), { text: "done" }) };
+    const actions: ActionRunner = {
+      run: async (_action, ctx) => {
+        ran.push(ctx.idempotencyKey);
+        return { text: "done" };
+      },
+    };
     const engine = await openEngine(config, { actions, log: silentLogger });
     try {
       const { job } = await engine.jobs.create("alice", { title: "ping", action: { type: "notify", message: "hi" }, schedule: { kind: "immediate" } });

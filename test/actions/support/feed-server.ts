@@ -33,27 +33,32 @@ export function startFeedServer(): Promise<TestServer> {
     const feed = /^\/feeds\/([a-z.-]+)$/.exec(path);
     if (feed) {
       res.writeHead(200, { "content-type": "application/xml" });
-      return void res.end(fixture(feed[1]!));
+      res.end(fixture(feed[1]!));
+      return;
     }
     if (path === "/huge.xml") {
       res.writeHead(200, { "content-type": "application/rss+xml" });
       for (let i = 0; i < huge.length; i += 16_384) res.write(huge.slice(i, i + 16_384));
-      return void res.end();
+      res.end();
+      return;
     }
     if (path === "/huge-declared.xml") {
       res.writeHead(200, { "content-type": "application/rss+xml", "content-length": Buffer.byteLength(huge) });
-      return void res.end(huge);
+      res.end(huge);
+      return;
     }
     const status = /^\/status\/(\d{3})$/.exec(path);
     if (status) {
       res.writeHead(Number(status[1]), { "retry-after": "30" });
-      return void res.end("unavailable");
+      res.end("unavailable");
+      return;
     }
     const redirect = /^\/redirect\/(\d+)\/(.+)$/.exec(path);
     if (redirect) {
       const left = Number(redirect[1]);
       res.writeHead(302, { location: left > 1 ? `/redirect/${left - 1}/${redirect[2]}` : `/feeds/${redirect[2]}` });
-      return void res.end();
+      res.end();
+      return;
     }
     res.writeHead(404);
     res.end("not found");

@@ -73,9 +73,14 @@ for (let i = 0; i < Number(CREATE); i++) {
 watcher.start();
 worker.start();
 process.stdout.write(`ready ${process.pid}\n`);
-const stop = () =>
-  void Promise.all([watcher.stop(), worker.stop(2_000)])
+const stop = () => {
+  Promise.all([watcher.stop(), worker.stop(2_000)])
     .then(() => engine.stop())
-    .then(() => process.exit(0));
+    .then(() => process.exit(0))
+    .catch((e: unknown) => {
+      process.stderr.write(`stop failed: ${String(e)}\n`);
+      process.exit(1);
+    });
+};
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
