@@ -104,22 +104,7 @@ export function onDate(tz: string, date: string, time: string): string {
   return iso(resolveWall(tz, y, mo, d, h, mi).at);
 }
 
-/** Every `step` days (or months) at a wall time from a first local date. */
-export function everyFires(tz: string, first: string, time: string, step: { days?: number; months?: number }, count = 5): string[] {
-  const start = DateTime.fromISO(first, { zone: tz });
-  const [h, mi] = hm(time);
-  const out: string[] = [];
-  for (let k = 0; k < count; k++) {
-    const d = step.months ? start.plus({ months: step.months * k }) : start.plus({ days: (step.days ?? 1) * k });
-    out.push(iso(resolveWall(tz, d.year, d.month, d.day, h, mi).at));
-  }
-  return out;
-}
-
 export const iso = (t: number) => new Date(t).toISOString().replace(".000Z", "Z");
-
-/** `now` plus minutes, as ISO UTC. */
-export const plusMinutes = (now: string, minutes: number) => iso(Date.parse(now) + minutes * MINUTE);
 
 function parseDays(s: string): DayRule {
   if (s === "daily" || s === "weekdays" || s === "weekends") return s;

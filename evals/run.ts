@@ -8,7 +8,7 @@ import { type Case, loadCases } from "./harness/case.js";
 import { runIfMain } from "./harness/cli-main.js";
 import { runCases } from "./harness/run-cases.js";
 import { argumentCheckFrom } from "./judge/argument-check.js";
-import { type Baseline, gate, readBaseline, withEntry } from "./judge/baseline.js";
+import { type Baseline, baselineOf, gate, gateMissingRuns, readBaseline } from "./judge/baseline.js";
 import { judgeCase } from "./judge/judge.js";
 import { renderMarkdown } from "./judge/report.js";
 import { type ScoredRun, scoreRun, summaryLine, writeReport } from "./score.js";
@@ -18,7 +18,8 @@ const USAGE = `usage: npm run evals -- [--model ${ADAPTER_SPECS}] [--cases FILE|
        [--concurrency N] [--max-turns N] [--write-baseline]
 
 Without --model: every case with \`rules\`, plus a replay of each directory under
-evals/recordings/, gated against evals/baseline.json (the CI run).`;
+evals/recordings/, gated case by case against evals/baseline.json (the CI run).
+--write-baseline rewrites that baseline from this run (the full run only).`;
 
 const DEFAULT_CASES = "evals/cases";
 const RECORDINGS = "evals/recordings";
@@ -57,6 +58,17 @@ function recordedRuns(cases: Case[], casesSource: string): Planned[] {
     });
 }
 
+/** A baseline the gate cannot read fails the run, unless this run rewrites it. */
+function readOrRewrite(path: string, writing: boolean): Baseline | null {
+  try {
+    return readBaseline(path);
+  } catch (e) {
+    if (!writing) throw e;
+    process.stderr.write(`${e instanceof Error ? e.message : String(e)}: rewriting it\n`);
+    return null;
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const { values: v } = parseArgs({
     args: argv,
@@ -84,7 +96,9 @@ async function main(argv: string[]): Promise<number> {
   if (!Number.isInteger(trials) || trials < 1 || !Number.isInteger(concurrency) || concurrency < 1)
     throw new Error(`--trials and --concurrency take a positive integer\n${USAGE}`);
   const ciMode = v.model === undefined;
-  if (v["write-baseline"] && !ciMode) throw new Error("--write-baseline goes with the default run (no --model): it records what CI gates on");
+  const fullRun = ciMode && v.only === undefined && v.cases === DEFAULT_CASES;
+  const writing = v["write-baseline"];
+  if (writing && !fullRun) throw new Error("--write-baseline goes with the default run (no --model, --cases or --only): it records what CI gates on");
 
   const cases = select(loadCases(v.cases), v.only);
   const casesSource = v.only ? `${v.cases} [only ${v.only}]` : v.cases;
@@ -98,7 +112,7 @@ async function main(argv: string[]): Promise<number> {
         },
       ];
   const baselinePath = v.baseline ?? (ciMode ? BASELINE : undefined);
-  const baseline = baselinePath ? readBaseline(baselinePath) : null;
+  const baseline = baselinePath ? readOrRewrite(baselinePath, writing) : null;
   const checkArgs = argumentCheckFrom("schemas");
 
   let failed = false;
@@ -126,16 +140,24 @@ async function main(argv: string[]): Promise<number> {
     runs.push(run);
     process.stdout.write(`${summaryLine(run.report)}\n  transcripts: ${join(out, "transcripts.jsonl")}\n  report: ${join(out, "REPORT.md")}\n`);
     if (run.report.infra_errors > 0) failed = true;
-    if (baselinePath && !v["write-baseline"]) {
+    if (baselinePath) {
+      // When rewriting, the verdict still prints: it is what the baseline diff will show.
       const verdict = gate(run.report, baseline);
       process.stdout.write(`${verdict.message}\n`);
-      if (!verdict.ok) failed = true;
+      if (!verdict.ok && !writing) failed = true;
     }
   }
+  if (baselinePath && fullRun) {
+    const verdict = gateMissingRuns(
+      baseline,
+      runs.map((r) => r.report.adapter),
+    );
+    if (!verdict.ok) process.stdout.write(`${verdict.message}\n`);
+    if (!verdict.ok && !writing) failed = true;
+  }
 
-  if (v["write-baseline"]) {
-    const next = runs.reduce<Baseline | null>((b, r) => withEntry(b, r.report), baseline);
-    writeFileSync(BASELINE, `${JSON.stringify(next, null, 2)}\n`);
+  if (writing) {
+    writeFileSync(BASELINE, `${JSON.stringify(baselineOf(runs.map((r) => r.report)), null, 2)}\n`);
     writeFileSync("evals/REPORT.md", runs.map((r) => renderMarkdown(r.report)).join("\n---\n\n"));
     process.stdout.write(`wrote ${BASELINE} and evals/REPORT.md\n`);
   }

@@ -14,7 +14,7 @@ import { buildReport, type Report, renderMarkdown } from "./judge/report.js";
  *   npm run evals:score -- --transcripts evals/out/rules/transcripts.jsonl --cases evals/cases [--out DIR] [--baseline evals/baseline.json]
  */
 
-export function scoreTranscripts(cases: Case[], transcripts: Transcript[], checkArgs: ArgumentCheck): Verdict[] {
+function scoreTranscripts(cases: Case[], transcripts: Transcript[], checkArgs: ArgumentCheck): Verdict[] {
   const byId = new Map(cases.map((c) => [c.id, c]));
   return transcripts.map((t) => {
     const c = byId.get(t.id);

@@ -10,10 +10,10 @@ import { toolListing } from "../src/mcp/server.js";
 
 export const SCHEMAS_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "schemas");
 
-export const schemaFileText = (schema: unknown): string => `${JSON.stringify(schema, null, 2)}\n`;
+const schemaFileText = (schema: unknown): string => `${JSON.stringify(schema, null, 2)}\n`;
 
 /** File name → content, for every tool. */
-export function schemaFiles(): Map<string, string> {
+function schemaFiles(): Map<string, string> {
   const files = new Map<string, string>();
   for (const tool of toolListing()) {
     files.set(`${tool.name}.input.json`, schemaFileText(tool.inputSchema));

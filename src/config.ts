@@ -37,7 +37,11 @@ export const ConfigFile = z
           tables: z
             .strictObject({ jobs: TableName, runs: TableName, events: TableName, leases: TableName })
             .default({ jobs: "duely-jobs", runs: "duely-runs", events: "duely-events", leases: "duely-leases" }),
-          /** Finished runs and their events expire this many days later (DynamoDB TTL). @default 30 */
+          /**
+           * Retention (DynamoDB TTL): a finished run expires this many days after it finished, an
+           * event this many days after its own time or its run's scheduled time, whichever is later.
+           * @default 30
+           */
           ttl_days: z.number().int().min(1).max(3650).default(AWS_DEFAULTS.ttlDays),
         }),
       ])
@@ -119,7 +123,7 @@ export class ConfigError extends Error {
 }
 
 /** XDG data dir: $XDG_DATA_HOME/duely, else ~/.local/share/duely. */
-export function defaultDataDir(env: Record<string, string | undefined>): string {
+function defaultDataDir(env: Record<string, string | undefined>): string {
   return join(env.XDG_DATA_HOME || join(homedir(), ".local", "share"), "duely");
 }
 

@@ -70,7 +70,7 @@ async function openStore(config: Config, env: Record<string, string | undefined>
 
 async function openQueue(config: Config, clock: Clock, env: Record<string, string | undefined>): Promise<DelayQueue> {
   const q = config.queue;
-  if (q.kind === "local") return new LocalDelayQueue(clock, { leadMs: config.engine.claim_ahead_ms });
+  if (q.kind === "local") return new LocalDelayQueue(clock, { leadMs: config.engine.claim_ahead_ms, visibilityMs: config.engine.lease_ms });
   const [{ SQSClient }, { openSqsQueue }, { awsClientConfig }] = await Promise.all([
     import("@aws-sdk/client-sqs"),
     import("./adapters/queue/sqs/sqs-queue.js"),
@@ -101,7 +101,7 @@ async function openShardLeases(config: Config, env: Record<string, string | unde
   if (s.kind === "sqlite") return null;
   const [{ DynamoDBClient }, { dynamoShardLeases }, { awsClientConfig }] = await Promise.all([
     import("@aws-sdk/client-dynamodb"),
-    import("./adapters/store/dynamodb/dynamodb-leases.js"),
+    import("./adapters/lease/dynamodb-leases.js"),
     import("./adapters/aws/client-config.js"),
   ]);
   const client = new DynamoDBClient(awsClientConfig(s, env));

@@ -91,7 +91,7 @@ export class ReplayError extends Error {
 }
 
 /** The model id a recordings directory holds; every file must agree. */
-export function recordedModel(dir: string): string {
+function recordedModel(dir: string): string {
   const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".json")) : [];
   if (files.length === 0) throw new ReplayError(`no recordings in ${dir}; make them with a live run and --record ${dir}`);
   const models = new Set(files.map((f) => (JSON.parse(readFileSync(join(dir, f), "utf8")) as Recording).adapter));

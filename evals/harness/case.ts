@@ -22,7 +22,7 @@ const ToolName = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/);
  * A task that exists before the case starts, created through the engine. `key` names it in
  * `expect.final_state.seeded` and in `{{seed:<key>}}` placeholders inside `history`.
  */
-export const SeedTask = z.strictObject({
+const SeedTask = z.strictObject({
   key: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
   title: z.string().min(1),
   action: z.discriminatedUnion("type", [SummarizeAction, NotifyAction]),
@@ -30,7 +30,6 @@ export const SeedTask = z.strictObject({
   schedule: ScheduleInput,
   status: z.enum(["active", "paused", "cancelled"]).default("active"),
 });
-export type SeedTask = z.infer<typeof SeedTask>;
 
 const RecordedCall = z.strictObject({ id: z.string(), name: z.string(), arguments: z.record(z.string(), z.unknown()) });
 
@@ -58,7 +57,7 @@ export const ScheduleExpect = z.union([
 ]);
 export type ScheduleExpect = z.infer<typeof ScheduleExpect>;
 
-export const ActionExpect = z.strictObject({
+const ActionExpect = z.strictObject({
   type: z.enum(["summarize", "notify"]),
   /** At least one must appear (case-insensitive substring) in the topic or message. */
   keywords: z.array(z.string().min(1)).optional(),
@@ -94,11 +93,10 @@ export const Expectation = z.strictObject({
 });
 export type Expectation = z.infer<typeof Expectation>;
 
-export const Expect = Expectation.extend({
+const Expect = Expectation.extend({
   /** Other outcomes a careful person would also accept (a question instead of a guess). */
   also_accept: z.array(Expectation).optional(),
 });
-export type Expect = z.infer<typeof Expect>;
 
 export const Case = z
   .strictObject({

@@ -6,7 +6,7 @@ import { openSandbox } from "./sandbox.js";
 import type { Transcript, TranscriptCall } from "./transcript.js";
 
 /** @default 8 model turns per case: enough for list → act → reply, with room for one repair. */
-export const DEFAULT_MAX_TURNS = 8;
+const DEFAULT_MAX_TURNS = 8;
 
 /**
  * What a chat client tells its model besides the server's instructions: the user's zone and

@@ -18,7 +18,7 @@ import type { Case } from "./case.js";
 import type { FinalTask } from "./transcript.js";
 
 /** The one user every case runs as; the transport, not the model, says who that is. */
-export const EVAL_OWNER = "eval-user";
+const EVAL_OWNER = "eval-user";
 
 /** Time stands still for the whole case: the judge's expectations are fixed to `now`. */
 const frozenClock = (at: number): Clock => ({ now: () => at });

@@ -10,7 +10,7 @@ import { scheduleMatches } from "./schedule-match.js";
  */
 
 /** Tools that change nothing; any other tool counts as a change when it succeeds. */
-export const READ_ONLY_TOOLS: ReadonlySet<string> = new Set(["task_list_v1", "task_get_v1", "schedule_preview_v1"]);
+const READ_ONLY_TOOLS: ReadonlySet<string> = new Set(["task_list_v1", "task_get_v1", "schedule_preview_v1"]);
 
 /** Each check: true/false, or null when the expectation does not ask for it. */
 export interface Checks {
@@ -92,7 +92,7 @@ function textOf(task: FinalTask): string {
 }
 
 /** Checks one expectation; `failures` says what was wrong, in words, for the report. */
-export function checkExpectation(c: Case, t: Transcript, e: Expectation): Outcome {
+function checkExpectation(c: Case, t: Transcript, e: Expectation): Outcome {
   const failures: string[] = [];
   const ok = t.calls.filter(accepted);
   const changed = ok.filter((x) => !READ_ONLY_TOOLS.has(x.name));

@@ -31,7 +31,7 @@ export interface Metrics {
   recovery: Rate;
 }
 
-export function metricsOf(vs: Verdict[]): Metrics {
+function metricsOf(vs: Verdict[]): Metrics {
   const scored = vs.filter((v) => v.pass !== null);
   return {
     pass: share(scored, (v) => v.pass),
@@ -99,7 +99,9 @@ export interface Report {
   /** Totals over all trials, when the adapter reports them. */
   usage: { input_tokens: number; output_tokens: number; mean_latency_ms: number | null } | null;
   failures: { id: string; trial: number; tags: string[]; reason: string }[];
-  /** Case ids whose every trial passed; the CI gate names newly failing ones. */
+  /** Every case id that ran, scored or not; the CI gate fails when one of the baseline's is missing. */
+  case_ids: string[];
+  /** Case ids whose every trial passed; the CI gate fails when one that passed at the baseline is not here. */
   passed_ids: string[];
 }
 
@@ -144,6 +146,7 @@ export function buildReport(vs: Verdict[], meta: { adapter: string; isLlm: boole
           }
         : null,
     failures: vs.filter((v) => v.pass === false).map((v) => ({ id: v.id, trial: v.trial, tags: v.tags, reason: v.reason })),
+    case_ids: ids,
     passed_ids: ids.filter((id) => vs.filter((v) => v.id === id).every((v) => v.pass === true)),
   };
 }

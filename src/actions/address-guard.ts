@@ -70,7 +70,7 @@ export interface Target {
 /** An `allow_hosts` entry `host` matches any port; `host:port` only that port. */
 const isListed = (t: Target, policy: HttpPolicy) => policy.allow_hosts.some((entry) => [t.hostname, `${t.hostname}:${t.port}`].includes(entry.toLowerCase()));
 
-export function isAllowedAddress(address: string, target: Target, policy: HttpPolicy): boolean {
+function isAllowedAddress(address: string, target: Target, policy: HttpPolicy): boolean {
   const kind = classifyAddress(address);
   const listed = isListed(target, policy);
   if (kind === "public") return true;

@@ -24,14 +24,14 @@ const LlmOptions = {
   timeout_ms: z.number().int().min(10).max(600_000).default(60_000),
 };
 
-export const SummarizerConfig = z.discriminatedUnion("provider", [
+const SummarizerConfig = z.discriminatedUnion("provider", [
   /** Offline: an extractive digest that ranks headlines by relevance to the topic. */
   z.strictObject({ provider: z.literal("none") }),
   /** Any OpenAI-compatible chat-completions server (OpenAI, Ollama, vLLM, llama.cpp, LM Studio). */
   z.strictObject({ provider: z.literal("openai"), ...LlmOptions, api_key_env: EnvName.default("OPENAI_API_KEY") }),
   z.strictObject({ provider: z.literal("anthropic"), ...LlmOptions, api_key_env: EnvName.default("ANTHROPIC_API_KEY") }),
 ]);
-export type SummarizerConfig = z.infer<typeof SummarizerConfig>;
+type SummarizerConfig = z.infer<typeof SummarizerConfig>;
 export type LlmConfig = Exclude<SummarizerConfig, { provider: "none" }>;
 
 /** One or more lowercase words, e.g. `finance` or `climate change`. */
@@ -97,7 +97,7 @@ export const HttpPolicy = z.strictObject({
 export type HttpPolicy = z.infer<typeof HttpPolicy>;
 
 /** Owner-chosen channel name; an action refers to it as is (`channels: ["ops"]`). `inbox` is built in. */
-export const ChannelName = z
+const ChannelName = z
   .string()
   .regex(/^[a-z][a-z0-9_-]{0,63}$/, "lowercase letters, digits, _ or -, starting with a letter")
   .refine((n) => n !== "inbox", "inbox is built in and always on");

@@ -13,10 +13,10 @@ const STOPWORDS = new Set(
   ).split(" "),
 );
 
-export const tokenize = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+const tokenize = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** The words of a topic that say what it is about ("finance news" → ["finance"]). */
-export const topicTerms = (topic: string) => [...new Set(tokenize(topic).filter((w) => !STOPWORDS.has(w)))];
+const topicTerms = (topic: string) => [...new Set(tokenize(topic).filter((w) => !STOPWORDS.has(w)))];
 
 function commonPrefix(a: string, b: string): number {
   let i = 0;

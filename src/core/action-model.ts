@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** Where a result is delivered: `inbox` (stored on the run, always on) or the name of a channel the owner configured. */
-export const Channel = z
+const Channel = z
   .string()
   .min(1)
   .max(64)
@@ -25,4 +25,3 @@ export const NotifyAction = z.strictObject({
 
 export const Action = z.discriminatedUnion("type", [SummarizeAction, NotifyAction]);
 export type Action = z.infer<typeof Action>;
-export const ACTION_TYPES = ["summarize", "notify"] as const;

@@ -6,13 +6,6 @@ export const idempotencyKey = (k: RunKey) => `${k.job_id}:${new Date(k.scheduled
 /** A stable string form of a run key, for maps and queue message ids. */
 export const runKeyString = (k: RunKey) => `${k.job_id}@${k.scheduled_at}`;
 
-export function parseRunKeyString(s: string): RunKey | null {
-  const at = s.lastIndexOf("@");
-  if (at <= 0) return null;
-  const scheduled_at = Number(s.slice(at + 1));
-  return Number.isSafeInteger(scheduled_at) ? { job_id: s.slice(0, at), scheduled_at } : null;
-}
-
 /** FNV-1a: a stable, dependency-free hash so a job's shard never changes between processes. */
 export function shardOf(jobId: string, shardCount: number): number {
   let h = 0x811c9dc5;
@@ -27,7 +20,7 @@ const HOUR_MS = 3_600_000;
 export const hourOf = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
 
 /** `YYYYMMDDHH` of the UTC hour containing `ms`. */
-export function hourLabel(ms: number): string {
+function hourLabel(ms: number): string {
   const iso = new Date(hourOf(ms)).toISOString(); // 2026-03-17T09:00:00.000Z
   return iso.slice(0, 4) + iso.slice(5, 7) + iso.slice(8, 10) + iso.slice(11, 13);
 }

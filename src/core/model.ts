@@ -12,7 +12,7 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
  */
 export const RUN_STATUSES = ["pending", "queued", "running", "succeeded", "retrying", "failed", "skipped", "cancelled"] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
-export const TERMINAL_RUN_STATUSES: readonly RunStatus[] = ["succeeded", "failed", "skipped", "cancelled"];
+const TERMINAL_RUN_STATUSES: readonly RunStatus[] = ["succeeded", "failed", "skipped", "cancelled"];
 export const isTerminal = (s: RunStatus) => TERMINAL_RUN_STATUSES.includes(s);
 
 /** Why an occurrence did not run. Every occurrence that did not run has a row with one of these. */

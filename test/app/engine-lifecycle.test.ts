@@ -71,7 +71,7 @@ describe("engine: recurrence", () => {
       "2026-06-05T00:00:00.000Z",
     ]);
     expect(ran.every((r) => r.started_at! - r.scheduled_at < 60_000)).toBe(true);
-  });
+  }, 20_000);
 
   it("stops creating runs at max_runs and completes the task", async () => {
     h = await openHarness("2026-06-01T00:00:30Z", { shard_count: 2 });

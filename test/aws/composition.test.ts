@@ -72,7 +72,12 @@ describe("duely aws init and the composition root", () => {
 
     const config = loadConfig({ DUELY_LOG_LEVEL: "warn" }, writeConfig("aws.json", first));
     const ran: string[] = [];
-    const actions: ActionRunner = { run: async (_action, ctx) => (ran.push(ctx.idempotencyKey), { text: "done" }) };
+    const actions: ActionRunner = {
+      run: async (_action, ctx) => {
+        ran.push(ctx.idempotencyKey);
+        return { text: "done" };
+      },
+    };
     const engine = await openEngine(config, { actions, log: silentLogger });
     try {
       const { job } = await engine.jobs.create("alice", { title: "ping", action: { type: "notify", message: "hi" }, schedule: { kind: "immediate" } });
@@ -84,7 +89,7 @@ describe("duely aws init and the composition root", () => {
       await engine.stop();
       await Promise.all(Object.values(tables).map((TableName) => ddb.send(new DeleteTableCommand({ TableName }))));
     }
-  });
+  }, 30_000);
 });
 
 describe("deploy/cloudformation.yaml", () => {

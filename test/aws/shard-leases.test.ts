@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { meterRequests } from "../../src/adapters/aws/request-meter.js";
-import { dynamoShardLeases } from "../../src/adapters/store/dynamodb/dynamodb-leases.js";
+import { dynamoShardLeases } from "../../src/adapters/lease/dynamodb-leases.js";
 import { openDynamoStore } from "../../src/adapters/store/dynamodb/dynamodb-store.js";
 import { DEFAULT_SETTINGS } from "../../src/app/settings.js";
 import { Watcher } from "../../src/app/watcher.js";
@@ -179,5 +179,5 @@ describe("watchers sharing shards through leases", () => {
     await b.watcher.tick();
     expect(b.queue.sent.map((i) => i.key.job_id).sort()).toEqual(second.map((r) => r.job_id).sort());
     await store.close();
-  });
+  }, 20_000);
 });

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { duely } from "../support/cli.js";
+import { CLI_TIMEOUT_MS, duely } from "../support/cli.js";
 
 const COMMANDS = ["serve", "schedule", "watcher", "worker", "aws", "demo"];
 
-describe("duely --help", () => {
+describe("duely --help", { timeout: CLI_TIMEOUT_MS }, () => {
   it("lists every command, on stdout, with exit code 0; so does duely alone", () => {
     for (const r of [duely("--help"), duely()]) {
       expect(r.code).toBe(0);
@@ -53,7 +53,7 @@ describe("duely --help", () => {
   });
 });
 
-describe("duely refuses a mistyped command line with a suggestion and exit code 2", () => {
+describe("duely refuses a mistyped command line with a suggestion and exit code 2", { timeout: CLI_TIMEOUT_MS }, () => {
   it.each([
     [["serve", "--htttp"], "unknown option '--htttp'", "Did you mean --http?"],
     [["aws", "init", "--dynamo-endpoint", "http://127.0.0.1:8000"], "unknown option '--dynamo-endpoint'", "Did you mean --dynamodb-endpoint?"],
@@ -74,7 +74,7 @@ describe("duely refuses a mistyped command line with a suggestion and exit code 
   });
 });
 
-describe("duely serve", () => {
+describe("duely serve", { timeout: CLI_TIMEOUT_MS }, () => {
   it("refuses --no-auth on a non-loopback host, exit code 1", () => {
     const r = duely("serve", "--http", "--no-auth", "--host", "0.0.0.0");
     expect(r.code).toBe(1);

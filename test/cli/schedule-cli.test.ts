@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { duely } from "../support/cli.js";
+import { CLI_TIMEOUT_MS, duely } from "../support/cli.js";
 
-describe("duely schedule next", () => {
+describe("duely schedule next", { timeout: CLI_TIMEOUT_MS }, () => {
   it("prints the next fire times strictly after --after, with the documented DST gap shift", () => {
     const r = duely("schedule", "next", "30 2 * * *", "--tz", "America/New_York", "--after", "2026-03-07T00:00:00Z", "--count", "3", "--json");
     expect(r.code).toBe(0);
@@ -43,7 +43,7 @@ describe("duely schedule next", () => {
   });
 });
 
-describe("duely schedule parse", () => {
+describe("duely schedule parse", { timeout: CLI_TIMEOUT_MS }, () => {
   it("reads a phrase inside a sentence into the same output shape", () => {
     const r = duely(
       "schedule",

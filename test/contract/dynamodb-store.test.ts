@@ -1,4 +1,4 @@
-import { DynamoDBDocumentClient, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { DynamoDBDocumentClient, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { meterRequests } from "../../src/adapters/aws/request-meter.js";
 import { openDynamoStore } from "../../src/adapters/store/dynamodb/dynamodb-store.js";
@@ -8,13 +8,21 @@ import { dynamoClient, freshTables } from "../support/aws/clients.js";
 import { makeEvent, makeJob, makeRun, T0 } from "../support/builders.js";
 import { describeStoreContract } from "./store-contract.js";
 
+const DAY_MS = 86_400_000;
 const client = dynamoClient();
 afterAll(() => client.destroy());
 
+// The fixtures are dated March 2026: with a retention, every event would be written already
+// expired, and DynamoDB Local's TTL job (about once a second) would delete it before it is read.
+// Retention has its own test below, on times near now.
 describeStoreContract("dynamodb", async () => {
   const { tables, drop } = await freshTables(client, "store");
-  const store = openDynamoStore({ client, tables, ttlDays: 30 });
-  return { store, cleanup: async () => (await store.close(), await drop()) };
+  const store = openDynamoStore({ client, tables, ttlDays: null });
+  const cleanup = async () => {
+    await store.close();
+    await drop();
+  };
+  return { store, cleanup };
 });
 
 describe("DynamoDB store, beyond the port", () => {
@@ -28,7 +36,7 @@ describe("DynamoDB store, beyond the port", () => {
   });
   afterAll(() => drop());
   beforeEach(() => {
-    store = openDynamoStore({ client, tables, ttlDays: 7 });
+    store = openDynamoStore({ client, tables, ttlDays: null });
   });
   afterEach(() => store.close());
 
@@ -75,7 +83,7 @@ describe("DynamoDB store, beyond the port", () => {
   it("counts requests and the capacity DynamoDB reports when metered", async () => {
     const metered = dynamoClient();
     const meter = meterRequests(metered);
-    const counted = openDynamoStore({ client: metered, tables, ttlDays: 7 });
+    const counted = openDynamoStore({ client: metered, tables, ttlDays: null });
     const run = makeRun(makeJob(), T0 + 7 * 60_000);
     await counted.commit({ writes: [{ op: "insert_run", run }], events: [makeEvent(run, "pending", { from: null })] });
     await counted.getRun(run);
@@ -84,6 +92,20 @@ describe("DynamoDB store, beyond the port", () => {
     expect(stats.writeUnits).toBeGreaterThan(0);
     expect(stats.readUnits).toBeGreaterThan(0);
     metered.destroy();
+  });
+
+  it("keeps the events of a run planned past the retention until that long after the run is due", async () => {
+    const retained = openDynamoStore({ client, tables, ttlDays: 30 });
+    const now = Date.now();
+    const run = makeRun(makeJob(), now + 60 * DAY_MS);
+    const event = makeEvent(run, "pending", { from: null, at: now });
+    expect(await retained.commit({ writes: [{ op: "insert_run", run }], events: [event] })).toBe(true);
+    const { Items = [] } = await doc.send(
+      new QueryCommand({ TableName: tables.events, KeyConditionExpression: "run_key = :k", ExpressionAttributeValues: { ":k": `${run.job_id}@${run.scheduled_at}` } }),
+    );
+    expect(Items.map((i) => i.expires_at)).toEqual([Math.floor((run.scheduled_at + 30 * DAY_MS) / 1000)]);
+    expect(await retained.listEvents(run)).toEqual([event]);
+    await retained.close();
   });
 
   it("rejects a cursor it did not issue", async () => {

@@ -3,6 +3,7 @@ import { systemClock } from "../../src/ports/clock.js";
 import { describeQueueContract } from "./queue-contract.js";
 
 describeQueueContract("local", async () => {
-  const queue = new LocalDelayQueue(systemClock);
-  return { queue, cleanup: () => queue.close() };
+  const visibilityMs = 1_000;
+  const queue = new LocalDelayQueue(systemClock, { visibilityMs });
+  return { queue, visibilityMs, cleanup: () => queue.close() };
 });

@@ -21,9 +21,10 @@ afterAll(async () => {
 const freshQueue = (visibilityMs = 2_000) => createQueues(client, { prefix: `t${randomUUID().slice(0, 8)}-`, visibilityMs, maxReceiveCount: 3 });
 
 describeQueueContract("sqs", async () => {
-  const { queueUrl, dlqUrl } = await freshQueue();
-  const queue = openSqsQueue({ client, queueUrl, dlqUrl, visibilityMs: 2_000 });
-  return { queue, cleanup: () => queue.close() };
+  const visibilityMs = 2_000;
+  const { queueUrl, dlqUrl } = await freshQueue(visibilityMs);
+  const queue = openSqsQueue({ client, queueUrl, dlqUrl, visibilityMs });
+  return { queue, visibilityMs, cleanup: () => queue.close() };
 });
 
 describe("SQS delay queue, beyond the port", () => {
@@ -52,7 +53,7 @@ describe("SQS delay queue, beyond the port", () => {
     await worker.ack([m!]);
     expect(await other.receive(1, 1_500)).toEqual([]);
     await Promise.all([worker.close(), other.close()]);
-  });
+  }, 15_000);
 
   it("hands back what it read ahead when closed, so another worker gets it at once", async () => {
     const { queueUrl } = await freshQueue(30_000);
@@ -67,7 +68,7 @@ describe("SQS delay queue, beyond the port", () => {
     for (let i = 0; i < 5 && rest.length < 10; i++) rest.push(...(await second.receive(10, 1_000)));
     expect(rest.map((m) => m.key.job_id).sort()).toEqual(["j10", "j11", "j2", "j3", "j4", "j5", "j6", "j7", "j8", "j9"]);
     await second.close();
-  });
+  }, 15_000);
 
   it("creates the queue with a redrive policy to its DLQ, idempotently", async () => {
     const prefix = `t${randomUUID().slice(0, 8)}-`;

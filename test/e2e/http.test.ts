@@ -126,7 +126,7 @@ describe("Streamable HTTP with bearer tokens, real clock, engine roles started",
     expect(created.reading).toMatchObject({ timezone: "Asia/Taipei", timezone_source: "server_default" });
     const e = await fails(alice, "task_create_v1", { title: "Modern", action: { type: "notify", message: "hi" } }, "invalid_argument");
     expect(e.field).toBe("when");
-  });
+  }, 15_000);
 
   test("without a token: 401 with WWW-Authenticate: Bearer", async () => {
     const res = await rawPost(server.url, {});

@@ -46,7 +46,7 @@ describe("a small run with the rules assistant", () => {
     expect(daily.final_state.tasks[0]).toMatchObject({ status: "active", timezone: "America/New_York", schedule: { type: "cron" } });
     expect(daily.final_state.tasks[0]!.next).toHaveLength(5);
     expect(transcripts.find((t) => t.id === "chat-thanks")!.calls).toEqual([]);
-  });
+  }, 30_000);
 
   test("the CLIs write transcripts and reports, and the scorer re-scores them alone", async () => {
     const run = promisify(execFile);

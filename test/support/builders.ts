@@ -13,7 +13,7 @@ export const HOUR_MS = 3_600_000;
 const monotonicUlid = monotonicFactory();
 
 /** A ULID timed at `at`; each call returns a larger id than the last, so later jobs are newer. */
-export const newJobId = (at: number = T0): string => monotonicUlid(at);
+const newJobId = (at: number = T0): string => monotonicUlid(at);
 
 /** A valid, active daily job owned by `owner-a`; overrides are validated with the schema. */
 export function makeJob(overrides: Partial<Job> = {}): Job {

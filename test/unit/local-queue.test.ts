@@ -14,7 +14,6 @@ describe("LocalDelayQueue on a stepped clock", () => {
     expect((await q.receive(10, 0)).map((m) => m.key.job_id)).toEqual(["a", "b"]);
     clock.set(5_000);
     expect((await q.receive(10, 0)).map((m) => m.key.job_id)).toEqual(["c"]);
-    expect(await q.size()).toBe(0);
   });
 
   it("drops a re-send of a run it still holds, but accepts it again after delivery", async () => {
@@ -44,5 +43,51 @@ describe("LocalDelayQueue on a stepped clock", () => {
     await q.send(["x", "y", "z"].map((j) => item(j, "o", 5)));
     clock.set(5);
     expect((await q.receive(3, 0)).map((m) => m.key.job_id)).toEqual(["x", "y", "z"]);
+  });
+
+  it("counts a delivered message until it is acknowledged", async () => {
+    const clock = new FakeClock(0);
+    const q = new LocalDelayQueue(clock);
+    await q.send([item("a", "o", 0), item("b", "o", 10)]);
+    expect(await q.size()).toBe(2);
+    const got = await q.receive(10, 0);
+    expect(got.map((m) => m.key.job_id)).toEqual(["a"]);
+    expect(await q.size()).toBe(2);
+    await q.ack(got);
+    expect(await q.size()).toBe(1);
+  });
+
+  it("delivers an unacknowledged message again once its visibility timeout has passed, and an acknowledged one never", async () => {
+    const clock = new FakeClock(0);
+    const q = new LocalDelayQueue(clock, { visibilityMs: 1_000 });
+    await q.send([item("kept", "o", 0), item("done", "o", 0)]);
+    const first = await q.receive(10, 0);
+    expect(first.map((m) => m.key.job_id)).toEqual(["kept", "done"]);
+    await q.ack(first.filter((m) => m.key.job_id === "done"));
+    clock.set(999);
+    expect(await q.receive(10, 0)).toEqual([]);
+    clock.set(1_000);
+    const again = await q.receive(10, 0);
+    expect(again.map((m) => m.key.job_id)).toEqual(["kept"]);
+    expect(again[0]!.receipt).not.toBe(first[0]!.receipt);
+    await q.ack(again);
+    clock.set(60_000);
+    expect(await q.receive(10, 0)).toEqual([]);
+    expect(await q.size()).toBe(0);
+  });
+
+  it("keeps an extended message hidden until its new timeout, counted from the extension", async () => {
+    const clock = new FakeClock(0);
+    const q = new LocalDelayQueue(clock, { visibilityMs: 1_000 });
+    await q.send([item("long", "o", 0)]);
+    const [m] = await q.receive(1, 0);
+    clock.set(800);
+    await q.extend(m!, 1_000);
+    clock.set(1_500);
+    expect(await q.receive(10, 0)).toEqual([]);
+    clock.set(1_800);
+    expect((await q.receive(10, 0)).map((x) => x.key.job_id)).toEqual(["long"]);
+    await q.extend(m!, 5_000);
+    expect(await q.size()).toBe(1);
   });
 });

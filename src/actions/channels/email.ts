@@ -9,7 +9,7 @@ import type { ChannelSender } from "./channel.js";
 type EmailTarget = Extract<ChannelTarget, { type: "email" }>;
 
 /** Same run, same Message-ID: a retried send is recognisable (and collapsible) as the same mail. */
-export const messageIdFor = (idempotencyKey: string) => `<${createHash("sha256").update(idempotencyKey).digest("hex")}@duely>`;
+const messageIdFor = (idempotencyKey: string) => `<${createHash("sha256").update(idempotencyKey).digest("hex")}@duely>`;
 
 /** SMTP replies 4xx for "try again later" and 5xx for "never"; with no reply it was the connection. */
 function smtpFailure(err: unknown, name: string): ActionFailure {

@@ -7,7 +7,7 @@ type NtfyTarget = Extract<ChannelTarget, { type: "ntfy" }>;
 const NTFY_MAX_BYTES = 4_000;
 
 /** HTTP headers are Latin-1; ntfy decodes RFC 2047 encoded words, so non-ASCII titles survive. */
-export function headerText(value: string): string {
+function headerText(value: string): string {
   const line = value
     .replace(/[\r\n]+/g, " ")
     .trim()

@@ -11,14 +11,13 @@ export const DstPolicy = z.strictObject({
 export type DstPolicy = z.infer<typeof DstPolicy>;
 
 export const INTERVAL_UNITS = ["minute", "hour", "day", "week", "month"] as const;
-export type IntervalUnit = (typeof INTERVAL_UNITS)[number];
 
 /** IANA zone name; validity is checked by `validateSchedule`, not by shape. */
 const Timezone = z.string().min(1).max(64);
 
-export const ImmediateSchedule = z.strictObject({ kind: z.literal("immediate") });
+const ImmediateSchedule = z.strictObject({ kind: z.literal("immediate") });
 /** Fires once at `at` (epoch ms). `timezone` is kept for display and for the reading echoed back. */
-export const OnceSchedule = z.strictObject({
+const OnceSchedule = z.strictObject({
   kind: z.literal("once"),
   at: z.number().int(),
   timezone: Timezone,
@@ -48,7 +47,6 @@ export const Schedule = z.discriminatedUnion("kind", [ImmediateSchedule, OnceSch
 export type Schedule = z.infer<typeof Schedule>;
 export type CronSchedule = z.infer<typeof CronSchedule>;
 export type EverySchedule = z.infer<typeof EverySchedule>;
-export type OnceSchedule = z.infer<typeof OnceSchedule>;
 
 export const isRecurring = (s: Schedule): s is CronSchedule | EverySchedule => s.kind === "cron" || s.kind === "every";
 

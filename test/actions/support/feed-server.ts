@@ -10,7 +10,7 @@ export const fixture = (name: string) => readFileSync(`${FIXTURES}${name}`, "utf
  * An RSS document of about `bytes` bytes. Built here rather than checked in: the size only has to
  * exceed the cap a test configures.
  */
-export function hugeFeed(bytes: number): string {
+function hugeFeed(bytes: number): string {
   const item = (i: number) =>
     `<item><title>Filler finance item ${i}</title><link>https://huge.example/${i}</link><description>${"Lorem ipsum dolor sit amet. ".repeat(8)}</description></item>\n`;
   const parts = ['<?xml version="1.0"?>\n<rss version="2.0"><channel><title>Huge</title>\n'];
@@ -33,27 +33,32 @@ export function startFeedServer(): Promise<TestServer> {
     const feed = /^\/feeds\/([a-z.-]+)$/.exec(path);
     if (feed) {
       res.writeHead(200, { "content-type": "application/xml" });
-      return void res.end(fixture(feed[1]!));
+      res.end(fixture(feed[1]!));
+      return;
     }
     if (path === "/huge.xml") {
       res.writeHead(200, { "content-type": "application/rss+xml" });
       for (let i = 0; i < huge.length; i += 16_384) res.write(huge.slice(i, i + 16_384));
-      return void res.end();
+      res.end();
+      return;
     }
     if (path === "/huge-declared.xml") {
       res.writeHead(200, { "content-type": "application/rss+xml", "content-length": Buffer.byteLength(huge) });
-      return void res.end(huge);
+      res.end(huge);
+      return;
     }
     const status = /^\/status\/(\d{3})$/.exec(path);
     if (status) {
       res.writeHead(Number(status[1]), { "retry-after": "30" });
-      return void res.end("unavailable");
+      res.end("unavailable");
+      return;
     }
     const redirect = /^\/redirect\/(\d+)\/(.+)$/.exec(path);
     if (redirect) {
       const left = Number(redirect[1]);
       res.writeHead(302, { location: left > 1 ? `/redirect/${left - 1}/${redirect[2]}` : `/feeds/${redirect[2]}` });
-      return void res.end();
+      res.end();
+      return;
     }
     res.writeHead(404);
     res.end("not found");

@@ -7,7 +7,7 @@ import { inject } from "vitest";
 import { type TableNames, tableNames } from "../../../src/adapters/store/dynamodb/tables.js";
 import { createTables } from "../../../src/cli/aws-init.js";
 
-export const REGION = "us-east-1";
+const REGION = "us-east-1";
 const credentials = { accessKeyId: "local", secretAccessKey: "local" };
 
 export const dynamoDbEndpoint = () => inject("dynamoDbEndpoint");

@@ -13,7 +13,7 @@ export interface DynamoDbLocal {
 }
 
 /** DynamoDB Local rejects `-port 0`, so a free loopback port is found first. */
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);

@@ -158,5 +158,5 @@ describe("any recurring phrase from the grammar", () => {
       }),
       { numRuns: 400 },
     );
-  });
+  }, 30_000);
 });

@@ -113,7 +113,7 @@ describe("properties over random expressions and zones", () => {
       }),
       { numRuns: 400, seed: 2026 },
     );
-  });
+  }, 15_000);
 
   // Every instant, minute by minute, shown in the zone by luxon: the whole truth for two days.
   interface Around {
@@ -186,7 +186,7 @@ describe("properties over random expressions and zones", () => {
       }),
       { numRuns: 200, seed: 8 },
     );
-  });
+  }, 15_000);
 });
 
 describe("properties of every schedules", () => {

@@ -2,7 +2,7 @@ import { runKeyString } from "../../../core/keys.js";
 import { MinHeap } from "../../../core/min-heap.js";
 import type { Clock } from "../../../ports/clock.js";
 import type { DelayQueue, QueueItem, QueueMessage } from "../../../ports/queue.js";
-import { FairReadyList } from "./fair-ready-list.js";
+import { FairReadyList } from "../fair-ready-list.js";
 
 /** Node's setTimeout fires after 1 ms for delays beyond 2^31-1 ms, so no timer is armed further. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -11,17 +11,33 @@ interface Waiter {
   resolve: () => void;
 }
 
+/** A run waiting for its due time, or a delivery to hand out again if it is still unacknowledged at `at`. */
+type Entry = { kind: "due"; item: QueueItem } | { kind: "redeliver"; receipt: string; at: number };
+
+interface InFlight {
+  item: QueueItem;
+  visibleAt: number;
+}
+
 /**
  * The embedded delay queue: an in-process heap released by ONE timer armed for the earliest
  * due time (not one setTimeout per run). Memory is bounded by what the watcher sends, which is
  * only what falls due within its look-ahead window. Not durable: after a crash the watcher
  * re-sends queued runs from the store, which is the source of truth.
+ *
+ * Like SQS, a delivered message stays in flight until acknowledged, and one not acknowledged
+ * within its visibility timeout (`extend` pushes it back) is delivered again: a consumer that
+ * received a batch and failed before handling it loses nothing. Acknowledged and extended
+ * deliveries leave stale heap entries behind; each is dropped when its time comes.
  */
 export class LocalDelayQueue implements DelayQueue {
-  private heap = new MinHeap<QueueItem>();
+  private heap = new MinHeap<Entry>();
   private ready = new FairReadyList<QueueItem>();
-  /** Keys held (in the heap or ready), so a re-send of a held run is dropped. */
+  /** Keys held (waiting in the heap or ready), so a re-send of a held run is dropped. */
   private held = new Set<string>();
+  /** Runs waiting in the heap for their due time (the heap also holds redelivery entries). */
+  private waiting = 0;
+  private inFlight = new Map<string, InFlight>();
   private waiters: Waiter[] = [];
   private timer: NodeJS.Timeout | null = null;
   private timerAt = Infinity;
@@ -30,11 +46,16 @@ export class LocalDelayQueue implements DelayQueue {
 
   private readonly clock: Clock;
   private readonly leadMs: number;
+  private readonly visibilityMs: number;
 
-  /** `leadMs`: hand each run out this long before its due time, for a consumer that claims ahead and starts on time. */
-  constructor(clock: Clock, opts: { leadMs?: number } = {}) {
+  /**
+   * `leadMs`: hand each run out this long before its due time, for a consumer that claims ahead and starts on time.
+   * `visibilityMs`: how long a delivery stays in flight before it is handed out again. @default 30000 (SQS's default)
+   */
+  constructor(clock: Clock, opts: { leadMs?: number; visibilityMs?: number } = {}) {
     this.clock = clock;
     this.leadMs = opts.leadMs ?? 0;
+    this.visibilityMs = opts.visibilityMs ?? 30_000;
   }
 
   async send(items: QueueItem[]): Promise<void> {
@@ -42,7 +63,8 @@ export class LocalDelayQueue implements DelayQueue {
       const k = runKeyString(item.key);
       if (this.held.has(k)) continue;
       this.held.add(k);
-      this.heap.push(item.dueAt - this.leadMs, item);
+      this.waiting++;
+      this.heap.push(item.dueAt - this.leadMs, { kind: "due", item });
     }
     this.wakeOrArm();
   }
@@ -58,12 +80,21 @@ export class LocalDelayQueue implements DelayQueue {
     }
   }
 
-  async ack(_messages: QueueMessage[]): Promise<void> {}
+  async ack(messages: QueueMessage[]): Promise<void> {
+    for (const m of messages) this.inFlight.delete(m.receipt);
+  }
 
-  async extend(_message: QueueMessage, _ms: number): Promise<void> {}
+  /** Like SQS's ChangeMessageVisibility: hidden for `ms` from now. A delivery already acknowledged or handed out again is left alone. */
+  async extend(message: QueueMessage, ms: number): Promise<void> {
+    const flight = this.inFlight.get(message.receipt);
+    if (!flight) return;
+    flight.visibleAt = this.clock.now() + ms;
+    this.heap.push(flight.visibleAt, { kind: "redeliver", receipt: message.receipt, at: flight.visibleAt });
+  }
 
+  /** Waiting, ready, and delivered but not yet acknowledged. */
   async size(): Promise<number> {
-    return this.heap.size + this.ready.size;
+    return this.waiting + this.ready.size + this.inFlight.size;
   }
 
   async close(): Promise<void> {
@@ -74,17 +105,30 @@ export class LocalDelayQueue implements DelayQueue {
   }
 
   private take(max: number): QueueMessage[] {
+    const visibleAt = this.clock.now() + this.visibilityMs;
     return this.ready.take(max).map((item) => {
       this.held.delete(runKeyString(item.key));
-      return { ...item, receipt: String(++this.receipts) };
+      const receipt = String(++this.receipts);
+      this.inFlight.set(receipt, { item, visibleAt });
+      this.heap.push(visibleAt, { kind: "redeliver", receipt, at: visibleAt });
+      return { ...item, receipt };
     });
   }
 
-  /** Moves every item due at `now` from the heap to the fair ready list. */
+  /** Moves every run due at `now`, and every delivery unacknowledged past its timeout, to the fair ready list. */
   private release(now: number): void {
     while (this.heap.size > 0 && this.heap.peekAt()! <= now) {
-      const item = this.heap.pop()!;
-      this.ready.push(item.owner, item);
+      const entry = this.heap.pop()!;
+      if (entry.kind === "due") {
+        this.waiting--;
+        this.ready.push(entry.item.owner, entry.item);
+        continue;
+      }
+      const flight = this.inFlight.get(entry.receipt);
+      if (!flight || flight.visibleAt !== entry.at) continue;
+      this.inFlight.delete(entry.receipt);
+      this.held.add(runKeyString(flight.item.key));
+      this.ready.push(flight.item.owner, flight.item);
     }
   }
 

@@ -3,6 +3,7 @@ import {
   DeleteMessageBatchCommand,
   GetQueueAttributesCommand,
   ReceiveMessageCommand,
+  type ReceiveMessageCommandOutput,
   SendMessageBatchCommand,
   type SQSClient,
 } from "@aws-sdk/client-sqs";
@@ -10,7 +11,7 @@ import { z } from "zod";
 import { DomainError } from "../../../core/errors.js";
 import { MinHeap } from "../../../core/min-heap.js";
 import type { DelayQueue, QueueItem, QueueMessage } from "../../../ports/queue.js";
-import { FairReadyList } from "../local/fair-ready-list.js";
+import { FairReadyList } from "../fair-ready-list.js";
 
 /** SQS caps DelaySeconds at 15 minutes, so the watcher's look-ahead window must stay below it. */
 export const SQS_MAX_DELAY_S = 900;
@@ -81,7 +82,12 @@ export function openSqsQueue(opts: SqsQueueOptions): SqsDelayQueue {
   let extensions: { receipt: string; seconds: number; done: () => void }[] = [];
 
   // Read-ahead and early messages would reappear after the visibility timeout: keep them hidden.
-  const keeper = setInterval(() => void keepHidden().catch(() => {}), Math.max(250, Math.floor(opts.visibilityMs / 3)));
+  const keeper = setInterval(
+    () => {
+      keepHidden().catch(() => {});
+    },
+    Math.max(250, Math.floor(opts.visibilityMs / 3)),
+  );
   keeper.unref();
 
   async function keepHidden(): Promise<void> {
@@ -111,7 +117,7 @@ export function openSqsQueue(opts: SqsQueueOptions): SqsDelayQueue {
   /** One ReceiveMessage; due messages go to the fair list, early ones to the heap. Returns how many arrived. */
   async function poll(max: number, waitSeconds: number, signal?: AbortSignal): Promise<number> {
     const abort = signal ? AbortSignal.any([signal, closing.signal]) : closing.signal;
-    let out;
+    let out: ReceiveMessageCommandOutput;
     try {
       out = await client.send(
         new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: max, WaitTimeSeconds: waitSeconds, VisibilityTimeout: visibilityS }),
@@ -238,7 +244,10 @@ export function openSqsQueue(opts: SqsQueueOptions): SqsDelayQueue {
     extend(message, ms) {
       // The worker extends every message it holds at once; those calls share batch requests.
       return new Promise<void>((resolve) => {
-        if (extensions.length === 0) queueMicrotask(() => void flushExtensions().catch(() => {}));
+        if (extensions.length === 0)
+          queueMicrotask(() => {
+            flushExtensions().catch(() => {});
+          });
         extensions.push({ receipt: message.receipt, seconds: Math.min(MAX_VISIBILITY_S, Math.max(1, Math.ceil(ms / 1000))), done: resolve });
       });
     },

@@ -3,6 +3,7 @@ import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput, ScanComma
 import { monotonicFactory } from "ulid";
 import type { Run, RunEvent } from "../../../core/model.js";
 import type { Store, Tx } from "../../../ports/store.js";
+import { positive } from "../limit.js";
 import { batchGetAll, keyLoader, mapLimit } from "./batch.js";
 import { createCommitter } from "./commit.js";
 import {
@@ -12,7 +13,6 @@ import {
   eventRunKey,
   type Item,
   jobFromItem,
-  positive,
   runFromItem,
   runPrimaryKey,
   runSortKey,
@@ -25,7 +25,10 @@ export interface DynamoStoreOptions {
   /** The caller owns it (region, endpoint, credentials) and destroys it after close(). */
   client: DynamoDBClient;
   tables: TableNames;
-  /** Finished runs and events expire (DynamoDB TTL) this many days after they finish; null keeps them. */
+  /**
+   * Retention (DynamoDB TTL): a finished run expires this many days after it finished, an event
+   * this many days after the later of its time and its run's scheduled time; null keeps them.
+   */
   ttlDays: number | null;
   /** MUST equal the engine's `shard_count`: a run's partition key is computed from it. @default 16 */
   shards?: number;

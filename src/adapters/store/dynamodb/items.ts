@@ -66,9 +66,13 @@ export function runFromItem(item: Item): Run {
   });
 }
 
+/**
+ * An event expires `ttlDays` after the later of its own time and its run's scheduled time: a run
+ * planned further ahead than the retention keeps the history of how it was planned until it runs.
+ */
 export function eventToItem(event: RunEvent, seq: string, ttlDays: number | null): Item {
   const item: Item = { run_key: eventRunKey(event), seq, ...event };
-  if (ttlDays !== null) item[TTL_ATTRIBUTE] = Math.floor(event.at / 1000) + ttlDays * DAY_S;
+  if (ttlDays !== null) item[TTL_ATTRIBUTE] = Math.floor(Math.max(event.at, event.scheduled_at) / 1000) + ttlDays * DAY_S;
   return item;
 }
 
@@ -108,9 +112,4 @@ export function decodeCursor(cursor: string | null | undefined, kind: CursorKind
     field: "cursor",
     expected: "the cursor returned with the previous page, unchanged, or null for the first page",
   });
-}
-
-export function positive(limit: number): number {
-  if (Number.isSafeInteger(limit) && limit > 0) return limit;
-  throw new DomainError("invalid_argument", `limit must be a positive integer, got ${limit}`, { field: "limit", expected: "an integer ≥ 1" });
 }

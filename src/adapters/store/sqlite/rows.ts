@@ -80,7 +80,7 @@ export const JOB_COLUMNS = [
 ] as const satisfies readonly (keyof JobRow)[];
 
 /** The key and the partition come first: an update never changes them. */
-export const RUN_KEY_COLUMNS = ["job_id", "scheduled_at", "bucket", "shard"] as const satisfies readonly (keyof RunRow)[];
+const RUN_KEY_COLUMNS = ["job_id", "scheduled_at", "bucket", "shard"] as const satisfies readonly (keyof RunRow)[];
 export const RUN_MUTABLE_COLUMNS = [
   "owner",
   "status",
@@ -118,7 +118,7 @@ export const eventValues = (e: RunEvent): unknown[] => {
   return EVENT_COLUMNS.map((c) => row[c]);
 };
 
-export const jobToRow = (j: Job): JobRow => ({
+const jobToRow = (j: Job): JobRow => ({
   id: j.id,
   owner: j.owner,
   title: j.title,
@@ -149,7 +149,7 @@ export function jobFromRow(row: JobRow): Job {
 }
 
 /** The run's hot path (claim, heartbeat, complete) mostly has null result and error: no JSON work then. */
-export const runToRow = (r: Run): RunRow => ({
+const runToRow = (r: Run): RunRow => ({
   job_id: r.job_id,
   scheduled_at: r.scheduled_at,
   owner: r.owner,
@@ -179,7 +179,7 @@ export function runFromRow(row: RunRow): Run {
   });
 }
 
-export const eventToRow = (e: RunEvent): EventRow => ({
+const eventToRow = (e: RunEvent): EventRow => ({
   job_id: e.job_id,
   scheduled_at: e.scheduled_at,
   at: e.at,

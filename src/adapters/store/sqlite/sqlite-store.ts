@@ -1,9 +1,9 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
-import { DomainError } from "../../../core/errors.js";
 import type { Job } from "../../../core/model.js";
 import type { Page, Store, Tx, Write } from "../../../ports/store.js";
+import { positive } from "../limit.js";
 import { createCheckpointer, noCheckpointer } from "./checkpointer.js";
 import { migrate } from "./migrations.js";
 import {
@@ -300,9 +300,4 @@ function page<R, T>(rows: R[], limit: number, fromRow: (row: R) => T, cursorOf: 
   const items = rows.slice(0, limit).map(fromRow);
   const more = rows.length > limit;
   return { items, cursor: more ? cursorOf(items[items.length - 1]!) : null };
-}
-
-function positive(limit: number): number {
-  if (Number.isSafeInteger(limit) && limit > 0) return limit;
-  throw new DomainError("invalid_argument", `limit must be a positive integer, got ${limit}`, { field: "limit", expected: "an integer ≥ 1" });
 }

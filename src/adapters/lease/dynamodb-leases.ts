@@ -1,7 +1,7 @@
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, PutCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
-import type { ShardLeases } from "../../../ports/shard-lease.js";
-import type { Item } from "./items.js";
+import type { ShardLeases } from "../../ports/shard-lease.js";
+import type { Item } from "../store/dynamodb/items.js";
 
 const SHARD = "shard#";
 const WATCHER = "watcher#";

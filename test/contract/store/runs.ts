@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import type { Store, Tx } from "../../../src/ports/store.js";
+import { HOUR_MS, makeEvent, makeJob, makeRun, T0 } from "../../support/builders.js";
+import { claimed, claimTx, eachFreshStore, type OpenStore, writers } from "./fixture.js";
+
+/** Runs: inserts that never overwrite, and updates fenced by status and attempt. */
+export function describeRunContract(open: OpenStore): void {
+  let store: Store;
+  const { insert } = writers(() => store);
+
+  describe("runs", () => {
+    eachFreshStore(open, (s) => {
+      store = s;
+    });
+
+    it("returns null for a run that does not exist", async () => {
+      expect(await store.getRun({ job_id: makeJob().id, scheduled_at: T0 })).toBeNull();
+    });
+
+    it("inserts a run and reads it back unchanged, nested parts included", async () => {
+      const job = makeJob();
+      const run = makeRun(job, T0, {
+        status: "succeeded",
+        attempt: 2,
+        started_at: T0 + 5,
+        finished_at: T0 + 900,
+        result: { text: "3 new items", data: { items: [{ title: "a", url: "https://example.com/a" }] } },
+        error: { message: "socket hang up", kind: "retryable" },
+      });
+      const skipped = makeRun(job, T0 + HOUR_MS, { status: "skipped", skip_reason: "paused" });
+      await insert(run, skipped);
+      expect(await store.getRun(run)).toEqual(run);
+      expect(await store.getRun(skipped)).toEqual(skipped);
+    });
+
+    it("skips inserting a run whose key exists: the stored run is unchanged and the commit still succeeds", async () => {
+      const job = makeJob();
+      const run = makeRun(job, T0);
+      await insert(run);
+      const duplicate = makeRun(job, T0, { status: "queued", due_at: T0 + 1 });
+      const event = makeEvent(run, "queued");
+      expect(await store.commit({ writes: [{ op: "insert_run", run: duplicate }], events: [event] })).toBe(true);
+      expect(await store.getRun(run)).toEqual(run);
+      expect(await store.listEvents(run)).toEqual([event]);
+    });
+
+    it("applies the other writes of a transaction whose insert was skipped", async () => {
+      const job = makeJob();
+      const run = makeRun(job, T0);
+      await insert(run);
+      const next = makeRun(job, T0 + HOUR_MS);
+      const queued = { ...run, status: "queued" as const };
+      const tx: Tx = {
+        writes: [
+          { op: "insert_run", run: makeRun(job, T0, { status: "queued" }) },
+          { op: "update_run", run: queued, expect: { status: "pending", attempt: 0 } },
+          { op: "insert_run", run: next },
+        ],
+      };
+      expect(await store.commit(tx)).toBe(true);
+      expect(await store.getRun(run)).toEqual(queued);
+      expect(await store.getRun(next)).toEqual(next);
+    });
+
+    it("updates a run when the stored status and attempt match", async () => {
+      const run = makeRun(makeJob(), T0, { status: "queued" });
+      await insert(run);
+      expect(await store.commit(claimTx(run))).toBe(true);
+      expect(await store.getRun(run)).toEqual(claimed(run));
+    });
+
+    it("rejects an update whose expected status no longer matches", async () => {
+      const run = makeRun(makeJob(), T0, { status: "queued" });
+      await insert(run);
+      expect(await store.commit(claimTx(run, "worker-1"))).toBe(true);
+      expect(await store.commit(claimTx(run, "worker-2"))).toBe(false);
+      expect(await store.getRun(run)).toEqual(claimed(run, "worker-1"));
+    });
+
+    it("rejects a claim whose attempt no longer matches", async () => {
+      const job = makeJob();
+      const requeued = makeRun(job, T0, { status: "queued", attempt: 1, due_at: T0 + 5_000 });
+      await insert(requeued);
+      const staleMessage = makeRun(job, T0, { status: "queued", attempt: 0 });
+      expect(await store.commit(claimTx(staleMessage))).toBe(false);
+      expect(await store.getRun(requeued)).toEqual(requeued);
+      expect(await store.listEvents(requeued)).toEqual([]);
+    });
+
+    it("rejects a zombie's completion after its lease was taken over by a newer attempt", async () => {
+      const run = makeRun(makeJob(), T0, { status: "queued" });
+      await insert(run);
+      const first = claimed(run, "zombie");
+      expect(await store.commit(claimTx(run, "zombie"))).toBe(true);
+      const reclaimed = { ...first, attempt: 2, lease_owner: "worker-2" };
+      expect(await store.commit({ writes: [{ op: "update_run", run: reclaimed, expect: { status: "running", attempt: 1 } }] })).toBe(true);
+
+      const zombieDone = { ...first, status: "succeeded" as const, wake_at: null, finished_at: T0 + 60_000, result: { text: "late" } };
+      expect(await store.commit({ writes: [{ op: "update_run", run: zombieDone, expect: { status: "running", attempt: 1 } }] })).toBe(false);
+      expect(await store.getRun(run)).toEqual(reclaimed);
+    });
+
+    it("rejects an update to a run that does not exist, creating nothing", async () => {
+      const run = makeRun(makeJob(), T0, { status: "queued" });
+      expect(await store.commit(claimTx(run))).toBe(false);
+      expect(await store.getRun(run)).toBeNull();
+    });
+  });
+}
