@@ -2,7 +2,7 @@
  * The one error type the engine throws for anything a caller can fix or must know about.
  * The MCP layer maps it once (src/mcp/tool-errors.ts); the CLI prints it as JSON.
  */
-const ERROR_CODES = [
+export const ERROR_CODES = [
   "invalid_argument",
   "invalid_schedule",
   "unknown_timezone",
