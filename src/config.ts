@@ -35,8 +35,14 @@ export const ConfigFile = z
           kind: z.literal("dynamodb"),
           ...Aws,
           tables: z
-            .strictObject({ jobs: TableName, runs: TableName, events: TableName, leases: TableName })
-            .default({ jobs: "duely-jobs", runs: "duely-runs", events: "duely-events", leases: "duely-leases" }),
+            .strictObject({
+              jobs: TableName,
+              runs: TableName,
+              events: TableName,
+              leases: TableName,
+              auth: z.string({ error: "the auth table's name (`duely aws init` creates it and prints it)" }).pipe(TableName),
+            })
+            .default({ jobs: "duely-jobs", runs: "duely-runs", events: "duely-events", leases: "duely-leases", auth: "duely-auth" }),
           /** Finished runs and their events expire this many days later (DynamoDB TTL). @default 30 */
           ttl_days: z.number().int().min(1).max(3650).default(AWS_DEFAULTS.ttlDays),
         }),
