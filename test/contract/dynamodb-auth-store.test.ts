@@ -9,5 +9,11 @@ afterAll(() => client.destroy());
 describeAuthStoreContract("dynamodb", async (clock) => {
   const { tables, drop } = await freshTables(client, "auth");
   const store = openDynamoAuthStore({ client, table: tables.auth, clock });
-  return { store, cleanup: async () => (await store.close(), await drop()) };
+  return {
+    store,
+    cleanup: async () => {
+      await store.close();
+      await drop();
+    },
+  };
 });

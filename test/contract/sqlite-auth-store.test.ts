@@ -13,7 +13,13 @@ const tempDir = () => mkdtempSync(join(tmpdir(), "duely-sqlite-auth-"));
 describeAuthStoreContract("sqlite", async (clock) => {
   const dir = tempDir();
   const store = openSqliteAuthStore({ path: join(dir, "duely.db"), clock });
-  return { store, cleanup: async () => (await store.close(), rmSync(dir, { recursive: true, force: true })) };
+  return {
+    store,
+    cleanup: async () => {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 });
 
 describe("SQLite auth store, beyond the port", () => {
