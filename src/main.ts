@@ -141,6 +141,8 @@ export interface HttpAuthOptions {
   clock?: Clock;
   /** Tests only: how the built-in server fetches Client ID Metadata Documents. */
   fetch?: typeof fetch;
+  /** How often a running built-in server re-reads its signing keys (a rotation by another process). @default 30_000 */
+  keysReloadMs?: number;
 }
 
 /**
@@ -177,6 +179,7 @@ export function httpAuthFor(config: Config, opts: HttpAuthOptions): (origin: str
       clock,
       log: opts.log,
       ...(opts.fetch && { fetch: opts.fetch }),
+      ...(opts.keysReloadMs !== undefined && { keysReloadMs: opts.keysReloadMs }),
     });
     return { kind: "bearer", verifier: staticTokenVerifier(tokens, as.verifier), issuer: origin, routes: as.routes };
   };

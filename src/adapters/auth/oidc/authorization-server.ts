@@ -24,6 +24,8 @@ export interface BuiltinAuthorizationServerOptions {
   log: Logger;
   /** Tests only: how Client ID Metadata Documents are fetched (a loopback https host). */
   fetch?: Configuration["fetch"];
+  /** How often the keyring is re-read, to pick up a rotation by another process. @default 30_000 */
+  keysReloadMs?: number;
 }
 
 /** The paths the authorization server answers; its well-known documents stay at the root whatever the routes. */
@@ -43,7 +45,7 @@ export interface BuiltinAuthorizationServer {
  */
 export async function startBuiltinAuthorizationServer(o: BuiltinAuthorizationServerOptions): Promise<BuiltinAuthorizationServer> {
   const resource = `${o.issuer}/mcp`;
-  const keyring = keyringCache(o.store, o.clock);
+  const keyring = keyringCache(o.store, o.clock, o.keysReloadMs);
   const settings = { resource, accessTokenTtlMs: o.accessTokenTtlMs, refreshTokenTtlMs: o.refreshTokenTtlMs, store: o.store, clock: o.clock, fetch: o.fetch };
   let built: { version: number; provider: Provider; callback: ReturnType<Provider["callback"]> } | null = null;
 

@@ -82,7 +82,9 @@ export function sendPage(res: ServerResponse, status: number, page: string, form
     "content-type": "text/html; charset=utf-8",
     "cache-control": "no-store",
     "x-frame-options": "DENY",
-    "referrer-policy": "no-referrer",
+    // Not no-referrer: Chrome then sends `Origin: null` with the form posts, which the Origin
+    // check on loopback binds refuses. same-origin still tells the client's site nothing.
+    "referrer-policy": "same-origin",
     "content-security-policy": `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${formTargets.join(" ")}; frame-ancestors 'none'; base-uri 'none'`,
   });
   res.end(page);
