@@ -20,12 +20,17 @@ const Aws = {
 const LOOPBACK_NAMES = new Set(["127.0.0.1", "localhost", "[::1]"]);
 /** https, or http on a loopback host (tests, a local trial): what MCP clients accept for an issuer. */
 const secureOrigin = (u: URL) => u.protocol === "https:" || (u.protocol === "http:" && LOOPBACK_NAMES.has(u.hostname));
+// zod runs refinements after a failed z.url() too: each one passes what does not parse, already reported.
 const WebUrl = (what: string, example: string) =>
-  z.url({ error: `${what}, e.g. "${example}"` }).refine((v) => secureOrigin(new URL(v)) && !new URL(v).search && !new URL(v).hash, {
-    error: `${what}: https (http only on localhost or 127.0.0.1), no query or fragment, e.g. "${example}"`,
-  });
+  z.url({ error: `${what}, e.g. "${example}"` }).refine(
+    (v) => {
+      const u = URL.parse(v);
+      return !u || (secureOrigin(u) && !u.search && !u.hash);
+    },
+    { error: `${what}: https (http only on localhost or 127.0.0.1), no query or fragment, e.g. "${example}"` },
+  );
 /** An origin: no path either. */
-const PublicUrl = WebUrl("the https origin clients reach duely at", "https://duely.example.com").refine((v) => new URL(v).pathname === "/", {
+const PublicUrl = WebUrl("the https origin clients reach duely at", "https://duely.example.com").refine((v) => (URL.parse(v)?.pathname ?? "/") === "/", {
   error: 'an origin only, without a path, e.g. "https://duely.example.com"',
 });
 
@@ -67,7 +72,7 @@ const AuthConfig = z
       /** Static bearer tokens only (`http.tokens`): no OAuth at all. */
       z.strictObject({ kind: z.literal("tokens") }),
     ],
-    { error: 'auth.kind must be "builtin", "external" or "tokens"' },
+    { error: 'must be "builtin", "external" or "tokens"' },
   )
   .default({ kind: "builtin", access_token_ttl_ms: 600_000, refresh_token_ttl_ms: 30 * DAY_MS });
 

@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
-import type { JSONWebKeySet, JWK } from "jose";
 import type { AuthStore } from "../../ports/auth-store.js";
 import type { Clock } from "../../ports/clock.js";
-import { newSigningKey, publicJwk } from "./jose/signing-keys.js";
+import { type JSONWebKeySet, type JWK, newSigningKey, publicJwk } from "./jose/signing-keys.js";
 
 interface StoredKey {
   jwk: JWK;

@@ -1,5 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { exportJWK, generateKeyPair, type JWK } from "jose";
+import { exportJWK, generateKeyPair, type JSONWebKeySet, type JWK } from "jose";
+
+/** jose's key shapes, named here so that the rest of the auth adapters need not import jose. */
+export type { JSONWebKeySet, JWK };
 
 /** The one algorithm the built-in authorization server signs with (also its ID tokens'). */
 export const SIGNING_ALG = "ES256";
