@@ -42,8 +42,10 @@ export function interactionRoutes(provider: () => Provider, store: AuthStore, re
       if (req.method === "GET" && !action) {
         if (prompt.name === "login") return sendPage(res, 200, loginPage(uid, label), targets);
         if (prompt.name === "consent") {
-          const returnTo = redirectUri ? (URL.parse(redirectUri)?.origin ?? redirectUri) : "the app";
-          return sendPage(res, 200, consentPage(uid, details.session?.accountId ?? "", label, returnTo === "null" ? redirectUri! : returnTo, asked), targets);
+          // The origin says where the owner goes next; a custom scheme (cursor://…) has none, so the whole URI does.
+          const origin = redirectUri ? URL.parse(redirectUri)?.origin : undefined;
+          const returnTo = origin && origin !== "null" ? origin : (redirectUri ?? "the app");
+          return sendPage(res, 200, consentPage(uid, details.session?.accountId ?? "", label, returnTo, asked), targets);
         }
         return sendPage(res, 400, messagePage("Sign-in problem", "This step is not supported.", prompt.name));
       }
