@@ -1,7 +1,12 @@
 import { configDefaults, defineConfig } from "vitest/config";
 
 /** Tests that talk to DynamoDB Local and fauxqs: their project's global setup starts DynamoDB Local once. */
-const AWS_TESTS = ["test/aws/**/*.test.ts", "test/contract/dynamodb-store.test.ts", "test/contract/sqs-queue.test.ts"];
+const AWS_TESTS = [
+  "test/aws/**/*.test.ts",
+  "test/contract/dynamodb-store.test.ts",
+  "test/contract/dynamodb-auth-store.test.ts",
+  "test/contract/sqs-queue.test.ts",
+];
 
 // vitest's default timeouts (5 s a test, 10 s a hook) hold; slow tests and hooks state their own.
 export default defineConfig({

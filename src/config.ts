@@ -17,6 +17,65 @@ const Aws = {
   endpoint: z.url().optional(),
 };
 
+const LOOPBACK_NAMES = new Set(["127.0.0.1", "localhost", "[::1]"]);
+/** https, or http on a loopback host (tests, a local trial): what MCP clients accept for an issuer. */
+const secureOrigin = (u: URL) => u.protocol === "https:" || (u.protocol === "http:" && LOOPBACK_NAMES.has(u.hostname));
+// zod runs refinements after a failed z.url() too: each one passes what does not parse, already reported.
+const WebUrl = (what: string, example: string) =>
+  z.url({ error: `${what}, e.g. "${example}"` }).refine(
+    (v) => {
+      const u = URL.parse(v);
+      return !u || (secureOrigin(u) && !u.search && !u.hash);
+    },
+    { error: `${what}: https (http only on localhost or 127.0.0.1), no query or fragment, e.g. "${example}"` },
+  );
+/** An origin: no path either. */
+const PublicUrl = WebUrl("the https origin clients reach duely at", "https://duely.example.com").refine((v) => (URL.parse(v)?.pathname ?? "/") === "/", {
+  error: 'an origin only, without a path, e.g. "https://duely.example.com"',
+});
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Who issues the access tokens /mcp accepts. Static bearer tokens (`http.tokens`) work beside
+ * either authorization server, for scripts and CI.
+ */
+const AuthConfig = z
+  .discriminatedUnion(
+    "kind",
+    [
+      /** duely's own authorization server (OAuth 2.1, sign-in as an owner from `duely owner add`), on the same origin. */
+      z.strictObject({
+        kind: z.literal("builtin"),
+        /** How long an access token is good for; a revoked grant's tokens are refused at once anyway. @default 600_000 */
+        access_token_ttl_ms: z.number().int().min(60_000).max(DAY_MS).default(600_000),
+        /** How long a refresh token lives unused; each use rotates it and starts a new period. @default 30 days */
+        refresh_token_ttl_ms: z
+          .number()
+          .int()
+          .min(3_600_000)
+          .max(365 * DAY_MS)
+          .default(30 * DAY_MS),
+      }),
+      /** An outside identity provider (Auth0, Keycloak, Entra ID…) whose JWT access tokens duely checks. */
+      z.strictObject({
+        kind: z.literal("external"),
+        /** Exactly as the provider writes it in `iss` (mind a trailing slash). */
+        issuer: WebUrl("the identity provider's issuer URL", "https://example.eu.auth0.com/"),
+        /** The `aud` the provider puts in tokens for duely. @default this server's resource URL (`<origin>/mcp`) */
+        audience: z.string().min(1).optional(),
+        /** @default the `jwks_uri` of the issuer's metadata (RFC 8414 or OpenID discovery) */
+        jwks_uri: WebUrl("the identity provider's JWKS URL", "https://example.eu.auth0.com/.well-known/jwks.json").optional(),
+        /** The token claim that names the owner. @default "sub" */
+        owner_claim: z.string().min(1).default("sub"),
+      }),
+      /** Static bearer tokens only (`http.tokens`): no OAuth at all. */
+      z.strictObject({ kind: z.literal("tokens") }),
+    ],
+    { error: 'must be "builtin", "external" or "tokens"' },
+  )
+  .default({ kind: "builtin", access_token_ttl_ms: 600_000, refresh_token_ttl_ms: 30 * DAY_MS });
+
 /** Where `duely serve --http` listens when neither the config nor a flag says otherwise. */
 export const HTTP_DEFAULTS = { host: "127.0.0.1", port: 8787 } as const;
 
@@ -35,8 +94,14 @@ export const ConfigFile = z
           kind: z.literal("dynamodb"),
           ...Aws,
           tables: z
-            .strictObject({ jobs: TableName, runs: TableName, events: TableName, leases: TableName })
-            .default({ jobs: "duely-jobs", runs: "duely-runs", events: "duely-events", leases: "duely-leases" }),
+            .strictObject({
+              jobs: TableName,
+              runs: TableName,
+              events: TableName,
+              leases: TableName,
+              auth: z.string({ error: "the auth table's name (`duely aws init` creates it and prints it)" }).pipe(TableName),
+            })
+            .default({ jobs: "duely-jobs", runs: "duely-runs", events: "duely-events", leases: "duely-leases", auth: "duely-auth" }),
           /**
            * Retention (DynamoDB TTL): a finished run expires this many days after it finished, an
            * event this many days after its own time or its run's scheduled time, whichever is later.
@@ -77,8 +142,15 @@ export const ConfigFile = z
           .optional(),
         /** Host names besides localhost allowed in the Host header (DNS-rebinding protection). */
         allowed_hosts: z.array(z.string()).default([]),
+        /**
+         * The origin clients reach duely at, behind a TLS-terminating proxy: the issuer and the
+         * resource URL (`<public_url>/mcp`) are built from it, its host is allowed, and the
+         * proxy's X-Forwarded-Proto is trusted. @default the bound address (loopback only)
+         */
+        public_url: PublicUrl.optional(),
       })
       .default({ ...HTTP_DEFAULTS, tokens: {}, allowed_hosts: [] }),
+    auth: AuthConfig,
     actions: ActionsConfig.default(ActionsConfig.parse({})),
     log_level: z.enum(["debug", "info", "warn", "error"]).default("info"),
   })

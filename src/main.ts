@@ -1,10 +1,13 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
+import { staticTokenVerifier } from "./adapters/auth/static-tokens.js";
 import { LocalDelayQueue } from "./adapters/queue/local/local-queue.js";
 import { openSqliteStore } from "./adapters/store/sqlite/sqlite-store.js";
 import { ALL_ROLES, Engine, type Role } from "./app/engine.js";
 import type { Config } from "./config.js";
+import type { HttpAuth } from "./mcp/http.js";
 import type { ActionRunner } from "./ports/action.js";
+import type { AuthStore } from "./ports/auth-store.js";
 import { type Clock, systemClock } from "./ports/clock.js";
 import { type Logger, stderrLogger } from "./ports/logger.js";
 import type { DelayQueue } from "./ports/queue.js";
@@ -106,4 +109,78 @@ async function openShardLeases(config: Config, env: Record<string, string | unde
   ]);
   const client = new DynamoDBClient(awsClientConfig(s, env));
   return { leases: dynamoShardLeases({ client, table: s.tables.leases }), close: () => client.destroy() };
+}
+
+/**
+ * The authorization server's store, on the same backend as the tasks: the SQLite file (its
+ * own connection), or the DynamoDB `auth` table.
+ */
+export async function openAuthStore(config: Config, env: Record<string, string | undefined>, clock: Clock = systemClock): Promise<AuthStore> {
+  const s = config.store;
+  if (s.kind === "sqlite") {
+    const { openSqliteAuthStore } = await import("./adapters/store/sqlite/sqlite-auth-store.js");
+    return openSqliteAuthStore({ path: s.path, clock });
+  }
+  const [{ DynamoDBClient }, { openDynamoAuthStore }, { awsClientConfig }] = await Promise.all([
+    import("@aws-sdk/client-dynamodb"),
+    import("./adapters/store/dynamodb/dynamodb-auth-store.js"),
+    import("./adapters/aws/client-config.js"),
+  ]);
+  const client = new DynamoDBClient(awsClientConfig(s, env));
+  const store = openDynamoAuthStore({ client, table: s.tables.auth, clock });
+  const close = async () => {
+    await store.close();
+    client.destroy();
+  };
+  return { ...store, close };
+}
+
+export interface HttpAuthOptions {
+  env: Record<string, string | undefined>;
+  log: Logger;
+  clock?: Clock;
+  /** Tests only: how the built-in server fetches Client ID Metadata Documents. */
+  fetch?: typeof fetch;
+  /** How often a running built-in server re-reads its signing keys (a rotation by another process). @default 30_000 */
+  keysReloadMs?: number;
+}
+
+/**
+ * How /mcp authenticates, as the config says: the built-in authorization server (oidc-provider,
+ * imported only then), an external issuer's JWTs, or static tokens alone. Static tokens from
+ * the config are accepted beside either issuer. A function of the origin: the built-in issuer
+ * is the server's own origin, known once it listens.
+ */
+export function httpAuthFor(config: Config, opts: HttpAuthOptions): (origin: string) => Promise<HttpAuth> {
+  const clock = opts.clock ?? systemClock;
+  const tokens = config.http.tokens;
+  const auth = config.auth;
+  return async (origin) => {
+    if (auth.kind === "tokens") return { kind: "bearer", verifier: staticTokenVerifier(tokens), issuer: null };
+    if (auth.kind === "external") {
+      const { externalTokenVerifier } = await import("./adapters/auth/jose/external-issuer.js");
+      const verifier = await externalTokenVerifier({
+        issuer: auth.issuer,
+        audience: auth.audience ?? `${origin}/mcp`,
+        ...(auth.jwks_uri && { jwksUri: auth.jwks_uri }),
+        ownerClaim: auth.owner_claim,
+        clock,
+      });
+      return { kind: "bearer", verifier: staticTokenVerifier(tokens, verifier), issuer: auth.issuer };
+    }
+    const { startBuiltinAuthorizationServer } = await import("./adapters/auth/oidc/authorization-server.js");
+    const store = await openAuthStore(config, opts.env, clock);
+    const as = await startBuiltinAuthorizationServer({
+      issuer: origin,
+      accessTokenTtlMs: auth.access_token_ttl_ms,
+      refreshTokenTtlMs: auth.refresh_token_ttl_ms,
+      proxy: config.http.public_url !== undefined,
+      store,
+      clock,
+      log: opts.log,
+      ...(opts.fetch && { fetch: opts.fetch }),
+      ...(opts.keysReloadMs !== undefined && { keysReloadMs: opts.keysReloadMs }),
+    });
+    return { kind: "bearer", verifier: staticTokenVerifier(tokens, as.verifier), issuer: origin, routes: as.routes };
+  };
 }

@@ -2,7 +2,7 @@ import { DEFAULT_MAX_RECEIVE_COUNT, DLQ_RETENTION_S } from "../adapters/queue/sq
 import { TTL_ATTRIBUTE, tableDefinitions, tableNames, ttlTables } from "../adapters/store/dynamodb/tables.js";
 
 /** CloudFormation resource ids of the tables, by role. */
-const TABLE_RESOURCES = { jobs: "JobsTable", runs: "RunsTable", events: "EventsTable", leases: "LeasesTable" } as const;
+const TABLE_RESOURCES = { jobs: "JobsTable", runs: "RunsTable", events: "EventsTable", leases: "LeasesTable", auth: "AuthTable" } as const;
 /** A table name with this marker stands for `${Prefix}` in the template. */
 const MARK = "\u0000";
 
@@ -29,7 +29,7 @@ export function cloudFormationTemplate(): string {
   const template = {
     AWSTemplateFormatVersion: "2010-09-09",
     Description:
-      "duely on AWS: the DynamoDB tables (jobs, runs, events, leases) and the SQS run queue with its dead-letter queue. The same resources as `duely aws init`.",
+      "duely on AWS: the DynamoDB tables (jobs, runs, events, leases, auth) and the SQS run queue with its dead-letter queue. The same resources as `duely aws init`.",
     Parameters: {
       Prefix: { Type: "String", Default: "duely-", Description: "Prepended to every table and queue name." },
       VisibilityTimeout: {

@@ -4,6 +4,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import { DEFAULT_MAX_RECEIVE_COUNT } from "../adapters/queue/sqs/queues.js";
 import { AWS_DEFAULTS, HTTP_DEFAULTS } from "../config.js";
 import type { AwsInitOptions } from "./aws-init.js";
+import type { OwnerOptions } from "./owner.js";
 import { previewCommand } from "./preview-command.js";
 import { scheduleNext } from "./schedule-command.js";
 import type { ServeOptions } from "./serve.js";
@@ -41,14 +42,14 @@ program
   .description(
     "Serve the MCP tools over stdio (for Claude Desktop), or Streamable HTTP at /mcp. On SQLite the scheduler runs in the same process; on DynamoDB + SQS, run `duely watcher` and `duely worker` beside it.",
   )
-  .option("--http", "serve Streamable HTTP at /mcp instead of stdio; needs bearer tokens in the config, or --no-auth")
+  .option("--http", "serve Streamable HTTP at /mcp instead of stdio, with the authorization the config sets (default: the built-in OAuth server)")
   .option("--host <host>", `address to listen on with --http (default: http.host in the config, else ${HTTP_DEFAULTS.host})`)
   .option(
     "--port <port>",
     `port to listen on with --http, 0 for any free one (default: http.port in the config, else ${HTTP_DEFAULTS.port})`,
     wholeNumber(0, 65535),
   )
-  .option("--no-auth", "serve --http without bearer tokens, every caller acting as the configured owner; loopback hosts only")
+  .option("--no-auth", "serve --http without any authorization, every caller acting as the configured owner; loopback hosts only")
   .option("--db <path>", "SQLite file to keep tasks in, replacing the configured store (default: $DUELY_DB, else $XDG_DATA_HOME/duely/duely.db)")
   .addOption(configOption())
   .action(async (opts: ServeOptions) => {
@@ -112,6 +113,49 @@ aws
     const { cloudFormationTemplate } = await import("./aws-template.js");
     process.stdout.write(cloudFormationTemplate());
   });
+
+const owner = program.command("owner").description("Manage who may sign in to the built-in authorization server, and what they granted to which app.");
+const ownerStore = (command: Command) =>
+  command.addOption(configOption()).option("--db <path>", "SQLite file the accounts are kept in, replacing the configured store (default: as `duely serve`)");
+ownerStore(
+  owner
+    .command("add")
+    .description("Create an owner account: NAME signs in with a password when an app connects, and owns the tasks it creates.")
+    .argument("<name>", "the owner's name: 1-64 of A-Z a-z 0-9 . _ @ -")
+    .option("--password-stdin", "read the password from standard input instead of asking for it twice on the terminal"),
+).action(async (name: string, opts: OwnerOptions & { passwordStdin?: boolean }) => {
+  const { runOwnerAdd } = await import("./owner.js");
+  await runOwnerAdd(name, opts, process.env);
+});
+ownerStore(
+  owner
+    .command("grants")
+    .description("List the apps owners have granted access to, with the grant ids `duely owner revoke` takes.")
+    .argument("[name]", "only this owner's grants (default: every owner's)")
+    .option("--json", "print JSON instead of lines"),
+).action(async (name: string | undefined, opts: OwnerOptions & { json?: boolean }) => {
+  const { runOwnerGrants } = await import("./owner.js");
+  await runOwnerGrants(name, opts, process.env);
+});
+ownerStore(
+  owner
+    .command("revoke")
+    .description("Revoke a grant: the app's access and refresh tokens stop working at once; it must ask the owner again.")
+    .argument("<grant-id>", "from `duely owner grants`"),
+).action(async (grantId: string, opts: OwnerOptions) => {
+  const { runOwnerRevoke } = await import("./owner.js");
+  await runOwnerRevoke(grantId, opts, process.env);
+});
+ownerStore(
+  owner
+    .command("rotate-keys")
+    .description(
+      "Sign tokens with a new key from now on (running servers pick it up within 30 s); the old key keeps verifying until the tokens it signed expire.",
+    ),
+).action(async (opts: OwnerOptions) => {
+  const { runOwnerRotateKeys } = await import("./owner.js");
+  await runOwnerRotateKeys(opts, process.env);
+});
 
 program
   .command("demo")

@@ -1,6 +1,6 @@
 import { ALL_ROLES } from "../app/engine.js";
 import { type Config, loadConfig } from "../config.js";
-import { openEngine } from "../main.js";
+import { httpAuthFor, openEngine } from "../main.js";
 import { isLoopbackHost, startHttpServer } from "../mcp/http.js";
 import { startStdioServer } from "../mcp/stdio.js";
 import { untilSignal } from "./until-signal.js";
@@ -27,18 +27,28 @@ function withFlags(config: Config, flags: ServeFlags): Config {
   };
 }
 
-/** Refuses, before anything opens, a server that would answer anyone. */
+/** Refuses, before anything opens, a server that would answer anyone or that no client could use. */
 function checkAuth(config: Config, flags: ServeFlags): void {
   if (!flags.http) {
     if (flags.noAuth) throw new Error("--no-auth applies to --http only; stdio always serves the configured owner");
     return;
   }
-  if (flags.noAuth && !isLoopbackHost(config.http.host)) {
-    throw new Error(`--no-auth is allowed only on a loopback host (127.0.0.1, localhost, ::1), not ${config.http.host}`);
+  const host = config.http.host;
+  if (flags.noAuth) {
+    if (!isLoopbackHost(host)) throw new Error(`--no-auth is allowed only on a loopback host (127.0.0.1, localhost, ::1), not ${host}`);
+    return;
   }
-  if (!flags.noAuth && Object.keys(config.http.tokens).length === 0) {
+  if (config.auth.kind === "tokens") {
+    if (Object.keys(config.http.tokens).length === 0) {
+      throw new Error(
+        'auth.kind is "tokens" but no bearer tokens are configured: set http.tokens_env (a variable holding "token=owner,…") or http.tokens, or drop auth.kind to use the built-in authorization server',
+      );
+    }
+    return;
+  }
+  if (!isLoopbackHost(host) && config.http.public_url === undefined) {
     throw new Error(
-      'no bearer tokens configured: set http.tokens_env (a variable holding "token=owner,…") or http.tokens in the config, or use --no-auth on a loopback host',
+      `http.public_url is required to serve OAuth on ${host}: the https origin clients reach duely at (behind a TLS proxy), e.g. "https://duely.example.com"`,
     );
   }
 }
@@ -70,10 +80,12 @@ export async function runServe(opts: ServeOptions, env: Record<string, string | 
       host: config.http.host,
       port: config.http.port,
       allowedHosts: config.http.allowed_hosts,
-      auth: flags.noAuth ? { kind: "none", owner } : { kind: "bearer", tokens: config.http.tokens },
+      ...(config.http.public_url && { publicUrl: config.http.public_url }),
+      auth: flags.noAuth ? { kind: "none", owner } : httpAuthFor(config, { env, log }),
     });
     closeTransport = () => http.close();
-    log.log("info", "duely serving MCP over Streamable HTTP", { url: http.url, auth: flags.noAuth ? `none (owner ${owner})` : "bearer", timezone });
+    const auth = flags.noAuth ? `none (owner ${owner})` : config.auth.kind === "builtin" ? `built-in authorization server at ${http.origin}` : config.auth.kind;
+    log.log("info", "duely serving MCP over Streamable HTTP", { url: http.url, resource: `${http.origin}/mcp`, auth, timezone });
   } else {
     const stdio = startStdioServer({ api, owner, timezone });
     closeTransport = () => stdio.close();

@@ -1,78 +1,102 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { hostHeaderValidation, originValidation, toNodeHandler } from "@modelcontextprotocol/node";
-import { type AuthInfo, createMcpHandler, localhostAllowedHostnames } from "@modelcontextprotocol/server";
+import { type AuthInfo, createMcpHandler, DEFAULT_MAX_REQUEST_BODY_SIZE, localhostAllowedHostnames } from "@modelcontextprotocol/server";
+import type { AuthorizationServerRoutes } from "../ports/authorization-server.js";
+import type { TokenVerifier } from "../ports/token-verifier.js";
+import { type BearerGate, bearerGate, OWNER_KEY } from "./bearer-gate.js";
+import { allowOrigin, answerPreflight } from "./cors.js";
+import { scopesNeeded } from "./scopes.js";
 import { createMcpServer, type TaskApi } from "./server.js";
 
 export type HttpAuth =
-  /** Bearer token → owner. Every request must carry one of these tokens. */
-  | { kind: "bearer"; tokens: Readonly<Record<string, string>> }
+  /** A bearer token on every request; the verifier names its owner. */
+  | {
+      kind: "bearer";
+      verifier: TokenVerifier;
+      /** The authorization server the metadata names; null for static tokens only. */
+      issuer: string | null;
+      /** The built-in authorization server, served on this origin. */
+      routes?: AuthorizationServerRoutes;
+    }
   /** Development only, loopback only: every request acts as `owner`. */
   | { kind: "none"; owner: string };
 
 export interface HttpOptions {
   api: TaskApi;
   timezone: string;
-  auth: HttpAuth;
+  /** Or a function of the origin the server turned out to have (a built-in issuer needs its port). */
+  auth: HttpAuth | ((origin: string) => Promise<HttpAuth>);
   /** @default "127.0.0.1" */
   host?: string;
   /** 0 picks a free port. @default 8787 */
   port?: number;
   /** Host names accepted in the Host header besides localhost and the bound host (DNS-rebinding protection). */
   allowedHosts?: readonly string[];
+  /** The origin clients reach this server at, behind a TLS-terminating proxy (its host name is allowed too). @default the bound address */
+  publicUrl?: string;
 }
 
 export interface HttpServerHandle {
-  /** The MCP endpoint, e.g. http://127.0.0.1:8787/mcp */
+  /** The MCP endpoint on the bound address, e.g. http://127.0.0.1:8787/mcp */
   url: string;
+  /** The origin clients see: the public URL, else the bound address. The resource URL is `${origin}/mcp`. */
+  origin: string;
   close(): Promise<void>;
 }
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
 export const isLoopbackHost = (host: string): boolean => LOOPBACK.has(host) || /^127\.\d+\.\d+\.\d+$/.test(host);
 
-const OWNER_KEY = "duely_owner";
-const digest = (s: string) => createHash("sha256").update(s).digest();
-
-/** Compares against every token in constant time per token, so timing says nothing about which matched. */
-function tokenOwner(tokens: Readonly<Record<string, string>>): (presented: string) => string | null {
-  const table = Object.entries(tokens).map(([token, owner]) => ({ hash: digest(token), owner }));
-  return (presented) => {
-    const hash = digest(presented);
-    let found: string | null = null;
-    for (const entry of table) if (timingSafeEqual(entry.hash, hash)) found = entry.owner;
-    return found;
-  };
+async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  res.end(Buffer.from(await response.arrayBuffer()));
 }
 
-function deny(res: ServerResponse, status: number, challenge: string | null, error: string, description: string): void {
-  res.writeHead(status, {
-    "content-type": "application/json",
-    ...(challenge !== null && { "www-authenticate": challenge }),
-  });
-  res.end(JSON.stringify({ error, error_description: description }));
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify(body));
+}
+
+/** The JSON body, or undefined after answering 413 or a JSON-RPC parse error. */
+async function readJson(req: IncomingMessage, res: ServerResponse): Promise<{ body: unknown } | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > DEFAULT_MAX_REQUEST_BODY_SIZE) {
+      sendJson(res, 413, { error: "payload_too_large" });
+      return undefined;
+    }
+    chunks.push(chunk);
+  }
+  try {
+    return { body: JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown };
+  } catch {
+    sendJson(res, 400, { jsonrpc: "2.0", error: { code: -32700, message: "Parse error" }, id: null });
+    return undefined;
+  }
 }
 
 /**
  * Streamable HTTP at `/mcp`, stateless (one server instance per request, as the SDK's handler
- * does), on 127.0.0.1 by default. Requests pass, in order: the Host check (DNS rebinding), the
- * Origin check on loopback binds (a browser page is the only client that sends one there),
- * the path, then the bearer token, which names the owner; nothing from the request body does.
+ * does), on 127.0.0.1 by default, beside the OAuth metadata and, when built in, the
+ * authorization server. Requests pass, in order: the Host check (DNS rebinding), the Origin
+ * check on loopback binds (a browser page is the only client that sends one there), the path,
+ * then the bearer token, which names the owner (nothing from the request body does), then the
+ * scopes the JSON-RPC message needs.
  */
 export async function startHttpServer(opts: HttpOptions): Promise<HttpServerHandle> {
   const host = opts.host ?? "127.0.0.1";
-  if (opts.auth.kind === "none" && !isLoopbackHost(host)) {
-    throw new Error(`--no-auth is allowed only on a loopback host (127.0.0.1, localhost, ::1), not ${host}`);
-  }
+  const refuseNoAuth = () => new Error(`--no-auth is allowed only on a loopback host (127.0.0.1, localhost, ::1), not ${host}`);
+  if (typeof opts.auth !== "function" && opts.auth.kind === "none" && !isLoopbackHost(host)) throw refuseNoAuth();
   const { api, timezone } = opts;
   const log = api.log;
   const bound = host === "0.0.0.0" || host === "::" ? [] : [host.includes(":") && !host.startsWith("[") ? `[${host}]` : host];
-  const allowed = [...new Set([...localhostAllowedHostnames(), ...bound, ...(opts.allowedHosts ?? [])])];
+  const publicHost = opts.publicUrl ? [new URL(opts.publicUrl).hostname] : [];
+  const allowed = [...new Set([...localhostAllowedHostnames(), ...bound, ...publicHost, ...(opts.allowedHosts ?? [])])];
   const checkHost = hostHeaderValidation(allowed);
   const checkOrigin = isLoopbackHost(host) ? originValidation(allowed) : () => true;
-  const ownerOf = opts.auth.kind === "bearer" ? tokenOwner(opts.auth.tokens) : null;
-  const fixedOwner = opts.auth.kind === "none" ? opts.auth.owner : null;
 
   const handler = createMcpHandler(
     ({ authInfo }) => {
@@ -84,27 +108,48 @@ export async function startHttpServer(opts: HttpOptions): Promise<HttpServerHand
   );
   const serve = toNodeHandler(handler, { onerror: (e) => log.log("error", "http handler failed", { error: e.message }) });
 
-  const server = createServer((req: IncomingMessage & { auth?: AuthInfo }, res) => {
+  // Set once listening: a built-in issuer is the origin, port included.
+  let auth: HttpAuth | undefined;
+  let gate: BearerGate | null = null;
+
+  async function route(req: IncomingMessage & { auth?: AuthInfo }, res: ServerResponse): Promise<void> {
     if (!checkHost(req, res) || !checkOrigin(req, res)) return;
+    if (!auth) return sendJson(res, 503, { error: "temporarily_unavailable", error_description: "Starting up." });
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
-    if (path !== "/mcp") return deny(res, 404, null, "not_found", "The MCP endpoint is /mcp.");
-
-    let owner = fixedOwner;
-    let token = "";
-    if (ownerOf) {
-      const header = req.headers.authorization ?? "";
-      const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
-      token = m?.[1] ?? "";
-      owner = m ? ownerOf(token) : null;
-      if (owner === null) {
-        const challenge = m ? 'Bearer realm="duely", error="invalid_token"' : 'Bearer realm="duely"';
-        return deny(res, 401, challenge, m ? "invalid_token" : "invalid_request", m ? "Unknown bearer token." : "A bearer token is required.");
-      }
+    if (auth.kind === "bearer" && auth.routes?.owns(path)) return auth.routes.handle(req, res);
+    if (gate?.metadata && gate.metadataPaths.includes(path)) {
+      if (req.method === "OPTIONS") return answerPreflight(req, res, "GET, HEAD, OPTIONS", "*");
+      allowOrigin(req, res, "*");
+      res.writeHead(200, { "content-type": "application/json", "cache-control": "public, max-age=3600" });
+      res.end(req.method === "HEAD" ? undefined : JSON.stringify(gate.metadata));
+      return;
     }
-    req.auth = { token, clientId: owner ?? "", scopes: [], extra: { [OWNER_KEY]: owner } };
-    serve(req, res).catch((e: unknown) => log.log("error", "http request failed", { error: String(e) }));
-  });
+    if (path !== "/mcp") return sendJson(res, 404, { error: "not_found", error_description: "The MCP endpoint is /mcp." });
+    if (req.method === "OPTIONS") return answerPreflight(req, res, "GET, POST, DELETE, OPTIONS", "reflect");
+    allowOrigin(req, res, "reflect");
+    if (auth.kind === "none") {
+      req.auth = { token: "", clientId: auth.owner, scopes: [], extra: { [OWNER_KEY]: auth.owner } };
+      return serve(req, res);
+    }
+    const verified = await gate!.authenticate(req.headers.authorization);
+    if (verified instanceof Response) return writeResponse(res, verified);
+    req.auth = verified;
+    // A token that may write may do anything here; only a narrower one makes the body worth reading.
+    if (req.method !== "POST" || verified.scopes.includes("tasks:write")) return serve(req, res);
+    const parsed = await readJson(req, res);
+    if (!parsed) return;
+    const refused = gate!.refuseScopes(verified, scopesNeeded(parsed.body));
+    if (refused) return writeResponse(res, refused);
+    return serve(req, res, parsed.body);
+  }
 
+  const server = createServer((req, res) => {
+    route(req, res).catch((e: unknown) => {
+      log.log("error", "http request failed", { error: String(e) });
+      if (!res.headersSent) sendJson(res, 500, { error: "server_error" });
+      else res.end();
+    });
+  });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(opts.port ?? 8787, host, () => {
@@ -114,10 +159,26 @@ export async function startHttpServer(opts: HttpOptions): Promise<HttpServerHand
   });
   const address = server.address() as AddressInfo;
   const urlHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  const origin = opts.publicUrl ? new URL(opts.publicUrl).origin : `http://${urlHost}:${address.port}`;
+  let resolved: HttpAuth;
+  try {
+    resolved = typeof opts.auth === "function" ? await opts.auth(origin) : opts.auth;
+  } catch (e) {
+    server.close();
+    throw e;
+  }
+  if (resolved.kind === "none" && !isLoopbackHost(host)) {
+    server.close();
+    throw refuseNoAuth();
+  }
+  if (resolved.kind === "bearer") gate = bearerGate({ verifier: resolved.verifier, resourceUrl: new URL(`${origin}/mcp`), issuer: resolved.issuer });
+  auth = resolved;
   return {
     url: `http://${urlHost}:${address.port}/mcp`,
+    origin,
     async close() {
       await handler.close();
+      if (auth?.kind === "bearer") await auth.routes?.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -60,7 +60,8 @@ export function createMcpServer(ctx: McpServerContext): Server {
   const server = new Server(
     { name: SERVER_NAME, version: SERVER_VERSION, title: "duely: scheduled tasks" },
     {
-      capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
+      // logging: the SDK answers logging/setLevel and filters what `mcpReq.log` sends by it.
+      capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, logging: {} },
       instructions: instructionsFor(ctx.timezone),
     },
   );
@@ -69,11 +70,15 @@ export function createMcpServer(ctx: McpServerContext): Server {
   const byName = new Map(TOOLS.map((t) => [t.name, t]));
 
   server.setRequestHandler("tools/list", () => ({ tools: toolListing() }));
-  server.setRequestHandler("tools/call", async (request) => {
+  server.setRequestHandler("tools/call", async (request, ctx) => {
     const tool = byName.get(request.params.name);
     // An unknown tool is a protocol error (-32602) per the spec, not a tool result.
     if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool "${request.params.name}". Tools: ${[...byName.keys()].join(", ")}.`);
     const result = await tool.call(request.params.arguments, toolCtx);
+    // A server-side failure is also told to the client as a log message, at level "error";
+    // one that set a level above it (logging/setLevel) does not get it.
+    const failure = (result.structuredContent as { error?: { code?: string; message?: string } } | undefined)?.error;
+    if (failure?.code === "internal") await ctx.mcpReq.log("error", { tool: tool.name, message: failure.message }, SERVER_NAME);
     return server.projectCallToolResult(result, tool.outputSchema);
   });
   registerTaskResources(server, toolCtx);

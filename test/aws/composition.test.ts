@@ -110,7 +110,7 @@ describe("config for DynamoDB and SQS", () => {
     expect(config.store).toEqual({
       kind: "dynamodb",
       region: "eu-west-1",
-      tables: { jobs: "duely-jobs", runs: "duely-runs", events: "duely-events", leases: "duely-leases" },
+      tables: { jobs: "duely-jobs", runs: "duely-runs", events: "duely-events", leases: "duely-leases", auth: "duely-auth" },
       ttl_days: 30,
     });
     expect(config.queue).toMatchObject({ kind: "sqs", visibility_ms: 30_000 });
@@ -118,7 +118,12 @@ describe("config for DynamoDB and SQS", () => {
 
   it("lists every bad value at once, each with its path", () => {
     const bad = {
-      store: { kind: "dynamodb", region: "", tables: { jobs: "x", runs: "duely-runs", events: "duely-events", leases: "duely-leases" }, ttl_days: 0 },
+      store: {
+        kind: "dynamodb",
+        region: "",
+        tables: { jobs: "x", runs: "duely-runs", events: "duely-events", leases: "duely-leases", auth: "duely-auth" },
+        ttl_days: 0,
+      },
       queue: { kind: "sqs", region: "eu-west-1", queue_url: "not a url", visibility_ms: 10 },
     };
     let error: unknown;
@@ -130,6 +135,13 @@ describe("config for DynamoDB and SQS", () => {
     expect(error).toBeInstanceOf(ConfigError);
     const paths = new Set((error as ConfigError).problems.map((p) => p.split(":")[0]));
     expect([...paths].sort()).toEqual(["queue.queue_url", "queue.visibility_ms", "store.region", "store.tables.jobs", "store.ttl_days"]);
+  });
+
+  it("names the auth table when a file written before it existed leaves it out", () => {
+    const tables = { jobs: "duely-jobs", runs: "duely-runs", events: "duely-events", leases: "duely-leases" };
+    expect(() => loadConfig({}, writeConfig("no-auth-table.json", { ...aws, store: { ...aws.store, tables } }))).toThrow(
+      /store\.tables\.auth: the auth table's name \(`duely aws init` creates it and prints it\)/,
+    );
   });
 
   it("requires the SQS visibility to cover the worker's lease until its first heartbeat", () => {

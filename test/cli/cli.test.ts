@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { CLI_TIMEOUT_MS, duely } from "../support/cli.js";
 
-const COMMANDS = ["serve", "schedule", "watcher", "worker", "aws", "demo"];
+const COMMANDS = ["serve", "schedule", "watcher", "worker", "aws", "owner", "demo"];
 
 describe("duely --help", { timeout: CLI_TIMEOUT_MS }, () => {
   it("lists every command, on stdout, with exit code 0; so does duely alone", () => {
@@ -30,6 +30,22 @@ describe("duely --help", { timeout: CLI_TIMEOUT_MS }, () => {
       ["--endpoint <url>", "--dynamodb-endpoint <url>", "--sqs-endpoint <url>", "--region <region>", "--prefix <prefix>", "--ttl-days <days>"],
     ],
     [["aws", "template"], []],
+    [
+      ["owner", "add"],
+      ["<name>", "--password-stdin", "--config <file>", "--db <path>"],
+    ],
+    [
+      ["owner", "grants"],
+      ["[name]", "--json", "--config <file>", "--db <path>"],
+    ],
+    [
+      ["owner", "revoke"],
+      ["<grant-id>", "--config <file>", "--db <path>"],
+    ],
+    [
+      ["owner", "rotate-keys"],
+      ["--config <file>", "--db <path>"],
+    ],
     [["demo"], []],
   ])("duely %j --help shows its usage and options", (command, flags) => {
     const r = duely(...command, "--help");
@@ -42,7 +58,7 @@ describe("duely --help", { timeout: CLI_TIMEOUT_MS }, () => {
     const help = duely("serve", "--help").stdout;
     expect(help).toMatch(/--port <port>\s+port to listen on[\s\S]*default:[^)]*8787\)/);
     expect(help).toMatch(/--host <host>[\s\S]*default:[^)]*127\.0\.0\.1\)/);
-    expect(help).toMatch(/--no-auth\s+serve --http without bearer tokens/);
+    expect(help).toMatch(/--no-auth\s+serve --http without any authorization/);
   });
 
   it("prints the package version", () => {

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { staticTokenVerifier } from "../../src/adapters/auth/static-tokens.js";
 import type { Engine } from "../../src/app/engine.js";
 import { loadConfig } from "../../src/config.js";
 import { openEngine } from "../../src/main.js";
@@ -64,7 +65,7 @@ describe("Streamable HTTP with bearer tokens, real clock, engine roles started",
       api: apiOf(engine),
       timezone: "Asia/Taipei",
       port: 0,
-      auth: { kind: "bearer", tokens: { [TOKEN_A]: "alice", [TOKEN_B]: "bob" } },
+      auth: { kind: "bearer", verifier: staticTokenVerifier({ [TOKEN_A]: "alice", [TOKEN_B]: "bob" }), issuer: null },
     });
   });
   afterAll(async () => {

@@ -39,7 +39,7 @@ describe("dependencies point inward", () => {
   });
 
   it("keeps the tool layer to the use cases: nothing in src/mcp reaches the store, the queue or the engine's wiring", () => {
-    const forbidden = ["adapters/", "ports/store.ts", "ports/queue.ts", "app/engine.ts", "app/deps.ts"];
+    const forbidden = ["adapters/", "ports/store.ts", "ports/auth-store.ts", "ports/queue.ts", "app/engine.ts", "app/deps.ts"];
     const mcp = files(join(SRC, "mcp"));
     expect(mcp.length).toBeGreaterThan(0);
     for (const f of mcp) {
@@ -66,6 +66,26 @@ describe("dependencies point inward", () => {
       const where = relative(SRC, f);
       if (where.startsWith("mcp/") || where === "cli/demo.ts") continue;
       for (const spec of importsOf(f)) expect(spec.startsWith("@modelcontextprotocol/"), `${where} imports ${spec}`).toBe(false);
+    }
+  });
+
+  it("wraps each auth SDK in one adapter: oidc-provider in src/adapters/auth/oidc, jose in src/adapters/auth/jose", () => {
+    const home = { "oidc-provider": "adapters/auth/oidc/", jose: "adapters/auth/jose/" } as const;
+    for (const f of files(SRC)) {
+      const where = relative(SRC, f);
+      for (const spec of importsOf(f)) {
+        const sdk = (Object.keys(home) as (keyof typeof home)[]).find((name) => spec === name || spec.startsWith(`${name}/`));
+        if (sdk) expect(where.startsWith(home[sdk]), `${where} imports ${spec}`).toBe(true);
+      }
+    }
+  });
+
+  it("loads the built-in authorization server (oidc-provider) only when it is used: every import of it from outside is dynamic", () => {
+    for (const f of files(SRC)) {
+      const where = relative(SRC, f);
+      if (where.startsWith("adapters/auth/oidc/")) continue;
+      const staticImports = [...readFileSync(f, "utf8").matchAll(/^import[^(]*?from\s+["']([^"']+)["']/gm)].map((m) => m[1]!);
+      for (const spec of staticImports) expect(spec.includes("auth/oidc/"), `${where} imports ${spec} statically`).toBe(false);
     }
   });
 

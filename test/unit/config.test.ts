@@ -74,3 +74,51 @@ describe("config", () => {
     expect(problemsOf(() => loadConfig({ DUELY_TOKENS: "short=alice" }, path))[0]).toContain("16+ characters");
   });
 });
+
+describe("config: auth and the public URL", () => {
+  it("runs the built-in authorization server unless told otherwise", () => {
+    expect(loadConfig({}).auth).toEqual({ kind: "builtin", access_token_ttl_ms: 600_000, refresh_token_ttl_ms: 30 * 86_400_000 });
+  });
+
+  it("takes an external issuer with its audience and owner claim, defaulting the claim to sub", () => {
+    const c = loadConfig({}, withFile({ auth: { kind: "external", issuer: "https://example.eu.auth0.com/", audience: "https://duely.example.com/mcp" } }));
+    expect(c.auth).toEqual({ kind: "external", issuer: "https://example.eu.auth0.com/", audience: "https://duely.example.com/mcp", owner_claim: "sub" });
+  });
+
+  it.each([
+    [{ auth: { kind: "magic" } }, 'auth.kind: must be "builtin", "external" or "tokens"'],
+    [{ auth: { kind: "external" } }, "auth.issuer: the identity provider's issuer URL"],
+    [
+      { auth: { kind: "external", issuer: "http://idp.example.com" } },
+      "auth.issuer: the identity provider's issuer URL: https (http only on localhost or 127.0.0.1)",
+    ],
+    [
+      { auth: { kind: "external", issuer: "https://idp.example.com", jwks_uri: "https://idp.example.com/jwks#x" } },
+      "auth.jwks_uri: the identity provider's JWKS URL: https",
+    ],
+    [{ auth: { kind: "external", issuer: "https://idp.example.com", owner_claim: "" } }, "auth.owner_claim:"],
+    [{ auth: { kind: "builtin", access_token_ttl_ms: 1000 } }, "auth.access_token_ttl_ms:"],
+    [{ auth: { kind: "builtin", client_secret: "x" } }, 'auth: Unrecognized key: "client_secret"'],
+    [{ http: { public_url: "https://duely.example.com/mcp" } }, 'http.public_url: an origin only, without a path, e.g. "https://duely.example.com"'],
+    [
+      { http: { public_url: "http://duely.example.com" } },
+      "http.public_url: the https origin clients reach duely at: https (http only on localhost or 127.0.0.1)",
+    ],
+    [{ http: { public_url: "duely.example.com" } }, 'http.public_url: the https origin clients reach duely at, e.g. "https://duely.example.com"'],
+  ])("refuses %j, saying what is wrong where", (file, problem) => {
+    const problems = problemsOf(() => loadConfig({}, withFile(file)));
+    expect(
+      problems.some((p) => p.startsWith(problem)),
+      JSON.stringify(problems),
+    ).toBe(true);
+  });
+
+  it("accepts an http issuer or public URL on loopback, for a local trial", () => {
+    const c = loadConfig(
+      {},
+      withFile({ http: { public_url: "http://127.0.0.1:8787" }, auth: { kind: "external", issuer: "http://localhost:8080/realms/duely" } }),
+    );
+    expect(c.http.public_url).toBe("http://127.0.0.1:8787");
+    expect(c.auth).toMatchObject({ issuer: "http://localhost:8080/realms/duely" });
+  });
+});

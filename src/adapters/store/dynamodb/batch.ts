@@ -55,16 +55,33 @@ export async function batchGetAll(doc: DynamoDBDocumentClient, table: string, ke
   return found;
 }
 
+type WriteRequest = { PutRequest: { Item: Item } } | { DeleteRequest: { Key: Item } };
+
 /** Puts items unconditionally, BatchWriteItem 25 at a time, retrying unprocessed ones. */
-export async function batchPutAll(doc: DynamoDBDocumentClient, table: string, items: Item[]): Promise<void> {
+export const batchPutAll = (doc: DynamoDBDocumentClient, table: string, items: Item[]): Promise<void> =>
+  batchWriteAll(
+    doc,
+    table,
+    items.map((Item) => ({ PutRequest: { Item } })),
+  );
+
+/** Deletes items by key, BatchWriteItem 25 at a time, retrying unprocessed ones. */
+export const batchDeleteAll = (doc: DynamoDBDocumentClient, table: string, keys: Item[]): Promise<void> =>
+  batchWriteAll(
+    doc,
+    table,
+    keys.map((Key) => ({ DeleteRequest: { Key } })),
+  );
+
+async function batchWriteAll(doc: DynamoDBDocumentClient, table: string, requests: WriteRequest[]): Promise<void> {
   await Promise.all(
-    chunks(items, BATCH_WRITE_MAX).map(async (chunk) => {
-      let todo = chunk.map((Item) => ({ PutRequest: { Item } }));
+    chunks(requests, BATCH_WRITE_MAX).map(async (chunk) => {
+      let todo = chunk;
       for (let attempt = 0; todo.length > 0; attempt++) {
         if (attempt >= UNPROCESSED_TRIES) throw new Error(`BatchWriteItem on ${table}: ${todo.length} items still unprocessed after ${attempt} tries`);
         if (attempt > 0) await sleep(backoff(attempt));
         const out = await doc.send(new BatchWriteCommand({ RequestItems: { [table]: todo } }));
-        todo = (out.UnprocessedItems?.[table] ?? []) as typeof todo;
+        todo = (out.UnprocessedItems?.[table] ?? []) as WriteRequest[];
       }
     }),
   );

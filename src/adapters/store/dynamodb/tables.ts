@@ -1,11 +1,13 @@
 import type { CreateTableCommandInput } from "@aws-sdk/client-dynamodb";
 
-/** The four tables' names (one deployment may prefix them, e.g. `duely-runs`). */
+/** The tables' names (one deployment may prefix them, e.g. `duely-runs`). */
 export interface TableNames {
   jobs: string;
   runs: string;
   events: string;
   leases: string;
+  /** The built-in authorization server's records (src/ports/auth-store.ts). */
+  auth: string;
 }
 
 export const tableNames = (prefix = "duely-"): TableNames => ({
@@ -13,6 +15,7 @@ export const tableNames = (prefix = "duely-"): TableNames => ({
   runs: `${prefix}runs`,
   events: `${prefix}events`,
   leases: `${prefix}leases`,
+  auth: `${prefix}auth`,
 });
 
 /** The GSIs by name, so a query and the table definition cannot drift apart. */
@@ -25,6 +28,12 @@ export const INDEX = {
   pending: "pending",
   /** runs, sparse: (shard, wake_at), present only while wake_at is set. */
   waking: "waking",
+  /** auth: (grant_id, pk) keys only: every record issued under a grant, to revoke it whole. */
+  byGrant: "by_grant",
+  /** auth: (uid_key) keys only: a session by its uid. */
+  byUid: "by_uid",
+  /** auth, sparse: (list_kind, account_sort), present on records that belong to an account. */
+  byAccount: "by_account",
 } as const;
 
 /** The TTL attribute (epoch seconds) on finished runs and on events. */
@@ -51,8 +60,12 @@ export const TTL_ATTRIBUTE = "expires_at";
  * - events PK `run_key` (`job_id@scheduled_at`), SK `seq` (ULID from the event time): append-only.
  * - leases PK `pk`: `shard#SS` items (which watcher scans a shard) and `watcher#<id>` items
  *          (who is alive), for the watchers' shard split.
+ * - auth   PK `pk` = `<kind>#<id>`: the authorization server's records. GSI by_grant
+ *          (grant_id, pk) KEYS_ONLY; GSI by_uid (uid_key = `<kind>#<uid>`) KEYS_ONLY; GSI
+ *          by_account (list_kind, account_sort = `<account>#<id>`) sparse, ALL: an owner's
+ *          grants. Its partition key is the kind alone: sign-ins, not task traffic, write it.
  *
- * Everything is on-demand (PAY_PER_REQUEST); TTL on `expires_at` for runs and events.
+ * Everything is on-demand (PAY_PER_REQUEST); TTL on `expires_at` for runs, events and auth records.
  */
 export function tableDefinitions(names: TableNames): CreateTableCommandInput[] {
   const base = { BillingMode: "PAY_PER_REQUEST" as const };
@@ -137,8 +150,43 @@ export function tableDefinitions(names: TableNames): CreateTableCommandInput[] {
       AttributeDefinitions: [{ AttributeName: "pk", AttributeType: "S" }],
       KeySchema: [{ AttributeName: "pk", KeyType: "HASH" }],
     },
+    {
+      ...base,
+      TableName: names.auth,
+      AttributeDefinitions: [
+        { AttributeName: "pk", AttributeType: "S" },
+        { AttributeName: "grant_id", AttributeType: "S" },
+        { AttributeName: "uid_key", AttributeType: "S" },
+        { AttributeName: "list_kind", AttributeType: "S" },
+        { AttributeName: "account_sort", AttributeType: "S" },
+      ],
+      KeySchema: [{ AttributeName: "pk", KeyType: "HASH" }],
+      GlobalSecondaryIndexes: [
+        {
+          IndexName: INDEX.byGrant,
+          KeySchema: [
+            { AttributeName: "grant_id", KeyType: "HASH" },
+            { AttributeName: "pk", KeyType: "RANGE" },
+          ],
+          Projection: { ProjectionType: "KEYS_ONLY" },
+        },
+        {
+          IndexName: INDEX.byUid,
+          KeySchema: [{ AttributeName: "uid_key", KeyType: "HASH" }],
+          Projection: { ProjectionType: "KEYS_ONLY" },
+        },
+        {
+          IndexName: INDEX.byAccount,
+          KeySchema: [
+            { AttributeName: "list_kind", KeyType: "HASH" },
+            { AttributeName: "account_sort", KeyType: "RANGE" },
+          ],
+          Projection: { ProjectionType: "ALL" },
+        },
+      ],
+    },
   ];
 }
 
 /** Tables whose items carry the TTL attribute. */
-export const ttlTables = (names: TableNames): string[] => [names.runs, names.events];
+export const ttlTables = (names: TableNames): string[] => [names.runs, names.events, names.auth];

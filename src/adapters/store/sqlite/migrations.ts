@@ -89,6 +89,26 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX runs_pending ON runs (bucket, scheduled_at, job_id) WHERE status = 'pending';
   CREATE INDEX runs_by_bucket ON runs (bucket, scheduled_at, job_id);
   `,
+  `
+  -- The built-in authorization server's records (src/ports/auth-store.ts): clients, grants,
+  -- refresh tokens, sessions, owner accounts, the signing keys. payload is the JSON object.
+  CREATE TABLE auth_records (
+    kind        TEXT NOT NULL,
+    id          TEXT NOT NULL,
+    payload     TEXT NOT NULL,
+    grant_id    TEXT,
+    uid         TEXT,
+    account_id  TEXT,
+    expires_at  INTEGER,
+    consumed_at INTEGER,
+    PRIMARY KEY (kind, id)
+  );
+  -- Partial indexes: most records carry only some of the lookup keys.
+  CREATE INDEX auth_records_by_grant ON auth_records (grant_id, kind) WHERE grant_id IS NOT NULL;
+  CREATE INDEX auth_records_by_uid ON auth_records (kind, uid) WHERE uid IS NOT NULL;
+  CREATE INDEX auth_records_by_account ON auth_records (kind, account_id) WHERE account_id IS NOT NULL;
+  CREATE INDEX auth_records_expiring ON auth_records (expires_at) WHERE expires_at IS NOT NULL;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -203,7 +203,8 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
   };
 }
 
-function openDatabase(opts: SqliteStoreOptions): Database.Database {
+/** Opens (creating its directory) and migrates the file; the auth store opens its own connection with it too. */
+export function openDatabase(opts: Pick<SqliteStoreOptions, "path" | "busyTimeoutMs" | "cacheSizeMiB">): Database.Database {
   if (opts.path !== ":memory:") mkdirSync(dirname(opts.path), { recursive: true });
   const db = new Database(opts.path);
   db.pragma(`busy_timeout = ${opts.busyTimeoutMs ?? 5000}`);

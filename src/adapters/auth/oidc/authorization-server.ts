@@ -1,0 +1,109 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import Provider, { type Configuration } from "oidc-provider";
+import type { AuthStore } from "../../../ports/auth-store.js";
+import type { AuthorizationServerRoutes } from "../../../ports/authorization-server.js";
+import type { Clock } from "../../../ports/clock.js";
+import type { Logger } from "../../../ports/logger.js";
+import type { TokenVerifier } from "../../../ports/token-verifier.js";
+import { listOwners } from "../accounts.js";
+import { jwtTokenVerifier } from "../jose/access-token-verifier.js";
+import { keyringCache, verificationJwks } from "../keyring.js";
+import { interactionRoutes } from "./interactions.js";
+import { providerConfiguration, ROUTES } from "./provider-config.js";
+
+export interface BuiltinAuthorizationServerOptions {
+  /** The origin clients reach duely at, no path: the issuer; the resource is `${issuer}/mcp`. */
+  issuer: string;
+  accessTokenTtlMs: number;
+  refreshTokenTtlMs: number;
+  /** Behind a TLS-terminating proxy: trust its X-Forwarded-Proto, or endpoints and cookies come out as plain http. */
+  proxy: boolean;
+  /** Closed with the server. */
+  store: AuthStore;
+  clock: Clock;
+  log: Logger;
+  /** Tests only: how Client ID Metadata Documents are fetched (a loopback https host). */
+  fetch?: Configuration["fetch"];
+  /** How often the keyring is re-read, to pick up a rotation by another process. @default 30_000 */
+  keysReloadMs?: number;
+}
+
+/** The paths the authorization server answers; its well-known documents stay at the root whatever the routes. */
+const OWNED = /^\/(oauth\/|interaction\/|\.well-known\/(oauth-authorization-server|openid-configuration)$)/;
+
+export interface BuiltinAuthorizationServer {
+  routes: AuthorizationServerRoutes;
+  /** Checks the access tokens it issued: its keys, issuer, audience = the resource, and that the grant still exists. */
+  verifier: TokenVerifier;
+}
+
+/**
+ * duely's own authorization server on oidc-provider, mounted beside /mcp. oidc-provider reads
+ * its signing keys once, when built, so a keyring that changed (`duely owner rotate-keys`, in
+ * any process) builds a new provider; interactions, sessions and grants live in the store and
+ * carry over.
+ */
+export async function startBuiltinAuthorizationServer(o: BuiltinAuthorizationServerOptions): Promise<BuiltinAuthorizationServer> {
+  const resource = `${o.issuer}/mcp`;
+  const keyring = keyringCache(o.store, o.clock, o.keysReloadMs);
+  const settings = { resource, accessTokenTtlMs: o.accessTokenTtlMs, refreshTokenTtlMs: o.refreshTokenTtlMs, store: o.store, clock: o.clock, fetch: o.fetch };
+  let built: { version: number; provider: Provider; callback: ReturnType<Provider["callback"]> } | null = null;
+
+  async function provider() {
+    const ring = await keyring.current();
+    if (built?.version !== ring.version) {
+      const p = new Provider(o.issuer, providerConfiguration(settings, ring));
+      p.proxy = o.proxy;
+      p.on("server_error", (_ctx, e: Error) => o.log.log("error", "authorization server error", { error: e.message }));
+      const refused = (event: string) => (_ctx: unknown, e: { error?: string; error_description?: string }) =>
+        o.log.log("debug", `authorization server: ${event}`, { error: e.error, description: e.error_description });
+      p.on("authorization.error", refused("authorization.error"));
+      p.on("grant.error", refused("grant.error"));
+      p.on("registration_create.error", refused("registration_create.error"));
+      p.on("revocation.error", refused("revocation.error"));
+      built = { version: ring.version, provider: p, callback: p.callback() };
+    }
+    return built;
+  }
+  await provider();
+  if ((await listOwners(o.store)).length === 0) {
+    o.log.log("warn", "no owner can sign in yet: create one with `duely owner add NAME`", { issuer: o.issuer });
+  }
+  const interactions = interactionRoutes(() => built!.provider, o.store, resource);
+
+  const routes: AuthorizationServerRoutes = {
+    issuer: o.issuer,
+    owns: (path) => OWNED.test(path),
+    async handle(req: IncomingMessage, res: ServerResponse) {
+      const current = await provider();
+      const path = new URL(req.url ?? "/", "http://localhost").pathname;
+      if (path.startsWith("/interaction/")) return interactions(req, res);
+      if (path === ROUTES.registration) {
+        // oidc-provider sets no CORS on registration; a browser client (MCP Inspector) registers from its page.
+        res.setHeader("access-control-allow-origin", "*");
+        if (req.method === "OPTIONS") {
+          res.writeHead(204, {
+            "access-control-allow-methods": "POST, OPTIONS",
+            "access-control-allow-headers": req.headers["access-control-request-headers"] ?? "content-type",
+            "access-control-max-age": "600",
+          });
+          res.end();
+          return;
+        }
+      }
+      await current.callback(req, res);
+    },
+    close: () => o.store.close(),
+  };
+
+  const verifier = jwtTokenVerifier({
+    issuer: o.issuer,
+    audience: resource,
+    keys: { kind: "local", keys: async ({ fresh }) => verificationJwks(await keyring.current({ fresh })) },
+    ownerClaim: "sub",
+    type: "at+jwt",
+    clock: o.clock,
+    refuse: async (payload) => (typeof payload.gid === "string" && (await o.store.get("Grant", payload.gid)) ? null : "grant revoked"),
+  });
+  return { routes, verifier };
+}

@@ -1,0 +1,83 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { errors, type Provider } from "oidc-provider";
+import { SCOPES, type Scope } from "../../../core/scopes.js";
+import type { AuthStore } from "../../../ports/auth-store.js";
+import { checkOwnerPassword } from "../accounts.js";
+import { applyConsent, askedScopes } from "./consent.js";
+import { type ClientLabel, consentPage, formTargetOf, loginPage, messagePage, sendPage } from "./pages.js";
+
+const PATH = /^\/interaction\/([A-Za-z0-9_-]+)(?:\/(login|confirm|abort))?$/;
+const FORM_LIMIT = 16 * 1024;
+
+async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+  let text = "";
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    text += chunk.toString("utf8");
+    if (text.length > FORM_LIMIT) throw new errors.InvalidRequest("form too large");
+  }
+  return new URLSearchParams(text);
+}
+
+/**
+ * The sign-in and consent pages, at /interaction/:uid (GET shows the step oidc-provider asks
+ * for) and /interaction/:uid/{login,confirm,abort} (POST). The owner signs in with the name and
+ * password from `duely owner add`, sees which client asks for which scopes, and ticks them.
+ */
+export function interactionRoutes(provider: () => Provider, store: AuthStore, resource: string) {
+  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const m = PATH.exec(new URL(req.url ?? "/", "http://localhost").pathname);
+    if (!m) return sendPage(res, 404, messagePage("Not found", "There is no such page."));
+    const action = m[2];
+    const p = provider();
+    try {
+      const details = await p.interactionDetails(req, res);
+      const { uid, prompt, params } = details;
+      if (m[1] !== uid) return sendPage(res, 400, messagePage("Sign-in problem", "This page belongs to another sign-in. Start again from your app."));
+      const redirectUri = typeof params.redirect_uri === "string" ? params.redirect_uri : undefined;
+      const targets = formTargetOf(redirectUri);
+      const client = await p.Client.find(String(params.client_id));
+      const label: ClientLabel = { id: String(params.client_id), name: client?.clientName ?? null, published: /^https:\/\//.test(String(params.client_id)) };
+      const asked = askedScopes(prompt, resource).filter((s): s is Scope => (SCOPES as readonly string[]).includes(s));
+
+      if (req.method === "GET" && !action) {
+        if (prompt.name === "login") return sendPage(res, 200, loginPage(uid, label), targets);
+        if (prompt.name === "consent") {
+          // The origin says where the owner goes next; a custom scheme (cursor://…) has none, so the whole URI does.
+          const origin = redirectUri ? URL.parse(redirectUri)?.origin : undefined;
+          const returnTo = origin && origin !== "null" ? origin : (redirectUri ?? "the app");
+          return sendPage(res, 200, consentPage(uid, details.session?.accountId ?? "", label, returnTo, asked), targets);
+        }
+        return sendPage(res, 400, messagePage("Sign-in problem", "This step is not supported.", prompt.name));
+      }
+      if (req.method !== "POST" || !action) return sendPage(res, 405, messagePage("Not allowed", "Use the buttons on the page."));
+
+      if (action === "abort") {
+        await p.interactionFinished(req, res, { error: "access_denied", error_description: "The owner refused access." }, { mergeWithLastSubmission: false });
+        return;
+      }
+      const form = await readForm(req);
+      if (action === "login") {
+        if (prompt.name !== "login") return sendPage(res, 400, messagePage("Sign-in problem", "You are signed in already."));
+        const owner = await checkOwnerPassword(store, form.get("username") ?? "", form.get("password") ?? "");
+        if (!owner) return sendPage(res, 401, loginPage(uid, label, "Wrong owner name or password."), targets);
+        await p.interactionFinished(req, res, { login: { accountId: owner, remember: false } }, { mergeWithLastSubmission: false });
+        return;
+      }
+      if (prompt.name !== "consent") return sendPage(res, 400, messagePage("Sign-in problem", "There is nothing to allow."));
+      const grant = details.grantId
+        ? await p.Grant.find(details.grantId)
+        : new p.Grant({ accountId: details.session!.accountId, clientId: String(params.client_id) });
+      if (!grant) return sendPage(res, 400, messagePage("Sign-in problem", "This app's access was revoked meanwhile. Start again from your app."));
+      applyConsent(grant, prompt, new Set(form.getAll("scope")));
+      const grantId = await grant.save();
+      await p.interactionFinished(req, res, { consent: details.grantId ? {} : { grantId } }, { mergeWithLastSubmission: true });
+    } catch (e) {
+      if (e instanceof errors.SessionNotFound) {
+        return sendPage(res, 400, messagePage("Sign-in expired", "This sign-in took too long or was finished already. Start again from your app."));
+      }
+      if (e instanceof errors.OIDCProviderError)
+        return sendPage(res, e.statusCode ?? 400, messagePage("Sign-in problem", e.error_description ?? e.message, e.error));
+      throw e;
+    }
+  };
+}

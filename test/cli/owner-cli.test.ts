@@ -1,0 +1,69 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { checkOwnerPassword } from "../../src/adapters/auth/accounts.js";
+import { openSqliteAuthStore } from "../../src/adapters/store/sqlite/sqlite-auth-store.js";
+import { systemClock } from "../../src/ports/clock.js";
+import { duely, duelyWithInput } from "../support/cli.js";
+
+const dir = mkdtempSync(join(tmpdir(), "duely-owner-cli-"));
+const db = join(dir, "duely.db");
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("duely owner", () => {
+  it("adds an owner with a password from stdin, scrypt-hashed; the same name again is refused", async () => {
+    const r = duelyWithInput("correct horse battery\n", "owner", "add", "ann", "--password-stdin", "--db", db);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("owner ann created");
+    const store = openSqliteAuthStore({ path: db, clock: systemClock });
+    expect(String((await store.get("Account", "ann"))?.payload.password)).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(await checkOwnerPassword(store, "ann", "correct horse battery")).toBe("ann");
+    expect(await checkOwnerPassword(store, "ann", "correct horse battery\n")).toBeNull();
+    await store.close();
+
+    const again = duelyWithInput("another password", "owner", "add", "ann", "--password-stdin", "--db", db);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain("owner ann exists already");
+  });
+
+  it.each([
+    ["a short password", "bob", "short", "the password is too short"],
+    ["a name that is not allowed", "bob smith", "long enough password", 'owner name "bob smith" is not allowed'],
+  ])("refuses %s, exit code 1", (_what, name, password, message) => {
+    const r = duelyWithInput(password, "owner", "add", name, "--password-stdin", "--db", db);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(message);
+  });
+
+  it("refuses to ask for a password without a terminal", () => {
+    const r = duely("owner", "add", "carol", "--db", db);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("--password-stdin");
+  });
+
+  it("lists no grants before any app connected, and refuses to revoke an unknown grant", () => {
+    expect(duely("owner", "grants", "--db", db).stdout).toBe("no app has been granted access\n");
+    expect(duely("owner", "grants", "ann", "--json", "--db", db).json()).toEqual([]);
+    const r = duely("owner", "revoke", "no-such-grant", "--db", db);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("no grant no-such-grant");
+  });
+
+  it("rotates the signing key, keeping the old one to verify", async () => {
+    const store = openSqliteAuthStore({ path: db, clock: systemClock });
+    const before = (await store.get("Keyring", "current"))?.payload as { keys: { jwk: { kid: string } }[] } | undefined;
+    await store.close();
+    const r = duely("owner", "rotate-keys", "--db", db);
+    expect(r.code).toBe(0);
+    const kid = /new signing key (\S+);/.exec(r.stdout)?.[1];
+    const after = openSqliteAuthStore({ path: db, clock: systemClock });
+    const ring = (await after.get("Keyring", "current"))?.payload as { keys: { jwk: { kid: string }; status: string }[] };
+    await after.close();
+    expect(ring.keys[0]).toMatchObject({ status: "active", jwk: { kid } });
+    // The first rotation of a fresh store creates the first key, then retires it.
+    expect(ring.keys.map((k) => k.status)).toEqual(["active", "retiring"]);
+    expect(before).toBeUndefined();
+  });
+});

@@ -1,0 +1,85 @@
+import { request } from "node:http";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resolveConfig } from "../../../src/config.js";
+import { httpAuthFor } from "../../../src/main.js";
+import { type HttpServerHandle, startHttpServer } from "../../../src/mcp/http.js";
+import { silentLogger } from "../../../src/ports/logger.js";
+import { openHarness } from "../../support/engine-harness.js";
+import { apiOf } from "../support.js";
+
+const PUBLIC = "https://duely.example.com";
+
+/** A request as the TLS proxy forwards it: plain http on loopback, the public Host, X-Forwarded-Proto. */
+function viaProxy(port: number, path: string, method = "GET"): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: "127.0.0.1", port, path, method, headers: { host: "duely.example.com", "x-forwarded-proto": "https", "content-type": "application/json" } },
+      (res) => {
+        let body = "";
+        res.on("data", (d) => (body += d));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on("error", reject);
+    req.end(method === "POST" ? "{}" : undefined);
+  });
+}
+
+describe("behind a TLS-terminating proxy (http.public_url)", () => {
+  let harness: Awaited<ReturnType<typeof openHarness>>;
+  let server: HttpServerHandle;
+  let port: number;
+
+  beforeAll(async () => {
+    harness = await openHarness("2026-03-02T00:00:00Z");
+    const env = { DUELY_DB: join(harness.dir, "duely.db"), DUELY_TZ: "UTC" };
+    const config = resolveConfig({ http: { public_url: PUBLIC } }, env);
+    server = await startHttpServer({
+      api: apiOf(harness.engine),
+      timezone: "UTC",
+      port: 0,
+      publicUrl: PUBLIC,
+      auth: httpAuthFor(config, { env, log: silentLogger }),
+    });
+    port = Number(new URL(server.url).port);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await harness?.close();
+  });
+
+  it("is the issuer and the resource at its public origin, with https endpoints and Secure cookies", async () => {
+    expect(server.origin).toBe(PUBLIC);
+    const prm = JSON.parse((await viaProxy(port, "/.well-known/oauth-protected-resource/mcp")).body) as Record<string, unknown>;
+    expect(prm).toMatchObject({ resource: `${PUBLIC}/mcp`, authorization_servers: [PUBLIC] });
+    const meta = JSON.parse((await viaProxy(port, "/.well-known/oauth-authorization-server")).body) as Record<string, string>;
+    expect(meta).toMatchObject({ issuer: PUBLIC, token_endpoint: `${PUBLIC}/oauth/token`, authorization_endpoint: `${PUBLIC}/oauth/authorize` });
+
+    const q = new URLSearchParams({
+      client_id: "x",
+      response_type: "code",
+      redirect_uri: "https://client.example/cb",
+      code_challenge: "a".repeat(43),
+      code_challenge_method: "S256",
+    });
+    const reg = await fetch(`http://127.0.0.1:${port}/oauth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ redirect_uris: ["https://client.example/cb"], token_endpoint_auth_method: "none" }),
+    });
+    expect(reg.status).toBe(201);
+    q.set("client_id", ((await reg.json()) as { client_id: string }).client_id);
+    const authorize = await viaProxy(port, `/oauth/authorize?${q}`);
+    expect(authorize.status).toBe(303);
+    const cookies = authorize.headers["set-cookie"] as string[];
+    expect(cookies.length).toBeGreaterThan(0);
+    for (const c of cookies) expect(c).toMatch(/;\s*secure/i);
+  });
+
+  it("challenges with the public metadata URL", async () => {
+    const r = await viaProxy(port, "/mcp", "POST");
+    expect(r.status).toBe(401);
+    expect(r.headers["www-authenticate"]).toContain(`resource_metadata="${PUBLIC}/.well-known/oauth-protected-resource/mcp"`);
+  });
+});
