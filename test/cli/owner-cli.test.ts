@@ -5,13 +5,13 @@ import { afterAll, describe, expect, it } from "vitest";
 import { checkOwnerPassword } from "../../src/adapters/auth/accounts.js";
 import { openSqliteAuthStore } from "../../src/adapters/store/sqlite/sqlite-auth-store.js";
 import { systemClock } from "../../src/ports/clock.js";
-import { duely, duelyWithInput } from "../support/cli.js";
+import { CLI_TIMEOUT_MS, duely, duelyWithInput } from "../support/cli.js";
 
 const dir = mkdtempSync(join(tmpdir(), "duely-owner-cli-"));
 const db = join(dir, "duely.db");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe("duely owner", () => {
+describe("duely owner", { timeout: CLI_TIMEOUT_MS }, () => {
   it("adds an owner with a password from stdin, scrypt-hashed; the same name again is refused", async () => {
     const r = duelyWithInput("correct horse battery\n", "owner", "add", "ann", "--password-stdin", "--db", db);
     expect(r.stderr).toBe("");

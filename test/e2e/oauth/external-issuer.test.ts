@@ -9,7 +9,7 @@ import { type HttpServerHandle, startHttpServer } from "../../../src/mcp/http.js
 import { silentLogger } from "../../../src/ports/logger.js";
 import { openHarness } from "../../support/engine-harness.js";
 import { apiOf, ok } from "../support.js";
-import { rawMcp } from "./support.js";
+import { rawMcp, SERVER_TIMEOUT_MS } from "./support.js";
 
 /** An identity provider on loopback: its OpenID discovery document and its JWKS, nothing else. */
 async function startIdentityProvider() {
@@ -41,7 +41,7 @@ async function startIdentityProvider() {
   };
 }
 
-describe("an external identity provider's JWT access tokens, checked against its JWKS on loopback", () => {
+describe("an external identity provider's JWT access tokens, checked against its JWKS on loopback", { timeout: SERVER_TIMEOUT_MS }, () => {
   let idp: Awaited<ReturnType<typeof startIdentityProvider>>;
   let harness: Awaited<ReturnType<typeof openHarness>>;
   let server: HttpServerHandle;
@@ -52,12 +52,12 @@ describe("an external identity provider's JWT access tokens, checked against its
     harness = await openHarness("2026-03-02T00:00:00Z");
     const config = resolveConfig({ auth: { kind: "external", issuer: idp.issuer, audience: AUDIENCE, owner_claim: "email" } }, { DUELY_TZ: "UTC" });
     server = await startHttpServer({ api: apiOf(harness.engine), timezone: "UTC", port: 0, auth: httpAuthFor(config, { env: {}, log: silentLogger }) });
-  });
+  }, SERVER_TIMEOUT_MS);
   afterAll(async () => {
     await server?.close();
     await harness?.close();
     await idp?.close();
-  });
+  }, SERVER_TIMEOUT_MS);
 
   it("names the provider as the authorization server in the resource metadata", async () => {
     const prm = (await (await fetch(`${server.origin}/.well-known/oauth-protected-resource/mcp`)).json()) as Record<string, unknown>;

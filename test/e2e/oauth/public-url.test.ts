@@ -7,6 +7,7 @@ import { type HttpServerHandle, startHttpServer } from "../../../src/mcp/http.js
 import { silentLogger } from "../../../src/ports/logger.js";
 import { openHarness } from "../../support/engine-harness.js";
 import { apiOf } from "../support.js";
+import { SERVER_TIMEOUT_MS } from "./support.js";
 
 const PUBLIC = "https://duely.example.com";
 
@@ -26,7 +27,7 @@ function viaProxy(port: number, path: string, method = "GET"): Promise<{ status:
   });
 }
 
-describe("behind a TLS-terminating proxy (http.public_url)", () => {
+describe("behind a TLS-terminating proxy (http.public_url)", { timeout: SERVER_TIMEOUT_MS }, () => {
   let harness: Awaited<ReturnType<typeof openHarness>>;
   let server: HttpServerHandle;
   let port: number;
@@ -43,11 +44,11 @@ describe("behind a TLS-terminating proxy (http.public_url)", () => {
       auth: httpAuthFor(config, { env, log: silentLogger }),
     });
     port = Number(new URL(server.url).port);
-  });
+  }, SERVER_TIMEOUT_MS);
   afterAll(async () => {
     await server?.close();
     await harness?.close();
-  });
+  }, SERVER_TIMEOUT_MS);
 
   it("is the issuer and the resource at its public origin, with https endpoints and Secure cookies", async () => {
     expect(server.origin).toBe(PUBLIC);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fails, ok } from "../support.js";
 import {
   authorizeInBrowser,
+  BROWSER_TIMEOUT_MS,
   browserSkipReason,
   type Callback,
   launchBrowser,
@@ -24,7 +25,7 @@ const pkce = () => {
   return { verifier, challenge: createHash("sha256").update(verifier).digest("base64url") };
 };
 
-describe.skipIf(browserSkipReason)(`OAuth refusals${browserSkipReason ? ` (skipped: ${browserSkipReason})` : ""}`, () => {
+describe.skipIf(browserSkipReason)(`OAuth refusals${browserSkipReason ? ` (skipped: ${browserSkipReason})` : ""}`, { timeout: BROWSER_TIMEOUT_MS }, () => {
   let srv: OAuthServer;
   let callback: Callback;
   let cimd: Awaited<ReturnType<typeof startCimdHost>>;
@@ -42,13 +43,13 @@ describe.skipIf(browserSkipReason)(`OAuth refusals${browserSkipReason ? ` (skipp
     browser = await launchBrowser();
     page = await (await browser.newContext()).newPage();
     clientId = await register("by hand");
-  });
+  }, BROWSER_TIMEOUT_MS);
   afterAll(async () => {
     await browser?.close();
     await srv?.close();
     await cimd?.close();
     await callback?.close();
-  });
+  }, BROWSER_TIMEOUT_MS);
 
   const authorizeUrl = (over: Record<string, string | undefined> = {}) => {
     const u = new URL(`${srv.issuer}/oauth/authorize`);
@@ -124,7 +125,7 @@ describe.skipIf(browserSkipReason)(`OAuth refusals${browserSkipReason ? ` (skipp
       const { code: c, verifier } = await code();
       const tokens = await exchange({ code: c, code_verifier: verifier });
       gid = (JSON.parse(Buffer.from(tokens.json.access_token!.split(".")[1]!, "base64url").toString()) as { gid: string }).gid;
-    });
+    }, BROWSER_TIMEOUT_MS);
 
     it("accepts the control token: right issuer, audience, expiry, grant", async () => {
       expect((await rawMcp(srv.server.url, await mint())).status).toBe(200);

@@ -266,3 +266,8 @@ export async function rawMcp(url: string, token: string | undefined, method = "t
   });
   return { status: r.status, challenge: r.headers.get("www-authenticate") ?? "", body: await r.text() };
 }
+
+/** Starting Chromium and walking the sign-in and consent pages takes seconds, many on a busy machine. */
+export const BROWSER_TIMEOUT_MS = 90_000;
+/** Starting a duely HTTP server (and its authorization server) in-process. */
+export const SERVER_TIMEOUT_MS = 30_000;
