@@ -27,7 +27,7 @@ const ISO_EXPECTED = 'ISO 8601, e.g. "2026-03-08T09:00:00+08:00" (that instant) 
 /** Engine field names → argument names, for errors about a schedule that came from these arguments. */
 export function whenAliases(input: WhenInput): FieldAliases {
   if (input.when !== undefined) return { schedule: "when" };
-  return { "schedule.kind": "schedule.type", "schedule.expr": "schedule.cron", "schedule.anchor": "schedule.start_at" };
+  return { "schedule.kind": "schedule.type", "schedule.expr": "schedule.cron", "schedule.also": "schedule.also_cron", "schedule.anchor": "schedule.start_at" };
 }
 
 function checkZone(zone: string, field: string): string {
@@ -85,7 +85,17 @@ export function resolveSchedule(input: WhenInput, defaults: { timezone: string; 
     case "once":
       return { schedule: { kind: "once", at: parseTime(s.at, zone, "schedule.at"), timezone: zone }, zone, zoneSource };
     case "cron":
-      return { schedule: { kind: "cron", expr: s.cron.trim(), timezone: zone, ...(s.dst && { dst: s.dst }) }, zone, zoneSource };
+      return {
+        schedule: {
+          kind: "cron",
+          expr: s.cron.trim(),
+          ...(s.also_cron && { also: s.also_cron.map((e) => e.trim()) }),
+          timezone: zone,
+          ...(s.dst && { dst: s.dst }),
+        },
+        zone,
+        zoneSource,
+      };
     case "every": {
       const anchor = s.start_at === undefined ? defaultAnchor(s.every, s.unit, zone, defaults.now) : parseTime(s.start_at, zone, "schedule.start_at");
       return { schedule: { kind: "every", every: s.every, unit: s.unit, anchor, timezone: zone, ...(s.dst && { dst: s.dst }) }, zone, zoneSource };

@@ -57,7 +57,20 @@ export const ScheduleInput = z.discriminatedUnion("type", [
   }),
   z.strictObject({
     type: z.literal("cron").describe("Repeat on a cron pattern, read in the zone's local time."),
-    cron: z.string().min(9).max(200).describe('Five fields "minute hour day-of-month month day-of-week", e.g. "0 8 * * 1-5" = 08:00 on weekdays.'),
+    cron: z
+      .string()
+      .min(9)
+      .max(200)
+      .describe(
+        'Five fields "minute hour day-of-month month day-of-week", e.g. "0 8 * * 1-5" = 08:00 on weekdays. ' +
+          'Also "L" (last day of the month, "0 17 L * *"), "5L" (last Friday) and "1#1" (first Monday) in the day fields.',
+      ),
+    also_cron: z
+      .array(z.string().min(9).max(200))
+      .min(1)
+      .max(24)
+      .optional()
+      .describe('More expressions in the same zone, for times one cron cannot list: cron "15 8 * * *" with ["45 17 * * *"] runs at 08:15 and 17:45.'),
     timezone: Zone.optional(),
     dst: Dst.optional(),
   }),
@@ -131,6 +144,7 @@ export const ScheduleView = z.object({
   timezone: z.string(),
   at: z.string().optional(),
   cron: z.string().optional(),
+  also_cron: z.array(z.string()).optional(),
   every: z.number().int().optional(),
   unit: z.enum(INTERVAL_UNITS).optional(),
   start_at: z.string().optional(),

@@ -23,10 +23,16 @@ export const OnceSchedule = z.strictObject({
   at: z.number().int(),
   timezone: Timezone,
 });
-/** Five-field Vixie cron (`m h dom mon dow`) read in `timezone`. */
+const CronExpr = z.string().min(1).max(200);
+/**
+ * Five-field Vixie cron (`m h dom mon dow`, plus `L` and `#` in the day fields) read in
+ * `timezone`. `also`: more expressions in the same zone, for times one expression cannot list
+ * ("08:15 and 17:45"); the schedule fires at every time any of them names, once per instant.
+ */
 export const CronSchedule = z.strictObject({
   kind: z.literal("cron"),
-  expr: z.string().min(1).max(200),
+  expr: CronExpr,
+  also: z.array(CronExpr).min(1).max(24).optional(),
   timezone: Timezone,
   dst: DstPolicy.optional(),
 });
@@ -49,6 +55,9 @@ export type Schedule = z.infer<typeof Schedule>;
 export type CronSchedule = z.infer<typeof CronSchedule>;
 export type EverySchedule = z.infer<typeof EverySchedule>;
 export type OnceSchedule = z.infer<typeof OnceSchedule>;
+
+/** Every expression of a cron schedule, `expr` first. */
+export const cronExprs = (s: CronSchedule): string[] => [s.expr, ...(s.also ?? [])];
 
 export const isRecurring = (s: Schedule): s is CronSchedule | EverySchedule => s.kind === "cron" || s.kind === "every";
 
