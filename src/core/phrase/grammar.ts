@@ -1,7 +1,7 @@
 import type { Chrono } from "chrono-node";
 import { type Fragment, type Rule, rx, type Weekday } from "./fragments.js";
 
-export const LANGS = ["en", "zh-Hant", "zh-Hans", "ja", "es", "de"] as const;
+export const LANGS = ["en", "zh-Hant", "zh-Hans", "ja", "es", "de", "fr", "pt", "it", "ko", "hi-Latn", "hi-Deva"] as const;
 export type Lang = (typeof LANGS)[number];
 
 /** Example phrases in the user's language, quoted in refusals so the model can ask back. */
@@ -12,16 +12,27 @@ export interface Examples {
   monthly: string;
   yearly: string;
   everyOther: string;
+  /** The last day of every month at a time. */
+  lastDay: string;
+  /** How the runs end, said after a repetition: "until June 30". */
+  until: string;
 }
 
 /** Everything language-specific: the rules that find fragments, chrono's parser, examples. */
 export interface Grammar {
   lang: Lang;
-  /** The chrono-node parser for one-off dates in this language. */
-  chrono: Chrono;
+  /** The chrono-node parser for one-off dates in this language; null where the rules read dates themselves. */
+  chrono: Chrono | null;
   rules: readonly Rule[];
   /** Matches the whole text between two fragments of one schedule ("at", "の", "a las"). */
   glue: RegExp;
+  /**
+   * The lexicon of words that can carry schedule meaning (weekday and month names, ordinals,
+   * "except", "every", "until", "next month", counts, durations, clock times): the reading must
+   * use every one of them (coverage.ts). Matches single words where it can, with lookaheads for
+   * context, so a match never reaches past the fragment that reads it.
+   */
+  bearing: RegExp;
   examples: Examples;
 }
 
@@ -53,6 +64,9 @@ export function readDayList(text: string, dayAt: RegExp, toWeekday: (name: strin
 export function dateOrMonthDate(year: string | undefined, month: number, day: number): Fragment {
   return year === undefined ? { kind: "monthDate", month, day } : { kind: "date", year: Number(year), month, day, roll: "none" };
 }
+
+/** The lexicon regex from its alternatives (lower-cased text, Unicode-aware `\b`). */
+export const lexicon = (sources: readonly string[]): RegExp => rx(new RegExp(sources.join("|")));
 
 /** Shorthands for rule bodies. */
 export const clock = (hour: number, minute: number, meridiem: "am" | "pm" | null = null): Fragment => ({

@@ -1,7 +1,7 @@
 import * as chrono from "chrono-node";
 import { latinGlue } from "../cluster.js";
-import type { Fragment, IntervalUnitWord, Rule } from "../fragments.js";
-import { clock, dateOrMonthDate, type Grammar, readDayList, ruleOf, WEEKDAYS, WEEKEND } from "../grammar.js";
+import type { ClockReading, Fragment, IntervalUnitWord, Rule } from "../fragments.js";
+import { clock, dateOrMonthDate, type Grammar, lexicon, readDayList, ruleOf, WEEKDAYS, WEEKEND } from "../grammar.js";
 import { wordNumber } from "../text.js";
 
 const NUMBERS: Record<string, number> = {
@@ -37,6 +37,8 @@ const PLURAL_LIST = String.raw`((?:${DAY}s)(?:${SEP}(?:${DAY}s))*)`;
 const MONTH = String.raw`(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
 const ORD = String.raw`(\d{1,2})(?:st|nd|rd|th)?`;
 const TIME = String.raw`(?:\d{1,2}(?:[:.]\d{2})?(?:\s*[ap]\.?m\.?)?|noon|midnight)`;
+const ORDINAL = String.raw`(first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)`;
+const DAY_WORDS = String.raw`(?:week\s*days?|work\s*days?|working\s+days?|business\s+days?)`;
 const UNIT = String.raw`(min(?:ute)?s?|h(?:ou)?rs?|hours?|days?|weeks?|months?|years?)`;
 
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
@@ -58,6 +60,28 @@ function unitOf(word: string): IntervalUnitWord {
 }
 const num = (word: string | undefined): number | null => (word === undefined ? null : wordNumber(word, NUMBERS));
 const meridiemOf = (word: string | undefined) => (word === undefined ? null : word.startsWith("a") ? "am" : "pm");
+const NTH: Record<string, number> = { first: 1, "1st": 1, second: 2, "2nd": 2, third: 3, "3rd": 3, fourth: 4, "4th": 4, fifth: 5, "5th": 5, last: -1 };
+
+/** One end of a window: "9", "9:30", "5pm", "noon". */
+function windowEnd(text: string): ClockReading | null {
+  if (text === "noon") return { hour: 12, minute: 0, meridiem: null, exact: "noon" };
+  if (text === "midnight") return { hour: 0, minute: 0, meridiem: null, exact: "midnight" };
+  const m = /^(\d{1,2})(?:[:.](\d{2}))?\s*(?:([ap])\.?m\.?)?$/.exec(text.trim());
+  return m === null ? null : { hour: Number(m[1]), minute: Number(m[2] ?? 0), meridiem: meridiemOf(m[3]) };
+}
+
+function window(fromText: string | undefined, toText: string | undefined): Fragment | null {
+  const from = windowEnd(fromText ?? "");
+  const to = windowEnd(toText ?? "");
+  return from === null || to === null ? null : { kind: "window", from, to };
+}
+
+/** "except Wednesday", "but Sundays", "except weekends". */
+function exceptDays(list: string | undefined): Fragment | null {
+  if (list === undefined) return { kind: "except", days: [...WEEKEND] };
+  const d = days(list);
+  return d === null ? null : { kind: "except", days: d };
+}
 
 function interval(amount: string | undefined, unit: string): Fragment | null {
   const every = amount === undefined ? 1 : num(amount);
@@ -83,28 +107,63 @@ const rules: Rule[] = [
     const amount = num(m[1] ?? m[3]);
     return amount === null ? null : { kind: "relative", amount, unit: unitOf(m[2] ?? m[4] ?? "") };
   }),
+  ruleOf(String.raw`\bin\s+(?:an?|one)\s+hour\s+and\s+a\s+half\b|\bin\s+(\d{1,2})\s+and\s+a\s+half\s+hours\b|\bin\s+(\d{1,2})\.5\s+hours\b`, (m) => ({
+    kind: "relative",
+    amount: 60 * Number(m[1] ?? m[2] ?? 1) + 30,
+    unit: "minute",
+  })),
   ruleOf(String.raw`\bin\s+(?:half\s+an\s+hour|a\s+half\s+hour|30\s+mins?)\b`, () => ({ kind: "relative", amount: 30, unit: "minute" })),
   ruleOf(String.raw`\b(?:(?:the\s+)?day\s+after\s+tomorrow|overmorrow)\b`, () => ({ kind: "dayOffset", days: 2 })),
   ruleOf(String.raw`\b(?:twice|\w+\s+times)\s+(?:a|per|each|every)\s+(?:day|week|month|hour)\b`, () => ({ kind: "vague", what: "time" })),
-  ruleOf(String.raw`\b(?:every|each)\s+(?:(\d{1,2})(?:st|nd|rd|th)|(first))(?:\s+day)?\s+of\s+(?:the|each|every|a)\s+month\b`, (m) => [
-    { kind: "interval", every: 1, unit: "month" },
-    { kind: "monthDay", day: m[2] !== undefined ? 1 : Number(m[1]) },
-  ]),
-  ruleOf(String.raw`\b(?:on\s+)?(?:the\s+)?(?:last\s+day|end)\s+of\s+(?:the|each|every|a)\s+month\b|\bmonth[-\s]end\b`, () => ({ kind: "lastDayOfMonth" })),
+  ruleOf(String.raw`\b(?:for|during)\s+(?:the\s+next\s+)?${NUM}\s+${UNIT}\b|\bover\s+the\s+next\s+${NUM}\s+${UNIT}\b`, (m) => {
+    const amount = num(m[1] ?? m[3]);
+    return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? m[4] ?? "") };
+  }),
+  ruleOf(String.raw`\bfor\s+a\s+fortnight\b`, () => ({ kind: "duration", amount: 2, unit: "week" })),
+  ruleOf(String.raw`\b(\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\s+times\b(?:\s+in\s+total)?|\b(twice)\b`, (m) => {
+    const times = m[2] !== undefined ? 2 : num(m[1]);
+    return times === null ? null : { kind: "count", times };
+  }),
+  ruleOf(String.raw`\b(?:on\s+)?(?:the\s+)?end\s+of\s+${MONTH}(?![\p{L}])`, (m) => ({ kind: "monthEnd", month: monthOf(m[1] ?? "") })),
+  ruleOf(String.raw`\b(?:on\s+)?the\s+${ORD}\s+(?:day\s+)?of\s+next\s+month\b|\bnext\s+month\s+on\s+the\s+${ORD}\b`, (m) => ({
+    kind: "monthAhead",
+    months: 1,
+    day: Number(m[1] ?? m[2]),
+  })),
   ruleOf(
-    String.raw`\b(?:on\s+)?(?:the\s+|every\s+)?(?:first|second|third|fourth|last|1st|2nd|3rd|4th)\s+${DAY}s?\s+(?:of|in)\s+(?:the|each|every|a)\s+month\b`,
-    () => ({ kind: "nthWeekday" }),
+    String.raw`\b(?:every|each)\s+(?:(\d{1,2})(?:st|nd|rd|th)|(first))(?:\s+day)?\s+of\s+(?:the|each|every|a)\s+month\b|\b(?:on\s+)?the\s+(?:(\d{1,2})(?:st|nd|rd|th)|(first))(?:\s+day)?\s+of\s+(?:each|every)\s+month\b`,
+    (m) => [
+      { kind: "interval", every: 1, unit: "month" },
+      { kind: "monthDay", day: m[2] !== undefined || m[4] !== undefined ? 1 : Number(m[1] ?? m[3]) },
+    ],
+  ),
+  ruleOf(
+    String.raw`\b(?:(?:on|every|each)\s+)?(?:the\s+)?last\s+day\s+of\s+(?:the|each|every|a)\s+month\b|\b(?:every|each)\s+last\s+day\b|\b(?:on\s+|at\s+)?(?:the\s+)?(?:end\s+of\s+(?:the|each|every)\s+month|month[-\s]end)\b`,
+    () => ({ kind: "lastDayOfMonth" }),
+  ),
+  ruleOf(
+    String.raw`\b(?:on\s+)?(?:the\s+|every\s+|each\s+)?${ORDINAL}(?:\s+(?:and|&)\s+(?:the\s+)?${ORDINAL})?\s+(${DAY})s?\s+(?:of|in)\s+(?:the|each|every|a)\s+month\b|\b(?:every|each)\s+(?:the\s+)?${ORDINAL}(?:\s+(?:and|&)\s+${ORDINAL})?\s+(${DAY})s?\b`,
+    (m) => {
+      const weekday = weekdayOf(m[3] ?? m[6] ?? "");
+      const ordinals = [m[1] ?? m[4], m[2] ?? m[5]].filter((o): o is string => o !== undefined);
+      if (weekday === null) return null;
+      return ordinals.map((o): Fragment => ({ kind: "nthWeekday", nth: NTH[o] ?? 1, weekdays: [weekday] }));
+    },
   ),
   ruleOf(String.raw`\b(?:every|each)\s+(?:other|second|2nd)\s+(${DAY})s?\b`, (m) => {
     const weekday = weekdayOf(m[1] ?? "");
     return weekday === null ? null : { kind: "interval", every: 2, unit: "week", weekday };
   }),
+  ruleOf(
+    String.raw`\b(?:except|excluding|but(?:\s+not)?|other\s+than|apart\s+from|besides)\s+(?:on\s+)?(?:the\s+)?(?:${DAY_LIST}|(weekends?|saturdays?\s+and\s+sundays?))\b`,
+    (m) => exceptDays(m[1]),
+  ),
   ruleOf(String.raw`\b(?:every|each)\s+(morning|afternoon|evening|night)\b|\b(?:night)ly\b`, (m) => ({
     kind: "daily",
     part: PART[m[1] ?? "night"] ?? "night",
   })),
   ruleOf(String.raw`\b(?:every|each)\s+(?:single\s+)?day\b|\bdaily\b|\beveryday\b|\bonce\s+a\s+day\b`, () => ({ kind: "daily" })),
-  ruleOf(String.raw`\b(?:(?:every|each|on)\s+)?(?:week\s*days?|work\s*days?|working\s+days?|business\s+days?)\b`, () => ({
+  ruleOf(String.raw`\b(?:(?:every|each|on)\s+)?${DAY_WORDS}\b`, () => ({
     kind: "weekdays",
     days: [...WEEKDAYS],
   })),
@@ -118,6 +177,7 @@ const rules: Rule[] = [
     return list === null ? null : { kind: "weekdays", days: list };
   }),
   ruleOf(String.raw`\bevery\s+${NUM}\s+${UNIT}\b`, (m) => interval(m[1], m[2] ?? "")),
+  ruleOf(String.raw`\b(?:every|each)\s+quarter\b(?!\s+(?:of\s+an\s+)?hour)|\bquarterly\b`, () => ({ kind: "interval", every: 3, unit: "month" })),
   ruleOf(String.raw`\b(?:every|each|once\s+a|per)\s+(minute|hour|week|month|year)\b|\bof\s+(?:every|each)\s+(month)\b`, (m) =>
     interval(undefined, m[1] ?? m[2] ?? ""),
   ),
@@ -131,18 +191,22 @@ const rules: Rule[] = [
   ]),
   ruleOf(String.raw`\b(?:on\s+)?${MONTH}\s+${ORD}\b(?!\s*:)(?:,?\s+(\d{4})\b)?`, (m) => dateOrMonthDate(m[3], monthOf(m[1] ?? ""), Number(m[2]))),
   ruleOf(String.raw`\b(?:on\s+)?(?:the\s+)?${ORD}\s+(?:of\s+)?${MONTH}\b(?:,?\s+(\d{4})\b)?`, (m) => dateOrMonthDate(m[3], monthOf(m[2] ?? ""), Number(m[1]))),
-  ruleOf(String.raw`\b(?:on\s+)?the\s+(?:(\d{1,2})(?:st|nd|rd|th)|(first))(?:\s+day)?\b|\bon\s+day\s+(\d{1,2})\b`, (m) => ({
-    kind: "monthDay",
-    day: m[2] !== undefined ? 1 : Number(m[1] ?? m[3]),
-  })),
+  ruleOf(
+    String.raw`\b(?:on\s+)?the\s+(?:(\d{1,2})(?:st|nd|rd|th)|(first))(?:\s+day)?\b(?:\s+and\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th))?|\bon\s+day\s+(\d{1,2})\b`,
+    (m) => {
+      const first: Fragment = { kind: "monthDay", day: m[2] !== undefined ? 1 : Number(m[1] ?? m[4]) };
+      return m[3] === undefined ? first : [first, { kind: "monthDay", day: Number(m[3]) }];
+    },
+  ),
   ruleOf(String.raw`\bon\s+${DAY_LIST}\b`, (m) => {
     const list = days(m[1] ?? "");
     return list === null ? null : { kind: "weekdayName", days: list };
   }),
   ruleOf(
-    String.raw`\b(?:from\s+)?${TIME}\s*(?:to|until|till|through|-|–)\s*${TIME}(?![\p{L}\p{N}])|\bbetween\s+${TIME}\s+and\s+${TIME}(?![\p{L}\p{N}])`,
-    () => ({ kind: "window" }),
+    String.raw`\b(?:from\s+)?(${TIME})\s*(?:to|until|till|through|-|–)\s*(${TIME})(?![\p{L}\p{N}])|\bbetween\s+(${TIME})\s+and\s+(${TIME})(?![\p{L}\p{N}])`,
+    (m) => window(m[1] ?? m[3], m[2] ?? m[4]),
   ),
+  ruleOf(String.raw`\b(?:until|till|til|thru|through|ending(?:\s+on)?|up\s+to\s+and\s+including)\b`, () => ({ kind: "until", side: "after" })),
   ruleOf(String.raw`\b(?:at\s+)?(\d{1,2})(?:[:.](\d{2}))?\s*(a|p)\.?m\b\.?`, (m) => clock(Number(m[1]), Number(m[2] ?? 0), meridiemOf(m[3]))),
   ruleOf(String.raw`\b(?:at\s+)?(\d{1,2}):(\d{2})\b`, (m) => clock(Number(m[1]), Number(m[2]))),
   ruleOf(String.raw`\b(?:at\s+)?(?:12\s+)?(?:noon|midday)\b`, () => ({ kind: "clock", hour: 12, minute: 0, meridiem: null, exact: "noon" })),
@@ -175,11 +239,50 @@ const rules: Rule[] = [
   ruleOf(String.raw`\b(?:next|this|coming)\s+(?:week|month|year|weekend)\b`, () => ({ kind: "vague", what: "day" })),
 ];
 
+const WEEKDAY_NAMES = String.raw`(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|satur|sun)day`;
+const AHEAD = String.raw`(?=\s+(?:\d|other|second|single|few|couple|day|week|month|year|hour|minute|morning|afternoon|evening|night|week\s*day|weekend|work\s*day|business|quarter|half|fortnight|last|first|third|fourth|fifth|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty))`;
+
+/** English words that can carry schedule meaning (coverage.ts). */
+const BEARING = [
+  String.raw`\b${WEEKDAY_NAMES}s?\b`,
+  String.raw`\b(?:mon|tue|tues|thu|thur|thurs|fri)\b`,
+  String.raw`\b(?:january|february|march|april|june|july|august|september|october|november|december)\b`,
+  String.raw`\b(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)\b(?=\.?\s*\d)`,
+  String.raw`(?<=\d(?:st|nd|rd|th)?\s+(?:of\s+)?)(?:may|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b`,
+  String.raw`\b\d{1,2}(?:st|nd|rd|th)\b`,
+  String.raw`\b(?:first|third|fourth|fifth)\b(?!\s+(?:thing|time|of\s+all|step|draft|item|article|story|stories|news|page|one))`,
+  String.raw`\blast\b(?!\s+(?:\d|week|month|year|night|time|few|couple|one|hours?|days?|minutes?|items?|articles?|stor(?:y|ies)|news|update|page|edition))`,
+  String.raw`\bsecond\b(?=\s+(?:${WEEKDAY_NAMES}|mon|tue|wed|thu|fri|sat|sun|day|week|month))`,
+  String.raw`\bevery\b${AHEAD}`,
+  String.raw`\beach\b${AHEAD}`,
+  String.raw`\b(?:daily|weekly|monthly|yearly|annually|hourly|nightly|fortnightly|quarterly|everyday|biweekly)\b`,
+  String.raw`\b(?:except|excluding|besides)\b`,
+  String.raw`\bbut\b(?=\s+(?:not\s+)?(?:on\s+)?(?:the\s+)?(?:mon|tue|wed|thu|fri|sat|sun|weekend|holiday|public))`,
+  String.raw`\b(?:other\s+than|apart\s+from)\b`,
+  String.raw`\b(?:until|till|til|thru)\b`,
+  String.raw`\bthrough\b(?=\s+(?:the\s+)?(?:\d|end|next|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))`,
+  String.raw`\bfrom\b(?=\s+(?:\d|noon|midnight|now|today|tomorrow|next|mon|tue|wed|thu|fri|sat|sun))`,
+  String.raw`\bbetween\b(?=\s+\d)`,
+  String.raw`\bnext\b(?=\s+(?:week|month|year|weekend|mon|tue|wed|thu|fri|sat|sun))`,
+  String.raw`\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\s+times\b`,
+  String.raw`\btwice\b`,
+  String.raw`\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty-five|ninety)\s+(?:min(?:ute)?s?|h(?:ou)?rs?|hours?|days?|weeks?|fortnights?|months?|years?)\b`,
+  String.raw`\b(?:an?|one)\s+(?:hour|week|fortnight|month|year)\b`,
+  String.raw`\bfortnight\b`,
+  String.raw`\b\d{1,2}(?:[:.]\d{2})?\s*[ap]\.?m\b`,
+  String.raw`\b\d{1,2}:\d{2}\b`,
+  String.raw`\b\d{1,2}\s*o['’]?clock\b`,
+  String.raw`\bat\s+\d{1,2}\b(?![:.]?\d)(?!\s*[%a-z])`,
+  String.raw`\b(?:noon|midday|midnight)\b`,
+  String.raw`\b(?:today|tonight|tonite|tomorrow|tmrw|yesterday|overmorrow|weekdays?|weekends|workdays?)\b`,
+];
+
 export const en: Grammar = {
   lang: "en",
   chrono: chrono.en.casual,
   rules,
   glue: latinGlue(["at", "on", "and", "the", "of", "in", "from", "starting", "every", "each", "by", "around", "about", "a", "an"]),
+  bearing: lexicon(BEARING),
   examples: {
     daily: "every day at 8am",
     weekly: "every Monday at 9am",
@@ -187,5 +290,7 @@ export const en: Grammar = {
     monthly: "on the 1st of every month at 9am",
     yearly: "every year on March 3 at 9am",
     everyOther: "every other Tuesday at 9am",
+    lastDay: "on the last day of every month at 9am",
+    until: "until June 30",
   },
 };
