@@ -69,8 +69,8 @@ export type Fragment =
   | { kind: "date"; year: number; month: number; day: number; roll: "none" | "week" | "month" | "year" }
   /** "in 20 minutes", "20分鐘後", "dentro de 2 horas". */
   | { kind: "relative"; amount: number; unit: IntervalUnitWord }
-  /** A date relative to today that chrono misses ("pasado mañana", "明後日"). */
-  | { kind: "dayOffset"; days: number }
+  /** A date relative to today that chrono misses ("pasado mañana", "明後日"); `note` when the word could mean another day. */
+  | { kind: "dayOffset"; days: number; note?: string }
   | { kind: "immediate" }
   /** "from 9 to 5", "9時から17時まで": the times a repetition within the day runs between, both included. */
   | { kind: "window"; from: ClockReading; to: ClockReading }
@@ -86,9 +86,11 @@ export type Fragment =
   | { kind: "zone"; timezone: string | null; label: string }
   /**
    * A word that makes the phrase vague on purpose. `weak` ones ("later", "soon") only refuse
-   * when nothing more precise was said ("later today at 5pm" is fine).
+   * when nothing more precise was said ("later today at 5pm" is fine). "workdays": a word
+   * people use for Monday–Friday and Monday–Saturday alike ("jours ouvrables"). "ordinal": "every
+   * second Monday", every other Monday for some and the month's second Monday for others.
    */
-  | { kind: "vague"; what: "time" | "day" | "timezone" | "interval"; weak?: boolean };
+  | { kind: "vague"; what: "time" | "day" | "timezone" | "interval" | "workdays" | "ordinal"; weak?: boolean };
 
 export interface Found {
   fragment: Fragment;

@@ -1,5 +1,5 @@
 import type { Chrono } from "chrono-node";
-import { type Fragment, type Rule, rx, type Weekday } from "./fragments.js";
+import { type ClockReading, type Fragment, type Rule, rx, type Weekday } from "./fragments.js";
 
 export const LANGS = ["en", "zh-Hant", "zh-Hans", "ja", "es", "de", "fr", "pt", "it", "ko", "hi-Latn", "hi-Deva"] as const;
 export type Lang = (typeof LANGS)[number];
@@ -63,6 +63,29 @@ export function readDayList(text: string, dayAt: RegExp, toWeekday: (name: strin
 /** A calendar date: with a year it is one fixed day, without one it recurs or rolls yearly. */
 export function dateOrMonthDate(year: string | undefined, month: number, day: number): Fragment {
   return year === undefined ? { kind: "monthDate", month, day } : { kind: "date", year: Number(year), month, day, roll: "none" };
+}
+
+/** A window between two clock readings, or null when either end is not one. */
+export const windowOf = (from: ClockReading | null, to: ClockReading | null): Fragment | null =>
+  from === null || to === null ? null : { kind: "window", from, to };
+
+/** The days a list names taken out of a repetition; the weekend when there is no list ("except weekends"). */
+export function exceptOf(list: string | undefined, readDays: (list: string) => Weekday[] | null): Fragment | null {
+  if (list === undefined) return { kind: "except", days: [...WEEKEND] };
+  const days = readDays(list);
+  return days === null ? null : { kind: "except", days };
+}
+
+/**
+ * A clock reading written with digits ("9", "17:30", "9.30", "9h30", "9 h") or a noon or
+ * midnight word, as a window's end in the languages that say times on the 24-hour clock.
+ */
+export function numericClock(text: string | undefined, noon: RegExp, midnight: RegExp): ClockReading | null {
+  if (text === undefined) return null;
+  if (midnight.test(text)) return { hour: 0, minute: 0, meridiem: null, exact: "midnight" };
+  if (noon.test(text)) return { hour: 12, minute: 0, meridiem: null, exact: "noon" };
+  const m = /^(\d{1,2})(?:\s*[:.h]\s*(\d{2})?)?$/u.exec(text.trim());
+  return m === null ? null : { hour: Number(m[1]), minute: Number(m[2] ?? 0), meridiem: null };
 }
 
 /** The lexicon regex from its alternatives (lower-cased text, Unicode-aware `\b`). */

@@ -143,6 +143,8 @@ function readCluster(whole: ReadContext): { schedule: Schedule; bounds: Bounds }
   const vague = findsOf(ctx, "vague").map((f) => f.fragment);
   if (vague.some((v) => v.what === "timezone")) throw refuse.ambiguousZone();
   if (vague.some((v) => v.what === "interval")) throw refuse.skipCount(ex);
+  if (vague.some((v) => v.what === "workdays")) throw refuse.workdays(ex);
+  if (vague.some((v) => v.what === "ordinal")) throw refuse.everySecond(ex);
   if (vague.some((v) => v.what === "day")) throw refuse.vagueDay(ex);
   const precise = [...kinds].some((k) => PRECISE_KINDS.has(k));
   if (vague.some((v) => v.what === "time" && (v.weak !== true || !precise))) throw refuse.vagueTime(ex);

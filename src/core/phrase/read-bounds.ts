@@ -2,6 +2,7 @@ import { addDays, addMonths, type CivilDate, daysInMonth, localTimeAt, resolveLo
 import { count, formatWall } from "./format.js";
 import type { Found } from "./fragments.js";
 import { type FoundOf, findsOf, type ReadContext, weekdayDate } from "./read-context.js";
+import { clockToTime } from "./read-time.js";
 import { refuse } from "./refusals.js";
 
 /** How a phrase bounds its runs, in the job's terms: no run at or after `endAt`; at most `maxRuns`. */
@@ -10,8 +11,8 @@ export interface Bounds {
   maxRuns?: number;
 }
 
-/** The fragments an "until" can name as its last day. */
-const END_KINDS = new Set(["date", "monthDate", "weekdayName", "monthDay", "monthEnd", "lastDayOfMonth", "dayOffset"]);
+/** The fragments an "until" can name as its last day, or (a clock) its last time today. */
+const END_KINDS = new Set(["date", "monthDate", "weekdayName", "monthDay", "monthEnd", "lastDayOfMonth", "dayOffset", "clock"]);
 
 /**
  * Takes the end of the runs out of the cluster: "until June 30" (the date next to the "until"
@@ -28,6 +29,13 @@ export function readBounds(ctx: ReadContext): { bounds: Bounds; rest: Found[] } 
     if (target === null) throw refuse.endWithoutDate(marker.text.trim(), ctx.grammar.examples);
     taken.add(target);
     ctx.used.add(target);
+    if (target.fragment.kind === "clock") {
+      const at = lastTimeToday(ctx, target as FoundOf<"clock">);
+      // Runs are on whole minutes: a minute past the time keeps a run at the time itself.
+      ends.push(at + 60_000);
+      endNotes.push(`runs until ${formatWall(localTimeAt(at, ctx.timezone))}, that time included`);
+      continue;
+    }
     const last = lastDayOf(ctx, target);
     ends.push(startOfDay(ctx, addDays(last, 1)));
     endNotes.push(`runs until ${formatWall({ ...last, hour: 0, minute: 0 }).slice(0, 10)}, that day included`);
@@ -68,6 +76,14 @@ function endTarget(ctx: ReadContext, marker: FoundOf<"until">): Found | null {
   if (nearest === undefined) return null;
   const between = after ? ctx.text.slice(marker.end, nearest.start) : ctx.text.slice(nearest.end, marker.start);
   return ctx.grammar.glue.test(between) ? nearest : null;
+}
+
+/** "until 5pm": the next time the clock shows it, today or (when past) tomorrow. */
+function lastTimeToday(ctx: ReadContext, found: FoundOf<"clock">): number {
+  const time = clockToTime(found, found.fragment, null, ctx.notes);
+  const today = localTimeAt(ctx.now, ctx.timezone);
+  const at = resolveLocalTime({ ...today, ...time }, ctx.timezone).at;
+  return at > ctx.now ? at : resolveLocalTime({ ...addDays(today, 1), ...time }, ctx.timezone).at;
 }
 
 /** The last day an end names: the coming one, today included. */

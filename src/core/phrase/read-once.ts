@@ -73,11 +73,11 @@ export function readOneOff(ctx: ReadContext): Schedule {
     throw refuse.noTime("on that day", ctx.grammar.examples.once);
   }
   const tonight = findsOf(ctx, "part").some((f) => f.fragment.today === true);
-  if (date !== null && !tonight && findsOf(ctx, "clock").some((f) => f.fragment.exact === "midnight")) {
-    throw refuse.midnightOfDay(ctx.grammar.examples);
-  }
+  const midnight = findsOf(ctx, "clock").some((f) => f.fragment.exact === "midnight");
+  if (date !== null && !tonight && midnight) throw refuse.midnightOfDay(ctx.grammar.examples);
   const today = localTimeAt(ctx.now, ctx.timezone);
-  let day: CivilDate = date ?? today;
+  // "tonight at midnight" is the midnight that ends today.
+  let day: CivilDate = tonight && midnight ? addDays(today, 1) : (date ?? today);
   const roll = date?.roll ?? "day";
   for (let tries = 0; tries < 3; tries++) {
     const wall: CivilTime = { ...day, ...time };
@@ -103,7 +103,10 @@ function dateOf(ctx: ReadContext): (CivilDate & { roll: DateFragment["roll"] }) 
   const today = localTimeAt(ctx.now, ctx.timezone);
   const dates: Array<CivilDate & { roll: DateFragment["roll"] }> = [
     ...findsOf(ctx, "date").map((f) => f.fragment),
-    ...findsOf(ctx, "dayOffset").map((f) => ({ ...addDays(today, f.fragment.days), roll: "none" as const })),
+    ...findsOf(ctx, "dayOffset").map((f) => {
+      if (f.fragment.note !== undefined) ctx.notes.push(f.fragment.note);
+      return { ...addDays(today, f.fragment.days), roll: "none" as const };
+    }),
     ...findsOf(ctx, "part")
       .filter((f) => f.fragment.today === true)
       .map(() => ({ year: today.year, month: today.month, day: today.day, roll: "none" as const })),

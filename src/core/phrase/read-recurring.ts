@@ -26,6 +26,7 @@ export function readRecurring(ctx: ReadContext): Schedule {
     ...findsOf(ctx, "monthEnd"),
   ][0];
   if (single !== undefined) throw refuse.conflicting(`a repetition and a single date ('${single.text.trim()}')`);
+  refusePairedDaysAndTimes(ctx);
   const interval = intervalOf(ctx);
   const days = weekdaysOf(ctx, interval);
   const on: MonthDays = {
@@ -84,6 +85,23 @@ function readDaysAndWeeks(ctx: ReadContext, interval: Interval | null, days: Wee
     throw days === null ? refuse.noTime(what, ex.daily) : refuse.noTime("on those days", ex.weekly);
   }
   return cronAt(ctx, times, "*", "*", days === null ? "*" : cronList(days));
+}
+
+/**
+ * "every weekday at 9am and weekends at 10am" pairs each set of days with its own time; read as
+ * one schedule it would run at both times on every day. Refused: one task per pair.
+ */
+function refusePairedDaysAndTimes(ctx: ReadContext): void {
+  const dayKinds = new Set(["daily", "weekdays", "weekdayName"]);
+  const order = ctx.finds
+    .filter((f) => dayKinds.has(f.fragment.kind) || f.fragment.kind === "clock")
+    .sort((a, b) => a.start - b.start)
+    .map((f) => (f.fragment.kind === "clock" ? "t" : "d"))
+    .join("")
+    .replace(/(.)\1+/gu, "$1");
+  if (/dtd|tdt/u.test(order) && (order.match(/d/gu)?.length ?? 0) >= 2) {
+    throw refuse.conflicting("several sets of days, each with its own time");
+  }
 }
 
 function intervalOf(ctx: ReadContext): Interval | null {

@@ -75,6 +75,18 @@ export const refuse = {
       expected: "A day of the month from 1 to 28, or the last day of the month",
       hint: ask(`In months without a day ${day}, skip them or run on the last day?`, ex.lastDay),
     }),
+  workdays: (ex: Examples) =>
+    new DomainError("ambiguous_schedule", "The phrase names working days with a word that means Monday to Friday for some and Monday to Saturday for others.", {
+      field: "when",
+      expected: "The days named, e.g. Monday to Friday",
+      hint: ask("Monday to Friday, or Monday to Saturday?", ex.weekly),
+    }),
+  everySecond: (ex: Examples) =>
+    new DomainError("ambiguous_schedule", "'Every second Monday' is every other Monday for some and the second Monday of each month for others.", {
+      field: "when",
+      expected: "'every other Monday', or 'the second Monday of every month'",
+      hint: ask("Every other week, or the second one of each month?", ex.everyOther),
+    }),
   endWithoutDate: (word: string, ex: Examples) =>
     new DomainError("ambiguous_schedule", `The phrase says '${word}' but names no date the runs end on.`, {
       field: "when",

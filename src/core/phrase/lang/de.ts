@@ -1,7 +1,7 @@
 import * as chrono from "chrono-node";
 import { latinGlue } from "../cluster.js";
-import type { ClockReading, Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
-import { clock, dateOrMonthDate, type Grammar, lexicon, readDayList, ruleOf, WEEKDAYS, WEEKEND } from "../grammar.js";
+import type { Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
+import { clock, dateOrMonthDate, exceptOf, type Grammar, lexicon, numericClock, readDayList, ruleOf, WEEKDAYS, WEEKEND } from "../grammar.js";
 import { wordNumber } from "../text.js";
 
 const NUMBERS: Record<string, number> = {
@@ -88,19 +88,7 @@ const NTH: Record<string, number> = { ersten: 1, "1.": 1, zweiten: 2, "2.": 2, d
 const END = String.raw`(\d{1,2}(?:[:.]\d{2})?|mittag|mitternacht)`;
 
 /** One end of a window: "9", "17:30", "Mittag". */
-function windowEnd(text: string | undefined): ClockReading | null {
-  if (text === undefined) return null;
-  if (text === "mitternacht") return { hour: 0, minute: 0, meridiem: null, exact: "midnight" };
-  if (text === "mittag") return { hour: 12, minute: 0, meridiem: null, exact: "noon" };
-  const [hour, minute] = text.split(/[:.]/u).map(Number);
-  return { hour: hour ?? 0, minute: minute ?? 0, meridiem: null };
-}
-
-const exceptOf = (list: string | undefined, re: string): Fragment | null => {
-  if (list === undefined) return { kind: "except", days: [...WEEKEND] };
-  const d = days(list, re);
-  return d === null ? null : { kind: "except", days: d };
-};
+const windowEnd = (text: string | undefined) => numericClock(text, /^mittag$/u, /^mitternacht$/u);
 
 const rules: Rule[] = [
   ruleOf(String.raw`\bin\s+(?:anderthalb|eineinhalb)\s+stunden\b|\bin\s+${NUM}\s*(?:und\s+)?einhalb\s+stunden\b`, (m) => {
@@ -141,7 +129,7 @@ const rules: Rule[] = [
   }),
   ruleOf(
     String.raw`\b(?:außer|ausser|ausgenommen|nicht)\s+(?:am\s+|an\s+)?(?:${DAY_LIST}|${ADVERB_LIST}|(wochenende|wochenenden|samstags?\s+und\s+sonntags?))\b`,
-    (m) => (m[1] !== undefined ? exceptOf(m[1], DAY) : exceptOf(m[2], m[2] === undefined ? DAY : ADVERB)),
+    (m) => exceptOf(m[1] ?? m[2], (list) => days(list, m[1] !== undefined ? DAY : ADVERB)),
   ),
   ruleOf(String.raw`\bjeden\s+(?:zweiten|2\.)\s+(${DAY})\b`, (m) => {
     const weekday = weekdayOf(m[1] ?? "");
@@ -240,6 +228,7 @@ const rules: Rule[] = [
 
 /** German words that can carry schedule meaning (coverage.ts). */
 const BEARING = [
+  String.raw`(?<=\b(?:und|sowie)\s+)\d{1,2}\b(?![:.]?\d)`,
   String.raw`\b(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag)s?\b`,
   String.raw`\b(?:januar|jänner|februar|märz|maerz|april|juni|juli|august|september|oktober|november|dezember)\b`,
   String.raw`\bmai\b(?=\s*\d)|(?<=\d\.\s*)mai\b`,

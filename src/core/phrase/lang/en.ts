@@ -1,7 +1,7 @@
 import * as chrono from "chrono-node";
 import { latinGlue } from "../cluster.js";
 import type { ClockReading, Fragment, IntervalUnitWord, Rule } from "../fragments.js";
-import { clock, dateOrMonthDate, type Grammar, lexicon, readDayList, ruleOf, WEEKDAYS, WEEKEND } from "../grammar.js";
+import { clock, dateOrMonthDate, exceptOf, type Grammar, lexicon, readDayList, ruleOf, WEEKDAYS, WEEKEND, windowOf } from "../grammar.js";
 import { wordNumber } from "../text.js";
 
 const NUMBERS: Record<string, number> = {
@@ -48,7 +48,7 @@ const weekdayOf = (name: string): number | null => {
   const i = DAY_PREFIXES.indexOf(name.slice(0, 2));
   return i === -1 ? null : i;
 };
-const days = (list: string) => readDayList(list, new RegExp(DAY, "g"), weekdayOf, /^\s*(?:-|–|to|through|thru|until)\s*$/);
+const days = (list: string) => readDayList(list, new RegExp(DAY, "g"), weekdayOf, /^s?\.?\s*(?:-|–|to|through|thru|until)\s*$/);
 
 function unitOf(word: string): IntervalUnitWord {
   if (word.startsWith("min")) return "minute";
@@ -70,18 +70,7 @@ function windowEnd(text: string): ClockReading | null {
   return m === null ? null : { hour: Number(m[1]), minute: Number(m[2] ?? 0), meridiem: meridiemOf(m[3]) };
 }
 
-function window(fromText: string | undefined, toText: string | undefined): Fragment | null {
-  const from = windowEnd(fromText ?? "");
-  const to = windowEnd(toText ?? "");
-  return from === null || to === null ? null : { kind: "window", from, to };
-}
-
-/** "except Wednesday", "but Sundays", "except weekends". */
-function exceptDays(list: string | undefined): Fragment | null {
-  if (list === undefined) return { kind: "except", days: [...WEEKEND] };
-  const d = days(list);
-  return d === null ? null : { kind: "except", days: d };
-}
+const window = (fromText: string | undefined, toText: string | undefined): Fragment | null => windowOf(windowEnd(fromText ?? ""), windowEnd(toText ?? ""));
 
 function interval(amount: string | undefined, unit: string): Fragment | null {
   const every = amount === undefined ? 1 : num(amount);
@@ -103,6 +92,11 @@ const PART: Record<string, "morning" | "afternoon" | "evening" | "night"> = {
 };
 
 const rules: Rule[] = [
+  ruleOf(String.raw`\b(?:in|within)\s+${NUM}\s+h(?:ou)?rs?\s+(?:and\s+)?${NUM}\s+min(?:ute)?s?\b`, (m) => {
+    const hours = num(m[1]);
+    const minutes = num(m[2]);
+    return hours === null || minutes === null ? null : { kind: "relative", amount: 60 * hours + minutes, unit: "minute" };
+  }),
   ruleOf(String.raw`\b(?:in|within|after)\s+${NUM}\s+${UNIT}\b(?:\s+from\s+now\b)?|\b${NUM}\s+${UNIT}\s+from\s+now\b`, (m) => {
     const amount = num(m[1] ?? m[3]);
     return amount === null ? null : { kind: "relative", amount, unit: unitOf(m[2] ?? m[4] ?? "") };
@@ -112,6 +106,19 @@ const rules: Rule[] = [
     amount: 60 * Number(m[1] ?? m[2] ?? 1) + 30,
     unit: "minute",
   })),
+  ruleOf(
+    String.raw`\bevery\s+(?:(?:an?|one)\s+)?hour\s+and\s+a\s+half\b|\bevery\s+(\d{1,2})\.(\d)\s+hours\b|\bevery\s+(\d{1,2})\s+and\s+a\s+half\s+hours\b`,
+    (m) => {
+      const minutes = m[1] !== undefined ? Math.round((Number(m[1]) + Number(m[2]) / 10) * 60) : 60 * Number(m[3] ?? 1) + 30;
+      return { kind: "interval", every: minutes, unit: "minute" };
+    },
+  ),
+  ruleOf(String.raw`\b${NUM}\s+${UNIT}\s+from\s+today\b`, (m) => {
+    const amount = num(m[1]);
+    const unit = unitOf(m[2] ?? "");
+    return amount === null || unit === "minute" || unit === "hour" ? null : { kind: "relative", amount, unit };
+  }),
+  ruleOf(String.raw`\b(?:from\s+now(?:\s+on)?|from\s+today(?:\s+on)?|starting\s+(?:now|today)|beginning\s+today)\b`, () => ({ kind: "noise" })),
   ruleOf(String.raw`\bin\s+(?:half\s+an\s+hour|a\s+half\s+hour|30\s+mins?)\b`, () => ({ kind: "relative", amount: 30, unit: "minute" })),
   ruleOf(String.raw`\b(?:(?:the\s+)?day\s+after\s+tomorrow|overmorrow)\b`, () => ({ kind: "dayOffset", days: 2 })),
   ruleOf(String.raw`\b(?:twice|\w+\s+times)\s+(?:a|per|each|every)\s+(?:day|week|month|hour)\b`, () => ({ kind: "vague", what: "time" })),
@@ -125,10 +132,10 @@ const rules: Rule[] = [
     return times === null ? null : { kind: "count", times };
   }),
   ruleOf(String.raw`\b(?:on\s+)?(?:the\s+)?end\s+of\s+${MONTH}(?![\p{L}])`, (m) => ({ kind: "monthEnd", month: monthOf(m[1] ?? "") })),
-  ruleOf(String.raw`\b(?:on\s+)?the\s+${ORD}\s+(?:day\s+)?of\s+next\s+month\b|\bnext\s+month\s+on\s+the\s+${ORD}\b`, (m) => ({
+  ruleOf(String.raw`\b(?:on\s+)?the\s+(?:${ORD}|(first))\s+(?:day\s+)?of\s+next\s+month\b|\bnext\s+month\s+on\s+the\s+(?:${ORD}|(first))\b`, (m) => ({
     kind: "monthAhead",
     months: 1,
-    day: Number(m[1] ?? m[2]),
+    day: m[2] !== undefined || m[4] !== undefined ? 1 : Number(m[1] ?? m[3]),
   })),
   ruleOf(
     String.raw`\b(?:every|each)\s+(?:(\d{1,2})(?:st|nd|rd|th)|(first))(?:\s+day)?\s+of\s+(?:the|each|every|a)\s+month\b|\b(?:on\s+)?the\s+(?:(\d{1,2})(?:st|nd|rd|th)|(first))(?:\s+day)?\s+of\s+(?:each|every)\s+month\b`,
@@ -147,6 +154,8 @@ const rules: Rule[] = [
       const weekday = weekdayOf(m[3] ?? m[6] ?? "");
       const ordinals = [m[1] ?? m[4], m[2] ?? m[5]].filter((o): o is string => o !== undefined);
       if (weekday === null) return null;
+      // "every second Monday" without "of the month" is also said for every other Monday.
+      if (m[4] !== undefined && m[5] === undefined && (m[4] === "second" || m[4] === "2nd")) return { kind: "vague", what: "ordinal" };
       return ordinals.map((o): Fragment => ({ kind: "nthWeekday", nth: NTH[o] ?? 1, weekdays: [weekday] }));
     },
   ),
@@ -156,7 +165,7 @@ const rules: Rule[] = [
   }),
   ruleOf(
     String.raw`\b(?:except|excluding|but(?:\s+not)?|other\s+than|apart\s+from|besides)\s+(?:on\s+)?(?:the\s+)?(?:${DAY_LIST}|(weekends?|saturdays?\s+and\s+sundays?))\b`,
-    (m) => exceptDays(m[1]),
+    (m) => exceptOf(m[1], days),
   ),
   ruleOf(String.raw`\b(?:every|each)\s+(morning|afternoon|evening|night)\b|\b(?:night)ly\b`, (m) => ({
     kind: "daily",
@@ -171,6 +180,10 @@ const rules: Rule[] = [
   ruleOf(String.raw`\b(?:every|each)\s+${DAY_LIST}\b`, (m) => {
     const list = days(m[1] ?? "");
     return list === null ? null : { kind: "weekdays", days: list };
+  }),
+  ruleOf(String.raw`\b(?:from\s+)?(${DAY}s?\s*(?:to|through|thru|-|–)\s*${DAY}s?)\b`, (m) => {
+    const list = days(m[1] ?? "");
+    return list === null || list.length < 2 ? null : { kind: "weekdays", days: list };
   }),
   ruleOf(String.raw`\b(?:on\s+)?${PLURAL_LIST}\b`, (m) => {
     const list = days(m[1] ?? "");
@@ -224,6 +237,10 @@ const rules: Rule[] = [
     const hour = num(m[1]);
     return hour === null ? null : clock(hour, 0);
   }),
+  ruleOf(
+    String.raw`(?<=(?:\d|[ap]\.?m\.?|noon|midnight)\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*))(?:at\s+)?(\d{1,2})(?::(\d{2}))?\b(?![:.]?\d|\s*(?:%|st\b|nd\b|rd\b|th\b|[ap]\.?m|min|h(?:ou)?rs?\b|hours?\b|days?\b|weeks?\b|months?\b|years?\b|times\b))`,
+    (m) => clock(Number(m[1]), Number(m[2] ?? 0)),
+  ),
   ruleOf(String.raw`\btonight\b|\btonite\b|\bthis\s+evening\b`, () => ({ kind: "part", part: "evening", today: true })),
   ruleOf(String.raw`\bthis\s+(morning|afternoon)\b`, (m) => ({ kind: "part", part: PART[m[1] ?? ""] ?? "morning", today: true })),
   ruleOf(String.raw`\b(?:in\s+the\s+)?(morning|afternoon|evening)s?\b|\b(?:at|in\s+the)\s+(night)\b|\b(night)s\b`, (m) => ({
@@ -274,6 +291,8 @@ const BEARING = [
   String.raw`\b\d{1,2}\s*o['’]?clock\b`,
   String.raw`\bat\s+\d{1,2}\b(?![:.]?\d)(?!\s*[%a-z])`,
   String.raw`\b(?:noon|midday|midnight)\b`,
+  String.raw`(?<=\b(?:and|&)\s+)\d{1,2}\b(?![:.]?\d)`,
+  String.raw`\b(?:business|work(?:ing)?|office|opening)\s+hours\b`,
   String.raw`\b(?:today|tonight|tonite|tomorrow|tmrw|yesterday|overmorrow|weekdays?|weekends|workdays?)\b`,
 ];
 

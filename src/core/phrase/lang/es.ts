@@ -1,7 +1,7 @@
 import * as chrono from "chrono-node";
 import { latinGlue } from "../cluster.js";
-import type { ClockReading, Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
-import { clock, dateOrMonthDate, type Grammar, lexicon, readDayList, ruleOf, WEEKDAYS, WEEKEND } from "../grammar.js";
+import type { Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
+import { clock, dateOrMonthDate, exceptOf, type Grammar, lexicon, numericClock, readDayList, ruleOf, WEEKDAYS, WEEKEND, windowOf } from "../grammar.js";
 import { wordNumber } from "../text.js";
 
 const NUMBERS: Record<string, number> = {
@@ -84,19 +84,7 @@ const WEEKDAY_WORDS = String.raw`(?:d[íi]as\s+(?:laborables|h[áa]biles|de\s+se
 const END = String.raw`(\d{1,2}(?:[:.]\d{2})?|mediod[íi]a|medianoche)`;
 
 /** One end of a window: "9", "17:30", "mediodía". */
-function windowEnd(text: string | undefined): ClockReading | null {
-  if (text === undefined) return null;
-  if (text.startsWith("medianoche")) return { hour: 0, minute: 0, meridiem: null, exact: "midnight" };
-  if (text.startsWith("mediod")) return { hour: 12, minute: 0, meridiem: null, exact: "noon" };
-  const [hour, minute] = text.split(/[:.]/u).map(Number);
-  return { hour: hour ?? 0, minute: minute ?? 0, meridiem: null };
-}
-
-function exceptDays(list: string | undefined): Fragment | null {
-  if (list === undefined) return { kind: "except", days: [...WEEKEND] };
-  const d = days(list);
-  return d === null ? null : { kind: "except", days: d };
-}
+const windowEnd = (text: string | undefined) => numericClock(text, /^mediod/u, /^medianoche/u);
 
 const rules: Rule[] = [
   ruleOf(String.raw`\b(?:en|dentro\s+de)\s+(una|1)\s+hora\s+y\s+media\b|\b(?:en|dentro\s+de)\s+${NUM}\s+horas\s+y\s+media\b`, (m) => {
@@ -142,7 +130,7 @@ const rules: Rule[] = [
   }),
   ruleOf(
     String.raw`\b(?:excepto|salvo|menos|excluyendo|quitando|sin\s+contar)\s+(?:el\s+|los\s+|las\s+)?(?:${DAY_LIST}|(fines?\s+de\s+semana|s[áa]bados?\s+y\s+domingos?))\b`,
-    (m) => exceptDays(m[1]),
+    (m) => exceptOf(m[1], days),
   ),
   ruleOf(String.raw`\bcada\s+(?:dos|2|otro)\s+(${DAY})\b|\bun\s+(${DAY})\s+s[íi]\s+y\s+otro\s+no\b`, (m) => {
     const weekday = weekdayOf(m[1] ?? m[2] ?? "");
@@ -196,9 +184,7 @@ const rules: Rule[] = [
   ruleOf(
     String.raw`\b(?:de|desde)\s+(?:las?\s+|el\s+)?${END}(?:\s*h)?\s+(?:a|hasta)\s+(?:las?\s+|el\s+)?${END}(?:\s*h)?\b|\bentre\s+(?:las?\s+|el\s+)?${END}(?:\s*h)?\s+y\s+(?:las?\s+|el\s+)?${END}(?:\s*h)?\b`,
     (m) => {
-      const from = windowEnd(m[1] ?? m[3]);
-      const to = windowEnd(m[2] ?? m[4]);
-      return from === null || to === null ? null : { kind: "window", from, to };
+      return windowOf(windowEnd(m[1] ?? m[3]), windowEnd(m[2] ?? m[4]));
     },
   ),
   ruleOf(String.raw`\b(?:hasta|hasta\s+el|hasta\s+la)\b`, () => ({ kind: "until", side: "after" })),
@@ -213,6 +199,7 @@ const rules: Rule[] = [
 
 /** Spanish words that can carry schedule meaning (coverage.ts). */
 const BEARING = [
+  String.raw`(?<=\by\s+(?:a\s+)?(?:las?\s+)?)\d{1,2}\b(?![:.]?\d)`,
   String.raw`\b(?:lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bados?|domingos?)\b`,
   String.raw`\b(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|se?ptiembre|octubre|noviembre|diciembre)\b`,
   String.raw`\b(?:primer|primero|segundo|tercer|tercero|quinto|[úu]ltimo|[úu]ltima|pen[úu]ltimo)\b(?!\s+(?:paso|art[íi]culo|noticia|correo|mensaje|informe))`,

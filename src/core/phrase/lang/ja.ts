@@ -1,6 +1,6 @@
 import * as chrono from "chrono-node";
 import type { ClockReading, Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
-import { clock, dateOrMonthDate, type Grammar, lexicon, readDayList, ruleOf, WEEKDAYS, WEEKEND } from "../grammar.js";
+import { clock, dateOrMonthDate, type Grammar, lexicon, readDayList, ruleOf, WEEKDAYS, WEEKEND, windowOf } from "../grammar.js";
 import { cjkNumber } from "../text.js";
 
 const N = "([0-9]{1,2}|[〇一二三四五六七八九十]{1,3})";
@@ -86,9 +86,7 @@ const rules: Rule[] = [
   ruleOf(`そのうち|いつか|近いうちに|今度|また今度|暇な時|ひまなとき`, () => ({ kind: "vague", what: "time" })),
   ruleOf(`(?:${CLOCK})\\s*(?:から|〜|～|-)\\s*(?:${CLOCK})(?:\\s*まで)?`, (m) => {
     const [fromText, toText] = m[0].replace(/まで$/u, "").split(/から|〜|～|-/u);
-    const from = windowEnd(fromText ?? "");
-    const to = windowEnd(toText ?? "");
-    return from === null || to === null ? null : { kind: "window", from, to };
+    return windowOf(windowEnd(fromText ?? ""), windowEnd(toText ?? ""));
   }),
   ruleOf(`(?:1日|一日)\\s*${N}\\s*回`, () => ({ kind: "vague", what: "time" })),
   ruleOf(`${N}\\s*回(?:だけ)?`, (m) => {

@@ -1,6 +1,6 @@
 import * as chrono from "chrono-node";
 import type { ClockReading, Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
-import { clock, dateOrMonthDate, type Grammar, lexicon, readDayList, ruleOf, WEEKDAYS, WEEKEND } from "../grammar.js";
+import { clock, dateOrMonthDate, type Grammar, lexicon, readDayList, ruleOf, WEEKDAYS, WEEKEND, windowOf } from "../grammar.js";
 import { CJK_NUMERAL, cjkNumber } from "../text.js";
 
 /** One grammar for Traditional and Simplified Chinese: every class lists both forms. */
@@ -104,9 +104,7 @@ const rules: Rule[] = [
     what: "time",
   })),
   ruleOf(`(?:從|从)?\\s*(${CLOCK})\\s*(?:到|至|~|～|-)\\s*(${CLOCK})(?:\\s*(?:之間|之间|為止|为止))?`, (m) => {
-    const from = windowEnd(m[1] ?? "");
-    const to = windowEnd(m[2] ?? "");
-    return from === null || to === null ? null : { kind: "window", from, to };
+    return windowOf(windowEnd(m[1] ?? ""), windowEnd(m[2] ?? ""));
   }),
   ruleOf(`(?:每(?:天|日)|一天)\\s*${N}\\s*次`, () => ({ kind: "vague", what: "time" })),
   ruleOf(`提醒(?:我)?\\s*一\\s*次`, () => ({ kind: "noise" })),
