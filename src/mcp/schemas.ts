@@ -157,6 +157,8 @@ export const Reading = z.object({
   description: z.string().describe("The schedule in words; confirm it with the user."),
   timezone: z.string(),
   timezone_source: z.enum(["argument", "phrase", "server_default"]).describe("Where the zone came from; server_default means the user named none."),
+  end_at: z.string().optional().describe('No runs at or after this time: the end read from `when` ("until June 30", "for two weeks") or given as end_at.'),
+  max_runs: z.number().int().optional().describe('How many runs in all: read from `when` ("3 times") or given as max_runs.'),
   next: z.array(Fire).describe("The next fire times."),
   dst_notes: z.array(z.string()).describe("Daylight-saving changes that move or skip one of those runs."),
   matched: z.string().optional().describe("The part of `when` that was read as the schedule."),
