@@ -14,11 +14,12 @@ describe("the phrase forms a schedule can now say, through the tools", () => {
 
   test("schedule_preview_v1 shows a window with a step, the end read from 'until', and runs within it", async () => {
     const c = await env.clientFor("alice");
-    const { reading } = (await ok(c, "schedule_preview_v1", {
+    const preview = await ok(c, "schedule_preview_v1", {
       when: "every 2 hours from 9 to 5 on weekdays until March 31",
       timezone: "America/New_York",
       count: 3,
-    })) as { reading: Record<string, any> };
+    });
+    const reading = preview.reading as Record<string, any>;
     expect(reading.schedule).toEqual({ type: "cron", timezone: "America/New_York", cron: "0 9-17/2 * * 1-5" });
     expect(reading.end_at).toBe("2026-04-01T00:00:00-04:00");
     expect(reading.next.map((f: any) => f.local)).toEqual(["2026-03-02T09:00:00-05:00", "2026-03-02T11:00:00-05:00", "2026-03-02T13:00:00-05:00"]);
@@ -27,9 +28,8 @@ describe("the phrase forms a schedule can now say, through the tools", () => {
 
   test("schedule_preview_v1 takes several cron expressions as one structured schedule", async () => {
     const c = await env.clientFor("alice");
-    const { reading } = (await ok(c, "schedule_preview_v1", { schedule: { type: "cron", cron: "15 8 * * *", also_cron: ["45 17 * * *"] }, count: 3 })) as {
-      reading: Record<string, any>;
-    };
+    const preview = await ok(c, "schedule_preview_v1", { schedule: { type: "cron", cron: "15 8 * * *", also_cron: ["45 17 * * *"] }, count: 3 });
+    const reading = preview.reading as Record<string, any>;
     expect(reading.schedule).toEqual({ type: "cron", timezone: "Asia/Taipei", cron: "15 8 * * *", also_cron: ["45 17 * * *"] });
     expect(reading.description).toBe("At 08:15, and at 17:45 (Asia/Taipei)");
     expect(reading.next.map((f: any) => f.local)).toEqual(["2026-03-02T08:15:00+08:00", "2026-03-02T17:45:00+08:00", "2026-03-03T08:15:00+08:00"]);
