@@ -33,11 +33,11 @@ const LATIN_WORDS: Array<[Grammar, RegExp]> = [
   ],
   [
     pt,
-    /(?<![\p{L}])(?:todo|todos|toda|todas|dia|dias|segunda|terça|terca|quarta|quinta|sexta|sábado|sabado|domingos?|feira|amanhã|amanha|hoje|às|ao|aos|noite|manhã|manha|meio-dia|meia-noite|minutos|horas|daqui|vezes|até|exceto|úteis|uteis|útil|util|mês|mes|em|os|no|na|nos|nas|lembre|lembre-me|me|próxima|depois|mais|qualquer|dessas|desses|sim|não|uma|duas|dois|semanas|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|fim|menos|cada|durante|do|da|tarde)(?![\p{L}])/giu,
+    /(?<![\p{L}])(?:todo|todos|toda|todas|dia|dias|segunda|terça|terca|quarta|quinta|sexta|sábado|sabado|domingos?|feira|amanhã|amanha|hoje|às|ao|aos|noite|manhã|manha|meio-dia|meia-noite|minutos|horas|daqui|vezes|até|exceto|úteis|uteis|útil|util|mês|mes|em|os|no|na|nos|nas|lembre|lembre-me|me|próxima|depois|mais|qualquer|dessas|desses|sim|não|uma|duas|dois|semanas|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|fim|menos|cada|durante|do|da|tarde|hora|horas)(?![\p{L}])|\bde(?=\s+\p{L}+\s+em\s+\p{L}+)/giu,
   ],
   [
     it,
-    /(?<![\p{L}])(?:ogni|giorno|giorni|lunedì|lunedi|martedì|martedi|mercoledì|mercoledi|giovedì|giovedi|venerdì|venerdi|sabato|domenica|domani|dopodomani|oggi|stasera|stamattina|sera|mattina|mezzogiorno|mezzanotte|alle|dalle|all|ore|tra|fra|minuti|settimana|settimane|mese|tranne|escluso|fino|volte|per|ricordami|ricorda|più|tardi|prossimo|prossima|ultimo|primo|lavorativi|feriali|notte|pomeriggio|sì|di|del|il|tutti|tutte|gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|adesso|subito)(?![\p{L}])/giu,
+    /(?<![\p{L}])(?:ogni|giorno|giorni|lunedì|lunedi|martedì|martedi|mercoledì|mercoledi|giovedì|giovedi|venerdì|venerdi|sabato|domenica|domani|dopodomani|oggi|stasera|stamattina|sera|mattina|mezzogiorno|mezzanotte|alle|dalle|all|ore|tra|fra|minuti|settimana|settimane|mese|tranne|escluso|fino|volte|per|ricordami|ricorda|più|tardi|prossimo|prossima|ultimo|primo|lavorativi|feriali|notte|pomeriggio|sì|di|del|il|tutti|tutte|gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|adesso|subito|ora|un['’]ora|mezz['’]ora)(?![\p{L}])/giu,
   ],
   [
     hiLatn,

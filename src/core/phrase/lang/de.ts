@@ -107,10 +107,7 @@ const rules: Rule[] = [
     const times = num(m[1] ?? m[2]);
     return times === null ? null : { kind: "count", times };
   }),
-  ruleOf(String.raw`\b(?:bis\s+)?ende\s+${MONTH}\b`, (m) => [
-    ...(m[0].startsWith("bis") ? [{ kind: "until", side: "after" } as const] : []),
-    { kind: "monthEnd", month: monthOf(m[1] ?? "") },
-  ]),
+  ruleOf(String.raw`\b(?:(?:am|zum)\s+)?ende\s+${MONTH}\b`, (m) => ({ kind: "monthEnd", month: monthOf(m[1] ?? "") })),
   ruleOf(String.raw`\b(?:am\s+)?(\d{1,2})\.\s*(?:des\s+)?(?:nächsten|kommenden)\s+monats\b`, (m) => ({ kind: "monthAhead", months: 1, day: Number(m[1]) })),
   ruleOf(String.raw`\bin\s+${NUM}\s+${UNIT}\b`, (m) => {
     const amount = num(m[1]);
@@ -201,7 +198,7 @@ const rules: Rule[] = [
     const to = windowEnd(m[2] ?? m[4]);
     return from === null || to === null ? null : { kind: "window", from, to };
   }),
-  ruleOf(String.raw`\bbis\s+(?:zum|zur|einschließlich|inklusive|ende)\b|\bbis\b`, (m) => (m[0].endsWith("ende") ? null : { kind: "until", side: "after" })),
+  ruleOf(String.raw`\bbis(?:\s+(?:zum|zur|einschließlich|inklusive))?\b`, () => ({ kind: "until", side: "after" })),
   ruleOf(String.raw`\b(?:um\s+)?mitternacht\b`, () => ({ kind: "clock", hour: 0, minute: 0, meridiem: null, exact: "midnight" })),
   ruleOf(
     String.raw`\b(?:um|gegen|ab)\s+(\d{1,2})(?:[:.](\d{2}))?\s*(?:uhr)?(?:\s+(\d{1,2})(?=\s|$))?|\b(\d{1,2})(?:[:.](\d{2}))?\s*uhr(?:\s+(\d{1,2})\b)?`,

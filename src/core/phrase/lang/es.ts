@@ -124,6 +124,10 @@ const rules: Rule[] = [
     String.raw`\b(?:cada|todos\s+los)?\s*(?:el\s+)?[úu]ltimo\s+d[íi]a\s+(?:de\s+cada|del|de\s+todos\s+los)\s+mes(?:es)?\b|\b(?:a\s+|al\s+)?fin(?:al)?\s+de\s+(?:cada\s+|del\s+)?mes\b`,
     () => ({ kind: "lastDayOfMonth" }),
   ),
+  ruleOf(String.raw`\b(?:el\s+|cada\s+)?primer\s+d[íi]a\s+(?:de\s+cada|del|de\s+todos\s+los)\s+mes(?:es)?\b`, () => [
+    { kind: "interval", every: 1, unit: "month" },
+    { kind: "monthDay", day: 1 },
+  ]),
   ruleOf(String.raw`\b(?:cada|todos\s+los)?\s*(?:el\s+)?${ORDINAL}\s+(${DAY})\s+(?:de\s+cada|del|de)\s+mes\b`, (m) => {
     const weekday = weekdayOf(m[2] ?? "");
     return weekday === null ? null : { kind: "nthWeekday", nth: NTH[m[1] ?? ""] ?? 1, weekdays: [weekday] };

@@ -23,6 +23,8 @@ interface Words {
   units: Record<IntervalUnitWord, string>;
   numbers: Record<string, number>;
   half: string;
+  /** "aadha ghanta", "dedh ghanta", "dhai ghante": half, one and a half, two and a half hours. */
+  fractions: Record<string, number>;
   quarterPast: string;
   quarterTo: string;
   /** "1 tarikh": the day of the month. */
@@ -63,7 +65,13 @@ function grammarOf(lang: "hi-Latn" | "hi-Deva", w: Words, examples: Grammar["exa
   const PART = `(${Object.keys(w.parts).join("|")})`;
   const partOf = (text: string | undefined): PartOfDay => w.parts[text ?? ""] ?? "morning";
 
+  const FRACTION = `(${Object.keys(w.fractions).join("|")})`;
   const rules: Rule[] = [
+    ruleOf(word(`${FRACTION}\\s*(?:${w.units.hour})\\s*(?:${w.after}|${w.within})`), (m) => ({
+      kind: "relative",
+      amount: w.fractions[m[1] ?? ""] ?? 30,
+      unit: "minute",
+    })),
     ruleOf(word(`${N}\\s*${UNIT}\\s*${w.until}`), (m) => {
       const amount = num(m[1]);
       return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? "") };
@@ -216,6 +224,7 @@ export const hiLatn = grammarOf(
       tees: 30,
     },
     half: "saade|sadhe",
+    fractions: { aadhe: 30, aadha: 30, adha: 30, dedh: 90, derh: 90, dhai: 150, dhaai: 150 },
     quarterPast: "sawa|savaa",
     quarterTo: "paune|pone",
     date: "tarikh|taarikh|tareekh",
@@ -259,6 +268,7 @@ export const hiDeva = grammarOf(
     units: { minute: "मिनट", hour: "घंटे|घंटा|घंटों|घण्टे", day: "दिन", week: "हफ़्ते|हफ्ते|हफ्ता|हफ़्ता|सप्ताह", month: "महीने|महीना", year: "साल|वर्ष" },
     numbers: { एक: 1, दो: 2, तीन: 3, चार: 4, पांच: 5, पाँच: 5, छह: 6, सात: 7, आठ: 8, नौ: 9, दस: 10, ग्यारह: 11, बारह: 12, पंद्रह: 15, बीस: 20, तीस: 30 },
     half: "साढ़े|साढे",
+    fractions: { आधे: 30, आधा: 30, डेढ़: 90, डेढ: 90, ढाई: 150 },
     quarterPast: "सवा",
     quarterTo: "पौने",
     date: "तारीख|तारीख़",

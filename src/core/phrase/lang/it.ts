@@ -107,15 +107,18 @@ const rules: Rule[] = [
     const weekday = weekdayOf(m[2] ?? "");
     return weekday === null ? null : { kind: "nthWeekday", nth: NTH[m[1] ?? ""] ?? 1, weekdays: [weekday] };
   }),
-  ruleOf(String.raw`\bil\s+(\d{1,2}|1°|primo)\b(?:\s+(?:di\s+ogni|del)\s+mese)?(?!\s*(?:[:.]\d|${MONTH}|${DAY}))|\bogni\s+(\d{1,2})\s+del\s+mese\b`, (m) => {
-    const day = /^\d+$/u.test(m[1] ?? m[2] ?? "") ? Number(m[1] ?? m[2]) : 1;
-    return /mese/u.test(m[0])
-      ? [
-          { kind: "interval", every: 1, unit: "month" },
-          { kind: "monthDay", day },
-        ]
-      : { kind: "monthDay", day };
-  }),
+  ruleOf(
+    String.raw`\bil\s+(\d{1,2}|1°|primo)\b(?:\s+(?:di\s+ogni|del)\s+mese)?(?!\s*(?:[:.]\d|${MONTH}|${DAY}))|\bogni\s+(\d{1,2}|primo)\s+del\s+mese\b`,
+    (m) => {
+      const day = /^\d+$/u.test(m[1] ?? m[2] ?? "") ? Number(m[1] ?? m[2]) : 1;
+      return /mese/u.test(m[0])
+        ? [
+            { kind: "interval", every: 1, unit: "month" },
+            { kind: "monthDay", day },
+          ]
+        : { kind: "monthDay", day };
+    },
+  ),
   ruleOf(
     String.raw`\b(?:tranne|escluso|esclusi|eccetto|salvo|a\s+parte)\s+(?:il\s+|la\s+|i\s+|le\s+)?(?:${DAY_LIST}|((?:il\s+)?fine\s+settimana|(?:i\s+)?weekend|sabato\s+e\s+domenica))\b`,
     (m) => exceptOf(m[1], days),

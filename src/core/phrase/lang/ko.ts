@@ -36,6 +36,8 @@ const number = (text: string | undefined): number | null => {
 const WD = "[월화수목금토일]";
 const DAY = `${WD}요일`;
 const DAY_LIST = `(${DAY}(?:\\s*(?:[,、와과및]|하고|이랑|그리고)?\\s*${DAY})*|${WD}(?:\\s*[,、]?\\s*${WD})+(?:요일)?)`;
+/** A standalone run of day syllables; "금일" (today) and "일일" (daily) are other words. */
+const SHORT_DAYS = `(?<![가-힣])(?!금일(?![가-힣])|일일(?![가-힣]))${WD}(?:\\s*[,、·]?\\s*${WD}){1,6}(?![가-힣])`;
 const WEEKDAY_OF: Record<string, number> = { 일: 0, 월: 1, 화: 2, 수: 3, 목: 4, 금: 5, 토: 6 };
 const days = (list: string) => readDayList(list.replace(/요일/gu, ""), /[월화수목금토일]/gu, (d) => WEEKDAY_OF[d] ?? null, /^\s*(?:부터|~|-)\s*$/u);
 
@@ -139,6 +141,11 @@ const rules: Rule[] = [
     const list = days(m[1] ?? m[2] ?? "");
     return list === null ? null : { kind: "weekdays", days: list };
   }),
+  // "월수금", "화·목": days written as a run of their first syllables are a weekly habit.
+  ruleOf(SHORT_DAYS, (m) => {
+    const list = days(m[0]);
+    return list === null ? null : { kind: "weekdays", days: list };
+  }),
   ruleOf(`(이번|다음|다다음)\\s*주\\s*(${DAY})`, (m) => ({
     kind: "weekdayName",
     days: [WEEKDAY_OF[(m[2] ?? "")[0] ?? ""] ?? 1],
@@ -203,6 +210,7 @@ const rules: Rule[] = [
 /** Korean words that can carry schedule meaning (coverage.ts). */
 const BEARING = [
   `[월화수목금토일]요일`,
+  SHORT_DAYS,
   `평일|주말|주중`,
   `\\d{1,2}\\s*월`,
   `(?:\\d{1,2}|한|두|세|열)\\s*일`,

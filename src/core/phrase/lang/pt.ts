@@ -133,6 +133,14 @@ const rules: Rule[] = [
     String.raw`\b(?:de\s+)?segunda(?:-feira)?\s+a\s+sexta(?:-feira)?\b|\b(?:(?:todos\s+)?(?:os\s+|nos\s+)|em\s+)?dias\s+[úu]teis\b|\b(?:tod[oa]\s+|em\s+)?dia\s+[úu]til\b|\bdurante\s+a\s+semana\b`,
     () => ({ kind: "weekdays", days: [...WEEKDAYS] }),
   ),
+  ruleOf(String.raw`\b(?:tod[oa]\s+|n?o\s+)?primeiro\s+dia\s+(?:de\s+cada|do|de\s+todo)\s+m[êe]s\b`, () => [
+    { kind: "interval", every: 1, unit: "month" },
+    { kind: "monthDay", day: 1 },
+  ]),
+  ruleOf(String.raw`\b(${DAY})\s+que\s+vem\b|\b(?:n?a\s+|n?o\s+)?pr[óo]xim[ao]\s+(${DAY})`, (m) => {
+    const weekday = weekdayOf(m[1] ?? m[2] ?? "");
+    return weekday === null ? null : { kind: "weekdayName", days: [weekday], weeksAhead: 1 };
+  }),
   ruleOf(String.raw`\b(?:todo\s+)?dia\s+(\d{1,2})(?:º)?\s+de\s+cada\s+m[êe]s\b|\btodo\s+dia\s+(\d{1,2})\b(?!\s*(?:de\s+${MONTH}|h|:))`, (m) => [
     { kind: "interval", every: 1, unit: "month" },
     { kind: "monthDay", day: Number(m[1] ?? m[2]) },
@@ -199,7 +207,7 @@ const rules: Rule[] = [
     String.raw`\b(?:d[ao]s?|entre\s+(?:as\s+)?)\s*(\d{1,2}\s*(?:h|horas?|:)?\s*(?:\d{2})?|meio-?dia)\s+(?:às?|até(?:\s+(?:as|às))?|e(?:\s+as)?|ao)\s+(\d{1,2}\s*(?:h|horas?|:)?\s*(?:\d{2})?|meio-?dia|meia-?noite)`,
     (m) => windowOf(windowEnd(m[1]), windowEnd(m[2])),
   ),
-  ruleOf(String.raw`\bat[ée](?:\s+(?:o|a)(?:\s+dia)?)?(?=\s|$)`, () => ({ kind: "until", side: "after" })),
+  ruleOf(String.raw`\bat[ée]\b`, () => ({ kind: "until", side: "after" })),
   ruleOf(String.raw`\b(?:às?\s+|a\s+partir\s+das?\s+)?${TIME}(?:\s+e\s+(meia|quinze))?`, (m) => {
     const minute = m[3] === "meia" ? 30 : m[3] === "quinze" ? 15 : Number(m[2] ?? 0);
     return clock(Number(m[1]), minute);
