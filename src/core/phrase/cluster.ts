@@ -30,6 +30,7 @@ const WEIGHT: Record<Fragment["kind"], number> = {
   except: 2,
   immediate: 2,
   window: 3,
+  minutePast: 2,
   duration: 2,
   count: 2,
   vague: 2,

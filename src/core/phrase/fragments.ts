@@ -67,6 +67,8 @@ export type Fragment =
    * by a month, a date without a year by a year; "none": the phrase fixed the day ("明天").
    */
   | { kind: "date"; year: number; month: number; day: number; roll: "none" | "week" | "month" | "year" }
+  /** "every hour at :30", "on the half hour": the minute past each hour an hourly repetition runs at. */
+  | { kind: "minutePast"; minute: number }
   /** "in 20 minutes", "20分鐘後", "dentro de 2 horas". */
   | { kind: "relative"; amount: number; unit: IntervalUnitWord }
   /** A date relative to today that chrono misses ("pasado mañana", "明後日"); `note` when the word could mean another day. */

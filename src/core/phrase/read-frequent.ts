@@ -30,6 +30,8 @@ export function readFrequent(ctx: ReadContext, interval: Interval, days: Weekday
   const dow = days === null ? "*" : cronList(days);
   if (dom !== "*" && dow !== "*") throw refuse.conflicting("both days of the month and weekdays");
   const [window] = windows;
+  const past = [...new Set(findsOf(ctx, "minutePast").map((f) => f.fragment.minute))];
+  if (past.length > 0) return pastTheHour(ctx, interval, past, window === undefined && clocks.length === 0, dom, dow);
   if (window !== undefined) return cronAt(ctx, windowTimes(ctx, window, unit === "minute" ? every : every * 60), dom, "*", dow);
   if (days !== null || monthDays.length > 0) {
     const perDay = unit === "minute" ? 60 : 24;
@@ -50,6 +52,20 @@ export function readFrequent(ctx: ReadContext, interval: Interval, days: Weekday
     return schedule;
   }
   return { kind: "every", every, unit, anchor: alignedStart(ctx, every, unit), timezone: ctx.timezone };
+}
+
+/** "every hour at :30", "every 2 hours on the half hour": cron at that minute, the hours stepped from midnight. */
+function pastTheHour(ctx: ReadContext, interval: Interval, minutes: number[], alone: boolean, dom: string, dow: string): Schedule {
+  const [minute, ...others] = minutes;
+  if (minute === undefined || others.length > 0 || !alone || interval.unit !== "hour") {
+    throw refuse.conflicting("a minute past the hour with another time or repetition");
+  }
+  if (minute > 59) throw refuse.badClock(`:${minute}`);
+  if (24 % interval.every !== 0) {
+    throw refuse.notExpressible(`Every ${interval.every} hours at a minute past the hour`, "Offer an interval that divides 24 hours evenly.");
+  }
+  const hours = interval.every === 1 ? "*" : `*/${interval.every}`;
+  return { kind: "cron", expr: `${minute} ${hours} ${dom} * ${dow}`, timezone: ctx.timezone };
 }
 
 /** The times from the window's start to its end, both included, `stepMinutes` apart. */

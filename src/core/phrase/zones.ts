@@ -13,6 +13,7 @@ const PLACES: Record<string, string> = {
   londoner: "Europe/London",
   "new york": "America/New_York",
   nyc: "America/New_York",
+  ny: "America/New_York",
   "new york city": "America/New_York",
   eastern: "America/New_York",
   "east coast": "America/New_York",

@@ -127,6 +127,9 @@ const rules: Rule[] = [
     return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? m[4] ?? "") };
   }),
   ruleOf(String.raw`\bfor\s+a\s+fortnight\b`, () => ({ kind: "duration", amount: 2, unit: "week" })),
+  ruleOf(String.raw`\b(?:for|during|over)\s+the\s+(?:next|coming)\s+(hour|day|week|month|year)\b|\bfor\s+the\s+rest\s+of\s+the\s+(week|month|year)\b`, (m) =>
+    m[1] === undefined ? null : { kind: "duration", amount: 1, unit: unitOf(m[1]) },
+  ),
   ruleOf(String.raw`\b(\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\s+times\b(?:\s+in\s+total)?|\b(twice)\b`, (m) => {
     const times = m[2] !== undefined ? 2 : num(m[1]);
     return times === null ? null : { kind: "count", times };
@@ -136,6 +139,11 @@ const rules: Rule[] = [
     kind: "monthAhead",
     months: 1,
     day: m[2] !== undefined || m[4] !== undefined ? 1 : Number(m[1] ?? m[3]),
+  })),
+  ruleOf(String.raw`\b(?:on\s+)?the\s+(?:${ORD}|(first))\s+(?:day\s+)?of\s+this\s+month\b`, (m) => ({
+    kind: "monthAhead",
+    months: 0,
+    day: m[2] !== undefined ? 1 : Number(m[1]),
   })),
   ruleOf(
     String.raw`\b(?:every|each)\s+(?:(\d{1,2})(?:st|nd|rd|th)|(first))(?:\s+day)?\s+of\s+(?:the|each|every|a)\s+month\b|\b(?:on\s+)?the\s+(?:(\d{1,2})(?:st|nd|rd|th)|(first))(?:\s+day)?\s+of\s+(?:each|every)\s+month\b`,
@@ -225,6 +233,13 @@ const rules: Rule[] = [
   ruleOf(String.raw`\b(?:at\s+)?(?:12\s+)?(?:noon|midday)\b`, () => ({ kind: "clock", hour: 12, minute: 0, meridiem: null, exact: "noon" })),
   ruleOf(String.raw`\b(?:at\s+)?(?:12\s+)?midnight\b`, () => ({ kind: "clock", hour: 0, minute: 0, meridiem: null, exact: "midnight" })),
   ruleOf(String.raw`\b(?:at\s+)?(half|quarter)\s+(past|after|to)\s+${HOUR}\b`, (m) => clockFromWords(m[1] ?? "", m[2] ?? "", m[3] ?? "")),
+  ruleOf(
+    String.raw`\b(?:at\s+)?(?::(\d{2})\b|(\d{1,2})\s+(?:minutes?\s+)?(?:past|after)\s+the\s+hour\b|(half|quarter)\s+past(?:\s+the\s+hour)?(?![\s\p{L}\p{N}]*\d)|on\s+the\s+(half|quarter)[-\s]hour\b|on\s+the\s+hour\b)`,
+    (m) => {
+      const word = m[3] ?? m[4];
+      return { kind: "minutePast", minute: word === "half" ? 30 : word === "quarter" ? 15 : Number(m[1] ?? m[2] ?? 0) };
+    },
+  ),
   ruleOf(String.raw`\b(?:at\s+)?${HOUR}\s*o['’]?clock\b`, (m) => {
     const hour = num(m[1]);
     return hour === null ? null : clock(hour, 0);
@@ -280,7 +295,10 @@ const BEARING = [
   String.raw`\bthrough\b(?=\s+(?:the\s+)?(?:\d|end|next|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))`,
   String.raw`\bfrom\b(?=\s+(?:\d|noon|midnight|now|today|tomorrow|next|mon|tue|wed|thu|fri|sat|sun))`,
   String.raw`\bbetween\b(?=\s+\d)`,
-  String.raw`\bnext\b(?=\s+(?:week|month|year|weekend|mon|tue|wed|thu|fri|sat|sun))`,
+  String.raw`\bnext\b(?=\s+(?:\d|few|couple|two|three|four|five|ten|minute|hour|day|week|month|year|weekend|mon|tue|wed|thu|fri|sat|sun))`,
+  String.raw`\bafter\s+next\b`,
+  String.raw`(?::\d{2}\b|\bpast\s+the\s+hour\b|\bon\s+the\s+(?:half|quarter)[-\s]hour\b)`,
+  String.raw`\b(?:it['’]s|it\s+is|make\s+it)\s+\d{1,2}\b`,
   String.raw`\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\s+times\b`,
   String.raw`\btwice\b`,
   String.raw`\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty-five|ninety)\s+(?:min(?:ute)?s?|h(?:ou)?rs?|hours?|days?|weeks?|fortnights?|months?|years?)\b`,
