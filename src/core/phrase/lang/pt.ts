@@ -122,7 +122,7 @@ const rules: Rule[] = [
     return weekday === null ? null : { kind: "nthWeekday", nth: NTH[m[1] ?? ""] ?? 1, weekdays: [weekday] };
   }),
   ruleOf(
-    String.raw`\b(?:menos|exceto|salvo|tirando|fora|sem\s+contar)\s+(?:n?[oa]s?\s+|aos?\s+)?(?:${DAY_LIST}|(fins?\s+de\s+semana|s[áa]bados?\s+e\s+domingos?))\b`,
+    String.raw`\b(?:menos|exceto|salvo|tirando|fora|sem\s+contar)\s+(?:n?[oa]s?\s+|aos?\s+|às?\s+)?(?:${DAY_LIST}|(fins?\s+de\s+semana|s[áa]bados?\s+e\s+domingos?))\b`,
     (m) => exceptOf(m[1], days),
   ),
   ruleOf(String.raw`\b(${DAY})\s+sim\s*,?\s+(?:${DAY})\s+n[ãa]o\b|\b(?:a\s+)?cada\s+duas\s+(${DAY})\b`, (m) => {

@@ -11,6 +11,8 @@ const DAY_ITEM = `${WEEK}?${WD}`;
 const DAY_LIST = `(${WD}(?:\\s*(?:[、,，/和與与及跟至到~～\\-]|以及)?\\s*${DAY_ITEM})*)`;
 const HOUR_MARK = "[點点時时]";
 
+/** The days an exception names: a list, but no range and no comma, which starts the next clause. */
+const EXCEPTED = `(${WD}(?:\\s*[、和與与及跟]\\s*${WEEK}?\\s*${WD})*)`;
 const WEEKDAY_OF: Record<string, number> = { 日: 0, 天: 0, 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6 };
 const days = (list: string) => readDayList(list, /[一二三四五六日天]/gu, (d) => WEEKDAY_OF[d] ?? null, /^\s*(?:到|至|~|～|-)\s*(?:週|周|星期|禮拜|礼拜)?$/u);
 
@@ -133,7 +135,7 @@ const rules: Rule[] = [
     weekdays: [WEEKDAY_OF[m[3] ?? ""] ?? 1],
   })),
   ruleOf(
-    `除了?\\s*(?:每)?(?:${WEEK}\\s*${DAY_LIST}|(週末|周末))\\s*(?:以外|之外|外)?|(?:${WEEK}\\s*${DAY_LIST}|(週末|周末))\\s*(?:除外|不用|不要|休息)`,
+    `除了?\\s*(?:每)?(?:${WEEK}\\s*${EXCEPTED}|(週末|周末))\\s*(?:以外|之外|外)?|(?:${WEEK}\\s*${EXCEPTED}|(週末|周末))\\s*(?:除外|不用|不要|休息)`,
     (m) => {
       if (m[2] !== undefined || m[4] !== undefined) return { kind: "except", days: [...WEEKEND] };
       const list = days(m[1] ?? m[3] ?? "");
