@@ -121,7 +121,10 @@ const rules: Rule[] = [
   ruleOf(String.raw`\b(?:from\s+now(?:\s+on)?|from\s+today(?:\s+on)?|starting\s+(?:now|today)|beginning\s+today)\b`, () => ({ kind: "noise" })),
   ruleOf(String.raw`\bin\s+(?:half\s+an\s+hour|a\s+half\s+hour|30\s+mins?)\b`, () => ({ kind: "relative", amount: 30, unit: "minute" })),
   ruleOf(String.raw`\b(?:(?:the\s+)?day\s+after\s+tomorrow|overmorrow)\b`, () => ({ kind: "dayOffset", days: 2 })),
-  ruleOf(String.raw`\b(?:twice|\w+\s+times)\s+(?:a|per|each|every)\s+(?:day|week|month|hour)\b`, () => ({ kind: "vague", what: "time" })),
+  ruleOf(String.raw`\b(?:twice|\w+\s+times)\s+(?:(?:a|per|each|every)\s+(?:day|week|month|hour)|daily|weekly|monthly|hourly|nightly)\b`, () => ({
+    kind: "vague",
+    what: "time",
+  })),
   ruleOf(String.raw`\b(?:for|during)\s+(?:the\s+next\s+)?${NUM}\s+${UNIT}\b|\bover\s+the\s+next\s+${NUM}\s+${UNIT}\b`, (m) => {
     const amount = num(m[1] ?? m[3]);
     return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? m[4] ?? "") };
@@ -130,10 +133,13 @@ const rules: Rule[] = [
   ruleOf(String.raw`\b(?:for|during|over)\s+the\s+(?:next|coming)\s+(hour|day|week|month|year)\b|\bfor\s+the\s+rest\s+of\s+the\s+(week|month|year)\b`, (m) =>
     m[1] === undefined ? null : { kind: "duration", amount: 1, unit: unitOf(m[1]) },
   ),
-  ruleOf(String.raw`\b(\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\s+times\b(?:\s+in\s+total)?|\b(twice)\b`, (m) => {
-    const times = m[2] !== undefined ? 2 : num(m[1]);
-    return times === null ? null : { kind: "count", times };
-  }),
+  ruleOf(
+    String.raw`\b(?:(\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\s+times|(twice))\b(?!\s+(?:a|per|each|every)\s|\s+(?:daily|weekly|monthly|hourly|nightly)\b)(?:\s+in\s+total)?`,
+    (m) => {
+      const times = m[2] !== undefined ? 2 : num(m[1]);
+      return times === null ? null : { kind: "count", times };
+    },
+  ),
   ruleOf(String.raw`\b(?:on\s+)?(?:the\s+)?end\s+of\s+${MONTH}(?![\p{L}])`, (m) => ({ kind: "monthEnd", month: monthOf(m[1] ?? "") })),
   ruleOf(String.raw`\b(?:on\s+)?the\s+(?:${ORD}|(first))\s+(?:day\s+)?of\s+next\s+month\b|\bnext\s+month\s+on\s+the\s+(?:${ORD}|(first))\b`, (m) => ({
     kind: "monthAhead",
@@ -175,6 +181,18 @@ const rules: Rule[] = [
     String.raw`\b(?:except|excluding|but(?:\s+not)?|other\s+than|apart\s+from|besides)\s+(?:on\s+)?(?:the\s+)?(?:${DAY_LIST}|(weekends?|saturdays?\s+and\s+sundays?))\b`,
     (m) => exceptOf(m[1], days),
   ),
+  // "Monday mornings", "every Sunday night": the day with its part; plural or with "every", a habit.
+  ruleOf(String.raw`\b(?:(every|each)\s+|on\s+)?(${DAY})\s+(morning|afternoon|evening|night)(s)?\b`, (m) => {
+    const weekday = weekdayOf(m[2] ?? "");
+    if (weekday === null) return null;
+    const part: Fragment = { kind: "part", part: PART[m[3] ?? ""] ?? "night" };
+    return [m[1] !== undefined || m[4] !== undefined ? { kind: "weekdays", days: [weekday] } : { kind: "weekdayName", days: [weekday] }, part];
+  }),
+  ruleOf(String.raw`\b(?:on\s+)?(weekday|weekend)\s+(morning|afternoon|evening|night)s\b`, (m) => [
+    { kind: "weekdays", days: m[1] === "weekday" ? [...WEEKDAYS] : [...WEEKEND] },
+    { kind: "part", part: PART[m[2] ?? ""] ?? "night" },
+  ]),
+  ruleOf(String.raw`\b(?:in\s+the\s+|on\s+)?(morning|afternoon|evening|night)s\b`, (m) => ({ kind: "daily", part: PART[m[1] ?? ""] ?? "night" })),
   ruleOf(String.raw`\b(?:every|each)\s+(morning|afternoon|evening|night)\b|\b(?:night)ly\b`, (m) => ({
     kind: "daily",
     part: PART[m[1] ?? "night"] ?? "night",
@@ -311,7 +329,8 @@ const BEARING = [
   String.raw`\b(?:noon|midday|midnight)\b`,
   String.raw`(?<=\b(?:and|&)\s+)\d{1,2}\b(?![:.]?\d)`,
   String.raw`\b(?:business|work(?:ing)?|office|opening)\s+hours\b`,
-  String.raw`\b(?:today|tonight|tonite|tomorrow|tmrw|yesterday|overmorrow|weekdays?|weekends|workdays?)\b`,
+  String.raw`\b(?:today|tonight|tonite|tomorrow|tmrw|yesterday|overmorrow|weekdays?|weekends|workdays?|weeknights?)\b`,
+  String.raw`\b(?:mornings|afternoons|evenings|nights)\b`,
 ];
 
 export const en: Grammar = {
