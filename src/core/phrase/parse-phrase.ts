@@ -91,7 +91,7 @@ export function parsePhrase(text: string, opts: PhraseOptions): PhraseReading {
     used,
   };
   const { schedule, bounds } = readCluster(ctx);
-  checkCoverage(grammar, lowered, folded, cluster.finds, used);
+  checkCoverage(grammar, lowered, folded, cluster.finds, used, finds, schedule);
   validateSchedule(schedule, ctx.now, { horizonMs: ctx.horizonMs });
   checkBounds(schedule, bounds, ctx);
   return { schedule, matched: trimMatched(text.slice(cluster.start, cluster.end)), notes, ...bounds };

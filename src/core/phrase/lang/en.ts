@@ -134,7 +134,7 @@ const rules: Rule[] = [
     m[1] === undefined ? null : { kind: "duration", amount: 1, unit: unitOf(m[1]) },
   ),
   ruleOf(
-    String.raw`\b(?:(\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\s+times|(twice))\b(?!\s+(?:a|per|each|every)\s|\s+(?:daily|weekly|monthly|hourly|nightly)\b)(?:\s+in\s+total)?`,
+    String.raw`\b(?:(\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\s+(?:times|reminders|alerts|notifications)|(twice))\b(?!\s+(?:a|per|each|every)\s+(?:day|week|month|hour|night|morning|evening)\b|\s+(?:daily|weekly|monthly|hourly|nightly)\b)(?:\s+in\s+total)?`,
     (m) => {
       const times = m[2] !== undefined ? 2 : num(m[1]);
       return times === null ? null : { kind: "count", times };
@@ -317,7 +317,7 @@ const BEARING = [
   String.raw`\bafter\s+next\b`,
   String.raw`(?::\d{2}\b|\bpast\s+the\s+hour\b|\bon\s+the\s+(?:half|quarter)[-\s]hour\b)`,
   String.raw`\b(?:it['’]s|it\s+is|make\s+it)\s+\d{1,2}\b`,
-  String.raw`\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\s+times\b`,
+  String.raw`\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\s+(?:times|reminders|alerts|notifications)\b`,
   String.raw`\btwice\b`,
   String.raw`\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty-five|ninety)\s+(?:min(?:ute)?s?|h(?:ou)?rs?|hours?|days?|weeks?|fortnights?|months?|years?)\b`,
   String.raw`\b(?:an?|one)\s+(?:hour|week|fortnight|month|year)\b`,
@@ -337,7 +337,7 @@ export const en: Grammar = {
   lang: "en",
   chrono: chrono.en.casual,
   rules,
-  glue: latinGlue(["at", "on", "and", "the", "of", "in", "from", "starting", "every", "each", "by", "around", "about", "a", "an"]),
+  glue: latinGlue(["at", "on", "and", "the", "of", "in", "from", "starting", "every", "each", "by", "around", "about", "a", "an", "again", "also"]),
   bearing: lexicon(BEARING),
   examples: {
     daily: "every day at 8am",
