@@ -1,5 +1,6 @@
 import type { Chrono } from "chrono-node";
-import { type ClockReading, type Fragment, type Rule, rx, type Weekday } from "./fragments.js";
+import { type ClockReading, type Fragment, type PartOfDay, type Rule, rx, type Weekday } from "./fragments.js";
+import { cjkNumber } from "./text.js";
 
 export const LANGS = ["en", "zh-Hant", "zh-Hans", "ja", "es", "de", "fr", "pt", "it", "ko", "hi-Latn", "hi-Deva"] as const;
 export type Lang = (typeof LANGS)[number];
@@ -86,6 +87,23 @@ export function numericClock(text: string | undefined, noon: RegExp, midnight: R
   if (noon.test(text)) return { hour: 12, minute: 0, meridiem: null, exact: "noon" };
   const m = /^(\d{1,2})(?:\s*[:.h]\s*(\d{2})?)?$/u.exec(text.trim());
   return m === null ? null : { hour: Number(m[1]), minute: Number(m[2] ?? 0), meridiem: null };
+}
+
+/**
+ * A Chinese or Japanese clock reading from a match whose groups are: 1 the word before it
+ * (上午, 午後, 朝 …), 2 the hour, 3 "半" or the minutes with their mark, 4 the minutes. `lead`
+ * says what that word means: am/pm, or a part of the day.
+ */
+export function cjkClock(
+  m: RegExpExecArray | null,
+  lead: (word: string | undefined) => { meridiem: "am" | "pm" | null; part?: PartOfDay },
+): ClockReading | null {
+  const hour = m === null ? null : cjkNumber(m[2] ?? "");
+  if (m === null || hour === null) return null;
+  const minute = m[3] === undefined ? 0 : m[3] === "半" ? 30 : cjkNumber(m[4] ?? "");
+  if (minute === null) return null;
+  const { meridiem, part } = lead(m[1]);
+  return { hour, minute, meridiem, ...(part !== undefined && { part }) };
 }
 
 /** The lexicon regex from its alternatives (lower-cased text, Unicode-aware `\b`). */

@@ -1,6 +1,6 @@
 import * as chrono from "chrono-node";
 import type { ClockReading, Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
-import { clock, dateOrMonthDate, type Grammar, lexicon, readDayList, ruleOf, WEEKDAYS, WEEKEND, windowOf } from "../grammar.js";
+import { cjkClock, clock, dateOrMonthDate, type Grammar, lexicon, readDayList, ruleOf, WEEKDAYS, WEEKEND, windowOf } from "../grammar.js";
 import { cjkNumber } from "../text.js";
 
 const N = "([0-9]{1,2}|[〇一二三四五六七八九十]{1,3})";
@@ -31,16 +31,12 @@ const CLOCK = `(?:午前|午後|朝|夜)?\\s*${NUMBER}\\s*時(?!間)(?:\\s*(?:�
 const CLOCK_PARTS = new RegExp(`^(午前|午後|朝|夜)?\\s*(${NUMBER})\\s*時\\s*(半|(${NUMBER})\\s*分)?$`, "u");
 
 /** One end of a window: "9時", "午後5時半". */
-function windowEnd(text: string): ClockReading | null {
-  const m = CLOCK_PARTS.exec(text.trim());
-  const hour = m === null ? null : cjkNumber(m[2] ?? "");
-  if (m === null || hour === null) return null;
-  const minute = m[3] === undefined ? 0 : m[3] === "半" ? 30 : cjkNumber(m[4] ?? "");
-  if (minute === null) return null;
-  const meridiem = m[1] === "午前" ? "am" : m[1] === "午後" ? "pm" : null;
-  const part = m[1] === "朝" ? "morning" : m[1] === "夜" ? "night" : undefined;
-  return { hour, minute, meridiem, ...(part !== undefined && { part }) };
-}
+const windowEnd = (text: string): ClockReading | null =>
+  cjkClock(CLOCK_PARTS.exec(text.trim()), (w) => ({
+    meridiem: w === "午前" ? "am" : w === "午後" ? "pm" : null,
+    ...(w === "朝" && { part: "morning" as const }),
+    ...(w === "夜" && { part: "night" as const }),
+  }));
 
 const NTH: Record<string, number> = { "1": 1, 一: 1, "2": 2, 二: 2, "3": 3, 三: 3, "4": 4, 四: 4, "5": 5, 五: 5 };
 const PART = `(${Object.keys(PARTS)

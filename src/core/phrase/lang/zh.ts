@@ -1,6 +1,6 @@
 import * as chrono from "chrono-node";
 import type { ClockReading, Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
-import { clock, dateOrMonthDate, type Grammar, lexicon, readDayList, ruleOf, WEEKDAYS, WEEKEND, windowOf } from "../grammar.js";
+import { cjkClock, clock, dateOrMonthDate, type Grammar, lexicon, readDayList, ruleOf, WEEKDAYS, WEEKEND, windowOf } from "../grammar.js";
 import { CJK_NUMERAL, cjkNumber } from "../text.js";
 
 /** One grammar for Traditional and Simplified Chinese: every class lists both forms. */
@@ -42,15 +42,11 @@ const CLOCK_PARTS = new RegExp(
 );
 
 /** One end of a window: "9點", "下午5點半". */
-function windowEnd(text: string): ClockReading | null {
-  const m = CLOCK_PARTS.exec(text.trim());
-  const hour = m === null ? null : cjkNumber(m[2] ?? "");
-  if (m === null || hour === null) return null;
-  const minute = m[3] === undefined ? 0 : m[3] === "半" ? 30 : cjkNumber(m[4] ?? "");
-  if (minute === null) return null;
-  const part = m[1] === undefined ? undefined : PARTS[m[1]];
-  return { hour, minute, meridiem: null, ...(part !== undefined && { part }) };
-}
+const windowEnd = (text: string): ClockReading | null =>
+  cjkClock(CLOCK_PARTS.exec(text.trim()), (w) => {
+    const part = w === undefined ? undefined : PARTS[w];
+    return { meridiem: null, ...(part !== undefined && { part }) };
+  });
 const PART = `(${Object.keys(PARTS)
   .sort((a, b) => b.length - a.length)
   .join("|")})`;
