@@ -44,6 +44,10 @@ describe("duely schedule next", () => {
 });
 
 describe("duely schedule parse", () => {
+  /** Thursday 5 March 2026, 10:00 in New York. */
+  const parseNY = (phrase: string, ...more: string[]) =>
+    duely("schedule", "parse", phrase, "--tz", "America/New_York", "--now", "2026-03-05T15:00:00Z", ...more, "--json");
+
   it("reads a phrase inside a sentence into the same output shape", () => {
     const r = duely(
       "schedule",
@@ -64,18 +68,7 @@ describe("duely schedule parse", () => {
   });
 
   it("shows a window with a step on weekdays and the end read from 'until'", () => {
-    const r = duely(
-      "schedule",
-      "parse",
-      "every 2 hours from 9 to 5 on weekdays until March 31",
-      "--tz",
-      "America/New_York",
-      "--now",
-      "2026-03-05T15:00:00Z",
-      "--count",
-      "3",
-      "--json",
-    );
+    const r = parseNY("every 2 hours from 9 to 5 on weekdays until March 31", "--count", "3");
     expect(r.code).toBe(0);
     const out = r.json();
     expect(out.schedule).toEqual({ kind: "cron", expr: "0 9-17/2 * * 1-5", timezone: "America/New_York" });
@@ -86,18 +79,7 @@ describe("duely schedule parse", () => {
   });
 
   it("shows several times with different minutes as one schedule, and a count", () => {
-    const r = duely(
-      "schedule",
-      "parse",
-      "every day at 8:15 and 17:45, 3 times",
-      "--tz",
-      "America/New_York",
-      "--now",
-      "2026-03-05T15:00:00Z",
-      "--count",
-      "5",
-      "--json",
-    );
+    const r = parseNY("every day at 8:15 and 17:45, 3 times", "--count", "5");
     expect(r.code).toBe(0);
     const out = r.json();
     expect(out.schedule).toEqual({ kind: "cron", expr: "15 8 * * *", also: ["45 17 * * *"], timezone: "America/New_York" });
@@ -106,25 +88,14 @@ describe("duely schedule parse", () => {
   });
 
   it("shows the last Friday of the month as cron 5L", () => {
-    const r = duely(
-      "schedule",
-      "parse",
-      "the last Friday of every month at 4pm",
-      "--tz",
-      "America/New_York",
-      "--now",
-      "2026-03-05T15:00:00Z",
-      "--count",
-      "2",
-      "--json",
-    );
+    const r = parseNY("the last Friday of every month at 4pm", "--count", "2");
     expect(r.json().schedule.expr).toBe("0 16 * * 5L");
     expect(r.json().description).toBe("At 16:00, on the last Friday of the month (America/New_York)");
     expect(r.json().next).toEqual(["2026-03-27T20:00:00.000Z", "2026-04-24T20:00:00.000Z"]);
   });
 
   it("refuses a phrase whose schedule words it cannot all read, quoting them", () => {
-    const r = duely("schedule", "parse", "every weekday at 9am except holidays", "--tz", "America/New_York", "--now", "2026-03-05T15:00:00Z", "--json");
+    const r = parseNY("every weekday at 9am except holidays");
     expect(r.code).toBe(2);
     expect(r.json().error).toMatchObject({ code: "ambiguous_schedule", message: expect.stringContaining("'except'") });
   });
