@@ -75,13 +75,18 @@ const short = (s: string, max = 80) => (s.length <= max ? s : `${s.slice(0, max 
 /**
  * A keyword matches at the start of a word, case-insensitively ("financ" in "Financial news",
  * "ai" in "AI news" but not in "daily"); one in a script without spaces (CJK) matches anywhere.
+ * A CJK character before a Latin keyword is a word boundary: Japanese and Chinese write
+ * "先週のAIニュース" and "看AI新闻" without spaces.
  */
 export function hasKeyword(text: string, keyword: string): boolean {
   const k = keyword.toLowerCase();
   if (!/^[\p{Script=Latin}\p{N}]/u.test(k)) return text.toLowerCase().includes(k);
   const escaped = k.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}`, "iu").test(text);
+  return new RegExp(`(?<!${NOT_CJK}[\\p{L}\\p{N}])${escaped}`, "iu").test(text);
 }
+
+/** Ahead of a character: it is not one of the scripts written without spaces. */
+const NOT_CJK = "(?![\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}])";
 
 function textOf(task: FinalTask): string {
   const a = task.action as { topic?: unknown; message?: unknown };

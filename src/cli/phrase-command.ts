@@ -7,5 +7,5 @@ export function schedulePhrase(phrase: string, opts: { tz?: string; now?: string
   if (!opts.tz) throw new DomainError("invalid_argument", "--tz is required.", { field: "tz", expected: 'an IANA zone, e.g. "Asia/Taipei"' });
   const now = opts.now === undefined ? realNow : parseInstant(opts.now, "now");
   const reading = parsePhrase(phrase, { timezone: opts.tz, now });
-  return { ...render(reading.schedule, now, parseCount(opts.count), reading.notes), matched: reading.matched };
+  return { ...render(reading.schedule, now, parseCount(opts.count), reading.notes, reading), matched: reading.matched };
 }

@@ -11,6 +11,16 @@ export interface ScheduleOutput {
   /** The same instants in the schedule's zone. */
   next_local: string[];
   notes?: string[];
+  /** No runs at or after this instant (ISO 8601 UTC), when the schedule has an end. */
+  end_at?: string;
+  /** How many runs in all, when the schedule has a count. */
+  max_runs?: number;
+}
+
+/** How a phrase bounds its runs ("until June 30", "3 times"). */
+export interface Bounds {
+  endAt?: number;
+  maxRuns?: number;
 }
 
 const TEN_YEARS_MS = 10 * 365 * 86_400_000;
@@ -50,8 +60,11 @@ export function scheduleNext(expr: string, opts: { tz?: string; after?: string; 
   return render(schedule, after, parseCount(opts.count));
 }
 
-export function render(schedule: Schedule, after: number, count: number, notes?: string[]): ScheduleOutput {
-  const fires = schedule.kind === "immediate" ? [after] : nextFireTimes(schedule, after, count);
+export function render(schedule: Schedule, after: number, count: number, notes?: string[], bounds: Bounds = {}): ScheduleOutput {
+  const { endAt, maxRuns } = bounds;
+  const fires = (schedule.kind === "immediate" ? [after] : nextFireTimes(schedule, after, count))
+    .filter((t) => endAt === undefined || t < endAt)
+    .slice(0, maxRuns);
   const zone = schedule.kind === "immediate" ? "UTC" : schedule.timezone;
   return {
     schedule,
@@ -59,11 +72,15 @@ export function render(schedule: Schedule, after: number, count: number, notes?:
     next: fires.map((t) => new Date(t).toISOString()),
     next_local: fires.map((t) => DateTime.fromMillis(t, { zone }).toISO({ suppressMilliseconds: true }) ?? ""),
     ...(notes && notes.length > 0 && { notes }),
+    ...(endAt !== undefined && { end_at: new Date(endAt).toISOString() }),
+    ...(maxRuns !== undefined && { max_runs: maxRuns }),
   };
 }
 
 export function formatText(out: ScheduleOutput): string {
   const lines = [out.description];
+  if (out.end_at !== undefined) lines.push(`  ends before ${out.end_at}`);
+  if (out.max_runs !== undefined) lines.push(`  ${out.max_runs} runs in all`);
   for (const [i, utc] of out.next.entries()) lines.push(`  ${utc}   ${out.next_local[i]}`);
   for (const n of out.notes ?? []) lines.push(`  note: ${n}`);
   return lines.join("\n");

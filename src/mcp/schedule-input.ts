@@ -3,7 +3,7 @@ import { DomainError } from "../core/errors.js";
 import { parsePhrase } from "../core/phrase/index.js";
 import { isValidTimeZone, TIMEZONE_EXPECTED } from "../core/schedule/index.js";
 import type { Schedule } from "../core/schedule/model.js";
-import { fire, scheduleView, zoneOf } from "./present.js";
+import { fire, isoLocal, scheduleView, zoneOf } from "./present.js";
 import type { Reading, ScheduleInput } from "./schemas.js";
 import type { FieldAliases } from "./tool-errors.js";
 
@@ -20,6 +20,9 @@ export interface ResolvedSchedule {
   zoneSource: Reading["timezone_source"];
   matched?: string;
   notes?: string[];
+  /** How `when` bounds the runs: "until June 30", "for two weeks" (endAt, excluded), "3 times". */
+  endAt?: number;
+  maxRuns?: number;
 }
 
 const ISO_EXPECTED = 'ISO 8601, e.g. "2026-03-08T09:00:00+08:00" (that instant) or "2026-03-08T09:00" (local time in the schedule\'s zone)';
@@ -27,7 +30,7 @@ const ISO_EXPECTED = 'ISO 8601, e.g. "2026-03-08T09:00:00+08:00" (that instant) 
 /** Engine field names → argument names, for errors about a schedule that came from these arguments. */
 export function whenAliases(input: WhenInput): FieldAliases {
   if (input.when !== undefined) return { schedule: "when" };
-  return { "schedule.kind": "schedule.type", "schedule.expr": "schedule.cron", "schedule.anchor": "schedule.start_at" };
+  return { "schedule.kind": "schedule.type", "schedule.expr": "schedule.cron", "schedule.also": "schedule.also_cron", "schedule.anchor": "schedule.start_at" };
 }
 
 function checkZone(zone: string, field: string): string {
@@ -68,7 +71,15 @@ export function resolveSchedule(input: WhenInput, defaults: { timezone: string; 
     const reading = parsePhrase(input.when ?? "", { timezone: zone, now: defaults.now, horizonMs: defaults.horizonMs });
     const readZone = zoneOf(reading.schedule, zone);
     const zoneSource = readZone !== zone ? "phrase" : argZone !== undefined ? "argument" : "server_default";
-    return { schedule: reading.schedule, zone: readZone, zoneSource, matched: reading.matched, notes: reading.notes };
+    return {
+      schedule: reading.schedule,
+      zone: readZone,
+      zoneSource,
+      matched: reading.matched,
+      notes: reading.notes,
+      ...(reading.endAt !== undefined && { endAt: reading.endAt }),
+      ...(reading.maxRuns !== undefined && { maxRuns: reading.maxRuns }),
+    };
   }
   if (s.type !== "immediate" && s.timezone !== undefined && argZone !== undefined && s.timezone !== argZone) {
     throw new DomainError("invalid_argument", `schedule.timezone "${s.timezone}" and timezone "${argZone}" disagree.`, {
@@ -85,7 +96,17 @@ export function resolveSchedule(input: WhenInput, defaults: { timezone: string; 
     case "once":
       return { schedule: { kind: "once", at: parseTime(s.at, zone, "schedule.at"), timezone: zone }, zone, zoneSource };
     case "cron":
-      return { schedule: { kind: "cron", expr: s.cron.trim(), timezone: zone, ...(s.dst && { dst: s.dst }) }, zone, zoneSource };
+      return {
+        schedule: {
+          kind: "cron",
+          expr: s.cron.trim(),
+          ...(s.also_cron && { also: s.also_cron.map((e) => e.trim()) }),
+          timezone: zone,
+          ...(s.dst && { dst: s.dst }),
+        },
+        zone,
+        zoneSource,
+      };
     case "every": {
       const anchor = s.start_at === undefined ? defaultAnchor(s.every, s.unit, zone, defaults.now) : parseTime(s.start_at, zone, "schedule.start_at");
       return { schedule: { kind: "every", every: s.every, unit: s.unit, anchor, timezone: zone, ...(s.dst && { dst: s.dst }) }, zone, zoneSource };
@@ -93,14 +114,39 @@ export function resolveSchedule(input: WhenInput, defaults: { timezone: string; 
   }
 }
 
-/** The reading echoed to the model: the normalized schedule, in words, and its next fires. */
+/**
+ * The task's end: `end_at` and `max_runs` as given, or as read from `when` ("until June 30",
+ * "3 times"); both may say it only if they agree.
+ */
+export function endsOf(args: { end_at?: string | undefined; max_runs?: number | undefined }, r: ResolvedSchedule): { endAt?: number; maxRuns?: number } {
+  const given = args.end_at === undefined ? undefined : parseTime(args.end_at, r.zone, "end_at");
+  if (given !== undefined && r.endAt !== undefined && given !== r.endAt) {
+    throw disagree("end_at", `runs until ${isoLocal(r.endAt, r.zone)} (excluded)`);
+  }
+  if (args.max_runs !== undefined && r.maxRuns !== undefined && args.max_runs !== r.maxRuns) throw disagree("max_runs", `${r.maxRuns} runs`);
+  const endAt = given ?? r.endAt;
+  const maxRuns = args.max_runs ?? r.maxRuns;
+  return { ...(endAt !== undefined && { endAt }), ...(maxRuns !== undefined && { maxRuns }) };
+}
+
+const disagree = (field: string, read: string) =>
+  new DomainError("invalid_argument", `${field} disagrees with \`when\`, which says the task ${read}.`, {
+    field,
+    expected: `the same end as \`when\`, or only one of the two`,
+    hint: "Ask the user which end they mean, then pass it once.",
+  });
+
+/** The reading echoed to the model: the normalized schedule, in words, its end and its next fires. */
 export function readingOf(r: ResolvedSchedule, next: number[], dst: string[], describe: (s: Schedule) => string): Reading {
+  const runs = next.filter((t) => r.endAt === undefined || t < r.endAt).slice(0, r.maxRuns);
   return {
     schedule: scheduleView(r.schedule, r.zone),
     description: describe(r.schedule),
     timezone: r.zone,
     timezone_source: r.zoneSource,
-    next: next.map((t) => fire(t, r.zone)),
+    ...(r.endAt !== undefined && { end_at: isoLocal(r.endAt, r.zone) }),
+    ...(r.maxRuns !== undefined && { max_runs: r.maxRuns }),
+    next: runs.map((t) => fire(t, r.zone)),
     dst_notes: dst,
     ...(r.matched !== undefined && { matched: r.matched }),
     ...(r.notes !== undefined && r.notes.length > 0 && { notes: r.notes }),

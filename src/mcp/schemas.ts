@@ -57,7 +57,20 @@ export const ScheduleInput = z.discriminatedUnion("type", [
   }),
   z.strictObject({
     type: z.literal("cron").describe("Repeat on a cron pattern, read in the zone's local time."),
-    cron: z.string().min(9).max(200).describe('Five fields "minute hour day-of-month month day-of-week", e.g. "0 8 * * 1-5" = 08:00 on weekdays.'),
+    cron: z
+      .string()
+      .min(9)
+      .max(200)
+      .describe(
+        'Five fields "minute hour day-of-month month day-of-week", e.g. "0 8 * * 1-5" = 08:00 on weekdays. ' +
+          'Also "L" (last day of the month, "0 17 L * *"), "5L" (last Friday) and "1#1" (first Monday) in the day fields.',
+      ),
+    also_cron: z
+      .array(z.string().min(9).max(200))
+      .min(1)
+      .max(24)
+      .optional()
+      .describe('More expressions in the same zone, for times one cron cannot list: cron "15 8 * * *" with ["45 17 * * *"] runs at 08:15 and 17:45.'),
     timezone: Zone.optional(),
     dst: Dst.optional(),
   }),
@@ -131,6 +144,7 @@ export const ScheduleView = z.object({
   timezone: z.string(),
   at: z.string().optional(),
   cron: z.string().optional(),
+  also_cron: z.array(z.string()).optional(),
   every: z.number().int().optional(),
   unit: z.enum(INTERVAL_UNITS).optional(),
   start_at: z.string().optional(),
@@ -143,6 +157,8 @@ export const Reading = z.object({
   description: z.string().describe("The schedule in words; confirm it with the user."),
   timezone: z.string(),
   timezone_source: z.enum(["argument", "phrase", "server_default"]).describe("Where the zone came from; server_default means the user named none."),
+  end_at: z.string().optional().describe('No runs at or after this time: the end read from `when` ("until June 30", "for two weeks") or given as end_at.'),
+  max_runs: z.number().int().optional().describe('How many runs in all: read from `when` ("3 times") or given as max_runs.'),
   next: z.array(Fire).describe("The next fire times."),
   dst_notes: z.array(z.string()).describe("Daylight-saving changes that move or skip one of those runs."),
   matched: z.string().optional().describe("The part of `when` that was read as the schedule."),

@@ -44,6 +44,10 @@ describe("duely schedule next", { timeout: CLI_TIMEOUT_MS }, () => {
 });
 
 describe("duely schedule parse", { timeout: CLI_TIMEOUT_MS }, () => {
+  /** Thursday 5 March 2026, 10:00 in New York. */
+  const parseNY = (phrase: string, ...more: string[]) =>
+    duely("schedule", "parse", phrase, "--tz", "America/New_York", "--now", "2026-03-05T15:00:00Z", ...more, "--json");
+
   it("reads a phrase inside a sentence into the same output shape", () => {
     const r = duely(
       "schedule",
@@ -61,6 +65,39 @@ describe("duely schedule parse", { timeout: CLI_TIMEOUT_MS }, () => {
     const out = r.json();
     expect(out.next).toEqual(["2026-03-03T00:00:00.000Z", "2026-03-04T00:00:00.000Z", "2026-03-05T00:00:00.000Z"]);
     expect(out.schedule.kind).toBe("cron");
+  });
+
+  it("shows a window with a step on weekdays and the end read from 'until'", () => {
+    const r = parseNY("every 2 hours from 9 to 5 on weekdays until March 31", "--count", "3");
+    expect(r.code).toBe(0);
+    const out = r.json();
+    expect(out.schedule).toEqual({ kind: "cron", expr: "0 9-17/2 * * 1-5", timezone: "America/New_York" });
+    expect(out.next).toEqual(["2026-03-05T16:00:00.000Z", "2026-03-05T18:00:00.000Z", "2026-03-05T20:00:00.000Z"]);
+    // 31 March included: no runs from 1 April, 00:00 EDT.
+    expect(out.end_at).toBe("2026-04-01T04:00:00.000Z");
+    expect(out.notes).toContain("read 'from 9 to 5' as 09:00 to 17:00, both included");
+  });
+
+  it("shows several times with different minutes as one schedule, and a count", () => {
+    const r = parseNY("every day at 8:15 and 17:45, 3 times", "--count", "5");
+    expect(r.code).toBe(0);
+    const out = r.json();
+    expect(out.schedule).toEqual({ kind: "cron", expr: "15 8 * * *", also: ["45 17 * * *"], timezone: "America/New_York" });
+    expect(out.max_runs).toBe(3);
+    expect(out.next).toEqual(["2026-03-05T22:45:00.000Z", "2026-03-06T13:15:00.000Z", "2026-03-06T22:45:00.000Z"]);
+  });
+
+  it("shows the last Friday of the month as cron 5L", () => {
+    const r = parseNY("the last Friday of every month at 4pm", "--count", "2");
+    expect(r.json().schedule.expr).toBe("0 16 * * 5L");
+    expect(r.json().description).toBe("At 16:00, on the last Friday of the month (America/New_York)");
+    expect(r.json().next).toEqual(["2026-03-27T20:00:00.000Z", "2026-04-24T20:00:00.000Z"]);
+  });
+
+  it("refuses a phrase whose schedule words it cannot all read, quoting them", () => {
+    const r = parseNY("every weekday at 9am except holidays");
+    expect(r.code).toBe(2);
+    expect(r.json().error).toMatchObject({ code: "ambiguous_schedule", message: expect.stringContaining("'except'") });
   });
 
   it("refuses an ambiguous phrase with exit 2 and what is missing", () => {

@@ -243,4 +243,12 @@ describe("keywords", () => {
     expect(hasKeyword("看财经新闻", "财经")).toBe(true);
     expect(hasKeyword("c++ (news)", "c++")).toBe(true);
   });
+
+  test("treats a CJK character before a Latin keyword as a word boundary", () => {
+    expect(hasKeyword("先週のAIニュース", "ai")).toBe(true);
+    expect(hasKeyword("看AI新闻", "ai")).toBe(true);
+    expect(hasKeyword("매일 AI뉴스", "ai")).toBe(true);
+    expect(hasKeyword("先週のdaily", "ai")).toBe(false);
+    expect(hasKeyword("先週のメール", "ai")).toBe(false);
+  });
 });

@@ -22,14 +22,22 @@ const WEIGHT: Record<Fragment["kind"], number> = {
   clock: 3,
   date: 3,
   dayOffset: 3,
+  monthAhead: 3,
+  monthEnd: 3,
   monthDay: 2,
   monthDate: 2,
   weekdayName: 2,
+  except: 2,
   immediate: 2,
   window: 3,
+  minutePast: 2,
+  duration: 2,
+  count: 2,
   vague: 2,
+  until: 1,
   part: 1,
   zone: 1,
+  noise: 0,
 };
 
 const score = (finds: Found[]) => finds.reduce((sum, f) => sum + WEIGHT[f.fragment.kind], 0);

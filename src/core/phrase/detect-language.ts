@@ -2,11 +2,17 @@ import type { Grammar } from "./grammar.js";
 import { de } from "./lang/de.js";
 import { en } from "./lang/en.js";
 import { es } from "./lang/es.js";
+import { fr } from "./lang/fr.js";
+import { hiDeva, hiLatn } from "./lang/hi.js";
+import { it } from "./lang/it.js";
 import { ja } from "./lang/ja.js";
+import { ko } from "./lang/ko.js";
+import { pt } from "./lang/pt.js";
 import { zhHans, zhHant } from "./lang/zh.js";
 
 /** Kana, or kanji Chinese does not use for these words (毎 vs 每, 曜日, 午前/午後, 明日). */
-const JAPANESE = /[\p{sc=Hiragana}\p{sc=Katakana}毎曜]|午前|午後|明日|明後日|今晩|夕方|[0-9〇一二三四五六七八九十]\s*(?:分後|時間後|時間以内)/u;
+const JAPANESE =
+  /[\p{sc=Hiragana}\p{sc=Katakana}毎曜]|午前|午後|明日|明後日|今晩|夕方|来週|来月|再来週|今週|[0-9〇一二三四五六七八九十]\s*(?:分後|時間後|時間半|時間以内)/u;
 const HAN = /\p{sc=Han}/u;
 const TRADITIONAL = /[點鐘週後禮個兩號過時間這麼現馬們對還從開會臺灣紐倫幾稍]/gu;
 const SIMPLIFIED = /[点钟周后礼个两号过时间这么现马们对还从开会台湾纽伦几稍]/gu;
@@ -15,15 +21,31 @@ const SIMPLIFIED = /[点钟周后礼个两号过时间这么现马们对还从�
 const LATIN_WORDS: Array<[Grammar, RegExp]> = [
   [
     es,
-    /(?<![\p{L}])(?:mañana|manana|hoy|ayer|las|los|cada|todos|todas|días?|día|semanas?|mes|año|lunes|martes|miércoles|miercoles|jueves|viernes|sábados?|sabados?|domingos?|minutos|horas?|dentro|tarde|noche|mediodía|medianoche|ahora|pasado|próximo|próxima|recuérdame|recuerdame|de|del|el|por|cuarto|media|último|ultimo|fin|quincena|diario|diariamente|enseguida|inmediato)(?![\p{L}])/giu,
+    /(?<![\p{L}])(?:mañana|manana|hoy|ayer|las|los|cada|todos|todas|días?|día|semanas?|mes|año|lunes|martes|miércoles|miercoles|jueves|viernes|sábados?|sabados?|domingos?|minutos|horas?|dentro|tarde|noche|mediodía|medianoche|ahora|pasado|próximo|próxima|recuérdame|recuerdame|de|del|el|por|cuarto|media|último|ultimo|fin|quincena|diario|diariamente|enseguida|inmediato|laborables|excepto|salvo|hasta|veces|durante|cada|más|luego)(?![\p{L}])/giu,
   ],
   [
     de,
-    /(?<![\p{L}])(?:um|uhr|jeden|jede|jedes|alle|täglich|morgen|morgens|heute|gestern|übermorgen|abends?|montags?|dienstags?|mittwochs?|donnerstags?|freitags?|samstags?|sonntags?|minuten|stunden?|tage?n?|wochen?|monats?|jahr|jährlich|stündlich|wöchentlich|monatlich|halbstündlich|halb|mittags?|mitternacht|sofort|jetzt|bitte|erinnere|mich|im|und|nach|zweiten|werktags|wochenende|nächsten?|später|früh|vormittags|nachmittags|nachts|viertel|zeit)(?![\p{L}])/giu,
+    /(?<![\p{L}])(?:um|uhr|jeden|jede|jedes|alle|täglich|morgen|morgens|heute|gestern|übermorgen|abends?|montags?|dienstags?|mittwochs?|donnerstags?|freitags?|samstags?|sonntags?|minuten|stunden?|tage?n?|wochen?|monats?|jahr|jährlich|stündlich|wöchentlich|monatlich|halbstündlich|halb|mittags?|mitternacht|sofort|jetzt|bitte|erinnere|mich|im|und|nach|zweiten|werktags|wochenende|nächsten?|später|früh|vormittags|nachmittags|nachts|viertel|zeit|außer|bis|lang|dreimal|zweimal|demnächst|irgendwann|später)(?![\p{L}])/giu,
+  ],
+  [
+    fr,
+    /(?<![\p{L}])(?:tous|toutes|chaque|jours?|lundis?|mardis?|mercredis?|jeudis?|vendredis?|samedis?|dimanches?|demain|aujourd|soirs?|matins?|midi|minuit|heures?|dans|sauf|jusqu|pendant|fois|semaines?|mois|ce|cet|cette|les|du|des|à|rappelle-moi|rappelle|prochaine?|premier|dernier|après-midi|quinze|ouvrés|ouvrables|sur|plus|tard|maintenant|tout|suite|janvier|février|mars|avril|juin|juillet|août|septembre|octobre|novembre|décembre|ans?|le|et|ces|un|une|demain)(?![\p{L}])|\d{1,2}h(?:\d{2})?(?![\p{L}])/giu,
+  ],
+  [
+    pt,
+    /(?<![\p{L}])(?:todo|todos|toda|todas|dia|dias|segunda|terça|terca|quarta|quinta|sexta|sábado|sabado|domingos?|feira|amanhã|amanha|hoje|às|ao|aos|noite|manhã|manha|meio-dia|meia-noite|minutos|horas|daqui|vezes|até|exceto|úteis|uteis|útil|util|mês|mes|em|os|no|na|nos|nas|lembre|lembre-me|me|próxima|depois|mais|qualquer|dessas|desses|sim|não|uma|duas|dois|semanas|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|fim|menos|cada|durante|do|da|tarde|hora|horas)(?![\p{L}])|\bde(?=\s+\p{L}+\s+em\s+\p{L}+)/giu,
+  ],
+  [
+    it,
+    /(?<![\p{L}])(?:ogni|giorno|giorni|lunedì|lunedi|martedì|martedi|mercoledì|mercoledi|giovedì|giovedi|venerdì|venerdi|sabato|domenica|domani|dopodomani|oggi|stasera|stamattina|sera|mattina|mezzogiorno|mezzanotte|alle|dalle|all|ore|tra|fra|minuti|settimana|settimane|mese|tranne|escluso|fino|volte|per|ricordami|ricorda|più|tardi|prossimo|prossima|ultimo|primo|lavorativi|feriali|notte|pomeriggio|sì|di|del|il|tutti|tutte|gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|adesso|subito|ora|un['’]ora|mezz['’]ora)(?![\p{L}])/giu,
+  ],
+  [
+    hiLatn,
+    /(?<![\p{L}])(?:roz|rozana|har|din|baje|bajay|subah|subha|shaam|sham|raat|dopahar|kal|parson|aaj|somvar|mangalvar|budhvar|budhvaar|guruvar|brihaspativar|shukravar|shanivar|ravivar|itvaar|ghante|ghanta|ghanton|minute|baad|mein|yaad|dilao|dilana|dila|tak|hafte|hafta|mahine|mahina|tarikh|baar|se|aur|bhi|kabhi|ek|do|teen|chaar|paanch|chhod|alawa|karo|kar|ko|ki|ke)(?![\p{L}])/giu,
   ],
   [
     en,
-    /(?<![\p{L}])(?:every|each|at|on|the|days?|daily|minutes|hours?|tomorrow|today|tonight|next|and|pm|remind|me|weeks?|months?|years?|morning|evening|afternoon|night|noon|midnight|weekdays?|weekends?|other|later|now|from|of|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mondays|o'clock)(?![\p{L}])/giu,
+    /(?<![\p{L}])(?:every|each|at|on|the|days?|daily|hours?|tomorrow|today|tonight|next|and|pm|am|remind|me|weeks?|months?|years?|morning|evening|afternoon|night|noon|midnight|weekdays?|weekends?|other|later|now|from|of|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mondays|o'clock|until|except)(?![\p{L}])/giu,
   ],
 ];
 
@@ -33,6 +55,8 @@ const LATIN_WORDS: Array<[Grammar, RegExp]> = [
  * text the language with the most of its own words, English on a tie.
  */
 export function grammarFor(text: string): Grammar {
+  if (/\p{sc=Hangul}/u.test(text)) return ko;
+  if (/\p{sc=Devanagari}/u.test(text)) return hiDeva;
   if (JAPANESE.test(text)) return ja;
   if (HAN.test(text)) {
     const simplified = text.match(SIMPLIFIED)?.length ?? 0;

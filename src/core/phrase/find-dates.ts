@@ -1,6 +1,6 @@
+import type { Chrono } from "chrono-node";
 import { localTimeAt } from "../schedule/index.js";
 import type { Found } from "./fragments.js";
-import type { Grammar } from "./grammar.js";
 import { blank } from "./text.js";
 
 const LATIN_LETTER = /[a-zà-öø-ÿ]/;
@@ -18,7 +18,7 @@ const LATIN_LETTER = /[a-zà-öø-ÿ]/;
  * reference every parser sees the same wall clock; the components it returns are wall-clock
  * values in the user's zone and are resolved to instants with the zone's real rules later.
  */
-export function findDates(grammar: Grammar, lowered: string, finds: Found[], now: number, timezone: string): Found[] {
+export function findDates(chrono: Chrono, lowered: string, finds: Found[], now: number, timezone: string): Found[] {
   const wall = localTimeAt(now, timezone);
   // Early today, not now: the grammar's time is blanked out, so with forwardDate chrono would
   // weigh its own implied noon against now and move "Friday", said on a Friday afternoon, a
@@ -28,7 +28,7 @@ export function findDates(grammar: Grammar, lowered: string, finds: Found[], now
   const reference = { instant, timezone: -instant.getTimezoneOffset() };
   const text = blank(lowered, finds);
   const out: Found[] = [];
-  for (const r of grammar.chrono.parse(text, reference, { forwardDate: true })) {
+  for (const r of chrono.parse(text, reference, { forwardDate: true })) {
     const start = r.index;
     const end = start + r.text.length;
     if (insideWord(text, start, end)) continue;

@@ -14,6 +14,18 @@ export type PartOfDay = "early" | "morning" | "noon" | "afternoon" | "evening" |
 
 export type IntervalUnitWord = "minute" | "hour" | "day" | "week" | "month" | "year";
 
+/** A clock reading as the text says it; `part` when a part of the day is said right with it. */
+export interface ClockReading {
+  hour: number;
+  minute: number;
+  meridiem: "am" | "pm" | null;
+  part?: PartOfDay;
+  exact?: "noon" | "midnight";
+}
+
+/** Where a phrase's end sits relative to the date it names: "until Friday", or "金曜日まで". */
+export type EndSide = "before" | "after";
+
 export type Fragment =
   /**
    * A clock reading. `meridiem` is set only when the text says am/pm (or 午前/午後). `exact`
@@ -27,41 +39,60 @@ export type Fragment =
   | { kind: "daily"; part?: PartOfDay }
   /** On these weekdays every week ("weekdays", "every Monday and Thursday", "每週一三五"). */
   | { kind: "weekdays"; days: Weekday[] }
+  /** "except Wednesday", "außer am Wochenende", "水曜日以外": days taken out of the repetition. */
+  | { kind: "except"; days: Weekday[] }
   /** Every `every` units ("every 3 days", "alle 15 Minuten"); `weekday` for "every other Tuesday". */
   | { kind: "interval"; every: number; unit: IntervalUnitWord; weekday?: Weekday }
   /**
    * A weekday named without a recurrence cue ("on Monday"): recurring only beside one ("every
-   * 2 weeks"). `nextWeek`: that day in the coming Monday-to-Sunday week ("来週の金曜日").
+   * 2 weeks"). `weeksAhead`: that day in the Monday-to-Sunday week so many weeks on ("来週の
+   * 金曜日" 1, "再来週の金曜日" 2).
    */
-  | { kind: "weekdayName"; days: Weekday[]; nextWeek?: boolean }
+  | { kind: "weekdayName"; days: Weekday[]; weeksAhead?: number }
   /** A day of the month ("on the 1st", "1號", "am 1."); recurring only with an interval month. */
   | { kind: "monthDay"; day: number }
   /** A calendar date with no year ("March 3", "3月3日"); recurring only with an interval year. */
   | { kind: "monthDate"; month: number; day: number }
-  /** "the last day of the month": cron has no `L`, so it is refused with a correction. */
+  /** "on the 5th of next month", "来月5日": a day in the month so many months on. */
+  | { kind: "monthAhead"; months: number; day: number }
+  /** "the end of March", "3月末": that month's last day. */
+  | { kind: "monthEnd"; month: number }
+  /** "the last day of the month", "月末": cron's `L`. */
   | { kind: "lastDayOfMonth" }
-  /** "the first Monday of the month": cron ORs day-of-month and weekday, so refused likewise. */
-  | { kind: "nthWeekday" }
+  /** "the first Monday of the month" (`nth` 1–5), "the last Friday" (`nth` -1): cron's `1#1`, `5L`. */
+  | { kind: "nthWeekday"; nth: number; weekdays: Weekday[] }
   /**
    * A calendar date chrono found ("tomorrow", "next Friday", "3月20日"). `roll` says how to move
    * it forward when the time on it is already past: a bare weekday by a week, a day of the month
    * by a month, a date without a year by a year; "none": the phrase fixed the day ("明天").
    */
   | { kind: "date"; year: number; month: number; day: number; roll: "none" | "week" | "month" | "year" }
+  /** "every hour at :30", "on the half hour": the minute past each hour an hourly repetition runs at. */
+  | { kind: "minutePast"; minute: number }
   /** "in 20 minutes", "20分鐘後", "dentro de 2 horas". */
   | { kind: "relative"; amount: number; unit: IntervalUnitWord }
-  /** A date relative to today that chrono misses ("pasado mañana", "明後日"). */
-  | { kind: "dayOffset"; days: number }
+  /** A date relative to today that chrono misses ("pasado mañana", "明後日"); `note` when the word could mean another day. */
+  | { kind: "dayOffset"; days: number; note?: string }
   | { kind: "immediate" }
-  /** "from 9 to 5", "9時から17時まで": a window, which no single schedule can say. */
-  | { kind: "window" }
+  /** "from 9 to 5", "9時から17時まで": the times a repetition within the day runs between, both included. */
+  | { kind: "window"; from: ClockReading; to: ClockReading }
+  /** "until", "bis", "hasta", "まで": the date on its `side` is the last day that may run. */
+  | { kind: "until"; side: EndSide }
+  /** "for two weeks", "zwei Wochen lang", "2주 동안": runs stop that long after now. */
+  | { kind: "duration"; amount: number; unit: IntervalUnitWord }
+  /** "3 times", "dreimal", "3回": the number of runs. */
+  | { kind: "count"; times: number }
+  /** Words that look like schedule words but say nothing here ("提醒我一次": each reminder once). */
+  | { kind: "noise" }
   /** An explicit zone: `timezone` is an IANA name or null when the name is not known. */
   | { kind: "zone"; timezone: string | null; label: string }
   /**
    * A word that makes the phrase vague on purpose. `weak` ones ("later", "soon") only refuse
-   * when nothing more precise was said ("later today at 5pm" is fine).
+   * when nothing more precise was said ("later today at 5pm" is fine). "workdays": a word
+   * people use for Monday–Friday and Monday–Saturday alike ("jours ouvrables"). "ordinal": "every
+   * second Monday", every other Monday for some and the month's second Monday for others.
    */
-  | { kind: "vague"; what: "time" | "day" | "timezone" | "interval"; weak?: boolean };
+  | { kind: "vague"; what: "time" | "day" | "timezone" | "interval" | "workdays" | "ordinal"; weak?: boolean };
 
 export interface Found {
   fragment: Fragment;

@@ -1,7 +1,8 @@
 import type { Chrono } from "chrono-node";
-import { type Fragment, type Rule, rx, type Weekday } from "./fragments.js";
+import { type ClockReading, type Fragment, type PartOfDay, type Rule, rx, type Weekday } from "./fragments.js";
+import { cjkNumber } from "./text.js";
 
-export const LANGS = ["en", "zh-Hant", "zh-Hans", "ja", "es", "de"] as const;
+export const LANGS = ["en", "zh-Hant", "zh-Hans", "ja", "es", "de", "fr", "pt", "it", "ko", "hi-Latn", "hi-Deva"] as const;
 export type Lang = (typeof LANGS)[number];
 
 /** Example phrases in the user's language, quoted in refusals so the model can ask back. */
@@ -12,16 +13,27 @@ export interface Examples {
   monthly: string;
   yearly: string;
   everyOther: string;
+  /** The last day of every month at a time. */
+  lastDay: string;
+  /** How the runs end, said after a repetition: "until June 30". */
+  until: string;
 }
 
 /** Everything language-specific: the rules that find fragments, chrono's parser, examples. */
 export interface Grammar {
   lang: Lang;
-  /** The chrono-node parser for one-off dates in this language. */
-  chrono: Chrono;
+  /** The chrono-node parser for one-off dates in this language; null where the rules read dates themselves. */
+  chrono: Chrono | null;
   rules: readonly Rule[];
   /** Matches the whole text between two fragments of one schedule ("at", "の", "a las"). */
   glue: RegExp;
+  /**
+   * The lexicon of words that can carry schedule meaning (weekday and month names, ordinals,
+   * "except", "every", "until", "next month", counts, durations, clock times): the reading must
+   * use every one of them (coverage.ts). Matches single words where it can, with lookaheads for
+   * context, so a match never reaches past the fragment that reads it.
+   */
+  bearing: RegExp;
   examples: Examples;
 }
 
@@ -53,6 +65,49 @@ export function readDayList(text: string, dayAt: RegExp, toWeekday: (name: strin
 export function dateOrMonthDate(year: string | undefined, month: number, day: number): Fragment {
   return year === undefined ? { kind: "monthDate", month, day } : { kind: "date", year: Number(year), month, day, roll: "none" };
 }
+
+/** A window between two clock readings, or null when either end is not one. */
+export const windowOf = (from: ClockReading | null, to: ClockReading | null): Fragment | null =>
+  from === null || to === null ? null : { kind: "window", from, to };
+
+/** The days a list names taken out of a repetition; the weekend when there is no list ("except weekends"). */
+export function exceptOf(list: string | undefined, readDays: (list: string) => Weekday[] | null): Fragment | null {
+  if (list === undefined) return { kind: "except", days: [...WEEKEND] };
+  const days = readDays(list);
+  return days === null ? null : { kind: "except", days };
+}
+
+/**
+ * A clock reading written with digits ("9", "17:30", "9.30", "9h30", "9 h") or a noon or
+ * midnight word, as a window's end in the languages that say times on the 24-hour clock.
+ */
+export function numericClock(text: string | undefined, noon: RegExp, midnight: RegExp): ClockReading | null {
+  if (text === undefined) return null;
+  if (midnight.test(text)) return { hour: 0, minute: 0, meridiem: null, exact: "midnight" };
+  if (noon.test(text)) return { hour: 12, minute: 0, meridiem: null, exact: "noon" };
+  const m = /^(\d{1,2})(?:\s*[:.h]\s*(\d{2})?)?$/u.exec(text.trim());
+  return m === null ? null : { hour: Number(m[1]), minute: Number(m[2] ?? 0), meridiem: null };
+}
+
+/**
+ * A Chinese or Japanese clock reading from a match whose groups are: 1 the word before it
+ * (上午, 午後, 朝 …), 2 the hour, 3 "半" or the minutes with their mark, 4 the minutes. `lead`
+ * says what that word means: am/pm, or a part of the day.
+ */
+export function cjkClock(
+  m: RegExpExecArray | null,
+  lead: (word: string | undefined) => { meridiem: "am" | "pm" | null; part?: PartOfDay },
+): ClockReading | null {
+  const hour = m === null ? null : cjkNumber(m[2] ?? "");
+  if (m === null || hour === null) return null;
+  const minute = m[3] === undefined ? 0 : m[3] === "半" ? 30 : cjkNumber(m[4] ?? "");
+  if (minute === null) return null;
+  const { meridiem, part } = lead(m[1]);
+  return { hour, minute, meridiem, ...(part !== undefined && { part }) };
+}
+
+/** The lexicon regex from its alternatives (lower-cased text, Unicode-aware `\b`). */
+export const lexicon = (sources: readonly string[]): RegExp => rx(new RegExp(sources.join("|")));
 
 /** Shorthands for rule bodies. */
 export const clock = (hour: number, minute: number, meridiem: "am" | "pm" | null = null): Fragment => ({

@@ -1,10 +1,12 @@
-import { isValidTimeZone, validateSchedule } from "../schedule/index.js";
+import { isValidTimeZone, nextFireTimes, validateSchedule } from "../schedule/index.js";
 import type { Schedule } from "../schedule/model.js";
 import { bestCluster, type Cluster, clusterFinds } from "./cluster.js";
+import { checkCoverage } from "./coverage.js";
 import { grammarFor } from "./detect-language.js";
 import { findDates } from "./find-dates.js";
 import { type Found, findFragments } from "./fragments.js";
 import type { Grammar } from "./grammar.js";
+import { type Bounds, readBounds } from "./read-bounds.js";
 import { findsOf, type ReadContext } from "./read-context.js";
 import { readOneOff, readRelative } from "./read-once.js";
 import { readRecurring } from "./read-recurring.js";
@@ -27,7 +29,7 @@ export interface PhraseOptions {
   defaultTime?: TimeOfDay | null;
 }
 
-export interface PhraseReading {
+export interface PhraseReading extends Bounds {
   schedule: Schedule;
   /** The part of the text read as the schedule. */
   matched: string;
@@ -38,7 +40,19 @@ export interface PhraseReading {
 export const DEFAULT_HORIZON_MS = 365 * 86_400_000;
 
 const RECURRENCE_KINDS = new Set(["daily", "weekdays", "interval", "lastDayOfMonth", "nthWeekday"]);
-const PRECISE_KINDS = new Set(["clock", "date", "dayOffset", "relative", "weekdayName", "monthDay", "monthDate", ...RECURRENCE_KINDS]);
+const PRECISE_KINDS = new Set([
+  "clock",
+  "date",
+  "dayOffset",
+  "relative",
+  "weekdayName",
+  "monthDay",
+  "monthDate",
+  "monthAhead",
+  "monthEnd",
+  "window",
+  ...RECURRENCE_KINDS,
+]);
 
 /**
  * Reads a natural-language schedule ("every weekday at 8am", "每天早上八點", "in 20 minutes")
@@ -64,26 +78,38 @@ export function parsePhrase(text: string, opts: PhraseOptions): PhraseReading {
   timezone = named.timezone;
   const notes = named.note === null ? [] : [named.note];
 
+  const used = new Set(cluster.finds.filter((f) => f.fragment.kind === "zone" || f.fragment.kind === "noise"));
   const ctx: ReadContext = {
     grammar,
     text: lowered,
-    finds: cluster.finds,
+    finds: cluster.finds.filter((f) => f.fragment.kind !== "zone"),
     now: opts.now,
     timezone,
     horizonMs: opts.horizonMs ?? DEFAULT_HORIZON_MS,
     defaultTime: opts.defaultTime ?? null,
     notes,
+    used,
   };
-  const schedule = readCluster(ctx);
+  const { schedule, bounds } = readCluster(ctx);
+  checkCoverage(grammar, lowered, folded, cluster.finds, used, finds, schedule);
   validateSchedule(schedule, ctx.now, { horizonMs: ctx.horizonMs });
-  return { schedule, matched: trimMatched(text.slice(cluster.start, cluster.end)), notes };
+  checkBounds(schedule, bounds, ctx);
+  return { schedule, matched: trimMatched(text.slice(cluster.start, cluster.end)), notes, ...bounds };
+}
+
+/** An end or a count belongs to a repetition that has a run before the end. */
+function checkBounds(schedule: Schedule, bounds: Bounds, ctx: ReadContext): void {
+  if (bounds.endAt === undefined && bounds.maxRuns === undefined) return;
+  if (schedule.kind === "once" || schedule.kind === "immediate") throw refuse.conflicting("an end or a number of runs for a single run");
+  const [first] = nextFireTimes(schedule, ctx.now, 1);
+  if (bounds.endAt !== undefined && (first === undefined || first >= bounds.endAt)) throw refuse.conflicting("an end before the first run");
 }
 
 /** Fragments are found in lower-cased text; notes quote the user's own spelling. */
 const withOriginalText = (f: Found, folded: string): Found => ({ ...f, text: folded.slice(f.start, f.end) });
 
 function pickCluster(grammar: Grammar, folded: string, lowered: string, finds: Found[], now: number, timezone: string): Cluster {
-  const dates = findDates(grammar, lowered, finds, now, timezone).map((f) => withOriginalText(f, folded));
+  const dates = grammar.chrono === null ? [] : findDates(grammar.chrono, lowered, finds, now, timezone).map((f) => withOriginalText(f, folded));
   const all = [...finds, ...dates];
   const best = bestCluster(clusterFinds(lowered, all, grammar.glue));
   if (best === null) throw refuse.noWhen(grammar.examples);
@@ -109,25 +135,28 @@ function zoneOf(cluster: Cluster, fallback: string): { timezone: string; note: s
   return { timezone: first[0], note: `read '${first[1]}' as ${first[0]}` };
 }
 
-function readCluster(ctx: ReadContext): Schedule {
+function readCluster(whole: ReadContext): { schedule: Schedule; bounds: Bounds } {
+  const { bounds, rest } = readBounds(whole);
+  const ctx = { ...whole, finds: rest };
   const kinds = new Set(ctx.finds.map((f) => f.fragment.kind));
   const ex = ctx.grammar.examples;
-  if (ctx.finds.some((f) => f.fragment.kind === "vague" && f.fragment.what === "timezone")) throw refuse.ambiguousZone();
   const vague = findsOf(ctx, "vague").map((f) => f.fragment);
+  if (vague.some((v) => v.what === "timezone")) throw refuse.ambiguousZone();
   if (vague.some((v) => v.what === "interval")) throw refuse.skipCount(ex);
+  if (vague.some((v) => v.what === "workdays")) throw refuse.workdays(ex);
+  if (vague.some((v) => v.what === "ordinal")) throw refuse.everySecond(ex);
   if (vague.some((v) => v.what === "day")) throw refuse.vagueDay(ex);
   const precise = [...kinds].some((k) => PRECISE_KINDS.has(k));
   if (vague.some((v) => v.what === "time" && (v.weak !== true || !precise))) throw refuse.vagueTime(ex);
-  if (kinds.has("window")) {
-    throw refuse.notExpressible("A time window ('every hour from 9 to 5')", "Offer a single time of day, the repetition all day, or one task per run time.");
-  }
-  if ([...kinds].some((k) => RECURRENCE_KINDS.has(k))) return readRecurring(ctx);
-  if (kinds.has("relative")) return readRelative(ctx);
+  if ([...kinds].some((k) => RECURRENCE_KINDS.has(k))) return { schedule: readRecurring(ctx), bounds };
+  if (kinds.has("relative")) return { schedule: readRelative(ctx), bounds };
   if (kinds.has("immediate")) {
+    findsOf(ctx, "immediate");
     if ([...kinds].some((k) => PRECISE_KINDS.has(k))) throw refuse.conflicting("'now' and a later time");
-    return { kind: "immediate" };
+    return { schedule: { kind: "immediate" }, bounds };
   }
-  return readOneOff(ctx);
+  if (kinds.has("window")) throw refuse.noTime("within that window", "every hour from 9am to 5pm");
+  return { schedule: readOneOff(ctx), bounds };
 }
 
 const trimMatched = (s: string) =>

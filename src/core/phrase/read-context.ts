@@ -1,4 +1,4 @@
-import { type CivilTime, resolveLocalTime } from "../schedule/index.js";
+import { addDays, type CivilDate, type CivilTime, resolveLocalTime } from "../schedule/index.js";
 import type { Occurrence } from "../schedule/model.js";
 import { formatClock, formatWall } from "./format.js";
 import type { Found, Fragment, PartOfDay } from "./fragments.js";
@@ -17,12 +17,20 @@ export interface ReadContext {
   horizonMs: number;
   defaultTime: TimeOfDay | null;
   notes: string[];
+  /**
+   * The fragments a reader has looked at. A fragment of the chosen cluster no reader looked at
+   * was not used, and the coverage rule refuses the reading (coverage.ts).
+   */
+  used: Set<Found>;
 }
 
 export type FoundOf<K extends Fragment["kind"]> = Found & { fragment: Extract<Fragment, { kind: K }> };
 
+/** The cluster's fragments of one kind, marked as used: a reader that asks for a kind reads it. */
 export function findsOf<K extends Fragment["kind"]>(ctx: ReadContext, kind: K): Array<FoundOf<K>> {
-  return ctx.finds.filter((f): f is FoundOf<K> => f.fragment.kind === kind);
+  const out = ctx.finds.filter((f): f is FoundOf<K> => f.fragment.kind === kind);
+  for (const f of out) ctx.used.add(f);
+  return out;
 }
 
 /** The times of day the cluster asks for; see `readTimes`. */
@@ -51,4 +59,14 @@ export function resolveNoted(ctx: ReadContext, wall: CivilTime): Occurrence {
     );
   }
   return resolved;
+}
+
+/**
+ * The coming `weekday`, today included; with `weeksAhead`, that weekday in the Monday-to-Sunday
+ * week so many weeks on ("来週の金曜日", "in two weeks on Friday").
+ */
+export function weekdayDate(today: CivilDate & { weekday: number }, weekday: number, weeksAhead?: number): CivilDate & { weekday: number } {
+  if (weeksAhead === undefined) return addDays(today, (weekday - today.weekday + 7) % 7);
+  const monday = addDays(today, 7 * weeksAhead - ((today.weekday + 6) % 7));
+  return addDays(monday, (weekday + 6) % 7);
 }

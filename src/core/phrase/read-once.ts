@@ -2,7 +2,7 @@ import { addDays, addMonths, type CivilDate, type CivilTime, daysInMonth, localT
 import type { Schedule } from "../schedule/model.js";
 import { count, formatWall } from "./format.js";
 import type { Fragment } from "./fragments.js";
-import { findsOf, type ReadContext, resolveNoted, timesOf } from "./read-context.js";
+import { findsOf, type ReadContext, resolveNoted, timesOf, weekdayDate } from "./read-context.js";
 import { refuse } from "./refusals.js";
 
 type DateFragment = Extract<Fragment, { kind: "date" }>;
@@ -23,7 +23,15 @@ export function readRelative(ctx: ReadContext): Schedule {
   if (times.length > 1) throw refuse.conflicting("more than one time for a single run");
   const [time] = times;
   const now = localTimeAt(ctx.now, ctx.timezone);
-  const day = unit === "day" || unit === "week" ? addDays(now, unit === "day" ? amount : 7 * amount) : addMonths(now, unit === "month" ? amount : 12 * amount);
+  const weekday = weekdayOf(ctx);
+  if (weekday !== null && unit !== "week") throw refuse.conflicting("a delay in days or months and a weekday");
+  const day =
+    weekday !== null
+      ? weekdayDate(now, weekday, amount)
+      : unit === "day" || unit === "week"
+        ? addDays(now, unit === "day" ? amount : 7 * amount)
+        : addMonths(now, unit === "month" ? amount : 12 * amount);
+  if (weekday !== null && time === undefined) throw refuse.noTime("on that day", ctx.grammar.examples.once);
   if (time === undefined) {
     ctx.notes.push(`read '${relative.text.trim()}' as the same time of day, ${count(amount, unit)} from now`);
     const resolved = resolveNoted(ctx, { ...day, hour: now.hour, minute: now.minute });
@@ -31,6 +39,22 @@ export function readRelative(ctx: ReadContext): Schedule {
     return onceAt(ctx, resolved.dst === "gap_shifted" ? resolved.at : resolved.at + Math.round(now.second * 1000));
   }
   return onceAt(ctx, resolveNoted(ctx, { ...day, ...time }).at);
+}
+
+/**
+ * The weekday of "in two weeks on Friday" (a weekday name, or a bare weekday chrono read as
+ * the coming one), or null. That day in the Monday-to-Sunday week so many weeks on.
+ */
+function weekdayOf(ctx: ReadContext): number | null {
+  const names = findsOf(ctx, "weekdayName").flatMap((f) => f.fragment.days);
+  const bare = findsOf(ctx, "date").filter((f) => f.fragment.roll === "week");
+  const others =
+    findsOf(ctx, "date").length - bare.length + findsOf(ctx, "dayOffset").length + findsOf(ctx, "monthDay").length + findsOf(ctx, "monthDate").length;
+  if (others > 0) throw refuse.conflicting("a delay and a date");
+  const days = new Set([...names, ...bare.map((f) => new Date(Date.UTC(f.fragment.year, f.fragment.month - 1, f.fragment.day)).getUTCDay())]);
+  if (days.size > 1) throw refuse.conflicting("several weekdays for a single run");
+  const [day] = days;
+  return day ?? null;
 }
 
 /**
@@ -49,11 +73,11 @@ export function readOneOff(ctx: ReadContext): Schedule {
     throw refuse.noTime("on that day", ctx.grammar.examples.once);
   }
   const tonight = findsOf(ctx, "part").some((f) => f.fragment.today === true);
-  if (date !== null && !tonight && findsOf(ctx, "clock").some((f) => f.fragment.exact === "midnight")) {
-    throw refuse.midnightOfDay(ctx.grammar.examples);
-  }
+  const midnight = findsOf(ctx, "clock").some((f) => f.fragment.exact === "midnight");
+  if (date !== null && !tonight && midnight) throw refuse.midnightOfDay(ctx.grammar.examples);
   const today = localTimeAt(ctx.now, ctx.timezone);
-  let day: CivilDate = date ?? today;
+  // "tonight at midnight" is the midnight that ends today.
+  let day: CivilDate = tonight && midnight ? addDays(today, 1) : (date ?? today);
   const roll = date?.roll ?? "day";
   for (let tries = 0; tries < 3; tries++) {
     const wall: CivilTime = { ...day, ...time };
@@ -79,25 +103,29 @@ function dateOf(ctx: ReadContext): (CivilDate & { roll: DateFragment["roll"] }) 
   const today = localTimeAt(ctx.now, ctx.timezone);
   const dates: Array<CivilDate & { roll: DateFragment["roll"] }> = [
     ...findsOf(ctx, "date").map((f) => f.fragment),
-    ...findsOf(ctx, "dayOffset").map((f) => ({ ...addDays(today, f.fragment.days), roll: "none" as const })),
+    ...findsOf(ctx, "dayOffset").map((f) => {
+      if (f.fragment.note !== undefined) ctx.notes.push(f.fragment.note);
+      return { ...addDays(today, f.fragment.days), roll: "none" as const };
+    }),
     ...findsOf(ctx, "part")
       .filter((f) => f.fragment.today === true)
       .map(() => ({ year: today.year, month: today.month, day: today.day, roll: "none" as const })),
     ...findsOf(ctx, "weekdayName").map((f) => {
       const [weekday, ...others] = f.fragment.days;
       if (weekday === undefined || others.length > 0) throw refuse.conflicting("several weekdays for a single run");
-      if (f.fragment.nextWeek === true) {
-        // Monday of the coming week, then the named day in it (Sunday ends the week).
-        const monday = addDays(today, 7 - ((today.weekday + 6) % 7));
-        return { ...addDays(monday, (weekday + 6) % 7), roll: "none" as const };
-      }
-      return { ...addDays(today, (weekday - today.weekday + 7) % 7), roll: "week" as const };
+      const date = weekdayDate(today, weekday, f.fragment.weeksAhead);
+      return { ...date, roll: f.fragment.weeksAhead === undefined ? ("week" as const) : ("none" as const) };
     }),
-    ...findsOf(ctx, "monthDay").map((f) => {
-      if (f.fragment.day > daysInMonth(today.year, today.month)) throw refuse.conflicting(`day ${f.fragment.day} in a month without it`);
-      return { year: today.year, month: today.month, day: f.fragment.day, roll: "month" as const };
-    }),
+    ...findsOf(ctx, "monthDay").map((f) => ({ ...monthWithDay(ctx, today, f.fragment.day), roll: "month" as const })),
     ...findsOf(ctx, "monthDate").map((f) => ({ year: today.year, month: f.fragment.month, day: f.fragment.day, roll: "year" as const })),
+    ...findsOf(ctx, "monthAhead").map((f) => {
+      const month = addMonths({ ...today, day: 1 }, f.fragment.months);
+      return { ...month, day: f.fragment.day, roll: "none" as const };
+    }),
+    ...findsOf(ctx, "monthEnd").map((f) => {
+      const year = f.fragment.month < today.month ? today.year + 1 : today.year;
+      return { year, month: f.fragment.month, day: daysInMonth(year, f.fragment.month), roll: "none" as const };
+    }),
   ];
   const distinct = new Map(dates.map((d) => [`${d.year}-${d.month}-${d.day}`, d]));
   if (distinct.size > 1) throw refuse.conflicting("two different dates");
@@ -105,6 +133,19 @@ function dateOf(ctx: ReadContext): (CivilDate & { roll: DateFragment["roll"] }) 
   if (date !== undefined && date.day > daysInMonth(date.year, date.month))
     throw refuse.noSuchDate(`${date.year}-${date.month}-${date.day}`, ctx.grammar.examples);
   return date ?? null;
+}
+
+/**
+ * "on the 31st" said in a month without one: the next month that has it, as cron would skip
+ * the short months; noted so that the user sees the date.
+ */
+function monthWithDay(ctx: ReadContext, today: CivilDate, day: number): CivilDate {
+  let month = { year: today.year, month: today.month };
+  for (let i = 0; i < 12 && day > daysInMonth(month.year, month.month); i++) month = addMonths({ ...month, day: 1 }, 1);
+  if (day > daysInMonth(month.year, month.month)) throw refuse.noSuchDate(`Day ${day}`, ctx.grammar.examples);
+  if (month.month !== today.month)
+    ctx.notes.push(`this month has no day ${day}: read as ${month.year}-${String(month.month).padStart(2, "0")}-${String(day).padStart(2, "0")}`);
+  return { ...month, day };
 }
 
 function onceAt(ctx: ReadContext, at: number, wall?: CivilTime): Schedule {

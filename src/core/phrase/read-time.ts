@@ -60,6 +60,9 @@ function shiftByPart(h: number, part: PartOfDay): number {
   }
 }
 
+/** A clock said with neither am/pm nor a part of the day, that the 12-hour clock could shift. */
+const isBare = (c: Clock): boolean => c.meridiem === null && c.exact === undefined && c.hour >= 1 && c.hour < 12;
+
 export interface TimeContext {
   /** The text the fragments were found in, to tell a part of the day next to a clock. */
   text: string;
@@ -87,13 +90,22 @@ export function readTimes(ctx: TimeContext): TimeOfDay[] {
     return all[0] ?? null;
   };
   if (ctx.clocks.length > 0) {
-    return ctx.clocks.map((found) => {
-      // "早上8點和晚上8點", "at 8 in the morning and 8 in the evening": a part right next to a
-      // clock belongs to it; otherwise the phrase's one part of the day applies.
-      const own = ctx.parts.find((p) => /^\s*$/u.test(ctx.text.slice(Math.min(p.end, found.end), Math.max(p.start, found.start))));
-      const part = own === undefined ? shared() : (partOf(own)[0] ?? null);
-      return clockToTime(found, found.fragment as Clock, part, ctx.notes);
-    });
+    let previous: TimeOfDay | null = null;
+    return [...ctx.clocks]
+      .sort((a, b) => a.start - b.start)
+      .map((found) => {
+        // "早上8點和晚上8點", "at 8 in the morning and 8 in the evening": a part right next to a
+        // clock belongs to it; otherwise the phrase's one part of the day applies.
+        const own = ctx.parts.find((p) => /^\s*$/u.test(ctx.text.slice(Math.min(p.end, found.end), Math.max(p.start, found.start))));
+        const part = own === undefined ? shared() : (partOf(own)[0] ?? null);
+        const clock = found.fragment as Clock;
+        // "at 8, 12 and 6": a bare hour in a list that would come before the one said first is later in the day.
+        const later = previous !== null && part === null && isBare(clock) && clock.hour * 60 + clock.minute <= previous.hour * 60 + previous.minute;
+        const time = later ? { hour: clock.hour + 12, minute: clock.minute } : clockToTime(found, clock, part, ctx.notes);
+        if (later) ctx.notes.push(`read '${found.text.trim()}' as ${formatClock(time.hour, time.minute)}, after the time said before it`);
+        previous = time;
+        return time;
+      });
   }
   const part = shared();
   if (part === "noon") {

@@ -69,24 +69,40 @@ export const refuse = {
       expected: "An interval without a skip count: 'every N days' (3日ごと, 每3天)",
       hint: ask("Every how many days?", ex.daily),
     }),
-  lastDayOfMonth: (ex: Examples) =>
-    new DomainError("invalid_schedule", "A cron schedule cannot say 'the last day of the month' (it has no 'L').", {
-      field: "when",
-      expected: "A day of the month from 1 to 28",
-      hint: `Offer the 1st (after the month closes) or the 28th (the last day every month has), e.g. '${ex.monthly}'.`,
-    }),
-  nthWeekday: (ex: Examples) =>
-    new DomainError("invalid_schedule", "A cron schedule cannot say 'the first Monday of the month' (it ORs day of month and weekday).", {
-      field: "when",
-      expected: "A day of the month from 1 to 28, or a weekday every week",
-      hint: `Offer a fixed day of the month, e.g. '${ex.monthly}', or the weekday every week, e.g. '${ex.weekly}'.`,
-    }),
   dayMissingInSomeMonths: (day: number, ex: Examples) =>
-    new DomainError("invalid_schedule", `Not every month has a day ${day}; those months would be skipped silently.`, {
+    new DomainError("ambiguous_schedule", `Not every month has a day ${day}: in the others it could be skipped or moved to the month's last day.`, {
       field: "when",
-      expected: "A day of the month from 1 to 28",
-      hint: `Offer the 28th (every month has one) or the 1st of the next month, e.g. '${ex.monthly}'.`,
+      expected: "A day of the month from 1 to 28, or the last day of the month",
+      hint: ask(`In months without a day ${day}, skip them or run on the last day?`, ex.lastDay),
     }),
+  workdays: (ex: Examples) =>
+    new DomainError("ambiguous_schedule", "The phrase names working days with a word that means Monday to Friday for some and Monday to Saturday for others.", {
+      field: "when",
+      expected: "The days named, e.g. Monday to Friday",
+      hint: ask("Monday to Friday, or Monday to Saturday?", ex.weekly),
+    }),
+  everySecond: (ex: Examples) =>
+    new DomainError("ambiguous_schedule", "'Every second Monday' is every other Monday for some and the second Monday of each month for others.", {
+      field: "when",
+      expected: "'every other Monday', or 'the second Monday of every month'",
+      hint: ask("Every other week, or the second one of each month?", ex.everyOther),
+    }),
+  endWithoutDate: (word: string, ex: Examples) =>
+    new DomainError("ambiguous_schedule", `The phrase says '${word}' but names no date the runs end on.`, {
+      field: "when",
+      expected: "An end date next to it, e.g. 'until June 30'",
+      hint: ask("Until which date?", `${ex.daily} ${ex.until}`),
+    }),
+  unusedWords: (words: string[], ex: Examples) =>
+    new DomainError(
+      "ambiguous_schedule",
+      `The words ${words.map((w) => `'${w}'`).join(", ")} can change when the task runs, but the reading did not use them.`,
+      {
+        field: "when",
+        expected: "A schedule whose every word about when is read, or only the schedule words",
+        hint: `${ask(`What should ${words.map((w) => `'${w}'`).join(", ")} change about when it runs?`, ex.daily)} If those words are not about when it runs, pass only the schedule words as \`when\`.`,
+      },
+    ),
   noSuchDate: (what: string, ex: Examples) =>
     new DomainError("invalid_schedule", `${what} is not a date every year has.`, {
       field: "when",

@@ -1,6 +1,7 @@
 /**
- * Folds full-width ASCII ("８：３０", common in Chinese and Japanese input) and the ideographic
- * space to their ASCII forms, one character for one, so offsets still point into the original.
+ * Folds full-width ASCII ("８：３０", common in Chinese and Japanese input), the ideographic
+ * space and Devanagari digits ("९ बजे") to their ASCII forms, one character for one, so offsets
+ * still point into the original.
  */
 export function foldWidth(text: string): string {
   let out = "";
@@ -8,6 +9,7 @@ export function foldWidth(text: string): string {
     const code = ch.codePointAt(0) ?? 0;
     if (code >= 0xff01 && code <= 0xff5e) out += String.fromCodePoint(code - 0xfee0);
     else if (code === 0x3000) out += " ";
+    else if (code >= 0x966 && code <= 0x96f) out += String(code - 0x966);
     else out += ch;
   }
   return out;

@@ -13,6 +13,7 @@ const PLACES: Record<string, string> = {
   londoner: "Europe/London",
   "new york": "America/New_York",
   nyc: "America/New_York",
+  ny: "America/New_York",
   "new york city": "America/New_York",
   eastern: "America/New_York",
   "east coast": "America/New_York",
@@ -216,6 +217,9 @@ const rules: Rule[] = [
     return timezone === null ? { kind: "vague", what: "timezone" } : { kind: "zone", timezone, label: m[0] };
   }),
   rule(new RegExp(String.raw`\b(?:in\s+|on\s+)?${LATIN_PLACE}\s+time(?:\s+zone)?\b`, "i"), (m) => placeZone(m[0], m[1] ?? "")),
+  // "5pm Pacific", "9am in Tokyo", "9am London": a place right after a time names its zone.
+  rule(/\b(pacific|eastern|central|mountain)\b/i, (m) => (followsClock(m) ? placeZone(m[0], m[1] ?? "") : null)),
+  rule(new RegExp(String.raw`\b(?:in\s+)?${LATIN_PLACE}\b(?!\s+time)`, "i"), (m) => (followsClock(m) ? placeZone(m[0], m[1] ?? "") : null)),
   rule(new RegExp(String.raw`\bhora\s+(?:de\s+|del\s+)?${LATIN_PLACE}\b`, "i"), (m) => placeZone(m[0], m[1] ?? "")),
   rule(/\bhora\s+(española|peninsular)\b/i, () => placeZone("hora peninsular", "madrid")),
   rule(new RegExp(String.raw`\b${LATIN_PLACE}\s+(?:zeit|ortszeit)\b`, "i"), (m) => placeZone(m[0], m[1] ?? "")),

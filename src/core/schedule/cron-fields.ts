@@ -1,9 +1,13 @@
 import { DomainError } from "../errors.js";
+import { daysInMonth } from "./wall-time.js";
 
 /**
  * Five-field Vixie cron, `m h dom mon dow`: numbers, three-letter names (JAN, MON), `*`, ranges,
- * lists and steps (`*∕15`, `1-5/2`, and `5/15` read as `5-59/15` like cronie). Quartz and
- * seconds extensions (L, W, #, ?, H, a sixth field) are refused rather than guessed at.
+ * lists and steps (`*∕15`, `1-5/2`, and `5/15` read as `5-59/15` like cronie), plus the two
+ * Quartz/EventBridge day items people ask for and Vixie cannot say: `L` in day-of-month (the
+ * month's last day) and, in day-of-week, `5L` (the month's last Friday) and `1#2` (its second
+ * Monday). They may stand in a list (`1,L`, `1#1,3#3`) but not in a range or step. The other
+ * Quartz and seconds extensions (`L-3`, W, ?, H, a sixth field) are refused rather than guessed at.
  *
  * We parse the fields ourselves instead of through cron-parser: its grammar is wider than
  * Vixie's (it takes 6 fields, `L`, `#`, `H`, and fills in a three-field expression), and the one
@@ -17,6 +21,10 @@ export interface CronFields {
   readonly daysOfMonth: readonly boolean[];
   readonly months: readonly boolean[];
   readonly daysOfWeek: readonly boolean[];
+  /** `L` in day-of-month: the month's last day. */
+  readonly lastDayOfMonth: boolean;
+  /** `5L` and `1#2` in day-of-week: `nth` 1–5 counts from the month's start, -1 is the last. */
+  readonly weekdaysInMonth: ReadonlyArray<{ weekday: number; nth: number }>;
   /**
    * Vixie cron: a day field that starts with `*` (even `*∕2`) counts as unrestricted. When either
    * day field does, a day must match both; when neither does, matching either is enough. So
@@ -63,8 +71,11 @@ const MACROS: Record<string, string> = {
   "@hourly": "0 * * * *",
 };
 
-const QUARTZ = /[#?]|(?:^|,)(?:\d*L|L-\d+|\d+W|LW|H(?:\(\d+-\d+\))?(?:\/\d+)?)(?:,|$)/i;
+const QUARTZ = /[?]|(?:^|,)(?:L-\d+|\d+W|LW|H(?:\(\d+-\d+\))?(?:\/\d+)?)(?:,|$)/i;
 const ITEM = /^(?:(\*)|([0-9a-z]+)(?:-([0-9a-z]+))?)(?:\/([0-9]+))?$/;
+/** `5L`, `FRIL`; `1#2`, `MON#2`. */
+const LAST_WEEKDAY = /^([0-9]|[a-z]{3})l$/;
+const NTH_WEEKDAY = /^([0-9]|[a-z]{3})#([0-9])$/;
 
 function invalid(expr: string, reason: string, hint?: string): DomainError {
   return new DomainError("invalid_schedule", `Invalid cron expression ${JSON.stringify(expr)}: ${reason}.`, {
@@ -88,35 +99,65 @@ function parseValue(expr: string, spec: FieldSpec, token: string): number {
   return index + (spec.nameBase ?? 0);
 }
 
-function parseField(expr: string, spec: FieldSpec, text: string): boolean[] {
-  const allowed = new Array<boolean>(spec.max + 1).fill(false);
+interface ParsedField {
+  allowed: boolean[];
+  last: boolean;
+  inMonth: Array<{ weekday: number; nth: number }>;
+}
+
+function parseField(expr: string, spec: FieldSpec, text: string): ParsedField {
+  const out: ParsedField = { allowed: new Array<boolean>(spec.max + 1).fill(false), last: false, inMonth: [] };
   if (QUARTZ.test(text)) {
-    throw invalid(expr, `${spec.name} ${JSON.stringify(text)} uses a Quartz extension (L, W, #, ?, H) that five-field cron does not have`);
+    throw invalid(expr, `${spec.name} ${JSON.stringify(text)} uses a Quartz extension (L-n, W, ?, H) that this cron does not have`);
   }
   for (const item of text.toLowerCase().split(",")) {
-    const m = ITEM.exec(item);
-    if (m === null) throw invalid(expr, `${spec.name} item ${JSON.stringify(item)} is not a number, name, range or step`);
-    const [, star, loText, hiText, stepText] = m;
-    let lo = spec.min;
-    let hi = spec.max;
-    if (star === undefined && loText !== undefined) {
-      lo = parseValue(expr, spec, loText);
-      // `5/15` means 5 through the end of the range, as in cronie and cron-parser.
-      hi = hiText !== undefined ? parseValue(expr, spec, hiText) : stepText !== undefined ? spec.max : lo;
-      if (spec.max === 7 && hi === 0 && lo > 0) hi = 7; // FRI-SUN: Sunday as the end of a range
-      if (lo > hi) throw invalid(expr, `${spec.name} range ${item} runs backwards`);
-    }
-    const step = stepText === undefined ? 1 : Number(stepText);
-    if (step < 1 || step > spec.maxStep) {
-      throw invalid(
-        expr,
-        `${spec.name} step ${stepText} must be between 1 and ${spec.maxStep}`,
-        "For intervals cron cannot express (every 90 minutes, every 3 days), use an every schedule.",
-      );
-    }
-    for (let v = lo; v <= hi; v += step) allowed[v] = true;
+    if (!readDayItem(expr, spec, item, out)) readItem(expr, spec, item, out.allowed);
   }
-  return allowed;
+  return out;
+}
+
+/** `L` in day-of-month, `5L` or `1#2` in day-of-week; false for any other item. */
+function readDayItem(expr: string, spec: FieldSpec, item: string, out: ParsedField): boolean {
+  const last = LAST_WEEKDAY.exec(item);
+  const nth = NTH_WEEKDAY.exec(item);
+  if (item !== "l" && last === null && nth === null) return false;
+  const wanted = item === "l" ? "day-of-month" : "day-of-week";
+  if (spec.name !== wanted) {
+    throw invalid(expr, `${spec.name} item ${JSON.stringify(item)} is only allowed in ${wanted} (L there, 5L and 1#2 in day-of-week)`);
+  }
+  if (item === "l") {
+    out.last = true;
+    return true;
+  }
+  const weekday = parseValue(expr, spec, (last ?? nth)?.[1] ?? "") % 7;
+  const n = nth === null ? -1 : Number(nth[2]);
+  if (n === 0 || n > 5) throw invalid(expr, `day-of-week ${JSON.stringify(item)}: the week of the month must be 1-5`);
+  out.inMonth.push({ weekday, nth: n });
+  return true;
+}
+
+function readItem(expr: string, spec: FieldSpec, item: string, allowed: boolean[]): void {
+  const m = ITEM.exec(item);
+  if (m === null) throw invalid(expr, `${spec.name} item ${JSON.stringify(item)} is not a number, name, range or step`);
+  const [, star, loText, hiText, stepText] = m;
+  let lo = spec.min;
+  let hi = spec.max;
+  if (star === undefined && loText !== undefined) {
+    lo = parseValue(expr, spec, loText);
+    // `5/15` means 5 through the end of the range, as in cronie and cron-parser.
+    hi = hiText !== undefined ? parseValue(expr, spec, hiText) : stepText !== undefined ? spec.max : lo;
+    if (spec.max === 7 && hi === 0 && lo > 0) hi = 7; // FRI-SUN: Sunday as the end of a range
+    if (lo > hi) throw invalid(expr, `${spec.name} range ${item} runs backwards`);
+  }
+  const step = stepText === undefined ? 1 : Number(stepText);
+  if (step < 1 || step > spec.maxStep) {
+    throw invalid(
+      expr,
+      `${spec.name} step ${stepText} must be between 1 and ${spec.maxStep}`,
+      "For intervals cron cannot express (every 90 minutes, every 3 days), use an every schedule.",
+    );
+  }
+  for (let v = lo; v <= hi; v += step) allowed[v] = true;
 }
 
 function nextTable(allowed: readonly boolean[], size: number): Int8Array {
@@ -135,23 +176,25 @@ function parse(expr: string): CronFields {
     throw invalid(expr, `expected 5 fields, got ${trimmed === "" ? 0 : texts.length}${seconds}`);
   }
   const [minute, hour, dom, month, dow] = texts.map((text, i) => parseField(expr, SPECS[i] as FieldSpec, text)) as [
-    boolean[],
-    boolean[],
-    boolean[],
-    boolean[],
-    boolean[],
+    ParsedField,
+    ParsedField,
+    ParsedField,
+    ParsedField,
+    ParsedField,
   ];
-  if (dow[7]) dow[0] = true; // 7 is Sunday too
+  if (dow.allowed[7]) dow.allowed[0] = true; // 7 is Sunday too
   return {
-    minutes: minute,
-    hours: hour,
-    daysOfMonth: dom,
-    months: month,
-    daysOfWeek: dow.slice(0, 7),
+    minutes: minute.allowed,
+    hours: hour.allowed,
+    daysOfMonth: dom.allowed,
+    months: month.allowed,
+    daysOfWeek: dow.allowed.slice(0, 7),
+    lastDayOfMonth: dom.last,
+    weekdaysInMonth: dow.inMonth,
     dayOfMonthStar: texts[2]?.startsWith("*") ?? false,
     dayOfWeekStar: texts[4]?.startsWith("*") ?? false,
-    nextMinute: nextTable(minute, 60),
-    nextHour: nextTable(hour, 24),
+    nextMinute: nextTable(minute.allowed, 60),
+    nextHour: nextTable(hour.allowed, 24),
   };
 }
 
@@ -180,8 +223,11 @@ export function isFixedTime(expr: string): boolean {
 }
 
 /** Whether a calendar day passes the dom/dow test (see `dayOfMonthStar`). */
-export function dayMatches(fields: CronFields, dayOfMonth: number, weekday: number): boolean {
-  const dom = fields.daysOfMonth[dayOfMonth] === true;
-  const dow = fields.daysOfWeek[weekday] === true;
+export function dayMatches(fields: CronFields, year: number, month: number, day: number, weekday: number): boolean {
+  const monthDays = daysInMonth(year, month);
+  const dom = fields.daysOfMonth[day] === true || (fields.lastDayOfMonth && day === monthDays);
+  const dow =
+    fields.daysOfWeek[weekday] === true ||
+    fields.weekdaysInMonth.some((w) => w.weekday === weekday && (w.nth === -1 ? day + 7 > monthDays : Math.ceil(day / 7) === w.nth));
   return fields.dayOfMonthStar || fields.dayOfWeekStar ? dom && dow : dom || dow;
 }

@@ -18,7 +18,7 @@ export function nextWallMatch(fields: CronFields, from: number, limit: number): 
       minuteOfDay = 0;
       continue;
     }
-    if (dayMatches(fields, day, dayOfWeek(days))) {
+    if (dayMatches(fields, year, month, day, dayOfWeek(days))) {
       const minute = nextTimeOfDay(fields, minuteOfDay);
       if (minute >= 0) {
         const wall = days * DAY_MS + minute * MINUTE_MS;

@@ -1,5 +1,6 @@
 import cronstrue from "cronstrue";
-import type { EverySchedule, Schedule } from "./model.js";
+import { parseCron } from "./cron-fields.js";
+import { type CronSchedule, cronExprs, type EverySchedule, type Schedule } from "./model.js";
 import { civilOfWall, dayOfWeek, formatWallDate, formatWallTime, wallDays } from "./wall-time.js";
 import { formatInZone, isValidTimeZone, zoneRules } from "./zone.js";
 
@@ -15,7 +16,7 @@ export function describeSchedule(s: Schedule): string {
     case "once":
       return isValidTimeZone(s.timezone) ? `Once at ${formatInZone(s.timezone, s.at)} (${s.timezone})` : `Once at ${new Date(s.at).toISOString()}`;
     case "cron":
-      return `${describeCron(s.expr)} (${s.timezone})`;
+      return `${describeCrons(cronExprs(s))} (${s.timezone})${skippedDays(s)}`;
     case "every":
       return describeEvery(s);
   }
@@ -45,6 +46,47 @@ function describeCron(expr: string): string {
   } catch {
     return `Cron "${expr}"`;
   }
+}
+
+/**
+ * Several expressions: when they share the day fields, "At 08:15, and at 17:45, Monday through
+ * Friday"; otherwise each in full, joined by "and".
+ */
+function describeCrons(exprs: string[]): string {
+  const [first, ...more] = exprs;
+  if (first === undefined) return "";
+  if (more.length === 0) return describeCron(first);
+  const fields = exprs.map((e) => e.trim().split(/\s+/));
+  const days = fields.map((f) => f.slice(2).join(" "));
+  if (new Set(days).size > 1) return joinAnd(exprs.map(describeCron), "; and ");
+  try {
+    const times = fields.map((f) => say(`${f[0]} ${f[1]} * * *`));
+    const dayPart = days[0] === "* * *" ? "" : describeCron(`0 0 ${days[0]}`).replace(/^At 00:00/, "");
+    return `${joinAnd(times, ", and ")}${dayPart}`;
+  } catch {
+    return joinAnd(exprs.map(describeCron), "; and ");
+  }
+}
+
+/** "At 08:15", "At 17:45" → "At 08:15, and at 17:45". */
+const joinAnd = (parts: string[], and: string): string => parts.map((p, i) => (i === 0 ? p : p.charAt(0).toLowerCase() + p.slice(1))).join(and);
+
+/** Vixie cron skips a month without the listed day ("0 9 31 * *" runs seven times a year): say so. */
+function skippedDays(s: CronSchedule): string {
+  const late = new Set<number>();
+  for (const expr of cronExprs(s)) {
+    try {
+      const f = parseCron(expr);
+      if (f.dayOfMonthStar) continue;
+      for (const day of [29, 30, 31]) if (f.daysOfMonth[day] === true) late.add(day);
+    } catch {
+      // An invalid expression is echoed as is; describeCron has said so.
+    }
+  }
+  const list = [...late];
+  if (list.length === 0) return "";
+  const names = list.length === 1 ? `day ${list[0]}` : `days ${list.slice(0, -1).join(", ")} and ${list.at(-1)}`;
+  return list.length === 1 ? `; ${names} is skipped in months without it` : `; ${names} are skipped in months without them`;
 }
 
 const UNIT_NAMES = { minute: "minute", hour: "hour", day: "day", week: "week", month: "month" } as const;

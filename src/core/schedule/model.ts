@@ -22,10 +22,16 @@ const OnceSchedule = z.strictObject({
   at: z.number().int(),
   timezone: Timezone,
 });
-/** Five-field Vixie cron (`m h dom mon dow`) read in `timezone`. */
+const CronExpr = z.string().min(1).max(200);
+/**
+ * Five-field Vixie cron (`m h dom mon dow`, plus `L` and `#` in the day fields) read in
+ * `timezone`. `also`: more expressions in the same zone, for times one expression cannot list
+ * ("08:15 and 17:45"); the schedule fires at every time any of them names, once per instant.
+ */
 export const CronSchedule = z.strictObject({
   kind: z.literal("cron"),
-  expr: z.string().min(1).max(200),
+  expr: CronExpr,
+  also: z.array(CronExpr).min(1).max(24).optional(),
   timezone: Timezone,
   dst: DstPolicy.optional(),
 });
@@ -47,6 +53,9 @@ export const Schedule = z.discriminatedUnion("kind", [ImmediateSchedule, OnceSch
 export type Schedule = z.infer<typeof Schedule>;
 export type CronSchedule = z.infer<typeof CronSchedule>;
 export type EverySchedule = z.infer<typeof EverySchedule>;
+
+/** Every expression of a cron schedule, `expr` first. */
+export const cronExprs = (s: CronSchedule): string[] => [s.expr, ...(s.also ?? [])];
 
 export const isRecurring = (s: Schedule): s is CronSchedule | EverySchedule => s.kind === "cron" || s.kind === "every";
 

@@ -1,6 +1,6 @@
 import { DomainError } from "../errors.js";
-import { parseCron } from "./cron-fields.js";
-import { type DstPolicy, INTERVAL_UNITS, type Schedule } from "./model.js";
+import { isFixedTime, parseCron } from "./cron-fields.js";
+import { type CronSchedule, cronExprs, type DstPolicy, INTERVAL_UNITS, type Schedule } from "./model.js";
 import { nextFireTimes } from "./next.js";
 import { DAY_MS, HOUR_MS } from "./wall-time.js";
 import { formatInZone, isValidTimeZone, unknownTimeZone } from "./zone.js";
@@ -31,7 +31,7 @@ export function validateSchedule(s: Schedule, now: number, opts: ValidateOptions
       return;
     case "cron":
       checkTimeZone(s.timezone);
-      parseCron(s.expr);
+      checkCronExprs(s);
       checkDst(s.dst);
       checkFiresWithin(s, now, opts.horizonMs, "schedule.expr");
       return;
@@ -53,6 +53,23 @@ const invalid = (message: string, field: string, expected: string, hint?: string
 
 function checkTimeZone(tz: string): void {
   if (!isValidTimeZone(tz)) throw unknownTimeZone(tz);
+}
+
+/**
+ * Each expression must parse, and all must follow the same DST rule (docs/dst.md): all name
+ * wall-clock times, or all follow real time, so that one policy applies to the schedule.
+ */
+function checkCronExprs(s: CronSchedule): void {
+  const exprs = cronExprs(s);
+  for (const expr of exprs) parseCron(expr);
+  if (new Set(exprs.map(isFixedTime)).size > 1) {
+    throw invalid(
+      `The cron expressions ${exprs.map((e) => JSON.stringify(e)).join(", ")} mix fixed times with wildcard minutes or hours.`,
+      "schedule.also",
+      "expressions that all name fixed minutes and hours (0,30 8-11 * * *), or all use * in the minute or hour field",
+      "Spell the minutes and hours out (0,30 rather than */30) in every expression.",
+    );
+  }
 }
 
 function checkInstant(t: number, field: string): void {

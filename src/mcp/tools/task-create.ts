@@ -3,7 +3,7 @@ import { fingerprintOf } from "../../app/jobs.js";
 import { describeSchedule } from "../../core/schedule/index.js";
 import { defineTool } from "../define-tool.js";
 import { taskView } from "../present.js";
-import { parseTime, readingOf, resolveSchedule, whenAliases } from "../schedule-input.js";
+import { endsOf, readingOf, resolveSchedule, whenAliases } from "../schedule-input.js";
 import { ActionInput, exactlyOneWhen, Reading, RetryInput, TaskView, WhenArgs } from "../schemas.js";
 
 const Input = exactlyOneWhen(
@@ -12,8 +12,13 @@ const Input = exactlyOneWhen(
     action: ActionInput.describe("What to do at each run: summarize a topic, or send a reminder."),
     ...WhenArgs,
     retry: RetryInput.optional(),
-    end_at: z.string().min(10).max(40).optional().describe("No runs at or after this time (ISO 8601). Omit to repeat until cancelled."),
-    max_runs: z.number().int().min(1).max(100_000).optional().describe("Stop after this many runs. Omit for no limit."),
+    end_at: z
+      .string()
+      .min(10)
+      .max(40)
+      .optional()
+      .describe('No runs at or after this time (ISO 8601). Omit to repeat until cancelled, or when `when` says the end ("until June 30").'),
+    max_runs: z.number().int().min(1).max(100_000).optional().describe('Stop after this many runs. Omit for no limit, or when `when` says it ("3 times").'),
   }),
 );
 
@@ -36,19 +41,25 @@ export const taskCreate = defineTool({
   aliases: whenAliases,
   async run(args, { jobs, owner, timezone, now }) {
     const resolved = resolveSchedule(args, { timezone, now: now(), horizonMs: jobs.horizonMs });
+    const { endAt, maxRuns } = endsOf(args, resolved);
     const created = await jobs.create(owner, {
       title: args.title,
       action: args.action,
       schedule: resolved.schedule,
       ...(args.retry && { retry: args.retry }),
-      ...(args.end_at !== undefined && { end_at: parseTime(args.end_at, resolved.zone, "end_at") }),
-      ...(args.max_runs !== undefined && { max_runs: args.max_runs }),
+      ...(endAt !== undefined && { end_at: endAt }),
+      ...(maxRuns !== undefined && { max_runs: maxRuns }),
       // The arguments as given: a phrase read again a minute later resolves to other instants.
       fingerprint: fingerprintOf(args, resolved.zone),
     });
     return {
       task: taskView(created.job, timezone, { nextRunAt: created.next[0] ?? null }),
-      reading: readingOf({ ...resolved, schedule: created.job.schedule }, created.next, created.notes, describeSchedule),
+      reading: readingOf(
+        { ...resolved, schedule: created.job.schedule, ...(endAt !== undefined && { endAt }), ...(maxRuns !== undefined && { maxRuns }) },
+        created.next,
+        created.notes,
+        describeSchedule,
+      ),
       deduplicated: created.deduplicated,
     };
   },

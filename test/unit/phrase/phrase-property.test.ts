@@ -4,13 +4,17 @@ import { describe, expect, it } from "vitest";
 import { isDomainError } from "../../../src/core/errors.js";
 import { parsePhrase } from "../../../src/core/phrase/index.js";
 import { nextFireTimes } from "../../../src/core/schedule/index.js";
+import type { Schedule } from "../../../src/core/schedule/model.js";
 import type { RowLang } from "./table.js";
 
 /** A recurrence the grammar can say, rendered below in each language. */
 type Shape = { kind: "daily" } | { kind: "days"; days: number[] } | { kind: "everyNDays"; n: number } | { kind: "everyOther"; weekday: number };
 
+/** The six languages the grammar generator below renders. */
+type RenderedLang = Extract<RowLang, "en" | "zh-Hant" | "zh-Hans" | "ja" | "es" | "de">;
+
 interface Case {
-  lang: RowLang;
+  lang: RenderedLang;
   shape: Shape;
   hour: number;
   minute: number;
@@ -105,7 +109,7 @@ const shapes: fc.Arbitrary<Shape> = fc.oneof(
 );
 
 const cases: fc.Arbitrary<Case> = fc.record({
-  lang: fc.constantFrom<RowLang>("en", "zh-Hant", "zh-Hans", "ja", "es", "de"),
+  lang: fc.constantFrom<RenderedLang>("en", "zh-Hant", "zh-Hans", "ja", "es", "de"),
   shape: shapes,
   hour: fc.integer({ min: 0, max: 23 }),
   minute: fc.integer({ min: 0, max: 59 }),
@@ -133,7 +137,7 @@ describe("any recurring phrase from the grammar", () => {
     fc.assert(
       fc.property(cases, (c) => {
         const text = render(c);
-        let schedule;
+        let schedule: Schedule;
         try {
           schedule = parsePhrase(text, { timezone: c.timezone, now: c.now }).schedule;
         } catch (e) {

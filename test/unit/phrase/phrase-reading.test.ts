@@ -67,10 +67,16 @@ describe("parsePhrase", () => {
     expect(refusal("every morning").hint).toBe(`Ask the user: "What time every morning?" e.g. 'every day at 8am'.`);
   });
 
-  it("refuses the last day of the month with a correction to offer", () => {
-    const e = refusal("on the last day of the month at 9");
-    expect(e.code).toBe("invalid_schedule");
-    expect(e.hint).toMatch(/1st .* 28th/);
+  it("reads the last day and the n-th weekday of the month as cron L and #", () => {
+    expect(parsePhrase("on the last day of the month at 9", opts()).schedule).toMatchObject({ kind: "cron", expr: "0 9 L * *" });
+    expect(parsePhrase("the last Friday of every month at 4pm", opts()).schedule).toMatchObject({ kind: "cron", expr: "0 16 * * 5L" });
+    expect(parsePhrase("every first Monday of the month at 9am", opts()).schedule).toMatchObject({ kind: "cron", expr: "0 9 * * 1#1" });
+  });
+
+  it("asks whether a day 29-31 every month skips the short months or moves to their last day", () => {
+    const e = refusal("on the 31st of every month at 9am");
+    expect(e.code).toBe("ambiguous_schedule");
+    expect(e.hint).toMatch(/skip them or run on the last day/);
   });
 
   it("refuses a first run beyond the horizon it is given", () => {

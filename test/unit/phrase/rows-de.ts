@@ -45,4 +45,9 @@ t.refuses("jeden Morgen", "ambiguous_schedule");
 t.refuses("am Wochenende um 10", "ambiguous_schedule");
 t.refuses("gestern um 5", "in_the_past");
 
+// The last day and the n-th weekday of the month (cron L and #), windows
+t.fires("am letzten Tag des Monats um 9 Uhr", ["2026-03-31T07:00:00Z", "2026-04-30T07:00:00Z", "2026-05-31T07:00:00Z"], { now: "2026-03-05T15:07:30Z" });
+t.fires("jeden ersten Montag im Monat um 9 Uhr", ["2026-04-06T07:00:00Z", "2026-05-04T07:00:00Z", "2026-06-01T07:00:00Z"], { now: "2026-03-05T15:07:30Z" });
+t.fires("stündlich von 9 bis 17 Uhr", ["2026-03-05T16:00:00Z", "2026-03-06T08:00:00Z", "2026-03-06T09:00:00Z"], { now: "2026-03-05T15:07:30Z" });
+
 export const deRows = t.rows;

@@ -107,6 +107,12 @@ t.fires("on the 28th of every month at 9am", ["2026-02-28T14:00:00Z", "2026-03-2
 t.fires("in 1 month", ["2026-02-28T15:00:00Z"], { now: "2026-01-31T15:00:00Z" });
 t.fires("on the 1st of every month at 00:05", ["2026-02-01T05:05:00Z", "2026-03-01T05:05:00Z", "2026-04-01T04:05:00Z"], { now: "2026-01-31T15:00:00Z" });
 
+// The last day and the n-th weekday of the month (cron L and #), windows, several minutes
+t.fires("on the last day of the month at 9", ["2026-03-31T13:00:00Z", "2026-04-30T13:00:00Z", "2026-05-31T13:00:00Z"]);
+t.fires("the first Monday of every month at 9", ["2026-04-06T13:00:00Z", "2026-05-04T13:00:00Z", "2026-06-01T13:00:00Z"]);
+t.fires("every hour from 9am to 5pm", ["2026-03-05T16:00:00Z", "2026-03-05T17:00:00Z", "2026-03-05T18:00:00Z"]);
+t.fires("every day at 8am and 6:30pm", ["2026-03-05T23:30:00Z", "2026-03-06T13:00:00Z", "2026-03-06T23:30:00Z"]);
+
 // A default time, when configured, fills "every morning" and "tomorrow" but not "every evening"
 t.fires("every morning", ["2026-03-06T13:00:00Z", "2026-03-07T13:00:00Z", "2026-03-08T12:00:00Z"], { defaultTime: { hour: 8, minute: 0 } });
 t.fires("tomorrow", ["2026-03-06T13:00:00Z"], { defaultTime: { hour: 8, minute: 0 } });

@@ -46,4 +46,9 @@ t.refuses("todas las mañanas", "ambiguous_schedule");
 t.refuses("mañana", "ambiguous_schedule");
 t.refuses("ayer a las 5", "in_the_past");
 
+// The last day and the n-th weekday of the month (cron L and #), windows
+t.fires("el último día de cada mes a las 9", ["2026-03-31T07:00:00Z", "2026-04-30T07:00:00Z", "2026-05-31T07:00:00Z"], { now: "2026-03-05T15:07:30Z" });
+t.fires("el primer lunes de cada mes a las 9", ["2026-04-06T07:00:00Z", "2026-05-04T07:00:00Z", "2026-06-01T07:00:00Z"], { now: "2026-03-05T15:07:30Z" });
+t.fires("cada hora de 9 a 17", ["2026-03-05T16:00:00Z", "2026-03-06T08:00:00Z", "2026-03-06T09:00:00Z"], { now: "2026-03-05T15:07:30Z" });
+
 export const esRows = t.rows;

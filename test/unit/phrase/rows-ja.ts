@@ -39,4 +39,8 @@ t.refuses("明日", "ambiguous_schedule");
 t.refuses("毎朝", "ambiguous_schedule");
 t.refuses("昨日の5時", "in_the_past");
 
+// The last day and the n-th weekday of the month (cron L and #), windows
+t.fires("月末の9時", ["2026-03-31T00:00:00Z", "2026-04-30T00:00:00Z", "2026-05-31T00:00:00Z"], { now: "2026-03-05T15:07:30Z" });
+t.fires("毎月第1月曜日の9時", ["2026-04-06T00:00:00Z", "2026-05-04T00:00:00Z", "2026-06-01T00:00:00Z"], { now: "2026-03-05T15:07:30Z" });
+
 export const jaRows = t.rows;

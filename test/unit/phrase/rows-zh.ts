@@ -72,4 +72,9 @@ hans.refuses("每周", "ambiguous_schedule");
 hans.refuses("每个月早上9点", "ambiguous_schedule");
 hans.refuses("昨天下午5点", "in_the_past");
 
+// The last day and the n-th weekday of the month (cron L and #)
+hant.fires("每月最後一天早上9點", ["2026-03-31T01:00:00Z", "2026-04-30T01:00:00Z", "2026-05-31T01:00:00Z"], { now: "2026-03-05T15:07:30Z" });
+hans.fires("每月最后一天早上9点", ["2026-03-31T01:00:00Z", "2026-04-30T01:00:00Z", "2026-05-31T01:00:00Z"], { now: "2026-03-05T15:07:30Z" });
+hans.fires("每月第一个周一早上9点", ["2026-04-06T01:00:00Z", "2026-05-04T01:00:00Z", "2026-06-01T01:00:00Z"], { now: "2026-03-05T15:07:30Z" });
+
 export const zhRows = [...hant.rows, ...hans.rows];

@@ -16,8 +16,8 @@ describe("cron calendar rules", () => {
     ]);
   });
 
-  it("refuses the Quartz last-day form 0 9 L * *", () => {
-    expect(() => validateSchedule(cron("0 9 L * *", "UTC"), 0, { horizonMs: 1e12 })).toThrow(
+  it("refuses the Quartz forms it does not read, such as the nearest weekday 0 9 LW * *", () => {
+    expect(() => validateSchedule(cron("0 9 LW * *", "UTC"), 0, { horizonMs: 1e12 })).toThrow(
       expect.objectContaining({ code: "invalid_schedule", field: "schedule.expr" }),
     );
   });

@@ -32,7 +32,7 @@ describe("validateSchedule accepts", () => {
 });
 
 describe("validateSchedule refuses", () => {
-  it.each(["0 9 L * *", "0 0 9 * * *", "0 9 * *", "@daily", "0 25 * * *", "*/90 * * * *"])("the cron %j as invalid_schedule", (expr) => {
+  it.each(["0 9 LW * *", "0 0 9 * * *", "0 9 * *", "@daily", "0 25 * * *", "*/90 * * * *"])("the cron %j as invalid_schedule", (expr) => {
     expect(errorOf(cron(expr, NY))).toMatchObject({ code: "invalid_schedule", field: "schedule.expr", expected: CRON_EXPECTED });
   });
 

@@ -1,7 +1,7 @@
 import * as chrono from "chrono-node";
 import { latinGlue } from "../cluster.js";
 import type { Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
-import { clock, dateOrMonthDate, type Grammar, readDayList, ruleOf, WEEKDAYS, WEEKEND } from "../grammar.js";
+import { clock, dateOrMonthDate, exceptOf, type Grammar, lexicon, numericClock, readDayList, ruleOf, WEEKDAYS, WEEKEND } from "../grammar.js";
 import { wordNumber } from "../text.js";
 
 const NUMBERS: Record<string, number> = {
@@ -83,7 +83,32 @@ function halfOrQuarter(kind: string, hourWord: string): Fragment | null {
   return clock(hour - 1, 45);
 }
 
+const ORDINAL = String.raw`(ersten|zweiten|dritten|vierten|fünften|letzten|1\.|2\.|3\.|4\.|5\.)`;
+const NTH: Record<string, number> = { ersten: 1, "1.": 1, zweiten: 2, "2.": 2, dritten: 3, "3.": 3, vierten: 4, "4.": 4, fünften: 5, "5.": 5, letzten: -1 };
+const END = String.raw`(\d{1,2}(?:[:.]\d{2})?|mittag|mitternacht)`;
+
+/** One end of a window: "9", "17:30", "Mittag". */
+const windowEnd = (text: string | undefined) => numericClock(text, /^mittag$/u, /^mitternacht$/u);
+
 const rules: Rule[] = [
+  ruleOf(String.raw`\bin\s+(?:anderthalb|eineinhalb)\s+stunden\b|\bin\s+${NUM}\s*(?:und\s+)?einhalb\s+stunden\b`, (m) => {
+    const hours = m[1] === undefined ? 1 : num(m[1]);
+    return hours === null ? null : { kind: "relative", amount: 60 * hours + 30, unit: "minute" };
+  }),
+  ruleOf(String.raw`\b(?:${NUM}\s+${UNIT}\s+lang|für\s+${NUM}\s+${UNIT}|die\s+nächsten\s+${NUM}\s+${UNIT})\b`, (m) => {
+    const amount = num(m[1] ?? m[3] ?? m[5]);
+    return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? m[4] ?? m[6] ?? "") };
+  }),
+  ruleOf(String.raw`\b(?:${NUM}\s*mal|(zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn)mal)\s+(?:am|pro|je)\s+(?:tag|woche|monat)\b`, () => ({
+    kind: "vague",
+    what: "time",
+  })),
+  ruleOf(String.raw`\b(?:${NUM}\s*mal|(zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn)mal)\b`, (m) => {
+    const times = num(m[1] ?? m[2]);
+    return times === null ? null : { kind: "count", times };
+  }),
+  ruleOf(String.raw`\b(?:(?:am|zum)\s+)?ende\s+${MONTH}\b`, (m) => ({ kind: "monthEnd", month: monthOf(m[1] ?? "") })),
+  ruleOf(String.raw`\b(?:am\s+)?(\d{1,2})\.\s*(?:des\s+)?(?:nächsten|kommenden)\s+monats\b`, (m) => ({ kind: "monthAhead", months: 1, day: Number(m[1]) })),
   ruleOf(String.raw`\bin\s+${NUM}\s+${UNIT}\b`, (m) => {
     const amount = num(m[1]);
     return amount === null ? null : { kind: "relative", amount, unit: unitOf(m[2] ?? "") };
@@ -91,12 +116,18 @@ const rules: Rule[] = [
   ruleOf(String.raw`\bin\s+einer\s+halben\s+stunde\b`, () => ({ kind: "relative", amount: 30, unit: "minute" })),
   ruleOf(String.raw`\b(?:später|bald|demnächst|nachher|in\s+kürze|gleich)\b`, () => ({ kind: "vague", what: "time", weak: true })),
   ruleOf(String.raw`\b(?:irgendwann|bei\s+gelegenheit|eines\s+tages|wann\s+immer)\b`, () => ({ kind: "vague", what: "time" })),
-  ruleOf(String.raw`\b(?:am\s+)?letzten\s+(?:tag\s+)?(?:des|jedes|eines\s+jeden)\s+monats\b|\b(?:am|zum)\s+monatsende\b|\bmonatsletzten\b|\bultimo\b`, () => ({
-    kind: "lastDayOfMonth",
-  })),
-  ruleOf(String.raw`\b(?:jeden\s+)?(?:ersten|zweiten|dritten|vierten|letzten)\s+${DAY}\s+(?:im|des|jedes|eines\s+jeden)\s+monats?\b`, () => ({
-    kind: "nthWeekday",
-  })),
+  ruleOf(
+    String.raw`\b(?:jeden\s+|am\s+)?letzten\s+(?:tag\s+)?(?:des|jedes|eines\s+jeden|im)\s+monats?\b|\b(?:am|zum|jeweils\s+zum)\s+monatsende\b|\bmonatsende\b|\bmonatsletzten\b|\bultimo\b`,
+    () => ({ kind: "lastDayOfMonth" }),
+  ),
+  ruleOf(String.raw`\b(?:jeden\s+|am\s+)?${ORDINAL}\s+(${DAY})\s+(?:im|des|jedes|eines\s+jeden)\s+monats?\b`, (m) => {
+    const weekday = weekdayOf(m[2] ?? "");
+    return weekday === null ? null : { kind: "nthWeekday", nth: NTH[m[1] ?? ""] ?? 1, weekdays: [weekday] };
+  }),
+  ruleOf(
+    String.raw`\b(?:außer|ausser|ausgenommen|nicht)\s+(?:am\s+|an\s+)?(?:${DAY_LIST}|${ADVERB_LIST}|(wochenende|wochenenden|samstags?\s+und\s+sonntags?))\b`,
+    (m) => exceptOf(m[1] ?? m[2], (list) => days(list, m[1] !== undefined ? DAY : ADVERB)),
+  ),
   ruleOf(String.raw`\bjeden\s+(?:zweiten|2\.)\s+(${DAY})\b`, (m) => {
     const weekday = weekdayOf(m[1] ?? "");
     return weekday === null ? null : { kind: "interval", every: 2, unit: "week", weekday };
@@ -104,10 +135,13 @@ const rules: Rule[] = [
   ruleOf(String.raw`\bjeden\s+(?:zweiten|2\.)\s+tag\b`, () => ({ kind: "interval", every: 2, unit: "day" })),
   ruleOf(String.raw`\b(?:jeden|jede)\s+(morgen|vormittag|mittag|nachmittag|abend|nacht)\b`, (m) => ({ kind: "daily", part: PARTS[m[1] ?? ""] ?? "morning" })),
   ruleOf(String.raw`\bjeden\s+tag\b|\b(?:all)?täglich\b|\btagtäglich\b`, () => ({ kind: "daily" })),
-  ruleOf(String.raw`\bwerktags\b|\ban\s+(?:allen\s+)?werktagen\b|\bwochentags\b|\bunter\s+der\s+woche\b|\bjeden\s+werktag\b`, () => ({
-    kind: "weekdays",
-    days: [...WEEKDAYS],
-  })),
+  ruleOf(
+    String.raw`\bwerktags\b|\b(?:an\s+(?:allen\s+)?|alle\s+)?werktagen?\b|\b(?:an\s+)?arbeitstagen?\b|\bwochentags\b|\bunter\s+der\s+woche\b|\bjeden\s+(?:werktag|arbeitstag)\b`,
+    () => ({
+      kind: "weekdays",
+      days: [...WEEKDAYS],
+    }),
+  ),
   ruleOf(String.raw`\bjedes\s+wochenende\b|\ban\s+(?:den\s+)?wochenenden\b|\bwochenends\b`, () => ({ kind: "weekdays", days: [...WEEKEND] })),
   ruleOf(String.raw`\bjeden\s+${DAY_LIST}\b`, (m) => {
     const list = days(m[1] ?? "", DAY);
@@ -159,10 +193,12 @@ const rules: Rule[] = [
   ]),
   ruleOf(String.raw`\bheute\s+(abend|nacht)\b`, () => ({ kind: "part", part: "evening", today: true })),
   ruleOf(String.raw`\bheute\s+(früh|morgen|vormittag|mittag|nachmittag)\b`, (m) => ({ kind: "part", part: PARTS[m[1] ?? ""] ?? "morning", today: true })),
-  ruleOf(
-    String.raw`\b(?:von|ab)\s+\d{1,2}(?:[:.]\d{2})?(?:\s*uhr)?\s+bis\s+\d{1,2}(?:[:.]\d{2})?(?:\s*uhr)?\b|\bzwischen\s+\d{1,2}(?:[:.]\d{2})?(?:\s*uhr)?\s+und\s+\d{1,2}(?:[:.]\d{2})?(?:\s*uhr)?\b`,
-    () => ({ kind: "window" }),
-  ),
+  ruleOf(String.raw`\b(?:von|ab)\s+${END}(?:\s*uhr)?\s+bis\s+${END}(?:\s*uhr)?\b|\bzwischen\s+${END}(?:\s*uhr)?\s+und\s+${END}(?:\s*uhr)?\b`, (m) => {
+    const from = windowEnd(m[1] ?? m[3]);
+    const to = windowEnd(m[2] ?? m[4]);
+    return from === null || to === null ? null : { kind: "window", from, to };
+  }),
+  ruleOf(String.raw`\bbis(?:\s+(?:zum|zur|einschließlich|inklusive))?\b`, () => ({ kind: "until", side: "after" })),
   ruleOf(String.raw`\b(?:um\s+)?mitternacht\b`, () => ({ kind: "clock", hour: 0, minute: 0, meridiem: null, exact: "midnight" })),
   ruleOf(
     String.raw`\b(?:um|gegen|ab)\s+(\d{1,2})(?:[:.](\d{2}))?\s*(?:uhr)?(?:\s+(\d{1,2})(?=\s|$))?|\b(\d{1,2})(?:[:.](\d{2}))?\s*uhr(?:\s+(\d{1,2})\b)?`,
@@ -185,6 +221,28 @@ const rules: Rule[] = [
     (m) => ({ kind: "part", part: PARTS[m[1] ?? m[2] ?? ""] ?? "morning" }),
   ),
   ruleOf(String.raw`\b(?:jetzt\s+sofort|sofort|jetzt|umgehend|unverzüglich|ab\s+sofort)\b`, () => ({ kind: "immediate" })),
+];
+
+/** German words that can carry schedule meaning (coverage.ts). */
+const BEARING = [
+  String.raw`(?<=\b(?:und|sowie)\s+)\d{1,2}\b(?![:.]?\d)`,
+  String.raw`\b(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag)s?\b`,
+  String.raw`\b(?:januar|jänner|februar|märz|maerz|april|juni|juli|august|september|oktober|november|dezember)\b`,
+  String.raw`\bmai\b(?=\s*\d)|(?<=\d\.\s*)mai\b`,
+  String.raw`\b\d{1,2}\.(?=\s*(?:\p{L}|$))`,
+  String.raw`\b(?:ersten?|zweiten|dritten|vierten|fünften|letzten?)\b(?!\s+(?:\d|woche|wochen|monat|monats|jahr|nacht|mal|stunden|tage|artikel|nachrichten|ausgabe))`,
+  String.raw`\b(?:jeden|jede|jedes|alle)\b(?=\s+(?:\d|tag|woche|monat|jahr|stunde|minute|morgen|abend|nacht|mittag|vormittag|nachmittag|werktag|arbeitstag|wochenende|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|zweiten|dritten|ersten|letzten|halbe|viertel|zwei|drei|vier|fünf|sechs|zehn|fünfzehn|zwanzig|dreißig))`,
+  String.raw`\b(?:täglich|wöchentlich|monatlich|jährlich|stündlich|halbstündlich|werktags|wochentags|werktage[n]?|arbeitstage[n]?|wochenends?)\b`,
+  String.raw`\b(?:außer|ausser|ausgenommen)\b`,
+  String.raw`\bbis\b`,
+  String.raw`\b(?:von|ab|zwischen)\b(?=\s+\d)`,
+  String.raw`\b(?:nächste[nrs]?|kommende[nrs]?|übernächste[nrs]?)\b`,
+  String.raw`\b(?:\d+\s*mal|(?:zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn)mal)\b`,
+  String.raw`\b${NUM}\s+${UNIT}\b`,
+  String.raw`\b\d{1,2}(?:[:.]\d{2})?\s*uhr\b`,
+  String.raw`\b\d{1,2}:\d{2}\b`,
+  String.raw`\bum\s+\d{1,2}\b`,
+  String.raw`\b(?:mittags?|mitternacht|heute|morgen|übermorgen)\b`,
 ];
 
 export const de: Grammar = {
@@ -214,6 +272,7 @@ export const de: Grammar = {
     "von",
     "bitte",
   ]),
+  bearing: lexicon(BEARING),
   examples: {
     daily: "jeden Tag um 8 Uhr",
     weekly: "jeden Montag um 9 Uhr",
@@ -221,5 +280,7 @@ export const de: Grammar = {
     monthly: "am 1. jedes Monats um 9 Uhr",
     yearly: "jedes Jahr am 3. März um 9 Uhr",
     everyOther: "jeden zweiten Dienstag um 9 Uhr",
+    lastDay: "am letzten Tag jedes Monats um 9 Uhr",
+    until: "bis zum 30. Juni",
   },
 };

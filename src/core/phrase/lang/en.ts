@@ -1,7 +1,7 @@
 import * as chrono from "chrono-node";
 import { latinGlue } from "../cluster.js";
-import type { Fragment, IntervalUnitWord, Rule } from "../fragments.js";
-import { clock, dateOrMonthDate, type Grammar, readDayList, ruleOf, WEEKDAYS, WEEKEND } from "../grammar.js";
+import type { ClockReading, Fragment, IntervalUnitWord, Rule } from "../fragments.js";
+import { clock, dateOrMonthDate, exceptOf, type Grammar, lexicon, readDayList, ruleOf, WEEKDAYS, WEEKEND, windowOf } from "../grammar.js";
 import { wordNumber } from "../text.js";
 
 const NUMBERS: Record<string, number> = {
@@ -37,6 +37,8 @@ const PLURAL_LIST = String.raw`((?:${DAY}s)(?:${SEP}(?:${DAY}s))*)`;
 const MONTH = String.raw`(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
 const ORD = String.raw`(\d{1,2})(?:st|nd|rd|th)?`;
 const TIME = String.raw`(?:\d{1,2}(?:[:.]\d{2})?(?:\s*[ap]\.?m\.?)?|noon|midnight)`;
+const ORDINAL = String.raw`(first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)`;
+const DAY_WORDS = String.raw`(?:week\s*days?|work\s*days?|working\s+days?|business\s+days?)`;
 const UNIT = String.raw`(min(?:ute)?s?|h(?:ou)?rs?|hours?|days?|weeks?|months?|years?)`;
 
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
@@ -46,7 +48,7 @@ const weekdayOf = (name: string): number | null => {
   const i = DAY_PREFIXES.indexOf(name.slice(0, 2));
   return i === -1 ? null : i;
 };
-const days = (list: string) => readDayList(list, new RegExp(DAY, "g"), weekdayOf, /^\s*(?:-|–|to|through|thru|until)\s*$/);
+const days = (list: string) => readDayList(list, new RegExp(DAY, "g"), weekdayOf, /^s?\.?\s*(?:-|–|to|through|thru|until)\s*$/);
 
 function unitOf(word: string): IntervalUnitWord {
   if (word.startsWith("min")) return "minute";
@@ -58,6 +60,17 @@ function unitOf(word: string): IntervalUnitWord {
 }
 const num = (word: string | undefined): number | null => (word === undefined ? null : wordNumber(word, NUMBERS));
 const meridiemOf = (word: string | undefined) => (word === undefined ? null : word.startsWith("a") ? "am" : "pm");
+const NTH: Record<string, number> = { first: 1, "1st": 1, second: 2, "2nd": 2, third: 3, "3rd": 3, fourth: 4, "4th": 4, fifth: 5, "5th": 5, last: -1 };
+
+/** One end of a window: "9", "9:30", "5pm", "noon". */
+function windowEnd(text: string): ClockReading | null {
+  if (text === "noon") return { hour: 12, minute: 0, meridiem: null, exact: "noon" };
+  if (text === "midnight") return { hour: 0, minute: 0, meridiem: null, exact: "midnight" };
+  const m = /^(\d{1,2})(?:[:.](\d{2}))?\s*(?:([ap])\.?m\.?)?$/.exec(text.trim());
+  return m === null ? null : { hour: Number(m[1]), minute: Number(m[2] ?? 0), meridiem: meridiemOf(m[3]) };
+}
+
+const window = (fromText: string | undefined, toText: string | undefined): Fragment | null => windowOf(windowEnd(fromText ?? ""), windowEnd(toText ?? ""));
 
 function interval(amount: string | undefined, unit: string): Fragment | null {
   const every = amount === undefined ? 1 : num(amount);
@@ -79,32 +92,113 @@ const PART: Record<string, "morning" | "afternoon" | "evening" | "night"> = {
 };
 
 const rules: Rule[] = [
+  ruleOf(String.raw`\b(?:in|within)\s+${NUM}\s+h(?:ou)?rs?\s+(?:and\s+)?${NUM}\s+min(?:ute)?s?\b`, (m) => {
+    const hours = num(m[1]);
+    const minutes = num(m[2]);
+    return hours === null || minutes === null ? null : { kind: "relative", amount: 60 * hours + minutes, unit: "minute" };
+  }),
   ruleOf(String.raw`\b(?:in|within|after)\s+${NUM}\s+${UNIT}\b(?:\s+from\s+now\b)?|\b${NUM}\s+${UNIT}\s+from\s+now\b`, (m) => {
     const amount = num(m[1] ?? m[3]);
     return amount === null ? null : { kind: "relative", amount, unit: unitOf(m[2] ?? m[4] ?? "") };
   }),
+  ruleOf(String.raw`\bin\s+(?:an?|one)\s+hour\s+and\s+a\s+half\b|\bin\s+(\d{1,2})\s+and\s+a\s+half\s+hours\b|\bin\s+(\d{1,2})\.5\s+hours\b`, (m) => ({
+    kind: "relative",
+    amount: 60 * Number(m[1] ?? m[2] ?? 1) + 30,
+    unit: "minute",
+  })),
+  ruleOf(
+    String.raw`\bevery\s+(?:(?:an?|one)\s+)?hour\s+and\s+a\s+half\b|\bevery\s+(\d{1,2})\.(\d)\s+hours\b|\bevery\s+(\d{1,2})\s+and\s+a\s+half\s+hours\b`,
+    (m) => {
+      const minutes = m[1] !== undefined ? Math.round((Number(m[1]) + Number(m[2]) / 10) * 60) : 60 * Number(m[3] ?? 1) + 30;
+      return { kind: "interval", every: minutes, unit: "minute" };
+    },
+  ),
+  ruleOf(String.raw`\b${NUM}\s+${UNIT}\s+from\s+today\b`, (m) => {
+    const amount = num(m[1]);
+    const unit = unitOf(m[2] ?? "");
+    return amount === null || unit === "minute" || unit === "hour" ? null : { kind: "relative", amount, unit };
+  }),
+  ruleOf(String.raw`\b(?:from\s+now(?:\s+on)?|from\s+today(?:\s+on)?|starting\s+(?:now|today)|beginning\s+today)\b`, () => ({ kind: "noise" })),
   ruleOf(String.raw`\bin\s+(?:half\s+an\s+hour|a\s+half\s+hour|30\s+mins?)\b`, () => ({ kind: "relative", amount: 30, unit: "minute" })),
   ruleOf(String.raw`\b(?:(?:the\s+)?day\s+after\s+tomorrow|overmorrow)\b`, () => ({ kind: "dayOffset", days: 2 })),
-  ruleOf(String.raw`\b(?:twice|\w+\s+times)\s+(?:a|per|each|every)\s+(?:day|week|month|hour)\b`, () => ({ kind: "vague", what: "time" })),
-  ruleOf(String.raw`\b(?:every|each)\s+(?:(\d{1,2})(?:st|nd|rd|th)|(first))(?:\s+day)?\s+of\s+(?:the|each|every|a)\s+month\b`, (m) => [
-    { kind: "interval", every: 1, unit: "month" },
-    { kind: "monthDay", day: m[2] !== undefined ? 1 : Number(m[1]) },
-  ]),
-  ruleOf(String.raw`\b(?:on\s+)?(?:the\s+)?(?:last\s+day|end)\s+of\s+(?:the|each|every|a)\s+month\b|\bmonth[-\s]end\b`, () => ({ kind: "lastDayOfMonth" })),
+  ruleOf(String.raw`\b(?:twice|\w+\s+times)\s+(?:(?:a|per|each|every)\s+(?:day|week|month|hour)|daily|weekly|monthly|hourly|nightly)\b`, () => ({
+    kind: "vague",
+    what: "time",
+  })),
+  ruleOf(String.raw`\b(?:for|during)\s+(?:the\s+next\s+)?${NUM}\s+${UNIT}\b|\bover\s+the\s+next\s+${NUM}\s+${UNIT}\b`, (m) => {
+    const amount = num(m[1] ?? m[3]);
+    return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? m[4] ?? "") };
+  }),
+  ruleOf(String.raw`\bfor\s+a\s+fortnight\b`, () => ({ kind: "duration", amount: 2, unit: "week" })),
+  ruleOf(String.raw`\b(?:for|during|over)\s+the\s+(?:next|coming)\s+(hour|day|week|month|year)\b|\bfor\s+the\s+rest\s+of\s+the\s+(week|month|year)\b`, (m) =>
+    m[1] === undefined ? null : { kind: "duration", amount: 1, unit: unitOf(m[1]) },
+  ),
   ruleOf(
-    String.raw`\b(?:on\s+)?(?:the\s+|every\s+)?(?:first|second|third|fourth|last|1st|2nd|3rd|4th)\s+${DAY}s?\s+(?:of|in)\s+(?:the|each|every|a)\s+month\b`,
-    () => ({ kind: "nthWeekday" }),
+    String.raw`\b(?:(\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\s+(?:times|reminders|alerts|notifications)|(twice))\b(?!\s+(?:a|per|each|every)\s+(?:day|week|month|hour|night|morning|evening)\b|\s+(?:daily|weekly|monthly|hourly|nightly)\b)(?:\s+in\s+total)?`,
+    (m) => {
+      const times = m[2] !== undefined ? 2 : num(m[1]);
+      return times === null ? null : { kind: "count", times };
+    },
+  ),
+  ruleOf(String.raw`\b(?:on\s+)?(?:the\s+)?end\s+of\s+${MONTH}(?![\p{L}])`, (m) => ({ kind: "monthEnd", month: monthOf(m[1] ?? "") })),
+  ruleOf(String.raw`\b(?:on\s+)?the\s+(?:${ORD}|(first))\s+(?:day\s+)?of\s+next\s+month\b|\bnext\s+month\s+on\s+the\s+(?:${ORD}|(first))\b`, (m) => ({
+    kind: "monthAhead",
+    months: 1,
+    day: m[2] !== undefined || m[4] !== undefined ? 1 : Number(m[1] ?? m[3]),
+  })),
+  ruleOf(String.raw`\b(?:on\s+)?the\s+(?:${ORD}|(first))\s+(?:day\s+)?of\s+this\s+month\b`, (m) => ({
+    kind: "monthAhead",
+    months: 0,
+    day: m[2] !== undefined ? 1 : Number(m[1]),
+  })),
+  ruleOf(
+    String.raw`\b(?:every|each)\s+(?:(\d{1,2})(?:st|nd|rd|th)|(first))(?:\s+day)?\s+of\s+(?:the|each|every|a)\s+month\b|\b(?:on\s+)?the\s+(?:(\d{1,2})(?:st|nd|rd|th)|(first))(?:\s+day)?\s+of\s+(?:each|every)\s+month\b`,
+    (m) => [
+      { kind: "interval", every: 1, unit: "month" },
+      { kind: "monthDay", day: m[2] !== undefined || m[4] !== undefined ? 1 : Number(m[1] ?? m[3]) },
+    ],
+  ),
+  ruleOf(
+    String.raw`\b(?:(?:on|every|each)\s+)?(?:the\s+)?last\s+day\s+of\s+(?:the|each|every|a)\s+month\b|\b(?:every|each)\s+last\s+day\b|\b(?:on\s+|at\s+)?(?:the\s+)?(?:end\s+of\s+(?:the|each|every)\s+month|month[-\s]end)\b`,
+    () => ({ kind: "lastDayOfMonth" }),
+  ),
+  ruleOf(
+    String.raw`\b(?:on\s+)?(?:the\s+|every\s+|each\s+)?${ORDINAL}(?:\s+(?:and|&)\s+(?:the\s+)?${ORDINAL})?\s+(${DAY})s?\s+(?:of|in)\s+(?:the|each|every|a)\s+month\b|\b(?:every|each)\s+(?:the\s+)?${ORDINAL}(?:\s+(?:and|&)\s+${ORDINAL})?\s+(${DAY})s?\b`,
+    (m) => {
+      const weekday = weekdayOf(m[3] ?? m[6] ?? "");
+      const ordinals = [m[1] ?? m[4], m[2] ?? m[5]].filter((o): o is string => o !== undefined);
+      if (weekday === null) return null;
+      // "every second Monday" without "of the month" is also said for every other Monday.
+      if (m[4] !== undefined && m[5] === undefined && (m[4] === "second" || m[4] === "2nd")) return { kind: "vague", what: "ordinal" };
+      return ordinals.map((o): Fragment => ({ kind: "nthWeekday", nth: NTH[o] ?? 1, weekdays: [weekday] }));
+    },
   ),
   ruleOf(String.raw`\b(?:every|each)\s+(?:other|second|2nd)\s+(${DAY})s?\b`, (m) => {
     const weekday = weekdayOf(m[1] ?? "");
     return weekday === null ? null : { kind: "interval", every: 2, unit: "week", weekday };
   }),
+  ruleOf(
+    String.raw`\b(?:except|excluding|but(?:\s+not)?|other\s+than|apart\s+from|besides)\s+(?:on\s+)?(?:the\s+)?(?:${DAY_LIST}|(weekends?|saturdays?\s+and\s+sundays?))\b`,
+    (m) => exceptOf(m[1], days),
+  ),
+  // "Monday mornings", "every Sunday night": the day with its part; plural or with "every", a habit.
+  ruleOf(String.raw`\b(?:(every|each)\s+|on\s+)?(${DAY})\s+(morning|afternoon|evening|night)(s)?\b`, (m) => {
+    const weekday = weekdayOf(m[2] ?? "");
+    if (weekday === null) return null;
+    const part: Fragment = { kind: "part", part: PART[m[3] ?? ""] ?? "night" };
+    return [m[1] !== undefined || m[4] !== undefined ? { kind: "weekdays", days: [weekday] } : { kind: "weekdayName", days: [weekday] }, part];
+  }),
+  ruleOf(String.raw`\b(?:on\s+)?(weekday|weekend)\s+(morning|afternoon|evening|night)s\b`, (m) => [
+    { kind: "weekdays", days: m[1] === "weekday" ? [...WEEKDAYS] : [...WEEKEND] },
+    { kind: "part", part: PART[m[2] ?? ""] ?? "night" },
+  ]),
+  ruleOf(String.raw`\b(?:in\s+the\s+|on\s+)?(morning|afternoon|evening|night)s\b`, (m) => ({ kind: "daily", part: PART[m[1] ?? ""] ?? "night" })),
   ruleOf(String.raw`\b(?:every|each)\s+(morning|afternoon|evening|night)\b|\b(?:night)ly\b`, (m) => ({
     kind: "daily",
     part: PART[m[1] ?? "night"] ?? "night",
   })),
   ruleOf(String.raw`\b(?:every|each)\s+(?:single\s+)?day\b|\bdaily\b|\beveryday\b|\bonce\s+a\s+day\b`, () => ({ kind: "daily" })),
-  ruleOf(String.raw`\b(?:(?:every|each|on)\s+)?(?:week\s*days?|work\s*days?|working\s+days?|business\s+days?)\b`, () => ({
+  ruleOf(String.raw`\b(?:(?:every|each|on)\s+)?${DAY_WORDS}\b`, () => ({
     kind: "weekdays",
     days: [...WEEKDAYS],
   })),
@@ -113,11 +207,16 @@ const rules: Rule[] = [
     const list = days(m[1] ?? "");
     return list === null ? null : { kind: "weekdays", days: list };
   }),
+  ruleOf(String.raw`\b(?:from\s+)?(${DAY}s?\s*(?:to|through|thru|-|–)\s*${DAY}s?)\b`, (m) => {
+    const list = days(m[1] ?? "");
+    return list === null || list.length < 2 ? null : { kind: "weekdays", days: list };
+  }),
   ruleOf(String.raw`\b(?:on\s+)?${PLURAL_LIST}\b`, (m) => {
     const list = days(m[1] ?? "");
     return list === null ? null : { kind: "weekdays", days: list };
   }),
   ruleOf(String.raw`\bevery\s+${NUM}\s+${UNIT}\b`, (m) => interval(m[1], m[2] ?? "")),
+  ruleOf(String.raw`\b(?:every|each)\s+quarter\b(?!\s+(?:of\s+an\s+)?hour)|\bquarterly\b`, () => ({ kind: "interval", every: 3, unit: "month" })),
   ruleOf(String.raw`\b(?:every|each|once\s+a|per)\s+(minute|hour|week|month|year)\b|\bof\s+(?:every|each)\s+(month)\b`, (m) =>
     interval(undefined, m[1] ?? m[2] ?? ""),
   ),
@@ -131,23 +230,34 @@ const rules: Rule[] = [
   ]),
   ruleOf(String.raw`\b(?:on\s+)?${MONTH}\s+${ORD}\b(?!\s*:)(?:,?\s+(\d{4})\b)?`, (m) => dateOrMonthDate(m[3], monthOf(m[1] ?? ""), Number(m[2]))),
   ruleOf(String.raw`\b(?:on\s+)?(?:the\s+)?${ORD}\s+(?:of\s+)?${MONTH}\b(?:,?\s+(\d{4})\b)?`, (m) => dateOrMonthDate(m[3], monthOf(m[2] ?? ""), Number(m[1]))),
-  ruleOf(String.raw`\b(?:on\s+)?the\s+(?:(\d{1,2})(?:st|nd|rd|th)|(first))(?:\s+day)?\b|\bon\s+day\s+(\d{1,2})\b`, (m) => ({
-    kind: "monthDay",
-    day: m[2] !== undefined ? 1 : Number(m[1] ?? m[3]),
-  })),
+  ruleOf(
+    String.raw`\b(?:on\s+)?the\s+(?:(\d{1,2})(?:st|nd|rd|th)|(first))(?:\s+day)?\b(?:\s+and\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th))?|\bon\s+day\s+(\d{1,2})\b`,
+    (m) => {
+      const first: Fragment = { kind: "monthDay", day: m[2] !== undefined ? 1 : Number(m[1] ?? m[4]) };
+      return m[3] === undefined ? first : [first, { kind: "monthDay", day: Number(m[3]) }];
+    },
+  ),
   ruleOf(String.raw`\bon\s+${DAY_LIST}\b`, (m) => {
     const list = days(m[1] ?? "");
     return list === null ? null : { kind: "weekdayName", days: list };
   }),
   ruleOf(
-    String.raw`\b(?:from\s+)?${TIME}\s*(?:to|until|till|through|-|–)\s*${TIME}(?![\p{L}\p{N}])|\bbetween\s+${TIME}\s+and\s+${TIME}(?![\p{L}\p{N}])`,
-    () => ({ kind: "window" }),
+    String.raw`\b(?:from\s+)?(${TIME})\s*(?:to|until|till|through|-|–)\s*(${TIME})(?![\p{L}\p{N}])|\bbetween\s+(${TIME})\s+and\s+(${TIME})(?![\p{L}\p{N}])`,
+    (m) => window(m[1] ?? m[3], m[2] ?? m[4]),
   ),
+  ruleOf(String.raw`\b(?:until|till|til|thru|through|ending(?:\s+on)?|up\s+to\s+and\s+including)\b`, () => ({ kind: "until", side: "after" })),
   ruleOf(String.raw`\b(?:at\s+)?(\d{1,2})(?:[:.](\d{2}))?\s*(a|p)\.?m\b\.?`, (m) => clock(Number(m[1]), Number(m[2] ?? 0), meridiemOf(m[3]))),
   ruleOf(String.raw`\b(?:at\s+)?(\d{1,2}):(\d{2})\b`, (m) => clock(Number(m[1]), Number(m[2]))),
   ruleOf(String.raw`\b(?:at\s+)?(?:12\s+)?(?:noon|midday)\b`, () => ({ kind: "clock", hour: 12, minute: 0, meridiem: null, exact: "noon" })),
   ruleOf(String.raw`\b(?:at\s+)?(?:12\s+)?midnight\b`, () => ({ kind: "clock", hour: 0, minute: 0, meridiem: null, exact: "midnight" })),
   ruleOf(String.raw`\b(?:at\s+)?(half|quarter)\s+(past|after|to)\s+${HOUR}\b`, (m) => clockFromWords(m[1] ?? "", m[2] ?? "", m[3] ?? "")),
+  ruleOf(
+    String.raw`\b(?:at\s+)?(?::(\d{2})\b|(\d{1,2})\s+(?:minutes?\s+)?(?:past|after)\s+the\s+hour\b|(half|quarter)\s+past(?:\s+the\s+hour)?(?![\s\p{L}\p{N}]*\d)|on\s+the\s+(half|quarter)[-\s]hour\b|on\s+the\s+hour\b)`,
+    (m) => {
+      const word = m[3] ?? m[4];
+      return { kind: "minutePast", minute: word === "half" ? 30 : word === "quarter" ? 15 : Number(m[1] ?? m[2] ?? 0) };
+    },
+  ),
   ruleOf(String.raw`\b(?:at\s+)?${HOUR}\s*o['’]?clock\b`, (m) => {
     const hour = num(m[1]);
     return hour === null ? null : clock(hour, 0);
@@ -160,6 +270,10 @@ const rules: Rule[] = [
     const hour = num(m[1]);
     return hour === null ? null : clock(hour, 0);
   }),
+  ruleOf(
+    String.raw`(?<=(?:\d|[ap]\.?m\.?|noon|midnight)\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*))(?:at\s+)?(\d{1,2})(?::(\d{2}))?\b(?![:.]?\d|\s*(?:%|st\b|nd\b|rd\b|th\b|[ap]\.?m|min|h(?:ou)?rs?\b|hours?\b|days?\b|weeks?\b|months?\b|years?\b|times\b))`,
+    (m) => clock(Number(m[1]), Number(m[2] ?? 0)),
+  ),
   ruleOf(String.raw`\btonight\b|\btonite\b|\bthis\s+evening\b`, () => ({ kind: "part", part: "evening", today: true })),
   ruleOf(String.raw`\bthis\s+(morning|afternoon)\b`, (m) => ({ kind: "part", part: PART[m[1] ?? ""] ?? "morning", today: true })),
   ruleOf(String.raw`\b(?:in\s+the\s+)?(morning|afternoon|evening)s?\b|\b(?:at|in\s+the)\s+(night)\b|\b(night)s\b`, (m) => ({
@@ -175,11 +289,56 @@ const rules: Rule[] = [
   ruleOf(String.raw`\b(?:next|this|coming)\s+(?:week|month|year|weekend)\b`, () => ({ kind: "vague", what: "day" })),
 ];
 
+const WEEKDAY_NAMES = String.raw`(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|satur|sun)day`;
+const AHEAD = String.raw`(?=\s+(?:\d|other|second|single|few|couple|day|week|month|year|hour|minute|morning|afternoon|evening|night|week\s*day|weekend|work\s*day|business|quarter|half|fortnight|last|first|third|fourth|fifth|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty))`;
+
+/** English words that can carry schedule meaning (coverage.ts). */
+const BEARING = [
+  String.raw`\b${WEEKDAY_NAMES}s?\b`,
+  String.raw`\b(?:mon|tue|tues|thu|thur|thurs|fri)\b`,
+  String.raw`\b(?:january|february|march|april|june|july|august|september|october|november|december)\b`,
+  String.raw`\b(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)\b(?=\.?\s*\d)`,
+  String.raw`(?<=\d(?:st|nd|rd|th)?\s+(?:of\s+)?)(?:may|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b`,
+  String.raw`\b\d{1,2}(?:st|nd|rd|th)\b`,
+  String.raw`\b(?:first|third|fourth|fifth)\b(?!\s+(?:thing|time|of\s+all|step|draft|item|article|story|stories|news|page|one))`,
+  String.raw`\blast\b(?!\s+(?:\d|week|month|year|night|time|few|couple|one|hours?|days?|minutes?|items?|articles?|stor(?:y|ies)|news|update|page|edition))`,
+  String.raw`\bsecond\b(?=\s+(?:${WEEKDAY_NAMES}|mon|tue|wed|thu|fri|sat|sun|day|week|month))`,
+  String.raw`\bevery\b${AHEAD}`,
+  String.raw`\beach\b${AHEAD}`,
+  String.raw`\b(?:daily|weekly|monthly|yearly|annually|hourly|nightly|fortnightly|quarterly|everyday|biweekly)\b`,
+  String.raw`\b(?:except|excluding|besides)\b`,
+  String.raw`\bbut\b(?=\s+(?:not\s+)?(?:on\s+)?(?:the\s+)?(?:mon|tue|wed|thu|fri|sat|sun|weekend|holiday|public))`,
+  String.raw`\b(?:other\s+than|apart\s+from)\b`,
+  String.raw`\b(?:until|till|til|thru)\b`,
+  String.raw`\bthrough\b(?=\s+(?:the\s+)?(?:\d|end|next|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))`,
+  String.raw`\bfrom\b(?=\s+(?:\d|noon|midnight|now|today|tomorrow|next|mon|tue|wed|thu|fri|sat|sun))`,
+  String.raw`\bbetween\b(?=\s+\d)`,
+  String.raw`\bnext\b(?=\s+(?:\d|few|couple|two|three|four|five|ten|minute|hour|day|week|month|year|weekend|mon|tue|wed|thu|fri|sat|sun))`,
+  String.raw`\bafter\s+next\b`,
+  String.raw`(?::\d{2}\b|\bpast\s+the\s+hour\b|\bon\s+the\s+(?:half|quarter)[-\s]hour\b)`,
+  String.raw`\b(?:it['’]s|it\s+is|make\s+it)\s+\d{1,2}\b`,
+  String.raw`\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\s+(?:times|reminders|alerts|notifications)\b`,
+  String.raw`\btwice\b`,
+  String.raw`\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty-five|ninety)\s+(?:min(?:ute)?s?|h(?:ou)?rs?|hours?|days?|weeks?|fortnights?|months?|years?)\b`,
+  String.raw`\b(?:an?|one)\s+(?:hour|week|fortnight|month|year)\b`,
+  String.raw`\bfortnight\b`,
+  String.raw`\b\d{1,2}(?:[:.]\d{2})?\s*[ap]\.?m\b`,
+  String.raw`\b\d{1,2}:\d{2}\b`,
+  String.raw`\b\d{1,2}\s*o['’]?clock\b`,
+  String.raw`\bat\s+\d{1,2}\b(?![:.]?\d)(?!\s*[%a-z])`,
+  String.raw`\b(?:noon|midday|midnight)\b`,
+  String.raw`(?<=\b(?:and|&)\s+)\d{1,2}\b(?![:.]?\d)`,
+  String.raw`\b(?:business|work(?:ing)?|office|opening)\s+hours\b`,
+  String.raw`\b(?:today|tonight|tonite|tomorrow|tmrw|yesterday|overmorrow|weekdays?|weekends|workdays?|weeknights?)\b`,
+  String.raw`\b(?:mornings|afternoons|evenings|nights)\b`,
+];
+
 export const en: Grammar = {
   lang: "en",
   chrono: chrono.en.casual,
   rules,
-  glue: latinGlue(["at", "on", "and", "the", "of", "in", "from", "starting", "every", "each", "by", "around", "about", "a", "an"]),
+  glue: latinGlue(["at", "on", "and", "the", "of", "in", "from", "starting", "every", "each", "by", "around", "about", "a", "an", "again", "also"]),
+  bearing: lexicon(BEARING),
   examples: {
     daily: "every day at 8am",
     weekly: "every Monday at 9am",
@@ -187,5 +346,7 @@ export const en: Grammar = {
     monthly: "on the 1st of every month at 9am",
     yearly: "every year on March 3 at 9am",
     everyOther: "every other Tuesday at 9am",
+    lastDay: "on the last day of every month at 9am",
+    until: "until June 30",
   },
 };

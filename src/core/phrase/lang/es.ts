@@ -1,7 +1,7 @@
 import * as chrono from "chrono-node";
 import { latinGlue } from "../cluster.js";
 import type { Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
-import { clock, dateOrMonthDate, type Grammar, readDayList, ruleOf, WEEKDAYS, WEEKEND } from "../grammar.js";
+import { clock, dateOrMonthDate, exceptOf, type Grammar, lexicon, numericClock, readDayList, ruleOf, WEEKDAYS, WEEKEND, windowOf } from "../grammar.js";
 import { wordNumber } from "../text.js";
 
 const NUMBERS: Record<string, number> = {
@@ -78,7 +78,34 @@ function clockOf(
   return clock(hour, 0, am);
 }
 
+const ORDINAL = String.raw`(primer|primero|segundo|tercer|tercero|cuarto|quinto|[úu]ltimo)`;
+const NTH: Record<string, number> = { primer: 1, primero: 1, segundo: 2, tercer: 3, tercero: 3, cuarto: 4, quinto: 5, último: -1, ultimo: -1 };
+const WEEKDAY_WORDS = String.raw`(?:d[íi]as\s+(?:laborables|h[áa]biles|de\s+semana|entre\s+semana|de\s+trabajo))`;
+const END = String.raw`(\d{1,2}(?:[:.]\d{2})?|mediod[íi]a|medianoche)`;
+
+/** One end of a window: "9", "17:30", "mediodía". */
+const windowEnd = (text: string | undefined) => numericClock(text, /^mediod/u, /^medianoche/u);
+
 const rules: Rule[] = [
+  ruleOf(String.raw`\b(?:en|dentro\s+de)\s+(una|1)\s+hora\s+y\s+media\b|\b(?:en|dentro\s+de)\s+${NUM}\s+horas\s+y\s+media\b`, (m) => {
+    const hours = m[1] !== undefined ? 1 : num(m[2]);
+    return hours === null ? null : { kind: "relative", amount: 60 * hours + 30, unit: "minute" };
+  }),
+  ruleOf(String.raw`\b(?:durante|por|en\s+los\s+pr[óo]ximos|en\s+las\s+pr[óo]ximas)\s+${NUM}\s+${UNIT}\b`, (m) => {
+    const amount = num(m[1]);
+    return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? "") };
+  }),
+  ruleOf(String.raw`\b${NUM}\s+veces\s+(?:al|por)\s+(?:d[íi]a|semana|mes)\b`, () => ({ kind: "vague", what: "time" })),
+  ruleOf(String.raw`\b${NUM}\s+veces\b`, (m) => {
+    const times = num(m[1]);
+    return times === null ? null : { kind: "count", times };
+  }),
+  ruleOf(String.raw`\b(?:el\s+)?(?:fin(?:al)?|[úu]ltimo\s+d[íi]a)\s+de\s+${MONTH}\b`, (m) => ({ kind: "monthEnd", month: monthOf(m[1] ?? "") })),
+  ruleOf(String.raw`\b(?:el\s+)?(?:d[íi]a\s+)?(\d{1,2})\s+del?\s+(?:mes\s+(?:que\s+viene|pr[óo]ximo|siguiente)|pr[óo]ximo\s+mes)\b`, (m) => ({
+    kind: "monthAhead",
+    months: 1,
+    day: Number(m[1]),
+  })),
   ruleOf(String.raw`\b(?:en|dentro\s+de)\s+${NUM}\s+${UNIT}\b`, (m) => {
     const amount = num(m[1]);
     return amount === null ? null : { kind: "relative", amount, unit: unitOf(m[2] ?? "") };
@@ -93,20 +120,32 @@ const rules: Rule[] = [
     kind: "vague",
     what: "time",
   })),
-  ruleOf(String.raw`\b(?:el\s+)?[úu]ltimo\s+d[íi]a\s+(?:de\s+cada|del|de\s+todos\s+los)\s+mes(?:es)?\b|\b(?:a\s+)?fin(?:al)?\s+de\s+(?:cada\s+)?mes\b`, () => ({
-    kind: "lastDayOfMonth",
-  })),
-  ruleOf(String.raw`\b(?:el\s+)?(?:primer|segundo|tercer|cuarto|[úu]ltimo)\s+${DAY}\s+de\s+(?:cada|del)\s+mes\b`, () => ({ kind: "nthWeekday" })),
+  ruleOf(
+    String.raw`\b(?:cada|todos\s+los)?\s*(?:el\s+)?[úu]ltimo\s+d[íi]a\s+(?:de\s+cada|del|de\s+todos\s+los)\s+mes(?:es)?\b|\b(?:a\s+|al\s+)?fin(?:al)?\s+de\s+(?:cada\s+|del\s+)?mes\b`,
+    () => ({ kind: "lastDayOfMonth" }),
+  ),
+  ruleOf(String.raw`\b(?:el\s+|cada\s+)?primer\s+d[íi]a\s+(?:de\s+cada|del|de\s+todos\s+los)\s+mes(?:es)?\b`, () => [
+    { kind: "interval", every: 1, unit: "month" },
+    { kind: "monthDay", day: 1 },
+  ]),
+  ruleOf(String.raw`\b(?:cada|todos\s+los)?\s*(?:el\s+)?${ORDINAL}\s+(${DAY})\s+(?:de\s+cada|del|de)\s+mes\b`, (m) => {
+    const weekday = weekdayOf(m[2] ?? "");
+    return weekday === null ? null : { kind: "nthWeekday", nth: NTH[m[1] ?? ""] ?? 1, weekdays: [weekday] };
+  }),
+  ruleOf(
+    String.raw`\b(?:excepto|salvo|menos|excluyendo|quitando|sin\s+contar)\s+(?:el\s+|los\s+|las\s+)?(?:${DAY_LIST}|(fines?\s+de\s+semana|s[áa]bados?\s+y\s+domingos?))\b`,
+    (m) => exceptOf(m[1], days),
+  ),
   ruleOf(String.raw`\bcada\s+(?:dos|2|otro)\s+(${DAY})\b|\bun\s+(${DAY})\s+s[íi]\s+y\s+otro\s+no\b`, (m) => {
     const weekday = weekdayOf(m[1] ?? m[2] ?? "");
     return weekday === null ? null : { kind: "interval", every: 2, unit: "week", weekday };
   }),
-  ruleOf(String.raw`\b(?:todas\s+las|cada)\s+(mañana|tarde|noche)s?\b`, (m) => ({ kind: "daily", part: PARTS[m[1] ?? ""] ?? "morning" })),
-  ruleOf(String.raw`\b(?:todos\s+los\s+d[íi]as|cada\s+d[íi]a|diariamente|a\s+diario|diario)\b`, () => ({ kind: "daily" })),
   ruleOf(
-    String.raw`\b(?:de\s+)?lunes\s+a\s+viernes\b|\bentre\s+semana\b|\b(?:los\s+|en\s+)?d[íi]as\s+(?:laborables|h[áa]biles|de\s+semana|entre\s+semana)\b`,
+    String.raw`\b(?:de\s+)?lunes\s+a\s+viernes\b|\bentre\s+semana\b|\b(?:(?:todos\s+)?los\s+|en\s+|cada\s+)?${WEEKDAY_WORDS}\b|\b(?:todos\s+los\s+|cada\s+)?d[íi]a\s+(?:laborable|h[áa]bil)\b`,
     () => ({ kind: "weekdays", days: [...WEEKDAYS] }),
   ),
+  ruleOf(String.raw`\b(?:todas\s+las|cada)\s+(mañana|tarde|noche)s?\b`, (m) => ({ kind: "daily", part: PARTS[m[1] ?? ""] ?? "morning" })),
+  ruleOf(String.raw`\b(?:todos\s+los\s+d[íi]as|cada\s+d[íi]a|diariamente|a\s+diario|diario)\b`, () => ({ kind: "daily" })),
   ruleOf(String.raw`\b(?:los|todos\s+los|cada)\s+fines?\s+de\s+semana\b`, () => ({ kind: "weekdays", days: [...WEEKEND] })),
   ruleOf(String.raw`\b(?:todos\s+los|cada|los)\s+${DAY_LIST}\b`, (m) => {
     const list = days(m[1] ?? "");
@@ -147,9 +186,12 @@ const rules: Rule[] = [
   ruleOf(String.raw`\besta\s+(mañana|tarde)\b`, (m) => ({ kind: "part", part: PARTS[m[1] ?? ""] ?? "morning", today: true })),
   ruleOf(String.raw`\b(?:de|por|en)\s+la\s+(mañana|madrugada|tarde|noche)\b`, (m) => ({ kind: "part", part: PARTS[m[1] ?? ""] ?? "morning" })),
   ruleOf(
-    String.raw`\b(?:de|desde)\s+(?:las?\s+)?\d{1,2}(?:[:.]\d{2})?\s+(?:a|hasta)\s+(?:las?\s+)?\d{1,2}(?:[:.]\d{2})?\b|\bentre\s+(?:las?\s+)?\d{1,2}(?:[:.]\d{2})?\s+y\s+(?:las?\s+)?\d{1,2}(?:[:.]\d{2})?\b`,
-    () => ({ kind: "window" }),
+    String.raw`\b(?:de|desde)\s+(?:las?\s+|el\s+)?${END}(?:\s*h)?\s+(?:a|hasta)\s+(?:las?\s+|el\s+)?${END}(?:\s*h)?\b|\bentre\s+(?:las?\s+|el\s+)?${END}(?:\s*h)?\s+y\s+(?:las?\s+|el\s+)?${END}(?:\s*h)?\b`,
+    (m) => {
+      return windowOf(windowEnd(m[1] ?? m[3]), windowEnd(m[2] ?? m[4]));
+    },
   ),
+  ruleOf(String.raw`\b(?:hasta|hasta\s+el|hasta\s+la)\b`, () => ({ kind: "until", side: "after" })),
   ruleOf(
     String.raw`\b(?:a\s+)?(?:las|la)\s+${HOUR}(?:[:.](\d{2})|\s+y\s+(media|cuarto|${NUM})|\s+menos\s+(cuarto|${NUM}))?(?:\s*(a|p)\.?\s*m\b\.?)?(?:\s*(?:h|hs|horas)\b)?`,
     (m) => clockOf(m[1] ?? "", m[2], m[3], m[5], m[7]),
@@ -159,11 +201,34 @@ const rules: Rule[] = [
   ruleOf(String.raw`\b(?:ahora\s+mismo|ahora|inmediatamente|de\s+inmediato|enseguida|ya\s+mismo)\b`, () => ({ kind: "immediate" })),
 ];
 
+/** Spanish words that can carry schedule meaning (coverage.ts). */
+const BEARING = [
+  String.raw`(?<=\by\s+(?:a\s+)?(?:las?\s+)?)\d{1,2}\b(?![:.]?\d)`,
+  String.raw`\b(?:lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bados?|domingos?)\b`,
+  String.raw`\b(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|se?ptiembre|octubre|noviembre|diciembre)\b`,
+  String.raw`\b(?:primer|primero|segundo|tercer|tercero|quinto|[úu]ltimo|[úu]ltima|pen[úu]ltimo)\b(?!\s+(?:paso|art[íi]culo|noticia|correo|mensaje|informe))`,
+  String.raw`\bcuarto\b(?=\s+(?:lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo|d[íi]a))`,
+  String.raw`\b(?:cada|todos|todas)\b(?=\s+(?:\d|los|las|d[íi]a|semana|mes|a[ñn]o|hora|minuto|mañana|tarde|noche|lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo|primer|[úu]ltimo|dos|tres|cuatro|cinco|seis|quince|veinte|treinta|media|cuarto|otro|otra|fin))`,
+  String.raw`\b(?:diario|diariamente|semanal(?:mente)?|mensual(?:mente)?|anual(?:mente)?|quincenal(?:mente)?)\b`,
+  String.raw`\b(?:excepto|salvo|menos|excluyendo|quitando)\b(?!\s+(?:de\s+)?\d+\s*(?:minutos|horas))`,
+  String.raw`\bhasta\b`,
+  String.raw`\b(?:desde|de)\b(?=\s+(?:las?\s+)?\d{1,2}(?:[:.]\d{2})?\s+(?:a|hasta)\b)`,
+  String.raw`\bentre\b(?=\s+(?:las?\s+)?\d)`,
+  String.raw`\b(?:pr[óo]xim[oa]|siguiente|que\s+viene)\b`,
+  String.raw`\b${NUM}\s+veces\b`,
+  String.raw`\b${NUM}\s+(?:minutos?|min|horas?|d[íi]as|semanas?|mes(?:es)?|años?)\b`,
+  String.raw`\b(?:las?|a\s+las?)\s+\d{1,2}(?:[:.]\d{2})?\b`,
+  String.raw`\b\d{1,2}:\d{2}\b`,
+  String.raw`\b\d{1,2}\s*(?:h|hs)\b`,
+  String.raw`\b(?:mediod[íi]a|medianoche|hoy|mañana|pasado\s+mañana|esta\s+noche|laborables|fines?\s+de\s+semana)\b`,
+];
+
 export const es: Grammar = {
   lang: "es",
   chrono: chrono.es.casual,
   rules,
   glue: latinGlue(["a", "las", "la", "el", "los", "de", "del", "y", "en", "cada", "todos", "todas", "por", "desde", "sobre", "hacia", "al", "e"]),
+  bearing: lexicon(BEARING),
   examples: {
     daily: "todos los días a las 8",
     weekly: "todos los lunes a las 9",
@@ -171,5 +236,7 @@ export const es: Grammar = {
     monthly: "el día 1 de cada mes a las 9",
     yearly: "cada año el 3 de marzo a las 9",
     everyOther: "cada dos martes a las 9",
+    lastDay: "el último día de cada mes a las 9",
+    until: "hasta el 30 de junio",
   },
 };

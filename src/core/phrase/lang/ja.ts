@@ -1,6 +1,6 @@
 import * as chrono from "chrono-node";
-import type { Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
-import { clock, dateOrMonthDate, type Grammar, readDayList, ruleOf, WEEKDAYS, WEEKEND } from "../grammar.js";
+import type { ClockReading, Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
+import { cjkClock, clock, dateOrMonthDate, type Grammar, lexicon, readDayList, ruleOf, WEEKDAYS, WEEKEND, windowOf } from "../grammar.js";
 import { cjkNumber } from "../text.js";
 
 const N = "([0-9]{1,2}|[〇一二三四五六七八九十]{1,3})";
@@ -28,6 +28,17 @@ const PARTS: Record<string, PartOfDay> = {
 };
 const NUMBER = "(?:[0-9]{1,2}|[〇一二三四五六七八九十]{1,3})";
 const CLOCK = `(?:午前|午後|朝|夜)?\\s*${NUMBER}\\s*時(?!間)(?:\\s*(?:半|${NUMBER}\\s*分))?`;
+const CLOCK_PARTS = new RegExp(`^(午前|午後|朝|夜)?\\s*(${NUMBER})\\s*時\\s*(半|(${NUMBER})\\s*分)?$`, "u");
+
+/** One end of a window: "9時", "午後5時半". */
+const windowEnd = (text: string): ClockReading | null =>
+  cjkClock(CLOCK_PARTS.exec(text.trim()), (w) => ({
+    meridiem: w === "午前" ? "am" : w === "午後" ? "pm" : null,
+    ...(w === "朝" && { part: "morning" as const }),
+    ...(w === "夜" && { part: "night" as const }),
+  }));
+
+const NTH: Record<string, number> = { "1": 1, 一: 1, "2": 2, 二: 2, "3": 3, 三: 3, "4": 4, 四: 4, "5": 5, 五: 5 };
 const PART = `(${Object.keys(PARTS)
   .sort((a, b) => b.length - a.length)
   .join("|")})`;
@@ -58,6 +69,10 @@ function clockOf(meridiem: string | undefined, hourText: string, minuteText: str
 }
 
 const rules: Rule[] = [
+  ruleOf(`${N}\\s*時間\\s*半\\s*後`, (m) => {
+    const hours = cjkNumber(m[1] ?? "");
+    return hours === null ? null : { kind: "relative", amount: 60 * hours + 30, unit: "minute" };
+  }),
   ruleOf(`${N}\\s*${UNIT}\\s*(?:後|以内)`, (m) => {
     const amount = cjkNumber(m[1] ?? "");
     return amount === null ? null : { kind: "relative", amount, unit: unitOf(m[2] ?? "") };
@@ -65,8 +80,43 @@ const rules: Rule[] = [
   ruleOf(`半\\s*時間\\s*後`, () => ({ kind: "relative", amount: 30, unit: "minute" })),
   ruleOf(`後で|あとで|後ほど|のちほど|少し後|しばらくして`, () => ({ kind: "vague", what: "time", weak: true })),
   ruleOf(`そのうち|いつか|近いうちに|今度|また今度|暇な時|ひまなとき`, () => ({ kind: "vague", what: "time" })),
-  ruleOf(`(?:毎月)?(?:月末|末日|最終日)`, () => ({ kind: "lastDayOfMonth" })),
-  ruleOf(`(?:毎月)?(?:の)?第\\s*[1-5一二三四五]\\s*${DAY}|(?:毎月)?(?:の)?最終\\s*${DAY}`, () => ({ kind: "nthWeekday" })),
+  ruleOf(`(?:${CLOCK})\\s*(?:から|〜|～|-)\\s*(?:${CLOCK})(?:\\s*まで)?`, (m) => {
+    const [fromText, toText] = m[0].replace(/まで$/u, "").split(/から|〜|～|-/u);
+    return windowOf(windowEnd(fromText ?? ""), windowEnd(toText ?? ""));
+  }),
+  ruleOf(`(?:1日|一日)\\s*${N}\\s*回`, () => ({ kind: "vague", what: "time" })),
+  ruleOf(`${N}\\s*回(?:だけ)?`, (m) => {
+    const times = cjkNumber(m[1] ?? "");
+    return times === null || times < 2 ? null : { kind: "count", times };
+  }),
+  ruleOf(`${N}\\s*(週間|か月間?|ヶ月間?|カ月間?|日間|年間)(?!\\s*(?:後|ごと|毎|おき))`, (m) => {
+    const amount = cjkNumber(m[1] ?? "");
+    const word = m[2] ?? "";
+    const unit = word.startsWith("週") ? "week" : word.startsWith("日") ? "day" : word.startsWith("年") ? "year" : "month";
+    return amount === null ? null : { kind: "duration", amount, unit };
+  }),
+  ruleOf(`来月\\s*の?\\s*${N}\\s*日`, (m) => {
+    const day = cjkNumber(m[1] ?? "");
+    return day === null ? null : { kind: "monthAhead", months: 1, day };
+  }),
+  ruleOf(`${N}\\s*月\\s*(?:末|の終わり)`, (m) => {
+    const month = cjkNumber(m[1] ?? "");
+    return month === null ? null : { kind: "monthEnd", month };
+  }),
+  ruleOf(`(?:毎月)?(?:の)?(?:月末|末日|最終日)`, () => ({ kind: "lastDayOfMonth" })),
+  ruleOf(`(?:毎月)?(?:の)?(?:第\\s*([1-5一二三四五])|(最終))\\s*([月火水木金土日])曜日?`, (m) => ({
+    kind: "nthWeekday",
+    nth: m[2] !== undefined ? -1 : (NTH[m[1] ?? ""] ?? 1),
+    weekdays: [WEEKDAY_OF[m[3] ?? ""] ?? 1],
+  })),
+  ruleOf(
+    `${DAY_LIST}\\s*(?:以外|を除(?:く|いた|いて)|は除く|抜き|はなし|は休み)(?:\\s*の)?|(土日|週末)\\s*(?:以外|を除(?:く|いた|いて)|は除く|はなし|は休み)(?:\\s*の)?`,
+    (m) => {
+      if (m[2] !== undefined) return { kind: "except", days: [...WEEKEND] };
+      const list = days(m[1] ?? "");
+      return list === null ? null : { kind: "except", days: list };
+    },
+  ),
   ruleOf(`隔週\\s*(?:の)?\\s*${DAY_LIST}`, (m) => {
     const [weekday, ...others] = days(m[1] ?? "") ?? [];
     if (weekday === undefined) return null;
@@ -85,8 +135,12 @@ const rules: Rule[] = [
   }),
   ruleOf(`(?:毎週\\s*)?平日`, () => ({ kind: "weekdays", days: [...WEEKDAYS] })),
   ruleOf(`毎週末|土日|週末ごと`, () => ({ kind: "weekdays", days: [...WEEKEND] })),
-  ruleOf(`来週\\s*(?:の)?\\s*([月火水木金土日])曜日?`, (m) => ({ kind: "weekdayName", days: [WEEKDAY_OF[m[1] ?? ""] ?? 1], nextWeek: true })),
-  ruleOf(`来週|今週末?|来月|今月|週末`, () => ({ kind: "vague", what: "day" })),
+  ruleOf(`(再来週|来週|今週)\\s*(?:の)?\\s*([月火水木金土日])曜日?`, (m) => ({
+    kind: "weekdayName",
+    days: [WEEKDAY_OF[m[2] ?? ""] ?? 1],
+    weeksAhead: m[1] === "再来週" ? 2 : m[1] === "来週" ? 1 : 0,
+  })),
+  ruleOf(`再来週|来週|今週末?|来月|今月|週末`, () => ({ kind: "vague", what: "day" })),
   ruleOf(`毎日`, () => ({ kind: "daily" })),
   ruleOf(`毎(朝|晩|夜|夕)`, (m) => ({ kind: "daily", part: m[1] === "夕" ? "evening" : (PARTS[m[1] ?? ""] ?? "morning") })),
   ruleOf(`${N}\\s*${UNIT}\\s*(ごと|毎|おき|置き)に?`, (m) => intervalOf(m[1] ?? "", m[2] ?? "", m[3] === "おき" || m[3] === "置き")),
@@ -121,12 +175,32 @@ const rules: Rule[] = [
     exact: "midnight",
   })),
   ruleOf(`今夜|今晩|今日の夜|今日の晩`, () => ({ kind: "part", part: "evening", today: true })),
-  ruleOf(`${CLOCK}\\s*(?:から|〜|～|-)\\s*${CLOCK}(?:\\s*まで)?`, () => ({ kind: "window" })),
   ruleOf(`(午前|午後)\\s*${N}\\s*時(?!間)(?:\\s*(半|${N})\\s*分?)?`, (m) => clockOf(m[1], m[2] ?? "", m[3])),
   ruleOf(PART, (m) => ({ kind: "part", part: PARTS[m[1] ?? ""] ?? "morning" })),
   ruleOf(`(\\d{1,2})\\s*[:：]\\s*(\\d{2})`, (m) => clock(Number(m[1]), Number(m[2]))),
   ruleOf(`${N}\\s*時(?!間)(?:\\s*(半|${N})\\s*分?)?`, (m) => clockOf(undefined, m[1] ?? "", m[2])),
   ruleOf(`今すぐ|すぐに|ただちに|直ちに|即座に|至急`, () => ({ kind: "immediate" })),
+  ruleOf(`まで`, () => ({ kind: "until", side: "before" })),
+];
+
+/** Japanese words that can carry schedule meaning (coverage.ts). */
+const BEARING = [
+  `[月火水木金土日]曜日?`,
+  `(?:[月火水木金](?:\\s*[・、,と]\\s*[月火水木金土日])+)`,
+  `土日|週末|平日`,
+  `${NUMBER}\\s*月(?!\\s*(?:間))`,
+  `${NUMBER}\\s*日`,
+  `第\\s*[1-5一二三四五]`,
+  `最終|月末|末日|最後`,
+  `以外|を除|除いて|抜き`,
+  `毎|隔週|隔日|おき|ごと`,
+  `まで|から(?=\\s*(?:${NUMBER}|午前|午後|朝|夜))`,
+  `来週|来月|再来週|今週|来年`,
+  `${NUMBER}\\s*回`,
+  `${NUMBER}\\s*(?:分|時間|日間|週間|か月|ヶ月|カ月|年間)`,
+  `${NUMBER}\\s*時`,
+  `\\d{1,2}\\s*[:：]\\s*\\d{2}`,
+  `正午|真夜中|今日|明日|明後日|あさって|今夜|今晩|明朝`,
 ];
 
 export const ja: Grammar = {
@@ -134,6 +208,7 @@ export const ja: Grammar = {
   chrono: chrono.ja.casual,
   rules,
   glue: /^(?:[\s、,・のにはとでも]|から|ごろ|頃|ちょうど)*$/u,
+  bearing: lexicon(BEARING),
   examples: {
     daily: "毎日午前8時",
     weekly: "毎週月曜日の9時",
@@ -141,5 +216,7 @@ export const ja: Grammar = {
     monthly: "毎月1日の9時",
     yearly: "毎年3月3日の9時",
     everyOther: "隔週火曜日の9時",
+    lastDay: "毎月末日の9時",
+    until: "6月30日まで",
   },
 };

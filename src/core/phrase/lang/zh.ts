@@ -1,6 +1,6 @@
 import * as chrono from "chrono-node";
-import type { Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
-import { clock, dateOrMonthDate, type Grammar, readDayList, ruleOf, WEEKDAYS, WEEKEND } from "../grammar.js";
+import type { ClockReading, Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
+import { cjkClock, clock, dateOrMonthDate, type Grammar, lexicon, readDayList, ruleOf, WEEKDAYS, WEEKEND, windowOf } from "../grammar.js";
 import { CJK_NUMERAL, cjkNumber } from "../text.js";
 
 /** One grammar for Traditional and Simplified Chinese: every class lists both forms. */
@@ -11,6 +11,8 @@ const DAY_ITEM = `${WEEK}?${WD}`;
 const DAY_LIST = `(${WD}(?:\\s*(?:[、,，/和與与及跟至到~～\\-]|以及)?\\s*${DAY_ITEM})*)`;
 const HOUR_MARK = "[點点時时]";
 
+/** The days an exception names: a list, but no range and no comma, which starts the next clause. */
+const EXCEPTED = `(${WD}(?:\\s*[、和與与及跟]\\s*${WEEK}?\\s*${WD})*)`;
 const WEEKDAY_OF: Record<string, number> = { 日: 0, 天: 0, 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6 };
 const days = (list: string) => readDayList(list, /[一二三四五六日天]/gu, (d) => WEEKDAY_OF[d] ?? null, /^\s*(?:到|至|~|～|-)\s*(?:週|周|星期|禮拜|礼拜)?$/u);
 
@@ -34,6 +36,17 @@ const PARTS: Record<string, PartOfDay> = {
 };
 const CLOCK_PART = "(?:早上|早晨|清晨|上午|中午|下午|傍晚|晚上|凌晨)";
 const CLOCK = `(?:${CLOCK_PART}\\s*)?(?:[0-9]{1,2}|[${CJK_NUMERAL}]{1,3})\\s*${HOUR_MARK}(?:\\s*(?:半|(?:[0-9]{1,2}|[${CJK_NUMERAL}]{1,3})\\s*分?))?`;
+const CLOCK_PARTS = new RegExp(
+  `^(${CLOCK_PART})?\\s*([0-9]{1,2}|[${CJK_NUMERAL}]{1,3})\\s*${HOUR_MARK}\\s*(半|([0-9]{1,2}|[${CJK_NUMERAL}]{1,3})\\s*分?)?$`,
+  "u",
+);
+
+/** One end of a window: "9點", "下午5點半". */
+const windowEnd = (text: string): ClockReading | null =>
+  cjkClock(CLOCK_PARTS.exec(text.trim()), (w) => {
+    const part = w === undefined ? undefined : PARTS[w];
+    return { meridiem: null, ...(part !== undefined && { part }) };
+  });
 const PART = `(${Object.keys(PARTS)
   .sort((a, b) => b.length - a.length)
   .join("|")})`;
@@ -67,7 +80,13 @@ function skipInterval(amountText: string | undefined, unit: IntervalUnitWord): F
   return amount === 1 ? { kind: "interval", every: 2, unit } : { kind: "vague", what: "interval" };
 }
 
+const NTH: Record<string, number> = { 一: 1, "1": 1, 二: 2, "2": 2, 三: 3, "3": 3, 四: 4, "4": 4, 五: 5, "5": 5 };
+
 const rules: Rule[] = [
+  ruleOf(`${N}\\s*(?:個|个)\\s*半\\s*(?:小時|小时|鐘頭|钟头)\\s*(?:之|以)?(?:後|后)`, (m) => {
+    const hours = cjkNumber(m[1] ?? "");
+    return hours === null ? null : { kind: "relative", amount: 60 * hours + 30, unit: "minute" };
+  }),
   ruleOf(`(?:過|过)\\s*${N}\\s*(?:個|个)?\\s*${UNIT}|${N}\\s*(?:個|个)?\\s*${UNIT}\\s*(?:之|以)?(?:後|后)`, (m) => {
     const amount = cjkNumber(m[1] ?? m[3] ?? "");
     return amount === null ? null : { kind: "relative", amount, unit: unitOf(m[2] ?? m[4] ?? "") };
@@ -82,11 +101,43 @@ const rules: Rule[] = [
     kind: "vague",
     what: "time",
   })),
-  ruleOf(`(?:從|从)?\\s*${CLOCK}\\s*(?:到|至|~|～|-)\\s*${CLOCK}`, () => ({ kind: "window" })),
+  ruleOf(`(?:從|从)?\\s*(${CLOCK})\\s*(?:到|至|~|～|-)\\s*(${CLOCK})(?:\\s*(?:之間|之间|為止|为止))?`, (m) => {
+    return windowOf(windowEnd(m[1] ?? ""), windowEnd(m[2] ?? ""));
+  }),
+  ruleOf(`(?:每(?:天|日)|一天)\\s*${N}\\s*次`, () => ({ kind: "vague", what: "time" })),
+  ruleOf(`提醒(?:我)?\\s*一\\s*次`, () => ({ kind: "noise" })),
+  ruleOf(`(?:提醒|共|總共|总共|一共|重複|重复)?\\s*${N}\\s*次`, (m) => {
+    const times = cjkNumber(m[1] ?? "");
+    return times === null || times < 2 ? null : { kind: "count", times };
+  }),
+  ruleOf(`(?:持續|持续|連續|连续|為期|为期)\\s*${N}\\s*(?:個|个)?\\s*${UNIT}`, (m) => {
+    const amount = cjkNumber(m[1] ?? "");
+    return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? "") };
+  }),
+  ruleOf(`為止|为止`, () => ({ kind: "noise" })),
+  ruleOf(`${N}\\s*月\\s*(?:底|末)`, (m) => {
+    const month = cjkNumber(m[1] ?? "");
+    return month === null ? null : { kind: "monthEnd", month };
+  }),
+  ruleOf(`下(?:個|个)?月\\s*(?:的)?\\s*${N}\\s*[號号日]`, (m) => {
+    const day = cjkNumber(m[1] ?? "");
+    return day === null ? null : { kind: "monthAhead", months: 1, day };
+  }),
+  ruleOf(`下下(?:個|个)?${WEEK}\\s*(${WD})`, (m) => ({ kind: "weekdayName", days: [WEEKDAY_OF[m[1] ?? ""] ?? 1], weeksAhead: 2 })),
   ruleOf(`(?:每(?:個|个)?月|月)(?:的)?\\s*(?:最後|最后)\\s*一\\s*天|(?:每(?:個|个)?)?月(?:底|末)`, () => ({ kind: "lastDayOfMonth" })),
-  ruleOf(`(?:每(?:個|个)?月\\s*的?\\s*)?(?:第\\s*[一二三四1-4]\\s*(?:個|个)?|(?:最後|最后)\\s*一?\\s*(?:個|个)?)\\s*${WEEK}\\s*${WD}`, () => ({
+  ruleOf(`(?:每(?:個|个)?月\\s*的?\\s*)?(?:第\\s*([一二三四五1-5])\\s*(?:個|个)?|((?:最後|最后))\\s*一?\\s*(?:個|个)?)\\s*${WEEK}\\s*(${WD})`, (m) => ({
     kind: "nthWeekday",
+    nth: m[2] !== undefined ? -1 : (NTH[m[1] ?? ""] ?? 1),
+    weekdays: [WEEKDAY_OF[m[3] ?? ""] ?? 1],
   })),
+  ruleOf(
+    `除了?\\s*(?:每)?(?:${WEEK}\\s*${EXCEPTED}|(週末|周末))\\s*(?:以外|之外|外)?|(?:${WEEK}\\s*${EXCEPTED}|(週末|周末))\\s*(?:除外|不用|不要|休息)`,
+    (m) => {
+      if (m[2] !== undefined || m[4] !== undefined) return { kind: "except", days: [...WEEKEND] };
+      const list = days(m[1] ?? m[3] ?? "");
+      return list === null ? null : { kind: "except", days: list };
+    },
+  ),
   ruleOf(`(?:每隔\\s*(?:一|1)\\s*(?:個|个)?\\s*${WEEK}|隔\\s*${WEEK}|每\\s*(?:兩|两|2)\\s*(?:個|个)?\\s*${WEEK})\\s*(?:的)?\\s*${WEEK}?\\s*(${WD})`, (m) => ({
     kind: "interval",
     every: 2,
@@ -140,7 +191,7 @@ const rules: Rule[] = [
     meridiem: null,
     exact: "noon",
   })),
-  ruleOf(`(?:午夜|半夜\\s*(?:12|十二)\\s*${HOUR_MARK}|凌晨\\s*(?:0|零)\\s*${HOUR_MARK})(?!\\s*(?:半|一刻|三刻|[0-9${CJK_NUMERAL}]))`, () => ({
+  ruleOf(`(?:(?:午夜|半夜|深夜)\\s*(?:12|十二)\\s*${HOUR_MARK}|午夜|凌晨\\s*(?:0|零)\\s*${HOUR_MARK})(?!\\s*(?:半|一刻|三刻|[0-9${CJK_NUMERAL}]))`, () => ({
     kind: "clock",
     hour: 0,
     minute: 0,
@@ -155,12 +206,36 @@ const rules: Rule[] = [
   ruleOf(`(?:在)?${PART}`, (m) => ({ kind: "part", part: PARTS[m[1] ?? ""] ?? "morning" })),
   ruleOf(`(?:在)?(\\d{1,2})\\s*[:：]\\s*(\\d{2})`, (m) => clock(Number(m[1]), Number(m[2]))),
   ruleOf(`(?:在)?${N}\\s*${HOUR_MARK}(?!間|间)(?:\\s*(半|一刻|三刻|整|${N}\\s*分?))?`, (m) => clockOf(m[1] ?? "", m[2])),
+  ruleOf(`到(?=\\s*(?:[0-9${CJK_NUMERAL}]|下|本|這|这|${WEEK}|月底|月末|明|後天|后天))|截至|截止到?|直到`, () => ({ kind: "until", side: "after" })),
   ruleOf(`現在|现在|立刻|立即|馬上|马上|即刻|立馬|立马|儘快|尽快`, () => ({ kind: "immediate" })),
 ];
 
-const glue = /^(?:[\s、,，。的在和與与及跟於于]|開始|开始|起)*$/u;
+const glue = /^(?:[\s、,，。的在和與与及跟於于]|開始|开始|起|提醒我|提醒|請|请)*$/u;
 
-const shared = { rules, glue };
+const NUMBER = `(?:[0-9]{1,3}|[${CJK_NUMERAL}]{1,3})`;
+/** Chinese words that can carry schedule meaning (coverage.ts). */
+const BEARING = [
+  `${WEEK}\\s*[一二三四五六日天](?:\\s*[、,，和與与及跟至到~～\\-]\\s*[一二三四五六日天])*`,
+  `(?:週|周)末`,
+  `${NUMBER}\\s*月(?!\\s*(?:內|内))`,
+  `${NUMBER}\\s*[號号日](?!\\s*(?:前|以前))`,
+  `第\\s*[0-9一二三四五]`,
+  `最後|最后|月底|月末`,
+  `除了|除外|不含|除(?=\\s*(?:${WEEK}|週末|周末))`,
+  `(?<=(?:週末|周末|${WEEK}\\s*[一二三四五六日天])\\s*)(?:不用|不要|休息)`,
+  `每(?!\\s*(?:個|个)?\\s*(?:人|位|項|项|條|条|篇|則|则|封|件|次))|逢|天天|隔(?=\\s*(?:${NUMBER}|${WEEK}|天|日))`,
+  `到(?=\\s*(?:[0-9${CJK_NUMERAL}]|下|本|這|这|${WEEK}|月底|月末|明|後天|后天))|截至|截止|直到`,
+  `(?:從|从)(?=\\s*(?:[0-9${CJK_NUMERAL}]|${CLOCK_PART}|${WEEK}|明|下|今))`,
+  `下下?(?:個|个)?(?:月|${WEEK})`,
+  `${NUMBER}\\s*次`,
+  `${NUMBER}\\s*(?:個|个)?\\s*(?:分鐘|分钟|小時|小时|鐘頭|钟头|天|星期|禮拜|礼拜|週|周)`,
+  `持續|持续|連續|连续|為期|为期`,
+  `${NUMBER}\\s*${HOUR_MARK}`,
+  `\\d{1,2}\\s*[:：]\\s*\\d{2}`,
+  `正午|午夜|中午|今天|明天|後天|后天|今晚|明早|明晚|工作日|平日`,
+];
+
+const shared = { rules, glue, bearing: lexicon(BEARING) };
 
 export const zhHant: Grammar = {
   lang: "zh-Hant",
@@ -173,6 +248,8 @@ export const zhHant: Grammar = {
     monthly: "每月1號早上9點",
     yearly: "每年3月3日早上9點",
     everyOther: "每隔一週的週二早上9點",
+    lastDay: "每個月最後一天早上9點",
+    until: "到6月30日為止",
   },
 };
 
@@ -187,5 +264,7 @@ export const zhHans: Grammar = {
     monthly: "每月1号早上9点",
     yearly: "每年3月3日早上9点",
     everyOther: "每隔一周的周二早上9点",
+    lastDay: "每个月最后一天早上9点",
+    until: "到6月30日为止",
   },
 };

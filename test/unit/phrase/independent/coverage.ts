@@ -22,7 +22,11 @@ export function shapeRuns(shape: Shape, timezone: string, now: number): number[]
     if (at > now && at <= now + WINDOW_DAYS * DAY_MS) runs.push(at);
   }
   if (shape.everyOther) runs = runs.filter((_, i) => i % 2 === 0);
-  if (shape.forDays !== undefined) runs = runs.filter((at) => at < now + shape.forDays! * DAY_MS);
+  // "for two weeks" ends at the same wall-clock time two weeks on, as a person counts it.
+  if (shape.forDays !== undefined) {
+    const end = DateTime.fromMillis(now, { zone: timezone }).plus({ days: shape.forDays }).toMillis();
+    runs = runs.filter((at) => at < end);
+  }
   if (shape.count !== undefined) runs = runs.slice(0, shape.count);
   return runs;
 }

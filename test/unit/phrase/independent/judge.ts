@@ -24,18 +24,11 @@ export function attempt(text: string, timezone: string, now: number): Attempt {
 }
 
 /**
- * How a reading bounds its runs. PhraseReading has no end yet; a reading that gains one under
- * these names (the job's end_at and max_runs) is measured with no change here. The job layer
- * stops at `endAt` (exclusive) or after `maxRuns` runs.
+ * The runs a reading would make after `now` up to `through`, and whether any run follows. The
+ * reading's `endAt` and `maxRuns` are the job's end_at (exclusive) and max_runs.
  */
-interface ReadingEnd {
-  endAt?: number | null;
-  maxRuns?: number | null;
-}
-
-/** The runs a reading would make after `now` up to `through`, and whether any run follows. */
 export function runsOf(reading: PhraseReading, now: number, through: number, max = 400): { runs: number[]; more: boolean } {
-  const { endAt, maxRuns } = reading as PhraseReading & ReadingEnd;
+  const { endAt, maxRuns } = reading;
   const limit = Math.min(max, maxRuns ?? Number.POSITIVE_INFINITY);
   const runs: number[] = [];
   let cursor = now;

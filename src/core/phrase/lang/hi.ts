@@ -1,0 +1,297 @@
+import type { Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
+import { clock, type Grammar, lexicon, readDayList, ruleOf } from "../grammar.js";
+
+/**
+ * Hindi, in Latin script (Hinglish, as typed in chats: "kal subah 9 baje") and in Devanagari,
+ * from one table of words per script: daily, weekly, one-off and relative phrases, plus the
+ * ends, counts and exceptions the coverage rule needs. chrono-node has no Hindi parser, so the
+ * rules read the dates (aaj/kal/parson, a weekday). "kal" is both yesterday and tomorrow; in a
+ * request for the future it is read as tomorrow, and noted.
+ */
+interface Words {
+  /** Each entry an alternation; Sunday first. */
+  weekdays: readonly string[];
+  daily: string;
+  every: string;
+  oclock: string;
+  parts: Record<string, PartOfDay>;
+  today: string;
+  tomorrow: string;
+  dayAfter: string;
+  after: string;
+  within: string;
+  units: Record<IntervalUnitWord, string>;
+  numbers: Record<string, number>;
+  half: string;
+  /** "aadha ghanta", "dedh ghanta", "dhai ghante": half, one and a half, two and a half hours. */
+  fractions: Record<string, number>;
+  quarterPast: string;
+  quarterTo: string;
+  /** "1 tarikh": the day of the month. */
+  date: string;
+  monthOf: string;
+  until: string;
+  from: string;
+  and: string;
+  times: string;
+  except: string;
+  vagueWeak: string;
+  vague: string;
+  now: string;
+  other: string;
+  /** Where a word ends: Devanagari vowel signs are marks, not letters. */
+  edge: string;
+}
+
+function grammarOf(lang: "hi-Latn" | "hi-Deva", w: Words, examples: Grammar["examples"]): Grammar {
+  const E = w.edge;
+  const word = (alternation: string) => `(?<!${E})(?:${alternation})(?!${E})`;
+  const N = `(\\d{1,3}|${Object.keys(w.numbers).join("|")})`;
+  const num = (t: string | undefined): number | null => (t === undefined ? null : /^\d+$/u.test(t) ? Number(t) : (w.numbers[t] ?? null));
+  const unitAlternation = Object.values(w.units).join("|");
+  const UNIT = `(${unitAlternation})`;
+  const unitOf = (text: string): IntervalUnitWord => {
+    for (const [unit, alternation] of Object.entries(w.units) as Array<[IntervalUnitWord, string]>)
+      if (new RegExp(`^(?:${alternation})$`, "u").test(text)) return unit;
+    return "day";
+  };
+  const DAY = `(?:${w.weekdays.join("|")})`;
+  const weekdayOf = (name: string): number | null => {
+    const i = w.weekdays.findIndex((alternation) => new RegExp(`^(?:${alternation})$`, "u").test(name));
+    return i === -1 ? null : i;
+  };
+  const DAY_LIST = `(${DAY}(?:\\s*(?:,|${w.and}|${w.from}|-)\\s*${DAY})*)`;
+  const days = (list: string) => readDayList(list, new RegExp(DAY, "gu"), weekdayOf, new RegExp(`^\\s*(?:${w.from}|-)\\s*$`, "u"));
+  const PART = `(${Object.keys(w.parts).join("|")})`;
+  const partOf = (text: string | undefined): PartOfDay => w.parts[text ?? ""] ?? "morning";
+
+  const FRACTION = `(${Object.keys(w.fractions).join("|")})`;
+  const rules: Rule[] = [
+    ruleOf(word(`${FRACTION}\\s*(?:${w.units.hour})\\s*(?:${w.after}|${w.within})`), (m) => ({
+      kind: "relative",
+      amount: w.fractions[m[1] ?? ""] ?? 30,
+      unit: "minute",
+    })),
+    ruleOf(word(`${N}\\s*${UNIT}\\s*${w.until}`), (m) => {
+      const amount = num(m[1]);
+      return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? "") };
+    }),
+    ruleOf(word(`${N}\\s*(?:${w.times})`), (m) => {
+      const times = num(m[1]);
+      return times === null ? null : { kind: "count", times };
+    }),
+    ruleOf(word(w.vagueWeak), () => ({ kind: "vague", what: "time", weak: true })),
+    ruleOf(word(w.vague), () => ({ kind: "vague", what: "time" })),
+    ruleOf(word(`${DAY_LIST}\\s*(?:${w.except})`), (m) => {
+      const list = days(m[1] ?? "");
+      return list === null ? null : { kind: "except", days: list };
+    }),
+    ruleOf(word(`${DAY}\\s*${w.from}\\s*${DAY}(?:\\s*${w.until})?`), (m) => {
+      const list = days(m[0]);
+      return list === null ? null : { kind: "weekdays", days: list };
+    }),
+    ruleOf(word(`(?:${w.every})\\s*(?:${w.monthOf})\\s*(?:की|ki|ke)?\\s*${N}\\s*(?:${w.date})\\s*(?:को|ko)?`), (m): Fragment[] | null => {
+      const day = num(m[1]);
+      return day === null
+        ? null
+        : [
+            { kind: "interval", every: 1, unit: "month" },
+            { kind: "monthDay", day },
+          ];
+    }),
+    ruleOf(word(`(?:${w.every})\\s*(?:${w.other})\\s*${DAY}`), (m) => {
+      const weekday = weekdayOf(m[0].match(new RegExp(DAY, "u"))?.[0] ?? "");
+      return weekday === null ? null : { kind: "interval", every: 2, unit: "week", weekday };
+    }),
+    ruleOf(word(`(?:${w.every})\\s*${DAY_LIST}`), (m) => {
+      const list = days(m[1] ?? "");
+      return list === null ? null : { kind: "weekdays", days: list };
+    }),
+    ruleOf(word(w.daily), () => ({ kind: "daily" })),
+    ruleOf(word(`(?:${w.every})\\s*(?:${w.other})\\s*(?:${w.units.day})`), () => ({ kind: "interval", every: 2, unit: "day" })),
+    ruleOf(word(`(?:${w.every})\\s*(?:${N}\\s*)?${UNIT}(?:\\s*(?:${w.within}))?`), (m) => {
+      const every = m[1] === undefined ? 1 : num(m[1]);
+      return every === null ? null : { kind: "interval", every, unit: unitOf(m[2] ?? "") };
+    }),
+    ruleOf(word(`${N}\\s*${UNIT}\\s*(?:${w.after}|${w.within})`), (m) => {
+      const amount = num(m[1]);
+      return amount === null ? null : { kind: "relative", amount, unit: unitOf(m[2] ?? "") };
+    }),
+    ruleOf(word(`(?:${w.every})\\s*${PART}`), (m) => ({ kind: "daily", part: partOf(m[1]) })),
+    ruleOf(word(w.dayAfter), () => ({ kind: "dayOffset", days: 2 })),
+    ruleOf(word(w.tomorrow), (m) => ({ kind: "dayOffset", days: 1, note: `read '${m[0]}' as tomorrow (it also means yesterday)` })),
+    ruleOf(word(w.today), () => ({ kind: "dayOffset", days: 0 })),
+    ruleOf(word(`(?:${w.half})\\s*${N}\\s*(?:${w.oclock})`), (m) => {
+      const hour = num(m[1]);
+      return hour === null ? null : clock(hour, 30);
+    }),
+    ruleOf(word(`(?:${w.quarterPast})\\s*${N}\\s*(?:${w.oclock})`), (m) => {
+      const hour = num(m[1]);
+      return hour === null ? null : clock(hour, 15);
+    }),
+    ruleOf(word(`(?:${w.quarterTo})\\s*${N}\\s*(?:${w.oclock})`), (m) => {
+      const hour = num(m[1]);
+      return hour === null ? null : clock(hour - 1, 45);
+    }),
+    ruleOf(word(`(\\d{1,2})(?:[:.](\\d{2}))?\\s*(?:${w.oclock})`), (m) => clock(Number(m[1]), Number(m[2] ?? 0))),
+    ruleOf(word(`${N}\\s*(?:${w.oclock})`), (m) => {
+      const hour = num(m[1]);
+      return hour === null ? null : clock(hour, 0);
+    }),
+    ruleOf(`(\\d{1,2}):(\\d{2})`, (m) => clock(Number(m[1]), Number(m[2]))),
+    ruleOf(word(PART), (m) => ({ kind: "part", part: partOf(m[1]) })),
+    ruleOf(word(DAY), (m) => {
+      const weekday = weekdayOf(m[0]);
+      return weekday === null ? null : { kind: "weekdayName", days: [weekday] };
+    }),
+    ruleOf(word(w.now), () => ({ kind: "immediate" })),
+    ruleOf(word(w.until), () => ({ kind: "until", side: "before" })),
+  ];
+
+  const bearing = lexicon([
+    word(DAY),
+    word(`${N}\\s*(?:${w.date})`),
+    word(w.every),
+    word(w.daily),
+    word(w.until),
+    word(w.except),
+    word(`${N}\\s*(?:${w.times})`),
+    word(`${N}\\s*${UNIT}`),
+    word(`${N}\\s*(?:${w.oclock})`),
+    word(`${w.today}|${w.tomorrow}|${w.dayAfter}`),
+    `\\d{1,2}:\\d{2}`,
+  ]);
+  return { lang, chrono: null, rules, glue: new RegExp(`^(?:[\\s,.]|${w.and}|को|ko|ki|ke|की|के|par|पर)*$`, "u"), bearing, examples };
+}
+
+export const hiLatn = grammarOf(
+  "hi-Latn",
+  {
+    weekdays: [
+      "ravivar|raviwar|itvaar|itwar|itwaar",
+      "somvar|somwar|somvaar",
+      "mangalvar|mangalwar|mangalvaar",
+      "budhvar|budhvaar|budhwar",
+      "guruvar|guruwar|brihaspativar|veervar",
+      "shukravar|shukrawar|shukravaar",
+      "shanivar|shaniwar|shanivaar",
+    ],
+    daily: "roz|rozana|rozaana|har\\s+roz|har\\s+din|pratidin|rojana",
+    every: "har",
+    oclock: "baje|bajey|bje",
+    parts: {
+      subah: "morning",
+      subha: "morning",
+      savere: "morning",
+      dopahar: "afternoon",
+      dopeher: "afternoon",
+      shaam: "evening",
+      sham: "evening",
+      raat: "night",
+      rat: "night",
+    },
+    today: "aaj",
+    tomorrow: "kal",
+    dayAfter: "parson|parso",
+    after: "baad",
+    within: "mein|me",
+    units: {
+      minute: "minute|minat|mins?|minton",
+      hour: "ghante|ghanta|ghanton",
+      day: "din",
+      week: "hafte|hafta|hafton",
+      month: "mahine|mahina|mahino",
+      year: "saal",
+    },
+    numbers: {
+      ek: 1,
+      do: 2,
+      teen: 3,
+      char: 4,
+      chaar: 4,
+      paanch: 5,
+      panch: 5,
+      chhah: 6,
+      chhe: 6,
+      saat: 7,
+      aath: 8,
+      nau: 9,
+      das: 10,
+      gyarah: 11,
+      barah: 12,
+      pandrah: 15,
+      bees: 20,
+      tees: 30,
+    },
+    half: "saade|sadhe",
+    fractions: { aadhe: 30, aadha: 30, adha: 30, dedh: 90, derh: 90, dhai: 150, dhaai: 150 },
+    quarterPast: "sawa|savaa",
+    quarterTo: "paune|pone",
+    date: "tarikh|taarikh|tareekh",
+    monthOf: "mahine|mahina",
+    until: "tak",
+    from: "se",
+    and: "aur|,",
+    times: "baar|bar|dafa",
+    except: "ko\\s+chhodkar|ko\\s+chhod\\s+kar|chhodkar|ke\\s+alawa|ke\\s+siva",
+    vagueWeak: "baad\\s+mein|thodi\\s+der\\s+mein|jaldi",
+    vague: "kabhi\\s+bhi|kabhi|kisi\\s+din",
+    now: "abhi|turant|fauran",
+    other: "dusre|doosre",
+    edge: "[\\p{L}\\p{N}]",
+  },
+  {
+    daily: "roz subah 8 baje",
+    weekly: "har somvar subah 9 baje",
+    once: "kal subah 9 baje",
+    monthly: "har mahine ki 1 tarikh ko subah 9 baje",
+    yearly: "har saal 3 march ko subah 9 baje",
+    everyOther: "har dusre mangalvar subah 9 baje",
+    lastDay: "har mahine ke aakhri din subah 9 baje",
+    until: "30 june tak",
+  },
+);
+
+export const hiDeva = grammarOf(
+  "hi-Deva",
+  {
+    weekdays: ["रविवार|इतवार", "सोमवार", "मंगलवार", "बुधवार", "गुरुवार|बृहस्पतिवार|वीरवार", "शुक्रवार", "शनिवार"],
+    daily: "रोज़ाना|रोजाना|रोज़|रोज|हर\\s+रोज़|हर\\s+दिन|प्रतिदिन",
+    every: "हर|प्रति",
+    oclock: "बजे",
+    parts: { सुबह: "morning", दोपहर: "afternoon", शाम: "evening", रात: "night" },
+    today: "आज",
+    tomorrow: "कल",
+    dayAfter: "परसों",
+    after: "बाद",
+    within: "में",
+    units: { minute: "मिनट", hour: "घंटे|घंटा|घंटों|घण्टे", day: "दिन", week: "हफ़्ते|हफ्ते|हफ्ता|हफ़्ता|सप्ताह", month: "महीने|महीना", year: "साल|वर्ष" },
+    numbers: { एक: 1, दो: 2, तीन: 3, चार: 4, पांच: 5, पाँच: 5, छह: 6, सात: 7, आठ: 8, नौ: 9, दस: 10, ग्यारह: 11, बारह: 12, पंद्रह: 15, बीस: 20, तीस: 30 },
+    half: "साढ़े|साढे",
+    fractions: { आधे: 30, आधा: 30, डेढ़: 90, डेढ: 90, ढाई: 150 },
+    quarterPast: "सवा",
+    quarterTo: "पौने",
+    date: "तारीख|तारीख़",
+    monthOf: "महीने",
+    until: "तक",
+    from: "से",
+    and: "और|,",
+    times: "बार|दफ़ा",
+    except: "को\\s*छोड़कर|को\\s*छोड़\\s*कर|छोड़कर|के\\s*अलावा|के\\s*सिवा",
+    vagueWeak: "बाद\\s*में|थोड़ी\\s*देर\\s*में|जल्दी",
+    vague: "कभी\\s*भी|कभी|किसी\\s*दिन",
+    now: "अभी|तुरंत|फ़ौरन|फौरन",
+    other: "दूसरे",
+    edge: "[\\p{L}\\p{M}\\p{N}]",
+  },
+  {
+    daily: "रोज़ सुबह 8 बजे",
+    weekly: "हर सोमवार सुबह 9 बजे",
+    once: "कल सुबह 9 बजे",
+    monthly: "हर महीने की 1 तारीख को सुबह 9 बजे",
+    yearly: "हर साल 3 मार्च को सुबह 9 बजे",
+    everyOther: "हर दूसरे मंगलवार सुबह 9 बजे",
+    lastDay: "हर महीने के आखिरी दिन सुबह 9 बजे",
+    until: "30 जून तक",
+  },
+);

@@ -1,0 +1,123 @@
+import { addDays, addMonths, type CivilDate, daysInMonth, localTimeAt, resolveLocalTime } from "../schedule/index.js";
+import { count, formatWall } from "./format.js";
+import type { Found } from "./fragments.js";
+import { type FoundOf, findsOf, type ReadContext, weekdayDate } from "./read-context.js";
+import { clockToTime } from "./read-time.js";
+import { refuse } from "./refusals.js";
+
+/** How a phrase bounds its runs, in the job's terms: no run at or after `endAt`; at most `maxRuns`. */
+export interface Bounds {
+  endAt?: number;
+  maxRuns?: number;
+}
+
+/** The fragments an "until" can name as its last day, or (a clock) its last time today. */
+const END_KINDS = new Set(["date", "monthDate", "weekdayName", "monthDay", "monthEnd", "lastDayOfMonth", "dayOffset", "clock"]);
+
+/**
+ * Takes the end of the runs out of the cluster: "until June 30" (the date next to the "until"
+ * is the last day that may run, included), "for two weeks" (until now plus two weeks), "3
+ * times". Returns the bounds and the cluster without the end's date, which the schedule readers
+ * must not read as the schedule's own date.
+ */
+export function readBounds(ctx: ReadContext): { bounds: Bounds; rest: Found[] } {
+  const taken = new Set<Found>();
+  const ends: number[] = [];
+  const endNotes: string[] = [];
+  for (const marker of findsOf(ctx, "until")) {
+    const target = endTarget(ctx, marker);
+    if (target === null) throw refuse.endWithoutDate(marker.text.trim(), ctx.grammar.examples);
+    taken.add(target);
+    ctx.used.add(target);
+    if (target.fragment.kind === "clock") {
+      const at = lastTimeToday(ctx, target as FoundOf<"clock">);
+      // Runs are on whole minutes: a minute past the time keeps a run at the time itself.
+      ends.push(at + 60_000);
+      endNotes.push(`runs until ${formatWall(localTimeAt(at, ctx.timezone))}, that time included`);
+      continue;
+    }
+    const last = lastDayOf(ctx, target);
+    ends.push(startOfDay(ctx, addDays(last, 1)));
+    endNotes.push(`runs until ${formatWall({ ...last, hour: 0, minute: 0 }).slice(0, 10)}, that day included`);
+  }
+  for (const { fragment, text } of findsOf(ctx, "duration")) {
+    const now = localTimeAt(ctx.now, ctx.timezone);
+    const { amount, unit } = fragment;
+    if (unit === "minute" || unit === "hour") {
+      ends.push(ctx.now + amount * (unit === "minute" ? 60_000 : 3_600_000));
+    } else {
+      const day = unit === "day" || unit === "week" ? addDays(now, amount * (unit === "week" ? 7 : 1)) : addMonths(now, amount * (unit === "year" ? 12 : 1));
+      ends.push(resolveLocalTime({ ...day, hour: now.hour, minute: now.minute }, ctx.timezone).at + Math.round(now.second * 1000));
+    }
+    endNotes.push(
+      `read '${text.trim()}' as runs until ${formatWall(localTimeAt(ends.at(-1) ?? ctx.now, ctx.timezone))} (${count(amount, unit)} from now, excluded)`,
+    );
+  }
+  if (ends.length > 1) throw refuse.conflicting("two ends for the runs");
+  const counts = [...new Set(findsOf(ctx, "count").map((f) => f.fragment.times))];
+  if (counts.length > 1) throw refuse.conflicting("two different numbers of runs");
+  const [maxRuns] = counts;
+  if (maxRuns !== undefined) ctx.notes.push(`stops after ${count(maxRuns, "run")}`);
+  ctx.notes.push(...endNotes);
+  const [endAt] = ends;
+  return {
+    bounds: { ...(endAt !== undefined && { endAt }), ...(maxRuns !== undefined && { maxRuns }) },
+    rest: ctx.finds.filter((f) => !taken.has(f)),
+  };
+}
+
+/** The date fragment right next to an "until", on the side it names, with only glue between. */
+function endTarget(ctx: ReadContext, marker: FoundOf<"until">): Found | null {
+  const after = marker.fragment.side === "after";
+  const candidates = ctx.finds
+    .filter((f) => END_KINDS.has(f.fragment.kind) && (after ? f.start >= marker.end : f.end <= marker.start))
+    .sort((a, b) => (after ? a.start - b.start : b.end - a.end));
+  const [nearest] = candidates;
+  if (nearest === undefined) return null;
+  const between = after ? ctx.text.slice(marker.end, nearest.start) : ctx.text.slice(nearest.end, marker.start);
+  return ctx.grammar.glue.test(between) ? nearest : null;
+}
+
+/** "until 5pm": the next time the clock shows it, today or (when past) tomorrow. */
+function lastTimeToday(ctx: ReadContext, found: FoundOf<"clock">): number {
+  const time = clockToTime(found, found.fragment, null, ctx.notes);
+  const today = localTimeAt(ctx.now, ctx.timezone);
+  const at = resolveLocalTime({ ...today, ...time }, ctx.timezone).at;
+  return at > ctx.now ? at : resolveLocalTime({ ...addDays(today, 1), ...time }, ctx.timezone).at;
+}
+
+/** The last day an end names: the coming one, today included. */
+function lastDayOf(ctx: ReadContext, target: Found): CivilDate {
+  const today = localTimeAt(ctx.now, ctx.timezone);
+  const f = target.fragment;
+  const notBefore = (d: CivilDate, next: (d: CivilDate) => CivilDate): CivilDate => (compare(d, today) >= 0 ? d : next(d));
+  switch (f.kind) {
+    case "date":
+      return f.roll === "none" ? f : notBefore(f, (d) => (f.roll === "week" ? addDays(d, 7) : { ...d, year: d.year + 1 }));
+    case "dayOffset":
+      return addDays(today, f.days);
+    case "weekdayName": {
+      const [weekday] = f.days;
+      if (weekday === undefined || f.days.length > 1) throw refuse.conflicting("several weekdays as the end");
+      return weekdayDate(today, weekday, f.weeksAhead);
+    }
+    case "monthDay":
+      return notBefore({ year: today.year, month: today.month, day: f.day }, (d) => addMonths(d, 1));
+    case "monthDate":
+      return notBefore({ year: today.year, month: f.month, day: f.day }, (d) => ({ ...d, year: d.year + 1 }));
+    case "monthEnd":
+      return notBefore({ year: today.year, month: f.month, day: daysInMonth(today.year, f.month) }, (d) => ({
+        year: d.year + 1,
+        month: d.month,
+        day: daysInMonth(d.year + 1, d.month),
+      }));
+    case "lastDayOfMonth":
+      return { year: today.year, month: today.month, day: daysInMonth(today.year, today.month) };
+    default:
+      throw new Error(`not an end: ${f.kind}`);
+  }
+}
+
+const compare = (a: CivilDate, b: CivilDate): number => a.year - b.year || a.month - b.month || a.day - b.day;
+
+const startOfDay = (ctx: ReadContext, day: CivilDate): number => resolveLocalTime({ ...day, hour: 0, minute: 0 }, ctx.timezone).at;
