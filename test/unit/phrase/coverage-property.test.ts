@@ -71,7 +71,8 @@ function outcome(text: string, timezone: string, now: DateTime, expected: number
   return same ? "right" : `wrong: ${describeReading(got.reading, now.toMillis())}`;
 }
 
-describe("the coverage rule, as a property over languages, modifiers and days", () => {
+/** Hundreds of phrasings read on hundreds of days: tens of seconds on a busy machine. */
+describe("the coverage rule, as a property over languages, modifiers and days", { timeout: 120_000 }, () => {
   it("reads every base right", () => {
     for (const f of FORMS) {
       for (const base of ["D", "W", "M"] as const) {
