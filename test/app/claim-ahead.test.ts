@@ -62,7 +62,7 @@ describe("worker: claiming ahead of the due time", () => {
     }
   });
 
-  it("gives runs it claimed ahead back to the queue unstarted when it stops, with the attempt undone", async () => {
+  it("gives runs it claimed ahead back to the queue unstarted when it stops, spending nothing (the attempt, its fencing token, stays)", async () => {
     const e = await openRealEngine(5_000);
     try {
       const at = Date.now() + 3_000;
@@ -77,7 +77,7 @@ describe("worker: claiming ahead of the due time", () => {
       expect((await e.store.getRun({ job_id: job.id, scheduled_at: at }))?.status).toBe("running");
       await e.engine.worker.stop();
       const back = await e.store.getRun({ job_id: job.id, scheduled_at: at });
-      expect(back).toMatchObject({ status: "queued", attempt: 0, lease_owner: null });
+      expect(back).toMatchObject({ status: "queued", attempt: 1, executions: 0, started_at: null, lease_owner: null });
       expect(e.starts).toEqual([]);
     } finally {
       await e.close();

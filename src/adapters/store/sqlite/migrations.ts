@@ -89,6 +89,15 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX runs_pending ON runs (bucket, scheduled_at, job_id) WHERE status = 'pending';
   CREATE INDEX runs_by_bucket ON runs (bucket, scheduled_at, job_id);
   `,
+  `
+  -- attempt stays the fencing token (bumped by each claim); executions counts the starts of the
+  -- action, which the retry budget spends. Before this version every claim started the action
+  -- (give-backs undid their claim), so a run's attempts are its executions so far.
+  ALTER TABLE runs ADD COLUMN executions INTEGER NOT NULL DEFAULT 0;
+  UPDATE runs SET executions = attempt;
+  -- JSON text: what an action saved for later attempts of the run.
+  ALTER TABLE runs ADD COLUMN checkpoint TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
