@@ -111,6 +111,17 @@ describe("SQLite store, beyond the port", () => {
     expect(await store.getRun(runs[0]!)).toEqual(runs[0]);
   });
 
+  it("migrates a file of the previous schema: a run's executions start as its attempts, with no checkpoint", async () => {
+    const run = makeRun(makeJob(), T0, { status: "retrying", attempt: 2, executions: 2 });
+    await store.commit({ writes: [{ op: "insert_run", run }] });
+    await store.close();
+    tamper("ALTER TABLE runs DROP COLUMN executions");
+    tamper("ALTER TABLE runs DROP COLUMN checkpoint");
+    tamper(`PRAGMA user_version = ${SCHEMA_VERSION - 1}`);
+    store = openSqliteStore({ path });
+    expect(await store.getRun(run)).toEqual(run);
+  });
+
   it("rejects a cursor it did not issue", async () => {
     await expect(store.listJobs("owner-a", { limit: 10, cursor: "not-a-cursor" })).rejects.toMatchObject({ code: "invalid_argument", field: "cursor" });
     const jobs = [makeJob(), makeJob()];
