@@ -83,4 +83,29 @@ describe("worker: claiming ahead of the due time", () => {
       await e.close();
     }
   });
+
+  it.each(["paused", "cancelled"] as const)("does not start a run it claimed ahead once its task was %s meanwhile", async (change) => {
+    const e = await openRealEngine(1_500);
+    try {
+      const at = Date.now() + 1_000;
+      const { job } = await e.engine.jobs.create("alice", {
+        title: "t",
+        action: { type: "notify", message: "m" },
+        schedule: { kind: "once", at, timezone: "UTC" },
+      });
+      e.engine.worker.start();
+      for (let i = 0; i < 100 && (await e.store.getRun({ job_id: job.id, scheduled_at: at }))?.status !== "running"; i++)
+        await new Promise((r) => setTimeout(r, 10));
+      expect((await e.store.getRun({ job_id: job.id, scheduled_at: at }))?.status).toBe("running"); // claimed ahead
+      await (change === "paused" ? e.engine.jobs.pause("alice", job.id) : e.engine.jobs.cancel("alice", job.id));
+      while (Date.now() < at + 300) await new Promise((r) => setTimeout(r, 20));
+      expect(e.starts).toEqual([]);
+      expect(await e.store.getRun({ job_id: job.id, scheduled_at: at })).toMatchObject(
+        change === "paused" ? { status: "skipped", skip_reason: "paused", executions: 0 } : { status: "cancelled", executions: 0 },
+      );
+    } finally {
+      await e.engine.worker.stop();
+      await e.close();
+    }
+  });
 });

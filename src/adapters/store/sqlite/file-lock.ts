@@ -15,7 +15,8 @@ export interface FileLock {
  * transaction that is never committed. The operating system drops the lock when the process
  * ends, however it ends (kill -9, a crash, OOM), so a stale lock cannot outlive its owner; a
  * second process is refused at once. Other readers of the database itself (tools, tests) are
- * not affected.
+ * not affected. Keep the returned lock referenced until `release`: a connection collected as
+ * garbage is closed, and its lock with it.
  */
 export function lockDatabaseFile(path: string): FileLock {
   const lockPath = `${path}.lock`;
