@@ -44,7 +44,8 @@ export async function claimBatch(deps: EngineDeps, worker: string, messages: rea
   const fresh: QueueMessage[] = [];
   for (const m of messages) {
     const key = runKeyString(m.key);
-    if (seen.has(key)) out.done.push(m); // the same run twice in one batch
+    if (seen.has(key))
+      out.done.push(m); // the same run twice in one batch
     else fresh.push(m);
     seen.add(key);
   }
@@ -75,15 +76,12 @@ export async function claimBatch(deps: EngineDeps, worker: string, messages: rea
     todo.map((t) => toTx([t.d.step])),
     todo.map((t) => writtenRun(t.d.step)),
   );
-  results.forEach((ok, i) => {
+  for (const [i, ok] of results.entries()) {
     const { message, run, d, startNow } = todo[i]!;
-    if (ok === null) {
-      deps.log.log("error", "cannot tell whether a claim landed; leaving the run to the reaper", { key: message.key });
-      return;
-    }
-    if (!ok || d.kind !== "claim") return out.done.push(message);
-    (startNow ? out.starting : out.held).push({ message, before: run, run: d.run, job: d.job });
-  });
+    if (ok === null) deps.log.log("error", "cannot tell whether a claim landed; leaving the run to the reaper", { key: message.key });
+    else if (!ok || d.kind !== "claim") out.done.push(message);
+    else (startNow ? out.starting : out.held).push({ message, before: run, run: d.run, job: d.job });
+  }
   return out;
 }
 

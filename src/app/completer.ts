@@ -3,7 +3,7 @@ import type { QueueMessage } from "../ports/queue.js";
 import { PartialCommit, type Tx } from "../ports/store.js";
 import { sameValue } from "./commit-check.js";
 import type { EngineDeps } from "./deps.js";
-import { type Finish, completionOf } from "./run-decisions.js";
+import { completionOf, type Finish } from "./run-decisions.js";
 import { toTx, writtenRun } from "./runs.js";
 
 /** An attempt's outcome waiting to be written, and the delivery to acknowledge after it. */

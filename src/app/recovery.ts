@@ -57,7 +57,8 @@ export async function recoverOwnedRuns(deps: EngineDeps, ownWorker: string): Pro
   );
   reaps.forEach((r, i) => {
     const run = writtenRun(r.step);
-    if (results[i] === true && r.requeue) sends.push({ key: { job_id: run.job_id, scheduled_at: run.scheduled_at }, owner: run.owner, dueAt: Math.max(run.due_at, now) });
+    if (results[i] === true && r.requeue)
+      sends.push({ key: { job_id: run.job_id, scheduled_at: run.scheduled_at }, owner: run.owner, dueAt: Math.max(run.due_at, now) });
   });
   await queue.send(sends);
   const stats = { resent: sends.length, reaped: results.filter((ok) => ok === true).length };

@@ -1,5 +1,5 @@
-import type { EngineDeps } from "./deps.js";
 import { itemOf } from "./claims.js";
+import type { EngineDeps } from "./deps.js";
 import { loadJobsOf } from "./job-batch.js";
 import type { HeldRun, HeldStep, LeaseKeeper } from "./lease-keeper.js";
 import { decideStart } from "./run-decisions.js";
@@ -52,7 +52,11 @@ export async function giveBackHeld(deps: EngineDeps, leases: LeaseKeeper, hs: He
   if (hs.length === 0) return;
   const { clock, settings, queue, log } = deps;
   const now = clock.now();
-  const steps = hs.map((h) => ({ h, step: updateStep(h.run, givenBack(h.run, h.before, now, settings.stale_queued_ms), now, `given back unstarted: ${why}`), record: true }));
+  const steps = hs.map((h) => ({
+    h,
+    step: updateStep(h.run, givenBack(h.run, h.before, now, settings.stale_queued_ms), now, `given back unstarted: ${why}`),
+    record: true,
+  }));
   const results = await leases.commitSteps(steps, { verify: true });
   const back = hs.filter((_, i) => results[i] === true);
   try {

@@ -6,8 +6,8 @@ import type { QueueItem } from "../ports/queue.js";
 import type { ShardLeases } from "../ports/shard-lease.js";
 import type { Tx } from "../ports/store.js";
 import { planChain } from "./chain.js";
-import type { EngineDeps } from "./deps.js";
 import { commitChecked } from "./commit-check.js";
+import type { EngineDeps } from "./deps.js";
 import { type LoadedJob, loadJobsOf, Unavailable, Unreadable } from "./job-batch.js";
 import { PollLoop } from "./poll-loop.js";
 import { type DecideContext, failUnusable, type Reap, reapExpired, type Settled, settleByTask } from "./run-decisions.js";
@@ -37,7 +37,12 @@ const PAGE = 250;
 /** With shard leases, a watcher that misses this many polls loses its shards to the others. */
 const LEASE_POLLS = 10;
 
-const settledDecision = (s: Settled): Decision => ({ tx: toTx([s.step]), run: writtenRun(s.step), sends: [], kind: s.kind === "skip" ? "skipped" : "cancelled" });
+const settledDecision = (s: Settled): Decision => ({
+  tx: toTx([s.step]),
+  run: writtenRun(s.step),
+  sends: [],
+  kind: s.kind === "skip" ? "skipped" : "cancelled",
+});
 
 const itemOf = (run: Run, dueAt: number): QueueItem => ({ key: { job_id: run.job_id, scheduled_at: run.scheduled_at }, owner: run.owner, dueAt });
 

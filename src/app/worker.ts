@@ -4,7 +4,7 @@ import { MinHeap } from "../core/min-heap.js";
 import type { Run } from "../core/model.js";
 import { type ActionContext, ActionTimeout } from "../ports/action.js";
 import type { QueueMessage } from "../ports/queue.js";
-import { type Claimed, claimBatch, DEFER_MS, itemOf } from "./claims.js";
+import { type ClaimBatch, type Claimed, claimBatch, DEFER_MS, itemOf } from "./claims.js";
 import { pause } from "./commit-check.js";
 import { Completer } from "./completer.js";
 import type { EngineDeps } from "./deps.js";
@@ -140,7 +140,7 @@ export class Worker {
     const duplicates = messages.filter((m) => m.dueAt <= horizon && this.leases.has(m.key));
     const slots = Math.max(0, settings.concurrency - this.running - this.reserved);
     this.reserved += slots;
-    let batch;
+    let batch: ClaimBatch;
     try {
       batch = await claimBatch(this.deps, this.id, due, now, slots);
     } finally {
@@ -265,7 +265,12 @@ export class Worker {
       try {
         this.leases.untrack(held);
         await this.leases.settle(held);
-        const finish = decideFinish(held.run, job, outcome, { now: clock.now(), random: this.deps.random, lookAheadMs: settings.look_ahead_ms, staleQueuedMs: settings.stale_queued_ms });
+        const finish = decideFinish(held.run, job, outcome, {
+          now: clock.now(),
+          random: this.deps.random,
+          lookAheadMs: settings.look_ahead_ms,
+          staleQueuedMs: settings.stale_queued_ms,
+        });
         this.completer.add({ ...finish, message: held.message });
       } catch (e) {
         log.log("error", "cannot record an attempt's outcome; the reaper takes the run when its lease expires", { worker: this.id, error: String(e) });

@@ -17,9 +17,8 @@ let flakyDown = true;
 beforeAll(async () => {
   [receiver, feeds] = await Promise.all([
     startServer((req, res) => {
-      if (req.url === "/ok") return void res.writeHead(200).end();
-      if (req.url === "/flaky") return void res.writeHead(flakyDown ? 503 : 200).end();
-      res.writeHead(404).end();
+      const status = req.url === "/ok" ? 200 : req.url === "/flaky" ? (flakyDown ? 503 : 200) : 404;
+      res.writeHead(status).end();
     }),
     startFeedServer(),
   ]);

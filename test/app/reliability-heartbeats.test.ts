@@ -22,8 +22,14 @@ function countingExtensions() {
   };
   const wrap = (s: Store): Store => ({
     ...s,
-    commit: (tx) => (count([tx]), s.commit(tx)),
-    commitEach: (txs) => (count(txs), s.commitEach(txs)),
+    commit: (tx) => {
+      count([tx]);
+      return s.commit(tx);
+    },
+    commitEach: (txs) => {
+      count(txs);
+      return s.commitEach(txs);
+    },
   });
   const total = () => [...byJob.values()].reduce((a, b) => a + b, 0);
   return { wrap, byJob, total };
@@ -42,7 +48,11 @@ describe("heartbeats", () => {
     };
     await h.engine.jobs.createMany(
       "alice",
-      Array.from({ length: 50 }, (_, i) => ({ title: `d${i}`, action: { type: "summarize" as const, topic: `t${i}` }, schedule: { kind: "immediate" as const } })),
+      Array.from({ length: 50 }, (_, i) => ({
+        title: `d${i}`,
+        action: { type: "summarize" as const, topic: `t${i}` },
+        schedule: { kind: "immediate" as const },
+      })),
     );
     expect(await h.engine.worker.runOnce()).toBe(50);
     expect(counter.total()).toBeLessThanOrEqual(50);

@@ -79,7 +79,11 @@ describe("sweeper: every active recurring task has a future run", () => {
 
   it("marks completed a one-shot task whose only run has ended while the task stayed active", async () => {
     h = await openHarness("2026-06-01T00:00:00Z", { shard_count: 2 });
-    const { job } = await h.engine.jobs.create("alice", { title: "once", action: notify, schedule: { kind: "once", at: Date.parse("2026-06-01T01:00:00Z"), timezone: "UTC" } });
+    const { job } = await h.engine.jobs.create("alice", {
+      title: "once",
+      action: notify,
+      schedule: { kind: "once", at: Date.parse("2026-06-01T01:00:00Z"), timezone: "UTC" },
+    });
     const head = (await runsOf(job.id))[0]!;
     await h.store.commit({ writes: [updateStep(head, skipped(head, "missed", h.clock.now()), h.clock.now()).write] });
     h.clock.set("2026-06-01T02:00:00Z");

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Run } from "../../src/core/model.js";
 import { resolveConfig } from "../../src/config.js";
+import type { Run } from "../../src/core/model.js";
 import { openEngine } from "../../src/main.js";
 import type { ActionContext } from "../../src/ports/action.js";
 import { silentLogger } from "../../src/ports/logger.js";
@@ -33,7 +33,8 @@ async function eventually(check: () => Promise<boolean>, ms = 5_000): Promise<vo
   }
 }
 
-const hang = (ctx: ActionContext) => new Promise<never>((_r, reject) => ctx.signal.addEventListener("abort", () => reject(new Error("aborted")), { once: true }));
+const hang = (ctx: ActionContext) =>
+  new Promise<never>((_r, reject) => ctx.signal.addEventListener("abort", () => reject(new Error("aborted")), { once: true }));
 
 describe("embedded restart: the new process owns every run in its file", () => {
   it("sends again at start the runs a crashed process left queued, so they run at their time, not a stale window late", async () => {

@@ -96,18 +96,22 @@ describe("reaper", () => {
 
   it("does not reap a run whose lease was extended when it read a stale copy of it", async () => {
     let stale = false;
-    h = await openHarness(NOW, { shard_count: 2, lease_ms: 10_000 }, {
-      // An eventually consistent index (DynamoDB's `waking` GSI) still shows the lease as it was.
-      wrapStore: (s) => ({
-        ...s,
-        listWaking: async (q) => {
-          if (!stale) return s.listWaking(q);
-          const all = await s.listWaking({ ...q, before: Number.MAX_SAFE_INTEGER });
-          const seen = all.map((r) => (r.status === "running" ? { ...r, lease_until: T + 10_000, wake_at: T + 10_000 } : r));
-          return seen.filter((r) => (r.wake_at ?? Infinity) <= q.before);
-        },
-      }),
-    });
+    h = await openHarness(
+      NOW,
+      { shard_count: 2, lease_ms: 10_000 },
+      {
+        // An eventually consistent index (DynamoDB's `waking` GSI) still shows the lease as it was.
+        wrapStore: (s) => ({
+          ...s,
+          listWaking: async (q) => {
+            if (!stale) return s.listWaking(q);
+            const all = await s.listWaking({ ...q, before: Number.MAX_SAFE_INTEGER });
+            const seen = all.map((r) => (r.status === "running" ? { ...r, lease_until: T + 10_000, wake_at: T + 10_000 } : r));
+            return seen.filter((r) => (r.wake_at ?? Infinity) <= q.before);
+          },
+        }),
+      },
+    );
     h.actions.behaviour = (_a, ctx) => hang(ctx);
     const { job } = await h.engine.jobs.create("alice", { title: "long", action: notify("x"), schedule: { kind: "immediate" } });
     h.engine.worker.runOnce().catch(() => {});

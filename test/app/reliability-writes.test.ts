@@ -19,7 +19,10 @@ async function onlyRun(jobId: string): Promise<Run> {
 
 function recordingLog() {
   const lines: { level: LogLevel; message: string }[] = [];
-  return { lines, log: { log: (level: LogLevel, message: string) => void lines.push({ level, message }) } };
+  const log = (level: LogLevel, message: string) => {
+    lines.push({ level, message });
+  };
+  return { lines, log: { log } };
 }
 
 /** Resolves once `check` holds, polling the event loop (real time, bounded). */

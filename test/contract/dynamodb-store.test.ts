@@ -14,7 +14,11 @@ afterAll(() => client.destroy());
 describeStoreContract("dynamodb", async () => {
   const { tables, drop } = await freshTables(client, "store");
   const store = openDynamoStore({ client, tables, ttlDays: 30 });
-  return { store, cleanup: async () => (await store.close(), await drop()) };
+  const cleanup = async () => {
+    await store.close();
+    await drop();
+  };
+  return { store, cleanup };
 });
 
 describe("DynamoDB store, beyond the port", () => {
@@ -107,7 +111,9 @@ describe("DynamoDB store, beyond the port", () => {
     const run = makeRun(makeJob(), scheduled);
     const created = makeEvent(run, "pending", { from: null, at: T0 });
     await store.commit({ writes: [{ op: "insert_run", run }], events: [created] });
-    const out = await doc.send(new QueryCommand({ TableName: tables.events, KeyConditionExpression: "run_key = :k", ExpressionAttributeValues: { ":k": `${run.job_id}@${scheduled}` } }));
+    const out = await doc.send(
+      new QueryCommand({ TableName: tables.events, KeyConditionExpression: "run_key = :k", ExpressionAttributeValues: { ":k": `${run.job_id}@${scheduled}` } }),
+    );
     // ttlDays 7: counted from the run's scheduled time, not from the event's own time 60 days earlier.
     expect(out.Items?.[0]?.expires_at).toBe(Math.floor(scheduled / 1000) + 7 * 86_400);
   });

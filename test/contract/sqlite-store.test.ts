@@ -14,7 +14,11 @@ const tempDir = () => mkdtempSync(join(tmpdir(), "duely-sqlite-"));
 describeStoreContract("sqlite", async () => {
   const dir = tempDir();
   const store = openSqliteStore({ path: join(dir, "duely.db") });
-  return { store, cleanup: async () => (await store.close(), rmSync(dir, { recursive: true, force: true })) };
+  const cleanup = async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { store, cleanup };
 });
 
 describe("SQLite store, beyond the port", () => {

@@ -55,7 +55,15 @@ export async function openHarness(start: string, settings: Partial<EngineSetting
     if (opts.wrapStore) engineStore = opts.wrapStore(engineStore);
     const engineQueue: DelayQueue = opts.faults ? faultyQueue(queue, opts.faults) : queue;
     const engine = new Engine(
-      { store: engineStore, queue: engineQueue, clock, random: () => random(), actions, log: opts.log ?? silentLogger, settings: { ...DEFAULT_SETTINGS, ...settings } },
+      {
+        store: engineStore,
+        queue: engineQueue,
+        clock,
+        random: () => random(),
+        actions,
+        log: opts.log ?? silentLogger,
+        settings: { ...DEFAULT_SETTINGS, ...settings },
+      },
       { exclusive: opts.exclusive === true },
     );
     return { store, queue, engine };

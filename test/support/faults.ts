@@ -15,8 +15,9 @@ export const never = <T>(): Promise<T> => new Promise<T>(() => {});
 
 /**
  * Which calls fail and how: each call fails with probability `rate` (while `enabled`), with a
- * kind drawn uniformly from those its method allows. `script` forces the next faults of a
- * method, in order, whatever the rate (for tests that need one particular failure).
+ * kind drawn from those its method allows, by `weights` (1 each unless given). `script` forces
+ * the next faults of a method, in order, whatever the rate (for tests that need one particular
+ * failure).
  */
 export class FaultPlan {
   rate: number;
@@ -26,9 +27,12 @@ export class FaultPlan {
   readonly counts = new Map<string, number>();
   private readonly scripted = new Map<string, string[]>();
 
-  constructor(opts: { rate?: number; seed?: number } = {}) {
+  private readonly weights: Record<string, number>;
+
+  constructor(opts: { rate?: number; seed?: number; weights?: Record<string, number> } = {}) {
     this.rate = opts.rate ?? 0;
     this.random = seeded(opts.seed ?? 1);
+    this.weights = opts.weights ?? {};
   }
 
   /** The next `kinds.length` calls of `method` fail with these kinds, in order ("none" lets one through). */
@@ -41,9 +45,19 @@ export class FaultPlan {
     const forced = this.scripted.get(method)?.shift();
     let kind: K | null = null;
     if (forced !== undefined) kind = forced === "none" ? null : (forced as K);
-    else if (this.enabled && this.random() < this.rate) kind = kinds[Math.floor(this.random() * kinds.length)]!;
+    else if (this.enabled && this.random() < this.rate) kind = this.draw(kinds);
     if (kind !== null) this.counts.set(`${method}:${kind}`, (this.counts.get(`${method}:${kind}`) ?? 0) + 1);
     return kind;
+  }
+
+  private draw<K extends string>(kinds: readonly K[]): K {
+    const weight = (k: K) => this.weights[k] ?? 1;
+    let left = this.random() * kinds.reduce((sum, k) => sum + weight(k), 0);
+    for (const k of kinds) {
+      left -= weight(k);
+      if (left < 0) return k;
+    }
+    return kinds[kinds.length - 1]!;
   }
 
   /** Injected faults of one kind, over every method. */

@@ -38,7 +38,9 @@ export function testContext(overrides: Partial<ActionContext> = {}): TestContext
     idempotencyKey: `job_01TEST:${new Date(scheduledAt).toISOString()}`,
     attempt: 1,
     signal: controller.signal,
-    heartbeat: () => void beats++,
+    heartbeat: () => {
+      beats++;
+    },
     previousSuccessAt: null,
     now: () => NOW,
     checkpoint: memoryCheckpoint(),
