@@ -1,6 +1,6 @@
 import type { Run } from "../core/model.js";
 import type { QueueMessage } from "../ports/queue.js";
-import { PartialCommit, type Tx } from "../ports/store.js";
+import { PartialCommit, type Tx, type Write } from "../ports/store.js";
 import { sameValue } from "./commit-check.js";
 import type { EngineDeps } from "./deps.js";
 import { completionOf, type Finish } from "./run-decisions.js";
@@ -177,7 +177,7 @@ export class Completer {
    */
   private async recheck(f: Pending): Promise<"landed" | "fenced" | "again"> {
     const outcome = writtenRun(f.step);
-    const expect = (f.step.write as { expect: { status: string; attempt: number } }).expect;
+    const { expect } = f.step.write as Extract<Write, { op: "update_run" }>;
     try {
       const stored = await this.deps.store.getRun(outcome);
       if (stored && sameValue(stored, outcome)) return "landed";

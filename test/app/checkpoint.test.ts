@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { Run } from "../../src/core/model.js";
 import type { ActionContext } from "../../src/ports/action.js";
 import { ActionFailure } from "../../src/ports/action.js";
 import { openHarness } from "../support/engine-harness.js";
@@ -10,12 +9,6 @@ afterEach(async () => h?.close());
 
 const notify = { type: "notify" as const, message: "ping" };
 const NOW = "2026-06-01T10:00:00Z";
-
-async function onlyRun(jobId: string): Promise<Run> {
-  const runs = (await h.store.listJobRuns(jobId, { limit: 10 })).items;
-  expect(runs).toHaveLength(1);
-  return runs[0]!;
-}
 
 describe("checkpoints: an action's progress kept on its run", () => {
   it("hands what one attempt saved to the next attempt of the same run", async () => {
@@ -32,11 +25,11 @@ describe("checkpoints: an action's progress kept on its run", () => {
     };
     const { job } = await h.engine.jobs.create("alice", { title: "t", action: notify, schedule: { kind: "immediate" } });
     await h.engine.worker.runOnce();
-    expect(await onlyRun(job.id)).toMatchObject({ status: "retrying", checkpoint: { sent: ["ops"] } });
+    expect(await h.onlyRun(job.id)).toMatchObject({ status: "retrying", checkpoint: { sent: ["ops"] } });
     await h.engine.step();
-    expect(await onlyRun(job.id)).toMatchObject({ status: "succeeded", executions: 2, checkpoint: { sent: ["ops"] } });
+    expect(await h.onlyRun(job.id)).toMatchObject({ status: "succeeded", executions: 2, checkpoint: { sent: ["ops"] } });
     expect(seen).toEqual([undefined, ["ops"]]);
-    const events = await h.store.listEvents(await onlyRun(job.id));
+    const events = await h.store.listEvents(await h.onlyRun(job.id));
     expect(events.filter((e) => e.detail === "progress saved: sent")).toHaveLength(1);
   });
 
@@ -64,6 +57,6 @@ describe("checkpoints: an action's progress kept on its run", () => {
     await expect(zombie.checkpoint.save("step", 1)).rejects.toThrow(/lost its lease/);
     wake();
     await first;
-    expect(await onlyRun(job.id)).toMatchObject({ status: "succeeded", attempt: 2, result: { text: "second" }, checkpoint: { step: 2 } });
+    expect(await h.onlyRun(job.id)).toMatchObject({ status: "succeeded", attempt: 2, result: { text: "second" }, checkpoint: { step: 2 } });
   });
 });

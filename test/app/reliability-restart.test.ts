@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { resolveConfig } from "../../src/config.js";
-import type { Run } from "../../src/core/model.js";
 import { openEngine } from "../../src/main.js";
 import type { ActionContext } from "../../src/ports/action.js";
 import { silentLogger } from "../../src/ports/logger.js";
@@ -18,12 +17,6 @@ afterEach(async () => {
 
 const notify = { type: "notify" as const, message: "ping" };
 const NOW = "2026-06-01T10:00:00Z";
-
-async function onlyRun(jobId: string): Promise<Run> {
-  const runs = (await h!.store.listJobRuns(jobId, { limit: 10 })).items;
-  expect(runs).toHaveLength(1);
-  return runs[0]!;
-}
 
 /** Polls (real time, bounded) until `check` holds. */
 async function eventually(check: () => Promise<boolean>, ms = 5_000): Promise<void> {
@@ -41,13 +34,13 @@ describe("embedded restart: the new process owns every run in its file", () => {
     h = await openHarness(NOW, { shard_count: 2, poll_interval_ms: 50 }, { exclusive: true });
     const at = Date.parse(NOW) + 30_000;
     const { job } = await h.engine.jobs.create("alice", { title: "soon", action: notify, schedule: { kind: "once", at, timezone: "UTC" } });
-    expect((await onlyRun(job.id)).status).toBe("queued"); // its message was in the crashed process's memory
+    expect((await h!.onlyRun(job.id)).status).toBe("queued"); // its message was in the crashed process's memory
     h.restart();
     h.engine.start();
     await new Promise((r) => setTimeout(r, 100));
     h.clock.set(at);
-    await eventually(async () => (await onlyRun(job.id)).status === "succeeded");
-    expect((await onlyRun(job.id)).started_at).toBe(at);
+    await eventually(async () => (await h!.onlyRun(job.id)).status === "succeeded");
+    expect((await h!.onlyRun(job.id)).started_at).toBe(at);
   });
 
   it("reaps at start, whatever their leases say, the runs a crashed process left running", async () => {
@@ -55,11 +48,11 @@ describe("embedded restart: the new process owns every run in its file", () => {
     h.actions.behaviour = (_a, ctx) => hang(ctx);
     const { job } = await h.engine.jobs.create("alice", { title: "now", action: notify, schedule: { kind: "immediate" } });
     h.engine.worker.runOnce().catch(() => {});
-    await eventually(async () => (await onlyRun(job.id)).status === "running");
+    await eventually(async () => (await h!.onlyRun(job.id)).status === "running");
     h.restart();
     h.engine.start();
-    await eventually(async () => (await onlyRun(job.id)).status !== "running");
-    expect(await onlyRun(job.id)).toMatchObject({ executions: 1, error: { kind: "lease_expired" } });
+    await eventually(async () => (await h!.onlyRun(job.id)).status !== "running");
+    expect(await h!.onlyRun(job.id)).toMatchObject({ executions: 1, error: { kind: "lease_expired" } });
     const events = await h.store.listEvents({ job_id: job.id, scheduled_at: Date.parse(NOW) });
     expect(events.filter((e) => e.from === "running").map((e) => [e.to, e.detail])).toEqual([
       ["retrying", expect.stringMatching(/^worker .* is gone \(the process stopped mid-run\)$/)],

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { Run } from "../../src/core/model.js";
 import type { ActionContext } from "../../src/ports/action.js";
 import { openHarness } from "../support/engine-harness.js";
 
@@ -10,12 +9,6 @@ afterEach(async () => h?.close());
 const notify = (message: string) => ({ type: "notify" as const, message });
 const NOW = "2026-06-01T10:00:00Z";
 const T = Date.parse(NOW);
-
-async function onlyRun(jobId: string): Promise<Run> {
-  const runs = (await h.store.listJobRuns(jobId, { limit: 10 })).items;
-  expect(runs).toHaveLength(1);
-  return runs[0]!;
-}
 
 /** An action that never ends unless aborted, as in a process that was killed (or froze) mid-run. */
 const hang = (ctx: ActionContext) =>
@@ -34,14 +27,14 @@ describe("a start is recorded only when the action starts", () => {
     const dead = h.engine.worker.runOnce(); // claims both; only one slot: "once" waits, claimed and unstarted
     dead.catch(() => {});
     await settle();
-    expect(await onlyRun(once.job.id)).toMatchObject({ status: "running", attempt: 1, executions: 0, started_at: null });
+    expect(await h.onlyRun(once.job.id)).toMatchObject({ status: "running", attempt: 1, executions: 0, started_at: null });
     // The worker is gone (kill -9): its leases expire.
     h.clock.advance(10_001);
     expect((await h.engine.watcher.tick()).reaped).toBe(2);
-    expect(await onlyRun(once.job.id)).toMatchObject({ status: "queued", attempt: 1, executions: 0, error: null });
-    expect(await onlyRun(busy.job.id)).toMatchObject({ status: "retrying", executions: 1, error: { kind: "lease_expired" } });
+    expect(await h.onlyRun(once.job.id)).toMatchObject({ status: "queued", attempt: 1, executions: 0, error: null });
+    expect(await h.onlyRun(busy.job.id)).toMatchObject({ status: "retrying", executions: 1, error: { kind: "lease_expired" } });
     expect(await h.engine.newWorker("worker-b").runOnce()).toBe(1);
-    expect(await onlyRun(once.job.id)).toMatchObject({ status: "succeeded", attempt: 2, executions: 1, result: { text: "ran" } });
+    expect(await h.onlyRun(once.job.id)).toMatchObject({ status: "succeeded", attempt: 2, executions: 1, result: { text: "ran" } });
     expect(h.actions.calls.filter((c) => c.ctx.jobId === once.job.id).map((c) => c.ctx.attempt)).toEqual([1]);
   });
 
@@ -54,7 +47,7 @@ describe("a start is recorded only when the action starts", () => {
     await settle();
     await h.engine.worker.stop(50);
     await pass;
-    expect(await onlyRun(waiting.job.id)).toMatchObject({ status: "queued", attempt: 1, executions: 0, lease_owner: null, started_at: null });
+    expect(await h.onlyRun(waiting.job.id)).toMatchObject({ status: "queued", attempt: 1, executions: 0, lease_owner: null, started_at: null });
     expect(h.actions.calls).toHaveLength(1);
   });
 
@@ -73,10 +66,10 @@ describe("a start is recorded only when the action starts", () => {
     await h.engine.jobs.create("alice", { title: "a", action: notify("first"), schedule: { kind: "immediate" } });
     const second = await h.engine.jobs.create("alice", { title: "b", action: notify("second"), schedule: { kind: "immediate" } });
     await h.engine.worker.runOnce();
-    expect(await onlyRun(second.job.id)).toMatchObject({ status: "retrying", started_at: T + 5_000, executions: 1 });
+    expect(await h.onlyRun(second.job.id)).toMatchObject({ status: "retrying", started_at: T + 5_000, executions: 1 });
     h.clock.advance(60_000);
     await h.engine.step();
-    expect(await onlyRun(second.job.id)).toMatchObject({ status: "succeeded", started_at: T + 65_000, executions: 2 });
+    expect(await h.onlyRun(second.job.id)).toMatchObject({ status: "succeeded", started_at: T + 65_000, executions: 2 });
   });
 });
 
@@ -89,7 +82,7 @@ describe("reaper", () => {
     await settle();
     h.clock.advance(10_001);
     expect((await h.engine.watcher.tick()).reaped).toBe(1);
-    expect(await onlyRun(job.id)).toMatchObject({ status: "failed", executions: 1, error: { kind: "lease_expired" } });
+    expect(await h.onlyRun(job.id)).toMatchObject({ status: "failed", executions: 1, error: { kind: "lease_expired" } });
     expect((await h.store.getJob(job.id))?.status).toBe("completed");
     expect(await h.store.countJobs("alice", ["active", "paused"])).toBe(0);
   });
@@ -119,10 +112,10 @@ describe("reaper", () => {
     h.clock.advance(8_000);
     h.actions.calls[0]!.ctx.heartbeat(); // the live worker extends its lease to T + 18 s
     await settle();
-    expect((await onlyRun(job.id)).lease_until).toBe(T + 18_000);
+    expect((await h.onlyRun(job.id)).lease_until).toBe(T + 18_000);
     h.clock.advance(3_000);
     stale = true;
     expect((await h.engine.watcher.tick()).reaped).toBe(0);
-    expect(await onlyRun(job.id)).toMatchObject({ status: "running", attempt: 1, executions: 1 });
+    expect(await h.onlyRun(job.id)).toMatchObject({ status: "running", attempt: 1, executions: 1 });
   });
 });

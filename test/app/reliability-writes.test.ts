@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { Run } from "../../src/core/model.js";
 import type { LogLevel } from "../../src/ports/logger.js";
 import { openHarness } from "../support/engine-harness.js";
 import { FaultPlan } from "../support/faults.js";
@@ -10,12 +9,6 @@ afterEach(async () => h?.close());
 
 const notify = { type: "notify" as const, message: "ping" };
 const NOW = "2026-06-01T10:00:00Z";
-
-async function onlyRun(jobId: string): Promise<Run> {
-  const runs = (await h.store.listJobRuns(jobId, { limit: 10 })).items;
-  expect(runs).toHaveLength(1);
-  return runs[0]!;
-}
 
 function recordingLog() {
   const lines: { level: LogLevel; message: string }[] = [];
@@ -40,7 +33,7 @@ describe("completer: no outcome is ever dropped", () => {
     const { job } = await h.engine.jobs.create("alice", { title: "now", action: notify, schedule: { kind: "immediate" } });
     faults.script("commitEach", "none", "error", "error", "partial"); // the claim lands; the outcome fails three times
     expect(await h.engine.worker.runOnce()).toBe(1);
-    expect(await onlyRun(job.id)).toMatchObject({ status: "succeeded", executions: 1, result: { text: "ping" } });
+    expect(await h.onlyRun(job.id)).toMatchObject({ status: "succeeded", executions: 1, result: { text: "ping" } });
     expect((await h.store.getJob(job.id))?.status).toBe("completed");
     expect(h.actions.calls).toHaveLength(1);
   });
@@ -51,7 +44,7 @@ describe("completer: no outcome is ever dropped", () => {
     const { job } = await h.engine.jobs.create("alice", { title: "now", action: notify, schedule: { kind: "immediate" } });
     faults.script("commitEach", "none", "lost_reply");
     await h.engine.worker.runOnce();
-    const run = await onlyRun(job.id);
+    const run = await h.onlyRun(job.id);
     expect(run.status).toBe("succeeded");
     const events = await h.store.listEvents(run);
     expect(events.map((e) => `${e.from}->${e.to}`)).toEqual(["null->queued", "queued->running", "running->succeeded"]);
@@ -69,7 +62,7 @@ describe("completer: no outcome is ever dropped", () => {
     await h.store.commit({ writes: [{ op: "put_job", job: { ...stored, title: "renamed", version: stored.version + 1 }, expectVersion: stored.version }] });
     finish();
     await pass;
-    expect(await onlyRun(job.id)).toMatchObject({ status: "succeeded" });
+    expect(await h.onlyRun(job.id)).toMatchObject({ status: "succeeded" });
     expect(await h.store.getJob(job.id)).toMatchObject({ status: "completed", title: "renamed" });
     expect(await h.store.countJobs("alice", ["active", "paused"])).toBe(0);
   });
@@ -82,7 +75,7 @@ describe("worker: a failed write never crashes or wedges it", () => {
     const { job } = await h.engine.jobs.create("alice", { title: "now", action: notify, schedule: { kind: "immediate" }, retry: { max_attempts: 1 } });
     faults.script("commitEach", "lost_reply");
     expect(await h.engine.worker.runOnce()).toBe(1);
-    expect(await onlyRun(job.id)).toMatchObject({ status: "succeeded", attempt: 1, executions: 1 });
+    expect(await h.onlyRun(job.id)).toMatchObject({ status: "succeeded", attempt: 1, executions: 1 });
     expect(h.actions.calls).toHaveLength(1);
   });
 
@@ -101,12 +94,12 @@ describe("worker: a failed write never crashes or wedges it", () => {
     const first = await h.engine.jobs.create("alice", { title: "a", action: notify, schedule: { kind: "immediate" } });
     const second = await h.engine.jobs.create("alice", { title: "b", action: { type: "notify", message: "second" }, schedule: { kind: "immediate" } });
     await h.engine.worker.runOnce();
-    expect(await onlyRun(second.job.id)).toMatchObject({ status: "succeeded" });
+    expect(await h.onlyRun(second.job.id)).toMatchObject({ status: "succeeded" });
     expect(lines.some((l) => l.level === "error" && l.message.startsWith("cannot record an attempt's outcome"))).toBe(true);
     // The first run's outcome is lost to this worker: its lease expires and the reaper retries it.
     h.clock.advance(h.engine.settings.lease_ms + 1);
     expect((await h.engine.watcher.tick()).reaped).toBe(1);
-    expect(await onlyRun(first.job.id)).toMatchObject({ status: "retrying", executions: 1, error: { kind: "lease_expired" } });
+    expect(await h.onlyRun(first.job.id)).toMatchObject({ status: "retrying", executions: 1, error: { kind: "lease_expired" } });
   });
 
   it("stops within its drain deadline when outcomes cannot be written, leaving them to the reaper and saying so", async () => {

@@ -6,7 +6,7 @@ import { openSqliteStore } from "../../src/adapters/store/sqlite/sqlite-store.js
 import { Engine } from "../../src/app/engine.js";
 import { DEFAULT_SETTINGS, type EngineSettings } from "../../src/app/settings.js";
 import type { Action } from "../../src/core/action-model.js";
-import type { RunResult } from "../../src/core/model.js";
+import type { Run, RunResult } from "../../src/core/model.js";
 import type { ActionContext, ActionRunner } from "../../src/ports/action.js";
 import { type Logger, silentLogger } from "../../src/ports/logger.js";
 import type { DelayQueue } from "../../src/ports/queue.js";
@@ -86,6 +86,12 @@ export async function openHarness(start: string, settings: Partial<EngineSetting
         clock.advance(Math.min(stepMs, end - clock.now()));
         await h.engine.step();
       }
+    },
+    /** The task's only run (throws when it has none or several). */
+    async onlyRun(jobId: string): Promise<Run> {
+      const runs = (await h.store.listJobRuns(jobId, { limit: 10 })).items;
+      if (runs.length !== 1) throw new Error(`expected one run of ${jobId}, found ${runs.length}`);
+      return runs[0]!;
     },
     /**
      * A new process on the same file, as after kill -9: the old engine is abandoned (nothing
