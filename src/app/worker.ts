@@ -1,16 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { idempotencyKey } from "../core/keys.js";
 import { MinHeap } from "../core/min-heap.js";
 import type { Run } from "../core/model.js";
-import { type ActionContext, ActionTimeout } from "../ports/action.js";
+import { ActionTimeout } from "../ports/action.js";
 import type { QueueMessage } from "../ports/queue.js";
+import { actionContext } from "./action-context.js";
 import { type ClaimBatch, type Claimed, claimBatch, DEFER_MS, itemOf } from "./claims.js";
 import { pause } from "./commit-check.js";
 import { Completer } from "./completer.js";
 import type { EngineDeps } from "./deps.js";
 import { type HeldRun, LeaseKeeper } from "./lease-keeper.js";
 import { type ActionOutcome, decideFinish } from "./run-decisions.js";
-import { checkpointed } from "./runs.js";
 import { giveBackHeld, startHeld } from "./starts.js";
 
 /** A message delivered this much before its due time is put back (SQS delays are whole seconds). */
@@ -255,8 +254,7 @@ export class Worker {
     held.done = (async () => {
       let outcome: ActionOutcome;
       try {
-        const previousSuccessAt = job.action.type === "summarize" ? await this.previousSuccess(held.run) : null;
-        outcome = { result: await actions.run(job.action, this.contextOf(held, previousSuccessAt)) };
+        outcome = { result: await actions.run(job.action, await actionContext(this.deps, this.leases, held)) };
       } catch (error) {
         outcome = { error: abort.signal.aborted ? abort.signal.reason : error };
       } finally {
@@ -280,44 +278,5 @@ export class Worker {
         this.wakeClaimer();
       }
     })();
-  }
-
-  private contextOf(held: HeldRun, previousSuccessAt: number | null): ActionContext {
-    const { run, abort } = held;
-    return {
-      jobId: run.job_id,
-      owner: run.owner,
-      scheduledAt: run.scheduled_at,
-      idempotencyKey: idempotencyKey(run),
-      attempt: run.executions,
-      signal: abort.signal,
-      heartbeat: () => this.leases.beatFor(held),
-      checkpoint: {
-        get: (name) => held.run.checkpoint?.[name],
-        save: (name, value) => this.saveCheckpoint(held, name, value),
-      },
-      previousSuccessAt,
-      now: () => this.deps.clock.now(),
-    };
-  }
-
-  private async saveCheckpoint(held: HeldRun, name: string, value: unknown): Promise<void> {
-    const json: unknown = value === undefined ? null : JSON.parse(JSON.stringify(value));
-    const ok = await this.leases.update(held, (run, now) => checkpointed(run, name, json, now), `progress saved: ${name}`);
-    if (ok === false) throw new Error("this attempt lost its lease: progress not saved");
-    if (ok === null) throw new Error("progress could not be saved: the store did not answer");
-  }
-
-  /** The previous success, read with a few tries: a store that cannot answer fails this execution (retryable). */
-  private async previousSuccess(run: Run): Promise<number | null> {
-    for (let i = 0; ; i++) {
-      try {
-        const recent = await this.deps.store.listJobRuns(run.job_id, { limit: 50 });
-        return recent.items.find((r) => r.status === "succeeded" && r.scheduled_at < run.scheduled_at)?.scheduled_at ?? null;
-      } catch (e) {
-        if (i >= 2) throw e;
-        await pause(50 * 2 ** i);
-      }
-    }
   }
 }
