@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { staticTokenVerifier } from "./adapters/auth/static-tokens.js";
 import { LocalDelayQueue } from "./adapters/queue/local/local-queue.js";
+import { type FileLock, lockDatabaseFile } from "./adapters/store/sqlite/file-lock.js";
 import { openSqliteStore } from "./adapters/store/sqlite/sqlite-store.js";
 import { ALL_ROLES, Engine, type Role } from "./app/engine.js";
 import type { Config } from "./config.js";
@@ -32,19 +33,37 @@ export interface RuntimeOptions {
  * the shards with the other watchers by leases.
  */
 export async function openEngine(config: Config, opts: RuntimeOptions = {}): Promise<Engine> {
+  if (config.store.kind === "sqlite" && config.store.path !== ":memory:") mkdirSync(dirname(config.store.path), { recursive: true });
   const clock = opts.clock ?? systemClock;
   const log = opts.log ?? stderrLogger(config.log_level);
   const env = opts.env ?? process.env;
   const roles = opts.roles ?? ALL_ROLES;
-  const store = await openStore(config, env);
-  const queue = await openQueue(config, clock, env);
-  // The action graph (feeds, LLM and mail clients) loads only when no runner is given: tests and the crash processes pass their own.
-  const actions = opts.actions ?? (await import("./actions/runner.js")).createActionRunner(config.actions, env);
-  const leases = roles.includes("watcher") ? await openShardLeases(config, env) : null;
-  return new Engine(
-    { store, queue, clock, random: Math.random, actions, log, settings: config.engine },
-    { roles, ...(opts.id && { id: opts.id }), ...(leases && { leases: leases.leases, close: leases.close }) },
-  );
+  // Embedded (SQLite + the in-memory queue) with a background role: this process is the whole
+  // scheduler of its file, so it takes the file's lock, and recovers at start what a previous
+  // process left (its queued runs' messages were in that process's memory).
+  const exclusive = config.store.kind === "sqlite" && config.queue.kind === "local" && roles.length > 0;
+  const lock = exclusive && config.store.kind === "sqlite" && config.store.path !== ":memory:" ? lockDatabaseFile(config.store.path) : null;
+  try {
+    const store = await openStore(config, env);
+    const queue = await openQueue(config, clock, env);
+    // The action graph (feeds, LLM and mail clients) loads only when no runner is given: tests and the crash processes pass their own.
+    const actions = opts.actions ?? (await import("./actions/runner.js")).createActionRunner(config.actions, env);
+    const leases = roles.includes("watcher") ? await openShardLeases(config, env) : null;
+    return new Engine(
+      { store, queue, clock, random: Math.random, actions, log, settings: config.engine },
+      { roles, exclusive, ...(opts.id && { id: opts.id }), close: closeAll(leases, lock), ...(leases && { leases: leases.leases }) },
+    );
+  } catch (e) {
+    lock?.release();
+    throw e;
+  }
+}
+
+function closeAll(leases: { close(): void } | null, lock: FileLock | null): () => void {
+  return () => {
+    leases?.close();
+    lock?.release();
+  };
 }
 
 // The AWS adapters are imported only when configured: the SDK is large and the embedded
@@ -53,9 +72,7 @@ export async function openEngine(config: Config, opts: RuntimeOptions = {}): Pro
 async function openStore(config: Config, env: Record<string, string | undefined>): Promise<Store> {
   const s = config.store;
   if (s.kind === "sqlite") {
-    const path = s.path;
-    if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-    return openSqliteStore({ path });
+    return openSqliteStore({ path: s.path });
   }
   const [{ DynamoDBClient }, { openDynamoStore }, { awsClientConfig }] = await Promise.all([
     import("@aws-sdk/client-dynamodb"),

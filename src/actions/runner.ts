@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { Action } from "../core/action-model.js";
 import type { RunResult } from "../core/model.js";
 import { type ActionContext, ActionFailure, type ActionRunner } from "../ports/action.js";
@@ -23,9 +24,15 @@ function scrubbed(err: unknown, secrets: readonly string[]): ActionFailure {
   });
 }
 
+/** The checkpoint entry holding a digest written by an earlier attempt of the run. */
+const DIGEST = "digest";
+const SavedDigest = z.object({ text: z.string(), data: z.record(z.string(), z.unknown()) });
+
 /**
  * Runs `summarize` (fetch feeds, digest, deliver) and `notify` (deliver a message).
  * `data.delivered` lists the channels that received the text, `inbox` always first.
+ * A summarize run with channels saves its digest before delivering it: a retry (after a failed
+ * delivery) sends that same text, neither fetching nor calling the model again.
  */
 export function createActionRunner(config: ActionsConfig, env: Env): ActionRunner {
   const outbound = createOutbound(config.http);
@@ -37,19 +44,27 @@ export function createActionRunner(config: ActionsConfig, env: Env): ActionRunne
     switch (action.type) {
       case "notify": {
         const text = redact(action.message, secrets);
-        const delivered = await deliver(channels, { text, title: titleOf(text), data: null, ctx }, channelDeps);
+        const delivered = await deliver(channels, { text, title: titleOf(text), data: null, ctx }, channelDeps, ctx.checkpoint);
         return { text, data: { delivered } };
       }
       case "summarize": {
-        const digest = await summarize(action, ctx, { config, env, outbound });
-        const text = redact(digest.text, secrets);
-        const data = redactDeep(digest.data, secrets) as typeof digest.data;
-        const delivered = await deliver(channels, { text, title: `Digest: ${action.topic}`, data, ctx }, channelDeps);
+        const { text, data } = await digestOnce(action, ctx, channels.length > 0);
+        const delivered = await deliver(channels, { text, title: `Digest: ${action.topic}`, data, ctx }, channelDeps, ctx.checkpoint);
         return { text, data: { ...data, delivered } };
       }
       default:
         return action satisfies never;
     }
+  }
+
+  /** The run's digest: the one an earlier attempt saved, else a new one (saved when it is to be delivered). */
+  async function digestOnce(action: Extract<Action, { type: "summarize" }>, ctx: ActionContext, save: boolean): Promise<z.infer<typeof SavedDigest>> {
+    const saved = SavedDigest.safeParse(ctx.checkpoint.get(DIGEST));
+    if (saved.success) return saved.data;
+    const digest = await summarize(action, ctx, { config, env, outbound });
+    const made = { text: redact(digest.text, secrets), data: redactDeep(digest.data, secrets) as Record<string, unknown> };
+    if (save) await ctx.checkpoint.save(DIGEST, made);
+    return made;
   }
 
   return {

@@ -1,29 +1,46 @@
 import type { Run } from "../core/model.js";
 import type { QueueMessage } from "../ports/queue.js";
-import type { Tx } from "../ports/store.js";
+import { PartialCommit, type Tx, type Write } from "../ports/store.js";
+import { sameValue } from "./commit-check.js";
 import type { EngineDeps } from "./deps.js";
-import type { Finish } from "./run-decisions.js";
-import { toTx } from "./runs.js";
+import { completionOf, type Finish } from "./run-decisions.js";
+import { toTx, writtenRun } from "./runs.js";
 
 /** An attempt's outcome waiting to be written, and the delivery to acknowledge after it. */
 export interface Finished extends Finish {
   message: QueueMessage;
 }
 
+interface Pending extends Finished {
+  /** Failed writes so far: the backoff before the next one grows with it. */
+  tries: number;
+}
+
+/** Backoff between tries of one outcome: full jitter below min(MAX, BASE · 2^tries). */
+const RETRY_BASE_MS = 20;
+const RETRY_MAX_MS = 5_000;
+
 /**
  * Writes the outcomes of one worker's attempts (as River's completer does). Outcomes gathered
- * while the previous write was in flight go in one `commitEach` round trip (group commit). The
- * store rejects an outcome whose attempt lost the run to a newer one (fenced); the rejection is
- * recorded as an event. A message is acknowledged only after its outcome is written, so a crash
- * in between redelivers it rather than losing the outcome.
+ * while the previous write was in flight go in one `commitEach` round trip (group commit), each
+ * with its task's completion in the same transaction. No outcome is ever dropped: one whose write
+ * failed is read back (it may have landed, its answer lost), and written again after a jittered
+ * backoff, for as long as the process lives. The store rejects an outcome whose attempt lost
+ * the run to a newer one (fenced); the rejection is recorded as an event. A message is
+ * acknowledged only after its outcome is written, so a crash in between redelivers it rather
+ * than losing the outcome. Only `drain` with a deadline (a stopping worker) gives up, leaving
+ * what is unwritten to the reaper.
  */
 export class Completer {
   private readonly deps: EngineDeps;
   private readonly worker: string;
   private readonly onFinished: ((runs: Run[]) => void) | null;
   private readonly onWritten: () => void;
-  private queued: Finished[] = [];
+  private queued: Pending[] = [];
+  /** Failed outcomes waiting for their backoff, by timer. */
+  private readonly waiting = new Map<NodeJS.Timeout, Pending>();
   private flushing: Promise<void> | null = null;
+  private idleWaiters: (() => void)[] = [];
 
   /**
    * `onFinished` gets the runs whose outcome was just written (metrics, benchmarks) and must not
@@ -36,57 +53,144 @@ export class Completer {
     this.onWritten = opts.onWritten;
   }
 
-  /** Outcomes handed over and not yet taken into a write. */
+  /** Outcomes handed over and not yet written. */
   get pending(): number {
-    return this.queued.length;
+    return this.queued.length + this.waiting.size;
   }
 
   /** Queues an outcome; the write starts once the current turn of the event loop has gathered the others. */
   add(finished: Finished): void {
-    this.queued.push(finished);
+    this.queued.push({ ...finished, tries: 0 });
     this.flushing ??= this.flushSoon();
   }
 
-  /** Resolves once every outcome handed over so far has been written (or its write failed and was logged). */
-  async drain(): Promise<void> {
-    while (this.flushing !== null || this.queued.length > 0) {
-      this.flushing ??= this.flushSoon();
-      await this.flushing;
+  /**
+   * Resolves once every outcome handed over so far is written or fenced. With `deadlineMs`, gives
+   * up after that long: the outcomes still unwritten are dropped, logged, and left to the reaper
+   * (their runs' leases expire and the watcher retries or fails them).
+   */
+  async drain(deadlineMs?: number): Promise<void> {
+    const until = deadlineMs === undefined ? Infinity : Date.now() + deadlineMs;
+    while (this.busy) {
+      const left = until - Date.now();
+      if (left <= 0) return this.abandon();
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        new Promise<void>((r) => this.idleWaiters.push(r)),
+        ...(Number.isFinite(left) ? [new Promise<void>((r) => (timer = setTimeout(r, left)))] : []),
+      ]);
+      clearTimeout(timer);
     }
+  }
+
+  private get busy(): boolean {
+    return this.flushing !== null || this.queued.length > 0 || this.waiting.size > 0;
+  }
+
+  private abandon(): void {
+    const left = [...this.queued, ...this.waiting.values()];
+    for (const timer of this.waiting.keys()) clearTimeout(timer);
+    this.waiting.clear();
+    this.queued = [];
+    this.deps.log.log("warn", "stopping with outcomes unwritten; the reaper takes their runs when their leases expire", {
+      worker: this.worker,
+      runs: left.map((f) => `${f.step.event.job_id}@${f.step.event.scheduled_at}`),
+    });
+    this.notifyIdle();
+  }
+
+  private notifyIdle(): void {
+    if (this.busy) return;
+    for (const wake of this.idleWaiters.splice(0)) wake();
   }
 
   private async flushSoon(): Promise<void> {
     await new Promise<void>((r) => setImmediate(r));
     try {
       while (this.queued.length > 0) {
-        await this.write(this.queued.splice(0));
+        const batch = this.queued.splice(0);
+        const again = await this.write(batch);
+        for (const f of again) this.retryLater(f);
         this.onWritten();
       }
     } catch (e) {
-      // The batch's messages stay unacknowledged: the runs are redelivered or reaped when their leases expire.
-      this.deps.log.log("error", "writing outcomes failed", { worker: this.worker, error: String(e) });
+      // write() handles the store's failures itself; this is a bug, and the batch is lost to the reaper.
+      this.deps.log.log("error", "writing outcomes failed unexpectedly", { worker: this.worker, error: String(e) });
     } finally {
       this.flushing = null;
       if (this.queued.length > 0) this.flushing = this.flushSoon();
+      this.notifyIdle();
     }
   }
 
-  private async write(batch: Finished[]): Promise<void> {
-    const txs = batch.flatMap((f) => (f.jobWrite ? [toTx([f.step]), { writes: [f.jobWrite] }] : [toTx([f.step])]));
-    const results = await this.deps.store.commitEach(txs);
-    const fenced: Tx[] = [];
-    const landed: Run[] = [];
-    let i = 0;
-    for (const f of batch) {
-      const run = (f.step.write as { run: Run }).run;
-      if (results[i]) landed.push(run);
-      else fenced.push(this.fencedEvent(run));
-      i += f.jobWrite ? 2 : 1;
+  private retryLater(f: Pending): void {
+    const delay = Math.random() * Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** f.tries);
+    const timer = setTimeout(() => {
+      this.waiting.delete(timer);
+      this.queued.push({ ...f, tries: f.tries + 1 });
+      this.flushing ??= this.flushSoon();
+    }, delay);
+    this.waiting.set(timer, f);
+  }
+
+  /** Writes a batch; returns the outcomes to try again. */
+  private async write(batch: Pending[]): Promise<Pending[]> {
+    const txs = batch.map((f): Tx => toTx([f.step], f.jobWrite ? [f.jobWrite] : []));
+    let results: (boolean | null)[];
+    try {
+      results = await this.deps.store.commitEach(txs);
+    } catch (e) {
+      this.deps.log.log("warn", "writing outcomes failed; checking what landed", { worker: this.worker, error: String(e) });
+      results = e instanceof PartialCommit ? [...e.results] : batch.map(() => null);
     }
-    this.onFinished?.(landed);
-    if (fenced.length) await this.deps.store.commitEach(fenced);
-    // The store holds the outcome now (or the newer attempt's): the message is done with.
-    await this.deps.queue.ack(batch.map((f) => f.message));
+    const landed: Pending[] = [];
+    const fenced: Pending[] = [];
+    const again: Pending[] = [];
+    await Promise.all(
+      batch.map(async (f, i) => {
+        const verdict = results[i] === true ? "landed" : await this.recheck(f);
+        if (verdict === "landed") landed.push(f);
+        else if (verdict === "fenced") fenced.push(f);
+        else again.push(f);
+      }),
+    );
+    this.onFinished?.(landed.map((f) => writtenRun(f.step)));
+    if (fenced.length > 0) {
+      await this.deps.store
+        .commitEach(fenced.map((f) => this.fencedEvent(writtenRun(f.step))))
+        .catch((e: unknown) => this.deps.log.log("warn", "cannot record fenced writes", { error: String(e) }));
+    }
+    // The store holds the outcome now (or the newer attempt's): the message is done with. A failed
+    // ack only means a redelivery, which finds the run finished.
+    const done = [...landed, ...fenced].map((f) => f.message);
+    if (done.length > 0) {
+      await this.deps.queue.ack(done).catch((e: unknown) => this.deps.log.log("warn", "cannot acknowledge messages", { error: String(e) }));
+    }
+    return again;
+  }
+
+  /**
+   * An outcome whose write was refused or unanswered, read back: it landed (an earlier try did,
+   * its answer lost), it was fenced (a newer attempt has the run), or it must be written again.
+   * When the run still waits for it, the refusal came from the task's version (it changed since
+   * the claim): the completion is decided again on the task as it is now.
+   */
+  private async recheck(f: Pending): Promise<"landed" | "fenced" | "again"> {
+    const outcome = writtenRun(f.step);
+    const { expect } = f.step.write as Extract<Write, { op: "update_run" }>;
+    try {
+      const stored = await this.deps.store.getRun(outcome);
+      if (stored && sameValue(stored, outcome)) return "landed";
+      if (!stored || stored.status !== expect.status || stored.attempt !== expect.attempt) return "fenced";
+      if (f.jobWrite) {
+        const job = await this.deps.store.getJob(outcome.job_id);
+        f.jobWrite = job ? completionOf(job, outcome, outcome.updated_at) : null;
+      }
+      return "again";
+    } catch (e) {
+      this.deps.log.log("warn", "cannot read back an outcome; trying again later", { job_id: outcome.job_id, error: String(e) });
+      return "again";
+    }
   }
 
   /** A late write from an attempt that lost its lease is rejected; the rejection itself is recorded. */

@@ -2,8 +2,10 @@ import type { Run } from "../core/model.js";
 import type { Clock } from "../ports/clock.js";
 import type { Logger } from "../ports/logger.js";
 import type { ShardLeases } from "../ports/shard-lease.js";
+import { withDeadlines } from "./deadline.js";
 import type { EngineDeps } from "./deps.js";
 import { Jobs } from "./jobs.js";
+import { type RecoveryStats, recoverOwnedRuns } from "./recovery.js";
 import type { EngineSettings } from "./settings.js";
 import { Sweeper } from "./sweeper.js";
 import { Watcher } from "./watcher.js";
@@ -28,6 +30,12 @@ export interface EngineOptions {
   onFinished?: (runs: Run[]) => void;
   /** Closes what the composition root opened for this engine besides the store and queue. */
   close?: () => void;
+  /**
+   * This process is the only one using the store, and its queue lives in memory (embedded SQLite,
+   * under the file's lock): `start()` first recovers what a previous process left (see
+   * recoverOwnedRuns). Never set it for a store other processes use. @default false
+   */
+  exclusive?: boolean;
 }
 
 /** The scheduler's use cases and background roles over one set of adapters. */
@@ -42,10 +50,15 @@ export class Engine {
   private readonly deps: EngineDeps;
   private readonly roles: ReadonlySet<Role>;
   private readonly closeExtra: (() => void) | null;
+  private readonly exclusive: boolean;
   private started = false;
+  /** Recovery, then the roles; stop() waits for it. */
+  private starting: Promise<void> | null = null;
 
-  constructor(deps: EngineDeps, opts: EngineOptions = {}) {
+  constructor(given: EngineDeps, opts: EngineOptions = {}) {
+    const deps = withDeadlines(given);
     this.deps = deps;
+    this.exclusive = opts.exclusive === true;
     this.jobs = new Jobs(deps);
     this.clock = deps.clock;
     this.log = deps.log;
@@ -62,16 +75,31 @@ export class Engine {
     return new Worker(this.deps, { id });
   }
 
-  /** Starts the background roles this process plays. */
+  /** Starts the background roles this process plays (an exclusive engine recovers first; a failed recovery is logged and left to the watcher). */
   start(): void {
     this.started = true;
-    if (this.roles.has("sweeper")) this.sweeper.start();
-    if (this.roles.has("watcher")) this.watcher.start();
-    if (this.roles.has("worker")) this.worker.start();
+    const recovered = this.exclusive
+      ? this.recover().then(
+          () => {},
+          (e: unknown) => this.log.log("error", "recovering the previous process's runs failed; the watcher takes them over", { error: String(e) }),
+        )
+      : Promise.resolve();
+    this.starting = recovered.then(() => {
+      if (!this.started) return;
+      if (this.roles.has("sweeper")) this.sweeper.start();
+      if (this.roles.has("watcher")) this.watcher.start();
+      if (this.roles.has("worker")) this.worker.start();
+    });
+  }
+
+  /** What an exclusive engine does first at start (tests call it on a stepped clock). */
+  recover(): Promise<RecoveryStats> {
+    return recoverOwnedRuns(this.deps, this.worker.id);
   }
 
   /** Graceful: stops polling, lets running actions finish, then closes the adapters. */
   async stop(drainMs = 10_000): Promise<void> {
+    await this.starting;
     if (this.started) {
       const r = this.roles;
       await Promise.all([r.has("watcher") && this.watcher.stop(), r.has("sweeper") && this.sweeper.stop(), r.has("worker") && this.worker.stop(drainMs)]);

@@ -4,8 +4,8 @@ import { isRecurring } from "../core/schedule/model.js";
 import { ActionFailure, ActionTimeout } from "../ports/action.js";
 import type { Write } from "../ports/store.js";
 import { chainEnded } from "./chain.js";
-import { type LoadedJob, Unreadable } from "./job-batch.js";
-import { cancelled, claimed, failed, retrying, type Step, skipped, succeeded, updateStep } from "./runs.js";
+import { type LoadedJob, Unavailable, Unreadable } from "./job-batch.js";
+import { cancelled, claimed, failed, requeued, retrying, type Step, skipped, started, succeeded, updateStep } from "./runs.js";
 
 // What becomes of a run, decided in one place for the worker and the watcher: pure functions of
 // the run, its job and the time. The callers read the store and write the steps returned.
@@ -19,6 +19,8 @@ export interface DecideContext {
   /** Uniform in [0, 1), drawn only when a retry is planned. */
   random: () => number;
   lookAheadMs: number;
+  /** A queued run not claimed this long after its due time is looked at again (its message may be lost). */
+  staleQueuedMs: number;
 }
 
 const skip = (run: Run, reason: SkipReason, now: number, detail: string | null = null): Settled => ({
@@ -66,24 +68,52 @@ export interface ClaimContext {
 
 /**
  * Whether a delivered queued run is claimed (running, attempt + 1, leased to `worker`) or
- * settled without running: an unusable task fails it, the task's status may settle it, a first
- * attempt found past its grace window is missed, and under `overlap: skip` a recurring task's run
- * is skipped while an earlier one still runs.
+ * settled without running: an unusable task fails it, the task's status may settle it, a run
+ * never started and found past its grace window is missed, and under `overlap: skip` a recurring
+ * task's run is skipped while an earlier one still runs. The caller leaves the run alone when
+ * its task is Unavailable (see `loadJobsOf`).
  */
-export function decideClaim(run: Run, job: LoadedJob, now: number, ctx: ClaimContext & { overlapping: boolean }): ClaimDecision;
-export function decideClaim(run: Run, job: LoadedJob, now: number, ctx: ClaimContext): ClaimDecision | CheckOverlap;
-export function decideClaim(run: Run, job: LoadedJob, now: number, ctx: ClaimContext): ClaimDecision | CheckOverlap {
+type KnownJob = Exclude<LoadedJob, Unavailable>;
+
+export function decideClaim(run: Run, job: KnownJob, now: number, ctx: ClaimContext & { overlapping: boolean }): ClaimDecision;
+export function decideClaim(run: Run, job: KnownJob, now: number, ctx: ClaimContext): ClaimDecision | CheckOverlap;
+export function decideClaim(run: Run, job: KnownJob, now: number, ctx: ClaimContext): ClaimDecision | CheckOverlap {
   if (job instanceof Unreadable) return failUnusable(run, job.reason, now);
   const settled = settleByTask(run, job, now);
   if (settled) return settled;
   const live = job as Job; // settleByTask settles every run of a missing task
-  if (run.attempt === 0 && now - run.due_at > live.policy.misfire_grace_ms) return skip(run, "missed", now, "claimed past the grace window");
+  if (run.executions === 0 && now - run.due_at > live.policy.misfire_grace_ms) return skip(run, "missed", now, "claimed past the grace window");
   if (isRecurring(live.schedule) && live.policy.overlap === "skip") {
     if (ctx.overlapping === undefined) return { kind: "check_overlap" };
     if (ctx.overlapping) return skip(run, "overlap", now, "previous run still running");
   }
   const next = claimed(run, ctx.worker, now, ctx.leaseMs);
   return { kind: "claim", run: next, job: live, step: updateStep(run, next, now, ctx.worker) };
+}
+
+/**
+ * The same claim recording the start as well: the worker starts the action at once (the run is
+ * due and a slot is free), so one write does both. `before` is the run the claim was decided on.
+ */
+export function startingClaim(before: Run, claim: Extract<ClaimDecision, { kind: "claim" }>, now: number): ClaimDecision {
+  const next = started(claim.run, now);
+  return { ...claim, run: next, step: updateStep(before, next, now, claim.step.event.detail) };
+}
+
+export type StartDecision = { kind: "start"; run: Run; step: Step } | { kind: "give_back"; reason: string } | Settled;
+
+/**
+ * A claimed run whose action is about to start (it was claimed ahead of its time, or waited for
+ * a slot): the task is read again, so a pause or cancel made meanwhile settles it instead; a task
+ * that cannot be read right now sends the run back to the queue unstarted.
+ */
+export function decideStart(run: Run, job: LoadedJob, now: number): StartDecision {
+  if (job instanceof Unavailable) return { kind: "give_back", reason: job.reason };
+  if (job instanceof Unreadable) return failUnusable(run, job.reason, now);
+  const settled = settleByTask(run, job, now);
+  if (settled) return settled;
+  const next = started(run, now);
+  return { kind: "start", run: next, step: updateStep(run, next, now, "started") };
 }
 
 /** Whether one of `recent` (the task's latest runs) was scheduled before `run` and still holds a live lease. */
@@ -115,7 +145,7 @@ export function classify(e: unknown): Classified {
  * task's attempts are spent. `retryInMs` is null for the latter.
  */
 export function afterFailure(run: Run, job: Job, { error, failure }: Classified, ctx: DecideContext): { run: Run; retryInMs: number | null } {
-  const decision = decideRetry(job.retry, run.attempt, failure, ctx.random());
+  const decision = decideRetry(job.retry, run.executions, failure, ctx.random());
   if (decision.kind === "dead") return { run: failed(run, error, ctx.now), retryInMs: null };
   const due = ctx.now + decision.delayMs;
   return { run: retrying(run, error, due, ctx.now, due - ctx.lookAheadMs), retryInMs: decision.delayMs };
@@ -127,7 +157,7 @@ export type ActionOutcome = { result: RunResult } | { error: unknown };
 export interface Finish {
   /** The outcome, written only if this attempt still holds the run (fenced). */
   step: Step;
-  /** Marks the task completed when this run was its last one; written apart so a conflict on it never loses the outcome. */
+  /** Marks the task completed when this run was its last one; written in the same transaction as the outcome. */
   jobWrite: Write | null;
 }
 
@@ -142,15 +172,24 @@ export function decideFinish(run: Run, job: Job, outcome: ActionOutcome, ctx: De
     next = after.run;
     detail = after.retryInMs === null ? "dead-lettered" : `retry in ${after.retryInMs} ms`;
   }
-  const step = updateStep(run, next, now, detail);
-  const terminal = next.status === "succeeded" || next.status === "failed";
-  const completes = terminal && (!isRecurring(job.schedule) || (job.next_run_at === run.scheduled_at && endedSafely(job, run.scheduled_at, now)));
-  if (!completes) return { step, jobWrite: null };
-  return { step, jobWrite: { op: "put_job", job: { ...job, status: "completed", version: job.version + 1, updated_at: now }, expectVersion: job.version } };
+  return { step: updateStep(run, next, now, detail), jobWrite: completionOf(job, next, now) };
+}
+
+/**
+ * Marks the task completed when `next` (a run's outcome) ends its last run: the task's only run,
+ * or the head of a chain that has no further occurrence. null otherwise, and for a task that is
+ * no longer active or paused (a cancelled one stays cancelled).
+ */
+export function completionOf(job: Job, next: Run, now: number): Write | null {
+  if (next.status !== "succeeded" && next.status !== "failed") return null;
+  if (job.status !== "active" && job.status !== "paused") return null;
+  const last = !isRecurring(job.schedule) || (job.next_run_at === next.scheduled_at && endedSafely(job, next.scheduled_at, now));
+  if (!last) return null;
+  return { op: "put_job", job: { ...job, status: "completed", version: job.version + 1, updated_at: now }, expectVersion: job.version };
 }
 
 /** A stored schedule that no longer computes leaves the job as it is; the watcher reports it. */
-function endedSafely(job: Job, after: number, now: number): boolean {
+export function endedSafely(job: Job, after: number, now: number): boolean {
   try {
     return chainEnded(job, after, now);
   } catch {
@@ -158,15 +197,41 @@ function endedSafely(job: Job, after: number, now: number): boolean {
   }
 }
 
+/** What the reaper does with a run whose worker is gone: the step, the task's completion, and whether to queue the run. */
+export interface Reap {
+  step: Step;
+  jobWrite: Write | null;
+  /** The run goes back to the queue (it never started): send its message. */
+  requeue: boolean;
+}
+
 /**
- * A running run whose lease expired (its worker stopped heartbeating) lost this attempt: retried
- * or dead-lettered like any retryable failure, or cancelled when its task wants no more runs.
- * null while the lease is live.
+ * A running run whose lease expired (its worker stopped heartbeating). If its action never
+ * started, nothing was spent: it is queued again at the same retry budget (or settled by its
+ * task's status). If it started, this execution is lost: retried or dead-lettered like any
+ * retryable failure (completing a task whose last run this was), or cancelled when the task
+ * wants no more runs. The write requires the stored lease to have expired, so a stale read
+ * never takes a live run. null while the lease is live.
+ *
+ * `ownerGone`: the worker is known to be dead whatever its lease says (the embedded process that
+ * held the store before this one); the lease is then neither checked nor required.
  */
-export function reapExpired(run: Run, job: Job | undefined, ctx: DecideContext): Step | null {
+export function reapExpired(run: Run, job: Job | undefined, ctx: DecideContext, opts: { ownerGone?: boolean } = {}): Reap | null {
   const { now } = ctx;
-  if ((run.lease_until ?? Infinity) > now) return null;
-  const error: RunError = { message: `lease expired: worker ${run.lease_owner ?? "?"} stopped heartbeating`, kind: "lease_expired" };
-  if (wantsNoRuns(job)) return updateStep(run, cancelled(run, now), now, error.message);
-  return updateStep(run, afterFailure(run, job, { error, failure: { permanent: false } }, ctx).run, now, error.message);
+  const gone = opts.ownerGone === true;
+  if (!gone && (run.lease_until ?? Infinity) > now) return null;
+  const lease = gone ? {} : { leaseExpiredBy: now };
+  const who = `worker ${run.lease_owner ?? "?"}`;
+  const step = (next: Run, detail: string) => updateStep(run, next, now, detail, lease);
+  if (run.started_at === null) {
+    const detail = gone ? `${who} is gone; never started, queued again` : `lease expired: ${who} never started it; queued again`;
+    if (wantsNoRuns(job)) return { step: step(cancelled(run, now), detail), jobWrite: null, requeue: false };
+    if (job.status === "paused") return { step: step(skipped(run, "paused", now), detail), jobWrite: null, requeue: false };
+    return { step: step(requeued(run, now, ctx.staleQueuedMs), detail), jobWrite: null, requeue: true };
+  }
+  const message = gone ? `${who} is gone (the process stopped mid-run)` : `lease expired: ${who} stopped heartbeating`;
+  if (wantsNoRuns(job)) return { step: step(cancelled(run, now), message), jobWrite: null, requeue: false };
+  const error: RunError = { message, kind: "lease_expired" };
+  const next = afterFailure(run, job, { error, failure: { permanent: false } }, ctx).run;
+  return { step: step(next, message), jobWrite: completionOf(job, next, now), requeue: false };
 }

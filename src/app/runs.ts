@@ -1,6 +1,6 @@
 import { bucketOf, shardOf } from "../core/keys.js";
 import type { Job, Run, RunError, RunEvent, RunResult, RunStatus, SkipReason } from "../core/model.js";
-import type { Tx, Write } from "../ports/store.js";
+import type { RunExpectation, Tx, Write } from "../ports/store.js";
 
 /** A change to one run plus the event that records it; composed into store transactions. */
 export interface Step {
@@ -27,6 +27,8 @@ export function newRun(job: Job, scheduledAt: number, now: number, shardCount: n
     result: null,
     error: null,
     skip_reason: null,
+    executions: 0,
+    checkpoint: null,
     created_at: now,
     updated_at: now,
   };
@@ -47,13 +49,18 @@ export function insertStep(run: Run, now: number, detail: string | null = null):
   return { write: { op: "insert_run", run }, event: event(run, null, now, detail) };
 }
 
-/** Replace `before` with `after`, only if `before`'s status and attempt are still stored. */
-export function updateStep(before: Run, after: Run, now: number, detail: string | null = null): Step {
-  return {
-    write: { op: "update_run", run: after, expect: { status: before.status, attempt: before.attempt } },
-    event: event(after, before.status, now, detail),
-  };
+/**
+ * Replace `before` with `after`, only if `before`'s status and attempt are still stored (and,
+ * with `leaseExpiredBy`, only if the stored lease ended by then).
+ */
+export function updateStep(before: Run, after: Run, now: number, detail: string | null = null, opts: { leaseExpiredBy?: number } = {}): Step {
+  const expect: RunExpectation = { status: before.status, attempt: before.attempt };
+  if (opts.leaseExpiredBy !== undefined) expect.leaseExpiredBy = opts.leaseExpiredBy;
+  return { write: { op: "update_run", run: after, expect }, event: event(after, before.status, now, detail) };
 }
+
+/** The run a step writes. */
+export const writtenRun = (step: Step): Run => (step.write as { run: Run }).run;
 
 export function toTx(steps: Step[], jobWrites: Write[] = []): Tx {
   return { writes: [...jobWrites, ...steps.map((s) => s.write)], events: steps.map((s) => s.event) };
@@ -74,6 +81,8 @@ export const skipped = (run: Run, reason: SkipReason, now: number): Run => ({
   status: "skipped",
   skip_reason: reason,
   wake_at: null,
+  lease_owner: null,
+  lease_until: null,
   finished_at: now,
   updated_at: now,
 });
@@ -88,6 +97,12 @@ export const cancelled = (run: Run, now: number): Run => ({
   updated_at: now,
 });
 
+/**
+ * Claimed by `worker`: a new attempt (the fencing token moves on) under a lease, not yet
+ * started. A worker that starts the action at once records the start in the same write
+ * (`started`); otherwise (claimed ahead of its time, or waiting for a slot) it writes the start
+ * when the action starts.
+ */
 export const claimed = (run: Run, worker: string, now: number, leaseMs: number): Run => ({
   ...run,
   status: "running",
@@ -95,8 +110,39 @@ export const claimed = (run: Run, worker: string, now: number, leaseMs: number):
   lease_owner: worker,
   lease_until: now + leaseMs,
   wake_at: now + leaseMs,
-  // A run claimed ahead starts at its due time: that is when its action is started.
-  started_at: run.started_at ?? Math.max(now, run.due_at),
+  started_at: null,
+  updated_at: now,
+});
+
+/** The action starts now: one more execution spent. */
+export const started = (run: Run, now: number): Run => ({ ...run, executions: run.executions + 1, started_at: now, updated_at: now });
+
+/**
+ * A claimed run goes back to the queue unstarted (`before` is the run as it was before the
+ * claim): nothing of the claim remains except its attempt, which never goes back, so the old
+ * claim's writes stay fenced out.
+ */
+export const givenBack = (run: Run, before: Run, now: number, staleMs: number): Run => ({
+  ...before,
+  status: "queued",
+  attempt: run.attempt,
+  wake_at: Math.max(before.due_at, now) + staleMs,
+  updated_at: now,
+});
+
+/** A claimed run whose action never started, reaped: queued again with its executions unspent. */
+export const requeued = (run: Run, now: number, staleMs: number): Run => ({
+  ...run,
+  status: "queued",
+  lease_owner: null,
+  lease_until: null,
+  wake_at: Math.max(run.due_at, now) + staleMs,
+  updated_at: now,
+});
+
+export const checkpointed = (run: Run, name: string, value: unknown, now: number): Run => ({
+  ...run,
+  checkpoint: { ...run.checkpoint, [name]: value },
   updated_at: now,
 });
 

@@ -59,6 +59,12 @@ export const EngineSettings = z.strictObject({
    * claim. A worker that dies while holding one delays it until its lease expires. @default 2_000
    */
   claim_ahead_ms: z.number().int().min(0).max(60_000).default(2_000),
+  /**
+   * A store or queue call that has not answered after this long counts as failed, its effect
+   * unknown (writes are then read back); a receive gets its wait on top. Keeps one hung request
+   * from stopping a loop for good. @default 15_000
+   */
+  call_timeout_ms: z.number().int().min(1).max(600_000).default(15_000),
   /** Worker: an action running longer than this is aborted and counts as a retryable timeout. @default 300_000 */
   action_timeout_ms: z.number().int().min(100).max(DAY_MS).default(300_000),
 });

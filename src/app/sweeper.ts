@@ -1,21 +1,31 @@
-import type { Job } from "../core/model.js";
+import { isTerminal, type Job, type Run } from "../core/model.js";
 import { isRecurring } from "../core/schedule/model.js";
 import { planChain } from "./chain.js";
 import type { EngineDeps } from "./deps.js";
 import { PollLoop } from "./poll-loop.js";
+import { endedSafely } from "./run-decisions.js";
 import { type Step, skipped, toTx, updateStep } from "./runs.js";
 
 export interface SweepStats {
   jobs: number;
   repaired: number;
+  /** Tasks whose last run had ended and that are now marked completed. */
+  completed: number;
   conflicts: number;
+  /** Tasks that could not be looked at this time (logged); the next sweep tries again. */
+  errors: number;
 }
 
+type Repair = "ok" | "repaired" | "completed" | "conflict";
+
 /**
- * Reconciliation: walks every job and re-creates the head run of a live job whose head is
- * missing (a crash between writes, a lost item, a bug). With the watcher's look-back this also
- * reaches pending runs older than the watcher scans: it hands them to the chain planner as
- * missed. It is the reason "never forgets a task" holds even when every other path failed.
+ * Reconciliation: walks every job and gives each live job whose schedule goes on a future run
+ * when it has none: its head run is missing (a crash between writes, a lost item, a bug), or is
+ * no longer pending although the chain was never planned past it (a run settled without the
+ * chain moving on). With the watcher's look-back this also reaches pending runs older than the
+ * watcher scans: it hands them to the chain planner as missed. A task whose last run has ended
+ * is marked completed if that write was lost. It is the reason "never forgets a task" holds
+ * even when every other path failed.
  */
 export class Sweeper {
   private readonly deps: EngineDeps;
@@ -41,15 +51,20 @@ export class Sweeper {
   }
 
   async sweep(): Promise<SweepStats> {
-    const stats: SweepStats = { jobs: 0, repaired: 0, conflicts: 0 };
+    const stats: SweepStats = { jobs: 0, repaired: 0, completed: 0, conflicts: 0, errors: 0 };
     let cursor: string | null = null;
     do {
       const page = await this.deps.store.scanJobs({ limit: 500, cursor });
       for (const job of page.items) {
         stats.jobs++;
-        const result = await this.repair(job);
+        const result = await this.repair(job).catch((e: unknown): "error" => {
+          this.deps.log.log("error", "sweeper could not look at a task", { job_id: job.id, error: String(e) });
+          return "error";
+        });
         if (result === "repaired") stats.repaired++;
+        if (result === "completed") stats.completed++;
         if (result === "conflict") stats.conflicts++;
+        if (result === "error") stats.errors++;
       }
       cursor = page.cursor;
     } while (cursor);
@@ -65,24 +80,45 @@ export class Sweeper {
     await this.loop.stop();
   }
 
-  private async repair(job: Job): Promise<"ok" | "repaired" | "conflict"> {
+  private async repair(job: Job): Promise<Repair> {
     if (job.status !== "active" && job.status !== "paused") return "ok";
     const { store, clock, settings } = this.deps;
     const now = clock.now();
     const head = job.next_run_at === null ? null : await store.getRun({ job_id: job.id, scheduled_at: job.next_run_at });
     if (head) {
-      if (head.status !== "pending" || head.scheduled_at >= now - settings.look_back_ms) return "ok";
-      // A pending head older than the watcher's look-back (long downtime): record it as not
-      // run and plan on from it; later occurrences follow the job's catch_up policy.
-      const reason = job.status === "paused" ? "paused" : "missed";
-      const step = updateStep(head, skipped(head, reason, now), now, "found by the sweeper after downtime");
-      return this.replan(job, head.scheduled_at, now, [step]);
+      if (head.status === "pending") {
+        if (head.scheduled_at >= now - settings.look_back_ms) return "ok";
+        // A pending head older than the watcher's look-back (long downtime): record it as not
+        // run and plan on from it; later occurrences follow the job's catch_up policy.
+        const reason = job.status === "paused" ? "paused" : "missed";
+        const step = updateStep(head, skipped(head, reason, now), now, "found by the sweeper after downtime");
+        return this.replan(job, head.scheduled_at, now, [step]);
+      }
+      return this.afterHead(job, head, now);
     }
     if (job.next_run_at === null && !isRecurring(job.schedule)) return "ok";
     this.deps.log.log("warn", "task's head run is missing; re-creating it", { job_id: job.id, head: job.next_run_at });
     // Re-create the head itself (plan from just before it), or, with no head yet, from now.
     const from = job.next_run_at === null ? now : job.next_run_at - 1;
     return this.replan({ ...job, next_run_at: null, run_count: Math.max(0, job.run_count - 1) }, from, now, [], job.version);
+  }
+
+  /**
+   * A head that is no longer pending: the watcher plans the chain past a head when it queues it,
+   * so a schedule that goes on means the chain stopped there (e.g. the head was settled without
+   * running): plan on from it. A schedule that ended with a finished head means the task is done.
+   */
+  private async afterHead(job: Job, head: Run, now: number): Promise<Repair> {
+    if (!endedSafely(job, head.scheduled_at, now)) {
+      if (!isRecurring(job.schedule)) return "ok";
+      this.deps.log.log("warn", "task has no future run; planning its next one", { job_id: job.id, head: head.scheduled_at, status: head.status });
+      return this.replan(job, head.scheduled_at, now, []);
+    }
+    if (!isTerminal(head.status) || job.status !== "active") return "ok";
+    const done: Job = { ...job, status: "completed", version: job.version + 1, updated_at: now };
+    if (!(await this.deps.store.commit({ writes: [{ op: "put_job", job: done, expectVersion: job.version }] }))) return "conflict";
+    this.deps.log.log("info", "sweeper marked a finished task completed", { job_id: job.id });
+    return "completed";
   }
 
   private async replan(job: Job, after: number, now: number, first: Step[], version = job.version): Promise<"repaired" | "conflict"> {

@@ -6,11 +6,12 @@ import type { QueueItem } from "../ports/queue.js";
 import type { ShardLeases } from "../ports/shard-lease.js";
 import type { Tx } from "../ports/store.js";
 import { planChain } from "./chain.js";
+import { commitChecked } from "./commit-check.js";
 import type { EngineDeps } from "./deps.js";
-import { type LoadedJob, loadJobsOf, Unreadable } from "./job-batch.js";
+import { type LoadedJob, loadJobsOf, Unavailable, Unreadable } from "./job-batch.js";
 import { PollLoop } from "./poll-loop.js";
-import { type DecideContext, failUnusable, reapExpired, type Settled, settleByTask } from "./run-decisions.js";
-import { queued, type Step, skipped, toTx, updateStep } from "./runs.js";
+import { type DecideContext, failUnusable, type Reap, reapExpired, type Settled, settleByTask } from "./run-decisions.js";
+import { queued, type Step, skipped, toTx, updateStep, writtenRun } from "./runs.js";
 
 export interface TickStats {
   enqueued: number;
@@ -25,6 +26,8 @@ export interface TickStats {
 
 interface Decision {
   tx: Tx;
+  /** The row the tx writes for the run decided on: read back when the commit's answer is lost. */
+  run: Run;
   sends: QueueItem[];
   kind: keyof Omit<TickStats, "conflicts" | "errors">;
 }
@@ -34,7 +37,20 @@ const PAGE = 250;
 /** With shard leases, a watcher that misses this many polls loses its shards to the others. */
 const LEASE_POLLS = 10;
 
-const settledDecision = (s: Settled): Decision => ({ tx: toTx([s.step]), sends: [], kind: s.kind === "skip" ? "skipped" : "cancelled" });
+const settledDecision = (s: Settled): Decision => ({
+  tx: toTx([s.step]),
+  run: writtenRun(s.step),
+  sends: [],
+  kind: s.kind === "skip" ? "skipped" : "cancelled",
+});
+
+const itemOf = (run: Run, dueAt: number): QueueItem => ({ key: { job_id: run.job_id, scheduled_at: run.scheduled_at }, owner: run.owner, dueAt });
+
+/** The reaper's decision: its run write and the task's completion in one transaction; a run that never started is queued again. */
+function reapDecision(r: Reap, now: number): Decision {
+  const run = writtenRun(r.step);
+  return { tx: toTx([r.step], r.jobWrite ? [r.jobWrite] : []), run, sends: r.requeue ? [itemOf(run, Math.max(run.due_at, now))] : [], kind: "reaped" };
+}
 
 /**
  * Layer 1 of dispatch. Each tick, for the buckets and shards of the window, it moves pending
@@ -133,10 +149,12 @@ export class Watcher {
   }
 
   /**
-   * One task whose stored job or schedule cannot be read or computed must never stop the
-   * others: its run fails for good, saying why, and the tick goes on.
+   * One task whose stored job fails validation or whose schedule cannot be computed must never
+   * stop the others: its run fails for good, saying why, and the tick goes on. A task that could
+   * not be read this time (a timeout, a throttled request) leaves its run for the next tick.
    */
   private safely(run: Run, job: LoadedJob, now: number, decide: (job: Job | undefined) => Decision | null): Decision | null {
+    if (job instanceof Unavailable) return null;
     let reason: string;
     if (job instanceof Unreadable) reason = job.reason;
     else {
@@ -154,12 +172,17 @@ export class Watcher {
   private async apply(decisions: (Decision | null)[], stats: TickStats): Promise<void> {
     const todo = decisions.filter((d): d is Decision => d !== null);
     if (todo.length === 0) return;
-    const results = await this.deps.store.commitEach(todo.map((d) => d.tx));
+    const results = await commitChecked(
+      this.deps,
+      todo.map((d) => d.tx),
+      todo.map((d) => d.run),
+    );
     const sends: QueueItem[] = [];
     results.forEach((ok, i) => {
       const d = todo[i]!;
+      if (ok === null) stats.errors++; // a queued run without its message is re-sent once stale
       if (!ok) {
-        stats.conflicts++;
+        if (ok === false) stats.conflicts++;
         return;
       }
       stats[d.kind]++;
@@ -177,6 +200,7 @@ export class Watcher {
     const steps: Step[] = [];
     const sends: QueueItem[] = [];
     let kind: Decision["kind"] = "enqueued";
+    const primary = (): Run => writtenRun(steps[0]!);
     if (settled) {
       steps.push(settled.step);
       kind = "skipped";
@@ -186,13 +210,14 @@ export class Watcher {
     } else {
       const due = Math.max(run.due_at, now);
       steps.push(updateStep(run, queued(run, due, now, s.stale_queued_ms), now));
-      sends.push({ key: { job_id: run.job_id, scheduled_at: run.scheduled_at }, owner: run.owner, dueAt: due });
+      sends.push(itemOf(run, due));
     }
-    if (job.next_run_at !== run.scheduled_at) return { tx: toTx(steps), sends, kind };
+    if (job.next_run_at !== run.scheduled_at) return { tx: toTx(steps), run: primary(), sends, kind };
     const plan = planChain(job, run.scheduled_at, now, s, { pastReason: job.status === "paused" ? "paused" : "missed" });
     const saved: Job = { ...plan.job, version: job.version + 1, updated_at: now };
     return {
       tx: toTx([...steps, ...plan.steps], [{ op: "put_job", job: saved, expectVersion: job.version }]),
+      run: primary(),
       sends: [...sends, ...plan.sends],
       kind,
     };
@@ -208,32 +233,28 @@ export class Watcher {
 
   private decideWaking(run: Run, job: Job | undefined, now: number): Decision | null {
     const s = this.deps.settings;
-    const key = { job_id: run.job_id, scheduled_at: run.scheduled_at };
     if (run.status === "running") {
       const reaped = reapExpired(run, job, this.decideContext(now));
-      return reaped && { tx: toTx([reaped]), sends: [], kind: "reaped" };
+      return reaped && reapDecision(reaped, now);
     }
     if (run.status === "queued") {
       if ((run.wake_at ?? Infinity) > now) return null;
       const next: Run = { ...run, wake_at: now + s.stale_queued_ms, updated_at: now };
       return {
         tx: toTx([updateStep(run, next, now, "re-sent: not claimed in time (message lost?)")]),
-        sends: [{ key, owner: run.owner, dueAt: run.due_at }],
+        run: next,
+        sends: [itemOf(run, run.due_at)],
         kind: "resent",
       };
     }
     if (run.status !== "retrying") return null;
     const settled = settleByTask(run, job, now);
     if (settled) return settledDecision(settled);
-    const due = Math.max(run.due_at, now);
-    return {
-      tx: toTx([updateStep(run, queued(run, due, now, s.stale_queued_ms), now, "retry")]),
-      sends: [{ key, owner: run.owner, dueAt: due }],
-      kind: "enqueued",
-    };
+    const next = queued(run, Math.max(run.due_at, now), now, s.stale_queued_ms);
+    return { tx: toTx([updateStep(run, next, now, "retry")]), run: next, sends: [itemOf(run, next.due_at)], kind: "enqueued" };
   }
 
   private decideContext(now: number): DecideContext {
-    return { now, random: this.deps.random, lookAheadMs: this.deps.settings.look_ahead_ms };
+    return { now, random: this.deps.random, lookAheadMs: this.deps.settings.look_ahead_ms, staleQueuedMs: this.deps.settings.stale_queued_ms };
   }
 }

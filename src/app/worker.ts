@@ -1,15 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { idempotencyKey } from "../core/keys.js";
 import { MinHeap } from "../core/min-heap.js";
 import type { Run } from "../core/model.js";
 import { ActionTimeout } from "../ports/action.js";
 import type { QueueMessage } from "../ports/queue.js";
+import { actionContext } from "./action-context.js";
+import { type ClaimBatch, type Claimed, claimBatch, DEFER_MS, itemOf } from "./claims.js";
+import { pause } from "./commit-check.js";
 import { Completer } from "./completer.js";
 import type { EngineDeps } from "./deps.js";
-import { type LoadedJob, loadJobsOf } from "./job-batch.js";
 import { type HeldRun, LeaseKeeper } from "./lease-keeper.js";
-import { type ActionOutcome, type ClaimDecision, decideClaim, decideFinish, stillRunningBefore } from "./run-decisions.js";
-import { toTx, updateStep } from "./runs.js";
+import { type ActionOutcome, decideFinish } from "./run-decisions.js";
+import { giveBackHeld, startHeld } from "./starts.js";
 
 /** A message delivered this much before its due time is put back (SQS delays are whole seconds). */
 const EARLY_TOLERANCE_MS = 5;
@@ -19,7 +20,10 @@ const EARLY_TOLERANCE_MS = 5;
  * actions; its lease keeper heartbeats every lease it holds, and its completer writes each
  * outcome fenced on the attempt, so a worker that lost its lease cannot overwrite the newer
  * attempt. Claims are batched into one store round trip: it claims up to `claim_batch` runs at
- * once and starts them as `concurrency` allows (like graphile-worker's local queue).
+ * once and starts them as `concurrency` allows (like graphile-worker's local queue). A start is
+ * recorded when the action starts: in the claim itself for a due run with a free slot, by a
+ * separate (batched) write for one claimed ahead or waiting for a slot, so a run whose worker
+ * died before starting it has spent nothing.
  */
 export class Worker {
   readonly id: string;
@@ -27,7 +31,7 @@ export class Worker {
   /** Every run this worker has claimed and not yet finished, started or not. */
   private readonly leases: LeaseKeeper;
   private readonly completer: Completer;
-  /** Due and waiting for a slot. */
+  /** Due, claimed without a start, waiting for a slot. */
   private readonly ready: HeldRun[] = [];
   /** Claimed ahead of their due time, released to `ready` by one timer. */
   private readonly waiting = new MinHeap<HeldRun>();
@@ -35,7 +39,11 @@ export class Worker {
   private waitTimerAt = Infinity;
   /** Claim ahead only in the running loop: runOnce (tests, tools) takes only what is due. */
   private claimAheadMs = 0;
+  /** Actions running, plus slots taken by starts being written. */
   private running = 0;
+  private reserved = 0;
+  /** A pass of `startReady` is scheduled. */
+  private pumping = false;
   private stopping: AbortController | null = null;
   private loop: Promise<void> | null = null;
   private spaceWaiters: (() => void)[] = [];
@@ -63,17 +71,22 @@ export class Worker {
     this.loop = this.claimLoop(this.stopping.signal);
   }
 
-  /** Stops claiming and lets claimed runs finish (graceful drain); after `drainMs` their actions are aborted. */
+  /**
+   * Stops claiming, gives back the runs it holds unstarted, and lets started runs finish
+   * (graceful drain): after `drainMs` their actions are aborted, and outcomes still unwritten
+   * `drainMs` after that are left to the reaper.
+   */
   async stop(drainMs = 10_000): Promise<void> {
     this.stopping?.abort();
     this.wakeClaimer();
     await this.loop;
-    await this.giveBackWaiting();
+    await this.giveBackUnstarted();
     const timer = setTimeout(() => {
       for (const h of this.leases.runs()) h.abort.abort(new Error("worker shutting down"));
     }, drainMs);
-    await this.drain();
+    await this.leases.allEnded();
     clearTimeout(timer);
+    await this.completer.drain(drainMs);
     this.leases.stop();
   }
 
@@ -99,7 +112,7 @@ export class Worker {
         await this.process(await this.deps.queue.receive(Math.min(batch, room), 1_000, signal));
       } catch (e) {
         this.deps.log.log("error", "worker batch failed", { worker: this.id, error: String(e) });
-        await new Promise((r) => setTimeout(r, 200));
+        await pause(200);
       }
     }
   }
@@ -110,7 +123,7 @@ export class Worker {
 
   private async drain(): Promise<void> {
     do {
-      await Promise.all(this.leases.runs().map((h) => h.done));
+      await this.leases.allEnded();
       await this.completer.drain();
     } while (this.leases.size > 0);
   }
@@ -118,56 +131,45 @@ export class Worker {
   /** Claims what it can of `messages`; returns how many runs it claimed. */
   private async process(messages: QueueMessage[]): Promise<number> {
     if (messages.length === 0) return 0;
-    const { store, queue, clock } = this.deps;
+    const { queue, clock, settings } = this.deps;
     const now = clock.now();
     const horizon = now + this.claimAheadMs + EARLY_TOLERANCE_MS;
     const early = messages.filter((m) => m.dueAt > horizon);
-    if (early.length) await queue.send(early.map(({ receipt: _r, ...item }) => item));
     const due = messages.filter((m) => m.dueAt <= horizon && !this.leases.has(m.key));
-    const found = await Promise.all(due.map(async (message) => ({ message, run: await this.readRun(message) })));
-    const claimable = found.filter((f): f is { message: QueueMessage; run: Run } => f.run !== null && f.run.status === "queued");
-    const jobs = await loadJobsOf(
-      store,
-      claimable.map((c) => c.run),
-      this.deps.log,
-    );
-    const decisions = await Promise.all(claimable.map(({ run }) => this.decide(run, jobs.get(run.job_id), now)));
-    const results = await store.commitEach(decisions.map((d) => toTx([d.step])));
-    const claimed = new Set<QueueMessage>();
-    results.forEach((ok, i) => {
-      const d = decisions[i]!;
-      if (!ok || d.kind !== "claim") return;
-      const { run: before, message } = claimable[i]!;
-      const held: HeldRun = { before, run: d.run, job: d.job, message, abort: new AbortController(), done: null };
-      this.leases.track(held);
-      if (d.run.due_at > now) this.waiting.push(d.run.due_at, held);
-      else this.ready.push(held);
-      claimed.add(message);
-    });
-    this.armWaiting();
-    // Everything not claimed is done with: duplicates, skips, runs claimed elsewhere, early ones re-sent.
-    await queue.ack(messages.filter((m) => !claimed.has(m)));
-    this.pump();
-    return claimed.size;
-  }
-
-  /** The claim decision, with the store read the overlap rule needs when the decision comes to it. */
-  private async decide(run: Run, job: LoadedJob, now: number): Promise<ClaimDecision> {
-    const ctx = { worker: this.id, leaseMs: this.deps.settings.lease_ms };
-    const first = decideClaim(run, job, now, ctx);
-    if (first.kind !== "check_overlap") return first;
-    const recent = await this.deps.store.listJobRuns(run.job_id, { limit: 5 });
-    return decideClaim(run, job, now, { ...ctx, overlapping: stillRunningBefore(run, recent.items, now) });
-  }
-
-  /** A run that cannot be read is left to the watcher (it re-sends or the sweeper repairs); the batch goes on. */
-  private async readRun(message: QueueMessage): Promise<Run | null> {
+    const duplicates = messages.filter((m) => m.dueAt <= horizon && this.leases.has(m.key));
+    const slots = Math.max(0, settings.concurrency - this.running - this.reserved);
+    this.reserved += slots;
+    let batch: ClaimBatch;
     try {
-      return await this.deps.store.getRun(message.key);
-    } catch (e) {
-      this.deps.log.log("error", "cannot read a delivered run", { key: message.key, error: String(e) });
-      return null;
+      batch = await claimBatch(this.deps, this.id, due, now, slots);
+    } finally {
+      this.reserved -= slots;
     }
+    const hold = (c: Claimed): HeldRun => {
+      const h: HeldRun = { ...c, abort: new AbortController(), done: null, writing: null };
+      this.leases.track(h);
+      return h;
+    };
+    for (const c of batch.starting) this.execute(hold(c));
+    for (const c of batch.held) {
+      const h = hold(c);
+      if (h.run.due_at > now) this.waiting.push(h.run.due_at, h);
+      else this.ready.push(h);
+    }
+    this.armWaiting();
+    const later = [...early.map((m) => itemOf(m)), ...batch.deferred.map((m) => itemOf(m, Math.max(m.dueAt, now + DEFER_MS)))];
+    const resent = await queue.send(later).then(
+      () => true,
+      (e: unknown) => {
+        this.deps.log.log("warn", "cannot send messages back to the queue", { worker: this.id, error: String(e) });
+        return false;
+      },
+    );
+    // Everything else is done with: settled, duplicates, runs claimed elsewhere, and (once sent again) early and deferred ones.
+    const done = [...duplicates, ...batch.done, ...(resent ? [...early, ...batch.deferred] : [])];
+    await queue.ack(done).catch((e: unknown) => this.deps.log.log("warn", "cannot acknowledge messages", { worker: this.id, error: String(e) }));
+    this.pump();
+    return batch.starting.length + batch.held.length;
   }
 
   /** One timer for the earliest run claimed ahead: at its due time it moves to `ready`. */
@@ -189,78 +191,92 @@ export class Worker {
     );
   }
 
-  /** On stop, runs claimed ahead and not yet due go back to the queue unstarted, their attempt undone. */
-  private async giveBackWaiting(): Promise<void> {
+  /** On stop, runs claimed and not started (ahead of their time, or waiting for a slot) go back to the queue unspent. */
+  private async giveBackUnstarted(): Promise<void> {
     if (this.waitTimer) clearTimeout(this.waitTimer);
     this.waitTimer = null;
     this.waitTimerAt = Infinity;
-    const back: HeldRun[] = [];
+    const back = this.ready.splice(0);
     for (let h = this.waiting.pop(); h; h = this.waiting.pop()) back.push(h);
-    if (back.length === 0) return;
-    const { store, queue, clock, settings } = this.deps;
-    const now = clock.now();
-    const steps = back.map((h) =>
-      updateStep(h.run, { ...h.before, wake_at: h.before.due_at + settings.stale_queued_ms, updated_at: now }, now, "given back unstarted: worker stopping"),
-    );
-    const results = await store.commitEach(steps.map((st) => toTx([st])));
-    const resend = back.filter((_, i) => results[i]).map(({ message: { receipt: _r, ...item } }) => item);
-    await queue.send(resend);
-    await queue.ack(back.map((h) => h.message));
-    for (const h of back) this.leases.untrack(h);
+    await this.leases.exclusive(back, () => giveBackHeld(this.deps, this.leases, back, "worker stopping"));
   }
 
-  /** Starts claimed runs while there are free slots. */
+  /**
+   * Starts claimed runs while there are free slots. Slots freed in one turn of the event loop are
+   * filled together, so their starts are written in one round trip.
+   */
   private pump(): void {
-    while (this.running < this.deps.settings.concurrency && this.ready.length > 0) {
-      const next = this.ready.shift()!;
-      if (next.abort.signal.aborted) {
-        // Its lease was lost before it started: another worker owns the run now.
-        this.leases.untrack(next);
-        this.deps.queue
-          .ack([next.message])
-          .catch((e: unknown) => this.deps.log.log("error", "cannot acknowledge a run given up before it started", { worker: this.id, error: String(e) }));
-        continue;
-      }
-      this.execute(next);
+    if (this.pumping || this.ready.length === 0) return;
+    this.pumping = true;
+    setImmediate(() => {
+      this.pumping = false;
+      this.startReady();
+    });
+  }
+
+  private startReady(): void {
+    const free = this.deps.settings.concurrency - this.running - this.reserved;
+    if (free <= 0 || this.ready.length === 0) return;
+    const next = this.ready.splice(0, free);
+    // A run whose lease was lost before it started belongs to another attempt now.
+    const lost = next.filter((h) => h.abort.signal.aborted);
+    for (const h of lost) this.leases.untrack(h);
+    if (lost.length > 0) {
+      this.deps.queue
+        .ack(lost.map((h) => h.message))
+        .catch((e: unknown) => this.deps.log.log("warn", "cannot acknowledge messages", { worker: this.id, error: String(e) }));
     }
+    const live = next.filter((h) => !h.abort.signal.aborted);
+    if (live.length === 0) return;
+    this.reserved += live.length;
+    startHeld(this.deps, this.leases, live, DEFER_MS)
+      .then(
+        (started) => {
+          this.reserved -= live.length;
+          for (const h of started) this.execute(h);
+        },
+        (e: unknown) => {
+          this.reserved -= live.length;
+          this.deps.log.log("error", "starting runs failed; their leases will expire and the reaper takes them", { worker: this.id, error: String(e) });
+        },
+      )
+      .finally(() => {
+        this.pump();
+        this.wakeClaimer();
+      });
   }
 
   private execute(held: HeldRun): void {
-    const { run, job, abort } = held;
-    const { actions, clock, settings } = this.deps;
+    const { actions, clock, settings, log } = this.deps;
+    const { job, abort } = held;
     this.running++;
     const timeout = setTimeout(() => abort.abort(new ActionTimeout(settings.action_timeout_ms)), settings.action_timeout_ms);
     held.done = (async () => {
       let outcome: ActionOutcome;
       try {
-        const result = await actions.run(job.action, {
-          jobId: run.job_id,
-          owner: run.owner,
-          scheduledAt: run.scheduled_at,
-          idempotencyKey: idempotencyKey(run),
-          attempt: run.attempt,
-          signal: abort.signal,
-          heartbeat: () => this.leases.heartbeat(),
-          previousSuccessAt: job.action.type === "summarize" ? await this.previousSuccess(run) : null,
-          now: () => clock.now(),
-        });
-        outcome = { result };
+        outcome = { result: await actions.run(job.action, await actionContext(this.deps, this.leases, held)) };
       } catch (error) {
         outcome = { error: abort.signal.aborted ? abort.signal.reason : error };
       } finally {
         clearTimeout(timeout);
       }
-      this.leases.untrack(held);
-      this.running--;
-      const finish = decideFinish(held.run, job, outcome, { now: clock.now(), random: this.deps.random, lookAheadMs: settings.look_ahead_ms });
-      this.completer.add({ ...finish, message: held.message });
-      this.pump();
-      this.wakeClaimer();
+      try {
+        this.leases.untrack(held);
+        await this.leases.settle(held);
+        const finish = decideFinish(held.run, job, outcome, {
+          now: clock.now(),
+          random: this.deps.random,
+          lookAheadMs: settings.look_ahead_ms,
+          staleQueuedMs: settings.stale_queued_ms,
+        });
+        this.completer.add({ ...finish, message: held.message });
+      } catch (e) {
+        log.log("error", "cannot record an attempt's outcome; the reaper takes the run when its lease expires", { worker: this.id, error: String(e) });
+      } finally {
+        this.running--;
+        this.pump();
+        this.wakeClaimer();
+      }
     })();
-  }
-
-  private async previousSuccess(run: Run): Promise<number | null> {
-    const recent = await this.deps.store.listJobRuns(run.job_id, { limit: 50 });
-    return recent.items.find((r) => r.status === "succeeded" && r.scheduled_at < run.scheduled_at)?.scheduled_at ?? null;
   }
 }

@@ -3,14 +3,18 @@ import { readFileSync } from "node:fs";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { DEFAULT_MAX_RECEIVE_COUNT } from "../adapters/queue/sqs/queues.js";
 import { AWS_DEFAULTS, HTTP_DEFAULTS } from "../config.js";
+import { stderrLogger } from "../ports/logger.js";
 import type { AwsInitOptions } from "./aws-init.js";
 import type { OwnerOptions } from "./owner.js";
 import { previewCommand } from "./preview-command.js";
+import { installProcessPolicy } from "./process-policy.js";
 import { scheduleNext } from "./schedule-command.js";
 import type { ServeOptions } from "./serve.js";
 
 // The option definitions below are the whole interface: commander parses with them and prints
 // them as --help. Command modules are imported only when run: most pull in large SDKs.
+
+installProcessPolicy(process, stderrLogger());
 
 const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
 

@@ -9,6 +9,7 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
  * pending → queued → running → succeeded
  *                        ↘ retrying → queued → … → failed (dead-lettered)
  * pending|queued → skipped (missed, paused, overlap, dst_gap, …) | cancelled
+ * running (claimed, not started) → queued: given back, or reaped before its action started
  */
 export const RUN_STATUSES = ["pending", "queued", "running", "succeeded", "retrying", "failed", "skipped", "cancelled"] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
@@ -104,8 +105,13 @@ export const Run = z.object({
   bucket: z.string().regex(/^\d{10}#\d{2}$/),
   shard: z.number().int().min(0),
   status: z.enum(RUN_STATUSES),
-  /** Fencing token: bumped by each claim; a write from an older attempt is rejected. */
+  /** Fencing token: bumped by each claim; a write from an older claim is rejected. Never goes back. */
   attempt: z.number().int().min(0),
+  /**
+   * How many times the action was started. The retry budget (`max_attempts`) counts these, not
+   * claims: a run claimed and given back, or reaped before it started, spends nothing.
+   */
+  executions: z.number().int().min(0),
   /** When it should start next: scheduled_at at first, later the retry time. */
   due_at: z.number().int(),
   /**
@@ -116,11 +122,17 @@ export const Run = z.object({
   wake_at: z.number().int().nullable(),
   lease_owner: z.string().nullable(),
   lease_until: z.number().int().nullable(),
+  /** When the current attempt's action started (each retry sets it anew); null while claimed and not yet started. */
   started_at: z.number().int().nullable(),
   finished_at: z.number().int().nullable(),
   result: RunResult.nullable(),
   error: RunError.nullable(),
   skip_reason: z.enum(SKIP_REASONS).nullable(),
+  /**
+   * What the action saved for later attempts of this run (channels already delivered, a digest
+   * already written), by name; null until it saves something. Written fenced like the rest.
+   */
+  checkpoint: z.record(z.string(), z.unknown()).nullable(),
   created_at: z.number().int(),
   updated_at: z.number().int(),
 });

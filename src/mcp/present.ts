@@ -48,7 +48,8 @@ export function runView(run: Run, zone: string): RunView {
   return {
     scheduled_for: fire(run.scheduled_at, zone),
     status: run.status,
-    attempt: run.attempt,
+    // The tries the user sees: starts of the action, not claims (the fencing token).
+    attempt: run.executions,
     ...(run.skip_reason !== null && { skip_reason: run.skip_reason, why: WHY[run.skip_reason] }),
     ...(run.started_at !== null && { started_at: isoUtc(run.started_at) }),
     ...(run.finished_at !== null && { finished_at: isoUtc(run.finished_at) }),

@@ -7,15 +7,32 @@ export interface ActionContext {
   scheduledAt: number;
   /** `job_id:scheduled_at`, the same on every retry: pass it to anything with side effects. */
   idempotencyKey: string;
-  /** 1 on the first try. */
+  /** Which start of the action this is for the occurrence: 1 on the first try. */
   attempt: number;
   /** Aborted when the worker shuts down or the lease is lost. */
   signal: AbortSignal;
-  /** Extends the lease; call it during long work (the worker also heartbeats on its own). */
+  /**
+   * Says the action is alive, extending this run's lease. Cheap to call often: beats are
+   * coalesced (one write in flight, a minimum spacing); the worker also heartbeats on its own.
+   */
   heartbeat(): void;
+  /** Progress kept on the run for later attempts of the same occurrence. */
+  checkpoint: Checkpoint;
   /** Scheduled time of the job's previous successful run, if any (e.g. to keep only newer items). */
   previousSuccessAt: number | null;
   now(): number;
+}
+
+/**
+ * A few named values saved on the run, so a retry can skip what an earlier attempt of the same
+ * occurrence already did (channels already delivered, a digest already written) instead of
+ * doing it again. Values are JSON. A save is written like any run write, fenced on the attempt:
+ * it rejects once this attempt lost the run, and a newer attempt sees only what was saved.
+ */
+export interface Checkpoint {
+  /** The value saved under `name` by this or an earlier attempt, or undefined. */
+  get(name: string): unknown;
+  save(name: string, value: unknown): Promise<void>;
 }
 
 /** Thrown (or rejected) by an action to say whether another attempt may help. */

@@ -7,12 +7,20 @@ import type { Job, JobStatus, Run, RunEvent, RunKey, RunStatus } from "../core/m
  * - `insert_run`: insert unless a run with the same key exists; an existing key is NOT a
  *   conflict, the write is simply skipped (the deterministic key makes duplicates impossible).
  * - `update_run`: replace the run only if the stored status and attempt equal `expect`
- *   (compare-and-set; `attempt` is the fencing token).
+ *   (compare-and-set; `attempt` is the fencing token), and, with `leaseExpiredBy`, only if the
+ *   stored run holds a lease that ended at or before that instant: a reaper that read a stale
+ *   copy (an eventually consistent index) then cannot take a run whose lease was extended.
  */
 export type Write =
   | { op: "put_job"; job: Job; expectVersion: number | null }
   | { op: "insert_run"; run: Run }
-  | { op: "update_run"; run: Run; expect: { status: RunStatus; attempt: number } };
+  | { op: "update_run"; run: Run; expect: RunExpectation };
+
+export interface RunExpectation {
+  status: RunStatus;
+  attempt: number;
+  leaseExpiredBy?: number;
+}
 
 export interface Tx {
   writes: Write[];
@@ -53,8 +61,28 @@ export interface Store {
 
   /** All writes and events atomically; false (and nothing written) when any condition fails. */
   commit(tx: Tx): Promise<boolean>;
-  /** Each tx on its own, as by `commit`, in one round trip where the backend allows. */
+  /**
+   * Each tx on its own, as by `commit`, in one round trip where the backend allows. When some
+   * txs fail with an error (not a condition) while others may have landed, it MUST reject with a
+   * PartialCommit saying what it knows of each, rather than a bare error.
+   */
   commitEach(txs: Tx[]): Promise<boolean[]>;
 
   close(): Promise<void>;
+}
+
+/**
+ * A commitEach that failed for some of its txs: `results[i]` is what tx i came to when known
+ * (true landed, false its condition failed), null when its request failed and it may or may not
+ * have landed. The caller reads back what it needs to know.
+ */
+export class PartialCommit extends Error {
+  readonly results: readonly (boolean | null)[];
+  constructor(results: (boolean | null)[], cause: unknown) {
+    super(`${results.filter((r) => r === null).length} of ${results.length} transactions failed: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    });
+    this.name = "PartialCommit";
+    this.results = results;
+  }
 }

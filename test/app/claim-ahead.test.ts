@@ -38,6 +38,20 @@ async function openRealEngine(claimAheadMs: number) {
   return { engine, store, starts, close };
 }
 
+/** Creates a once-task at `at`, starts the worker, and waits until it has claimed the run ahead of its time. */
+async function claimedAhead(e: Awaited<ReturnType<typeof openRealEngine>>, at: number) {
+  const { job } = await e.engine.jobs.create("alice", {
+    title: "t",
+    action: { type: "notify", message: "m" },
+    schedule: { kind: "once", at, timezone: "UTC" },
+  });
+  const key = { job_id: job.id, scheduled_at: at };
+  e.engine.worker.start();
+  for (let i = 0; i < 100 && (await e.store.getRun(key))?.status !== "running"; i++) await new Promise((r) => setTimeout(r, 10));
+  expect((await e.store.getRun(key))?.status).toBe("running");
+  return key;
+}
+
 describe("worker: claiming ahead of the due time", () => {
   it("claims a run before it is due, holds it, and starts its action at the due time, not before", async () => {
     const e = await openRealEngine(1_000);
@@ -62,24 +76,30 @@ describe("worker: claiming ahead of the due time", () => {
     }
   });
 
-  it("gives runs it claimed ahead back to the queue unstarted when it stops, with the attempt undone", async () => {
+  it("gives runs it claimed ahead back to the queue unstarted when it stops, spending nothing (the attempt, its fencing token, stays)", async () => {
     const e = await openRealEngine(5_000);
     try {
-      const at = Date.now() + 3_000;
-      const { job } = await e.engine.jobs.create("alice", {
-        title: "t",
-        action: { type: "notify", message: "m" },
-        schedule: { kind: "once", at, timezone: "UTC" },
-      });
-      e.engine.worker.start();
-      for (let i = 0; i < 100 && (await e.store.getRun({ job_id: job.id, scheduled_at: at }))?.status !== "running"; i++)
-        await new Promise((r) => setTimeout(r, 20));
-      expect((await e.store.getRun({ job_id: job.id, scheduled_at: at }))?.status).toBe("running");
+      const key = await claimedAhead(e, Date.now() + 3_000);
       await e.engine.worker.stop();
-      const back = await e.store.getRun({ job_id: job.id, scheduled_at: at });
-      expect(back).toMatchObject({ status: "queued", attempt: 0, lease_owner: null });
+      expect(await e.store.getRun(key)).toMatchObject({ status: "queued", attempt: 1, executions: 0, started_at: null, lease_owner: null });
       expect(e.starts).toEqual([]);
     } finally {
+      await e.close();
+    }
+  });
+
+  it.each(["paused", "cancelled"] as const)("does not start a run it claimed ahead once its task was %s meanwhile", async (change) => {
+    const e = await openRealEngine(1_500);
+    try {
+      const key = await claimedAhead(e, Date.now() + 1_000);
+      await (change === "paused" ? e.engine.jobs.pause("alice", key.job_id) : e.engine.jobs.cancel("alice", key.job_id));
+      while (Date.now() < key.scheduled_at + 300) await new Promise((r) => setTimeout(r, 20));
+      expect(e.starts).toEqual([]);
+      expect(await e.store.getRun(key)).toMatchObject(
+        change === "paused" ? { status: "skipped", skip_reason: "paused", executions: 0 } : { status: "cancelled", executions: 0 },
+      );
+    } finally {
+      await e.engine.worker.stop();
       await e.close();
     }
   });

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openSqliteStore } from "../../src/adapters/store/sqlite/sqlite-store.js";
+import { idempotencyKey } from "../../src/core/keys.js";
 import type { Run } from "../../src/core/model.js";
 import { Children, logLines, waitFor } from "../support/processes/children.js";
 
@@ -39,14 +40,15 @@ describe("crash recovery with real processes", () => {
     dir = mkdtempSync(join(tmpdir(), "duely-crash-"));
     const db = join(dir, "duely.db");
     const log = join(dir, "actions.log");
-    const a = await startNode({ DB: db, LOG: log, CREATE: "30", ACTION_MS: "800" });
+    // Embedded mode: the file's lock is held by the first node, and dropped by the OS when it is killed.
+    const a = await startNode({ DB: db, LOG: log, CREATE: "30", ACTION_MS: "800", EXCLUSIVE: "1" });
     await waitFor(() => lines(log).filter((l) => l.startsWith("start")).length >= 5, 15_000, "runs to start");
     a.kill("SIGKILL");
     await new Promise((r) => a.once("exit", r));
     const interrupted = lines(log).filter((l) => l.startsWith("start")).length - lines(log).filter((l) => l.startsWith("end")).length;
     expect(interrupted).toBeGreaterThan(0); // the kill really landed mid-run
 
-    await startNode({ DB: db, LOG: log, ACTION_MS: "50" });
+    await startNode({ DB: db, LOG: log, ACTION_MS: "50", EXCLUSIVE: "1" });
     await waitFor(async () => (await allRuns(db)).filter((r) => r.status === "succeeded").length === 30, 30_000, "all 30 runs to succeed");
 
     const runs = await allRuns(db);
@@ -59,7 +61,18 @@ describe("crash recovery with real processes", () => {
     );
     expect(ended.size).toBe(30);
     expect(runs.some((r) => r.attempt >= 2)).toBe(true); // the interrupted ones were re-run
+    // A run is charged only for starts of its action: never more executions than starts logged.
+    const starts = lines(log).filter((l) => l.startsWith("start"));
+    for (const r of runs) expect(r.executions).toBeLessThanOrEqual(starts.filter((l) => l.includes(` ${idempotencyKey(r)} `)).length);
   }, 60_000);
+
+  it("refuses a second embedded scheduler on the file while the first one lives", async () => {
+    dir = mkdtempSync(join(tmpdir(), "duely-lock-"));
+    const db = join(dir, "duely.db");
+    const log = join(dir, "actions.log");
+    await startNode({ DB: db, LOG: log, EXCLUSIVE: "1" });
+    await expect(startNode({ DB: db, LOG: log, EXCLUSIVE: "1" })).rejects.toThrow(/another duely process is running the scheduler on/);
+  }, 30_000);
 
   it("rejects the late writes of a frozen worker whose leases were taken over", async () => {
     dir = mkdtempSync(join(tmpdir(), "duely-zombie-"));

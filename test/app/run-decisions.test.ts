@@ -1,16 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { Unreadable } from "../../src/app/job-batch.js";
+import { Unavailable, Unreadable } from "../../src/app/job-batch.js";
 import {
   afterFailure,
   type ClaimDecision,
   classify,
+  completionOf,
   type DecideContext,
   decideClaim,
   decideFinish,
+  decideStart,
   failUnusable,
   reapExpired,
   type Settled,
   settleByTask,
+  startingClaim,
   stillRunningBefore,
 } from "../../src/app/run-decisions.js";
 import type { Step } from "../../src/app/runs.js";
@@ -21,16 +24,20 @@ import { HOUR_MS, MINUTE_MS, makeJob, makeRun, T0 } from "../support/builders.js
 const NOW = T0 + HOUR_MS;
 const LEASE_MS = 30_000;
 const LOOK_AHEAD_MS = 45_000;
+const STALE_MS = 30_000;
 /** random 0.5: a retry waits half its ceiling (5 s, 25 s, 125 s by default). */
-const ctx: DecideContext = { now: NOW, random: () => 0.5, lookAheadMs: LOOK_AHEAD_MS };
+const ctx: DecideContext = { now: NOW, random: () => 0.5, lookAheadMs: LOOK_AHEAD_MS, staleQueuedMs: STALE_MS };
 
 type TaskCase = JobStatus | "missing";
 const TASKS: TaskCase[] = ["missing", "active", "paused", "cancelled", "completed"];
 const jobFor = (task: TaskCase, overrides: Partial<Job> = {}): Job | undefined => (task === "missing" ? undefined : makeJob({ ...overrides, status: task }));
 
-/** A run of `job` due now (in the watcher's look-ahead, due_at = scheduled_at unless a retry moved it). */
+/**
+ * A run of `job` due now (in the watcher's look-ahead, due_at = scheduled_at unless a retry moved
+ * it), whose action ran once per attempt unless `overrides` say otherwise.
+ */
 const runOf = (status: RunStatus, attempt: number, overrides: Partial<Run> = {}) =>
-  makeRun({ id: "01JOB", owner: "owner-a" }, NOW, { status, attempt, ...overrides });
+  makeRun({ id: "01JOB", owner: "owner-a" }, NOW, { status, attempt, executions: attempt, ...overrides });
 
 /** The run a step writes, checked to be a compare-and-set on what `before` was. */
 function written(step: Step, before: Run): Run {
@@ -127,6 +134,11 @@ describe("decideClaim: a delivered queued run is claimed or settled", () => {
     ["recurring, overlap allow", allow, 0, false, true, "claim"],
     ["recurring, overlap allow", allow, 1, true, true, "claim"],
   ];
+  // A run given back (or reaped) before its action started keeps its attempt but spent nothing: still a first try.
+  it("skips as missed a late run that was claimed before but never started", () => {
+    const run = runOf("queued", 1, { ...late, executions: 0 });
+    expect(summary(decideClaim(run, jobFor("active", once)!, NOW, { ...claimCtx, overlapping: false }))).toBe("skip missed");
+  });
   it.each(activeCases)("an active %s task's run, attempt %i, late %s, overlapping %s: %s", (_kind, overrides, attempt, isLate, overlapping, outcome) => {
     const run = runOf("queued", attempt, isLate ? late : {});
     const job = jobFor("active", overrides)!;
@@ -136,6 +148,32 @@ describe("decideClaim: a delivered queued run is claimed or settled", () => {
     expect(d.job).toBe(job);
     expect(written(d.step, run)).toEqual(d.run);
     expect(d.run).toMatchObject({ status: "running", attempt: attempt + 1, lease_owner: "worker-a", lease_until: NOW + LEASE_MS, wake_at: NOW + LEASE_MS });
+    // Claimed, not started: the start is written when the action starts, or carried by the claim.
+    expect(d.run).toMatchObject({ executions: attempt, started_at: null });
+    const starting = startingClaim(run, d, NOW);
+    expect(written(starting.step, run)).toMatchObject({ status: "running", attempt: attempt + 1, executions: attempt + 1, started_at: NOW });
+  });
+});
+
+describe("decideStart: a claimed run about to start reads its task again", () => {
+  const claimed = runOf("running", 1, { executions: 0, lease_owner: "worker-a", lease_until: NOW + LEASE_MS, started_at: null });
+  it.each([
+    ["active", "start"],
+    ["paused", "skip paused"],
+    ["cancelled", "cancel: task cancelled"],
+    ["missing", "cancel: task not found"],
+  ] as const)("a %s task: %s", (task, outcome) => {
+    const d = decideStart(claimed, jobFor(task), NOW);
+    expect(d.kind === "start" ? "start" : summary(d as Settled)).toBe(outcome);
+    if (d.kind === "give_back") return;
+    const next = written(d.step, claimed);
+    if (d.kind === "start") expect(next).toMatchObject({ status: "running", attempt: 1, executions: 1, started_at: NOW });
+    else expect(next).toMatchObject({ lease_owner: null, lease_until: null, wake_at: null });
+  });
+
+  it("gives the run back when its task cannot be read now, and fails it when the task is corrupt", () => {
+    expect(decideStart(claimed, new Unavailable("socket hang up"), NOW)).toEqual({ kind: "give_back", reason: "socket hang up" });
+    expect(decideStart(claimed, new Unreadable("job 01JOB does not parse"), NOW).kind).toBe("fail");
   });
 });
 
@@ -180,8 +218,10 @@ describe("afterFailure: retrying after the backoff, or failed when spent or perm
     [3, retryable, null],
     [1, permanent, null],
     [2, permanent, null],
-  ] as const)("attempt %i, %o: retry in %s ms", (attempt, failure, retryInMs) => {
-    const run = runOf("running", attempt, { lease_owner: "worker-a", lease_until: NOW + LEASE_MS });
+  ] as const)("execution %i, %o: retry in %s ms", (executions, failure, retryInMs) => {
+    // Claims that never started bumped the attempt (here by 4) but spent nothing: executions decide.
+    const attempt = executions + 4;
+    const run = runOf("running", attempt, { executions, lease_owner: "worker-a", lease_until: NOW + LEASE_MS });
     const after = afterFailure(run, job, failure, ctx);
     expect(after.retryInMs).toBe(retryInMs);
     expect(after.run).toMatchObject({ attempt, error: failure.error, lease_owner: null, lease_until: null });
@@ -224,29 +264,70 @@ describe("decideFinish: an attempt's outcome, and whether it completes the task"
       expectVersion: job.version,
     });
   });
+
+  it.each([
+    ["active", true],
+    ["paused", true],
+    ["cancelled", false],
+    ["completed", false],
+  ] as const)("completes a %s once task whose run finished: %s", (status, completes) => {
+    const job = makeJob({ ...once, status });
+    const done = { ...run, status: "succeeded" as const };
+    expect(completionOf(job, done, NOW) !== null).toBe(completes);
+  });
 });
 
 describe("reapExpired: a running run whose worker stopped heartbeating", () => {
-  const expired = (attempt: number) => runOf("running", attempt, { lease_owner: "worker-a", lease_until: NOW - 1 });
+  const expired = (attempt: number, overrides: Partial<Run> = {}) =>
+    runOf("running", attempt, { lease_owner: "worker-a", lease_until: NOW - 1, started_at: NOW - MINUTE_MS, ...overrides });
   const expected: Record<TaskCase, [string, string]> = {
-    // [attempt 1, attempt 3 (the last)]
+    // [execution 1, execution 3 (the last)]
     missing: ["cancelled", "cancelled"],
     active: ["retrying", "failed"],
     paused: ["retrying", "failed"],
     cancelled: ["cancelled", "cancelled"],
     completed: ["cancelled", "cancelled"],
   };
-  it.each(TASKS.flatMap((task) => [1, 3].map((attempt) => [task, attempt] as const)))("a %s task's run, attempt %i", (task, attempt) => {
+  const message = "lease expired: worker worker-a stopped heartbeating";
+  it.each(TASKS.flatMap((task) => [1, 3].map((attempt) => [task, attempt] as const)))("a %s task's started run, attempt %i", (task, attempt) => {
     const run = expired(attempt);
-    const step = reapExpired(run, jobFor(task), ctx)!;
-    const next = written(step, run);
+    const reap = reapExpired(run, jobFor(task), ctx)!;
+    expect(reap.step.write).toMatchObject({ expect: { leaseExpiredBy: NOW } });
+    const next = written(reap.step, run);
     expect(next.status).toBe(expected[task][attempt === 1 ? 0 : 1]);
-    expect(next.attempt).toBe(attempt);
-    expect(step.event.detail).toBe("lease expired: worker worker-a stopped heartbeating");
-    if (next.status !== "cancelled") expect(next.error).toEqual({ kind: "lease_expired", message: "lease expired: worker worker-a stopped heartbeating" });
+    expect(next).toMatchObject({ attempt, executions: attempt });
+    expect(reap.step.event.detail).toBe(message);
+    expect(reap.requeue).toBe(false);
+    if (next.status !== "cancelled") expect(next.error).toEqual({ kind: "lease_expired", message });
+  });
+
+  it("completes a once task whose only run the reaper fails, in the same transaction", () => {
+    const job = makeJob({ schedule: { kind: "once", at: NOW, timezone: "UTC" }, next_run_at: NOW, run_count: 1 });
+    const reap = reapExpired(expired(3), job, ctx)!;
+    expect(written(reap.step, expired(3)).status).toBe("failed");
+    expect(reap.jobWrite).toMatchObject({ op: "put_job", job: { status: "completed" }, expectVersion: job.version });
+  });
+
+  const neverStarted: Record<TaskCase, string> = { missing: "cancelled", active: "queued", paused: "skipped", cancelled: "cancelled", completed: "cancelled" };
+  it.each(TASKS)("queues again a %s task's run that never started, spending nothing", (task) => {
+    const run = expired(2, { started_at: null, executions: 0 });
+    const reap = reapExpired(run, jobFor(task), ctx)!;
+    const next = written(reap.step, run);
+    expect(next.status).toBe(neverStarted[task]);
+    expect(reap.requeue).toBe(task === "active");
+    expect(next).toMatchObject({ attempt: 2, executions: 0, lease_owner: null, lease_until: null, error: null });
+    if (task === "active") expect(next.wake_at).toBe(NOW + STALE_MS);
   });
 
   it.each(TASKS)("leaves a %s task's run alone while its lease is live", (task) => {
     expect(reapExpired(runOf("running", 1, { lease_owner: "worker-a", lease_until: NOW + 1 }), jobFor(task), ctx)).toBeNull();
+  });
+
+  it("reaps a live lease only when its owner is known to be gone, and then requires no lease condition", () => {
+    const live = expired(1, { lease_until: NOW + LEASE_MS });
+    const reap = reapExpired(live, jobFor("active"), ctx, { ownerGone: true })!;
+    expect(written(reap.step, live).status).toBe("retrying");
+    expect(reap.step.write).toMatchObject({ expect: { status: "running", attempt: 1 } });
+    expect((reap.step.write as { expect: object }).expect).not.toHaveProperty("leaseExpiredBy");
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { meterRequests } from "../../src/adapters/aws/request-meter.js";
 import { openDynamoStore } from "../../src/adapters/store/dynamodb/dynamodb-store.js";
 import type { TableNames } from "../../src/adapters/store/dynamodb/tables.js";
-import type { Store, Tx } from "../../src/ports/store.js";
+import { PartialCommit, type Store, type Tx } from "../../src/ports/store.js";
 import { dynamoClient, freshTables } from "../support/aws/clients.js";
 import { makeEvent, makeJob, makeRun, T0 } from "../support/builders.js";
 import { describeStoreContract } from "./store-contract.js";
@@ -101,11 +101,38 @@ describe("DynamoDB store, beyond the port", () => {
     const event = makeEvent(run, "pending", { from: null, at: now });
     expect(await retained.commit({ writes: [{ op: "insert_run", run }], events: [event] })).toBe(true);
     const { Items = [] } = await doc.send(
-      new QueryCommand({ TableName: tables.events, KeyConditionExpression: "run_key = :k", ExpressionAttributeValues: { ":k": `${run.job_id}@${run.scheduled_at}` } }),
+      new QueryCommand({
+        TableName: tables.events,
+        KeyConditionExpression: "run_key = :k",
+        ExpressionAttributeValues: { ":k": `${run.job_id}@${run.scheduled_at}` },
+      }),
     );
     expect(Items.map((i) => i.expires_at)).toEqual([Math.floor((run.scheduled_at + 30 * DAY_MS) / 1000)]);
     expect(await retained.listEvents(run)).toEqual([event]);
     await retained.close();
+  });
+
+  it("reports per transaction a commitEach in which one request failed while the others landed", async () => {
+    const job = makeJob({ owner: "partial" });
+    const [a, b, c] = [0, 1, 2].map((i) => makeRun(job, T0 + i * 60_000, { status: "queued" }));
+    await store.commitEach([a!, b!, c!].map((run) => ({ writes: [{ op: "insert_run", run }] })));
+    const claim = (run: NonNullable<typeof a>, extra: Partial<typeof run> = {}): Tx => ({
+      writes: [{ op: "update_run", run: { ...run, status: "running", attempt: 1, ...extra }, expect: { status: "queued", attempt: 0 } }],
+    });
+    // An item over DynamoDB's 400 KB limit fails its request; its neighbours' requests land.
+    const failure = await store.commitEach([claim(a!), claim(b!, { result: { text: "x".repeat(450_000) } }), claim(c!)]).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(PartialCommit);
+    expect((failure as PartialCommit).results).toEqual([true, null, true]);
+    expect((await store.getRun(a!))?.status).toBe("running");
+    expect((await store.getRun(b!))?.status).toBe("queued");
+    expect((await store.getRun(c!))?.status).toBe("running");
+  });
+
+  it("reads a run item written before executions and checkpoints existed", async () => {
+    const run = makeRun(makeJob(), T0, { status: "succeeded", attempt: 2, executions: 2, finished_at: T0 });
+    const { executions: _e, checkpoint: _c, wake_at: _w, ...old } = withoutBucket(run);
+    await tamper(tables.runs, { pk: run.bucket, sk: `${String(T0).padStart(15, "0")}#${run.job_id}`, ...old });
+    expect(await store.getRun(run)).toEqual(run);
   });
 
   it("rejects a cursor it did not issue", async () => {

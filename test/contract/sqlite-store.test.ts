@@ -14,7 +14,11 @@ const tempDir = () => mkdtempSync(join(tmpdir(), "duely-sqlite-"));
 describeStoreContract("sqlite", async () => {
   const dir = tempDir();
   const store = openSqliteStore({ path: join(dir, "duely.db") });
-  return { store, cleanup: async () => (await store.close(), rmSync(dir, { recursive: true, force: true })) };
+  const cleanup = async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { store, cleanup };
 });
 
 describe("SQLite store, beyond the port", () => {
@@ -109,6 +113,17 @@ describe("SQLite store, beyond the port", () => {
     const newest = await store.listJobRuns(job.id, { limit: 1 });
     expect(newest.items).toEqual([runs[runs.length - 1]]);
     expect(await store.getRun(runs[0]!)).toEqual(runs[0]);
+  });
+
+  it("migrates a file of the previous schema: a run's executions start as its attempts, with no checkpoint", async () => {
+    const run = makeRun(makeJob(), T0, { status: "retrying", attempt: 2, executions: 2 });
+    await store.commit({ writes: [{ op: "insert_run", run }] });
+    await store.close();
+    tamper("ALTER TABLE runs DROP COLUMN executions");
+    tamper("ALTER TABLE runs DROP COLUMN checkpoint");
+    tamper(`PRAGMA user_version = ${SCHEMA_VERSION - 1}`);
+    store = openSqliteStore({ path });
+    expect(await store.getRun(run)).toEqual(run);
   });
 
   it("rejects a cursor it did not issue", async () => {

@@ -66,6 +66,8 @@ export function makeRun(job: Pick<Job, "id" | "owner">, scheduledAt: number, ove
     result: null,
     error: null,
     skip_reason: null,
+    executions: 0,
+    checkpoint: null,
     created_at: T0,
     updated_at: T0,
     ...overrides,

@@ -6,10 +6,15 @@ import { openSqliteStore } from "../../src/adapters/store/sqlite/sqlite-store.js
 import { Engine } from "../../src/app/engine.js";
 import { DEFAULT_SETTINGS, type EngineSettings } from "../../src/app/settings.js";
 import type { Action } from "../../src/core/action-model.js";
-import type { RunResult } from "../../src/core/model.js";
+import type { Run, RunResult } from "../../src/core/model.js";
 import type { ActionContext, ActionRunner } from "../../src/ports/action.js";
 import { type Logger, silentLogger } from "../../src/ports/logger.js";
+import type { DelayQueue } from "../../src/ports/queue.js";
+import type { Store } from "../../src/ports/store.js";
 import { FakeClock } from "./fake-clock.js";
+import type { FaultPlan } from "./faults.js";
+import { faultyQueue } from "./faulty-queue.js";
+import { faultyStore } from "./faulty-store.js";
 
 export type Behaviour = (action: Action, ctx: ActionContext) => Promise<RunResult> | RunResult;
 
@@ -26,44 +31,83 @@ export class ScriptedActions implements ActionRunner {
   }
 }
 
+export interface HarnessOptions {
+  log?: Logger;
+  /** Faults injected into the engine's store and queue calls; the harness's own `store` and `queue` stay fault-free. */
+  faults?: FaultPlan;
+  /** Wraps the store the engine sees (after the faults, if any), e.g. to count or tamper with calls. */
+  wrapStore?: (store: Store) => Store;
+  /** The embedded process's view: it alone uses the file (see EngineOptions.exclusive). */
+  exclusive?: boolean;
+}
+
 /** A real engine on a real SQLite file and the local queue, on a clock the test steps; silent unless given a logger. */
-export async function openHarness(start: string, settings: Partial<EngineSettings> = {}, opts: { log?: Logger } = {}) {
+export async function openHarness(start: string, settings: Partial<EngineSettings> = {}, opts: HarnessOptions = {}) {
   const dir = mkdtempSync(join(tmpdir(), "duely-engine-"));
-  const store = await openSqliteStore({ path: join(dir, "duely.db") });
+  const path = join(dir, "duely.db");
   const clock = new FakeClock(start);
-  const queue = new LocalDelayQueue(clock);
   const actions = new ScriptedActions();
-  let seed = 0.5;
-  const engine = new Engine({
-    store,
-    queue,
-    clock,
-    random: () => seed,
-    actions,
-    log: opts.log ?? silentLogger,
-    settings: { ...DEFAULT_SETTINGS, ...settings },
-  });
-  return {
-    engine,
-    store,
-    queue,
+  let random: () => number = () => 0.5;
+  const open = () => {
+    const store = openSqliteStore({ path });
+    const queue = new LocalDelayQueue(clock);
+    let engineStore: Store = opts.faults ? faultyStore(store, opts.faults) : store;
+    if (opts.wrapStore) engineStore = opts.wrapStore(engineStore);
+    const engineQueue: DelayQueue = opts.faults ? faultyQueue(queue, opts.faults) : queue;
+    const engine = new Engine(
+      {
+        store: engineStore,
+        queue: engineQueue,
+        clock,
+        random: () => random(),
+        actions,
+        log: opts.log ?? silentLogger,
+        settings: { ...DEFAULT_SETTINGS, ...settings },
+      },
+      { exclusive: opts.exclusive === true },
+    );
+    return { store, queue, engine };
+  };
+  const stale: Store[] = [];
+  const h = {
+    ...open(),
     clock,
     actions,
     dir,
-    setRandom: (r: number) => {
-      seed = r;
+    path,
+    /** The retry jitter: a constant, or a function (which may throw, to test what a failing decision does). */
+    setRandom: (r: number | (() => number)) => {
+      random = typeof r === "number" ? () => r : r;
     },
     /** Advances the clock in steps, ticking the watcher and running the worker at each. */
     async runFor(ms: number, stepMs = 1_000) {
       const end = clock.now() + ms;
       while (clock.now() < end) {
         clock.advance(Math.min(stepMs, end - clock.now()));
-        await engine.step();
+        await h.engine.step();
       }
     },
-    async close() {
-      await engine.stop();
+    /** The task's only run (throws when it has none or several). */
+    async onlyRun(jobId: string): Promise<Run> {
+      const runs = (await h.store.listJobRuns(jobId, { limit: 10 })).items;
+      if (runs.length !== 1) throw new Error(`expected one run of ${jobId}, found ${runs.length}`);
+      return runs[0]!;
+    },
+    /**
+     * A new process on the same file, as after kill -9: the old engine is abandoned (nothing
+     * stopped, its queue's messages gone with it), and a new store connection, queue and engine
+     * take over.
+     */
+    restart() {
+      stale.push(h.store);
+      Object.assign(h, open());
+    },
+    /** Stops the engine (actions still running are aborted after `drainMs`) and removes the file. */
+    async close(drainMs = 100) {
+      await h.engine.stop(drainMs);
+      for (const s of stale) await s.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
+  return h;
 }

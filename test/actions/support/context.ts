@@ -1,5 +1,5 @@
 import { ActionsConfig, type ActionsConfigInput } from "../../../src/actions/config.js";
-import type { ActionContext } from "../../../src/ports/action.js";
+import type { ActionContext, Checkpoint } from "../../../src/ports/action.js";
 
 /** The clock the tests run at: the morning after the fixtures' newest items. */
 export const NOW = Date.parse("2026-03-17T08:00:00Z");
@@ -7,6 +7,24 @@ export const NOW = Date.parse("2026-03-17T08:00:00Z");
 export interface TestContext extends ActionContext {
   controller: AbortController;
   heartbeats: () => number;
+}
+
+/**
+ * A checkpoint kept in memory, as the worker keeps one on the run: pass the same one to two
+ * runs to play an attempt and its retry. Values go through JSON, as they do in a store.
+ */
+export function memoryCheckpoint(): Checkpoint & { saved: Record<string, unknown>; saves: number } {
+  const saved: Record<string, unknown> = {};
+  const cp = {
+    saved,
+    saves: 0,
+    get: (name: string) => saved[name],
+    async save(name: string, value: unknown) {
+      cp.saves++;
+      saved[name] = JSON.parse(JSON.stringify(value));
+    },
+  };
+  return cp;
 }
 
 export function testContext(overrides: Partial<ActionContext> = {}): TestContext {
@@ -20,9 +38,12 @@ export function testContext(overrides: Partial<ActionContext> = {}): TestContext
     idempotencyKey: `job_01TEST:${new Date(scheduledAt).toISOString()}`,
     attempt: 1,
     signal: controller.signal,
-    heartbeat: () => void beats++,
+    heartbeat: () => {
+      beats++;
+    },
     previousSuccessAt: null,
     now: () => NOW,
+    checkpoint: memoryCheckpoint(),
     ...overrides,
     controller,
     heartbeats: () => beats,

@@ -100,6 +100,35 @@ export function describeRunContract(open: OpenStore): void {
       expect(await store.getRun(run)).toEqual(reclaimed);
     });
 
+    it("applies an update requiring an expired lease only when the stored lease ended by then", async () => {
+      const run = makeRun(makeJob(), T0, { status: "queued" });
+      await insert(run);
+      await store.commit(claimTx(run)); // leased until T0 + 30 s
+      const stored = claimed(run);
+      const reaped = { ...stored, status: "retrying" as const, lease_owner: null, lease_until: null };
+      const reap = (by: number): Tx => ({ writes: [{ op: "update_run", run: reaped, expect: { status: "running", attempt: 1, leaseExpiredBy: by } }] });
+      expect(await store.commit(reap(T0 + 29_999))).toBe(false);
+      expect(await store.commitEach([reap(T0 + 10_000)])).toEqual([false]);
+      expect(await store.getRun(run)).toEqual(stored);
+      expect(await store.commit(reap(T0 + 30_000))).toBe(true);
+      expect(await store.getRun(run)).toEqual(reaped);
+    });
+
+    it("never matches a lease condition on a run that holds no lease", async () => {
+      const run = makeRun(makeJob(), T0, { status: "queued" });
+      await insert(run);
+      const tx: Tx = { writes: [{ op: "update_run", run: { ...run, due_at: T0 + 1 }, expect: { status: "queued", attempt: 0, leaseExpiredBy: T0 } }] };
+      expect(await store.commit(tx)).toBe(false);
+    });
+
+    it("keeps a run's executions and checkpoint through updates", async () => {
+      const run = makeRun(makeJob(), T0, { status: "queued", attempt: 3, executions: 1 });
+      await insert(run);
+      const saved = { ...claimed(run), executions: 2, checkpoint: { delivered: ["ops"], digest: { text: "é ✓", data: { items: [{ n: 1 }] } } } };
+      expect(await store.commit({ writes: [{ op: "update_run", run: saved, expect: { status: "queued", attempt: 3 } }] })).toBe(true);
+      expect(await store.getRun(run)).toEqual(saved);
+    });
+
     it("rejects an update to a run that does not exist, creating nothing", async () => {
       const run = makeRun(makeJob(), T0, { status: "queued" });
       expect(await store.commit(claimTx(run))).toBe(false);

@@ -1,7 +1,10 @@
 // A scheduler process for the crash tests: real SQLite file, local queue, real clock, all roles.
 // Its action logs start/end lines to a file and takes ACTION_MS, so a test can kill it mid-run.
+// EXCLUSIVE=1 runs it as the embedded scheduler does (src/main.ts): under the file's lock, and
+// recovering at start what a previous process left.
 import { appendFileSync } from "node:fs";
 import { LocalDelayQueue } from "../../../src/adapters/queue/local/local-queue.js";
+import { lockDatabaseFile } from "../../../src/adapters/store/sqlite/file-lock.js";
 import { openSqliteStore } from "../../../src/adapters/store/sqlite/sqlite-store.js";
 import { Engine } from "../../../src/app/engine.js";
 import { DEFAULT_SETTINGS } from "../../../src/app/settings.js";
@@ -9,8 +12,11 @@ import type { ActionRunner } from "../../../src/ports/action.js";
 import { systemClock } from "../../../src/ports/clock.js";
 import { stderrLogger } from "../../../src/ports/logger.js";
 
-const { DB, LOG, CREATE = "0", ACTION_MS = "500" } = process.env;
+const { DB, LOG, CREATE = "0", ACTION_MS = "500", EXCLUSIVE } = process.env;
 if (!DB || !LOG) throw new Error("DB and LOG are required");
+const exclusive = EXCLUSIVE === "1";
+// Kept referenced for the process's life: a lock collected as garbage would be released.
+const lock = exclusive ? lockDatabaseFile(DB) : null;
 
 const actions: ActionRunner = {
   async run(_action, ctx) {
@@ -43,7 +49,7 @@ const engine = new Engine(
       dedupe_window_ms: 0,
     },
   },
-  { id: `pid-${process.pid}` },
+  { id: `pid-${process.pid}`, exclusive },
 );
 for (let i = 0; i < Number(CREATE); i++) {
   const at = Date.now() + 300 + (i % 10) * 150;
@@ -59,7 +65,10 @@ const stop = () => {
   engine
     .stop(2_000)
     .catch((e: unknown) => process.stderr.write(`stopping failed: ${String(e)}\n`))
-    .finally(() => process.exit(0));
+    .finally(() => {
+      lock?.release();
+      process.exit(0);
+    });
 };
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

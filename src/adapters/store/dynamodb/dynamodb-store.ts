@@ -2,7 +2,7 @@ import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { monotonicFactory } from "ulid";
 import type { Run, RunEvent } from "../../../core/model.js";
-import type { Store, Tx } from "../../../ports/store.js";
+import { PartialCommit, type Store, type Tx } from "../../../ports/store.js";
 import { positive } from "../limit.js";
 import { batchGetAll, keyLoader, mapLimit } from "./batch.js";
 import { createCommitter } from "./commit.js";
@@ -76,10 +76,28 @@ export function openDynamoStore(opts: DynamoStoreOptions): Store {
     return { items, last };
   }
 
+  /**
+   * The txs are independent requests: one may fail (throttled, timed out) while others land. Each
+   * is settled on its own, and a failure is reported per tx (PartialCommit), never as one error
+   * that hides what landed.
+   */
   async function commitAll(txs: Tx[]): Promise<boolean[]> {
-    const outcomes = await mapLimit(txs, concurrency, (tx) => committer.commit(tx));
-    await committer.appendEvents(outcomes.flatMap((o) => o.deferred));
-    return outcomes.map((o) => o.ok);
+    const settled = await mapLimit(txs, concurrency, (tx) =>
+      committer.commit(tx).then(
+        (outcome) => ({ outcome, error: null }),
+        (error: unknown) => ({ outcome: null, error }),
+      ),
+    );
+    const results = settled.map((s) => s.outcome?.ok ?? null);
+    const firstError = settled.find((s) => s.outcome === null)?.error;
+    try {
+      await committer.appendEvents(settled.flatMap((s) => s.outcome?.deferred ?? []));
+    } catch (e) {
+      // The writes are stored; only history entries are missing. Say what landed all the same.
+      throw new PartialCommit(results, e);
+    }
+    if (firstError !== undefined) throw new PartialCommit(results, firstError);
+    return results as boolean[];
   }
 
   const statusFilter = (statuses: readonly string[]) => ({
@@ -243,8 +261,9 @@ export function openDynamoStore(opts: DynamoStoreOptions): Store {
     },
 
     async commit(tx) {
-      const [ok] = await commitAll([tx]);
-      return ok!;
+      const outcome = await committer.commit(tx);
+      await committer.appendEvents(outcome.deferred);
+      return outcome.ok;
     },
 
     async commitEach(txs) {

@@ -42,13 +42,19 @@ export function jobFromItem(item: Item): Job {
  * - `bucket` is the partition key `pk`;
  * - `wake_at` is absent rather than null (it keys the sparse `waking` index, and a key
  *   attribute cannot be NULL); `pending_bucket` is present only while pending (sparse `pending`);
- * - `result` is JSON text: an action's output is arbitrary, and DynamoDB maps limit nesting to
- *   32 levels and numbers to 38 digits, so it is stored opaque;
+ * - `result` and `checkpoint` are JSON text: what an action returns or saves is arbitrary, and
+ *   DynamoDB maps limit nesting to 32 levels and numbers to 38 digits, so they are stored opaque;
  * - a finished run carries `expires_at` (TTL, epoch seconds) when a retention is configured.
  */
 export function runToItem(run: Run, ttlDays: number | null): Item {
-  const { bucket, wake_at, result, ...rest } = run;
-  const item: Item = { pk: bucket, sk: runSortKey(run.scheduled_at, run.job_id), ...rest, result: result === null ? null : JSON.stringify(result) };
+  const { bucket, wake_at, result, checkpoint, ...rest } = run;
+  const item: Item = {
+    pk: bucket,
+    sk: runSortKey(run.scheduled_at, run.job_id),
+    ...rest,
+    result: result === null ? null : JSON.stringify(result),
+    checkpoint: checkpoint === null ? null : JSON.stringify(checkpoint),
+  };
   if (wake_at !== null) item.wake_at = wake_at;
   if (run.status === "pending") item.pending_bucket = bucket;
   if (ttlDays !== null && isTerminal(run.status)) item[TTL_ATTRIBUTE] = Math.floor((run.finished_at ?? run.updated_at) / 1000) + ttlDays * DAY_S;
@@ -57,18 +63,24 @@ export function runToItem(run: Run, ttlDays: number | null): Item {
 
 export function runFromItem(item: Item): Run {
   const what = `run ${String(item.job_id)}@${String(item.scheduled_at)}`;
-  const { pk, sk: _sk, pending_bucket: _p, [TTL_ATTRIBUTE]: _ttl, result, wake_at, ...rest } = item;
+  const { pk, sk: _sk, pending_bucket: _p, [TTL_ATTRIBUTE]: _ttl, result, wake_at, checkpoint, executions, ...rest } = item;
   return parseStored(Run, what, {
     ...rest,
     bucket: pk,
     wake_at: wake_at ?? null,
     result: typeof result === "string" ? parseJson(result, "result", what) : result,
+    // Items written before these fields existed: every claim then started the action.
+    executions: executions ?? rest.attempt,
+    checkpoint: typeof checkpoint === "string" ? parseJson(checkpoint, "checkpoint", what) : (checkpoint ?? null),
   });
 }
 
 /**
- * An event expires `ttlDays` after the later of its own time and its run's scheduled time: a run
- * planned further ahead than the retention keeps the history of how it was planned until it runs.
+ * An event expires `ttlDays` after its own time or its run's scheduled time, whichever is later:
+ * a run planned further ahead than the retention keeps its early history (created, planned)
+ * until it has run, about as long as the run item itself, whose retention starts when it
+ * finishes. (A run finishing long after its scheduled time, after many retries, may lose its
+ * earliest events up to that much before the run item.)
  */
 export function eventToItem(event: RunEvent, seq: string, ttlDays: number | null): Item {
   const item: Item = { run_key: eventRunKey(event), seq, ...event };

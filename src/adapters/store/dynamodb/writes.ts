@@ -8,7 +8,7 @@ import type { TableNames } from "./tables.js";
 type Condition =
   | { kind: "absent" }
   | { kind: "version"; version: number }
-  | { kind: "match"; status: RunStatus; attempt: number }
+  | { kind: "match"; status: RunStatus; attempt: number; leaseExpiredBy?: number }
   | { kind: "absent_or_match"; status: RunStatus; attempt: number };
 
 /**
@@ -59,9 +59,14 @@ function fold(prev: ItemWrite | undefined, w: Write): ItemWrite | null {
     case "insert_run":
       return prev ?? { table: "runs", run: w.run, condition: { kind: "absent" }, skippable: true };
     case "update_run": {
-      const { status, attempt } = w.expect;
-      if (!prev) return { table: "runs", run: w.run, condition: { kind: "match", status, attempt }, skippable: false };
+      const { status, attempt, leaseExpiredBy } = w.expect;
+      if (!prev) {
+        const condition: Condition = { kind: "match", status, attempt, ...(leaseExpiredBy !== undefined && { leaseExpiredBy }) };
+        return { table: "runs", run: w.run, condition, skippable: false };
+      }
       if (prev.table !== "runs") return null;
+      // An earlier write of this transaction decides the lease the update would find.
+      if (leaseExpiredBy !== undefined && !(prev.run.lease_until !== null && prev.run.lease_until <= leaseExpiredBy)) return null;
       if (prev.skippable) {
         // Inserted here, or already stored: either way the update must find its expected state.
         const condition: Condition = matches(prev.run, status, attempt) ? { kind: "absent_or_match", status, attempt } : { kind: "match", status, attempt };
@@ -83,12 +88,13 @@ export function putRequest(w: ItemWrite, tables: TableNames, ttlDays: number | n
     case "version":
       return { TableName, Item, ConditionExpression: "version = :v", ExpressionAttributeValues: { ":v": c.version } };
     case "match":
+      // A NULL lease_until is of another type than :l, so the comparison is false, as in SQL.
       return {
         TableName,
         Item,
-        ConditionExpression: "#status = :s AND attempt = :a",
+        ConditionExpression: `#status = :s AND attempt = :a${c.leaseExpiredBy === undefined ? "" : " AND lease_until <= :l"}`,
         ExpressionAttributeNames: { "#status": "status" },
-        ExpressionAttributeValues: { ":s": c.status, ":a": c.attempt },
+        ExpressionAttributeValues: { ":s": c.status, ":a": c.attempt, ...(c.leaseExpiredBy !== undefined && { ":l": c.leaseExpiredBy }) },
       };
     case "absent_or_match":
       return {

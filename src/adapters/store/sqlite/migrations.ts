@@ -109,6 +109,15 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX auth_records_by_account ON auth_records (kind, account_id) WHERE account_id IS NOT NULL;
   CREATE INDEX auth_records_expiring ON auth_records (expires_at) WHERE expires_at IS NOT NULL;
   `,
+  `
+  -- attempt stays the fencing token (bumped by each claim); executions counts the starts of the
+  -- action, which the retry budget spends. Before this version every claim started the action
+  -- (give-backs undid their claim), so a run's attempts are its executions so far.
+  ALTER TABLE runs ADD COLUMN executions INTEGER NOT NULL DEFAULT 0;
+  UPDATE runs SET executions = attempt;
+  -- JSON text: what an action saved for later attempts of the run.
+  ALTER TABLE runs ADD COLUMN checkpoint TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

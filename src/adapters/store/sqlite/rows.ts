@@ -23,7 +23,7 @@ export interface JobRow {
   fingerprint: string | null;
 }
 
-/** A `runs` row. `result` and `error` are JSON text or null. */
+/** A `runs` row. `result`, `error` and `checkpoint` are JSON text or null. */
 export interface RunRow {
   job_id: string;
   scheduled_at: number;
@@ -41,6 +41,8 @@ export interface RunRow {
   result: string | null;
   error: string | null;
   skip_reason: string | null;
+  executions: number;
+  checkpoint: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -94,6 +96,8 @@ export const RUN_MUTABLE_COLUMNS = [
   "result",
   "error",
   "skip_reason",
+  "executions",
+  "checkpoint",
   "created_at",
   "updated_at",
 ] as const satisfies readonly (keyof RunRow)[];
@@ -148,8 +152,8 @@ export function jobFromRow(row: JobRow): Job {
   });
 }
 
-/** The run's hot path (claim, heartbeat, complete) mostly has null result and error: no JSON work then. */
-const runToRow = (r: Run): RunRow => ({
+/** The run's hot path (claim, heartbeat, complete) mostly has null result, error and checkpoint: no JSON work then. */
+export const runToRow = (r: Run): RunRow => ({
   job_id: r.job_id,
   scheduled_at: r.scheduled_at,
   owner: r.owner,
@@ -166,6 +170,8 @@ const runToRow = (r: Run): RunRow => ({
   result: r.result === null ? null : JSON.stringify(r.result),
   error: r.error === null ? null : JSON.stringify(r.error),
   skip_reason: r.skip_reason,
+  executions: r.executions,
+  checkpoint: r.checkpoint === null ? null : JSON.stringify(r.checkpoint),
   created_at: r.created_at,
   updated_at: r.updated_at,
 });
@@ -176,6 +182,7 @@ export function runFromRow(row: RunRow): Run {
     ...row,
     result: row.result === null ? null : parseJson(row.result, "result", what),
     error: row.error === null ? null : parseJson(row.error, "error", what),
+    checkpoint: row.checkpoint === null ? null : parseJson(row.checkpoint, "checkpoint", what),
   });
 }
 

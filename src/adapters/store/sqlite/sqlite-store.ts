@@ -99,7 +99,9 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
         return true;
       case "update_run": {
         const { run, expect } = w;
-        return q.updateRun.run(runMutableValues(run), run.job_id, run.scheduled_at, expect.status, expect.attempt).changes === 1;
+        // null: no lease condition. With one, a run without a lease (NULL) does not match either.
+        const leaseBy = expect.leaseExpiredBy ?? null;
+        return q.updateRun.run(runMutableValues(run), run.job_id, run.scheduled_at, expect.status, expect.attempt, leaseBy, leaseBy).changes === 1;
       }
     }
   }
@@ -255,8 +257,9 @@ function prepareStatements(db: Database.Database) {
     getRun: db.prepare<[string, number], RunRow>(`SELECT ${runCols} FROM runs WHERE job_id = ? AND scheduled_at = ?`),
     insertRun: db.prepare<[unknown[]]>(`INSERT INTO runs (${runCols}) VALUES (${placeholders(RUN_COLUMNS)}) ON CONFLICT (job_id, scheduled_at) DO NOTHING`),
     // The key and its partition (bucket, shard) are fixed at insert: an update never moves a run.
-    updateRun: db.prepare<[unknown[], string, number, string, number]>(
-      `UPDATE runs SET ${assign(RUN_MUTABLE_COLUMNS)} WHERE job_id = ? AND scheduled_at = ? AND status = ? AND attempt = ?`,
+    updateRun: db.prepare<[unknown[], string, number, string, number, number | null, number | null]>(
+      `UPDATE runs SET ${assign(RUN_MUTABLE_COLUMNS)} WHERE job_id = ? AND scheduled_at = ? AND status = ? AND attempt = ?
+       AND (? IS NULL OR lease_until <= ?)`,
     ),
     queryBucket: db.prepare<{ bucket: string; status: string; from: number; to: number; n: number }, RunRow>(
       `SELECT ${runCols} FROM runs WHERE bucket = @bucket AND status = @status AND scheduled_at BETWEEN @from AND @to

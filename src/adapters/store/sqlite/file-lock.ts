@@ -1,0 +1,41 @@
+import Database from "better-sqlite3";
+import { DomainError } from "../../../core/errors.js";
+
+export interface FileLock {
+  release(): void;
+}
+
+/**
+ * Makes this process the only one running a scheduler on the SQLite file at `path`, for as long
+ * as it lives. The embedded scheduler relies on it: at start it takes every queued and running
+ * run in the file as its own (see recoverOwnedRuns), which is right only if no other live process
+ * holds any.
+ *
+ * The lock is SQLite's own: a small companion file (`<path>.lock`) held in an EXCLUSIVE
+ * transaction that is never committed. The operating system drops the lock when the process
+ * ends, however it ends (kill -9, a crash, OOM), so a stale lock cannot outlive its owner; a
+ * second process is refused at once. Other readers of the database itself (tools, tests) are
+ * not affected. Keep the returned lock referenced until `release`: a connection collected as
+ * garbage is closed, and its lock with it.
+ */
+export function lockDatabaseFile(path: string): FileLock {
+  const lockPath = `${path}.lock`;
+  const db = new Database(lockPath, { timeout: 0 });
+  try {
+    db.pragma("locking_mode = EXCLUSIVE");
+    db.exec("BEGIN EXCLUSIVE");
+  } catch (e) {
+    db.close();
+    if ((e as { code?: string }).code === "SQLITE_BUSY") {
+      throw new DomainError("conflict", `another duely process is running the scheduler on ${path}`, {
+        hint: "stop that process first, or point --db at another file",
+      });
+    }
+    throw e;
+  }
+  return {
+    release() {
+      if (db.open) db.close();
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { idempotencyKey } from "../core/keys.js";
+import type { Run } from "../core/model.js";
+import type { ActionContext } from "../ports/action.js";
+import { pause } from "./commit-check.js";
+import type { EngineDeps } from "./deps.js";
+import type { HeldRun, LeaseKeeper } from "./lease-keeper.js";
+import { checkpointed } from "./runs.js";
+
+/**
+ * What a started run's action is handed: its identity, its attempt (the execution number), its
+ * abort signal, a heartbeat that extends its own lease, and its checkpoint, read from the run as
+ * last written and saved through the lease keeper (fenced, one write at a time).
+ */
+export async function actionContext(deps: EngineDeps, leases: LeaseKeeper, held: HeldRun): Promise<ActionContext> {
+  const { run, abort } = held;
+  return {
+    jobId: run.job_id,
+    owner: run.owner,
+    scheduledAt: run.scheduled_at,
+    idempotencyKey: idempotencyKey(run),
+    attempt: run.executions,
+    signal: abort.signal,
+    heartbeat: () => leases.beatFor(held),
+    checkpoint: {
+      get: (name) => held.run.checkpoint?.[name],
+      save: (name, value) => saveCheckpoint(leases, held, name, value),
+    },
+    previousSuccessAt: held.job.action.type === "summarize" ? await previousSuccess(deps, run) : null,
+    now: () => deps.clock.now(),
+  };
+}
+
+async function saveCheckpoint(leases: LeaseKeeper, held: HeldRun, name: string, value: unknown): Promise<void> {
+  const json: unknown = value === undefined ? null : JSON.parse(JSON.stringify(value));
+  const ok = await leases.update(held, (run, now) => checkpointed(run, name, json, now), `progress saved: ${name}`);
+  if (ok === false) throw new Error("this attempt lost its lease: progress not saved");
+  if (ok === null) throw new Error("progress could not be saved: the store did not answer");
+}
+
+/** The previous success, read with a few tries: a store that cannot answer fails this execution (retryable). */
+async function previousSuccess(deps: EngineDeps, run: Run): Promise<number | null> {
+  for (let i = 0; ; i++) {
+    try {
+      const recent = await deps.store.listJobRuns(run.job_id, { limit: 50 });
+      return recent.items.find((r) => r.status === "succeeded" && r.scheduled_at < run.scheduled_at)?.scheduled_at ?? null;
+    } catch (e) {
+      if (i >= 2) throw e;
+      await pause(50 * 2 ** i);
+    }
+  }
+}

@@ -1,0 +1,119 @@
+import { isDomainError } from "../core/errors.js";
+import { runKeyString } from "../core/keys.js";
+import type { Job, Run } from "../core/model.js";
+import type { QueueItem, QueueMessage } from "../ports/queue.js";
+import { commitChecked } from "./commit-check.js";
+import type { EngineDeps } from "./deps.js";
+import { type LoadedJob, loadJobsOf, Unavailable } from "./job-batch.js";
+import { type ClaimDecision, decideClaim, startingClaim, stillRunningBefore } from "./run-decisions.js";
+import { toTx, writtenRun } from "./runs.js";
+
+/** A message whose run or task could not be read (or whose claim failed) comes back this much later. */
+export const DEFER_MS = 1_000;
+
+/** A run this worker now holds, and the run as it was before. */
+export interface Claimed {
+  message: QueueMessage;
+  before: Run;
+  run: Run;
+  job: Job;
+}
+
+/** What one batch of deliveries came to. */
+export interface ClaimBatch {
+  /** Claimed, the action to start at once (the claim recorded the start). */
+  starting: Claimed[];
+  /** Claimed without a start: ahead of their time, or beyond the free slots. */
+  held: Claimed[];
+  /** Handled without a claim: settled, duplicates, runs that are not queued, claims refused. Acknowledge them. */
+  done: QueueMessage[];
+  /** To deliver again later: their run or task could not be read now. */
+  deferred: QueueMessage[];
+}
+
+/**
+ * Claims the delivered runs it can, in one store round trip: reads each run and its task, decides
+ * (run-decisions.ts), records the start in the claim of the first `slots` runs that are due, and
+ * commits. A task or run that cannot be read right now (not a corrupt record) defers the message;
+ * a claim whose answer was lost is read back, and left alone (neither held nor acknowledged) when
+ * even that cannot tell.
+ */
+export async function claimBatch(deps: EngineDeps, worker: string, messages: readonly QueueMessage[], now: number, slots: number): Promise<ClaimBatch> {
+  const out: ClaimBatch = { starting: [], held: [], done: [], deferred: [] };
+  const seen = new Set<string>();
+  const fresh: QueueMessage[] = [];
+  for (const m of messages) {
+    const key = runKeyString(m.key);
+    if (seen.has(key))
+      out.done.push(m); // the same run twice in one batch
+    else fresh.push(m);
+    seen.add(key);
+  }
+  const found = await Promise.all(fresh.map(async (message) => ({ message, run: await readRun(deps, message, out) })));
+  const claimable = found.filter((f): f is { message: QueueMessage; run: Run } => {
+    if (f.run === undefined) return false;
+    if (f.run === null || f.run.status !== "queued") out.done.push(f.message);
+    return f.run !== null && f.run.status === "queued";
+  });
+  const jobs = await loadJobsOf(
+    deps.store,
+    claimable.map((c) => c.run),
+    deps.log,
+  );
+  const decided = await Promise.all(claimable.map(async (c) => ({ ...c, d: await decide(deps, worker, c.run, jobs.get(c.run.job_id), now) })));
+  let free = slots;
+  const todo: { message: QueueMessage; run: Run; d: ClaimDecision; startNow: boolean }[] = [];
+  for (const c of decided) {
+    if (c.d === null) out.deferred.push(c.message);
+    else {
+      const startNow = c.d.kind === "claim" && c.run.due_at <= now && free > 0;
+      if (startNow) free--;
+      todo.push({ ...c, d: startNow && c.d.kind === "claim" ? startingClaim(c.run, c.d, now) : c.d, startNow });
+    }
+  }
+  const results = await commitChecked(
+    deps,
+    todo.map((t) => toTx([t.d.step])),
+    todo.map((t) => writtenRun(t.d.step)),
+  );
+  for (const [i, ok] of results.entries()) {
+    const { message, run, d, startNow } = todo[i]!;
+    if (ok === null) deps.log.log("error", "cannot tell whether a claim landed; leaving the run to the reaper", { key: message.key });
+    else if (!ok || d.kind !== "claim") out.done.push(message);
+    else (startNow ? out.starting : out.held).push({ message, before: run, run: d.run, job: d.job });
+  }
+  return out;
+}
+
+/** The claim decision, with the store read the overlap rule needs; null to defer (the task cannot be read now). */
+async function decide(deps: EngineDeps, worker: string, run: Run, job: LoadedJob, now: number): Promise<ClaimDecision | null> {
+  if (job instanceof Unavailable) return null;
+  const ctx = { worker, leaseMs: deps.settings.lease_ms };
+  const first = decideClaim(run, job, now, ctx);
+  if (first.kind !== "check_overlap") return first;
+  try {
+    const recent = await deps.store.listJobRuns(run.job_id, { limit: 5 });
+    return decideClaim(run, job, now, { ...ctx, overlapping: stillRunningBefore(run, recent.items, now) });
+  } catch (e) {
+    deps.log.log("warn", "cannot check a task's earlier runs now; deferring its run", { job_id: run.job_id, error: String(e) });
+    return null;
+  }
+}
+
+/** The delivered run; null when it does not exist or is corrupt (dropped: the watcher reports it), undefined to defer. */
+async function readRun(deps: EngineDeps, message: QueueMessage, out: ClaimBatch): Promise<Run | null | undefined> {
+  try {
+    return await deps.store.getRun(message.key);
+  } catch (e) {
+    if (isDomainError(e) && e.code === "corrupt_record") {
+      deps.log.log("error", "a delivered run is unreadable", { key: message.key, error: String(e) });
+      return null;
+    }
+    deps.log.log("warn", "cannot read a delivered run now; deferring it", { key: message.key, error: String(e) });
+    out.deferred.push(message);
+    return undefined;
+  }
+}
+
+/** The item to send again for a message delivered too early or deferred. */
+export const itemOf = ({ receipt: _r, ...item }: QueueMessage, dueAt = item.dueAt): QueueItem => ({ ...item, dueAt });

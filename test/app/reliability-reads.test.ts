@@ -1,0 +1,95 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { skipped, updateStep } from "../../src/app/runs.js";
+import { DomainError } from "../../src/core/errors.js";
+import type { Run } from "../../src/core/model.js";
+import { openHarness } from "../support/engine-harness.js";
+import { FaultPlan } from "../support/faults.js";
+
+type Harness = Awaited<ReturnType<typeof openHarness>>;
+let h: Harness;
+afterEach(async () => h?.close());
+
+const notify = { type: "notify" as const, message: "ping" };
+const daily = { kind: "cron" as const, expr: "0 8 * * *", timezone: "UTC" };
+const iso = (ms: number) => new Date(ms).toISOString();
+
+async function runsOf(jobId: string): Promise<Run[]> {
+  return (await h.store.listJobRuns(jobId, { limit: 100 })).items.reverse();
+}
+
+describe("a task that cannot be read for a moment is not a broken task", () => {
+  it("leaves the run for the next tick when the watcher cannot read its task, and the daily task runs every day after", async () => {
+    const faults = new FaultPlan();
+    h = await openHarness("2026-06-01T07:00:00Z", { shard_count: 2 }, { faults });
+    const { job } = await h.engine.jobs.create("alice", { title: "digest", action: notify, schedule: daily });
+    h.clock.set("2026-06-01T07:59:30Z"); // the head is inside the look-ahead window now
+    faults.script("getJob", "error"); // a socket hang up, a throttled read
+    await h.engine.watcher.tick();
+    expect((await runsOf(job.id)).map((r) => r.status)).toEqual(["pending"]);
+    await h.runFor(3 * 86_400_000 + 3_600_000, 300_000);
+    const runs = await runsOf(job.id);
+    expect(runs.map((r) => [iso(r.scheduled_at).slice(0, 10), r.status])).toEqual([
+      ["2026-06-01", "succeeded"],
+      ["2026-06-02", "succeeded"],
+      ["2026-06-03", "succeeded"],
+      ["2026-06-04", "succeeded"],
+      ["2026-06-05", "pending"],
+    ]);
+    expect(runs.every((r) => r.error === null)).toBe(true);
+  });
+
+  it("defers a delivered run whose task cannot be read now, and runs it once the read succeeds", async () => {
+    const faults = new FaultPlan();
+    h = await openHarness("2026-06-01T10:00:00Z", { shard_count: 2, call_timeout_ms: 50 }, { faults });
+    const { job } = await h.engine.jobs.create("alice", { title: "now", action: notify, schedule: { kind: "immediate" } });
+    faults.script("getJob", "timeout"); // never answers: the engine's deadline gives up on it
+    await h.engine.worker.runOnce();
+    const [run] = await runsOf(job.id);
+    expect(run).toMatchObject({ status: "queued", executions: 0, error: null });
+    expect(h.actions.calls).toHaveLength(0);
+    h.clock.advance(1_000);
+    expect(await h.engine.worker.runOnce()).toBe(1);
+    expect((await runsOf(job.id))[0]).toMatchObject({ status: "succeeded", executions: 1 });
+  });
+
+  it("still fails, saying why, the runs of a task whose stored record does not parse", async () => {
+    h = await openHarness("2026-06-01T10:00:00Z", { shard_count: 2 }, { wrapStore: (s) => ({ ...s, getJob: async () => Promise.reject(corrupt()) }) });
+    const { job } = await h.engine.jobs.create("alice", { title: "now", action: notify, schedule: { kind: "immediate" } });
+    await h.engine.worker.runOnce();
+    expect((await runsOf(job.id))[0]).toMatchObject({ status: "failed", error: { kind: "permanent", message: expect.stringContaining("is malformed") } });
+  });
+});
+
+describe("sweeper: every active recurring task has a future run", () => {
+  it("plans the next run of a task whose head run ended without the chain moving on", async () => {
+    h = await openHarness("2026-06-01T00:00:00Z", { shard_count: 2 });
+    const { job } = await h.engine.jobs.create("alice", { title: "digest", action: notify, schedule: daily });
+    // The head settled without a next occurrence (as the watcher used to leave a run it failed).
+    const head = (await runsOf(job.id))[0]!;
+    const settled = updateStep(head, { ...skipped(head, "missed", h.clock.now()), status: "failed", skip_reason: null }, h.clock.now());
+    expect(await h.store.commit({ writes: [settled.write] })).toBe(true);
+    h.clock.set("2026-06-01T12:00:00Z");
+    expect((await h.engine.sweeper.sweep()).repaired).toBe(1);
+    expect((await runsOf(job.id)).map((r) => [iso(r.scheduled_at), r.status])).toEqual([
+      ["2026-06-01T08:00:00.000Z", "failed"],
+      ["2026-06-02T08:00:00.000Z", "pending"],
+    ]);
+    expect((await h.engine.sweeper.sweep()).repaired).toBe(0);
+  });
+
+  it("marks completed a one-shot task whose only run has ended while the task stayed active", async () => {
+    h = await openHarness("2026-06-01T00:00:00Z", { shard_count: 2 });
+    const { job } = await h.engine.jobs.create("alice", {
+      title: "once",
+      action: notify,
+      schedule: { kind: "once", at: Date.parse("2026-06-01T01:00:00Z"), timezone: "UTC" },
+    });
+    const head = (await runsOf(job.id))[0]!;
+    await h.store.commit({ writes: [updateStep(head, skipped(head, "missed", h.clock.now()), h.clock.now()).write] });
+    h.clock.set("2026-06-01T02:00:00Z");
+    expect(await h.engine.sweeper.sweep()).toMatchObject({ completed: 1, repaired: 0 });
+    expect((await h.store.getJob(job.id))?.status).toBe("completed");
+  });
+});
+
+const corrupt = () => new DomainError("corrupt_record", "stored job x is malformed: status: Invalid option", { field: "status" });

@@ -1,0 +1,78 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { resolveConfig } from "../../src/config.js";
+import { openEngine } from "../../src/main.js";
+import type { ActionContext } from "../../src/ports/action.js";
+import { silentLogger } from "../../src/ports/logger.js";
+import { openHarness } from "../support/engine-harness.js";
+
+type Harness = Awaited<ReturnType<typeof openHarness>>;
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+const notify = { type: "notify" as const, message: "ping" };
+const NOW = "2026-06-01T10:00:00Z";
+
+/** Polls (real time, bounded) until `check` holds. */
+async function eventually(check: () => Promise<boolean>, ms = 5_000): Promise<void> {
+  for (const end = Date.now() + ms; !(await check()); ) {
+    if (Date.now() > end) throw new Error("condition not reached in time");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const hang = (ctx: ActionContext) =>
+  new Promise<never>((_r, reject) => ctx.signal.addEventListener("abort", () => reject(new Error("aborted")), { once: true }));
+
+describe("embedded restart: the new process owns every run in its file", () => {
+  it("sends again at start the runs a crashed process left queued, so they run at their time, not a stale window late", async () => {
+    h = await openHarness(NOW, { shard_count: 2, poll_interval_ms: 50 }, { exclusive: true });
+    const at = Date.parse(NOW) + 30_000;
+    const { job } = await h.engine.jobs.create("alice", { title: "soon", action: notify, schedule: { kind: "once", at, timezone: "UTC" } });
+    expect((await h!.onlyRun(job.id)).status).toBe("queued"); // its message was in the crashed process's memory
+    h.restart();
+    h.engine.start();
+    await new Promise((r) => setTimeout(r, 100));
+    h.clock.set(at);
+    await eventually(async () => (await h!.onlyRun(job.id)).status === "succeeded");
+    expect((await h!.onlyRun(job.id)).started_at).toBe(at);
+  });
+
+  it("reaps at start, whatever their leases say, the runs a crashed process left running", async () => {
+    h = await openHarness(NOW, { shard_count: 2, poll_interval_ms: 50 }, { exclusive: true });
+    h.actions.behaviour = (_a, ctx) => hang(ctx);
+    const { job } = await h.engine.jobs.create("alice", { title: "now", action: notify, schedule: { kind: "immediate" } });
+    h.engine.worker.runOnce().catch(() => {});
+    await eventually(async () => (await h!.onlyRun(job.id)).status === "running");
+    h.restart();
+    h.engine.start();
+    await eventually(async () => (await h!.onlyRun(job.id)).status !== "running");
+    expect(await h!.onlyRun(job.id)).toMatchObject({ executions: 1, error: { kind: "lease_expired" } });
+    const events = await h.store.listEvents({ job_id: job.id, scheduled_at: Date.parse(NOW) });
+    expect(events.filter((e) => e.from === "running").map((e) => [e.to, e.detail])).toEqual([
+      ["retrying", expect.stringMatching(/^worker .* is gone \(the process stopped mid-run\)$/)],
+    ]);
+  });
+});
+
+describe("embedded mode: one process per SQLite file", () => {
+  it("refuses a second scheduler on the same file, and lets one start once the first has stopped", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "duely-lock-"));
+    try {
+      const config = resolveConfig({ store: { kind: "sqlite", path: join(dir, "duely.db") } }, {});
+      const runtime = { log: silentLogger, actions: { run: async () => ({ text: "ok" }) } };
+      const first = await openEngine(config, runtime);
+      await expect(openEngine(config, runtime)).rejects.toMatchObject({ code: "conflict", message: expect.stringContaining("another duely process") });
+      await first.stop();
+      const next = await openEngine(config, runtime);
+      await next.stop();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
