@@ -1,0 +1,242 @@
+import { writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import { join } from "node:path";
+import { idempotencyKey } from "../../../src/core/keys.js";
+import { freePort } from "../aws/dynamodb-local.js";
+import { awsBackend, type Backend, type BackendOptions, CHANNEL, SECRET_ENV, sqliteBackend } from "./backends.js";
+import { Fleet } from "./fleet.js";
+import { type Measures, measure, stats } from "./measure.js";
+import { CreateRefused, createAll, planOnce, planRecurring, TaskClient } from "./tasks.js";
+import { startWebhookSink } from "./webhook-sink.js";
+
+export interface ChaosOptions {
+  backend: "sqlite" | "aws";
+  /** How long processes are killed for. */
+  chaosMs: number;
+  /** Tasks every 1 or 2 minutes, created before the chaos. */
+  recurring: number;
+  /** One-shot tasks due over the chaos window, created before it. */
+  once: number;
+  /** One-shot tasks created during the chaos (retried through kills), each due 5–30 s after its create. */
+  live: number;
+  /** A kill comes a uniformly random time in [min, max] after the previous restart was ready. */
+  killEveryMs: [number, number];
+  /** After the chaos, wait at most this long for every run due by its end to finish. */
+  settleMaxMs: number;
+  /** Seeds the task plan and the kill schedule. */
+  seed: number;
+  /** How to run the CLI: `[node, "dist/cli/main.js"]`, or under tsx from src. */
+  command: string[];
+  /** The config's `engine` section, over duely's defaults (none: measure the defaults). */
+  engine: Record<string, unknown>;
+  /** Work directory: config, SQLite file, process logs, webhook log, report. */
+  dir: string;
+  dynamoDbEndpoint?: string;
+  progress?: (line: string) => void;
+}
+
+export interface ChaosReport {
+  options: Omit<ChaosOptions, "progress">;
+  /** Wall-clock phases, epoch ms. */
+  phases: { seedStart: number; chaosStart: number; chaosEnd: number; settled: number; stopped: number };
+  /** Creates before the chaos, and during it (`live`); `retries` are calls sent again after a connection failure. */
+  seeding: { created: number; refused: string[]; retries: number; deduplicated: number; ms: number; live: { created: number; retries: number } };
+  /** Runs due by the end of the chaos still unfinished when the settle wait ended (lost unless they finish during the graceful stop). */
+  unsettled: number;
+  processes: {
+    kills: Record<string, number>;
+    restartMs: ReturnType<typeof stats>;
+    crashes: number;
+    stops: { slot: string; ms: number; graceful: boolean }[];
+  };
+  webhook: { deliveries: number; refused: number; cut: number };
+  /** 1-minute load average sampled every 5 s (the machine is shared). */
+  load: { min: number; avg: number; max: number };
+  measures: Measures;
+}
+
+/** A small seeded PRNG (mulberry32): the same seed gives the same tasks and kill choices. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+
+/** MCP clients creating tasks at once. */
+const LANES = 8;
+
+/**
+ * One chaos run: start the backend's real processes, create the tasks over MCP, SIGKILL and
+ * restart processes at random for `chaosMs`, let the rest run clean until every run due by then
+ * has finished, stop everything gracefully, then measure from the store and the webhook log.
+ */
+export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
+  const say = o.progress ?? (() => {});
+  // One stream per consumer: the kill loops and the live creates run at once.
+  const random = seededRandom(o.seed);
+  const secret = `chaos-${o.seed}-secret`;
+  const sink = await startWebhookSink({ secret, logFile: join(o.dir, "webhook.jsonl") });
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}/mcp`;
+  const backendOptions: BackendOptions = {
+    dir: o.dir,
+    sink,
+    port,
+    engine: o.engine,
+    command: o.command,
+    ...(o.dynamoDbEndpoint && { dynamoDbEndpoint: o.dynamoDbEndpoint }),
+  };
+  const backend: Backend = o.backend === "sqlite" ? sqliteBackend(backendOptions) : await awsBackend(backendOptions);
+  const fleet = new Fleet({ command: o.command, env: { [SECRET_ENV]: secret, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true" }, logDir: o.dir });
+  const loads: number[] = [];
+  const sampler = setInterval(() => loads.push(loadavg()[0]!), 5_000);
+  try {
+    for (const slot of backend.slots) await fleet.start(slot);
+    say(`started ${backend.slots.map((s) => s.name).join(", ")}; MCP at ${url}`);
+
+    const seedStart = Date.now();
+    const plan = { random, channel: CHANNEL, label: `s${o.seed}` };
+    const deadline = seedStart + 600_000;
+    const recurring = await createAll(url, planRecurring(o.recurring, { ...plan, from: seedStart }), { lanes: LANES, deadline });
+    const { chaosStart, chaosEnd } = chaosWindow(o, (Date.now() - seedStart) / Math.max(1, o.recurring));
+    // Created soonest-due first, going on into the chaos when there are many; retried through kills.
+    const once = createAll(url, planOnce(o.once, { ...plan, from: chaosStart, to: chaosEnd }), { lanes: LANES, deadline }).then((made) => {
+      say(`created ${recurring.ids.length + made.ids.length} tasks in ${Date.now() - seedStart} ms`);
+      return { ...made, ms: Date.now() - seedStart };
+    });
+    say(`created ${recurring.ids.length} recurring tasks; chaos from ${new Date(chaosStart).toISOString()}`);
+    await sleep(chaosStart - Date.now());
+    const live = createLive(url, o, seededRandom(o.seed + 1), chaosStart, chaosEnd);
+    // Awaited below, after the kills; a failure meanwhile must not be an unhandled rejection.
+    for (const creating of [once, live]) creating.catch(() => {});
+    await Promise.all(backend.killed.map((role, i) => killAtRandom(fleet, role, o, seededRandom(o.seed + 2 + i), chaosEnd, say)));
+    const cutoff = Math.max(chaosEnd, Date.now());
+    const [seededOnce, liveDone] = await Promise.all([once, live]);
+    const seeded = {
+      ids: [...recurring.ids, ...seededOnce.ids],
+      refused: [...recurring.refused, ...seededOnce.refused],
+      retries: recurring.retries + seededOnce.retries,
+      deduplicated: recurring.deduplicated + seededOnce.deduplicated,
+    };
+    const seedMs = seededOnce.ms;
+
+    const reader = backend.reader();
+    let unsettled = await reader.unfinished(cutoff);
+    const settleBy = Date.now() + o.settleMaxMs;
+    while (unsettled > 0 && Date.now() < settleBy) {
+      await sleep(2_000);
+      unsettled = await reader.unfinished(cutoff);
+    }
+    const settled = Date.now();
+    say(`chaos over; ${unsettled} runs due by its end still unfinished after ${settled - cutoff} ms`);
+    const stops = await fleet.stopAll(30_000);
+    const stopped = Date.now();
+
+    const { jobs, runs } = await reader.read();
+    const deliveries = [...sink.deliveries];
+    const perKey = new Map<string, number>();
+    for (const d of deliveries) perKey.set(d.key, (perKey.get(d.key) ?? 0) + 1);
+    const short = runs.filter((r) => r.attempt > (perKey.get(idempotencyKey(r)) ?? 0));
+    const claims = await reader.claimsOf(short);
+    await reader.close();
+    const measures = measure({
+      jobs,
+      runs,
+      claims,
+      deliveries,
+      kills: fleet.kills,
+      acknowledged: [...seeded.ids, ...liveDone.ids],
+      cutoff,
+      afterKillMs: 30_000,
+    });
+    const kills: Record<string, number> = {};
+    for (const k of fleet.kills) kills[k.role] = (kills[k.role] ?? 0) + 1;
+    const { progress: _progress, ...options } = o;
+    const report: ChaosReport = {
+      options,
+      phases: { seedStart, chaosStart, chaosEnd: cutoff, settled, stopped },
+      seeding: {
+        created: seeded.ids.length,
+        refused: [...seeded.refused, ...liveDone.refused],
+        retries: seeded.retries,
+        deduplicated: seeded.deduplicated,
+        ms: seedMs,
+        live: { created: liveDone.ids.length, retries: liveDone.retries },
+      },
+      unsettled,
+      processes: { kills, restartMs: stats(fleet.restarts.map((r) => r.ms)), crashes: fleet.crashes.length, stops },
+      webhook: { deliveries: deliveries.length, refused: sink.refused, cut: sink.cut },
+      load: loadSummary(loads),
+      measures,
+    };
+    writeFileSync(join(o.dir, "report.json"), `${JSON.stringify(report, null, 2)}\n`);
+    return report;
+  } finally {
+    clearInterval(sampler);
+    fleet.killAll();
+    await sink.close();
+    await backend.close();
+  }
+}
+
+/**
+ * When the kills begin and end. The one-shot tasks fall due over that window and must be
+ * created before their time: soonest first, at `perTaskMs` each (measured on the recurring
+ * creates) with half again as margin, the last one included.
+ */
+function chaosWindow(o: ChaosOptions, measuredMs: number): { chaosStart: number; chaosEnd: number } {
+  const perTaskMs = Math.max(20, o.recurring >= LANES ? measuredMs : 100);
+  const chaosStart = Date.now() + 10_000 + Math.max(0, Math.ceil(1.5 * perTaskMs * o.once) - o.chaosMs);
+  return { chaosStart, chaosEnd: chaosStart + o.chaosMs };
+}
+
+/** Kills a random process of `role`, a random 2–10 s after the previous one was back, until `chaosEnd`. */
+async function killAtRandom(fleet: Fleet, role: string, o: ChaosOptions, random: () => number, chaosEnd: number, say: (line: string) => void) {
+  for (;;) {
+    const wait = o.killEveryMs[0] + random() * (o.killEveryMs[1] - o.killEveryMs[0]);
+    if (Date.now() + wait >= chaosEnd) return;
+    await sleep(wait);
+    const slots = fleet.slots(role);
+    const target = slots[Math.floor(random() * slots.length)]!;
+    const kill = await fleet.killAndRestart(target.name);
+    say(`killed ${target.name} (pid ${kill.pid}); back after ${fleet.restarts.at(-1)!.ms} ms`);
+  }
+}
+
+/** One-shot tasks created one by one across the chaos window, each due 5–30 s after its create. */
+async function createLive(url: string, o: ChaosOptions, random: () => number, from: number, to: number) {
+  const client = new TaskClient(url);
+  const ids: string[] = [];
+  const refused: string[] = [];
+  const last = to - 30_000;
+  try {
+    for (let i = 0; i < o.live && last > from; i++) {
+      await sleep(from + (i * (last - from)) / o.live - Date.now());
+      const due = Math.ceil((Date.now() + 5_000 + random() * 25_000) / 1000) * 1000;
+      const title = `s${o.seed} live ${i}`;
+      const args = { title, action: { type: "notify", message: title, channels: [CHANNEL] }, schedule: { type: "once", at: new Date(due).toISOString() } };
+      try {
+        ids.push((await client.create(args, to + 60_000)).id);
+      } catch (e) {
+        if (!(e instanceof CreateRefused)) throw e;
+        refused.push(e.message);
+      }
+    }
+  } finally {
+    await client.close();
+  }
+  return { ids, refused, retries: client.retries };
+}
+
+function loadSummary(loads: number[]) {
+  if (loads.length === 0) loads.push(loadavg()[0]!);
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return { min: round(Math.min(...loads)), avg: round(loads.reduce((a, b) => a + b, 0) / loads.length), max: round(Math.max(...loads)) };
+}
