@@ -65,6 +65,19 @@ describe("chaos measures", () => {
     expect(m.occurrences.succeeded).toBe(1);
   });
 
+  test("a run recorded failed after one of its attempts was delivered is not lost, but counted", () => {
+    const m = measure(
+      observation({
+        jobs: [once("A", T)],
+        runs: [run("A", T, "failed", 3, { error_kind: "lease_expired" })],
+        deliveries: delivered("A", T, 20),
+      }),
+    );
+    expect(m.occurrences.lost.total).toBe(0);
+    expect(m.occurrences.failedAfterDelivery).toBe(1);
+    expect(m.attempts.spentWithoutExecution).toBe(2);
+  });
+
   test("counts executions per occurrence, and a success the webhook never saw", () => {
     const m = measure(
       observation({

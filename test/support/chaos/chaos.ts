@@ -17,7 +17,7 @@ export interface ChaosOptions {
   recurring: number;
   /** One-shot tasks due over the chaos window, created before it. */
   once: number;
-  /** One-shot tasks created during the chaos (retried through kills), each due 5–30 s after its create. */
+  /** One-shot tasks created during the chaos (retried through kills), each due 15–45 s after its create. */
   live: number;
   /** A kill comes a uniformly random time in [min, max] after the previous restart was ready. */
   killEveryMs: [number, number];
@@ -103,11 +103,10 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
 
     const seedStart = Date.now();
     const plan = { random, channel: CHANNEL, label: `s${o.seed}` };
-    const deadline = seedStart + 600_000;
-    const recurring = await createAll(url, planRecurring(o.recurring, { ...plan, from: seedStart }), { lanes: LANES, deadline });
+    const recurring = await createAll(url, planRecurring(o.recurring, { ...plan, from: seedStart }), { lanes: LANES, deadline: seedStart + 600_000 });
     const { chaosStart, chaosEnd } = chaosWindow(o, (Date.now() - seedStart) / Math.max(1, o.recurring));
-    // Created soonest-due first, going on into the chaos when there are many; retried through kills.
-    const once = createAll(url, planOnce(o.once, { ...plan, from: chaosStart, to: chaosEnd }), { lanes: LANES, deadline }).then((made) => {
+    // Should these creates run into the chaos, they are retried through the kills.
+    const once = createAll(url, planOnce(o.once, { ...plan, from: chaosStart, to: chaosEnd }), { lanes: LANES, deadline: chaosEnd }).then((made) => {
       say(`created ${recurring.ids.length + made.ids.length} tasks in ${Date.now() - seedStart} ms`);
       return { ...made, ms: Date.now() - seedStart };
     });
@@ -187,13 +186,14 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
 }
 
 /**
- * When the kills begin and end. The one-shot tasks fall due over that window and must be
- * created before their time: soonest first, at `perTaskMs` each (measured on the recurring
- * creates) with half again as margin, the last one included.
+ * When the kills begin and end. The one-shot tasks fall due over that window, so they are
+ * created before it, at `perTaskMs` each (measured on the recurring creates) with a fifth again
+ * as margin. Created soonest-due first, a create that runs late still comes before its due
+ * time as long as creating is faster than the tasks fall due.
  */
 function chaosWindow(o: ChaosOptions, measuredMs: number): { chaosStart: number; chaosEnd: number } {
-  const perTaskMs = Math.max(20, o.recurring >= LANES ? measuredMs : 100);
-  const chaosStart = Date.now() + 10_000 + Math.max(0, Math.ceil(1.5 * perTaskMs * o.once) - o.chaosMs);
+  const perTaskMs = Math.max(10, o.recurring >= LANES ? measuredMs : 100);
+  const chaosStart = Date.now() + 10_000 + Math.ceil(1.2 * perTaskMs * o.once);
   return { chaosStart, chaosEnd: chaosStart + o.chaosMs };
 }
 
@@ -210,16 +210,19 @@ async function killAtRandom(fleet: Fleet, role: string, o: ChaosOptions, random:
   }
 }
 
-/** One-shot tasks created one by one across the chaos window, each due 5–30 s after its create. */
+/**
+ * One-shot tasks created one by one across the chaos window, each due 15–45 s after its first
+ * try: a create retried through a restart (up to ~10 s on a busy machine) must still be in time.
+ */
 async function createLive(url: string, o: ChaosOptions, random: () => number, from: number, to: number) {
   const client = new TaskClient(url);
   const ids: string[] = [];
   const refused: string[] = [];
-  const last = to - 30_000;
+  const last = to - 20_000;
   try {
     for (let i = 0; i < o.live && last > from; i++) {
       await sleep(from + (i * (last - from)) / o.live - Date.now());
-      const due = Math.ceil((Date.now() + 5_000 + random() * 25_000) / 1000) * 1000;
+      const due = Math.ceil((Date.now() + 15_000 + random() * 30_000) / 1000) * 1000;
       const title = `s${o.seed} live ${i}`;
       const args = { title, action: { type: "notify", message: title, channels: [CHANNEL] }, schedule: { type: "once", at: new Date(due).toISOString() } };
       try {

@@ -23,8 +23,10 @@ export interface Measures {
     expected: number;
     succeeded: number;
     skipped: Record<string, number>;
-    /** Due by the cutoff, and no run, or a run that never finished, or one that ended failed or cancelled. */
+    /** Due by the cutoff, and no run, or a run that never finished, or one that ended failed or cancelled without ever being delivered. */
     lost: { total: number; noRun: number; unfinished: number; failed: number; cancelled: number; failedBy: Record<string, number>; examples: string[] };
+    /** Runs recorded failed although an attempt was delivered: not lost, but their history says they did not run. */
+    failedAfterDelivery: number;
     /** Runs at instants the task's schedule does not produce (should be none). */
     unexpectedRuns: number;
   };
@@ -94,7 +96,8 @@ export function measure(o: Observation): Measures {
   let succeededWithoutDelivery = 0;
   const expectedKeys = new Set<string>();
 
-  const lose = (what: keyof typeof lost & ("noRun" | "unfinished" | "failed" | "cancelled"), key: string, run?: StoredRun) => {
+  let failedAfterDelivery = 0;
+  const lose = (what: "noRun" | "unfinished" | "failed" | "cancelled", key: string, run?: StoredRun) => {
     lost[what]++;
     lost.total++;
     if (lost.examples.length < 10) lost.examples.push(`${key} ${run ? `${run.status} attempt ${run.attempt} ${run.error_kind ?? ""}` : "no run"}`.trim());
@@ -110,6 +113,7 @@ export function measure(o: Observation): Measures {
       bump(perOccurrence, String(times.length));
       if (!run) lose("noRun", key);
       else if (!TERMINAL.has(run.status)) lose("unfinished", key, run);
+      else if (run.status === "failed" && times.length > 0) failedAfterDelivery++;
       else if (run.status === "failed") {
         lose("failed", key, run);
         bump(lost.failedBy, run.error_kind ?? "unknown");
@@ -138,7 +142,7 @@ export function measure(o: Observation): Measures {
   const unexpectedRuns = o.runs.filter((r) => r.scheduled_at <= o.cutoff && stored.has(r.job_id) && !expectedKeys.has(runKeyString(r))).length;
   return {
     tasks: { acknowledged: o.acknowledged.length, stored: o.jobs.length, acknowledgedMissing: o.acknowledged.filter((id) => !stored.has(id)) },
-    occurrences: { expected, succeeded, skipped, lost, unexpectedRuns },
+    occurrences: { expected, succeeded, skipped, lost, failedAfterDelivery, unexpectedRuns },
     executions: { perOccurrence, succeededWithoutDelivery },
     attempts: measureAttempts(o.runs, delivered, o.claims, o.kills),
     lateness: {

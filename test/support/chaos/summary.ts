@@ -22,7 +22,7 @@ export function summarize(r: ChaosReport): string {
     `graceful stops: ${r.processes.stops.map((x) => `${x.slot} ${x.graceful ? "" : "NOT graceful "}${s(x.ms)}`).join(", ")}`,
     `tasks: ${m.tasks.acknowledged} acknowledged, ${m.tasks.stored} stored, ${m.tasks.acknowledgedMissing.length} acknowledged but missing; create retries ${r.seeding.retries + r.seeding.live.retries}, refused ${r.seeding.refused.length}`,
     `occurrences due by the end of the chaos: ${m.occurrences.expected}; succeeded ${m.occurrences.succeeded}; skipped ${counts(m.occurrences.skipped)}; unexpected runs ${m.occurrences.unexpectedRuns}`,
-    `LOST: ${lost.total} (no run ${lost.noRun}, unfinished ${lost.unfinished}, failed ${lost.failed} [${counts(lost.failedBy)}], cancelled ${lost.cancelled}); still unfinished when the settle wait ended: ${r.unsettled}`,
+    `LOST: ${lost.total} (no run ${lost.noRun}, unfinished ${lost.unfinished}, failed ${lost.failed} [${counts(lost.failedBy)}], cancelled ${lost.cancelled}); failed although delivered ${m.occurrences.failedAfterDelivery}; still unfinished when the settle wait ended: ${r.unsettled}`,
     ...lost.examples.map((e) => `  lost: ${e}`),
     `executions per occurrence: ${counts(m.executions.perOccurrence)}; succeeded without a delivery ${m.executions.succeededWithoutDelivery}`,
     `attempts: ${m.attempts.claims} claims, ${m.attempts.spentWithoutExecution} spent without an execution (${m.attempts.runsAffected} runs) [${counts(m.attempts.spentBy)}]; deliveries beyond claims ${m.attempts.deliveriesBeyondClaims}`,
