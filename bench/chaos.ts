@@ -5,12 +5,14 @@
 // Options: --live N (one-shot creates during the chaos), --kill-every 2-10 (seconds),
 // --settle-s 180, --seed 1, --engine '{"lease_ms":10000}' (config overrides), --cli src (run
 // the CLI from src under tsx instead of dist), --dir DIR (default a fresh temp dir). The report
-// (report.json), the process logs and the webhook log stay in the directory.
+// (report.json), the process logs and the webhook log stay in the directory;
+// `--remeasure DIR` measures a finished SQLite run again from them.
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { runChaos } from "../test/support/chaos/chaos.js";
+import { remeasure } from "../test/support/chaos/observe.js";
 import { summarize } from "../test/support/chaos/summary.js";
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
@@ -28,8 +30,14 @@ const { values } = parseArgs({
     engine: { type: "string", default: "{}" },
     cli: { type: "string", default: "dist" },
     dir: { type: "string" },
+    remeasure: { type: "string" },
   },
 });
+
+if (values.remeasure) {
+  process.stdout.write(`${summarize(await remeasure(values.remeasure))}\n`);
+  process.exit(0);
+}
 
 const root = resolve(import.meta.dirname, "..");
 const backend = values.backend;

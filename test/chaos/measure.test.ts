@@ -115,6 +115,8 @@ describe("chaos measures", () => {
       "killed after its due time, before delivering": 1,
       "lease lost without a kill": 1,
     });
+    // Each kill to the next delivery: 96.1 s and 63.1 s.
+    expect(m.attempts.recoveryAfterKill).toMatchObject({ n: 2, max: 96_100 });
   });
 
   test("splits lateness by whether the run fell due within the window after a kill", () => {

@@ -1,5 +1,6 @@
 import { idempotencyKey, runKeyString } from "../../../src/core/keys.js";
 import type { Kill, StoredClaim, StoredRun } from "./observation.js";
+import { type Stats, stats } from "./stats.js";
 
 /**
  * Attempts spent without an execution. A run's attempt counter counts its claims; each attempt
@@ -20,6 +21,8 @@ export interface AttemptMeasures {
   deliveriesBeyondClaims: number;
   /** Where the spent attempts went, from the claim events and the kills that followed them. */
   spentBy: Record<string, number>;
+  /** From the kill that ended an attempt to the run's next delivery: how late a kill makes a run it held. */
+  recoveryAfterKill: Stats;
   examples: string[];
 }
 
@@ -34,8 +37,7 @@ function killOf(claim: StoredClaim, until: number, kills: readonly Kill[]): Kill
 }
 
 /** Why one claim without a delivery in its interval did not run. */
-function whySpent(claim: StoredClaim, until: number, kills: readonly Kill[]): string {
-  const kill = killOf(claim, until, kills);
+function whySpent(claim: StoredClaim, kill: Kill | undefined): string {
   if (!kill) return "lease lost without a kill";
   if (claim.attempt === 1 && kill.at < claim.scheduled_at) return "killed while claimed ahead of its due time";
   return "killed after its due time, before delivering";
@@ -56,7 +58,15 @@ export function measureAttempts(
 ): AttemptMeasures {
   const claimsByRun = new Map<string, StoredClaim[]>();
   for (const c of claims) claimsByRun.set(runKeyString(c), [...(claimsByRun.get(runKeyString(c)) ?? []), c]);
-  const out: AttemptMeasures = { claims: 0, spentWithoutExecution: 0, runsAffected: 0, deliveriesBeyondClaims: 0, spentBy: {}, examples: [] };
+  const out: Omit<AttemptMeasures, "recoveryAfterKill"> = {
+    claims: 0,
+    spentWithoutExecution: 0,
+    runsAffected: 0,
+    deliveriesBeyondClaims: 0,
+    spentBy: {},
+    examples: [],
+  };
+  const recovery: number[] = [];
   for (const run of runs) {
     const times = delivered.get(idempotencyKey(run)) ?? [];
     out.claims += run.attempt;
@@ -71,11 +81,14 @@ export function measureAttempts(
     own.forEach((claim, i) => {
       const until = own[i + 1]?.at ?? Infinity;
       if (times.some((t) => t >= claim.at && t < until)) return;
-      const why = whySpent(claim, until, kills);
+      const kill = killOf(claim, until, kills);
+      const next = kill && times.find((t) => t > kill.at);
+      if (next !== undefined) recovery.push(next - kill!.at);
+      const why = whySpent(claim, kill);
       out.spentBy[why] = (out.spentBy[why] ?? 0) + 1;
       explained++;
     });
     if (explained < spent) out.spentBy["no claim event found"] = (out.spentBy["no claim event found"] ?? 0) + spent - explained;
   }
-  return out;
+  return { ...out, recoveryAfterKill: stats(recovery) };
 }

@@ -1,12 +1,14 @@
 import { writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
-import { idempotencyKey } from "../../../src/core/keys.js";
 import { freePort } from "../aws/dynamodb-local.js";
 import { awsBackend, type Backend, type BackendOptions, CHANNEL, SECRET_ENV, sqliteBackend } from "./backends.js";
 import { Fleet } from "./fleet.js";
-import { type Measures, measure, stats } from "./measure.js";
-import { CreateRefused, createAll, planOnce, planRecurring, TaskClient } from "./tasks.js";
+import { type Measures, stats } from "./measure.js";
+import type { Kill } from "./observation.js";
+import { ACKNOWLEDGED_FILE, observe, WEBHOOK_FILE } from "./observe.js";
+import { chaosWindow, createLive, killAtRandom, LANES, loadSummary, seededRandom, sleep } from "./steps.js";
+import { createAll, planOnce, planRecurring } from "./tasks.js";
 import { startWebhookSink } from "./webhook-sink.js";
 
 export interface ChaosOptions {
@@ -17,7 +19,7 @@ export interface ChaosOptions {
   recurring: number;
   /** One-shot tasks due over the chaos window, created before it. */
   once: number;
-  /** One-shot tasks created during the chaos (retried through kills), each due 15–45 s after its create. */
+  /** One-shot tasks created during the chaos (retried through kills), each due 30–60 s after its create. */
   live: number;
   /** A kill comes a uniformly random time in [min, max] after the previous restart was ready. */
   killEveryMs: [number, number];
@@ -45,6 +47,8 @@ export interface ChaosReport {
   unsettled: number;
   processes: {
     kills: Record<string, number>;
+    /** Every kill, to read the measures against (the logs of the killed processes are in `dir`). */
+    killLog: Kill[];
     restartMs: ReturnType<typeof stats>;
     crashes: number;
     stops: { slot: string; ms: number; graceful: boolean }[];
@@ -54,23 +58,6 @@ export interface ChaosReport {
   load: { min: number; avg: number; max: number };
   measures: Measures;
 }
-
-/** A small seeded PRNG (mulberry32): the same seed gives the same tasks and kill choices. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
-
-/** MCP clients creating tasks at once. */
-const LANES = 8;
 
 /**
  * One chaos run: start the backend's real processes, create the tasks over MCP, SIGKILL and
@@ -82,7 +69,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
   // One stream per consumer: the kill loops and the live creates run at once.
   const random = seededRandom(o.seed);
   const secret = `chaos-${o.seed}-secret`;
-  const sink = await startWebhookSink({ secret, logFile: join(o.dir, "webhook.jsonl") });
+  const sink = await startWebhookSink({ secret, logFile: join(o.dir, WEBHOOK_FILE) });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/mcp`;
   const backendOptions: BackendOptions = {
@@ -138,23 +125,11 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     const stops = await fleet.stopAll(30_000);
     const stopped = Date.now();
 
-    const { jobs, runs } = await reader.read();
+    const acknowledged = [...seeded.ids, ...liveDone.ids];
+    writeFileSync(join(o.dir, ACKNOWLEDGED_FILE), `${acknowledged.join("\n")}\n`);
     const deliveries = [...sink.deliveries];
-    const perKey = new Map<string, number>();
-    for (const d of deliveries) perKey.set(d.key, (perKey.get(d.key) ?? 0) + 1);
-    const short = runs.filter((r) => r.attempt > (perKey.get(idempotencyKey(r)) ?? 0));
-    const claims = await reader.claimsOf(short);
+    const measures = await observe(reader, { deliveries, kills: fleet.kills, acknowledged, cutoff });
     await reader.close();
-    const measures = measure({
-      jobs,
-      runs,
-      claims,
-      deliveries,
-      kills: fleet.kills,
-      acknowledged: [...seeded.ids, ...liveDone.ids],
-      cutoff,
-      afterKillMs: 30_000,
-    });
     const kills: Record<string, number> = {};
     for (const k of fleet.kills) kills[k.role] = (kills[k.role] ?? 0) + 1;
     const { progress: _progress, ...options } = o;
@@ -170,7 +145,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
         live: { created: liveDone.ids.length, retries: liveDone.retries },
       },
       unsettled,
-      processes: { kills, restartMs: stats(fleet.restarts.map((r) => r.ms)), crashes: fleet.crashes.length, stops },
+      processes: { kills, killLog: fleet.kills, restartMs: stats(fleet.restarts.map((r) => r.ms)), crashes: fleet.crashes.length, stops },
       webhook: { deliveries: deliveries.length, refused: sink.refused, cut: sink.cut },
       load: loadSummary(loads),
       measures,
@@ -183,63 +158,4 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     await sink.close();
     await backend.close();
   }
-}
-
-/**
- * When the kills begin and end. The one-shot tasks fall due over that window, so they are
- * created before it, at `perTaskMs` each (measured on the recurring creates) with a fifth again
- * as margin. Created soonest-due first, a create that runs late still comes before its due
- * time as long as creating is faster than the tasks fall due.
- */
-function chaosWindow(o: ChaosOptions, measuredMs: number): { chaosStart: number; chaosEnd: number } {
-  const perTaskMs = Math.max(10, o.recurring >= LANES ? measuredMs : 100);
-  const chaosStart = Date.now() + 10_000 + Math.ceil(1.2 * perTaskMs * o.once);
-  return { chaosStart, chaosEnd: chaosStart + o.chaosMs };
-}
-
-/** Kills a random process of `role`, a random 2–10 s after the previous one was back, until `chaosEnd`. */
-async function killAtRandom(fleet: Fleet, role: string, o: ChaosOptions, random: () => number, chaosEnd: number, say: (line: string) => void) {
-  for (;;) {
-    const wait = o.killEveryMs[0] + random() * (o.killEveryMs[1] - o.killEveryMs[0]);
-    if (Date.now() + wait >= chaosEnd) return;
-    await sleep(wait);
-    const slots = fleet.slots(role);
-    const target = slots[Math.floor(random() * slots.length)]!;
-    const kill = await fleet.killAndRestart(target.name);
-    say(`killed ${target.name} (pid ${kill.pid}); back after ${fleet.restarts.at(-1)!.ms} ms`);
-  }
-}
-
-/**
- * One-shot tasks created one by one across the chaos window, each due 15–45 s after its first
- * try: a create retried through a restart (up to ~10 s on a busy machine) must still be in time.
- */
-async function createLive(url: string, o: ChaosOptions, random: () => number, from: number, to: number) {
-  const client = new TaskClient(url);
-  const ids: string[] = [];
-  const refused: string[] = [];
-  const last = to - 20_000;
-  try {
-    for (let i = 0; i < o.live && last > from; i++) {
-      await sleep(from + (i * (last - from)) / o.live - Date.now());
-      const due = Math.ceil((Date.now() + 15_000 + random() * 30_000) / 1000) * 1000;
-      const title = `s${o.seed} live ${i}`;
-      const args = { title, action: { type: "notify", message: title, channels: [CHANNEL] }, schedule: { type: "once", at: new Date(due).toISOString() } };
-      try {
-        ids.push((await client.create(args, to + 60_000)).id);
-      } catch (e) {
-        if (!(e instanceof CreateRefused)) throw e;
-        refused.push(e.message);
-      }
-    }
-  } finally {
-    await client.close();
-  }
-  return { ids, refused, retries: client.retries };
-}
-
-function loadSummary(loads: number[]) {
-  if (loads.length === 0) loads.push(loadavg()[0]!);
-  const round = (n: number) => Math.round(n * 100) / 100;
-  return { min: round(Math.min(...loads)), avg: round(loads.reduce((a, b) => a + b, 0) / loads.length), max: round(Math.max(...loads)) };
 }

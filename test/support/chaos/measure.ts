@@ -2,6 +2,9 @@ import { idempotencyKey, runKeyString } from "../../../src/core/keys.js";
 import { nextOccurrence } from "../../../src/core/schedule/index.js";
 import { type AttemptMeasures, measureAttempts } from "./attempts.js";
 import type { Delivery, Kill, Observation, StoredJob, StoredRun } from "./observation.js";
+import { type Stats, stats } from "./stats.js";
+
+export { type Stats, stats };
 
 /**
  * The guarantees, measured from what a chaos run observed: every occurrence due by the cutoff
@@ -9,13 +12,6 @@ import type { Delivery, Kill, Observation, StoredJob, StoredRun } from "./observ
  * attempts were spent without running, and how late runs started. Pure: a function of the
  * observation only, so it is tested on hand-made observations.
  */
-
-export interface Stats {
-  n: number;
-  p50: number | null;
-  p99: number | null;
-  max: number | null;
-}
 
 export interface Measures {
   tasks: { acknowledged: number; stored: number; acknowledgedMissing: string[] };
@@ -47,13 +43,6 @@ export interface Measures {
     /** Claimed more than once (an attempt was interrupted). */
     retried: Stats;
   };
-}
-
-/** Nearest-rank percentiles; null over nothing. */
-export function stats(values: readonly number[]): Stats {
-  const sorted = [...values].sort((a, b) => a - b);
-  const rank = (p: number) => (sorted.length === 0 ? null : sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!);
-  return { n: sorted.length, p50: rank(0.5), p99: rank(0.99), max: sorted.length === 0 ? null : sorted[sorted.length - 1]! };
 }
 
 /** The instants a task's schedule fires at, after its creation and up to `cutoff`, skip markers included. */

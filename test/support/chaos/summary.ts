@@ -32,5 +32,6 @@ export function summarize(r: ChaosReport): string {
     ...Object.entries(m.lateness.afterKill).map(([role, st]) => `  ${line(`due ≤ 30 s after a ${role} kill`, st)}`),
     `  ${line("due away from any kill", m.lateness.away)}`,
     `  ${line("claimed more than once", m.lateness.retried)}`,
+    `  ${line("kill of its holder → next delivery", m.attempts.recoveryAfterKill)}`,
   ].join("\n");
 }
