@@ -2,8 +2,9 @@ import { inject } from "vitest";
 import { describeChaos } from "../support/chaos/suite.js";
 
 // The production roles on DynamoDB Local + SQS (fauxqs): one API server, two watchers and two
-// workers, watchers and workers SIGKILLed every 2–10 s (each role on its own) for 45 s while 10
-// recurring and 100 one-shot tasks fall due (the full run: `npm run chaos -- --backend aws`).
+// workers; watchers and workers SIGKILLed every 2–10 s (each role on its own) for 45 s (and at
+// least 3 times each) while 10 recurring and 100 one-shot tasks fall due (the full run:
+// `npm run chaos -- --backend aws`, docs/reliability.md).
 describeChaos(
   "DynamoDB + SQS roles",
   () => ({
@@ -18,5 +19,5 @@ describeChaos(
     engine: {},
     dynamoDbEndpoint: inject("dynamoDbEndpoint"),
   }),
-  { watcher: 1, worker: 1 },
+  { watcher: 3, worker: 3 },
 );

@@ -23,6 +23,8 @@ export interface ChaosOptions {
   live: number;
   /** A kill comes a uniformly random time in [min, max] after the previous restart was ready. */
   killEveryMs: [number, number];
+  /** Kills per role the chaos goes on for, past `chaosMs` if need be (at most twice as long again). @default none */
+  minKills?: Record<string, number>;
   /** After the chaos, wait at most this long for every run due by its end to finish. */
   settleMaxMs: number;
   /** Seeds the task plan and the kill schedule. */

@@ -35,11 +35,18 @@ export function chaosWindow(o: ChaosOptions, measuredMs: number): { chaosStart: 
   return { chaosStart, chaosEnd: chaosStart + o.chaosMs };
 }
 
-/** Kills a random process of `role`, a random 2–10 s after the previous one was back, until `chaosEnd`. */
+/**
+ * Kills a random process of `role`, a random 2–10 s after the previous one was back, until
+ * `chaosEnd`, and on past it (at most another two windows) until the role has had
+ * `o.minKills[role]` kills: a busy machine restarts slowly, and a short run must still kill.
+ */
 export async function killAtRandom(fleet: Fleet, role: string, o: ChaosOptions, random: () => number, chaosEnd: number, say: (line: string) => void) {
-  for (;;) {
+  const min = o.minKills?.[role] ?? 0;
+  const latest = chaosEnd + 2 * o.chaosMs;
+  for (let kills = 0; ; kills++) {
     const wait = o.killEveryMs[0] + random() * (o.killEveryMs[1] - o.killEveryMs[0]);
-    if (Date.now() + wait >= chaosEnd) return;
+    const end = kills < min ? latest : chaosEnd;
+    if (Date.now() + wait >= end) return;
     await sleep(wait);
     const slots = fleet.slots(role);
     const target = slots[Math.floor(random() * slots.length)]!;
