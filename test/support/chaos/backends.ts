@@ -96,7 +96,11 @@ export async function awsBackend(o: BackendOptions): Promise<Backend> {
   const init = await runCli(o.command, [
     ...["aws", "init", "--dynamodb-endpoint", endpoint, "--sqs-endpoint", fauxqs.endpoint],
     ...["--prefix", prefix, "--visibility-ms", String(leaseMs)],
-  ]);
+  ]).catch(async (e: unknown) => {
+    await fauxqs.stop();
+    await ddb?.stop();
+    throw e;
+  });
   const made = JSON.parse(init) as { store: { tables: TableNames; region: string } };
   const config = join(o.dir, "duely.json");
   writeFileSync(config, JSON.stringify({ ...baseConfig(o), ...made }, null, 2));
