@@ -214,12 +214,16 @@ export function loadConfig(env: Record<string, string | undefined>, file?: strin
     }
     if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new ConfigError([`config file ${path}: expected a JSON object`]);
   }
-  return resolveConfig(applyEnv(raw, env), env);
+  return resolveConfig(raw, env);
 }
 
-/** Parses a config object (a file's contents with the environment applied) and resolves every default. */
+/**
+ * Parses a config object (a file's contents), applies the environment's overrides and resolves
+ * every default. The overrides are applied here, not by the caller, so no caller can resolve the
+ * default data dir while the environment names another database.
+ */
 export function resolveConfig(raw: unknown, env: Record<string, string | undefined>): Config {
-  const parsed = ConfigFile.safeParse(raw);
+  const parsed = ConfigFile.safeParse(typeof raw === "object" && raw !== null && !Array.isArray(raw) ? applyEnv(raw as Record<string, unknown>, env) : raw);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`));
   }
