@@ -1,3 +1,4 @@
+import { formatDuration } from "../core/duration.js";
 import type { Run } from "../core/model.js";
 import type { Clock } from "../ports/clock.js";
 import type { Logger } from "../ports/logger.js";
@@ -6,6 +7,7 @@ import type { EngineDeps } from "./deps.js";
 import { Jobs } from "./jobs.js";
 import type { EngineSettings } from "./settings.js";
 import { Sweeper } from "./sweeper.js";
+import { WakeWatch } from "./wake-watch.js";
 import { Watcher } from "./watcher.js";
 import { Worker } from "./worker.js";
 
@@ -39,6 +41,8 @@ export class Engine {
   readonly watcher: Watcher;
   readonly worker: Worker;
   readonly sweeper: Sweeper;
+  /** Notices a wake from sleep while the watcher or sweeper runs here, and catches up at once. */
+  readonly wake: WakeWatch;
   private readonly deps: EngineDeps;
   private readonly roles: ReadonlySet<Role>;
   private readonly closeExtra: (() => void) | null;
@@ -55,6 +59,14 @@ export class Engine {
     this.watcher = new Watcher(deps, { ...(opts.id && { id: opts.id }), ...(opts.leases && { leases: opts.leases }) });
     this.worker = new Worker(deps, { ...(opts.id && { id: opts.id }), ...(opts.onFinished && { onFinished: opts.onFinished }) });
     this.sweeper = new Sweeper(deps, { when: () => this.watcher.holdsShard(0) });
+    this.wake = new WakeWatch({ clock: deps.clock, periodMs: deps.settings.wake_check_ms, onWake: (ms) => this.afterWake(ms) });
+  }
+
+  /** After sleep, runs a sweep and a watcher tick now: missed runs are found and caught up without waiting for their loops. */
+  private afterWake(elapsedMs: number): void {
+    this.log.log("info", `woke after ${formatDuration(elapsedMs)}: looking for missed runs now`, { elapsed_ms: elapsedMs });
+    if (this.roles.has("sweeper")) this.sweeper.sweepNow();
+    if (this.roles.has("watcher")) this.watcher.tickNow();
   }
 
   /** Another worker over the same adapters (tests: a second process's worker). */
@@ -68,11 +80,13 @@ export class Engine {
     if (this.roles.has("sweeper")) this.sweeper.start();
     if (this.roles.has("watcher")) this.watcher.start();
     if (this.roles.has("worker")) this.worker.start();
+    if (this.roles.has("watcher") || this.roles.has("sweeper")) this.wake.start();
   }
 
   /** Graceful: stops polling, lets running actions finish, then closes the adapters. */
   async stop(drainMs = 10_000): Promise<void> {
     if (this.started) {
+      this.wake.stop();
       const r = this.roles;
       await Promise.all([r.has("watcher") && this.watcher.stop(), r.has("sweeper") && this.sweeper.stop(), r.has("worker") && this.worker.stop(drainMs)]);
       this.started = false;

@@ -3,6 +3,7 @@ import { decideRetry, type Failure } from "../core/retry.js";
 import { isRecurring } from "../core/schedule/model.js";
 import { ActionFailure, ActionTimeout } from "../ports/action.js";
 import type { Write } from "../ports/store.js";
+import { lateDetail, missedDetail, runsLate } from "./catch-up.js";
 import { chainEnded } from "./chain.js";
 import { type LoadedJob, Unreadable } from "./job-batch.js";
 import { cancelled, claimed, failed, retrying, type Step, skipped, succeeded, updateStep } from "./runs.js";
@@ -67,7 +68,7 @@ export interface ClaimContext {
 /**
  * Whether a delivered queued run is claimed (running, attempt + 1, leased to `worker`) or
  * settled without running: an unusable task fails it, the task's status may settle it, a first
- * attempt found past its grace window is missed, and under `overlap: skip` a recurring task's run
+ * attempt found past its grace window is missed unless catch-up runs it late, and under `overlap: skip` a recurring task's run
  * is skipped while an earlier one still runs.
  */
 export function decideClaim(run: Run, job: LoadedJob, now: number, ctx: ClaimContext & { overlapping: boolean }): ClaimDecision;
@@ -77,13 +78,18 @@ export function decideClaim(run: Run, job: LoadedJob, now: number, ctx: ClaimCon
   const settled = settleByTask(run, job, now);
   if (settled) return settled;
   const live = job as Job; // settleByTask settles every run of a missing task
-  if (run.attempt === 0 && now - run.due_at > live.policy.misfire_grace_ms) return skip(run, "missed", now, "claimed past the grace window");
+  // A first attempt delivered past its grace window (queued before the computer slept, say) runs
+  // only if catch-up lets it.
+  const late = run.attempt === 0 && now - run.due_at > live.policy.misfire_grace_ms;
+  if (late && !runsLate(live, run.scheduled_at, now))
+    return skip(run, "missed", now, `claimed past the grace window, ${missedDetail(live, run.scheduled_at, now)}`);
   if (isRecurring(live.schedule) && live.policy.overlap === "skip") {
     if (ctx.overlapping === undefined) return { kind: "check_overlap" };
     if (ctx.overlapping) return skip(run, "overlap", now, "previous run still running");
   }
   const next = claimed(run, ctx.worker, now, ctx.leaseMs);
-  return { kind: "claim", run: next, job: live, step: updateStep(run, next, now, ctx.worker) };
+  const detail = late ? `${ctx.worker}, ${lateDetail(live, run.scheduled_at, now)}` : ctx.worker;
+  return { kind: "claim", run: next, job: live, step: updateStep(run, next, now, detail) };
 }
 
 /** Whether one of `recent` (the task's latest runs) was scheduled before `run` and still holds a live lease. */
