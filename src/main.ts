@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
+import { offsetFileClock } from "./adapters/clock/offset-file-clock.js";
 import { LocalDelayQueue } from "./adapters/queue/local/local-queue.js";
 import { openSqliteStore } from "./adapters/store/sqlite/sqlite-store.js";
 import { ALL_ROLES, Engine, type Role } from "./app/engine.js";
@@ -29,9 +30,9 @@ export interface RuntimeOptions {
  * the shards with the other watchers by leases.
  */
 export async function openEngine(config: Config, opts: RuntimeOptions = {}): Promise<Engine> {
-  const clock = opts.clock ?? systemClock;
   const log = opts.log ?? stderrLogger(config.log_level);
   const env = opts.env ?? process.env;
+  const clock = opts.clock ?? clockOf(env, log);
   const roles = opts.roles ?? ALL_ROLES;
   const store = await openStore(config, env);
   const queue = await openQueue(config, clock, env);
@@ -42,6 +43,17 @@ export async function openEngine(config: Config, opts: RuntimeOptions = {}): Pro
     { store, queue, clock, random: Math.random, actions, log, settings: config.engine },
     { roles, ...(opts.id && { id: opts.id }), ...(leases && { leases: leases.leases, close: leases.close }) },
   );
+}
+
+/**
+ * The system clock, except under DUELY_TEST_CLOCK_FILE (TEST ONLY): then shifted by the offset
+ * in ms that file holds, so an end-to-end test can make this process's clock jump as after sleep.
+ */
+function clockOf(env: Record<string, string | undefined>, log: Logger): Clock {
+  const file = env.DUELY_TEST_CLOCK_FILE;
+  if (!file) return systemClock;
+  log.log("warn", "DUELY_TEST_CLOCK_FILE is set: this process's clock is shifted by the offset in that file (for tests only)", { file });
+  return offsetFileClock(file);
 }
 
 // The AWS adapters are imported only when configured: the SDK is large and the embedded

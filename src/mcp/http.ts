@@ -9,7 +9,12 @@ export type HttpAuth =
   /** Bearer token → owner. Every request must carry one of these tokens. */
   | { kind: "bearer"; tokens: Readonly<Record<string, string>> }
   /** Development only, loopback only: every request acts as `owner`. */
-  | { kind: "none"; owner: string };
+  | { kind: "none"; owner: string }
+  /**
+   * The local service: the per-user `secret` as a bearer token acts as `owner`, from a loopback
+   * peer only; `tokens` work as with "bearer", for remote callers.
+   */
+  | { kind: "local"; secret: string; owner: string; tokens: Readonly<Record<string, string>> };
 
 export interface HttpOptions {
   api: TaskApi;
@@ -46,6 +51,18 @@ function tokenOwner(tokens: Readonly<Record<string, string>>): (presented: strin
   };
 }
 
+const isLoopbackPeer = (req: IncomingMessage): boolean => /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/.test(req.socket.remoteAddress ?? "");
+
+/** Who a bearer token names, or null; no lookup at all without auth. */
+function tokenLookup(auth: HttpAuth): ((token: string, req: IncomingMessage) => string | null) | null {
+  if (auth.kind === "none") return null;
+  const byToken = tokenOwner(auth.tokens);
+  if (auth.kind === "bearer") return byToken;
+  // The secret says "this user on this machine" only when it comes from this machine.
+  const bySecret = tokenOwner({ [auth.secret]: auth.owner });
+  return (token, req) => (isLoopbackPeer(req) ? bySecret(token) : null) ?? byToken(token);
+}
+
 function deny(res: ServerResponse, status: number, challenge: string | null, error: string, description: string): void {
   res.writeHead(status, {
     "content-type": "application/json",
@@ -71,7 +88,7 @@ export async function startHttpServer(opts: HttpOptions): Promise<HttpServerHand
   const allowed = [...new Set([...localhostAllowedHostnames(), ...bound, ...(opts.allowedHosts ?? [])])];
   const checkHost = hostHeaderValidation(allowed);
   const checkOrigin = isLoopbackHost(host) ? originValidation(allowed) : () => true;
-  const ownerOf = opts.auth.kind === "bearer" ? tokenOwner(opts.auth.tokens) : null;
+  const ownerOf = tokenLookup(opts.auth);
   const fixedOwner = opts.auth.kind === "none" ? opts.auth.owner : null;
 
   const handler = createMcpHandler(
@@ -95,7 +112,7 @@ export async function startHttpServer(opts: HttpOptions): Promise<HttpServerHand
       const header = req.headers.authorization ?? "";
       const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
       token = m?.[1] ?? "";
-      owner = m ? ownerOf(token) : null;
+      owner = m ? ownerOf(token, req) : null;
       if (owner === null) {
         const challenge = m ? 'Bearer realm="duely", error="invalid_token"' : 'Bearer realm="duely"';
         return deny(res, 401, challenge, m ? "invalid_token" : "invalid_request", m ? "Unknown bearer token." : "A bearer token is required.");
