@@ -33,7 +33,8 @@ export function scheduleView(s: Schedule, fallbackZone: string): ScheduleView {
 
 const WHY: Record<SkipReason, string> = {
   paused: "The task was paused at that time.",
-  missed: "The server was not running (or too busy) at that time and the run was too late to start.",
+  missed:
+    "duely was not running at that time (stopped, or the computer asleep) or too busy, and when it got to the run it was too late to start: past the task's catch-up window, or a later missed run was made up instead.",
   overlap: "The previous run was still running, and this task does not run twice at once.",
   dst_gap: "That local time did not exist: the clocks jumped forward for daylight saving, and the task's DST policy skips it.",
   duplicate: "Another run for the same time already existed.",
