@@ -1,13 +1,12 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync, statSync, writeFileSync } from "node:fs";
-import { request } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { readDiscovery, writeDiscovery } from "../../src/service/discovery.js";
 import { isAlive, servicePaths } from "../../src/service/paths.js";
 import { waitFor } from "../support/processes/children.js";
 import { type BridgeClient, BUILD_TIMEOUT_MS, CLI, connectBridge, ensureBuilt, newDataDir, servicePid, stopService } from "../support/service.js";
-import { ok } from "./support.js";
+import { ok, rawPost } from "./support.js";
 
 const { version: VERSION } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
 const HOUR = 3_600_000;
@@ -25,28 +24,6 @@ const bridge = async (env: Record<string, string>) => {
   return b;
 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** A raw POST of tools/list to the service, to control every header. */
-function rawPost(url: string, headers: Record<string, string>): Promise<number> {
-  const u = new URL(url);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: u.hostname,
-        port: u.port,
-        path: u.pathname,
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
-      },
-      (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on("error", reject);
-    req.end(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }));
-  });
-}
 
 beforeAll(() => ensureBuilt(), BUILD_TIMEOUT_MS);
 afterAll(async () => {
@@ -128,11 +105,11 @@ describe("`duely serve` is a bridge to one local service per data dir", () => {
     expect(secret).toMatch(/^[0-9a-f]{64}$/);
     const { url } = readDiscovery(paths)!;
     const bearer = { authorization: `Bearer ${secret}` };
-    expect(await rawPost(url, bearer)).toBe(200);
-    expect(await rawPost(url, {})).toBe(401);
-    expect(await rawPost(url, { authorization: `Bearer ${"0".repeat(64)}` })).toBe(401);
-    expect(await rawPost(url, { ...bearer, host: "evil.example" })).toBe(403);
-    expect(await rawPost(url, { ...bearer, origin: "http://evil.example" })).toBe(403);
+    expect((await rawPost(url, bearer)).status).toBe(200);
+    expect((await rawPost(url, {})).status).toBe(401);
+    expect((await rawPost(url, { authorization: `Bearer ${"0".repeat(64)}` })).status).toBe(401);
+    expect((await rawPost(url, { ...bearer, host: "evil.example" })).status).toBe(403);
+    expect((await rawPost(url, { ...bearer, origin: "http://evil.example" })).status).toBe(403);
   }, 90_000);
 
   test("a second `duely service run` for the same data dir says which pid runs and starts nothing", async () => {
