@@ -35,7 +35,7 @@ describe("`duely serve` is a bridge to one local service per data dir", () => {
   test("a task created through the bridge runs in the service after the client has closed, and a new bridge sees its result", async () => {
     const { dir, env } = fresh();
     const a = await connectBridge(env);
-    const at = Date.now() + 5_000;
+    const at = Date.now() + 8_000;
     const created = await ok(a.client, "task_create_v1", {
       title: "Kettle",
       action: { type: "notify", message: "The kettle is on" },
@@ -85,6 +85,14 @@ describe("`duely serve` is a bridge to one local service per data dir", () => {
     expect(isAlive(restarted)).toBe(true);
   }, 90_000);
 
+  test("a 2026-07-28 (modern era) client works through the bridge too", async () => {
+    const { env } = fresh();
+    const a = await connectBridge(env, { era: "modern" });
+    bridges.push(a);
+    await ok(a.client, "task_create_v1", { title: "Modern", action: { type: "notify", message: "m" }, when: "every day at 8am" });
+    expect(((await ok(a.client, "task_list_v1", {})).tasks as unknown[]).length).toBe(1);
+  }, 90_000);
+
   test("a service of another version is named, with both versions and the fix, not a silent protocol error", async () => {
     const { dir, env } = fresh();
     await bridge(env); // starts the service
@@ -100,7 +108,6 @@ describe("`duely serve` is a bridge to one local service per data dir", () => {
     await bridge(env);
     const paths = servicePaths(dir);
     expect(statSync(paths.secret).mode & 0o777).toBe(0o600);
-    expect(statSync(dir).mode & 0o777).toBe(0o700);
     const secret = readFileSync(paths.secret, "utf8").trim();
     expect(secret).toMatch(/^[0-9a-f]{64}$/);
     const { url } = readDiscovery(paths)!;

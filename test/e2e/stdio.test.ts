@@ -50,8 +50,8 @@ describe("stdio: `duely serve --embedded` as a child process, the scheduler insi
     expect(client.getInstructions()).toContain("Europe/Berlin");
   });
 
-  test("a once-task 2 seconds ahead runs, and task_get_v1 shows it succeeded", async () => {
-    const at = new Date(Date.now() + 2_000).toISOString();
+  test("a once-task 5 seconds ahead runs, and task_get_v1 shows it succeeded", async () => {
+    const at = new Date(Date.now() + 5_000).toISOString();
     const created = await ok(client, "task_create_v1", {
       title: "Kettle",
       action: { type: "notify", message: "The kettle is on" },

@@ -48,17 +48,17 @@ export interface BridgeClient {
 }
 
 /** Starts `duely serve` (the bridge) as Claude Desktop does, with a real SDK client on its stdio. */
-export async function connectBridge(env: Record<string, string>, args: string[] = []): Promise<BridgeClient> {
+export async function connectBridge(env: Record<string, string>, opts: { era?: "legacy" | "modern" } = {}): Promise<BridgeClient> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [CLI, "serve", ...args],
+    args: [CLI, "serve"],
     cwd: ROOT,
     env: { ...getDefaultEnvironment(), ...env },
     stderr: "pipe",
   });
   let stderr = "";
   transport.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
-  const client = new Client({ name: "duely-e2e-bridge", version: "0" });
+  const client = new Client({ name: "duely-e2e-bridge", version: "0" }, opts.era === "modern" ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {});
   try {
     await client.connect(transport, { timeout: 60_000 });
   } catch (e) {
