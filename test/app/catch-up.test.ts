@@ -1,3 +1,5 @@
+import { join } from "node:path";
+import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { WakeWatch } from "../../src/app/wake-watch.js";
 import type { RunPolicy } from "../../src/core/model.js";
@@ -97,6 +99,17 @@ describe("catch-up after the computer slept across a task's time", () => {
     h.clock.advance(10 * HOUR);
     await h.engine.worker.runOnce();
     expect((await runsOf(job.id))[0]).toEqual(["06-01T08:00", "succeeded", null]);
+  });
+});
+
+describe("tasks stored before catch-up windows existed", () => {
+  it("read back with the 12 h window and keep the catch_up they were stored with", async () => {
+    h = await openHarness("2026-06-01T07:00:00Z", { shard_count: 2 });
+    const job = await createDaily();
+    const db = new Database(join(h.dir, "duely.db"));
+    db.prepare("UPDATE jobs SET policy = ? WHERE id = ?").run(JSON.stringify({ misfire_grace_ms: 600_000, catch_up: "skip", overlap: "skip" }), job.id);
+    db.close();
+    expect((await h.store.getJob(job.id))?.policy).toEqual({ misfire_grace_ms: 600_000, catch_up: "skip", catch_up_window_ms: 12 * HOUR, overlap: "skip" });
   });
 });
 
