@@ -56,7 +56,7 @@ describe("`duely serve` is a bridge to one local service per data dir", () => {
     expect(servicePid(dir)).toBe(pid);
   }, 90_000);
 
-  test("two bridges started at once share one service", async () => {
+  test("two bridges started at once share one service; another data dir has its own", async () => {
     const { dir, env } = fresh();
     const [a, b] = await Promise.all([bridge(env), bridge(env)]);
     await ok(a.client, "task_create_v1", { title: "A", action: { type: "notify", message: "a" }, when: "every day at 8am" });
@@ -66,7 +66,13 @@ describe("`duely serve` is a bridge to one local service per data dir", () => {
     expect(log.match(/"duely service running"/g)).toHaveLength(1);
     const discovery = readDiscovery(servicePaths(dir))!;
     expect(readFileSync(servicePaths(dir).lock, "utf8").trim()).toBe(String(discovery.pid));
-  }, 90_000);
+
+    // Another data dir is another duely: its own service, its own tasks.
+    const other = fresh();
+    const c = await bridge(other.env);
+    expect((await ok(c.client, "task_list_v1", {})).tasks).toEqual([]);
+    expect(servicePid(other.dir)).not.toBe(discovery.pid);
+  }, 120_000);
 
   test("a service killed while answering gives the pending request a clear error, and the next request starts it again", async () => {
     const { dir, env } = fresh();
