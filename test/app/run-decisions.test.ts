@@ -142,10 +142,12 @@ describe("decideClaim: a delivered queued run is claimed or settled", () => {
     ["recurring, overlap allow", allow, 0, false, true, "claim"],
     ["recurring, overlap allow", allow, 1, true, true, "claim"],
   ];
-  // A run given back (or reaped) before its action started keeps its attempt but spent nothing: still a first try.
-  it("skips as missed a late run that was claimed before but never started", () => {
+  // A run given back (or reaped) before its action started keeps its attempt but spent nothing:
+  // still a first try, so the grace window and catch-up apply to it as to attempt 0.
+  it("skips as missed a late run that was claimed before but never started (catch_up skip)", () => {
     const run = runOf("queued", 1, { ...late, executions: 0 });
-    expect(summary(decideClaim(run, jobFor("active", once)!, NOW, { ...claimCtx, overlapping: false }))).toBe("skip missed");
+    expect(summary(decideClaim(run, jobFor("active", onceSkip)!, NOW, { ...claimCtx, overlapping: false }))).toBe("skip missed");
+    expect(summary(decideClaim(run, jobFor("active", onceNarrow)!, NOW, { ...claimCtx, overlapping: false }))).toBe("skip missed");
   });
   it.each(activeCases)("an active %s task's run, attempt %i, late %s, overlapping %s: %s", (_kind, overrides, attempt, isLate, overlapping, outcome) => {
     const run = runOf("queued", attempt, isLate ? late : {});
