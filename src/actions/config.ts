@@ -74,9 +74,10 @@ export const HttpPolicy = z.strictObject({
   /** Allow 127/8 and ::1 targets. @default false */
   allow_loopback: z.boolean().default(false),
   /**
-   * Hosts allowed even when they resolve to a private or loopback address: `host` (any port) or
-   * `host:port`, e.g. `localhost:11434` for a local Ollama, without opening loopback to every feed
-   * URL. Link-local (incl. cloud metadata), unspecified and reserved addresses stay refused. @default []
+   * Hosts feeds may reach even when they resolve to a private or loopback address: `host`
+   * (any port) or `host:port`, e.g. an intranet feed server; channels too. The model's
+   * `base_url` needs no entry: it is allowed to the model client only (see operator-hosts.ts).
+   * Link-local (incl. cloud metadata), unspecified and reserved addresses stay refused. @default []
    */
   allow_hosts: z
     .array(z.string().regex(/^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i))

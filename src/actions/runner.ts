@@ -1,9 +1,11 @@
 import type { Action } from "../core/action-model.js";
 import type { RunResult } from "../core/model.js";
 import { type ActionContext, ActionFailure, type ActionRunner } from "../ports/action.js";
+import { checkAction } from "./check-action.js";
 import type { ActionsConfig } from "./config.js";
 import { createOutbound } from "./http.js";
 import { deliver, resolveChannels } from "./notify.js";
+import { allowingModelHost } from "./operator-hosts.js";
 import { type Env, redact, redactDeep, secretValues } from "./secrets.js";
 import { summarize } from "./summarize.js";
 
@@ -28,7 +30,9 @@ function scrubbed(err: unknown, secrets: readonly string[]): ActionFailure {
  * `data.delivered` lists the channels that received the text, `inbox` always first.
  */
 export function createActionRunner(config: ActionsConfig, env: Env): ActionRunner {
+  // Feeds and channels get the policy as written; the model's configured endpoint is allowed to the model client only.
   const outbound = createOutbound(config.http);
+  const modelOutbound = createOutbound(allowingModelHost(config.http, config));
   const secrets = secretValues(config, env);
   const channelDeps = { outbound, env, policy: config.http };
 
@@ -41,7 +45,7 @@ export function createActionRunner(config: ActionsConfig, env: Env): ActionRunne
         return { text, data: { delivered } };
       }
       case "summarize": {
-        const digest = await summarize(action, ctx, { config, env, outbound });
+        const digest = await summarize(action, ctx, { config, env, outbound, modelOutbound });
         const text = redact(digest.text, secrets);
         const data = redactDeep(digest.data, secrets) as typeof digest.data;
         const delivered = await deliver(channels, { text, title: `Digest: ${action.topic}`, data, ctx }, channelDeps);
@@ -53,6 +57,7 @@ export function createActionRunner(config: ActionsConfig, env: Env): ActionRunne
   }
 
   return {
+    check: (action) => checkAction(action, config),
     async run(action, ctx) {
       try {
         return await run(action, ctx);

@@ -30,7 +30,10 @@ export interface DigestData {
 export interface SummarizeDeps {
   config: ActionsConfig;
   env: Env;
+  /** For the owner's feeds: the policy as configured. */
   outbound: Outbound;
+  /** For the model: its configured endpoint allowed too (see operator-hosts.ts). */
+  modelOutbound: Outbound;
 }
 
 /** Items considered when `max_items` is not given. */
@@ -38,7 +41,7 @@ const DEFAULT_MAX_ITEMS: Record<DigestLength, number> = { short: 5, medium: 8, l
 
 function llmClient(config: LlmConfig, deps: SummarizeDeps, ctx: ActionContext): LlmClient {
   const apiKey = readSecret(deps.env, config.api_key_env, `${config.provider} summarizer`);
-  const fetch = fetchVia(deps.outbound, ctx.now, config.timeout_ms);
+  const fetch = fetchVia(deps.modelOutbound, ctx.now, config.timeout_ms);
   return config.provider === "openai" ? createOpenAIClient(config, apiKey, fetch) : createAnthropicClient(config, apiKey, fetch);
 }
 

@@ -106,6 +106,7 @@ export class Jobs {
   private validate(input: CreateJobInput, now: number, prefix: string): void {
     try {
       checkSchedule(input.schedule, now, this.deps.settings);
+      this.deps.actions.check?.(input.action);
       if (input.end_at != null && input.end_at <= now) {
         throw new DomainError("in_the_past", "end_at is not in the future.", { field: "end_at", expected: "an instant after now" });
       }
