@@ -104,7 +104,7 @@ export const ChannelName = z
   .refine((n) => n !== "inbox", "inbox is built in and always on");
 
 export const ChannelTarget = z.discriminatedUnion("type", [
-  /** POST JSON signed with `X-Duely-Signature: sha256=<hex HMAC-SHA256 of the body>`. */
+  /** POST JSON signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,…`); see docs/security.md. */
   z.strictObject({ type: z.literal("webhook"), url: HttpUrl, secret_env: EnvName }),
   /** A Slack incoming-webhook URL (the URL itself is the credential: keep the config file private). */
   z.strictObject({ type: z.literal("slack"), url: HttpUrl }),
