@@ -3,6 +3,7 @@ import { homedir, userInfo } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
 import { ActionsConfig } from "./actions/config.js";
+import { LimitSettings } from "./app/limit-settings.js";
 import { EngineSettings } from "./app/settings.js";
 import { isValidTimeZone } from "./core/schedule/index.js";
 
@@ -57,6 +58,8 @@ export const ConfigFile = z
       ])
       .default({ kind: "local" }),
     engine: EngineSettings.default(EngineSettings.parse({})),
+    /** Per-owner rate limits: creates, executions, the daily LLM budget (src/app/limit-settings.ts). */
+    limits: LimitSettings.prefault({}),
     /** The owner of every task created over stdio (the local user). */
     owner: z.string().min(1).max(200).optional(),
     /** The zone used when the user names none. @default the machine's zone */

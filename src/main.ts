@@ -1,11 +1,15 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
+import { memoryLimitState } from "./adapters/limits/memory-limit-state.js";
 import { LocalDelayQueue } from "./adapters/queue/local/local-queue.js";
+import { openSqliteLimitState } from "./adapters/store/sqlite/sqlite-limit-state.js";
 import { openSqliteStore } from "./adapters/store/sqlite/sqlite-store.js";
 import { ALL_ROLES, Engine, type Role } from "./app/engine.js";
+import { Limits } from "./app/limits.js";
 import type { Config } from "./config.js";
 import type { ActionRunner } from "./ports/action.js";
 import { type Clock, systemClock } from "./ports/clock.js";
+import type { LimitState } from "./ports/limit-state.js";
 import { type Logger, stderrLogger } from "./ports/logger.js";
 import type { DelayQueue } from "./ports/queue.js";
 import type { ShardLeases } from "./ports/shard-lease.js";
@@ -33,21 +37,46 @@ export async function openEngine(config: Config, opts: RuntimeOptions = {}): Pro
   const log = opts.log ?? stderrLogger(config.log_level);
   const env = opts.env ?? process.env;
   const roles = opts.roles ?? ALL_ROLES;
-  const store = await openStore(config, env);
+  const store = await openStore(config, env, clock);
   const queue = await openQueue(config, clock, env);
+  const limitState = await openLimitState(config, env, clock);
+  const limits = new Limits(limitState, config.limits, clock);
   // The action graph (feeds, LLM and mail clients) loads only when no runner is given: tests and the crash processes pass their own.
-  const actions = opts.actions ?? (await import("./actions/runner.js")).createActionRunner(config.actions, env);
+  const actions = opts.actions ?? (await import("./actions/runner.js")).createActionRunner(config.actions, env, { llmBudget: limits });
   const leases = roles.includes("watcher") ? await openShardLeases(config, env) : null;
+  const close = () => {
+    leases?.close();
+    limitState.close().catch((e: unknown) => log.log("error", "cannot close the limit state", { error: String(e) }));
+  };
   return new Engine(
-    { store, queue, clock, random: Math.random, actions, log, settings: config.engine },
-    { roles, ...(opts.id && { id: opts.id }), ...(leases && { leases: leases.leases, close: leases.close }) },
+    { store, queue, clock, random: Math.random, actions, log, settings: config.engine, limits },
+    { roles, ...(opts.id && { id: opts.id }), ...(leases && { leases: leases.leases }), close },
   );
+}
+
+/**
+ * Where the per-owner rate limits keep their buckets: in the store, so every process of a
+ * deployment shares them (SQLite: the same file; DynamoDB: items of the events table). A
+ * `:memory:` SQLite store belongs to one process, and so do its buckets.
+ */
+async function openLimitState(config: Config, env: Record<string, string | undefined>, clock: Clock): Promise<LimitState> {
+  const s = config.store;
+  const now = () => clock.now();
+  if (s.kind === "sqlite") return s.path === ":memory:" ? memoryLimitState(now) : openSqliteLimitState({ path: s.path, now });
+  const [{ DynamoDBClient }, { dynamoLimitState }, { awsClientConfig }] = await Promise.all([
+    import("@aws-sdk/client-dynamodb"),
+    import("./adapters/store/dynamodb/dynamodb-limit-state.js"),
+    import("./adapters/aws/client-config.js"),
+  ]);
+  const client = new DynamoDBClient(awsClientConfig(s, env));
+  const state = dynamoLimitState({ client, table: s.tables.events, now });
+  return { ...state, close: async () => client.destroy() };
 }
 
 // The AWS adapters are imported only when configured: the SDK is large and the embedded
 // default never needs it. Each AWS client is destroyed when its adapter closes.
 
-async function openStore(config: Config, env: Record<string, string | undefined>): Promise<Store> {
+async function openStore(config: Config, env: Record<string, string | undefined>, clock: Clock): Promise<Store> {
   const s = config.store;
   if (s.kind === "sqlite") {
     const path = s.path;
@@ -60,7 +89,7 @@ async function openStore(config: Config, env: Record<string, string | undefined>
     import("./adapters/aws/client-config.js"),
   ]);
   const client = new DynamoDBClient(awsClientConfig(s, env));
-  const store = openDynamoStore({ client, tables: s.tables, ttlDays: s.ttl_days, shards: config.engine.shard_count });
+  const store = openDynamoStore({ client, tables: s.tables, ttlDays: s.ttl_days, shards: config.engine.shard_count, now: () => clock.now() });
   const close = async () => {
     await store.close();
     client.destroy();

@@ -1,6 +1,7 @@
 import type { Action } from "../core/action-model.js";
 import type { RunResult } from "../core/model.js";
 import { type ActionContext, ActionFailure, type ActionRunner } from "../ports/action.js";
+import { type LlmBudget, unlimitedLlmBudget } from "../ports/llm-budget.js";
 import { checkAction } from "./check-action.js";
 import type { ActionsConfig } from "./config.js";
 import { createOutbound } from "./http.js";
@@ -29,7 +30,8 @@ function scrubbed(err: unknown, secrets: readonly string[]): ActionFailure {
  * Runs `summarize` (fetch feeds, digest, deliver) and `notify` (deliver a message).
  * `data.delivered` lists the channels that received the text, `inbox` always first.
  */
-export function createActionRunner(config: ActionsConfig, env: Env): ActionRunner {
+export function createActionRunner(config: ActionsConfig, env: Env, opts: { llmBudget?: LlmBudget } = {}): ActionRunner {
+  const llmBudget = opts.llmBudget ?? unlimitedLlmBudget;
   // Feeds and channels get the policy as written; the model's configured endpoint is allowed to the model client only.
   const outbound = createOutbound(config.http);
   const modelOutbound = createOutbound(allowingModelHost(config.http, config));
@@ -45,7 +47,7 @@ export function createActionRunner(config: ActionsConfig, env: Env): ActionRunne
         return { text, data: { delivered } };
       }
       case "summarize": {
-        const digest = await summarize(action, ctx, { config, env, outbound, modelOutbound });
+        const digest = await summarize(action, ctx, { config, env, outbound, modelOutbound, llmBudget });
         const text = redact(digest.text, secrets);
         const data = redactDeep(digest.data, secrets) as typeof digest.data;
         const delivered = await deliver(channels, { text, title: `Digest: ${action.topic}`, data, ctx }, channelDeps);

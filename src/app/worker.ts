@@ -6,6 +6,7 @@ import { ActionTimeout } from "../ports/action.js";
 import type { QueueMessage } from "../ports/queue.js";
 import { Completer } from "./completer.js";
 import type { EngineDeps } from "./deps.js";
+import { gateClaims } from "./execution-gate.js";
 import { type LoadedJob, loadJobsOf } from "./job-batch.js";
 import { type HeldRun, LeaseKeeper } from "./lease-keeper.js";
 import { type ActionOutcome, type ClaimDecision, decideClaim, decideFinish, stillRunningBefore } from "./run-decisions.js";
@@ -131,8 +132,13 @@ export class Worker {
       claimable.map((c) => c.run),
       this.deps.log,
     );
-    const decisions = await Promise.all(claimable.map(({ run }) => this.decide(run, jobs.get(run.job_id), now)));
+    const decided = await Promise.all(claimable.map(({ run }) => this.decide(run, jobs.get(run.job_id), now)));
+    const decisions = this.deps.limits
+      ? await gateClaims(claimable, decided, this.deps.limits, { now, staleQueuedMs: this.deps.settings.stale_queued_ms })
+      : decided;
     const results = await store.commitEach(decisions.map((d) => toTx([d.step])));
+    const deferred = decisions.flatMap((d, i) => (d.kind === "defer" && results[i] ? [d.resend] : []));
+    if (deferred.length) await queue.send(deferred);
     const claimed = new Set<QueueMessage>();
     results.forEach((ok, i) => {
       const d = decisions[i]!;

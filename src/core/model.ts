@@ -4,6 +4,8 @@ import { Schedule } from "./schedule/model.js";
 
 export const JOB_STATUSES = ["active", "paused", "cancelled", "completed"] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
+/** A task that still counts against its owner's cap: it runs, or can be resumed. */
+export const LIVE_JOB_STATUSES: readonly JobStatus[] = ["active", "paused"];
 
 /**
  * pending → queued → running → succeeded

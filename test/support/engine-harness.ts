@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { LocalDelayQueue } from "../../src/adapters/queue/local/local-queue.js";
 import { openSqliteStore } from "../../src/adapters/store/sqlite/sqlite-store.js";
 import { Engine } from "../../src/app/engine.js";
+import type { Limits } from "../../src/app/limits.js";
 import { DEFAULT_SETTINGS, type EngineSettings } from "../../src/app/settings.js";
 import type { Action } from "../../src/core/action-model.js";
 import type { RunResult } from "../../src/core/model.js";
@@ -27,7 +28,7 @@ export class ScriptedActions implements ActionRunner {
 }
 
 /** A real engine on a real SQLite file and the local queue, on a clock the test steps; silent unless given a logger. */
-export async function openHarness(start: string, settings: Partial<EngineSettings> = {}, opts: { log?: Logger } = {}) {
+export async function openHarness(start: string, settings: Partial<EngineSettings> = {}, opts: { log?: Logger; limits?: (clock: FakeClock) => Limits } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "duely-engine-"));
   const store = await openSqliteStore({ path: join(dir, "duely.db") });
   const clock = new FakeClock(start);
@@ -42,6 +43,7 @@ export async function openHarness(start: string, settings: Partial<EngineSetting
     actions,
     log: opts.log ?? silentLogger,
     settings: { ...DEFAULT_SETTINGS, ...settings },
+    ...(opts.limits && { limits: opts.limits(clock) }),
   });
   return {
     engine,

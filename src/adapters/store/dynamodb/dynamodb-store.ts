@@ -1,7 +1,7 @@
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { monotonicFactory } from "ulid";
-import type { Run, RunEvent } from "../../../core/model.js";
+import { LIVE_JOB_STATUSES, type Run, type RunEvent } from "../../../core/model.js";
 import type { Store, Tx } from "../../../ports/store.js";
 import { batchGetAll, keyLoader, mapLimit } from "./batch.js";
 import { createCommitter } from "./commit.js";
@@ -19,6 +19,7 @@ import {
   sortKeyCeiling,
   sortKeyFloor,
 } from "./items.js";
+import { createCapCommitter } from "./owner-cap.js";
 import { INDEX, type TableNames } from "./tables.js";
 
 export interface DynamoStoreOptions {
@@ -38,6 +39,8 @@ export interface DynamoStoreOptions {
   singleWriteEvents?: "after" | "transaction";
   /** Independent transactions of a commitEach in flight at once. @default 16 */
   concurrency?: number;
+  /** Reads the time the owner-cap counter is judged by (owner-cap.ts). @default Date.now */
+  now?: () => number;
 }
 
 /**
@@ -74,10 +77,21 @@ export function openDynamoStore(opts: DynamoStoreOptions): Store {
   }
 
   async function commitAll(txs: Tx[]): Promise<boolean[]> {
-    const outcomes = await mapLimit(txs, concurrency, (tx) => committer.commit(tx));
+    const outcomes = await mapLimit(txs, concurrency, async (tx) =>
+      tx.cap ? { ok: await capped.commit({ ...tx, cap: tx.cap }), deferred: [] } : committer.commit(tx),
+    );
     await committer.appendEvents(outcomes.flatMap((o) => o.deferred));
     return outcomes.map((o) => o.ok);
   }
+
+  const capped = createCapCommitter({
+    doc,
+    tables,
+    ttlDays: opts.ttlDays,
+    seq: (at) => nextSeq(at),
+    countLive: (owner) => store.countJobs(owner, LIVE_JOB_STATUSES),
+    now: opts.now ?? Date.now,
+  });
 
   const statusFilter = (statuses: readonly string[]) => ({
     FilterExpression: `#status IN (${statuses.map((_, i) => `:s${i}`).join(", ")})`,
@@ -85,7 +99,7 @@ export function openDynamoStore(opts: DynamoStoreOptions): Store {
     values: Object.fromEntries(statuses.map((s, i) => [`:s${i}`, s])),
   });
 
-  return {
+  const store: Store = {
     async getJob(id) {
       const item = await loadJob({ id });
       return item ? jobFromItem(item) : null;
@@ -250,4 +264,5 @@ export function openDynamoStore(opts: DynamoStoreOptions): Store {
 
     async close() {},
   };
+  return store;
 }

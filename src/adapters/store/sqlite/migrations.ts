@@ -89,6 +89,16 @@ const MIGRATIONS: readonly string[] = [
   CREATE INDEX runs_pending ON runs (bucket, scheduled_at, job_id) WHERE status = 'pending';
   CREATE INDEX runs_by_bucket ON runs (bucket, scheduled_at, job_id);
   `,
+  `
+  -- Rate-limit buckets and daily usage counters (sqlite-limit-state.ts), shared by every process
+  -- on the file. A row past expires_at reads as absent and is deleted now and then.
+  CREATE TABLE limit_state (
+    key        TEXT PRIMARY KEY,
+    state      TEXT NOT NULL,
+    expires_at INTEGER NOT NULL
+  );
+  CREATE INDEX limit_state_by_expiry ON limit_state (expires_at);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
