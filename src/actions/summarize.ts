@@ -79,7 +79,7 @@ function noNewsText(topic: string, since: number | null): string {
 
 /** Fetches the feeds, keeps what is new and relevant, and condenses it. No item, no model call. */
 export async function summarize(action: Summarize, ctx: ActionContext, deps: SummarizeDeps): Promise<{ text: string; data: DigestData }> {
-  const { summarizer, feeds: feedsConfig } = deps.config;
+  const { feeds: feedsConfig } = deps.config;
   const feeds = action.feeds ?? feedsForTopic(action.topic, feedsConfig);
   if (feeds.length === 0) {
     throw new ActionFailure(`no feeds for "${action.topic}": pass feeds, or configure feeds.topics / feeds.fallback`, { permanent: true });

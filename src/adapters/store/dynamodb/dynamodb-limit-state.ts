@@ -16,7 +16,7 @@ import { TTL_ATTRIBUTE } from "./tables.js";
 export const LIMIT_KEY_PREFIX = "limit#";
 const SEQ = "-";
 /** Lost races in a row before giving up: only a storm of updates to one owner's key gets there. */
-const TRIES = 20;
+const TRIES = 40;
 
 const conditionFailed = (e: unknown) => (e as { name?: string }).name === "ConditionalCheckFailedException";
 
@@ -46,7 +46,7 @@ export function dynamoLimitState(opts: { client: DynamoDBClient; table: string; 
           return result;
         } catch (e) {
           if (!conditionFailed(e) || attempt >= TRIES) throw e;
-          await sleep(Math.random() * 10 * attempt);
+          await sleep(Math.random() * Math.min(250, 5 * 2 ** attempt));
         }
       }
     },

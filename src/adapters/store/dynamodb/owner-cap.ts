@@ -22,7 +22,7 @@ import { planWrites, putRequest } from "./writes.js";
 
 /** Far longer than a GSI normally lags; a recount is not trusted for a counter touched sooner. */
 export const SETTLE_MS = 5_000;
-const TRIES = 20;
+const TRIES = 40;
 
 interface Counter {
   n: number;
@@ -93,7 +93,7 @@ export function createCapCommitter(d: CapDeps) {
         if (othersFailed) return false;
         if (!counterLost && !reasons.includes("TransactionConflict")) throw e;
         if (attempt >= TRIES) throw e;
-        await sleep(Math.random() * 10 * attempt);
+        await sleep(Math.random() * Math.min(250, 5 * 2 ** attempt));
       }
     }
   }
