@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import { ActionsConfig } from "./actions/config.js";
 import { LimitSettings } from "./app/limit-settings.js";
+import { RetentionSettings } from "./app/retention-settings.js";
 import { EngineSettings } from "./app/settings.js";
 import { isValidTimeZone } from "./core/schedule/index.js";
 
@@ -60,6 +61,8 @@ export const ConfigFile = z
     engine: EngineSettings.default(EngineSettings.parse({})),
     /** Per-owner rate limits: creates, executions, the daily LLM budget (src/app/limit-settings.ts). */
     limits: LimitSettings.prefault({}),
+    /** How long finished runs are kept on SQLite (src/app/retention-settings.ts); DynamoDB uses store.ttl_days. */
+    retention: RetentionSettings.prefault({}),
     /** The owner of every task created over stdio (the local user). */
     owner: z.string().min(1).max(200).optional(),
     /** The zone used when the user names none. @default the machine's zone */

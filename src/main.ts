@@ -1,17 +1,21 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
+import { jsonlArchive } from "./adapters/archive/jsonl-archive.js";
 import { memoryLimitState } from "./adapters/limits/memory-limit-state.js";
 import { LocalDelayQueue } from "./adapters/queue/local/local-queue.js";
 import { openSqliteLimitState } from "./adapters/store/sqlite/sqlite-limit-state.js";
+import { openSqliteRetention } from "./adapters/store/sqlite/sqlite-retention.js";
 import { openSqliteStore } from "./adapters/store/sqlite/sqlite-store.js";
 import { ALL_ROLES, Engine, type Role } from "./app/engine.js";
 import { Limits } from "./app/limits.js";
+import { Pruner } from "./app/pruner.js";
 import type { Config } from "./config.js";
 import type { ActionRunner } from "./ports/action.js";
 import { type Clock, systemClock } from "./ports/clock.js";
 import type { LimitState } from "./ports/limit-state.js";
 import { type Logger, stderrLogger } from "./ports/logger.js";
 import type { DelayQueue } from "./ports/queue.js";
+import type { RunRetention } from "./ports/run-retention.js";
 import type { ShardLeases } from "./ports/shard-lease.js";
 import type { Store } from "./ports/store.js";
 
@@ -44,14 +48,30 @@ export async function openEngine(config: Config, opts: RuntimeOptions = {}): Pro
   // The action graph (feeds, LLM and mail clients) loads only when no runner is given: tests and the crash processes pass their own.
   const actions = opts.actions ?? (await import("./actions/runner.js")).createActionRunner(config.actions, env, { llmBudget: limits });
   const leases = roles.includes("watcher") ? await openShardLeases(config, env) : null;
+  const retention = roles.includes("sweeper") ? openRetention(config) : null;
+  const pruner =
+    retention &&
+    new Pruner({
+      retention,
+      archive: config.retention.archive_path ? jsonlArchive(config.retention.archive_path) : null,
+      clock,
+      log,
+      settings: config.retention,
+    });
   const close = () => {
     leases?.close();
-    limitState.close().catch((e: unknown) => log.log("error", "cannot close the limit state", { error: String(e) }));
+    for (const c of [limitState, retention]) c?.close().catch((e: unknown) => log.log("error", "cannot close a store connection", { error: String(e) }));
   };
   return new Engine(
     { store, queue, clock, random: Math.random, actions, log, settings: config.engine, limits },
-    { roles, ...(opts.id && { id: opts.id }), ...(leases && { leases: leases.leases }), close },
+    { roles, ...(opts.id && { id: opts.id }), ...(leases && { leases: leases.leases }), ...(pruner && { pruner }), close },
   );
+}
+
+/** SQLite keeps finished runs until pruned; DynamoDB expires them by TTL, and a `:memory:` store ends with its process. */
+function openRetention(config: Config): RunRetention | null {
+  const s = config.store;
+  return s.kind === "sqlite" && s.path !== ":memory:" ? openSqliteRetention({ path: s.path }) : null;
 }
 
 /**

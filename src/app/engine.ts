@@ -4,6 +4,7 @@ import type { Logger } from "../ports/logger.js";
 import type { ShardLeases } from "../ports/shard-lease.js";
 import type { EngineDeps } from "./deps.js";
 import { Jobs } from "./jobs.js";
+import type { Pruner } from "./pruner.js";
 import type { EngineSettings } from "./settings.js";
 import { Sweeper } from "./sweeper.js";
 import { Watcher } from "./watcher.js";
@@ -28,6 +29,8 @@ export interface EngineOptions {
   onFinished?: (runs: Run[]) => void;
   /** Closes what the composition root opened for this engine besides the store and queue. */
   close?: () => void;
+  /** Prunes old finished runs (SQLite only); runs with the sweeper role. */
+  pruner?: Pruner;
 }
 
 /** The scheduler's use cases and background roles over one set of adapters. */
@@ -42,6 +45,7 @@ export class Engine {
   private readonly deps: EngineDeps;
   private readonly roles: ReadonlySet<Role>;
   private readonly closeExtra: (() => void) | null;
+  private readonly pruner: Pruner | null;
   private started = false;
 
   constructor(deps: EngineDeps, opts: EngineOptions = {}) {
@@ -52,6 +56,7 @@ export class Engine {
     this.settings = deps.settings;
     this.roles = new Set(opts.roles ?? ALL_ROLES);
     this.closeExtra = opts.close ?? null;
+    this.pruner = opts.pruner ?? null;
     this.watcher = new Watcher(deps, { ...(opts.id && { id: opts.id }), ...(opts.leases && { leases: opts.leases }) });
     this.worker = new Worker(deps, { ...(opts.id && { id: opts.id }), ...(opts.onFinished && { onFinished: opts.onFinished }) });
     this.sweeper = new Sweeper(deps, { when: () => this.watcher.holdsShard(0) });
@@ -66,6 +71,7 @@ export class Engine {
   start(): void {
     this.started = true;
     if (this.roles.has("sweeper")) this.sweeper.start();
+    if (this.roles.has("sweeper")) this.pruner?.start();
     if (this.roles.has("watcher")) this.watcher.start();
     if (this.roles.has("worker")) this.worker.start();
   }
@@ -74,7 +80,12 @@ export class Engine {
   async stop(drainMs = 10_000): Promise<void> {
     if (this.started) {
       const r = this.roles;
-      await Promise.all([r.has("watcher") && this.watcher.stop(), r.has("sweeper") && this.sweeper.stop(), r.has("worker") && this.worker.stop(drainMs)]);
+      await Promise.all([
+        r.has("watcher") && this.watcher.stop(),
+        r.has("sweeper") && this.sweeper.stop(),
+        r.has("sweeper") && this.pruner?.stop(),
+        r.has("worker") && this.worker.stop(drainMs),
+      ]);
       this.started = false;
     }
     await this.deps.queue.close();
