@@ -14,7 +14,12 @@ const opts = {
   ...(values.seed && { seed: Number(values.seed) }),
   ...(values.clients && { clientsPerOwner: Number(values.clients) }),
 };
-const figures = await runHttpFuzz(opts);
+const started = Date.now();
+const figures = await runHttpFuzz({
+  ...opts,
+  onProgress: (calls, f) =>
+    console.error(`${calls} calls, ${Math.round((Date.now() - started) / 1000)} s: crashes ${f.crashes}, internal ${f.internal}, cross-owner ${f.crossOwner}, cap overshoot ${f.capOvershoot}`),
+});
 console.log(JSON.stringify(figures, null, 2));
 const bad = figures.crashes + figures.internal + figures.crossOwner + Math.max(0, figures.capOvershoot);
 console.log(

@@ -29,6 +29,8 @@ export interface FuzzOptions {
   burstEvery: number;
   burst: number;
   cap: number;
+  /** Called every 5,000 calls with the calls made and the counts so far (the long run prints them). */
+  onProgress?: (calls: number, figures: FuzzFigures) => void;
 }
 
 export interface FuzzFigures {
@@ -131,7 +133,7 @@ export async function runHttpFuzz(opts: FuzzOptions = DEFAULT_FUZZ): Promise<Fuz
       return;
     } finally {
       latencies.push(performance.now() - started);
-      figures.calls++;
+      if (++figures.calls % 5_000 === 0) opts.onProgress?.(figures.calls, figures);
     }
     const outcome = env.ok ? "ok" : (env.error?.code ?? "no-envelope");
     figures.byOutcome[`${planned.tool}:${outcome}`] = (figures.byOutcome[`${planned.tool}:${outcome}`] ?? 0) + 1;
