@@ -18,7 +18,9 @@ const started = Date.now();
 const figures = await runHttpFuzz({
   ...opts,
   onProgress: (calls, f) =>
-    console.error(`${calls} calls, ${Math.round((Date.now() - started) / 1000)} s: crashes ${f.crashes}, internal ${f.internal}, cross-owner ${f.crossOwner}, cap overshoot ${f.capOvershoot}`),
+    console.error(
+      `${calls} calls, ${Math.round((Date.now() - started) / 1000)} s: crashes ${f.crashes}, internal ${f.internal}, cross-owner ${f.crossOwner}, cap overshoot ${f.capOvershoot}`,
+    ),
 });
 console.log(JSON.stringify(figures, null, 2));
 const bad = figures.crashes + figures.internal + figures.crossOwner + Math.max(0, figures.capOvershoot);
