@@ -129,7 +129,8 @@ export async function runHttpFuzz(opts: FuzzOptions = DEFAULT_FUZZ): Promise<Fuz
       env = (result.structuredContent ?? {}) as Envelope;
     } catch (e) {
       figures.crashes++;
-      note("crash", { tool: planned.tool, error: String(e) });
+      const cause = (e as { cause?: { code?: unknown; message?: unknown } }).cause;
+      note("crash", { tool: planned.tool, error: String(e), cause: cause?.code ?? cause?.message });
       return;
     } finally {
       latencies.push(performance.now() - started);
