@@ -3,7 +3,7 @@ import { idempotencyKey } from "../core/keys.js";
 import { MinHeap } from "../core/min-heap.js";
 import type { Run } from "../core/model.js";
 import { ActionTimeout } from "../ports/action.js";
-import type { QueueMessage } from "../ports/queue.js";
+import type { QueueItem, QueueMessage } from "../ports/queue.js";
 import { Completer } from "./completer.js";
 import type { EngineDeps } from "./deps.js";
 import { gateClaims } from "./execution-gate.js";
@@ -137,8 +137,6 @@ export class Worker {
       ? await gateClaims(claimable, decided, this.deps.limits, { now, staleQueuedMs: this.deps.settings.stale_queued_ms })
       : decided;
     const results = await store.commitEach(decisions.map((d) => toTx([d.step])));
-    const deferred = decisions.flatMap((d, i) => (d.kind === "defer" && results[i] ? [d.resend] : []));
-    if (deferred.length) await queue.send(deferred);
     const claimed = new Set<QueueMessage>();
     results.forEach((ok, i) => {
       const d = decisions[i]!;
@@ -151,10 +149,27 @@ export class Worker {
       claimed.add(message);
     });
     this.armWaiting();
-    // Everything not claimed is done with: duplicates, skips, runs claimed elsewhere, early ones re-sent.
+    await this.requeueHeldBack(decisions.flatMap((d, i) => (d.kind === "defer" && results[i] ? [d.resend] : [])));
+    // Everything not claimed is done with: duplicates, skips, runs claimed elsewhere, early and held-back ones re-sent.
     await queue.ack(messages.filter((m) => !claimed.has(m)));
     this.pump();
     return claimed.size;
+  }
+
+  /**
+   * Sends runs the execution rate held back to the queue for their new due time. A failed send
+   * loses nothing (each is stored queued with a wake time, so the watcher re-sends it then), and it
+   * must not stop the batch: its claims are already written and held.
+   */
+  private async requeueHeldBack(items: QueueItem[]): Promise<void> {
+    if (items.length === 0) return;
+    await this.deps.queue.send(items).catch((e: unknown) => {
+      this.deps.log.log("warn", "cannot re-queue runs held back by the execution rate; the watcher re-sends them", {
+        worker: this.id,
+        runs: items.length,
+        error: String(e),
+      });
+    });
   }
 
   /** The claim decision, with the store read the overlap rule needs when the decision comes to it. */
