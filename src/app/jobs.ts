@@ -17,8 +17,6 @@ import { isRecurring, type Schedule } from "../core/schedule/model.js";
 import type { Page } from "../ports/store.js";
 import { planChain } from "./chain.js";
 import type { EngineDeps } from "./deps.js";
-import { DEFAULT_LIMITS } from "./limit-settings.js";
-import { Limits } from "./limits.js";
 import { cancelled, type Step, skipped, toTx, updateStep } from "./runs.js";
 import { checkSchedule, type Upcoming, upcomingFires } from "./schedule-rules.js";
 
@@ -58,7 +56,6 @@ export interface JobDetail extends JobSummary {
 }
 
 const PENDING_LIKE = new Set(["pending", "queued", "retrying"]);
-const UNLIMITED = new Limits(null, DEFAULT_LIMITS, { now: () => 0 });
 
 /** The task use cases. Every method takes the owner from the caller's identity, never from arguments. */
 export class Jobs {
@@ -67,14 +64,6 @@ export class Jobs {
 
   constructor(deps: EngineDeps) {
     this.deps = deps;
-  }
-
-  /**
-   * The owner's rate limits, for tools that start work outside the scheduler: a tool that runs a
-   * task at once calls `limits.chargeExecution(owner)` first. Without configured limits, none bites.
-   */
-  get limits(): Limits {
-    return this.deps.limits ?? UNLIMITED;
   }
 
   /** A schedule's first fire (or a once time) may not be further ahead than this; phrases are read against it too. */

@@ -32,15 +32,9 @@ export class Limits implements LlmBudget {
   }
 
   /**
-   * Charges one run of `owner`'s: the call a tool that starts a run at once (task_run_now_v1)
-   * makes before starting it. Over the limit, throws `limit_exceeded` with `retryAfterS`.
+   * Charges one run of `owner`'s: 0 when charged, else how long to hold the run back (ms). The
+   * worker calls it as it claims a run, whatever started the run, so nothing else may charge a run.
    */
-  async chargeExecution(owner: string): Promise<void> {
-    const wait = await this.tryExecution(owner);
-    if (wait > 0) throw overRate("runs", "limits.executions", this.settings.executions, wait);
-  }
-
-  /** The worker's form of `chargeExecution`: 0 when charged, else how long to hold the run back (ms). */
   tryExecution(owner: string): Promise<number> {
     return this.charge(`executions#${owner}`, this.settings.executions);
   }
