@@ -1,14 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LocalDelayQueue } from "../../src/adapters/queue/local/local-queue.js";
 import { dynamoLimitState } from "../../src/adapters/store/dynamodb/dynamodb-limit-state.js";
 import { openDynamoStore } from "../../src/adapters/store/dynamodb/dynamodb-store.js";
 import { SETTLE_MS } from "../../src/adapters/store/dynamodb/owner-cap.js";
 import type { TableNames } from "../../src/adapters/store/dynamodb/tables.js";
+import { Engine } from "../../src/app/engine.js";
 import { DEFAULT_LIMITS } from "../../src/app/limit-settings.js";
 import { Limits } from "../../src/app/limits.js";
+import { DEFAULT_SETTINGS } from "../../src/app/settings.js";
 import type { Job } from "../../src/core/model.js";
+import { silentLogger } from "../../src/ports/logger.js";
 import type { Tx } from "../../src/ports/store.js";
 import { dynamoClient, freshTables } from "../support/aws/clients.js";
 import { makeJob, T0 } from "../support/builders.js";
+import { ScriptedActions } from "../support/engine-harness.js";
+import { FakeClock } from "../support/fake-clock.js";
 
 const client = dynamoClient();
 let tables: TableNames;
@@ -76,5 +82,38 @@ describe("rate limits on DynamoDB", () => {
     const store = openDynamoStore({ client, tables, ttlDays: 30 });
     await new Limits(dynamoLimitState({ client, table: tables.events, now: () => T0 }), DEFAULT_LIMITS, { now: () => T0 }).chargeCreate("frank");
     expect(await store.listEvents({ job_id: "frank", scheduled_at: T0 })).toEqual([]);
+  });
+});
+
+describe("the execution rate on DynamoDB", () => {
+  it("holds a run over the owner's rate back, queued with its attempt unused, and runs it when a token is there", async () => {
+    // From the wall clock's time: DynamoDB's TTL deletes an item whose expiry is in the real past.
+    const clock = new FakeClock(Date.now());
+    const t0 = clock.now();
+    const store = openDynamoStore({ client, tables, ttlDays: 30, now: () => clock.now() });
+    const actions = new ScriptedActions();
+    const settings = { ...DEFAULT_LIMITS, executions: { burst: 2, per_minute: 6 } };
+    const engine = new Engine({
+      store,
+      queue: new LocalDelayQueue(clock),
+      clock,
+      random: () => 0.5,
+      actions,
+      log: silentLogger,
+      settings: DEFAULT_SETTINGS,
+      limits: new Limits(dynamoLimitState({ client, table: tables.events, now: () => clock.now() }), settings, clock),
+    });
+    const action = { type: "notify" as const, message: "hi" };
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await engine.jobs.create("grace", { title: `n${i}`, action, schedule: { kind: "immediate" } })).job.id);
+    const lastRuns = () => Promise.all(ids.map((id) => store.listJobRuns(id, { limit: 1 }).then((p) => p.items[0]!)));
+    expect(await engine.worker.runOnce()).toBe(2);
+    const held = (await lastRuns()).filter((r) => r.status === "queued");
+    expect(held).toMatchObject([{ attempt: 0, due_at: t0 + 10_000 }]);
+    clock.advance(10_000);
+    expect(await engine.worker.runOnce()).toBe(1);
+    expect((await lastRuns()).map((r) => [r.status, r.attempt])).toEqual(ids.map(() => ["succeeded", 1]));
+    expect(actions.calls).toHaveLength(3);
+    await engine.stop();
   });
 });
