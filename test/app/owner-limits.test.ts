@@ -97,7 +97,7 @@ describe("rate limits through task_create_v1", () => {
 });
 
 describe("the execution rate", () => {
-  it("delays runs over the owner's rate, keeping them queued with their attempts, and runs every one later", async () => {
+  it("delays runs over the owner's rate, keeping them queued with attempt and executions unspent, and runs every one later", async () => {
     const h = await openHarness(
       "2026-06-01T00:00:00Z",
       {},
@@ -118,14 +118,15 @@ describe("the execution rate", () => {
     const held = await Promise.all(jobs.map(({ job }) => h.store.listJobRuns(job.id, { limit: 1 }).then((p) => p.items[0]!)));
     const waiting = held.filter((r) => r.status === "queued");
     expect(waiting).toHaveLength(2);
-    for (const r of waiting) expect(r).toMatchObject({ attempt: 0, owner: "alice" });
+    // Not claimed: neither the fencing token (attempt) nor the retry budget (executions) moved.
+    for (const r of waiting) expect(r).toMatchObject({ attempt: 0, executions: 0, owner: "alice" });
     expect(Math.max(...waiting.map((r) => r.due_at))).toBeGreaterThan(h.clock.now());
     await h.runFor(60_000);
     expect(h.actions.calls).toHaveLength(5);
     const runs = await Promise.all(jobs.map(({ job }) => h.store.listJobRuns(job.id, { limit: 1 }).then((p) => p.items[0]!)));
     expect(runs.map((r) => r.status)).toEqual(["succeeded", "succeeded", "succeeded", "succeeded", "succeeded"]);
     // Held back, not failed: each run took one attempt, however often it waited.
-    expect(runs.map((r) => r.attempt)).toEqual([1, 1, 1, 1, 1]);
+    expect(runs.map((r) => [r.attempt, r.executions])).toEqual(jobs.map(() => [1, 1]));
     expect(h.actions.calls.map((c) => c.ctx.attempt)).toEqual([1, 1, 1, 1, 1]);
   });
 
@@ -148,8 +149,8 @@ describe("the execution rate", () => {
     // The first process took alice's burst: the second holds both of its runs back, attempts unused.
     expect(await p2!.worker.runOnce()).toBe(0);
     expect((await lastRuns()).slice(2)).toMatchObject([
-      { status: "queued", attempt: 0, due_at: t0 + 10_000 },
-      { status: "queued", attempt: 0, due_at: t0 + 10_000 },
+      { status: "queued", attempt: 0, executions: 0, due_at: t0 + 10_000 },
+      { status: "queued", attempt: 0, executions: 0, due_at: t0 + 10_000 },
     ]);
     clock.advance(10_000);
     expect(await p2!.worker.runOnce()).toBe(1);

@@ -86,7 +86,7 @@ describe("rate limits on DynamoDB", () => {
 });
 
 describe("the execution rate on DynamoDB", () => {
-  it("holds a run over the owner's rate back, queued with its attempt unused, and runs it when a token is there", async () => {
+  it("holds a run over the owner's rate back, queued with its attempt and executions unused, and runs it when a token is there", async () => {
     // From the wall clock's time: DynamoDB's TTL deletes an item whose expiry is in the real past.
     const clock = new FakeClock(Date.now());
     const t0 = clock.now();
@@ -109,10 +109,10 @@ describe("the execution rate on DynamoDB", () => {
     const lastRuns = () => Promise.all(ids.map((id) => store.listJobRuns(id, { limit: 1 }).then((p) => p.items[0]!)));
     expect(await engine.worker.runOnce()).toBe(2);
     const held = (await lastRuns()).filter((r) => r.status === "queued");
-    expect(held).toMatchObject([{ attempt: 0, due_at: t0 + 10_000 }]);
+    expect(held).toMatchObject([{ attempt: 0, executions: 0, due_at: t0 + 10_000 }]);
     clock.advance(10_000);
     expect(await engine.worker.runOnce()).toBe(1);
-    expect((await lastRuns()).map((r) => [r.status, r.attempt])).toEqual(ids.map(() => ["succeeded", 1]));
+    expect((await lastRuns()).map((r) => [r.status, r.attempt, r.executions])).toEqual(ids.map(() => ["succeeded", 1, 1]));
     expect(actions.calls).toHaveLength(3);
     await engine.stop();
   });
