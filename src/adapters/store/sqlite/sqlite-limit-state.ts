@@ -1,6 +1,5 @@
-import Database from "better-sqlite3";
 import type { LimitState } from "../../../ports/limit-state.js";
-import { migrate } from "./migrations.js";
+import { openDatabase } from "./sqlite-store.js";
 
 /**
  * LimitState in the store's SQLite file, on a connection of its own: every process that opens
@@ -8,11 +7,8 @@ import { migrate } from "./migrations.js";
  * write), so two processes cannot both spend the last token. `now` judges expiry.
  */
 export function openSqliteLimitState(opts: { path: string; now: () => number; busyTimeoutMs?: number }): LimitState {
-  const db = new Database(opts.path);
-  db.pragma(`busy_timeout = ${opts.busyTimeoutMs ?? 5000}`);
-  db.pragma("journal_mode = WAL");
-  db.pragma("synchronous = NORMAL");
-  migrate(db);
+  // A small table of short rows: a small page cache.
+  const db = openDatabase({ ...opts, cacheSizeMiB: 2 });
   const read = db.prepare<[string], { state: string; expires_at: number }>("SELECT state, expires_at FROM limit_state WHERE key = ?");
   const write = db.prepare<[string, string, number]>(
     "INSERT INTO limit_state (key, state, expires_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET state = excluded.state, expires_at = excluded.expires_at",

@@ -1,9 +1,8 @@
-import Database from "better-sqlite3";
 import { hourLabel } from "../../../core/keys.js";
 import { TERMINAL_RUN_STATUSES } from "../../../core/model.js";
 import type { RunRetention } from "../../../ports/run-retention.js";
-import { migrate } from "./migrations.js";
 import { EVENT_COLUMNS, type EventRow, eventFromRow, RUN_COLUMNS, type RunRow, runFromRow } from "./rows.js";
+import { openDatabase } from "./sqlite-store.js";
 
 /**
  * RunRetention on the store's SQLite file, on a connection of its own so pruning never holds the
@@ -13,11 +12,7 @@ import { EVENT_COLUMNS, type EventRow, eventFromRow, RUN_COLUMNS, type RunRow, r
  * transaction per batch.
  */
 export function openSqliteRetention(opts: { path: string; busyTimeoutMs?: number }): RunRetention {
-  const db = new Database(opts.path);
-  db.pragma(`busy_timeout = ${opts.busyTimeoutMs ?? 5000}`);
-  db.pragma("journal_mode = WAL");
-  db.pragma("synchronous = NORMAL");
-  migrate(db);
+  const db = openDatabase(opts);
   const terminal = TERMINAL_RUN_STATUSES.map((s) => `'${s}'`).join(", ");
   const cols = RUN_COLUMNS.map((c) => `r.${c}`).join(", ");
   const find = db.prepare<{ bucket: string; before: number; keep: number; n: number }, RunRow>(
