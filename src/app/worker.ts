@@ -157,7 +157,11 @@ export class Worker {
       else this.ready.push(h);
     }
     this.armWaiting();
-    const later = [...early.map((m) => itemOf(m)), ...batch.deferred.map((m) => itemOf(m, Math.max(m.dueAt, now + DEFER_MS)))];
+    const later = [
+      ...early.map((m) => itemOf(m)),
+      ...batch.deferred.map((m) => itemOf(m, Math.max(m.dueAt, now + DEFER_MS))),
+      ...batch.heldBack.map((h) => itemOf(h.message, h.dueAt)),
+    ];
     const resent = await queue.send(later).then(
       () => true,
       (e: unknown) => {
@@ -165,8 +169,9 @@ export class Worker {
         return false;
       },
     );
-    // Everything else is done with: settled, duplicates, runs claimed elsewhere, and (once sent again) early and deferred ones.
-    const done = [...duplicates, ...batch.done, ...(resent ? [...early, ...batch.deferred] : [])];
+    // Everything else is done with: settled, duplicates, runs claimed elsewhere, held back (stored with a wake time, so
+    // the watcher re-sends one whose send failed), and (once sent again) early and deferred ones.
+    const done = [...duplicates, ...batch.done, ...batch.heldBack.map((h) => h.message), ...(resent ? [...early, ...batch.deferred] : [])];
     await queue.ack(done).catch((e: unknown) => this.deps.log.log("warn", "cannot acknowledge messages", { worker: this.id, error: String(e) }));
     this.pump();
     return batch.starting.length + batch.held.length;
