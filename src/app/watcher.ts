@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { bucketOf, hoursBetween } from "../core/keys.js";
 import type { Job, Run } from "../core/model.js";
 import { nextOccurrence } from "../core/schedule/index.js";
@@ -12,6 +11,7 @@ import { type LoadedJob, loadJobsOf, Unavailable, Unreadable } from "./job-batch
 import { PollLoop } from "./poll-loop.js";
 import { type DecideContext, failUnusable, type Reap, reapExpired, type Settled, settleByTask } from "./run-decisions.js";
 import { queued, type Step, skipped, toTx, updateStep, writtenRun } from "./runs.js";
+import { defaultRoleId } from "./process-id.js";
 
 export interface TickStats {
   enqueued: number;
@@ -72,7 +72,7 @@ export class Watcher {
     this.deps = deps;
     this.leases = opts.leases ?? null;
     this.shards = this.leases ? [] : Array.from({ length: deps.settings.shard_count }, (_, i) => i);
-    this.id = opts.id ?? `watcher-${randomUUID().slice(0, 8)}`;
+    this.id = opts.id ?? defaultRoleId("watcher");
     this.loop = new PollLoop({ tick: () => this.tick(), intervalMs: deps.settings.poll_interval_ms, log: deps.log, failure: "watcher tick failed" });
   }
 

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { MinHeap } from "../core/min-heap.js";
 import type { Run } from "../core/model.js";
 import { ActionTimeout } from "../ports/action.js";
@@ -11,6 +10,7 @@ import type { EngineDeps } from "./deps.js";
 import { type HeldRun, LeaseKeeper } from "./lease-keeper.js";
 import { type ActionOutcome, decideFinish } from "./run-decisions.js";
 import { giveBackHeld, startHeld } from "./starts.js";
+import { defaultRoleId } from "./process-id.js";
 
 /** A message delivered this much before its due time is put back (SQS delays are whole seconds). */
 const EARLY_TOLERANCE_MS = 5;
@@ -51,7 +51,7 @@ export class Worker {
   /** `onFinished` is called with the runs whose outcome was just written (metrics, benchmarks); it must not throw. */
   constructor(deps: EngineDeps, opts: { id?: string; onFinished?: (runs: Run[]) => void } = {}) {
     this.deps = deps;
-    this.id = opts.id ?? `worker-${randomUUID().slice(0, 8)}`;
+    this.id = opts.id ?? defaultRoleId("worker");
     this.leases = new LeaseKeeper(deps, this.id);
     this.completer = new Completer(deps, { worker: this.id, ...(opts.onFinished && { onFinished: opts.onFinished }), onWritten: () => this.wakeClaimer() });
   }
