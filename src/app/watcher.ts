@@ -9,9 +9,9 @@ import { commitChecked } from "./commit-check.js";
 import type { EngineDeps } from "./deps.js";
 import { type LoadedJob, loadJobsOf, Unavailable, Unreadable } from "./job-batch.js";
 import { PollLoop } from "./poll-loop.js";
+import { defaultRoleId } from "./process-id.js";
 import { type DecideContext, failUnusable, type Reap, reapExpired, type Settled, settleByTask } from "./run-decisions.js";
 import { queued, type Step, skipped, toTx, updateStep, writtenRun } from "./runs.js";
-import { defaultRoleId } from "./process-id.js";
 
 export interface TickStats {
   enqueued: number;

@@ -8,9 +8,9 @@ import { pause } from "./commit-check.js";
 import { Completer } from "./completer.js";
 import type { EngineDeps } from "./deps.js";
 import { type HeldRun, LeaseKeeper } from "./lease-keeper.js";
+import { defaultRoleId } from "./process-id.js";
 import { type ActionOutcome, decideFinish } from "./run-decisions.js";
 import { giveBackHeld, startHeld } from "./starts.js";
-import { defaultRoleId } from "./process-id.js";
 
 /** A message delivered this much before its due time is put back (SQS delays are whole seconds). */
 const EARLY_TOLERANCE_MS = 5;

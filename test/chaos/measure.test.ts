@@ -162,8 +162,9 @@ describe("chaos measures", () => {
     expect(m.attempts).toMatchObject({ claims: 5, executions: 3, spentWithoutExecution: 2, runsAffected: 1, deliveriesBeyondExecutions: 0 });
     expect(m.attempts.claimsBy).toEqual({ started: 3, givenBack: 1, reapedUnstarted: 1, settledUnstarted: 0, open: 0, noEvent: 0 });
     expect(m.attempts.spentBy).toEqual({ "killed after its start, before its delivery": 1, "lease lost without a kill": 1 });
-    // Each kill of a holder to the next delivery: 104.1 s (claim 1) and 71.1 s (claim 2).
+    // Each kill of a holder to the next delivery: 104.1 s (claim 1) and 71.1 s (claim 2); claim 2's holder died 2 s after its start.
     expect(m.attempts.recoveryAfterKill).toMatchObject({ n: 2, p50: 71_100, max: 104_100 });
+    expect(m.attempts.startToKill).toEqual({ n: 1, p50: 2_000, p99: 2_000, max: 2_000 });
   });
 
   test("counts a claim whose event is missing, and an execution no start explains", () => {

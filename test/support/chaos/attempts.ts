@@ -32,11 +32,14 @@ export interface AttemptMeasures {
   deliveriesBeyondExecutions: number;
   /**
    * Where the spent executions went, from the started claims without a delivery before the next
-   * claim: "killed after its start, before its delivery" (a kill of its holder between the start
-   * and the end of the claim: the action was cut off mid-flight, which at-least-once must charge),
-   * "lease lost without a kill", or "no start event found" for the rest.
+   * claim: KILLED_AFTER_START (a kill of its holder between the start and the end of the claim:
+   * the action was cut off before its POST arrived, which at-least-once must charge, since the
+   * engine cannot know whether the action's effect happened), "lease lost without a kill", or
+   * "no start event found" for the rest. Sums to `spentWithoutExecution`.
    */
   spentBy: Record<string, number>;
+  /** For each execution spent by a kill after its start: from the start's write to the kill (the window the kill landed in). */
+  startToKill: Stats;
   /** From the kill that ended a claim (started or not) to the run's next delivery: how late a kill makes a run it held. */
   recoveryAfterKill: Stats;
   examples: string[];
@@ -54,47 +57,98 @@ function killOf(claim: Claim, from: number, until: number, kills: readonly Kill[
   return inRange.find((k) => k.pid === pid) ?? inRange[0];
 }
 
+/** The reasons in `spentBy`. */
+export const KILLED_AFTER_START = "killed after its start, before its delivery";
+const LEASE_LOST = "lease lost without a kill";
+const NO_START = "no start event found";
+
 const bump = (counts: Record<string, number>, key: string, n = 1) => {
   counts[key] = (counts[key] ?? 0) + n;
 };
 
-const CLAIM_COUNTS = { finished: "started", given_back: "givenBack", reaped_unstarted: "reapedUnstarted", settled_unstarted: "settledUnstarted", open: "open" } as const;
+const CLAIM_COUNTS = {
+  finished: "started",
+  given_back: "givenBack",
+  reaped_unstarted: "reapedUnstarted",
+  settled_unstarted: "settledUnstarted",
+  open: "open",
+} as const;
 
-export function measureAttempts(runs: readonly StoredRun[], delivered: ReadonlyMap<string, number[]>, events: readonly StoredEvent[], kills: readonly Kill[]): AttemptMeasures {
+/** A started claim that led to no delivery: why, how long after its start its holder was killed, and a line saying so. */
+interface Spent {
+  why: string;
+  gapMs: number | null;
+  example: string;
+}
+
+/**
+ * A run's started claims that led to no delivery before its next claim. Records, for every claim
+ * a kill ended (started or not), the time from that kill to the run's next delivery in `recovery`.
+ */
+function spentClaims(own: readonly Claim[], times: readonly number[], kills: readonly Kill[], recovery: number[]): Spent[] {
+  const out: Spent[] = [];
+  own.forEach((claim, i) => {
+    const until = own[i + 1]?.at ?? Infinity;
+    if (times.some((t) => t >= claim.at && t < until)) return;
+    if (claim.end === "given_back" || claim.end === "settled_unstarted" || claim.end === "open") return;
+    const kill = killOf(claim, claim.startedAt ?? claim.at, claim.endedAt ?? until, kills);
+    const next = kill && times.find((t) => t > kill.at);
+    if (next !== undefined) recovery.push(next - kill!.at);
+    if (claim.startedAt === null) return;
+    const gapMs = kill ? kill.at - claim.startedAt : null;
+    const ended = claim.endedAt === null ? "" : ` ${claim.endedAt - claim.startedAt} ms after the start`;
+    const example = `claim ${claim.attempt} by ${claim.worker} started ${claim.startedAt - claim.at} ms after it, ${kill ? `holder killed ${gapMs} ms after the start` : "no kill"}, ${claim.end}${ended}`;
+    out.push({ why: kill ? KILLED_AFTER_START : LEASE_LOST, gapMs, example });
+  });
+  return out;
+}
+
+export function measureAttempts(
+  runs: readonly StoredRun[],
+  delivered: ReadonlyMap<string, number[]>,
+  events: readonly StoredEvent[],
+  kills: readonly Kill[],
+): AttemptMeasures {
   const claimsByRun = new Map<string, Claim[]>();
   const claimsBy = { started: 0, givenBack: 0, reapedUnstarted: 0, settledUnstarted: 0, open: 0, noEvent: 0 };
   for (const c of claimsFrom(events)) {
     claimsByRun.set(runKeyString(c), [...(claimsByRun.get(runKeyString(c)) ?? []), c]);
     claimsBy[c.startedAt !== null ? "started" : CLAIM_COUNTS[c.end]]++;
   }
-  const out = { claims: 0, executions: 0, spentWithoutExecution: 0, runsAffected: 0, deliveriesBeyondExecutions: 0, spentBy: {} as Record<string, number>, examples: [] as string[] };
+  const out = {
+    claims: 0,
+    executions: 0,
+    spentWithoutExecution: 0,
+    runsAffected: 0,
+    deliveriesBeyondExecutions: 0,
+    spentBy: {} as Record<string, number>,
+    examples: [] as string[],
+  };
   const recovery: number[] = [];
+  const startToKill: number[] = [];
   for (const run of runs) {
     const times = delivered.get(idempotencyKey(run)) ?? [];
+    const own = claimsByRun.get(runKeyString(run)) ?? [];
     out.claims += run.attempt;
     out.executions += run.executions;
     out.deliveriesBeyondExecutions += Math.max(0, times.length - run.executions);
-    const own = claimsByRun.get(runKeyString(run)) ?? [];
     claimsBy.noEvent += Math.max(0, run.attempt - own.length);
     const spent = run.executions - times.length;
-    const reasons: string[] = [];
-    own.forEach((claim, i) => {
-      const until = own[i + 1]?.at ?? Infinity;
-      if (times.some((t) => t >= claim.at && t < until)) return;
-      if (claim.end === "given_back" || claim.end === "settled_unstarted" || claim.end === "open") return;
-      const kill = killOf(claim, claim.startedAt ?? claim.at, claim.endedAt ?? until, kills);
-      const next = kill && times.find((t) => t > kill.at);
-      if (next !== undefined) recovery.push(next - kill!.at);
-      if (claim.startedAt !== null) reasons.push(kill ? "killed after its start, before its delivery" : "lease lost without a kill");
-    });
+    // Only as many as were spent: a late POST may have arrived after the next claim.
+    const explained = spentClaims(own, times, kills, recovery).slice(0, Math.max(0, spent));
     if (spent <= 0) continue;
     out.spentWithoutExecution += spent;
     out.runsAffected++;
     if (out.examples.length < 10) {
-      out.examples.push(`${runKeyString(run)} ${run.status}: ${run.executions} executions charged, ${times.length} deliveries, ${run.attempt} claims`);
+      out.examples.push(
+        `${runKeyString(run)} ${run.status}: ${run.executions} executions charged, ${times.length} deliveries, ${run.attempt} claims${explained.map((r) => `; ${r.example}`).join("")}`,
+      );
     }
-    for (const why of reasons.slice(0, spent)) bump(out.spentBy, why);
-    if (reasons.length < spent) bump(out.spentBy, "no start event found", spent - reasons.length);
+    for (const r of explained) {
+      bump(out.spentBy, r.why);
+      if (r.gapMs !== null) startToKill.push(r.gapMs);
+    }
+    if (explained.length < spent) bump(out.spentBy, NO_START, spent - explained.length);
   }
-  return { ...out, claimsBy, recoveryAfterKill: stats(recovery) };
+  return { ...out, claimsBy, startToKill: stats(startToKill), recoveryAfterKill: stats(recovery) };
 }

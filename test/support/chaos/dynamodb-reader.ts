@@ -53,15 +53,17 @@ export function dynamoReader(client: DynamoDBClient, tables: TableNames): StoreR
         ExpressionAttributeNames: { "#from": "from", "#to": "to" },
         ExpressionAttributeValues: { ":running": "running" },
       });
-      return items.map((e) => ({
-        job_id: String(e.job_id),
-        scheduled_at: Number(e.scheduled_at),
-        at: Number(e.at),
-        from: (e.from as string | null | undefined) ?? null,
-        to: String(e.to),
-        attempt: Number(e.attempt),
-        detail: (e.detail as string | null | undefined) ?? null,
-      }));
+      return items.map(
+        (e): StoredEvent => ({
+          job_id: String(e.job_id),
+          scheduled_at: Number(e.scheduled_at),
+          at: Number(e.at),
+          from: (e.from as string | null | undefined) ?? null,
+          to: String(e.to),
+          attempt: Number(e.attempt),
+          detail: (e.detail as string | null | undefined) ?? null,
+        }),
+      );
     },
     close: async () => {},
   };

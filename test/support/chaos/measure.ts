@@ -89,7 +89,8 @@ export function measure(o: Observation): Measures {
   const lose = (what: "noRun" | "unfinished" | "failed" | "cancelled", key: string, run?: StoredRun) => {
     lost[what]++;
     lost.total++;
-    if (lost.examples.length < 10) lost.examples.push(`${key} ${run ? `${run.status}, ${run.attempt} claims, ${run.executions} executions ${run.error_kind ?? ""}` : "no run"}`.trim());
+    if (lost.examples.length < 10)
+      lost.examples.push(`${key} ${run ? `${run.status}, ${run.attempt} claims, ${run.executions} executions ${run.error_kind ?? ""}` : "no run"}`.trim());
   };
 
   for (const job of o.jobs) {

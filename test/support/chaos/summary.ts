@@ -35,5 +35,7 @@ export function summarize(r: ChaosReport): string {
     `  ${line("due away from any kill", m.lateness.away)}`,
     `  ${line("claimed more than once", m.lateness.retried)}`,
     `  ${line("kill of its holder → next delivery", m.attempts.recoveryAfterKill)}`,
+    `  ${line("spent: its start → the kill", m.attempts.startToKill)}`,
+    ...a.examples.map((e) => `  spent: ${e}`),
   ].join("\n");
 }
