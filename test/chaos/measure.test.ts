@@ -42,6 +42,10 @@ const eventOf =
     detail,
   });
 
+/** The measures of one one-shot task A due at `due`, with its run's history. */
+const measureA = (due: number, stored: StoredRun, events: StoredEvent[], deliveries: Delivery[], kills: Observation["kills"] = []) =>
+  measure(observation({ jobs: [once("A", due)], runs: [stored], events, deliveries, kills }));
+
 const observation = (o: Partial<Observation>): Observation => ({
   jobs: [],
   runs: [],
@@ -108,19 +112,17 @@ describe("chaos measures", () => {
 
   test("a claim given back unstarted is a claim but no execution: nothing is spent", () => {
     const ev = eventOf(T);
-    const m = measure(
-      observation({
-        jobs: [once("A", T)],
-        runs: [run("A", T, "succeeded", 2, { executions: 1 })],
-        // 1: claimed, given back by its stopping worker; 2: claimed with its start, delivered.
-        events: [
-          ev(1, -2_000, "queued", "running", "worker-a"),
-          ev(1, -1_000, "running", "queued", "given back unstarted: worker stopping"),
-          ev(2, 10, "queued", "running", "worker-b"),
-          ev(2, 40, "running", "succeeded"),
-        ],
-        deliveries: delivered("A", T, 20),
-      }),
+    // 1: claimed, given back by its stopping worker; 2: claimed with its start, delivered.
+    const m = measureA(
+      T,
+      run("A", T, "succeeded", 2, { executions: 1 }),
+      [
+        ev(1, -2_000, "queued", "running", "worker-a"),
+        ev(1, -1_000, "running", "queued", "given back unstarted: worker stopping"),
+        ev(2, 10, "queued", "running", "worker-b"),
+        ev(2, 40, "running", "succeeded"),
+      ],
+      delivered("A", T, 20),
     );
     expect(m.attempts).toMatchObject({ claims: 2, executions: 1, spentWithoutExecution: 0, runsAffected: 0, spentBy: {} });
     expect(m.attempts.claimsBy).toEqual({ started: 1, givenBack: 1, reapedUnstarted: 0, settledUnstarted: 0, open: 0, noEvent: 0 });
@@ -129,35 +131,33 @@ describe("chaos measures", () => {
   test("says what became of each claim, and where each execution without a delivery went", () => {
     const due = T + 5 * MIN;
     const ev = eventOf(due);
-    const m = measure(
-      observation({
-        jobs: [once("A", due)],
-        runs: [run("A", due, "succeeded", 5, { executions: 3 })],
-        events: [
-          // 1: claimed ahead, its process killed before the due time; reaped unstarted, no charge.
-          ev(1, -1_500, "queued", "running", "worker-host-42-1f"),
-          ev(1, 5_000, "running", "queued", "worker worker-host-42-1f is gone; never started, queued again"),
-          // 2: started with its claim, its process killed mid-action; reaped as a lost execution.
-          ev(2, 30_000, "queued", "running", "worker-host-42-2a"),
-          ev(2, 62_000, "running", "retrying", "lease expired: worker worker-host-42-2a stopped heartbeating"),
-          // 3: started, its lease lost with no kill.
-          ev(3, 65_000, "queued", "running", "worker-host-7-3b"),
-          ev(3, 96_000, "running", "retrying", "lease expired: worker worker-host-7-3b stopped heartbeating"),
-          // 4: given back by its stopping worker.
-          ev(4, 100_000, "queued", "running", "worker-host-7-4c"),
-          ev(4, 101_000, "running", "queued", "given back unstarted: worker stopping"),
-          // 5: claimed without its start (no free slot), started later, delivered.
-          ev(5, 102_000, "queued", "running", "worker-host-9-5d"),
-          ev(5, 103_000, "running", "running", "started"),
-          ev(5, 103_200, "running", "succeeded"),
-        ],
-        kills: [
-          { at: due - 1_000, role: "worker", pid: 42 },
-          { at: due + 31_000, role: "watcher", pid: 9 },
-          { at: due + 32_000, role: "worker", pid: 42 },
-        ],
-        deliveries: delivered("A", due, 103_100),
-      }),
+    const m = measureA(
+      due,
+      run("A", due, "succeeded", 5, { executions: 3 }),
+      [
+        // 1: claimed ahead, its process killed before the due time; reaped unstarted, no charge.
+        ev(1, -1_500, "queued", "running", "worker-host-42-1f"),
+        ev(1, 5_000, "running", "queued", "worker worker-host-42-1f is gone; never started, queued again"),
+        // 2: started with its claim, its process killed mid-action; reaped as a lost execution.
+        ev(2, 30_000, "queued", "running", "worker-host-42-2a"),
+        ev(2, 62_000, "running", "retrying", "lease expired: worker worker-host-42-2a stopped heartbeating"),
+        // 3: started, its lease lost with no kill.
+        ev(3, 65_000, "queued", "running", "worker-host-7-3b"),
+        ev(3, 96_000, "running", "retrying", "lease expired: worker worker-host-7-3b stopped heartbeating"),
+        // 4: given back by its stopping worker.
+        ev(4, 100_000, "queued", "running", "worker-host-7-4c"),
+        ev(4, 101_000, "running", "queued", "given back unstarted: worker stopping"),
+        // 5: claimed without its start (no free slot), started later, delivered.
+        ev(5, 102_000, "queued", "running", "worker-host-9-5d"),
+        ev(5, 103_000, "running", "running", "started"),
+        ev(5, 103_200, "running", "succeeded"),
+      ],
+      delivered("A", due, 103_100),
+      [
+        { at: due - 1_000, role: "worker", pid: 42 },
+        { at: due + 31_000, role: "watcher", pid: 9 },
+        { at: due + 32_000, role: "worker", pid: 42 },
+      ],
     );
     expect(m.attempts).toMatchObject({ claims: 5, executions: 3, spentWithoutExecution: 2, runsAffected: 1, deliveriesBeyondExecutions: 0 });
     expect(m.attempts.claimsBy).toEqual({ started: 3, givenBack: 1, reapedUnstarted: 1, settledUnstarted: 0, open: 0, noEvent: 0 });
@@ -169,14 +169,12 @@ describe("chaos measures", () => {
 
   test("counts a claim whose event is missing, and an execution no start explains", () => {
     const ev = eventOf(T);
-    const m = measure(
-      observation({
-        jobs: [once("A", T)],
-        // Claimed twice, charged twice, delivered once; only the second claim's events remain.
-        runs: [run("A", T, "succeeded", 2)],
-        events: [ev(2, 40_000, "queued", "running", "worker-b"), ev(2, 40_050, "running", "succeeded")],
-        deliveries: delivered("A", T, 40_020),
-      }),
+    // Claimed twice, charged twice, delivered once; only the second claim's events remain.
+    const m = measureA(
+      T,
+      run("A", T, "succeeded", 2),
+      [ev(2, 40_000, "queued", "running", "worker-b"), ev(2, 40_050, "running", "succeeded")],
+      delivered("A", T, 40_020),
     );
     expect(m.attempts.claimsBy).toMatchObject({ started: 1, noEvent: 1 });
     expect(m.attempts.spentBy).toEqual({ "no start event found": 1 });
