@@ -24,11 +24,14 @@ export function describeChaos(name: string, options: () => Omit<ChaosOptions, "d
     let dir = "";
     let report: ChaosReport;
     let summary = "";
+    /** Set once the run produced its report: a run that threw or timed out keeps its directory too. */
+    let ran = false;
     let failed = false;
 
     beforeAll(async () => {
       dir = mkdtempSync(join(tmpdir(), "duely-chaos-"));
       report = await runChaos({ ...options(), minKills, dir, command: CLI });
+      ran = true;
       summary = `\n${summarize(report)}\n(logs in ${dir})`;
       // The figures, for the CI log: they are the point of the run even when every test passes.
       console.info(`chaos run, ${name}:${summary}`);
@@ -38,7 +41,8 @@ export function describeChaos(name: string, options: () => Omit<ChaosOptions, "d
     });
     afterAll(() => {
       // A failed run keeps its directory: the process logs, the webhook log and report.json.
-      if (dir && !failed) rmSync(dir, { recursive: true, force: true });
+      if (dir && ran && !failed) rmSync(dir, { recursive: true, force: true });
+      else if (dir) console.info(`chaos run, ${name}: kept ${dir}`);
     });
 
     test("kills and restarts the processes while runs fall due, and none crashes on its own", () => {
