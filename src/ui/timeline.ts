@@ -1,7 +1,7 @@
 import { h } from "./dom.js";
 import { firesOn } from "./fires.js";
 import type { Fire, TaskView } from "./source.js";
-import { dayLabel, localDate, localTime, offsetOf, todayIn, weekFrom, zoneAbbreviation } from "./week.js";
+import { clockChangeOn, dayLabel, localDate, localTime, offsetOf, todayIn, weekFrom, zoneAbbreviation } from "./week.js";
 
 export const STATUS_LABEL: Record<TaskView["status"], string> = { active: "Active", paused: "Paused", cancelled: "Cancelled", completed: "Completed" };
 
@@ -44,10 +44,12 @@ function row(t: TaskView, p: TimelineProps): HTMLElement {
       return fireMark(f, t.timezone, p.locale, shifted);
     });
     const more = here.length - marks.length;
+    const change = clockChangeOn(t.timezone, day);
     return h(
       "td",
       { class: i === 0 ? "day today" : "day", "data-date": day },
       h("span", { class: "date" }, i === 0 ? `Today · ${dayLabel(day, p.locale)}` : dayLabel(day, p.locale)),
+      change && h("span", { class: "clock-change", title: "The clocks change in this zone today" }, `${change.from} → ${change.to}`),
       marks.length > 0 && h("ul", { class: "fires" }, ...marks),
       more > 0 && h("span", { class: "more" }, `+${more} more`),
     );

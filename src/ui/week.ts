@@ -38,3 +38,17 @@ export function offsetOf(iso: string): string {
   if (!m || m[1] === "Z") return "UTC";
   return `UTC${m[1]!.replace("-", "−")}`;
 }
+
+/**
+ * The zone's abbreviations before and after a clock change during `date` (YYYY-MM-DD), or null
+ * when the offset at 12:00 UTC is the same on that day and the one before: close enough to
+ * name the day of every change (they happen at night, local time).
+ */
+export function clockChangeOn(zone: string, date: string): { from: string; to: string } | null {
+  const at = new Date(`${date}T12:00:00Z`);
+  const before = new Date(at.getTime() - 86_400_000);
+  const offset = (d: Date) =>
+    new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" }).formatToParts(d).find((p) => p.type === "timeZoneName")?.value;
+  if (offset(before) === offset(at)) return null;
+  return { from: zoneAbbreviation(zone, before), to: zoneAbbreviation(zone, at) };
+}

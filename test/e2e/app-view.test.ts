@@ -63,7 +63,9 @@ describe("the MCP App view: linked for hosts that render apps, the results uncha
     const list = await withUi.callTool({ name: "task_list_v1", arguments: {} });
     expect(list).toEqual(await without.callTool({ name: "task_list_v1", arguments: {} }));
     const id = (list.structuredContent as { tasks: { id: string }[] }).tasks[0]!.id;
-    expect(await withUi.callTool({ name: "task_get_v1", arguments: { task_id: id } })).toEqual(await without.callTool({ name: "task_get_v1", arguments: { task_id: id } }));
+    expect(await withUi.callTool({ name: "task_get_v1", arguments: { task_id: id } })).toEqual(
+      await without.callTool({ name: "task_get_v1", arguments: { task_id: id } }),
+    );
   });
 
   test("the view is one HTML file, served as an MCP App with a CSP that admits no other origin", async () => {
