@@ -22,7 +22,7 @@ async function buildHostScript(): Promise<string> {
   });
   const [first] = Array.isArray(out) ? out : [out];
   const chunk = first && "output" in first ? first.output.find((o) => o.type === "chunk") : undefined;
-  if (!chunk || chunk.type !== "chunk") throw new Error("the test host did not build");
+  if (chunk?.type !== "chunk") throw new Error("the test host did not build");
   return chunk.code;
 }
 
@@ -69,7 +69,9 @@ export async function startTestHost(mcpUrl: string): Promise<TestHost> {
     if (url.pathname === "/host.js") return res.writeHead(200, { "content-type": "text/javascript" }).end(script);
     if (url.pathname !== "/") return res.writeHead(404).end();
     const config = { mcpUrl, sandboxOrigin, tool: url.searchParams.get("tool"), args: JSON.parse(url.searchParams.get("args") ?? "{}") };
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page.replace("%CONFIG%", JSON.stringify(config).replaceAll("<", "\\u003c")));
+    // "<" escaped: the JSON sits inside a <script> element.
+    const json = JSON.stringify(config).replaceAll("<", "\\u003c");
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page.replace(`id="config">{}<`, `id="config">${json}<`));
   });
   const hostOrigin = await listen(hostServer);
   return {
