@@ -12,6 +12,8 @@ import { ActionFailure } from "../../src/ports/action.js";
 import type { openHarness } from "../support/engine-harness.js";
 
 const HOST_DIR = join(import.meta.dirname, "host");
+/** Where the browser tests leave their screenshots (test artifacts; .tmp is not committed). */
+export const SCREENS = join(import.meta.dirname, "..", "..", ".tmp", "screens");
 
 /** The test host's script, bundled for the browser. */
 async function buildHostScript(): Promise<string> {
@@ -87,12 +89,13 @@ export async function startTestHost(mcpUrl: string): Promise<TestHost> {
 
 /** Waits for the test host to have shown the view (or failed to), and returns what it recorded. */
 export async function hostReady(page: Page): Promise<void> {
-  await page.waitForFunction(() => (window as unknown as { __host?: { ready: boolean } }).__host?.ready === true, null, { timeout: 20_000 });
-  const error = await page.evaluate(() => (window as unknown as { __host: { error?: string } }).__host.error);
+  await page.waitForFunction(() => (globalThis as unknown as { __host?: { ready: boolean } }).__host?.ready === true, null, { timeout: 20_000 });
+  const error = await page.evaluate(() => (globalThis as unknown as { __host: { error?: string } }).__host.error);
   if (error) throw new Error(`test host: ${error}`);
 }
 
-export const hostCalls = (page: Page) => page.evaluate(() => (window as unknown as { __host: { calls: { name: string; arguments: unknown }[] } }).__host.calls);
+export const hostCalls = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as { __host: { calls: { name: string; arguments: unknown }[] } }).__host.calls);
 
 /** When the seeded tasks are looked at: Saturday 7 March 2026, 07:00 in New York (EST); its clocks go forward the next night. */
 export const SEEN_AT = "2026-03-07T12:00:00Z";

@@ -6,10 +6,9 @@ import { type HttpServerHandle, startHttpServer } from "../../src/mcp/http.js";
 import { browserSkipReason, launchBrowser } from "../e2e/oauth/support.js";
 import { apiOf } from "../e2e/support.js";
 import { openHarness } from "../support/engine-harness.js";
-import { BUILD_TIMEOUT_MS, ensureBuilt, ROOT } from "../support/service.js";
-import { hostCalls, hostReady, OWNER, SEEN_AT, seedTasks, startTestHost, type TestHost } from "./support.js";
+import { BUILD_TIMEOUT_MS, ensureBuilt } from "../support/service.js";
+import { hostCalls, hostReady, OWNER, SCREENS, SEEN_AT, seedTasks, startTestHost, type TestHost } from "./support.js";
 
-export const SCREENS = join(ROOT, ".tmp", "screens");
 /** A page load is a few seconds on a busy machine: the host connects, lists, calls, and the view makes its own calls. */
 const PAGE_TEST_MS = 30_000;
 
