@@ -43,7 +43,9 @@ export function createCheckpointer(db: SqliteDb, path: string, intervalMs: numbe
   let stop: (() => Promise<void>) | null = null;
   return {
     noteCommits(count) {
-      if (stop || (untilStart -= count) > 0) return;
+      if (stop) return;
+      untilStart -= count;
+      if (untilStart > 0) return;
       stop = startThread(path, intervalMs, driverModule(driver));
       db.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
     },
