@@ -1,5 +1,6 @@
 import { createWriteStream, mkdirSync } from "node:fs";
 import { staticTokenVerifier } from "../adapters/auth/static-tokens.js";
+import { preferredDriver } from "../adapters/store/sqlite/driver.js";
 import { ALL_ROLES } from "../app/engine.js";
 import { type Config, loadConfig } from "../config.js";
 import { openEngine } from "../main.js";
@@ -91,6 +92,7 @@ async function serve(config: Config, paths: ReturnType<typeof servicePaths>, env
     data_dir: paths.dir,
     owner: config.owner,
     timezone: config.timezone,
+    ...(config.store.kind === "sqlite" && { sqlite_driver: preferredDriver() }),
   });
   await untilSignal({
     name: "duely service",
