@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${…} are the manifest's own placeholders, filled in by the host.
 import { TOOLS } from "../src/mcp/tools/index.js";
 
 /**
