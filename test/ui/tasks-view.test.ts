@@ -116,7 +116,8 @@ describe.skipIf(browserSkipReason)("the MCP App in a browser chat host (Chromium
       await view.locator(`[data-detail="${ids.backup}"]`).waitFor();
       expect(await view.locator("#detail-title").textContent()).toMatch(/^Night backup/);
       expect(await view.locator(`[data-detail="${ids.backup}"] .run .badge`).allTextContents()).toContain("skipped: dst gap");
-      await page!.screenshot({ path: join(SCREENS, "view-task-get.png"), fullPage: true });
+      // The view as the chat shows it (the frame only): docs/images/mcp-app.png is a copy.
+    await page!.locator("#app iframe").screenshot({ path: join(SCREENS, "view-task-get.png") });
     },
     PAGE_TEST_MS,
   );
