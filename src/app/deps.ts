@@ -3,6 +3,7 @@ import type { Clock } from "../ports/clock.js";
 import type { Logger } from "../ports/logger.js";
 import type { DelayQueue } from "../ports/queue.js";
 import type { Store } from "../ports/store.js";
+import type { Limits } from "./limits.js";
 import type { EngineSettings } from "./settings.js";
 
 /** Everything the use cases need, injected by the composition root (src/main.ts) or a test. */
@@ -15,4 +16,6 @@ export interface EngineDeps {
   actions: ActionRunner;
   log: Logger;
   settings: EngineSettings;
+  /** Per-owner rate limits (creates, executions, LLM budget); absent, nothing is rate-limited. */
+  limits?: Limits;
 }

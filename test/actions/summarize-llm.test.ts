@@ -137,13 +137,15 @@ describe.each(Object.entries(PROVIDERS))("the %s summarizer", (provider, p) => {
     expect(llm!.requests).toHaveLength(0);
   });
 
-  it("applies the address guard to the model's server too", async () => {
-    const err = (await rejection(
-      summarizeWith([p.completion(CITED)], { http: { allow_loopback: false, allow_hosts: [`127.0.0.1:${feeds.port}`] } }),
-    )) as ActionFailure;
+  it("applies the address guard to the model's server too: its configured host is allowed, metadata never", async () => {
+    const strict = { http: { allow_loopback: false, allow_hosts: [`127.0.0.1:${feeds.port}`] } };
+    await summarizeWith([p.completion(CITED)], strict);
+    expect(llm!.requests).toHaveLength(1);
+    const runner = createActionRunner(testConfig({ summarizer: p.summarizer("http://169.254.169.254"), ...strict }), env);
+    const action = { type: "summarize" as const, topic: "finance news", feeds: [`${feeds.origin}/feeds/finance.rss.xml`] };
+    const err = (await rejection(runner.run(action, testContext()))) as ActionFailure;
     expect(err.permanent).toBe(true);
-    expect(err.message).toMatch(/loopback address/);
-    expect(llm!.requests).toHaveLength(0);
+    expect(err.message).toMatch(/link-local address/);
   });
 });
 

@@ -19,7 +19,7 @@ export function createAnthropicClient(config: AnthropicConfig, apiKey: string, f
     logLevel: "off",
   });
   return {
-    async complete(prompt, signal) {
+    async complete(prompt, signal, onUsage) {
       const res = await client.messages.create(
         {
           model: config.model,
@@ -29,6 +29,7 @@ export function createAnthropicClient(config: AnthropicConfig, apiKey: string, f
         },
         { signal },
       );
+      if (res.usage) onUsage?.(res.usage.input_tokens + res.usage.output_tokens);
       return res.content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("");
     },
   };

@@ -21,7 +21,7 @@ export function createOpenAIClient(config: OpenAIConfig, apiKey: string, fetch: 
     logLevel: "off",
   });
   return {
-    async complete(prompt, signal) {
+    async complete(prompt, signal, onUsage) {
       const res = await client.chat.completions.create(
         {
           model: config.model,
@@ -34,6 +34,7 @@ export function createOpenAIClient(config: OpenAIConfig, apiKey: string, fetch: 
         },
         { signal },
       );
+      if (res.usage) onUsage?.(res.usage.total_tokens);
       return res.choices[0]?.message?.content ?? "";
     },
   };

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import type { Job } from "../../../core/model.js";
+import { type Job, LIVE_JOB_STATUSES } from "../../../core/model.js";
 import type { Page, Store, Tx, Write } from "../../../ports/store.js";
 import { positive } from "../limit.js";
 import { createCheckpointer, noCheckpointer } from "./checkpointer.js";
@@ -40,6 +40,8 @@ export interface SqliteStoreOptions {
   /** @default better-sqlite3 when its addon loads in this process, else node:sqlite (driver.ts) */
   driver?: SqliteDriver;
 }
+
+const LIVE_STATUSES = JSON.stringify(LIVE_JOB_STATUSES);
 
 /** Thrown inside a transaction function to make the driver roll it back; never escapes. */
 const ROLLBACK = Symbol("rollback");
@@ -110,9 +112,16 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
 
   /** Applies a tx inside an open transaction; on false, earlier writes of it may have landed. */
   function applyAll(tx: Tx): boolean {
+    if (tx.cap && !withinCap(tx, tx.cap)) return false;
     for (const w of tx.writes) if (!apply(w)) return false;
     if (tx.events) for (const e of tx.events) q.insertEvent.run(eventValues(e));
     return true;
+  }
+
+  /** Counted inside the write transaction (IMMEDIATE), so no other writer can insert in between. */
+  function withinCap(tx: Tx, cap: NonNullable<Tx["cap"]>): boolean {
+    const adding = tx.writes.filter((w) => w.op === "put_job" && w.expectVersion === null && LIVE_JOB_STATUSES.includes(w.job.status)).length;
+    return q.countJobs.get({ owner: cap.owner, statuses: LIVE_STATUSES })!.n + adding <= cap.max;
   }
 
   // Called inside another transaction function, the driver runs this under a SAVEPOINT,
