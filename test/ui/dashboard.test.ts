@@ -164,7 +164,7 @@ describe("the local dashboard: the tasks view served by the local service to its
         await p.locator(`tr[data-task="${ids.prices}"] .badge.paused`).waitFor();
         expect((await harness.engine.jobs.get(OWNER, ids.prices)).job.status).toBe("paused");
         // docs/images/dashboard.png is a copy.
-      await p.screenshot({ path: join(SCREENS, "dashboard.png"), fullPage: true });
+        await p.screenshot({ path: join(SCREENS, "dashboard.png"), fullPage: true });
       },
       PAGE_TEST_MS,
     );

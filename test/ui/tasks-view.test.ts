@@ -117,7 +117,7 @@ describe.skipIf(browserSkipReason)("the MCP App in a browser chat host (Chromium
       expect(await view.locator("#detail-title").textContent()).toMatch(/^Night backup/);
       expect(await view.locator(`[data-detail="${ids.backup}"] .run .badge`).allTextContents()).toContain("skipped: dst gap");
       // The view as the chat shows it (the frame only): docs/images/mcp-app.png is a copy.
-    await page!.locator("#app iframe").screenshot({ path: join(SCREENS, "view-task-get.png") });
+      await page!.locator("#app iframe").screenshot({ path: join(SCREENS, "view-task-get.png") });
     },
     PAGE_TEST_MS,
   );
