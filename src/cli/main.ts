@@ -124,6 +124,15 @@ service
     process.exitCode = await serviceStop(opts, process.env);
   });
 service
+  .command("open")
+  .description("Open your tasks in the browser: the local dashboard of the running service, through a link that works once within two minutes (printed too).")
+  .addOption(dataDirOption())
+  .option("--no-browser", "only print the link")
+  .action(async (opts: { dataDir?: string; browser?: boolean }) => {
+    const { serviceOpen } = await import("./service-open.js");
+    process.exitCode = await serviceOpen(opts, process.env);
+  });
+service
   .command("logs")
   .description("Print the end of the service's log file (in the data dir).")
   .addOption(dataDirOption())

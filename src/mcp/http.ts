@@ -6,6 +6,7 @@ import type { AuthorizationServerRoutes } from "../ports/authorization-server.js
 import type { TokenVerifier } from "../ports/token-verifier.js";
 import { type BearerGate, bearerGate, OWNER_KEY } from "./bearer-gate.js";
 import { allowOrigin, answerPreflight } from "./cors.js";
+import { type Dashboard, dashboardRoutes, ownsDashboardPath } from "./dashboard.js";
 import { scopesNeeded } from "./scopes.js";
 import { createMcpServer, type TaskApi } from "./server.js";
 
@@ -26,7 +27,7 @@ export type HttpAuth =
    * secret, then what `remote` accepts), any other by `remote` alone (static tokens), so the
    * secret says "this user on this machine" only when it comes from this machine. No metadata.
    */
-  | { kind: "local"; loopback: TokenVerifier; remote: TokenVerifier };
+  | { kind: "local"; loopback: TokenVerifier; remote: TokenVerifier; dashboard?: Dashboard };
 
 export interface HttpOptions {
   api: TaskApi;
@@ -131,6 +132,7 @@ export async function startHttpServer(opts: HttpOptions): Promise<HttpServerHand
   // Set once listening: a built-in issuer is the origin, port included.
   let auth: HttpAuth | undefined;
   let gateOf: ((req: IncomingMessage) => BearerGate) | null = null;
+  let dashboard: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | null = null;
 
   async function route(req: IncomingMessage & { auth?: AuthInfo }, res: ServerResponse): Promise<void> {
     if (!checkHost(req, res) || !checkOrigin(req, res)) return;
@@ -145,6 +147,7 @@ export async function startHttpServer(opts: HttpOptions): Promise<HttpServerHand
       res.end(req.method === "HEAD" ? undefined : JSON.stringify(gate.metadata));
       return;
     }
+    if (dashboard && ownsDashboardPath(path)) return dashboard(req, res);
     if (path !== "/mcp") return sendJson(res, 404, { error: "not_found", error_description: "The MCP endpoint is /mcp." });
     if (req.method === "OPTIONS") return answerPreflight(req, res, "GET, POST, DELETE, OPTIONS", "reflect");
     allowOrigin(req, res, "reflect");
@@ -193,6 +196,7 @@ export async function startHttpServer(opts: HttpOptions): Promise<HttpServerHand
     throw refuseNoAuth();
   }
   if (resolved.kind !== "none") gateOf = gatesFor(resolved, new URL(`${origin}/mcp`));
+  if (resolved.kind === "local" && resolved.dashboard) dashboard = dashboardRoutes(resolved.dashboard, origin);
   auth = resolved;
   return {
     url: `http://${urlHost}:${address.port}/mcp`,

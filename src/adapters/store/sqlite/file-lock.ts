@@ -1,5 +1,5 @@
-import Database from "better-sqlite3";
 import { DomainError } from "../../../core/errors.js";
+import { connect } from "./driver.js";
 
 export interface FileLock {
   release(): void;
@@ -20,7 +20,7 @@ export interface FileLock {
  */
 export function lockDatabaseFile(path: string): FileLock {
   const lockPath = `${path}.lock`;
-  const db = new Database(lockPath, { timeout: 0 });
+  const { db } = connect(lockPath, { timeoutMs: 0 });
   try {
     db.pragma("locking_mode = EXCLUSIVE");
     db.exec("BEGIN EXCLUSIVE");

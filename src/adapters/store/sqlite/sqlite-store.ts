@@ -1,10 +1,10 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import Database from "better-sqlite3";
 import { type Job, LIVE_JOB_STATUSES } from "../../../core/model.js";
 import type { Page, Store, Tx, Write } from "../../../ports/store.js";
 import { positive } from "../limit.js";
 import { createCheckpointer, noCheckpointer } from "./checkpointer.js";
+import { connect, type SqliteDb, type SqliteDriver } from "./driver.js";
 import { migrate } from "./migrations.js";
 import {
   decodeCursor,
@@ -37,11 +37,13 @@ export interface SqliteStoreOptions {
   cacheSizeMiB?: number;
   /** How often a worker thread checkpoints the WAL (see checkpointer.ts); 0 leaves it to SQLite. @default 250 */
   checkpointIntervalMs?: number;
+  /** @default better-sqlite3 when its addon loads in this process, else node:sqlite (driver.ts) */
+  driver?: SqliteDriver;
 }
 
 const LIVE_STATUSES = JSON.stringify(LIVE_JOB_STATUSES);
 
-/** Thrown inside a transaction function to make better-sqlite3 roll it back; never escapes. */
+/** Thrown inside a transaction function to make the driver roll it back; never escapes. */
 const ROLLBACK = Symbol("rollback");
 
 /**
@@ -80,11 +82,11 @@ function sameRow(a: JobRow, b: JobRow): boolean {
 }
 
 export function openSqliteStore(opts: SqliteStoreOptions): Store {
-  const db = openDatabase(opts);
+  const { db, driver } = openDatabase(opts);
   const q = prepareStatements(db);
   const parsedJobs = new ParsedJobs(10_000);
   const interval = opts.checkpointIntervalMs ?? 250;
-  const checkpointer = opts.path !== ":memory:" && interval > 0 ? createCheckpointer(db, opts.path, interval) : noCheckpointer;
+  const checkpointer = opts.path !== ":memory:" && interval > 0 ? createCheckpointer(db, opts.path, interval, driver) : noCheckpointer;
 
   /** One write; false when its condition fails (nothing was written by it then). */
   function apply(w: Write): boolean {
@@ -122,7 +124,7 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
     return q.countJobs.get({ owner: cap.owner, statuses: LIVE_STATUSES })!.n + adding <= cap.max;
   }
 
-  // Called inside another transaction function, better-sqlite3 runs this under a SAVEPOINT,
+  // Called inside another transaction function, the driver runs this under a SAVEPOINT,
   // so a rollback undoes only this tx: that is how commitEach isolates its txs.
   const commitOne = db.transaction((tx: Tx): void => {
     if (!applyAll(tx)) throw ROLLBACK;
@@ -215,10 +217,9 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
 }
 
 /** Opens (creating its directory) and migrates the file; the auth store opens its own connection with it too. */
-export function openDatabase(opts: Pick<SqliteStoreOptions, "path" | "busyTimeoutMs" | "cacheSizeMiB">): Database.Database {
+export function openDatabase(opts: Pick<SqliteStoreOptions, "path" | "busyTimeoutMs" | "cacheSizeMiB" | "driver">): { db: SqliteDb; driver: SqliteDriver } {
   if (opts.path !== ":memory:") mkdirSync(dirname(opts.path), { recursive: true });
-  const db = new Database(opts.path);
-  db.pragma(`busy_timeout = ${opts.busyTimeoutMs ?? 5000}`);
+  const { db, driver } = connect(opts.path, { timeoutMs: opts.busyTimeoutMs ?? 5000, ...(opts.driver && { driver: opts.driver }) });
   db.pragma("journal_mode = WAL");
   // In WAL mode NORMAL syncs only at checkpoints, not on every commit. A commit is in the WAL
   // file (the OS page cache) before it is acknowledged, so it survives kill -9 of the process;
@@ -230,14 +231,14 @@ export function openDatabase(opts: Pick<SqliteStoreOptions, "path" | "busyTimeou
   // Nothing relies on foreign keys; the engine writes jobs and runs in one tx by itself.
   db.pragma("foreign_keys = OFF");
   migrate(db);
-  return db;
+  return { db, driver };
 }
 
 /**
  * Every statement, prepared once per connection. Writes bind positionally, in the column
  * orders of rows.ts; reads return rows keyed by column name.
  */
-function prepareStatements(db: Database.Database) {
+function prepareStatements(db: SqliteDb) {
   const list = (cols: readonly string[]) => cols.join(", ");
   const placeholders = (cols: readonly string[]) => cols.map(() => "?").join(", ");
   const assign = (cols: readonly string[]) => cols.map((c) => `${c} = ?`).join(", ");
