@@ -79,7 +79,9 @@ export function startBridge(opts: BridgeOptions): BridgeHandle {
   let shutDown: () => void = () => {};
   const closed = new Promise<void>((resolve) => (shutDown = resolve));
 
-  const reply = (message: JSONRPCMessage) => client.send(message).catch((e: unknown) => log.log("warn", "writing to the client failed", { error: String(e) }));
+  const reply = (message: JSONRPCMessage): void => {
+    client.send(message).catch((e: unknown) => log.log("warn", "writing to the client failed", { error: String(e) }));
+  };
   const fail = (id: RequestId, message: string) => reply({ jsonrpc: "2.0", id, error: { code: SERVICE_ERROR, message } });
 
   /** The service went away: each request it still owed gets an error; the next request reconnects. */
