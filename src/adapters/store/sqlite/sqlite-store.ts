@@ -76,6 +76,11 @@ class ParsedJobs {
   }
 }
 
+/** A put_job that inserts a job counting against its owner's cap. */
+function addsLiveJob(w: Write): boolean {
+  return w.op === "put_job" && w.expectVersion === null && LIVE_JOB_STATUSES.includes(w.job.status);
+}
+
 function sameRow(a: JobRow, b: JobRow): boolean {
   for (const k in b) if (a[k as keyof JobRow] !== b[k as keyof JobRow]) return false;
   return true;
@@ -118,10 +123,27 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
     return true;
   }
 
+  /**
+   * Live jobs per owner as of the open commitMany transaction, kept up to date by its txs. Counting
+   * an owner's live jobs reads them all, so a batch of 1,000 creates counting once each made
+   * creating n tasks cost n² index reads. null outside commitMany: commit() counts afresh.
+   */
+  let liveCounts: Map<string, number> | null = null;
+
   /** Counted inside the write transaction (IMMEDIATE), so no other writer can insert in between. */
   function withinCap(tx: Tx, cap: NonNullable<Tx["cap"]>): boolean {
-    const adding = tx.writes.filter((w) => w.op === "put_job" && w.expectVersion === null && LIVE_JOB_STATUSES.includes(w.job.status)).length;
-    return q.countJobs.get({ owner: cap.owner, statuses: LIVE_STATUSES })!.n + adding <= cap.max;
+    const live = liveCounts?.get(cap.owner) ?? q.countJobs.get({ owner: cap.owner, statuses: LIVE_STATUSES })!.n;
+    liveCounts?.set(cap.owner, live);
+    return live + tx.writes.filter(addsLiveJob).length <= cap.max;
+  }
+
+  /** After a tx committed inside commitMany: its inserts add to the counts, an update may change a status. */
+  function noteCommitted(tx: Tx): void {
+    for (const w of tx.writes) {
+      if (w.op !== "put_job" || !liveCounts?.has(w.job.owner)) continue;
+      if (addsLiveJob(w)) liveCounts.set(w.job.owner, liveCounts.get(w.job.owner)! + 1);
+      else liveCounts.delete(w.job.owner);
+    }
   }
 
   // Called inside another transaction function, the driver runs this under a SAVEPOINT,
@@ -146,7 +168,20 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
   // A tx with at most one write needs no savepoint: if that write fails nothing was written, and
   // its events are appended only after it succeeded. An SQLite error (not a failed condition)
   // rolls back the whole batch and rejects: nothing is written, and the caller can retry it.
-  const commitMany = db.transaction((txs: Tx[]): boolean[] => txs.map((tx) => (tx.writes.length <= 1 ? applyAll(tx) : tryCommit(tx))));
+  // A tx that fails writes nothing (no write, or its savepoint rolled back), so only committed
+  // ones move the counts; an SQLite error discards the counts with the whole batch.
+  const commitMany = db.transaction((txs: Tx[]): boolean[] => {
+    liveCounts = new Map();
+    try {
+      return txs.map((tx) => {
+        const ok = tx.writes.length <= 1 ? applyAll(tx) : tryCommit(tx);
+        if (ok) noteCommitted(tx);
+        return ok;
+      });
+    } finally {
+      liveCounts = null;
+    }
+  });
 
   return {
     async getJob(id) {
