@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Action } from "../core/action-model.js";
 import type { RunResult } from "../core/model.js";
 import { type ActionContext, ActionFailure, type ActionRunner } from "../ports/action.js";
+import type { Metrics } from "../ports/metrics.js";
 import type { ActionsConfig } from "./config.js";
 import { createOutbound } from "./http.js";
 import { deliver, resolveChannels } from "./notify.js";
@@ -34,7 +35,7 @@ const SavedDigest = z.object({ text: z.string(), data: z.record(z.string(), z.un
  * A summarize run with channels saves its digest before delivering it: a retry (after a failed
  * delivery) sends that same text, neither fetching nor calling the model again.
  */
-export function createActionRunner(config: ActionsConfig, env: Env): ActionRunner {
+export function createActionRunner(config: ActionsConfig, env: Env, metrics?: Metrics): ActionRunner {
   const outbound = createOutbound(config.http);
   const secrets = secretValues(config, env);
   const channelDeps = { outbound, env, policy: config.http };
@@ -61,7 +62,7 @@ export function createActionRunner(config: ActionsConfig, env: Env): ActionRunne
   async function digestOnce(action: Extract<Action, { type: "summarize" }>, ctx: ActionContext, save: boolean): Promise<z.infer<typeof SavedDigest>> {
     const saved = SavedDigest.safeParse(ctx.checkpoint.get(DIGEST));
     if (saved.success) return saved.data;
-    const digest = await summarize(action, ctx, { config, env, outbound });
+    const digest = await summarize(action, ctx, { config, env, outbound, metrics });
     const made = { text: redact(digest.text, secrets), data: redactDeep(digest.data, secrets) as Record<string, unknown> };
     if (save) await ctx.checkpoint.save(DIGEST, made);
     return made;

@@ -1,5 +1,6 @@
 import type { Action } from "../core/action-model.js";
 import { type ActionContext, ActionFailure } from "../ports/action.js";
+import type { Metrics } from "../ports/metrics.js";
 import type { ActionsConfig, LlmConfig } from "./config.js";
 import type { FeedItem } from "./feed-parser.js";
 import { type FeedFailure, feedsForTopic, fetchItems } from "./feeds.js";
@@ -9,7 +10,7 @@ import { type Env, readSecret } from "./secrets.js";
 import { createAnthropicClient } from "./summarizers/anthropic-client.js";
 import type { DigestLength, DigestRequest } from "./summarizers/digest.js";
 import { extractiveDigest } from "./summarizers/extractive.js";
-import type { LlmClient } from "./summarizers/llm.js";
+import type { Completion, LlmClient } from "./summarizers/llm.js";
 import { createOpenAIClient } from "./summarizers/openai-client.js";
 import { buildPrompt, citeSources } from "./summarizers/prompt.js";
 import { failureFromSdkError, fetchVia } from "./summarizers/sdk-support.js";
@@ -31,6 +32,8 @@ export interface SummarizeDeps {
   config: ActionsConfig;
   env: Env;
   outbound: Outbound;
+  /** Counts the tokens each model call used. */
+  metrics?: Metrics | undefined;
 }
 
 /** Items considered when `max_items` is not given. */
@@ -47,11 +50,16 @@ async function llmDigest(config: LlmConfig, req: DigestRequest, deps: SummarizeD
   const client = llmClient(config, deps, ctx);
   const prompt = buildPrompt(req, config.max_input_chars);
   const label = `${config.provider} summarizer (${config.model})`;
-  let text: string;
+  let completion: Completion;
   try {
-    text = await client.complete(prompt, ctx.signal);
+    completion = await client.complete(prompt, ctx.signal);
   } catch (err) {
     throw failureFromSdkError(err, label, ctx.now());
+  }
+  const { text, usage } = completion;
+  if (usage) {
+    deps.metrics?.llmTokens(config.provider, config.model, "input", usage.input);
+    deps.metrics?.llmTokens(config.provider, config.model, "output", usage.output);
   }
   ctx.heartbeat();
   if (text.trim() === "") throw new ActionFailure(`${label}: empty completion`, { permanent: false });

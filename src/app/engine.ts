@@ -1,10 +1,13 @@
 import type { Run } from "../core/model.js";
 import type { Clock } from "../ports/clock.js";
 import type { Logger } from "../ports/logger.js";
+import type { Presence } from "../ports/presence.js";
 import type { ShardLeases } from "../ports/shard-lease.js";
 import { withDeadlines } from "./deadline.js";
 import type { EngineDeps } from "./deps.js";
 import { Jobs } from "./jobs.js";
+import { WatcherAlarm, WorkerBeat } from "./liveness.js";
+import { withObservation } from "./observation.js";
 import { type RecoveryStats, recoverOwnedRuns } from "./recovery.js";
 import type { EngineSettings } from "./settings.js";
 import { Sweeper } from "./sweeper.js";
@@ -26,6 +29,11 @@ export interface EngineOptions {
   id?: string;
   /** Several watcher processes split the shards by these; without them the watcher scans every shard. */
   leases?: ShardLeases;
+  /**
+   * Where role processes announce themselves (DynamoDB): a worker here heartbeats, and a process
+   * without a watcher warns when no watcher runs. Without it, neither.
+   */
+  presence?: Presence;
   /** Called with the runs whose outcome was just written (metrics, benchmarks); must not throw. */
   onFinished?: (runs: Run[]) => void;
   /** Closes what the composition root opened for this engine besides the store and queue. */
@@ -48,6 +56,9 @@ export class Engine {
   readonly worker: Worker;
   readonly sweeper: Sweeper;
   private readonly deps: EngineDeps;
+  /** This process's worker heartbeat and its no-watcher warning, where there is presence. */
+  private readonly beat: WorkerBeat | null;
+  private readonly alarm: WatcherAlarm | null;
   private readonly roles: ReadonlySet<Role>;
   private readonly closeExtra: (() => void) | null;
   private readonly exclusive: boolean;
@@ -56,7 +67,7 @@ export class Engine {
   private starting: Promise<void> | null = null;
 
   constructor(given: EngineDeps, opts: EngineOptions = {}) {
-    const deps = withDeadlines(given);
+    const deps = withObservation(withDeadlines(given));
     this.deps = deps;
     this.exclusive = opts.exclusive === true;
     this.jobs = new Jobs(deps);
@@ -68,6 +79,9 @@ export class Engine {
     this.watcher = new Watcher(deps, { ...(opts.id && { id: opts.id }), ...(opts.leases && { leases: opts.leases }) });
     this.worker = new Worker(deps, { ...(opts.id && { id: opts.id }), ...(opts.onFinished && { onFinished: opts.onFinished }) });
     this.sweeper = new Sweeper(deps, { when: () => this.watcher.holdsShard(0) });
+    const presence = opts.presence;
+    this.beat = presence && this.roles.has("worker") ? new WorkerBeat(deps, presence, this.worker.id) : null;
+    this.alarm = presence && !this.roles.has("watcher") ? new WatcherAlarm(deps, presence) : null;
   }
 
   /** Another worker over the same adapters (tests: a second process's worker). */
@@ -89,6 +103,8 @@ export class Engine {
       if (this.roles.has("sweeper")) this.sweeper.start();
       if (this.roles.has("watcher")) this.watcher.start();
       if (this.roles.has("worker")) this.worker.start();
+      this.beat?.start();
+      this.alarm?.start();
     });
   }
 
@@ -102,7 +118,12 @@ export class Engine {
     await this.starting;
     if (this.started) {
       const r = this.roles;
-      await Promise.all([r.has("watcher") && this.watcher.stop(), r.has("sweeper") && this.sweeper.stop(), r.has("worker") && this.worker.stop(drainMs)]);
+      await Promise.all([
+        r.has("watcher") && this.watcher.stop(),
+        r.has("sweeper") && this.sweeper.stop(),
+        r.has("worker") && this.worker.stop(drainMs).then(() => this.beat?.stop()),
+        this.alarm?.stop(),
+      ]);
       this.started = false;
     }
     await this.deps.queue.close();

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { DEFAULT_MAX_RECEIVE_COUNT } from "../adapters/queue/sqs/queues.js";
 import { AWS_DEFAULTS, HTTP_DEFAULTS } from "../config.js";
-import { stderrLogger } from "../ports/logger.js";
+import { stderrLogger } from "../adapters/log/pino-logger.js";
 import type { AwsInitOptions } from "./aws-init.js";
 import type { OwnerOptions } from "./owner.js";
 import { previewCommand } from "./preview-command.js";

@@ -29,7 +29,10 @@ export function createAnthropicClient(config: AnthropicConfig, apiKey: string, f
         },
         { signal },
       );
-      return res.content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("");
+      return {
+        text: res.content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join(""),
+        usage: res.usage ? { input: res.usage.input_tokens, output: res.usage.output_tokens } : null,
+      };
     },
   };
 }

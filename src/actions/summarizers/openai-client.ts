@@ -34,7 +34,10 @@ export function createOpenAIClient(config: OpenAIConfig, apiKey: string, fetch: 
         },
         { signal },
       );
-      return res.choices[0]?.message?.content ?? "";
+      return {
+        text: res.choices[0]?.message?.content ?? "",
+        usage: res.usage ? { input: res.usage.prompt_tokens, output: res.usage.completion_tokens } : null,
+      };
     },
   };
 }

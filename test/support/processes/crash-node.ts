@@ -10,7 +10,7 @@ import { Engine } from "../../../src/app/engine.js";
 import { DEFAULT_SETTINGS } from "../../../src/app/settings.js";
 import type { ActionRunner } from "../../../src/ports/action.js";
 import { systemClock } from "../../../src/ports/clock.js";
-import { stderrLogger } from "../../../src/ports/logger.js";
+import { stderrLogger } from "../../../src/adapters/log/pino-logger.js";
 
 const { DB, LOG, CREATE = "0", ACTION_MS = "500", EXCLUSIVE } = process.env;
 if (!DB || !LOG) throw new Error("DB and LOG are required");
