@@ -111,7 +111,8 @@ async function openBackend(config: Config, o: { env: Env; log: Logger; clock: Cl
  */
 export async function openStatus(config: Config, env: Env, log: Logger): Promise<StatusDeps & { close(): Promise<void> }> {
   const s = config.store;
-  if (s.kind === "sqlite" && s.path !== ":memory:" && !existsSync(s.path)) throw new Error(`no database at ${s.path}: has \`duely serve\` run with this config?`);
+  if (s.kind === "sqlite" && s.path !== ":memory:" && !existsSync(s.path))
+    throw new Error(`no database at ${s.path}: has \`duely serve\` run with this config?`);
   const { store, queue, leases } = await openBackend(config, { env, log, clock: systemClock });
   const embedded = s.kind === "sqlite" && config.queue.kind === "local";
   return {

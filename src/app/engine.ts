@@ -10,6 +10,7 @@ import { WatcherAlarm, WorkerBeat } from "./liveness.js";
 import { withObservation } from "./observation.js";
 import { type RecoveryStats, recoverOwnedRuns } from "./recovery.js";
 import type { EngineSettings } from "./settings.js";
+import { checkReady, type Readiness } from "./status.js";
 import { Sweeper } from "./sweeper.js";
 import { Watcher } from "./watcher.js";
 import { Worker } from "./worker.js";
@@ -106,6 +107,11 @@ export class Engine {
       this.beat?.start();
       this.alarm?.start();
     });
+  }
+
+  /** Whether the store and the queue answer now, each within the call deadline (readiness). */
+  ready(): Promise<Readiness> {
+    return checkReady(this.deps);
   }
 
   /** What an exclusive engine does first at start (tests call it on a stepped clock). */

@@ -39,10 +39,10 @@ function observedStore(deps: EngineDeps): Store {
         return async (txs: Tx[]) => {
           try {
             const results = await target.commitEach(txs);
-            txs.forEach((tx, i) => results[i] && landed(tx));
+            for (const [i, tx] of txs.entries()) if (results[i] === true) landed(tx);
             return results;
           } catch (e) {
-            if (e instanceof PartialCommit) txs.forEach((tx, i) => e.results[i] === true && landed(tx));
+            if (e instanceof PartialCommit) for (const [i, tx] of txs.entries()) if (e.results[i] === true) landed(tx);
             throw e;
           }
         };

@@ -26,7 +26,7 @@ const FAILED_WINDOW_MS = 3_600_000;
 /** Queued runs read per shard to find the oldest one waiting for a worker. */
 const QUEUED_SAMPLE = 100;
 
-type Check<T> = ({ ok: true } & T) | { ok: false; error: string };
+export type Check<T> = ({ ok: true } & T) | { ok: false; error: string };
 
 export interface StatusReport {
   checked_at: string;
@@ -63,11 +63,26 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
 const late = (run: Run, now: number): RunLate => ({ run_key: runKeyString(run), owner: run.owner, due_at: iso(run.due_at), late_s: seconds(now - run.due_at) });
 
+/** One cheap read: a task that does not exist. */
+const probeStore = (store: Store) => checked(() => store.getJob("duely-probe").then(() => ({})));
+
+export interface Readiness {
+  ok: boolean;
+  store: Check<object>;
+  queue: Check<{ depth: number }>;
+}
+
+/** Whether the store and the queue answer now (a process's readiness: `/readyz`). */
+export async function checkReady(deps: { store: Store; queue: DelayQueue }): Promise<Readiness> {
+  const [store, queue] = await Promise.all([probeStore(deps.store), checked(async () => ({ depth: await deps.queue.size() }))]);
+  return { ok: store.ok && queue.ok, store, queue };
+}
+
 /** Checks the store, the queue, the role processes and the runs; never throws (a failed check is reported). */
 export async function checkStatus(deps: StatusDeps): Promise<StatusReport> {
   const now = deps.clock.now();
   const attention: string[] = [];
-  const store = await checked(() => deps.store.getJob("duely-status-probe").then(() => ({})));
+  const store = await probeStore(deps.store);
   if (!store.ok) attention.push(`The store cannot be reached: ${store.error}`);
   const queue = deps.queue && (await checkQueue(deps.queue));
   if (queue && !queue.ok) attention.push(`The queue cannot be reached: ${queue.error}`);
@@ -91,9 +106,11 @@ export async function checkStatus(deps: StatusDeps): Promise<StatusReport> {
     }
   }
   const overdue = runs?.oldest_overdue_pending;
-  if (overdue && overdue.late_s * 1000 > OVERDUE_MS) attention.push(`A pending run is ${overdue.late_s} s past its time (${overdue.run_key}): the watcher is not queueing runs.`);
+  if (overdue && overdue.late_s * 1000 > OVERDUE_MS)
+    attention.push(`A pending run is ${overdue.late_s} s past its time (${overdue.run_key}): the watcher is not queueing runs.`);
   const waiting = runs?.oldest_unclaimed;
-  if (waiting && waiting.late_s * 1000 > OVERDUE_MS) attention.push(`A queued run has waited ${waiting.late_s} s for a worker (${waiting.run_key}): workers are not keeping up.`);
+  if (waiting && waiting.late_s * 1000 > OVERDUE_MS)
+    attention.push(`A queued run has waited ${waiting.late_s} s for a worker (${waiting.run_key}): workers are not keeping up.`);
   return { checked_at: iso(now), store, queue, watchers, workers, scheduler_running: schedulerRunning, runs, attention };
 }
 

@@ -111,7 +111,10 @@ export async function runAwsInit(opts: AwsInitOptions, env: Record<string, strin
     // host that does not resolve (fauxqs: sqs.<region>.localhost) and knows it by that exact URL
     // only, so another host would not find it. Requests go to `endpoint` whatever the URL says.
     if (sqsEndpoint !== undefined && new URL(queueUrl).host !== new URL(sqsEndpoint).host) {
-      log.log("info", "queue_url is the emulator's name for the queue, not an address: requests go to queue.endpoint", { queue_url: queueUrl, endpoint: sqsEndpoint });
+      log.log("info", "queue_url is the emulator's name for the queue, not an address: requests go to queue.endpoint", {
+        queue_url: queueUrl,
+        endpoint: sqsEndpoint,
+      });
     }
   } finally {
     dynamodb.destroy();

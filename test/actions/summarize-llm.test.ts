@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ActionsConfigInput } from "../../src/actions/config.js";
 import { createActionRunner } from "../../src/actions/runner.js";
-import { prometheusMetrics } from "../../src/adapters/metrics/prometheus.js";
 import { buildPrompt, INJECTION_WARNING } from "../../src/actions/summarizers/prompt.js";
+import { prometheusMetrics } from "../../src/adapters/metrics/prometheus.js";
 import { ActionFailure } from "../../src/ports/action.js";
 import { NOW, rejection, testConfig, testContext } from "./support/context.js";
 import { startFeedServer } from "./support/feed-server.js";

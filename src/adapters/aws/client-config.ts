@@ -42,7 +42,10 @@ function replaceNodeNotice(log: Logger): void {
   const major = Number(process.versions.node.split(".")[0]);
   if (major >= 22) return;
   if (process.env[SDK_NOTICE_OFF] === undefined) process.env[SDK_NOTICE_OFF] = "true";
-  log.log("info", `Node ${process.versions.node}: supported with the AWS SDK versions duely pins; plan a move to Node 22 or 24 (AWS SDK releases after January 2027 need Node 22, and Node 20 is past its end of life)`);
+  log.log(
+    "info",
+    `Node ${process.versions.node}: supported with the AWS SDK versions duely pins; plan a move to Node 22 or 24 (AWS SDK releases after January 2027 need Node 22, and Node 20 is past its end of life)`,
+  );
 }
 
 /** Every DynamoDB client duely makes: created here, so that the SDK's Node notice is handled first. */
