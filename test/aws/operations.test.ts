@@ -95,14 +95,26 @@ describe("duely status's checks on DynamoDB + SQS", () => {
     const { deps, store, queue, leases, presence } = await statusDeps("status", clock);
     const job = makeJob({ owner: "ann" });
     const late = makeRun(job, clock.now() - 5 * 60_000);
-    expect(await store.commit({ writes: [{ op: "put_job", job, expectVersion: null }, { op: "insert_run", run: late }] })).toBe(true);
+    expect(
+      await store.commit({
+        writes: [
+          { op: "put_job", job, expectVersion: null },
+          { op: "insert_run", run: late },
+        ],
+      }),
+    ).toBe(true);
 
     const before = await checkStatus(deps);
     expect(before.store).toEqual({ ok: true });
     expect(before.queue).toEqual({ ok: true, depth: 0, dead_lettered: 0 });
     expect(before.watchers).toEqual([]);
     expect(before.workers).toEqual([]);
-    expect(before.runs?.oldest_overdue_pending).toEqual({ run_key: `${job.id}@${late.scheduled_at}`, owner: "ann", due_at: new Date(late.due_at).toISOString(), late_s: 300 });
+    expect(before.runs?.oldest_overdue_pending).toEqual({
+      run_key: `${job.id}@${late.scheduled_at}`,
+      owner: "ann",
+      due_at: new Date(late.due_at).toISOString(),
+      late_s: 300,
+    });
     expect(before.attention).toEqual([
       expect.stringMatching(/^No watcher is running/),
       expect.stringMatching(/^No worker is running/),
@@ -135,9 +147,19 @@ describe("duely status's checks on DynamoDB + SQS", () => {
       finished_at: clock.now() - 10 * 60_000,
       error: { message: "upstream down", kind: "retryable" },
     });
-    expect(await store.commit({ writes: [{ op: "put_job", job, expectVersion: null }, { op: "insert_run", run: failed }] })).toBe(true);
+    expect(
+      await store.commit({
+        writes: [
+          { op: "put_job", job, expectVersion: null },
+          { op: "insert_run", run: failed },
+        ],
+      }),
+    ).toBe(true);
     const report = await checkStatus(deps);
-    expect(report.runs).toMatchObject({ failed_last_hour: 1, failed_recent: [{ run_key: `${job.id}@${failed.scheduled_at}`, owner: "bob", error: "upstream down" }] });
+    expect(report.runs).toMatchObject({
+      failed_last_hour: 1,
+      failed_recent: [{ run_key: `${job.id}@${failed.scheduled_at}`, owner: "bob", error: "upstream down" }],
+    });
     expect(report.attention).toEqual([]);
 
     const gone = openDynamoStore({ client, tables: { ...(await fresh("none")).tables, jobs: "no-such-table" }, ttlDays: 1, shards: SHARDS });
