@@ -1,12 +1,12 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DeleteTableCommand } from "@aws-sdk/client-dynamodb";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, describe, expect, it } from "vitest";
 import { dynamoClient, dynamoDbEndpoint, uniquePrefix } from "../support/aws/clients.js";
+import { freePort } from "../support/aws/dynamodb-local.js";
 import { waitFor } from "../support/processes/children.js";
 
 // deploy/README.md's local recipe, run as written: the block of duely commands line by line
@@ -19,17 +19,6 @@ const MAIN = join(ROOT, "src/cli/main.ts");
 /** The CLI runs from the sources through tsx, resolved here: the commands run in a directory of their own. */
 const DUELY = [process.execPath, "--import", import.meta.resolve("tsx"), MAIN];
 const README = readFileSync(join(ROOT, "deploy/README.md"), "utf8");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The lines of the ```sh block that follows `marker` in the README, continuation lines joined. */
 function shellBlock(marker: string): string[] {
