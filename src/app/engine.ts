@@ -1,3 +1,4 @@
+import { formatDuration } from "../core/duration.js";
 import type { Run } from "../core/model.js";
 import type { Clock } from "../ports/clock.js";
 import type { Logger } from "../ports/logger.js";
@@ -12,6 +13,7 @@ import { type RecoveryStats, recoverOwnedRuns } from "./recovery.js";
 import type { EngineSettings } from "./settings.js";
 import { checkReady, type Readiness } from "./status.js";
 import { Sweeper } from "./sweeper.js";
+import { WakeWatch } from "./wake-watch.js";
 import { Watcher } from "./watcher.js";
 import { Worker } from "./worker.js";
 
@@ -56,6 +58,8 @@ export class Engine {
   readonly watcher: Watcher;
   readonly worker: Worker;
   readonly sweeper: Sweeper;
+  /** Notices a wake from sleep while the watcher or sweeper runs here, and catches up at once. */
+  readonly wake: WakeWatch;
   private readonly deps: EngineDeps;
   /** This process's worker heartbeat and its no-watcher warning, where there is presence. */
   private readonly beat: WorkerBeat | null;
@@ -83,6 +87,14 @@ export class Engine {
     const presence = opts.presence;
     this.beat = presence && this.roles.has("worker") ? new WorkerBeat(deps, presence, this.worker.id) : null;
     this.alarm = presence && !this.roles.has("watcher") ? new WatcherAlarm(deps, presence) : null;
+    this.wake = new WakeWatch({ clock: deps.clock, periodMs: deps.settings.wake_check_ms, onWake: (ms) => this.afterWake(ms) });
+  }
+
+  /** After sleep, runs a sweep and a watcher tick now: missed runs are found and caught up without waiting for their loops. */
+  private afterWake(elapsedMs: number): void {
+    this.log.log("info", `woke after ${formatDuration(elapsedMs)}: looking for missed runs now`, { elapsed_ms: elapsedMs });
+    if (this.roles.has("sweeper")) this.sweeper.sweepNow();
+    if (this.roles.has("watcher")) this.watcher.tickNow();
   }
 
   /** Another worker over the same adapters (tests: a second process's worker). */
@@ -106,6 +118,7 @@ export class Engine {
       if (this.roles.has("worker")) this.worker.start();
       this.beat?.start();
       this.alarm?.start();
+      if (this.roles.has("watcher") || this.roles.has("sweeper")) this.wake.start();
     });
   }
 
@@ -123,6 +136,7 @@ export class Engine {
   async stop(drainMs = 10_000): Promise<void> {
     await this.starting;
     if (this.started) {
+      this.wake.stop();
       const r = this.roles;
       await Promise.all([
         r.has("watcher") && this.watcher.stop(),

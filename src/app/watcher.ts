@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { bucketOf, hoursBetween } from "../core/keys.js";
 import type { Job, Run } from "../core/model.js";
-import { nextOccurrence } from "../core/schedule/index.js";
 import type { QueueItem } from "../ports/queue.js";
 import type { ShardLeases } from "../ports/shard-lease.js";
 import type { Tx } from "../ports/store.js";
+import { lateDetail, missedDetail, runsLate } from "./catch-up.js";
 import { planChain } from "./chain.js";
 import { commitChecked } from "./commit-check.js";
 import type { EngineDeps } from "./deps.js";
@@ -124,6 +124,11 @@ export class Watcher {
     this.loop.start();
   }
 
+  /** Ticks at once instead of at the next poll (after a wake); no-op unless started. */
+  tickNow(): void {
+    this.loop.runNow();
+  }
+
   /** Ends polling after the current tick, and hands this watcher's shards over to the others. */
   async stop(): Promise<void> {
     await this.loop.stop();
@@ -216,12 +221,13 @@ export class Watcher {
     if (settled) {
       steps.push(settled.step);
       kind = "skipped";
-    } else if (run.scheduled_at < now - job.policy.misfire_grace_ms && !this.catchUp(job, run, now)) {
-      steps.push(updateStep(run, skipped(run, "missed", now), now, `found ${Math.round((now - run.scheduled_at) / 1000)} s late, past the grace window`));
+    } else if (run.scheduled_at < now - job.policy.misfire_grace_ms && !runsLate(job, run.scheduled_at, now)) {
+      steps.push(updateStep(run, skipped(run, "missed", now), now, missedDetail(job, run.scheduled_at, now)));
       kind = "skipped";
     } else {
       const due = Math.max(run.due_at, now);
-      steps.push(updateStep(run, queued(run, due, now, s.stale_queued_ms), now));
+      const late = run.scheduled_at < now - job.policy.misfire_grace_ms ? lateDetail(job, run.scheduled_at, now) : null;
+      steps.push(updateStep(run, queued(run, due, now, s.stale_queued_ms), now, late));
       sends.push(itemOf(run, due));
     }
     if (job.next_run_at !== run.scheduled_at) return { tx: toTx(steps), run: primary(), sends, kind };
@@ -233,14 +239,6 @@ export class Watcher {
       sends: [...sends, ...plan.sends],
       kind,
     };
-  }
-
-  /** Whether a run found past its grace window still runs once, late, under the job's catch_up policy. */
-  private catchUp(job: Job, run: Run, now: number): boolean {
-    if (job.policy.catch_up === "all") return true;
-    if (job.policy.catch_up === "skip") return false;
-    const later = job.schedule.kind === "cron" || job.schedule.kind === "every" ? nextOccurrence(job.schedule, run.scheduled_at) : null;
-    return !later || later.at >= now - job.policy.misfire_grace_ms;
   }
 
   private decideWaking(run: Run, job: Job | undefined, now: number): Decision | null {

@@ -41,8 +41,22 @@ export const RunPolicy = z.strictObject({
     .min(0)
     .max(7 * 86_400_000)
     .default(600_000),
-  /** After downtime: skip every missed occurrence, run only the latest one late, or run all (capped). @default "skip" */
-  catch_up: z.enum(["skip", "latest", "all"]).default("skip"),
+  /**
+   * After downtime (the process stopped, the computer asleep): skip every missed occurrence, run
+   * only the latest one late, or run all (capped). Tasks stored before "latest" became the
+   * default keep the "skip" they were stored with. @default "latest"
+   */
+  catch_up: z.enum(["skip", "latest", "all"]).default("latest"),
+  /**
+   * Catch-up reaches back at most this far: an occurrence missed by more is recorded `missed`
+   * whatever `catch_up` says (yesterday's digest is noise). @default 43_200_000 (12 h)
+   */
+  catch_up_window_ms: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 86_400_000)
+    .default(43_200_000),
   /** A recurring occurrence whose previous run is still running: skip it, or run both. @default "skip" */
   overlap: z.enum(["skip", "allow"]).default("skip"),
 });

@@ -1,4 +1,5 @@
 import { DateTime } from "luxon";
+import { formatDuration } from "../core/duration.js";
 import type { Job, Run, SkipReason } from "../core/model.js";
 import { describeSchedule } from "../core/schedule/index.js";
 import type { Schedule } from "../core/schedule/model.js";
@@ -32,13 +33,31 @@ export function scheduleView(s: Schedule, fallbackZone: string): ScheduleView {
 
 const WHY: Record<SkipReason, string> = {
   paused: "The task was paused at that time.",
-  missed: "The server was not running (or too busy) at that time and the run was too late to start.",
+  missed:
+    "duely was not running at that time (stopped, or the computer asleep) or too busy, and when it got to the run it was too late to start: past the task's catch-up window, or a later missed run was made up instead.",
   overlap: "The previous run was still running, and this task does not run twice at once.",
   dst_gap: "That local time did not exist: the clocks jumped forward for daylight saving, and the task's DST policy skips it.",
   duplicate: "Another run for the same time already existed.",
   quota: "A usage limit was reached at that time.",
   ended: "The task had reached its end (end_at or max_runs).",
 };
+
+/**
+ * What happens to a run due while duely is not running (the computer asleep or off), as the
+ * task's catch-up policy says; null for a task that runs right away.
+ */
+export function catchUpNote(job: Job): string | null {
+  if (job.schedule.kind === "immediate") return null;
+  const { catch_up, catch_up_window_ms } = job.policy;
+  const within = `up to ${formatDuration(catch_up_window_ms)} late`;
+  const away = "If duely is not running at a run's time (the computer asleep or off)";
+  if (job.schedule.kind === "once") {
+    return catch_up === "skip" ? `${away}, that run is skipped.` : `${away}, the run happens when duely is back, ${within}; later than that it is skipped.`;
+  }
+  if (catch_up === "skip") return `${away}, that run is skipped, not run late.`;
+  if (catch_up === "all") return `${away}, each missed run happens once when duely is back, ${within}.`;
+  return `${away}, the latest missed run happens once when duely is back, ${within}; older missed runs are skipped.`;
+}
 
 /** Long outputs are cut in lists; the full text is in the run's resource. */
 const RESULT_LIMIT = 4000;

@@ -1,4 +1,4 @@
-import { destination, pino } from "pino";
+import { type DestinationStream, destination, pino } from "pino";
 import type { Logger, LogLevel } from "../../ports/logger.js";
 
 /** Keys every line has; a field of the same name is written as `<name>_` rather than shadow one. */
@@ -16,6 +16,15 @@ function fieldsOf(data: Record<string, unknown>): Record<string, unknown> {
  * the process.
  */
 export function stderrLogger(minLevel: LogLevel = "info"): Logger {
+  return pinoLogger(destination({ fd: 2, sync: true }), minLevel);
+}
+
+/** The same lines, each handed to `write` (a log file's stream). */
+export function lineLogger(write: (line: string) => void, minLevel: LogLevel = "info"): Logger {
+  return pinoLogger({ write }, minLevel);
+}
+
+function pinoLogger(stream: DestinationStream, minLevel: LogLevel): Logger {
   const logger = pino(
     {
       level: minLevel,
@@ -24,7 +33,7 @@ export function stderrLogger(minLevel: LogLevel = "info"): Logger {
       timestamp: () => `,"t":"${new Date().toISOString()}"`,
       formatters: { level: (label) => ({ level: label }) },
     },
-    destination({ fd: 2, sync: true }),
+    stream,
   );
   return {
     log(level, message, data) {
