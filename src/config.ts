@@ -3,6 +3,8 @@ import { homedir, userInfo } from "node:os";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import { ActionsConfig } from "./actions/config.js";
+import { LimitSettings } from "./app/limit-settings.js";
+import { DEFAULT_RETENTION, RetentionSettings } from "./app/retention-settings.js";
 import { EngineSettings } from "./app/settings.js";
 import { isValidTimeZone } from "./core/schedule/index.js";
 
@@ -10,6 +12,8 @@ const Zone = z.string().refine(isValidTimeZone, { message: 'an IANA time zone, e
 
 /** SQS delays a message at most 15 minutes, so the watcher must not enqueue further ahead. */
 const SQS_MAX_DELAY_MS = 900_000;
+/** The slowest `limits.executions.per_minute` that SQS can hold a run back for, rounded up. */
+const MIN_SQS_RUN_RATE = 0.0667;
 const TableName = z.string().regex(/^[A-Za-z0-9_.-]{3,255}$/, "a DynamoDB table name: 3-255 of A-Z a-z 0-9 _ - .");
 const Aws = {
   region: z.string().min(1),
@@ -126,6 +130,13 @@ export const ConfigFile = z
       ])
       .default({ kind: "local" }),
     engine: EngineSettings.default(EngineSettings.parse({})),
+    /** Per-owner rate limits: creates, executions, the daily LLM budget (src/app/limit-settings.ts). */
+    limits: LimitSettings.prefault({}),
+    /**
+     * How long finished runs are kept on SQLite (src/app/retention-settings.ts); DynamoDB uses
+     * store.ttl_days. Left optional here so a section written for DynamoDB can be refused.
+     */
+    retention: RetentionSettings.optional(),
     /** The owner of every task created over stdio (the local user). */
     owner: z.string().min(1).max(200).optional(),
     /** The zone used when the user names none. @default the machine's zone */
@@ -162,7 +173,22 @@ export const ConfigFile = z
     log_level: z.enum(["debug", "info", "warn", "error"]).default("info"),
   })
   .superRefine((c, ctx) => {
+    if (c.retention && c.store.kind === "dynamodb") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["retention"],
+        message: 'applies to store.kind "sqlite" only: on DynamoDB finished runs expire after store.ttl_days',
+      });
+    }
     if (c.queue.kind !== "sqs") return;
+    // One token comes back every 60_000 / per_minute ms, and a held-back run waits in the queue for it.
+    if (c.limits.enabled && 60_000 / c.limits.executions.per_minute > SQS_MAX_DELAY_MS) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["limits", "executions", "per_minute"],
+        message: `must be at least ${MIN_SQS_RUN_RATE} (a run every 15 minutes) with queue.kind "sqs": a run held back by it waits in the queue, and SQS delays a message at most 15 minutes`,
+      });
+    }
     if (c.engine.look_ahead_ms >= SQS_MAX_DELAY_MS) {
       ctx.addIssue({
         code: "custom",
@@ -184,7 +210,7 @@ export type ConfigFile = z.infer<typeof ConfigFile>;
  * The config `loadConfig` returns: the file with every default resolved, including those that
  * depend on the machine (data dir, user, zone), so no caller decides them again.
  */
-export type Config = Omit<ConfigFile, "store" | "owner" | "timezone"> & {
+export type Config = Omit<ConfigFile, "store" | "owner" | "timezone" | "retention"> & {
   /**
    * Where this user's duely keeps its files: the SQLite file by default, and the local
    * service's discovery file, secret, lock and log. Not in the file: `DUELY_DATA_DIR`, else
@@ -196,6 +222,7 @@ export type Config = Omit<ConfigFile, "store" | "owner" | "timezone"> & {
   owner: string;
   /** @default the machine's zone, else "UTC" */
   timezone: string;
+  retention: RetentionSettings;
 };
 
 export class ConfigError extends Error {
@@ -250,6 +277,7 @@ export function resolveConfig(raw: unknown, env: Record<string, string | undefin
     store: config.store.kind === "sqlite" ? { ...config.store, path: config.store.path ?? join(dataDir, "duely.db") } : config.store,
     owner: config.owner ?? safeUser(),
     timezone: config.timezone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC"),
+    retention: config.retention ?? DEFAULT_RETENTION,
     http: { ...config.http, tokens: { ...config.http.tokens, ...tokens } },
   };
 }

@@ -1,22 +1,30 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
+import { jsonlArchive } from "./adapters/archive/jsonl-archive.js";
 import { staticTokenVerifier } from "./adapters/auth/static-tokens.js";
 import { offsetFileClock } from "./adapters/clock/offset-file-clock.js";
+import { memoryLimitState } from "./adapters/limits/memory-limit-state.js";
 import { stderrLogger } from "./adapters/log/pino-logger.js";
 import type { PrometheusMetrics } from "./adapters/metrics/prometheus.js";
 import { LocalDelayQueue } from "./adapters/queue/local/local-queue.js";
 import { type FileLock, isSchedulerRunning, lockDatabaseFile } from "./adapters/store/sqlite/file-lock.js";
+import { openSqliteLimitState } from "./adapters/store/sqlite/sqlite-limit-state.js";
+import { openSqliteRetention } from "./adapters/store/sqlite/sqlite-retention.js";
 import { openSqliteStore } from "./adapters/store/sqlite/sqlite-store.js";
 import { ALL_ROLES, Engine, type Role } from "./app/engine.js";
+import { Limits } from "./app/limits.js";
+import { Pruner } from "./app/pruner.js";
 import type { StatusDeps } from "./app/status.js";
 import type { Config } from "./config.js";
 import type { HttpAuth } from "./mcp/http.js";
 import type { ActionRunner } from "./ports/action.js";
 import type { AuthStore } from "./ports/auth-store.js";
 import { type Clock, systemClock } from "./ports/clock.js";
+import type { LimitState } from "./ports/limit-state.js";
 import type { Logger } from "./ports/logger.js";
 import type { Presence } from "./ports/presence.js";
 import type { DelayQueue } from "./ports/queue.js";
+import type { RunRetention } from "./ports/run-retention.js";
 import type { ShardLeases } from "./ports/shard-lease.js";
 import type { Store } from "./ports/store.js";
 
@@ -52,29 +60,45 @@ export async function openEngine(config: Config, opts: RuntimeOptions = {}): Pro
   // process left (its queued runs' messages were in that process's memory).
   const exclusive = config.store.kind === "sqlite" && config.queue.kind === "local" && roles.length > 0;
   const lock = exclusive && config.store.kind === "sqlite" && config.store.path !== ":memory:" ? lockDatabaseFile(config.store.path) : null;
+  const opened: Closable[] = [];
   try {
     const { store, queue, leases } = await openBackend(config, { env, log, clock });
-    const metrics = opts.metrics;
+    const limitState = await openLimitState(config, env, clock, log);
+    opened.push(limitState);
+    const limits = new Limits(limitState, config.limits, clock);
     // The action graph (feeds, LLM and mail clients) loads only when no runner is given: tests and the crash processes pass their own.
-    const actions = opts.actions ?? (await import("./actions/runner.js")).createActionRunner(config.actions, env, metrics);
+    const metrics = opts.metrics;
+    const actions = opts.actions ?? (await import("./actions/runner.js")).createActionRunner(config.actions, env, { llmBudget: limits, metrics });
     metrics?.readOnScrape({
       queueDepth: () => queue.size(),
       ...(queue.deadLettered && { deadLettered: () => queue.deadLettered!() }),
       ...(leases && { members: () => liveCounts(leases.presence, clock.now()) }),
     });
+    const retention = roles.includes("sweeper") ? openRetention(config) : null;
+    if (retention) opened.push(retention);
+    const pruner =
+      retention &&
+      new Pruner({
+        retention,
+        archive: config.retention.archive_path ? jsonlArchive(config.retention.archive_path) : null,
+        clock,
+        log,
+        settings: config.retention,
+      });
     return new Engine(
-      { store, queue, clock, random: Math.random, actions, log, settings: config.engine, ...(metrics && { metrics }) },
+      { store, queue, clock, random: Math.random, actions, log, settings: config.engine, limits, ...(metrics && { metrics }) },
       {
         roles,
         exclusive,
         ...(opts.id && { id: opts.id }),
-        close: closeAll(leases, lock),
+        close: closeAll(leases, lock, opened, log),
         ...(leases && roles.includes("watcher") && { leases: leases.leases }),
         ...(leases && { presence: leases.presence }),
+        ...(pruner && { pruner }),
       },
     );
   } catch (e) {
-    lock?.release();
+    closeAll(null, lock, opened, log)();
     throw e;
   }
 }
@@ -84,9 +108,14 @@ async function liveCounts(presence: Presence, now: number): Promise<{ watchers: 
   return { watchers: live.filter((m) => m.role === "watcher").length, workers: live.filter((m) => m.role === "worker").length };
 }
 
-function closeAll(leases: { close(): void } | null, lock: FileLock | null): () => void {
+interface Closable {
+  close(): Promise<void>;
+}
+
+function closeAll(leases: { close(): void } | null, lock: FileLock | null, opened: readonly Closable[], log: Logger): () => void {
   return () => {
     leases?.close();
+    for (const c of opened) c.close().catch((e: unknown) => log.log("error", "cannot close a store connection", { error: String(e) }));
     lock?.release();
   };
 }
@@ -99,7 +128,7 @@ interface Backend {
 }
 
 async function openBackend(config: Config, o: { env: Env; log: Logger; clock: Clock }): Promise<Backend> {
-  const store = await openStore(config, o.env, o.log);
+  const store = await openStore(config, o.env, o.clock, o.log);
   const queue = await openQueue(config, o.clock, o.env, o.log);
   const leases = await openLeases(config, o.env, o.log);
   return { store, queue, leases };
@@ -142,10 +171,34 @@ function clockOf(env: Record<string, string | undefined>, log: Logger): Clock {
   return offsetFileClock(file);
 }
 
+/** SQLite keeps finished runs until pruned; DynamoDB expires them by TTL, and a `:memory:` store ends with its process. */
+function openRetention(config: Config): RunRetention | null {
+  const s = config.store;
+  return s.kind === "sqlite" && s.path !== ":memory:" ? openSqliteRetention({ path: s.path }) : null;
+}
+
+/**
+ * Where the per-owner rate limits keep their buckets: in the store, so every process of a
+ * deployment shares them (SQLite: the same file; DynamoDB: items of the events table). A
+ * `:memory:` SQLite store belongs to one process, and so do its buckets.
+ */
+async function openLimitState(config: Config, env: Env, clock: Clock, log: Logger): Promise<LimitState> {
+  const s = config.store;
+  const now = () => clock.now();
+  if (s.kind === "sqlite") return s.path === ":memory:" ? memoryLimitState(now) : openSqliteLimitState({ path: s.path, now });
+  const [{ dynamoLimitState }, { newDynamoDbClient }] = await Promise.all([
+    import("./adapters/store/dynamodb/dynamodb-limit-state.js"),
+    import("./adapters/aws/client-config.js"),
+  ]);
+  const client = newDynamoDbClient(s, env, log);
+  const state = dynamoLimitState({ client, table: s.tables.events, now });
+  return { ...state, close: async () => client.destroy() };
+}
+
 // The AWS adapters are imported only when configured: the SDK is large and the embedded
 // default never needs it. Each AWS client is destroyed when its adapter closes.
 
-async function openStore(config: Config, env: Env, log: Logger): Promise<Store> {
+async function openStore(config: Config, env: Env, clock: Clock, log: Logger): Promise<Store> {
   const s = config.store;
   if (s.kind === "sqlite") {
     return openSqliteStore({ path: s.path });
@@ -155,7 +208,7 @@ async function openStore(config: Config, env: Env, log: Logger): Promise<Store> 
     import("./adapters/aws/client-config.js"),
   ]);
   const client = newDynamoDbClient(s, env, log);
-  const store = openDynamoStore({ client, tables: s.tables, ttlDays: s.ttl_days, shards: config.engine.shard_count });
+  const store = openDynamoStore({ client, tables: s.tables, ttlDays: s.ttl_days, shards: config.engine.shard_count, now: () => clock.now() });
   const close = async () => {
     await store.close();
     client.destroy();

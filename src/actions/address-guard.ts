@@ -1,6 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { BlockList, isIP, type LookupFunction } from "node:net";
 import type { HttpPolicy } from "./config.js";
+import { embeddedIPv4 } from "./embedded-ipv4.js";
 
 /**
  * Which outbound addresses the server may connect to. The check runs inside the socket's DNS
@@ -17,13 +18,13 @@ function blockList(v4: string[], v6: string[]): BlockList {
   return list;
 }
 
-// BlockList matches IPv4-mapped IPv6 (::ffff:10.0.0.1) against the IPv4 rules.
 const CLASSES: [AddressClass, BlockList][] = [
   ["unspecified", blockList(["0.0.0.0/8"], ["::/128"])],
   ["loopback", blockList(["127.0.0.0/8"], ["::1/128"])],
   // 169.254.169.254 and fd00:ec2::254 are the cloud metadata endpoints.
   ["link_local", blockList(["169.254.0.0/16"], ["fe80::/10", "fd00:ec2::254/128"])],
-  ["private", blockList(["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "100.64.0.0/10"], ["fc00::/7"])],
+  // 64:ff9b:1::/48 is local-use NAT64 (RFC 8215): never a public destination, whatever it embeds.
+  ["private", blockList(["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "100.64.0.0/10"], ["fc00::/7", "64:ff9b:1::/48"])],
   [
     "reserved",
     blockList(
@@ -33,25 +34,18 @@ const CLASSES: [AddressClass, BlockList][] = [
   ],
 ];
 
-const NAT64 = blockList([], ["64:ff9b::/96"]);
-
-/** The IPv4 address a NAT64 address (64:ff9b::a9fe:a9fe) stands for. */
-function nat64Target(address: string): string | null {
-  if (!NAT64.check(address, "ipv6")) return null;
-  const tail = address.split(":").slice(-2);
-  if (tail[1]?.includes(".")) return tail[1];
-  const [hi, lo] = tail.map((h) => parseInt(h || "0", 16)) as [number, number];
-  return [hi >> 8, hi & 255, lo >> 8, lo & 255].join(".");
-}
-
 export function classifyAddress(address: string): AddressClass {
   const family = isIP(address);
   if (family === 0) throw new Error(`not an IP address: ${address}`);
-  const mapped = family === 6 ? nat64Target(address) : null;
-  if (mapped !== null) return classifyAddress(mapped);
   const type = family === 4 ? "ipv4" : "ipv6";
-  return CLASSES.find(([, list]) => list.check(address, type))?.[0] ?? "public";
+  const own = CLASSES.find(([, list]) => list.check(address, type))?.[0] ?? "public";
+  // An address that embeds an IPv4 one is as refused as the worse of the two.
+  const embedded = family === 6 ? embeddedIPv4(address).map(classifyAddress) : [];
+  return [own, ...embedded].sort((x, y) => SEVERITY.indexOf(x) - SEVERITY.indexOf(y))[0]!;
 }
+
+/** Most refused first: link-local (metadata) before the classes an operator can allow. */
+const SEVERITY: readonly AddressClass[] = ["link_local", "unspecified", "reserved", "loopback", "private", "public"];
 
 /** Thrown when a target resolves to an address the policy does not allow; never retried. */
 export class RefusedAddressError extends Error {

@@ -74,9 +74,10 @@ export const HttpPolicy = z.strictObject({
   /** Allow 127/8 and ::1 targets. @default false */
   allow_loopback: z.boolean().default(false),
   /**
-   * Hosts allowed even when they resolve to a private or loopback address: `host` (any port) or
-   * `host:port`, e.g. `localhost:11434` for a local Ollama, without opening loopback to every feed
-   * URL. Link-local (incl. cloud metadata), unspecified and reserved addresses stay refused. @default []
+   * Hosts feeds may reach even when they resolve to a private or loopback address: `host`
+   * (any port) or `host:port`, e.g. an intranet feed server; channels too. The model's
+   * `base_url` needs no entry: it is allowed to the model client only (see operator-hosts.ts).
+   * Link-local (incl. cloud metadata), unspecified and reserved addresses stay refused. @default []
    */
   allow_hosts: z
     .array(z.string().regex(/^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i))
@@ -103,7 +104,7 @@ const ChannelName = z
   .refine((n) => n !== "inbox", "inbox is built in and always on");
 
 export const ChannelTarget = z.discriminatedUnion("type", [
-  /** POST JSON signed with `X-Duely-Signature: sha256=<hex HMAC-SHA256 of the body>`. */
+  /** POST JSON signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,…`); see docs/security.md. */
   z.strictObject({ type: z.literal("webhook"), url: HttpUrl, secret_env: EnvName }),
   /** A Slack incoming-webhook URL (the URL itself is the credential: keep the config file private). */
   z.strictObject({ type: z.literal("slack"), url: HttpUrl }),

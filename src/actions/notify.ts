@@ -11,7 +11,7 @@ import type { ChannelTarget } from "./config.js";
  * (`channels: ["ops", "phone"]`); `inbox` is built in and always on: it is the run's own result.
  */
 
-const INBOX = "inbox";
+export const INBOX = "inbox";
 
 export interface ResolvedChannel {
   name: string;

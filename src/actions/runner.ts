@@ -2,10 +2,13 @@ import { z } from "zod";
 import type { Action } from "../core/action-model.js";
 import type { RunResult } from "../core/model.js";
 import { type ActionContext, ActionFailure, type ActionRunner } from "../ports/action.js";
+import { type LlmBudget, unlimitedLlmBudget } from "../ports/llm-budget.js";
 import type { Metrics } from "../ports/metrics.js";
+import { checkAction } from "./check-action.js";
 import type { ActionsConfig } from "./config.js";
 import { createOutbound } from "./http.js";
 import { deliver, resolveChannels } from "./notify.js";
+import { allowingModelHost } from "./operator-hosts.js";
 import { type Env, redact, redactDeep, secretValues } from "./secrets.js";
 import { summarize } from "./summarize.js";
 
@@ -35,8 +38,11 @@ const SavedDigest = z.object({ text: z.string(), data: z.record(z.string(), z.un
  * A summarize run with channels saves its digest before delivering it: a retry (after a failed
  * delivery) sends that same text, neither fetching nor calling the model again.
  */
-export function createActionRunner(config: ActionsConfig, env: Env, metrics?: Metrics): ActionRunner {
+export function createActionRunner(config: ActionsConfig, env: Env, opts: { llmBudget?: LlmBudget; metrics?: Metrics | undefined } = {}): ActionRunner {
+  const llmBudget = opts.llmBudget ?? unlimitedLlmBudget;
+  // Feeds and channels get the policy as written; the model's configured endpoint is allowed to the model client only.
   const outbound = createOutbound(config.http);
+  const modelOutbound = createOutbound(allowingModelHost(config.http, config));
   const secrets = secretValues(config, env);
   const channelDeps = { outbound, env, policy: config.http };
 
@@ -62,13 +68,14 @@ export function createActionRunner(config: ActionsConfig, env: Env, metrics?: Me
   async function digestOnce(action: Extract<Action, { type: "summarize" }>, ctx: ActionContext, save: boolean): Promise<z.infer<typeof SavedDigest>> {
     const saved = SavedDigest.safeParse(ctx.checkpoint.get(DIGEST));
     if (saved.success) return saved.data;
-    const digest = await summarize(action, ctx, { config, env, outbound, metrics });
+    const digest = await summarize(action, ctx, { config, env, outbound, modelOutbound, llmBudget, metrics: opts.metrics });
     const made = { text: redact(digest.text, secrets), data: redactDeep(digest.data, secrets) as Record<string, unknown> };
     if (save) await ctx.checkpoint.save(DIGEST, made);
     return made;
   }
 
   return {
+    check: (action) => checkAction(action, config),
     async run(action, ctx) {
       try {
         return await run(action, ctx);

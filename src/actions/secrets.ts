@@ -15,9 +15,11 @@ export function readSecret(env: Env, name: string, usedFor: string): string {
 }
 
 /**
- * Every credential the config can reach: env values it names, and Slack/ntfy URLs (a Slack
- * webhook URL is its own credential). Used to scrub messages and results before they leave.
- * Values under 6 characters are left alone: scrubbing them would mangle ordinary words.
+ * Every credential the config can reach: env values it names, and every channel URL (a Slack or
+ * webhook URL is often its own credential, an ntfy topic is one, and any of them may carry a
+ * token in its path or query), whole and as `describeUrl` writes it. Used to scrub messages and
+ * results before they leave. Values under 6 characters are left alone: scrubbing them would
+ * mangle ordinary words.
  */
 export function secretValues(config: ActionsConfig, env: Env): string[] {
   const names: string[] = [];
@@ -26,15 +28,26 @@ export function secretValues(config: ActionsConfig, env: Env): string[] {
   for (const target of Object.values(config.channels)) {
     if (target.type === "webhook") names.push(target.secret_env);
     if (target.type === "email" && target.smtp.pass_env !== undefined) names.push(target.smtp.pass_env);
-    if (target.type === "slack" || target.type === "ntfy") literal.push(target.url, describeUrl(target.url));
+    if (target.type !== "email") literal.push(target.url, describeUrl(target.url));
   }
   const values = [...names.map((n) => env[n]), ...literal].filter((v): v is string => v !== undefined && v.length >= 6);
   // Longest first, so a secret containing another is replaced whole.
   return [...new Set(values)].sort((a, b) => b.length - a.length);
 }
 
+/** `scheme://user:password@` in any URL, e.g. an SMTP or ntfy URL quoted by a library's error. */
+const USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@]+@/gi;
+/** Query parameters that carry credentials by name. */
+const CREDENTIAL_PARAM = /([?&](?:access_token|token|auth|key|api_key|apikey|secret|password|pass|sig|signature)=)[^&\s#"']+/gi;
+
+/**
+ * The one redaction: every configured secret, then credentials any URL carries in its userinfo
+ * or in a query parameter named for one. Applied to every run result and failure message the
+ * action runner returns, which is where run errors are recorded from.
+ */
 export function redact(text: string, secrets: readonly string[]): string {
-  return secrets.reduce((out, secret) => out.split(secret).join("[redacted]"), text);
+  const known = secrets.reduce((out, secret) => out.split(secret).join("[redacted]"), text);
+  return known.replace(USERINFO, "$1[redacted]@").replace(CREDENTIAL_PARAM, "$1[redacted]");
 }
 
 /** `redact` applied to every string inside a JSON-like value. */

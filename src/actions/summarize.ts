@@ -1,16 +1,18 @@
 import type { Action } from "../core/action-model.js";
 import { type ActionContext, ActionFailure } from "../ports/action.js";
+import { type LlmBudget, LlmBudgetSpent } from "../ports/llm-budget.js";
 import type { Metrics } from "../ports/metrics.js";
 import type { ActionsConfig, LlmConfig } from "./config.js";
 import type { FeedItem } from "./feed-parser.js";
 import { type FeedFailure, feedsForTopic, fetchItems } from "./feeds.js";
 import type { Outbound } from "./http.js";
+import { estimateTokens, withinLlmBudget } from "./llm-budget.js";
 import { pickItems } from "./relevance.js";
 import { type Env, readSecret } from "./secrets.js";
 import { createAnthropicClient } from "./summarizers/anthropic-client.js";
 import type { DigestLength, DigestRequest } from "./summarizers/digest.js";
 import { extractiveDigest } from "./summarizers/extractive.js";
-import type { Completion, LlmClient } from "./summarizers/llm.js";
+import type { LlmClient } from "./summarizers/llm.js";
 import { createOpenAIClient } from "./summarizers/openai-client.js";
 import { buildPrompt, citeSources } from "./summarizers/prompt.js";
 import { failureFromSdkError, fetchVia } from "./summarizers/sdk-support.js";
@@ -26,13 +28,20 @@ export interface DigestData {
   model?: string;
   /** Feeds that could not be read; the digest is made of the others. */
   feed_failures?: FeedFailure[];
+  /** Why an LLM digest was written offline instead: the owner's daily model budget was spent. */
+  fallback?: string;
 }
 
 export interface SummarizeDeps {
   config: ActionsConfig;
   env: Env;
+  /** For the owner's feeds: the policy as configured. */
   outbound: Outbound;
-  /** Counts the tokens each model call used. */
+  /** For the model: its configured endpoint allowed too (see operator-hosts.ts). */
+  modelOutbound: Outbound;
+  /** The owner's daily model budget (limits.llm_per_day). */
+  llmBudget: LlmBudget;
+  /** Counts the tokens each model call used, by provider and model. */
   metrics?: Metrics | undefined;
 }
 
@@ -41,7 +50,7 @@ const DEFAULT_MAX_ITEMS: Record<DigestLength, number> = { short: 5, medium: 8, l
 
 function llmClient(config: LlmConfig, deps: SummarizeDeps, ctx: ActionContext): LlmClient {
   const apiKey = readSecret(deps.env, config.api_key_env, `${config.provider} summarizer`);
-  const fetch = fetchVia(deps.outbound, ctx.now, config.timeout_ms);
+  const fetch = fetchVia(deps.modelOutbound, ctx.now, config.timeout_ms);
   return config.provider === "openai" ? createOpenAIClient(config, apiKey, fetch) : createAnthropicClient(config, apiKey, fetch);
 }
 
@@ -50,16 +59,22 @@ async function llmDigest(config: LlmConfig, req: DigestRequest, deps: SummarizeD
   const client = llmClient(config, deps, ctx);
   const prompt = buildPrompt(req, config.max_input_chars);
   const label = `${config.provider} summarizer (${config.model})`;
-  let completion: Completion;
+  let text: string;
   try {
-    completion = await client.complete(prompt, ctx.signal);
+    text = await withinLlmBudget(
+      deps.llmBudget,
+      ctx.owner,
+      (usage) =>
+        client.complete(prompt, ctx.signal, (u) => {
+          usage(u.input + u.output);
+          deps.metrics?.llmTokens(config.provider, config.model, "input", u.input);
+          deps.metrics?.llmTokens(config.provider, config.model, "output", u.output);
+        }),
+      (out) => estimateTokens(prompt.system, prompt.user, out ?? ""),
+    );
   } catch (err) {
+    if (err instanceof LlmBudgetSpent) throw err;
     throw failureFromSdkError(err, label, ctx.now());
-  }
-  const { text, usage } = completion;
-  if (usage) {
-    deps.metrics?.llmTokens(config.provider, config.model, "input", usage.input);
-    deps.metrics?.llmTokens(config.provider, config.model, "output", usage.output);
   }
   ctx.heartbeat();
   if (text.trim() === "") throw new ActionFailure(`${label}: empty completion`, { permanent: false });
@@ -72,7 +87,7 @@ function noNewsText(topic: string, since: number | null): string {
 
 /** Fetches the feeds, keeps what is new and relevant, and condenses it. No item, no model call. */
 export async function summarize(action: Summarize, ctx: ActionContext, deps: SummarizeDeps): Promise<{ text: string; data: DigestData }> {
-  const { summarizer, feeds: feedsConfig } = deps.config;
+  const { feeds: feedsConfig } = deps.config;
   const feeds = action.feeds ?? feedsForTopic(action.topic, feedsConfig);
   if (feeds.length === 0) {
     throw new ActionFailure(`no feeds for "${action.topic}": pass feeds, or configure feeds.topics / feeds.fallback`, { permanent: true });
@@ -82,14 +97,31 @@ export async function summarize(action: Summarize, ctx: ActionContext, deps: Sum
   const picked = pickItems(action.topic, fetched.items, action.max_items ?? DEFAULT_MAX_ITEMS[length]);
   const req: DigestRequest = { topic: action.topic, ...picked, available: fetched.items.length, language: action.language, length };
 
-  const about =
-    summarizer.provider === "none" ? { kind: "extractive" as const } : { kind: "llm" as const, provider: summarizer.provider, model: summarizer.model };
   const failures = fetched.failures.length > 0 ? { feed_failures: fetched.failures } : {};
-  const digest =
-    picked.items.length === 0
-      ? { text: noNewsText(action.topic, ctx.previousSuccessAt), items: [] }
-      : summarizer.provider === "none"
-        ? { text: extractiveDigest(req), items: picked.items }
-        : await llmDigest(summarizer, req, deps, ctx);
+  const { about, digest } = await writeDigest(req, picked.items, deps, ctx);
   return { text: digest.text, data: { ...about, items: digest.items.map(({ title, link }) => ({ title, link })), ...failures } };
+}
+
+type About = Pick<DigestData, "kind" | "provider" | "model" | "fallback">;
+
+/** No item, no model call; with the daily model budget spent, the offline digest instead of none. */
+async function writeDigest(
+  req: DigestRequest,
+  items: FeedItem[],
+  deps: SummarizeDeps,
+  ctx: ActionContext,
+): Promise<{ about: About; digest: { text: string; items: FeedItem[] } }> {
+  const { summarizer } = deps.config;
+  const offline = { kind: "extractive" as const };
+  if (items.length === 0) {
+    const about = summarizer.provider === "none" ? offline : { kind: "llm" as const, provider: summarizer.provider, model: summarizer.model };
+    return { about, digest: { text: noNewsText(req.topic, ctx.previousSuccessAt), items: [] } };
+  }
+  if (summarizer.provider === "none") return { about: offline, digest: { text: extractiveDigest(req), items } };
+  try {
+    return { about: { kind: "llm", provider: summarizer.provider, model: summarizer.model }, digest: await llmDigest(summarizer, req, deps, ctx) };
+  } catch (err) {
+    if (!(err instanceof LlmBudgetSpent)) throw err;
+    return { about: { ...offline, fallback: err.message }, digest: { text: extractiveDigest(req), items } };
+  }
 }

@@ -4,8 +4,9 @@ import type { Job, Run } from "../core/model.js";
 import type { QueueItem, QueueMessage } from "../ports/queue.js";
 import { commitChecked } from "./commit-check.js";
 import type { EngineDeps } from "./deps.js";
+import { gateClaim } from "./execution-gate.js";
 import { type LoadedJob, loadJobsOf, Unavailable } from "./job-batch.js";
-import { type ClaimDecision, decideClaim, startingClaim, stillRunningBefore } from "./run-decisions.js";
+import { type ClaimDecision, decideClaim, type HoldBack, startingClaim, stillRunningBefore } from "./run-decisions.js";
 import { toTx, writtenRun } from "./runs.js";
 
 /** A message whose run or task could not be read (or whose claim failed) comes back this much later. */
@@ -29,17 +30,23 @@ export interface ClaimBatch {
   done: QueueMessage[];
   /** To deliver again later: their run or task could not be read now. */
   deferred: QueueMessage[];
+  /**
+   * Held back by the owner's execution rate: stored queued, due again at `dueAt`. Send them for
+   * then; the message itself is done with (a lost send is re-sent by the watcher at the run's wake time).
+   */
+  heldBack: { message: QueueMessage; dueAt: number }[];
 }
 
 /**
  * Claims the delivered runs it can, in one store round trip: reads each run and its task, decides
- * (run-decisions.ts), records the start in the claim of the first `slots` runs that are due, and
+ * (run-decisions.ts), charges each claim to its owner's execution rate (a claim over it is held
+ * back instead), records the start in the claim of the first `slots` runs that are due, and
  * commits. A task or run that cannot be read right now (not a corrupt record) defers the message;
  * a claim whose answer was lost is read back, and left alone (neither held nor acknowledged) when
  * even that cannot tell.
  */
 export async function claimBatch(deps: EngineDeps, worker: string, messages: readonly QueueMessage[], now: number, slots: number): Promise<ClaimBatch> {
-  const out: ClaimBatch = { starting: [], held: [], done: [], deferred: [] };
+  const out: ClaimBatch = { starting: [], held: [], done: [], deferred: [], heldBack: [] };
   const seen = new Set<string>();
   const fresh: QueueMessage[] = [];
   for (const m of messages) {
@@ -60,9 +67,14 @@ export async function claimBatch(deps: EngineDeps, worker: string, messages: rea
     claimable.map((c) => c.run),
     deps.log,
   );
-  const decided = await Promise.all(claimable.map(async (c) => ({ ...c, d: await decide(deps, worker, c.run, jobs.get(c.run.job_id), now) })));
+  const decided = await Promise.all(
+    claimable.map(async (c) => {
+      const d = await decide(deps, worker, c.run, jobs.get(c.run.job_id), now);
+      return { ...c, d: d && (await gateClaim(deps, c.run, d, now)) };
+    }),
+  );
   let free = slots;
-  const todo: { message: QueueMessage; run: Run; d: ClaimDecision; startNow: boolean }[] = [];
+  const todo: { message: QueueMessage; run: Run; d: ClaimDecision | HoldBack; startNow: boolean }[] = [];
   for (const c of decided) {
     if (c.d === null) out.deferred.push(c.message);
     else {
@@ -79,6 +91,7 @@ export async function claimBatch(deps: EngineDeps, worker: string, messages: rea
   for (const [i, ok] of results.entries()) {
     const { message, run, d, startNow } = todo[i]!;
     if (ok === null) deps.log.log("error", "cannot tell whether a claim landed; leaving the run to the reaper", { key: message.key });
+    else if (ok && d.kind === "hold_back") out.heldBack.push({ message, dueAt: d.dueAt });
     else if (!ok || d.kind !== "claim") out.done.push(message);
     else (startNow ? out.starting : out.held).push({ message, before: run, run: d.run, job: d.job });
   }

@@ -4,6 +4,7 @@ import type { Logger } from "../ports/logger.js";
 import type { Metrics } from "../ports/metrics.js";
 import type { DelayQueue } from "../ports/queue.js";
 import type { Store } from "../ports/store.js";
+import type { Limits } from "./limits.js";
 import type { EngineSettings } from "./settings.js";
 
 /** Everything the use cases need, injected by the composition root (src/main.ts) or a test. */
@@ -18,4 +19,6 @@ export interface EngineDeps {
   /** What operators count (Prometheus); absent in tests that do not look. */
   metrics?: Metrics;
   settings: EngineSettings;
+  /** Per-owner rate limits (creates, executions, LLM budget); absent, nothing is rate-limited. */
+  limits?: Limits;
 }

@@ -9,6 +9,7 @@ import type { EngineDeps } from "./deps.js";
 import { Jobs } from "./jobs.js";
 import { WatcherAlarm, WorkerBeat } from "./liveness.js";
 import { withObservation } from "./observation.js";
+import type { Pruner } from "./pruner.js";
 import { type RecoveryStats, recoverOwnedRuns } from "./recovery.js";
 import type { EngineSettings } from "./settings.js";
 import { checkReady, type Readiness } from "./status.js";
@@ -47,6 +48,8 @@ export interface EngineOptions {
    * recoverOwnedRuns). Never set it for a store other processes use. @default false
    */
   exclusive?: boolean;
+  /** Prunes old finished runs (SQLite only); runs with the sweeper role. */
+  pruner?: Pruner;
 }
 
 /** The scheduler's use cases and background roles over one set of adapters. */
@@ -67,6 +70,7 @@ export class Engine {
   private readonly roles: ReadonlySet<Role>;
   private readonly closeExtra: (() => void) | null;
   private readonly exclusive: boolean;
+  private readonly pruner: Pruner | null;
   private started = false;
   /** Recovery, then the roles; stop() waits for it. */
   private starting: Promise<void> | null = null;
@@ -81,6 +85,7 @@ export class Engine {
     this.settings = deps.settings;
     this.roles = new Set(opts.roles ?? ALL_ROLES);
     this.closeExtra = opts.close ?? null;
+    this.pruner = opts.pruner ?? null;
     this.watcher = new Watcher(deps, { ...(opts.id && { id: opts.id }), ...(opts.leases && { leases: opts.leases }) });
     this.worker = new Worker(deps, { ...(opts.id && { id: opts.id }), ...(opts.onFinished && { onFinished: opts.onFinished }) });
     this.sweeper = new Sweeper(deps, { when: () => this.watcher.holdsShard(0) });
@@ -114,6 +119,7 @@ export class Engine {
     this.starting = recovered.then(() => {
       if (!this.started) return;
       if (this.roles.has("sweeper")) this.sweeper.start();
+      if (this.roles.has("sweeper")) this.pruner?.start();
       if (this.roles.has("watcher")) this.watcher.start();
       if (this.roles.has("worker")) this.worker.start();
       this.beat?.start();
@@ -141,6 +147,7 @@ export class Engine {
       await Promise.all([
         r.has("watcher") && this.watcher.stop(),
         r.has("sweeper") && this.sweeper.stop(),
+        r.has("sweeper") && this.pruner?.stop(),
         r.has("worker") && this.worker.stop(drainMs).then(() => this.beat?.stop()),
         this.alarm?.stop(),
       ]);

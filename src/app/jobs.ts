@@ -2,7 +2,17 @@ import { createHash } from "node:crypto";
 import { monotonicFactory } from "ulid";
 import type { Action } from "../core/action-model.js";
 import { DomainError } from "../core/errors.js";
-import { DEFAULT_RETRY, DEFAULT_RUN_POLICY, isTerminal, type Job, type JobStatus, type RetryPolicy, type Run, type RunPolicy } from "../core/model.js";
+import {
+  DEFAULT_RETRY,
+  DEFAULT_RUN_POLICY,
+  isTerminal,
+  type Job,
+  type JobStatus,
+  LIVE_JOB_STATUSES,
+  type RetryPolicy,
+  type Run,
+  type RunPolicy,
+} from "../core/model.js";
 import { isRecurring, type Schedule } from "../core/schedule/model.js";
 import type { Page } from "../ports/store.js";
 import { planChain } from "./chain.js";
@@ -46,7 +56,6 @@ export interface JobDetail extends JobSummary {
 }
 
 const PENDING_LIKE = new Set(["pending", "queued", "retrying"]);
-const LIVE: readonly JobStatus[] = ["active", "paused"];
 
 /** The task use cases. Every method takes the owner from the caller's identity, never from arguments. */
 export class Jobs {
@@ -77,6 +86,7 @@ export class Jobs {
     const twin = await this.findTwin(owner, fingerprint, now);
     if (twin) return { job: twin, deduplicated: true, ...this.upcomingOf(twin, now) };
     await this.checkQuota(owner, 1);
+    await this.deps.limits?.chargeCreate(owner);
     const [job] = await this.insertJobs(owner, [{ ...input, fingerprint }], now);
     return { job: job!, deduplicated: false, ...this.upcomingOf(job!, now) };
   }
@@ -106,6 +116,7 @@ export class Jobs {
   private validate(input: CreateJobInput, now: number, prefix: string): void {
     try {
       checkSchedule(input.schedule, now, this.deps.settings);
+      this.deps.actions.check?.(input.action);
       if (input.end_at != null && input.end_at <= now) {
         throw new DomainError("in_the_past", "end_at is not in the future.", { field: "end_at", expected: "an instant after now" });
       }
@@ -117,15 +128,22 @@ export class Jobs {
     }
   }
 
+  /**
+   * A quick refusal with the count in the message. Not what holds the cap: two creates can both
+   * pass it, so the insert itself carries the cap (`Tx.cap`), checked atomically by the store.
+   */
   private async checkQuota(owner: string, adding: number): Promise<void> {
+    const active = await this.deps.store.countJobs(owner, LIVE_JOB_STATUSES);
+    if (active + adding > this.deps.settings.max_active_jobs_per_owner) throw this.overCap(active);
+  }
+
+  private overCap(active: number | null): DomainError {
     const limit = this.deps.settings.max_active_jobs_per_owner;
-    const active = await this.deps.store.countJobs(owner, LIVE);
-    if (active + adding > limit) {
-      throw new DomainError("limit_exceeded", `You already have ${active} active or paused tasks; the limit is ${limit}.`, {
-        expected: `at most ${limit} active or paused tasks per owner`,
-        hint: "Cancel a task you no longer need (task_cancel_v1), or ask the operator to raise max_active_jobs_per_owner in the duely config.",
-      });
-    }
+    const have = active === null ? "You already have the most active or paused tasks allowed" : `You already have ${active} active or paused tasks`;
+    return new DomainError("limit_exceeded", `${have}; the limit is ${limit}.`, {
+      expected: `at most ${limit} active or paused tasks per owner`,
+      hint: "Cancel a task you no longer need (task_cancel_v1), or ask the operator to raise max_active_jobs_per_owner in the duely config.",
+    });
   }
 
   /** `asOf[i]`: plan input i's occurrences strictly after this (now, or just before a late once-task). */
@@ -154,11 +172,13 @@ export class Jobs {
       const stored: Job = { ...plan.job, status: plan.steps.length === 0 ? "completed" : "active" };
       return { stored, plan };
     });
+    const cap = { owner, max: settings.max_active_jobs_per_owner };
     const results = await this.deps.store.commitEach(
-      planned.map(({ stored, plan }) => toTx(plan.steps, [{ op: "put_job", job: stored, expectVersion: null }])),
+      planned.map(({ stored, plan }) => ({ ...toTx(plan.steps, [{ op: "put_job", job: stored, expectVersion: null }]), cap })),
     );
-    if (results.some((ok) => !ok)) throw new DomainError("conflict", "A task could not be stored; try again.", { hint: "Retry the same call." });
-    await this.deps.queue.send(planned.flatMap(({ plan }) => plan.sends));
+    await this.deps.queue.send(planned.flatMap(({ plan }, i) => (results[i] ? plan.sends : [])));
+    // A new job's id is fresh and its runs' keys with it: only the cap can refuse its insert.
+    if (results.some((ok) => !ok)) throw this.overCap(null);
     return planned.map(({ stored }) => stored);
   }
 

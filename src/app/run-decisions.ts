@@ -6,7 +6,7 @@ import type { Write } from "../ports/store.js";
 import { lateDetail, missedDetail, runsLate } from "./catch-up.js";
 import { chainEnded } from "./chain.js";
 import { type LoadedJob, Unavailable, Unreadable } from "./job-batch.js";
-import { cancelled, claimed, failed, requeued, retrying, type Step, skipped, started, succeeded, updateStep } from "./runs.js";
+import { cancelled, claimed, failed, queued, requeued, retrying, type Step, skipped, started, succeeded, updateStep } from "./runs.js";
 
 // What becomes of a run, decided in one place for the worker and the watcher: pure functions of
 // the run, its job and the time. The callers read the store and write the steps returned.
@@ -104,6 +104,20 @@ export function decideClaim(run: Run, job: KnownJob, now: number, ctx: ClaimCont
 export function startingClaim(before: Run, claim: Extract<ClaimDecision, { kind: "claim" }>, now: number): ClaimDecision {
   const next = started(claim.run, now);
   return { ...claim, run: next, step: updateStep(before, next, now, claim.step.event.detail) };
+}
+
+/** A claim its owner's run rate holds back: the run stays queued, due again at `dueAt`. */
+export type HoldBack = { kind: "hold_back"; dueAt: number; step: Step };
+
+/**
+ * Instead of a claim, a run over its owner's execution rate (limits.executions) stays queued,
+ * due `waitMs` from now, when a token will be there: delayed, never dropped, spending neither an
+ * attempt nor an execution, and the grace window (judged from `due_at`) does not count the wait.
+ */
+export function holdBack(run: Run, waitMs: number, now: number, staleQueuedMs: number): HoldBack {
+  const dueAt = now + waitMs;
+  const next = queued(run, dueAt, now, staleQueuedMs);
+  return { kind: "hold_back", dueAt, step: updateStep(run, next, now, `held back ${waitMs} ms by the owner's run rate (limits.executions)`) };
 }
 
 export type StartDecision = { kind: "start"; run: Run; step: Step } | { kind: "give_back"; reason: string } | Settled;

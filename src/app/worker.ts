@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { MinHeap } from "../core/min-heap.js";
 import type { Run } from "../core/model.js";
 import { ActionTimeout } from "../ports/action.js";
@@ -9,6 +8,7 @@ import { pause } from "./commit-check.js";
 import { Completer } from "./completer.js";
 import type { EngineDeps } from "./deps.js";
 import { type HeldRun, LeaseKeeper } from "./lease-keeper.js";
+import { defaultRoleId } from "./process-id.js";
 import { type ActionOutcome, decideFinish } from "./run-decisions.js";
 import { giveBackHeld, startHeld } from "./starts.js";
 
@@ -51,7 +51,7 @@ export class Worker {
   /** `onFinished` is called with the runs whose outcome was just written (metrics, benchmarks); it must not throw. */
   constructor(deps: EngineDeps, opts: { id?: string; onFinished?: (runs: Run[]) => void } = {}) {
     this.deps = deps;
-    this.id = opts.id ?? `worker-${randomUUID().slice(0, 8)}`;
+    this.id = opts.id ?? defaultRoleId("worker");
     this.leases = new LeaseKeeper(deps, this.id);
     this.completer = new Completer(deps, { worker: this.id, ...(opts.onFinished && { onFinished: opts.onFinished }), onWritten: () => this.wakeClaimer() });
   }
@@ -157,7 +157,11 @@ export class Worker {
       else this.ready.push(h);
     }
     this.armWaiting();
-    const later = [...early.map((m) => itemOf(m)), ...batch.deferred.map((m) => itemOf(m, Math.max(m.dueAt, now + DEFER_MS)))];
+    const later = [
+      ...early.map((m) => itemOf(m)),
+      ...batch.deferred.map((m) => itemOf(m, Math.max(m.dueAt, now + DEFER_MS))),
+      ...batch.heldBack.map((h) => itemOf(h.message, h.dueAt)),
+    ];
     const resent = await queue.send(later).then(
       () => true,
       (e: unknown) => {
@@ -165,8 +169,9 @@ export class Worker {
         return false;
       },
     );
-    // Everything else is done with: settled, duplicates, runs claimed elsewhere, and (once sent again) early and deferred ones.
-    const done = [...duplicates, ...batch.done, ...(resent ? [...early, ...batch.deferred] : [])];
+    // Everything else is done with: settled, duplicates, runs claimed elsewhere, held back (stored with a wake time, so
+    // the watcher re-sends one whose send failed), and (once sent again) early and deferred ones.
+    const done = [...duplicates, ...batch.done, ...batch.heldBack.map((h) => h.message), ...(resent ? [...early, ...batch.deferred] : [])];
     await queue.ack(done).catch((e: unknown) => this.deps.log.log("warn", "cannot acknowledge messages", { worker: this.id, error: String(e) }));
     this.pump();
     return batch.starting.length + batch.held.length;

@@ -162,7 +162,7 @@ for (const role of ["watcher", "worker"] as const) {
     .command(role)
     .description(`${roles[role]} Several of each may run at once on DynamoDB + SQS.`)
     .addOption(configOption())
-    .option("--id <id>", `this process's name in shard leases and logs (default: ${role}-<pid>)`)
+    .option("--id <id>", `this process's name in shard leases and logs (default: ${role}-<host>-<pid>-<random hex>)`)
     .option(
       "--metrics-port <port>",
       "serve /metrics (Prometheus), /healthz and /readyz on this port, 0 for any free one (default: not served)",

@@ -24,10 +24,9 @@ export interface RoleOptions {
  */
 export async function runRole(role: "watcher" | "worker", opts: RoleOptions, env: Record<string, string | undefined>): Promise<void> {
   const config = loadConfig(env, opts.config);
-  const id = opts.id ?? `${role}-${process.pid}`;
   const metrics = opts.metricsPort === undefined ? undefined : prometheusMetrics();
-  const roles = rolesOf(role, config);
-  const engine = await openEngine(config, { env, roles, id, ...(metrics && { metrics }) });
+  const engine = await openEngine(config, { env, roles: rolesOf(role, config), ...(opts.id !== undefined && { id: opts.id }), ...(metrics && { metrics }) });
+  const id = role === "watcher" ? engine.watcher.id : engine.worker.id;
   engine.start();
   const started = startFields(role, config);
   const ops =

@@ -25,6 +25,8 @@ export interface ErrorDetail {
   expected?: string;
   /** What to do next, when the fix is not just "send the expected form". */
   hint?: string;
+  /** For `limit_exceeded` by a rate: seconds until the same call can succeed. */
+  retryAfterS?: number;
 }
 
 export class DomainError extends Error {
@@ -32,6 +34,7 @@ export class DomainError extends Error {
   readonly field: string | undefined;
   readonly expected: string | undefined;
   readonly hint: string | undefined;
+  readonly retryAfterS: number | undefined;
 
   constructor(code: ErrorCode, message: string, detail: ErrorDetail = {}) {
     super(message);
@@ -40,6 +43,7 @@ export class DomainError extends Error {
     this.field = detail.field;
     this.expected = detail.expected;
     this.hint = detail.hint;
+    this.retryAfterS = detail.retryAfterS;
   }
 
   toJSON(): { code: ErrorCode; message: string } & ErrorDetail {
@@ -49,6 +53,7 @@ export class DomainError extends Error {
       ...(this.field !== undefined && { field: this.field }),
       ...(this.expected !== undefined && { expected: this.expected }),
       ...(this.hint !== undefined && { hint: this.hint }),
+      ...(this.retryAfterS !== undefined && { retryAfterS: this.retryAfterS }),
     };
   }
 }

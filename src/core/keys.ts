@@ -20,7 +20,7 @@ const HOUR_MS = 3_600_000;
 export const hourOf = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
 
 /** `YYYYMMDDHH` of the UTC hour containing `ms`. */
-function hourLabel(ms: number): string {
+export function hourLabel(ms: number): string {
   const iso = new Date(hourOf(ms)).toISOString(); // 2026-03-17T09:00:00.000Z
   return iso.slice(0, 4) + iso.slice(5, 7) + iso.slice(8, 10) + iso.slice(11, 13);
 }

@@ -4,6 +4,8 @@ import { Schedule } from "./schedule/model.js";
 
 export const JOB_STATUSES = ["active", "paused", "cancelled", "completed"] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
+/** A task that still counts against its owner's cap: it runs, or can be resumed. */
+export const LIVE_JOB_STATUSES: readonly JobStatus[] = ["active", "paused"];
 
 /**
  * pending → queued → running → succeeded
@@ -13,7 +15,7 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
  */
 export const RUN_STATUSES = ["pending", "queued", "running", "succeeded", "retrying", "failed", "skipped", "cancelled"] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
-const TERMINAL_RUN_STATUSES: readonly RunStatus[] = ["succeeded", "failed", "skipped", "cancelled"];
+export const TERMINAL_RUN_STATUSES: readonly RunStatus[] = ["succeeded", "failed", "skipped", "cancelled"];
 export const isTerminal = (s: RunStatus) => TERMINAL_RUN_STATUSES.includes(s);
 
 /** Why an occurrence did not run. Every occurrence that did not run has a row with one of these. */

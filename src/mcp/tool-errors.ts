@@ -48,7 +48,7 @@ export const ERROR_HINTS = {
   ambiguous_schedule: "Ask the user the missing detail (usually the exact time or day), then call again.",
   not_found: "Call task_list_v1 to find the id of the scheduled task.",
   conflict: "Call task_get_v1 to see the task's current status, then retry if it still makes sense.",
-  limit_exceeded: "Cancel scheduled tasks that are no longer needed, or choose a longer interval.",
+  limit_exceeded: "Cancel scheduled tasks that are no longer needed, choose a longer interval, or wait retry_after_s seconds when given.",
   unauthorized: "The connection has no authenticated user; reconnect with a valid bearer token.",
   internal: "Something failed on the server. Retry once; if it fails again, tell the user.",
 } as const satisfies Record<ToolErrorCode, string>;
@@ -59,6 +59,7 @@ export const ToolError = z.object({
   field: z.string().optional().describe("Dotted path of the argument at fault, e.g. `schedule.cron`."),
   expected: z.string().optional().describe("The form that argument must take."),
   hint: z.string().describe("What to do next."),
+  retry_after_s: z.number().int().min(0).optional().describe("With `limit_exceeded` from a rate limit: seconds to wait before the same call can succeed."),
 });
 export type ToolError = z.infer<typeof ToolError>;
 
@@ -77,13 +78,18 @@ function aliasField(field: string | undefined, aliases: FieldAliases): string | 
   return key === undefined ? field : aliases[key]! + field.slice(key.length);
 }
 
-export function toolError(code: ToolErrorCode, message: string, detail: { field?: string; expected?: string; hint?: string } = {}): ToolError {
+export function toolError(
+  code: ToolErrorCode,
+  message: string,
+  detail: { field?: string; expected?: string; hint?: string; retryAfterS?: number } = {},
+): ToolError {
   return {
     code,
     message,
     ...(detail.field !== undefined && { field: detail.field }),
     ...(detail.expected !== undefined && { expected: detail.expected }),
     hint: detail.hint ?? ERROR_HINTS[code],
+    ...(detail.retryAfterS !== undefined && { retry_after_s: detail.retryAfterS }),
   };
 }
 
@@ -102,6 +108,7 @@ export function errorFromThrown(e: unknown, opts: { tool: string; log: Logger; a
       field: aliasField(e.field, opts.aliases ?? {}),
       expected: e.expected,
       hint: e.hint,
+      retryAfterS: e.retryAfterS,
     });
   }
   const err = e instanceof Error ? e : new Error(String(e));

@@ -63,4 +63,10 @@ export class ActionTimeout extends Error {
 /** Runs one action. Anything thrown that is not an ActionFailure counts as retryable. */
 export interface ActionRunner {
   run(action: Action, ctx: ActionContext): Promise<RunResult>;
+  /**
+   * Checks an action when its task is created, before anything is stored: throws a DomainError
+   * `invalid_argument` whose field names the part at fault (`action.feeds.0`). A runner that
+   * cannot know anything more than the schema MAY leave it out.
+   */
+  check?(action: Action): void;
 }

@@ -26,6 +26,12 @@ export interface Tx {
   writes: Write[];
   /** Appended when, and only when, the writes commit. */
   events?: RunEvent[];
+  /**
+   * The per-owner cap on live tasks (LIVE_JOB_STATUSES), checked atomically with the writes:
+   * the tx MUST NOT commit (false) when, with its inserted live jobs, `owner` would have more
+   * than `max` of them. Two concurrent txs at the cap MUST NOT both commit.
+   */
+  cap?: { owner: string; max: number };
 }
 
 export interface Page<T> {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ActionsConfigInput } from "../../src/actions/config.js";
 import { createActionRunner } from "../../src/actions/runner.js";
 import { ActionFailure } from "../../src/ports/action.js";
-import { rejection, testConfig, testContext } from "./support/context.js";
+import { NOW, rejection, testConfig, testContext } from "./support/context.js";
 import { startFeedServer } from "./support/feed-server.js";
 import { type Recorded, startServer, type TestServer } from "./support/http-server.js";
 import { headerOf, startSmtpServer, type TestSmtpServer } from "./support/smtp-server.js";
@@ -18,25 +18,40 @@ let smtp: TestSmtpServer;
 /** Webhook deliveries the receiver accepted, by Idempotency-Key: a duplicate is acknowledged, not applied twice. */
 const applied = new Map<string, Recorded>();
 
+/** Standard Webhooks, written out by hand so the test does not trust the helper it also tests. */
 function verified(req: Recorded): boolean {
-  const expected = Buffer.from(`sha256=${createHmac("sha256", WEBHOOK_SECRET).update(req.body).digest("hex")}`);
-  const given = Buffer.from(String(req.headers["x-duely-signature"] ?? ""));
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  const [id, ts] = [String(req.headers["webhook-id"]), String(req.headers["webhook-timestamp"])];
+  const expected = Buffer.from(`v1,${createHmac("sha256", WEBHOOK_SECRET).update(`${id}.${ts}.${req.body}`).digest("base64")}`);
+  const given = Buffer.from(String(req.headers["webhook-signature"] ?? ""));
+  return given.length === expected.length && timingSafeEqual(given, expected) && Math.abs(Number(ts) - NOW / 1000) <= 300;
 }
 
 beforeAll(async () => {
   [receiver, feeds, smtp] = await Promise.all([
     startServer((req, res) => {
       if (req.url === "/hook") {
-        if (!verified(req)) return void res.writeHead(401).end();
+        if (!verified(req)) {
+          res.writeHead(401).end();
+          return;
+        }
         const key = String(req.headers["idempotency-key"]);
         const duplicate = applied.has(key);
         if (!duplicate) applied.set(key, req);
-        return void res.writeHead(duplicate ? 200 : 201).end();
+        res.writeHead(duplicate ? 200 : 201).end();
+        return;
       }
-      if (req.url === "/slack/T000/B000/XXXXSECRET") return void res.writeHead(200).end("ok");
-      if (req.url === "/ntfy/duely-test") return void res.writeHead(200).end("{}");
-      if (req.url === "/busy") return void res.writeHead(503, { "retry-after": "45" }).end();
+      if (req.url === "/slack/T000/B000/XXXXSECRET") {
+        res.writeHead(200).end("ok");
+        return;
+      }
+      if (req.url === "/ntfy/duely-test") {
+        res.writeHead(200).end("{}");
+        return;
+      }
+      if (req.url === "/busy") {
+        res.writeHead(503, { "retry-after": "45" }).end();
+        return;
+      }
       res.writeHead(404).end();
     }),
     startFeedServer(),

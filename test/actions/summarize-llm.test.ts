@@ -78,7 +78,7 @@ describe.each(Object.entries(PROVIDERS))("the %s summarizer", (provider, p) => {
   it("counts the tokens the server says the call used, by provider and model", async () => {
     llm = await p.start([p.completion(CITED)]);
     const metrics = prometheusMetrics();
-    const runner = createActionRunner(testConfig({ summarizer: p.summarizer(llm.origin) }), env, metrics);
+    const runner = createActionRunner(testConfig({ summarizer: p.summarizer(llm.origin) }), env, { metrics });
     await runner.run({ type: "summarize", topic: "finance news", feeds: [`${feeds.origin}/feeds/finance.rss.xml`] }, testContext());
     const { body } = await metrics.render();
     expect(body).toContain(`duely_llm_tokens_total{provider="${provider}",model="test-model",kind="input"} 100`);
@@ -148,13 +148,15 @@ describe.each(Object.entries(PROVIDERS))("the %s summarizer", (provider, p) => {
     expect(llm!.requests).toHaveLength(0);
   });
 
-  it("applies the address guard to the model's server too", async () => {
-    const err = (await rejection(
-      summarizeWith([p.completion(CITED)], { http: { allow_loopback: false, allow_hosts: [`127.0.0.1:${feeds.port}`] } }),
-    )) as ActionFailure;
+  it("applies the address guard to the model's server too: its configured host is allowed, metadata never", async () => {
+    const strict = { http: { allow_loopback: false, allow_hosts: [`127.0.0.1:${feeds.port}`] } };
+    await summarizeWith([p.completion(CITED)], strict);
+    expect(llm!.requests).toHaveLength(1);
+    const runner = createActionRunner(testConfig({ summarizer: p.summarizer("http://169.254.169.254"), ...strict }), env);
+    const action = { type: "summarize" as const, topic: "finance news", feeds: [`${feeds.origin}/feeds/finance.rss.xml`] };
+    const err = (await rejection(runner.run(action, testContext()))) as ActionFailure;
     expect(err.permanent).toBe(true);
-    expect(err.message).toMatch(/loopback address/);
-    expect(llm!.requests).toHaveLength(0);
+    expect(err.message).toMatch(/link-local address/);
   });
 });
 

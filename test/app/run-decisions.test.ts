@@ -10,6 +10,7 @@ import {
   decideFinish,
   decideStart,
   failUnusable,
+  holdBack,
   reapExpired,
   type Settled,
   settleByTask,
@@ -162,6 +163,26 @@ describe("decideClaim: a delivered queued run is claimed or settled", () => {
     expect(d.run).toMatchObject({ executions: attempt, started_at: null });
     const starting = startingClaim(run, d, NOW);
     expect(written(starting.step, run)).toMatchObject({ status: "running", attempt: attempt + 1, executions: attempt + 1, started_at: NOW });
+  });
+});
+
+describe("holdBack: a claim over the owner's run rate", () => {
+  it("keeps the run queued, due when the token is there, with its attempt and executions unspent", () => {
+    const run = runOf("queued", 1, { executions: 1, due_at: NOW - 5 * MINUTE_MS });
+    const d = holdBack(run, 10_000, NOW, STALE_MS);
+    expect(d).toMatchObject({ kind: "hold_back", dueAt: NOW + 10_000 });
+    expect(written(d.step, run)).toMatchObject({ status: "queued", attempt: 1, executions: 1, due_at: NOW + 10_000, wake_at: NOW + 10_000 + STALE_MS });
+    expect(d.step.event.detail).toMatch(/limits\.executions/);
+  });
+
+  it("moves the due time, so the wait does not make a later claim judge the run missed", () => {
+    // No catch-up: a first attempt claimed past its grace window would be skipped as missed.
+    const job = jobFor("active", { policy: { ...DEFAULT_RUN_POLICY, misfire_grace_ms: MINUTE_MS, catch_up: "skip" } })!;
+    const run = runOf("queued", 0);
+    const held = written(holdBack(run, 10 * MINUTE_MS, NOW, STALE_MS).step, run);
+    const claimCtx = { worker: "worker-a", leaseMs: LEASE_MS, overlapping: false };
+    expect(summary(decideClaim(run, job, NOW + 10 * MINUTE_MS, claimCtx))).toBe("skip missed");
+    expect(summary(decideClaim(held, job, NOW + 10 * MINUTE_MS, claimCtx))).toBe("claim");
   });
 });
 

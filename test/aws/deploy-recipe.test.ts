@@ -194,8 +194,8 @@ describe("deploy/README.md's local recipe, as written", () => {
     await waitFor(async () => (await statuses()).every((s) => s === "succeeded"), 30_000, "the three runs to succeed", 200);
     await client.close();
 
-    expect(statusOut!.stdout).toMatch(/watchers\s+watcher-\d+ \(shards 0-15, lease renewed/);
-    expect(statusOut!.stdout).toMatch(/workers\s+worker-\d+ \(heartbeat/);
+    expect(statusOut!.stdout).toMatch(/watchers\s+watcher-\S+ \(shards 0-15, lease renewed/);
+    expect(statusOut!.stdout).toMatch(/workers\s+worker-\S+ \(heartbeat/);
     expect(statusOut!.stdout).toMatch(/attention\s+none/);
 
     // Metrics over HTTP: the worker wrote the three outcomes; the API reads the queue and the leases.

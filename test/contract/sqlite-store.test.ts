@@ -115,13 +115,15 @@ describe("SQLite store, beyond the port", () => {
     expect(await store.getRun(runs[0]!)).toEqual(runs[0]);
   });
 
-  it("migrates a file of the previous schema: a run's executions start as its attempts, with no checkpoint", async () => {
+  it("migrates a file of schema version 3: a run's executions start as its attempts, with no checkpoint", async () => {
     const run = makeRun(makeJob(), T0, { status: "retrying", attempt: 2, executions: 2 });
     await store.commit({ writes: [{ op: "insert_run", run }] });
     await store.close();
     tamper("ALTER TABLE runs DROP COLUMN executions");
     tamper("ALTER TABLE runs DROP COLUMN checkpoint");
-    tamper(`PRAGMA user_version = ${SCHEMA_VERSION - 1}`);
+    // Version 3 had none of the later versions' tables either.
+    tamper("DROP TABLE limit_state");
+    tamper("PRAGMA user_version = 3");
     store = openSqliteStore({ path });
     expect(await store.getRun(run)).toEqual(run);
   });

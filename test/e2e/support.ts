@@ -14,7 +14,7 @@ export const START = "2026-03-02T00:00:00Z";
 export interface Envelope {
   ok: boolean;
   api: string;
-  error?: { code: string; message: string; field?: string; expected?: string; hint: string };
+  error?: { code: string; message: string; field?: string; expected?: string; hint: string; retry_after_s?: number };
   [key: string]: unknown;
 }
 

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { LocalDelayQueue } from "../../src/adapters/queue/local/local-queue.js";
 import { openSqliteStore } from "../../src/adapters/store/sqlite/sqlite-store.js";
 import { Engine } from "../../src/app/engine.js";
+import type { Limits } from "../../src/app/limits.js";
 import { DEFAULT_SETTINGS, type EngineSettings } from "../../src/app/settings.js";
 import type { Action } from "../../src/core/action-model.js";
 import type { Run, RunResult } from "../../src/core/model.js";
@@ -41,6 +42,8 @@ export interface HarnessOptions {
   wrapStore?: (store: Store) => Store;
   /** The embedded process's view: it alone uses the file (see EngineOptions.exclusive). */
   exclusive?: boolean;
+  /** Per-owner rate limits on the harness's clock; absent, nothing is rate-limited. */
+  limits?: (clock: FakeClock) => Limits;
 }
 
 /** A real engine on a real SQLite file and the local queue, on a clock the test steps; silent unless given a logger, uncounted unless given metrics. */
@@ -66,6 +69,7 @@ export async function openHarness(start: string, settings: Partial<EngineSetting
         log: opts.log ?? silentLogger,
         ...(opts.metrics && { metrics: opts.metrics }),
         settings: { ...DEFAULT_SETTINGS, ...settings },
+        ...(opts.limits && { limits: opts.limits(clock) }),
       },
       { exclusive: opts.exclusive === true },
     );

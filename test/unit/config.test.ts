@@ -62,6 +62,52 @@ describe("config", () => {
     expect(problems.find((p) => p.startsWith("timezone:"))).toContain("IANA");
   });
 
+  it("names each bad limits and retention setting, with what it must be", () => {
+    const path = withFile({
+      limits: { enabled: "yes", creates: { burst: 0, per_minute: 1 }, executions: { burst: 5 }, llm_per_day: { calls: -1, tokens: 1.5 }, typo: 1 },
+      retention: { max_age_ms: 3_600_000, keep_runs: 0, archive_path: "" },
+    });
+    const problems = problemsOf(() => loadConfig({}, path));
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^limits\.enabled: .*boolean/),
+        expect.stringMatching(/^limits\.creates\.burst: .*>=1/),
+        expect.stringMatching(/^limits\.executions\.per_minute: .*expected number/),
+        expect.stringMatching(/^limits\.llm_per_day\.calls: .*>=0/),
+        expect.stringMatching(/^limits\.llm_per_day\.tokens: .*int/),
+        expect.stringMatching(/^limits: .*"typo"/),
+        expect.stringMatching(/^retention\.max_age_ms: .*>=86400000/),
+        expect.stringMatching(/^retention\.keep_runs: .*>=1/),
+        expect.stringMatching(/^retention\.archive_path: /),
+      ]),
+    );
+    expect(problems).toHaveLength(9);
+  });
+
+  const aws = { store: { kind: "dynamodb", region: "eu-west-1" }, queue: { kind: "sqs", region: "eu-west-1", queue_url: "https://sqs.example/1/q" } };
+
+  it("refuses an execution rate so slow that SQS could not hold a run back for its next token", () => {
+    const slow = (per_minute: number, enabled = true) => withFile({ ...aws, limits: { enabled, executions: { burst: 5, per_minute } } });
+    expect(problemsOf(() => loadConfig({}, slow(0.05)))).toEqual([
+      expect.stringMatching(/^limits\.executions\.per_minute: must be at least 0\.0667 .*queue\.kind "sqs".*15 minutes/),
+    ]);
+    expect(loadConfig({}, slow(0.0667)).limits.executions.per_minute).toBe(0.0667);
+    expect(loadConfig({}, slow(0.05, false)).limits.enabled).toBe(false);
+    // The local queue holds a run back for as long as it takes.
+    expect(loadConfig({}, withFile({ limits: { executions: { burst: 5, per_minute: 0.05 } } })).limits.executions.per_minute).toBe(0.05);
+  });
+
+  it("refuses a retention section with DynamoDB, which expires finished runs by TTL instead", () => {
+    expect(problemsOf(() => loadConfig({}, withFile({ ...aws, retention: { max_age_ms: 7 * 86_400_000 } })))).toEqual([
+      expect.stringMatching(/^retention: applies to store\.kind "sqlite" only: .*store\.ttl_days/),
+    ]);
+    expect(loadConfig({ XDG_DATA_HOME: "/data" }, withFile({ retention: { keep_runs: 5 } })).retention).toMatchObject({
+      keep_runs: 5,
+      max_age_ms: 90 * 86_400_000,
+    });
+    expect(loadConfig({}, withFile(aws)).retention.keep_runs).toBe(20);
+  });
+
   it("rejects a config file that is not JSON, naming the file", () => {
     const path = withFile("{ not json");
     expect(problemsOf(() => loadConfig({}, path))[0]).toContain(path);

@@ -1,5 +1,6 @@
 import type { ChannelTarget } from "../config.js";
 import type { ChannelSender } from "./channel.js";
+import { cutEscaped, escapeSlack } from "./slack-text.js";
 
 type SlackTarget = Extract<ChannelTarget, { type: "slack" }>;
 
@@ -7,7 +8,8 @@ type SlackTarget = Extract<ChannelTarget, { type: "slack" }>;
 const SLACK_MAX_CHARS = 39_000;
 
 export const sendSlack: ChannelSender<SlackTarget> = async (_name, target, { text, ctx }, deps) => {
-  const body = JSON.stringify({ text: text.length <= SLACK_MAX_CHARS ? text : `${text.slice(0, SLACK_MAX_CHARS)}\n…(truncated)` });
+  const escaped = escapeSlack(text);
+  const body = JSON.stringify({ text: escaped.length <= SLACK_MAX_CHARS ? escaped : `${cutEscaped(escaped, SLACK_MAX_CHARS)}\n…(truncated)` });
   await deps.outbound.request(target.url, {
     method: "POST",
     headers: { "content-type": "application/json", "user-agent": "duely (slack)" },

@@ -1,16 +1,14 @@
-import { createHmac } from "node:crypto";
 import type { ChannelTarget } from "../config.js";
 import { readSecret } from "../secrets.js";
 import type { ChannelSender } from "./channel.js";
+import { signWebhook } from "./webhook-signature.js";
 
 type WebhookTarget = Extract<ChannelTarget, { type: "webhook" }>;
 
-/** `sha256=<hex>`: HMAC-SHA256 of the exact body bytes, so a receiver verifies before parsing. */
-export const signBody = (body: string, secret: string) => `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
-
 /**
- * POSTs `{task_id, scheduled_at, idempotency_key, text, data}`. A retry sends the same
- * `Idempotency-Key`, so the receiver can drop the duplicate.
+ * POSTs `{task_id, scheduled_at, idempotency_key, text, data}`, signed per Standard Webhooks
+ * (webhook-signature.ts) at the moment of sending. A retry sends the same `webhook-id` and
+ * `Idempotency-Key` (the run's idempotency key), so the receiver can drop the duplicate.
  */
 export const sendWebhook: ChannelSender<WebhookTarget> = async (name, target, { text, data, ctx }, deps) => {
   const secret = readSecret(deps.env, target.secret_env, `channel "${name}"`);
@@ -27,7 +25,7 @@ export const sendWebhook: ChannelSender<WebhookTarget> = async (name, target, { 
       "content-type": "application/json",
       "user-agent": "duely (webhook)",
       "idempotency-key": ctx.idempotencyKey,
-      "x-duely-signature": signBody(body, secret),
+      ...signWebhook(secret, ctx.idempotencyKey, body, ctx.now()),
     },
     body,
     signal: ctx.signal,

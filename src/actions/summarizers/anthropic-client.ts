@@ -19,7 +19,7 @@ export function createAnthropicClient(config: AnthropicConfig, apiKey: string, f
     logLevel: "off",
   });
   return {
-    async complete(prompt, signal) {
+    async complete(prompt, signal, onUsage) {
       const res = await client.messages.create(
         {
           model: config.model,
@@ -29,10 +29,8 @@ export function createAnthropicClient(config: AnthropicConfig, apiKey: string, f
         },
         { signal },
       );
-      return {
-        text: res.content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join(""),
-        usage: res.usage ? { input: res.usage.input_tokens, output: res.usage.output_tokens } : null,
-      };
+      if (res.usage) onUsage?.({ input: res.usage.input_tokens, output: res.usage.output_tokens });
+      return res.content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("");
     },
   };
 }

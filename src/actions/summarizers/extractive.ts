@@ -10,7 +10,7 @@ export const EXTRACTIVE_LABEL = "Extractive digest (headlines and sentences quot
 
 const SENTENCES: Record<DigestLength, number> = { short: 0, medium: 1, long: 2 };
 const SENTENCE_MAX_CHARS = 280;
-/** A quote keeps its words but not its links: the only links in a digest are the items' own. */
+/** A title or quote keeps its words but not its links: the only links in a digest are the items' own. */
 const withoutLinks = (s: string) => s.replace(/https?:\/\/\S+/g, "[link]");
 
 export function extractiveDigest(req: DigestRequest): string {
@@ -20,7 +20,7 @@ export function extractiveDigest(req: DigestRequest): string {
     : `${EXTRACTIVE_LABEL}: none of ${req.available} new items mention "${topic}"; the newest are:`;
   const entries = items.map((item, i) => {
     const quotes = bestSentences(topic, item.summary, SENTENCES[req.length], SENTENCE_MAX_CHARS);
-    return [`${i + 1}. ${item.title}`, ...quotes.map((q) => `   ${withoutLinks(q)}`), `   ${item.link}`].join("\n");
+    return [`${i + 1}. ${withoutLinks(item.title)}`, ...quotes.map((q) => `   ${withoutLinks(q)}`), `   ${item.link}`].join("\n");
   });
   return [head, ...entries].join("\n\n");
 }

@@ -1,13 +1,16 @@
 import type { Prompt } from "./prompt.js";
 
-/** A completion and the tokens it used (null when the server did not say). */
-export interface Completion {
-  text: string;
-  usage: { input: number; output: number } | null;
+/** The tokens one call used, as the server reports them. */
+export interface TokenUsage {
+  input: number;
+  output: number;
 }
 
 /** One completion from a chat model. Implementations wrap one vendor SDK each. */
 export interface LlmClient {
-  /** Resolves with the completion; rejects with the SDK's own error (see `failureFromSdkError`). */
-  complete(prompt: Prompt, signal: AbortSignal): Promise<Completion>;
+  /**
+   * Resolves with the completion text; rejects with the SDK's own error (see `failureFromSdkError`).
+   * `onUsage` is called with the tokens the call used (prompt and completion) when the server says.
+   */
+  complete(prompt: Prompt, signal: AbortSignal, onUsage?: (usage: TokenUsage) => void): Promise<string>;
 }

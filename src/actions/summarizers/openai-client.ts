@@ -21,7 +21,7 @@ export function createOpenAIClient(config: OpenAIConfig, apiKey: string, fetch: 
     logLevel: "off",
   });
   return {
-    async complete(prompt, signal) {
+    async complete(prompt, signal, onUsage) {
       const res = await client.chat.completions.create(
         {
           model: config.model,
@@ -34,10 +34,8 @@ export function createOpenAIClient(config: OpenAIConfig, apiKey: string, fetch: 
         },
         { signal },
       );
-      return {
-        text: res.choices[0]?.message?.content ?? "",
-        usage: res.usage ? { input: res.usage.prompt_tokens, output: res.usage.completion_tokens } : null,
-      };
+      if (res.usage) onUsage?.({ input: res.usage.prompt_tokens, output: res.usage.completion_tokens });
+      return res.choices[0]?.message?.content ?? "";
     },
   };
 }

@@ -1,13 +1,14 @@
 import { createWriteStream } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { signBody } from "../../../src/actions/channels/webhook.js";
+import { verifyWebhook } from "../../../src/actions/channels/webhook-signature.js";
 import type { Delivery } from "./observation.js";
 
 /**
- * The webhook the chaos tasks notify: a real HTTP server on loopback that checks each POST's
- * signature and records its Idempotency-Key and arrival time (in memory, and as JSON lines in
- * `logFile` so a run can be measured again). It answers 200 to every signed POST, so every
+ * The webhook the chaos tasks notify: a real HTTP server on loopback that verifies each POST's
+ * Standard Webhooks signature as a receiver would (no replay cache: a retry of a delivery is a
+ * duplicate to count, not a forgery to refuse) and records its Idempotency-Key and arrival time
+ * (in memory, and as JSON lines in `logFile` so a run can be measured again). It answers 200 to every signed POST, so every
  * attempt that reaches it succeeds: a failed run can only mean a lost execution.
  */
 export interface WebhookSink {
@@ -33,9 +34,9 @@ export async function startWebhookSink(opts: { secret: string; logFile: string }
       if (!req.complete) sink.cut++;
     });
     req.on("end", () => {
-      const body = Buffer.concat(chunks).toString("utf8");
+      const body = Buffer.concat(chunks);
       const key = req.headers["idempotency-key"];
-      if (typeof key !== "string" || req.headers["x-duely-signature"] !== signBody(body, opts.secret)) {
+      if (typeof key !== "string" || !verifyWebhook(opts.secret, req.headers, body, at).ok) {
         sink.refused++;
         res.writeHead(401).end();
         return;

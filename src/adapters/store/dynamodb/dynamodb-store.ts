@@ -1,11 +1,11 @@
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { monotonicFactory } from "ulid";
-import type { Run, RunEvent } from "../../../core/model.js";
+import { LIVE_JOB_STATUSES, type Run, type RunEvent } from "../../../core/model.js";
 import { PartialCommit, type Store, type Tx } from "../../../ports/store.js";
 import { positive } from "../limit.js";
 import { batchGetAll, keyLoader, mapLimit } from "./batch.js";
-import { createCommitter } from "./commit.js";
+import { createCommitter, type TxOutcome } from "./commit.js";
 import {
   decodeCursor,
   encodeCursor,
@@ -19,6 +19,7 @@ import {
   sortKeyCeiling,
   sortKeyFloor,
 } from "./items.js";
+import { createCapCommitter } from "./owner-cap.js";
 import { INDEX, type TableNames } from "./tables.js";
 
 export interface DynamoStoreOptions {
@@ -41,6 +42,8 @@ export interface DynamoStoreOptions {
   singleWriteEvents?: "after" | "transaction";
   /** Independent transactions of a commitEach in flight at once. @default 16 */
   concurrency?: number;
+  /** Reads the time the owner-cap counter is judged by (owner-cap.ts). @default Date.now */
+  now?: () => number;
 }
 
 /**
@@ -83,7 +86,7 @@ export function openDynamoStore(opts: DynamoStoreOptions): Store {
    */
   async function commitAll(txs: Tx[]): Promise<boolean[]> {
     const settled = await mapLimit(txs, concurrency, (tx) =>
-      committer.commit(tx).then(
+      commitOne(tx).then(
         (outcome) => ({ outcome, error: null }),
         (error: unknown) => ({ outcome: null, error }),
       ),
@@ -100,13 +103,27 @@ export function openDynamoStore(opts: DynamoStoreOptions): Store {
     return results as boolean[];
   }
 
+  /** A tx carrying the owner cap goes into one transaction with the owner's counter (owner-cap.ts). */
+  async function commitOne(tx: Tx): Promise<TxOutcome> {
+    return tx.cap ? { ok: await capped.commit({ ...tx, cap: tx.cap }), deferred: [] } : committer.commit(tx);
+  }
+
+  const capped = createCapCommitter({
+    doc,
+    tables,
+    ttlDays: opts.ttlDays,
+    seq: (at) => nextSeq(at),
+    countLive: (owner) => store.countJobs(owner, LIVE_JOB_STATUSES),
+    now: opts.now ?? Date.now,
+  });
+
   const statusFilter = (statuses: readonly string[]) => ({
     FilterExpression: `#status IN (${statuses.map((_, i) => `:s${i}`).join(", ")})`,
     ExpressionAttributeNames: { "#status": "status" },
     values: Object.fromEntries(statuses.map((s, i) => [`:s${i}`, s])),
   });
 
-  return {
+  const store: Store = {
     async getJob(id) {
       const item = await loadJob({ id });
       return item ? jobFromItem(item) : null;
@@ -261,7 +278,7 @@ export function openDynamoStore(opts: DynamoStoreOptions): Store {
     },
 
     async commit(tx) {
-      const outcome = await committer.commit(tx);
+      const outcome = await commitOne(tx);
       await committer.appendEvents(outcome.deferred);
       return outcome.ok;
     },
@@ -272,4 +289,5 @@ export function openDynamoStore(opts: DynamoStoreOptions): Store {
 
     async close() {},
   };
+  return store;
 }

@@ -58,6 +58,8 @@ export const TTL_ATTRIBUTE = "expires_at";
  *          wake_at (two index writes): one shard's index partition takes about 1,000 such
  *          writes a second, so sustained throughput beyond ~16,000/s needs a larger shard count.
  * - events PK `run_key` (`job_id@scheduled_at`), SK `seq` (ULID from the event time): append-only.
+ *          It also holds the per-owner limit states (`run_key = limit#<key>`, `seq = -`:
+ *          dynamodb-limit-state.ts, owner-cap.ts), which no run key can collide with.
  * - leases PK `pk`: `shard#SS` items (which watcher scans a shard) and `watcher#<id>` items
  *          (who is alive), for the watchers' shard split.
  * - auth   PK `pk` = `<kind>#<id>`: the authorization server's records. GSI by_grant

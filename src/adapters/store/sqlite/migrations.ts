@@ -118,6 +118,16 @@ const MIGRATIONS: readonly string[] = [
   -- JSON text: what an action saved for later attempts of the run.
   ALTER TABLE runs ADD COLUMN checkpoint TEXT;
   `,
+  `
+  -- limit_state: per-owner rate-limit buckets and daily usage counters (sqlite-limit-state.ts),
+  -- shared by every process on the file. A row past expires_at reads as absent and is deleted now and then.
+  CREATE TABLE limit_state (
+    key        TEXT PRIMARY KEY,
+    state      TEXT NOT NULL,
+    expires_at INTEGER NOT NULL
+  );
+  CREATE INDEX limit_state_by_expiry ON limit_state (expires_at);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
-import type { Job } from "../../../core/model.js";
+import { type Job, LIVE_JOB_STATUSES } from "../../../core/model.js";
 import type { Page, Store, Tx, Write } from "../../../ports/store.js";
 import { positive } from "../limit.js";
 import { createCheckpointer, noCheckpointer } from "./checkpointer.js";
@@ -38,6 +38,8 @@ export interface SqliteStoreOptions {
   /** How often a worker thread checkpoints the WAL (see checkpointer.ts); 0 leaves it to SQLite. @default 250 */
   checkpointIntervalMs?: number;
 }
+
+const LIVE_STATUSES = JSON.stringify(LIVE_JOB_STATUSES);
 
 /** Thrown inside a transaction function to make better-sqlite3 roll it back; never escapes. */
 const ROLLBACK = Symbol("rollback");
@@ -108,9 +110,16 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
 
   /** Applies a tx inside an open transaction; on false, earlier writes of it may have landed. */
   function applyAll(tx: Tx): boolean {
+    if (tx.cap && !withinCap(tx, tx.cap)) return false;
     for (const w of tx.writes) if (!apply(w)) return false;
     if (tx.events) for (const e of tx.events) q.insertEvent.run(eventValues(e));
     return true;
+  }
+
+  /** Counted inside the write transaction (IMMEDIATE), so no other writer can insert in between. */
+  function withinCap(tx: Tx, cap: NonNullable<Tx["cap"]>): boolean {
+    const adding = tx.writes.filter((w) => w.op === "put_job" && w.expectVersion === null && LIVE_JOB_STATUSES.includes(w.job.status)).length;
+    return q.countJobs.get({ owner: cap.owner, statuses: LIVE_STATUSES })!.n + adding <= cap.max;
   }
 
   // Called inside another transaction function, better-sqlite3 runs this under a SAVEPOINT,

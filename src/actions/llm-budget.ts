@@ -1,0 +1,29 @@
+import type { LlmBudget } from "../ports/llm-budget.js";
+
+/** A rough size when the server reports no usage: about 4 characters a token. */
+export const estimateTokens = (...texts: string[]) => Math.ceil(texts.reduce((n, t) => n + t.length, 0) / 4);
+
+/**
+ * The one way an action calls a model: admitted by the owner's daily budget first (throws
+ * LlmBudgetSpent when it is spent), and the call's tokens recorded after, whatever its outcome.
+ * `call` reports the tokens through `usage`; when it does not, `estimate` (of what was sent and
+ * received) is recorded instead.
+ */
+export async function withinLlmBudget<T>(
+  budget: LlmBudget,
+  owner: string,
+  call: (usage: (tokens: number) => void) => Promise<T>,
+  estimate: (result: T | undefined) => number,
+): Promise<T> {
+  await budget.admit(owner);
+  let reported: number | null = null;
+  let result: T | undefined;
+  try {
+    result = await call((tokens) => {
+      reported = (reported ?? 0) + tokens;
+    });
+    return result;
+  } finally {
+    await budget.record(owner, reported ?? estimate(result));
+  }
+}

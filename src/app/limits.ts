@@ -1,0 +1,78 @@
+import { admitCall, nextUtcMidnight, recordCall } from "../core/daily-usage.js";
+import { DomainError } from "../core/errors.js";
+import { type BucketSpec, refillMs, take } from "../core/token-bucket.js";
+import type { Clock } from "../ports/clock.js";
+import type { LimitState } from "../ports/limit-state.js";
+import { type LlmBudget, LlmBudgetSpent } from "../ports/llm-budget.js";
+import type { LimitSettings } from "./limit-settings.js";
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The per-owner rate limits (settings in limit-settings.ts), over shared LimitState: a token
+ * bucket for creates, one for executions, and the daily LLM budget. The math is in core
+ * (token-bucket.ts, daily-usage.ts); this class only keys it by owner and reads the clock.
+ */
+export class Limits implements LlmBudget {
+  private readonly state: LimitState | null;
+  private readonly settings: LimitSettings;
+  private readonly clock: Clock;
+
+  /** `state` null: nothing is limited (tests, tools that build an engine without a store). */
+  constructor(state: LimitState | null, settings: LimitSettings, clock: Clock) {
+    this.state = settings.enabled ? state : null;
+    this.settings = settings;
+    this.clock = clock;
+  }
+
+  /** Charges one task create; over the limit, throws `limit_exceeded` with `retryAfterS`. */
+  async chargeCreate(owner: string): Promise<void> {
+    const wait = await this.charge(`creates#${owner}`, this.settings.creates);
+    if (wait > 0) throw overRate("task creates", "limits.creates", this.settings.creates, wait);
+  }
+
+  /**
+   * Charges one run of `owner`'s: 0 when charged, else how long to hold the run back (ms). The
+   * worker calls it as it claims a run, whatever started the run, so nothing else may charge a run.
+   */
+  tryExecution(owner: string): Promise<number> {
+    return this.charge(`executions#${owner}`, this.settings.executions);
+  }
+
+  async admit(owner: string): Promise<void> {
+    if (!this.state) return;
+    const caps = this.settings.llm_per_day;
+    const now = this.clock.now();
+    const verdict = await this.state.update(`llm#${owner}`, (prev) => ({
+      next: prev,
+      expiresAt: nextUtcMidnight(now) + DAY_MS,
+      result: admitCall(prev, caps, now),
+    }));
+    if (!verdict.ok) throw new LlmBudgetSpent(verdict.spent, verdict.retryAfterMs);
+  }
+
+  async record(owner: string, tokens: number): Promise<void> {
+    if (!this.state) return;
+    const now = this.clock.now();
+    await this.state.update(`llm#${owner}`, (prev) => ({ next: recordCall(prev, tokens, now), expiresAt: nextUtcMidnight(now) + DAY_MS, result: undefined }));
+  }
+
+  /** Takes one token; 0 when taken, else the wait in ms. */
+  private async charge(key: string, spec: BucketSpec): Promise<number> {
+    if (!this.state) return 0;
+    const now = this.clock.now();
+    return this.state.update(key, (prev) => {
+      const taken = take(prev, spec, 1, now);
+      return { next: taken.state, expiresAt: now + refillMs(spec), result: taken.retryAfterMs };
+    });
+  }
+}
+
+function overRate(what: string, setting: string, spec: BucketSpec, waitMs: number): DomainError {
+  const retryAfterS = Math.max(1, Math.ceil(waitMs / 1000));
+  return new DomainError("limit_exceeded", `Too many ${what}: at most ${spec.burst} at once and ${spec.per_minute} a minute per user.`, {
+    expected: `at most ${spec.per_minute} ${what} a minute`,
+    hint: `Wait ${retryAfterS} s (retry_after_s) and call again; the operator sets this limit as ${setting} in the duely config.`,
+    retryAfterS,
+  });
+}

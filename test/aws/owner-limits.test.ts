@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LocalDelayQueue } from "../../src/adapters/queue/local/local-queue.js";
+import { dynamoLimitState } from "../../src/adapters/store/dynamodb/dynamodb-limit-state.js";
+import { openDynamoStore } from "../../src/adapters/store/dynamodb/dynamodb-store.js";
+import { SETTLE_MS } from "../../src/adapters/store/dynamodb/owner-cap.js";
+import type { TableNames } from "../../src/adapters/store/dynamodb/tables.js";
+import { Engine } from "../../src/app/engine.js";
+import { DEFAULT_LIMITS } from "../../src/app/limit-settings.js";
+import { Limits } from "../../src/app/limits.js";
+import { DEFAULT_SETTINGS } from "../../src/app/settings.js";
+import type { Job } from "../../src/core/model.js";
+import { silentLogger } from "../../src/ports/logger.js";
+import type { Tx } from "../../src/ports/store.js";
+import { dynamoClient, freshTables } from "../support/aws/clients.js";
+import { makeJob, T0 } from "../support/builders.js";
+import { ScriptedActions } from "../support/engine-harness.js";
+import { FakeClock } from "../support/fake-clock.js";
+
+const client = dynamoClient();
+let tables: TableNames;
+let drop: () => Promise<void>;
+beforeAll(async () => {
+  ({ tables, drop } = await freshTables(client, "limits"));
+});
+afterAll(async () => {
+  await drop();
+  client.destroy();
+});
+
+const create = (job: Job, max: number): Tx => ({ writes: [{ op: "put_job", job, expectVersion: null }], cap: { owner: job.owner, max } });
+
+describe("the active-task cap on DynamoDB", () => {
+  it("lets exactly one of ten concurrent creates through when one slot is left, from two store instances", async () => {
+    const stores = [1, 2].map(() => openDynamoStore({ client, tables, ttlDays: 30 }));
+    expect(await stores[0]!.commit(create(makeJob({ owner: "alice" }), 3))).toBe(true);
+    expect(await stores[1]!.commit(create(makeJob({ owner: "alice" }), 3))).toBe(true);
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => stores[i % 2]!.commit(create(makeJob({ owner: "alice" }), 3))));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await stores[0]!.countJobs("alice", ["active", "paused"])).toBe(3);
+    // Another owner's cap is their own.
+    expect(await stores[0]!.commit(create(makeJob({ owner: "bob" }), 3))).toBe(true);
+  });
+
+  it("frees a cancelled task's slot once the count has settled, never sooner", async () => {
+    let now = T0;
+    const store = openDynamoStore({ client, tables, ttlDays: 30, now: () => now });
+    const jobs = [makeJob({ owner: "carol" }), makeJob({ owner: "carol" })];
+    for (const job of jobs) expect(await store.commit(create(job, 2))).toBe(true);
+    expect(await store.commit(create(makeJob({ owner: "carol" }), 2))).toBe(false);
+    const first = jobs[0]!;
+    expect(
+      await store.commit({ writes: [{ op: "put_job", job: { ...first, status: "cancelled", version: first.version + 1 }, expectVersion: first.version }] }),
+    ).toBe(true);
+    now += SETTLE_MS - 1_000;
+    expect(await store.commit(create(makeJob({ owner: "carol" }), 2))).toBe(false);
+    now += 2_000;
+    expect(await store.commit(create(makeJob({ owner: "carol" }), 2))).toBe(true);
+    expect(await store.commit(create(makeJob({ owner: "carol" }), 2))).toBe(false);
+  });
+
+  it("seeds the counter from the owner's existing live tasks (a deployment from before the cap)", async () => {
+    const store = openDynamoStore({ client, tables, ttlDays: 30 });
+    for (let i = 0; i < 2; i++) expect(await store.commit({ writes: [{ op: "put_job", job: makeJob({ owner: "dave" }), expectVersion: null }] })).toBe(true);
+    expect(await store.commit(create(makeJob({ owner: "dave" }), 2))).toBe(false);
+    expect(await store.commit(create(makeJob({ owner: "dave" }), 3))).toBe(true);
+  });
+});
+
+describe("rate limits on DynamoDB", () => {
+  it("lets exactly `burst` of many concurrent charges through, across two processes' clients", async () => {
+    // The wall clock's time, frozen: DynamoDB's TTL deletes an item whose expiry is in the real past.
+    const at = Date.now();
+    const clock = { now: () => at };
+    const settings = { ...DEFAULT_LIMITS, creates: { burst: 5, per_minute: 1 } };
+    const limits = [1, 2].map(() => new Limits(dynamoLimitState({ client, table: tables.events, now: clock.now }), settings, clock));
+    const outcomes = await Promise.allSettled(Array.from({ length: 24 }, (_, i) => limits[i % 2]!.chargeCreate("erin")));
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(5);
+    expect(outcomes.find((o) => o.status === "rejected")).toMatchObject({ reason: { code: "limit_exceeded", retryAfterS: 60 } });
+  });
+
+  it("keeps a limit item out of every run's event listing", async () => {
+    const store = openDynamoStore({ client, tables, ttlDays: 30 });
+    await new Limits(dynamoLimitState({ client, table: tables.events, now: () => T0 }), DEFAULT_LIMITS, { now: () => T0 }).chargeCreate("frank");
+    expect(await store.listEvents({ job_id: "frank", scheduled_at: T0 })).toEqual([]);
+  });
+});
+
+describe("the execution rate on DynamoDB", () => {
+  it("holds a run over the owner's rate back, queued with its attempt and executions unused, and runs it when a token is there", async () => {
+    // From the wall clock's time: DynamoDB's TTL deletes an item whose expiry is in the real past.
+    const clock = new FakeClock(Date.now());
+    const t0 = clock.now();
+    const store = openDynamoStore({ client, tables, ttlDays: 30, now: () => clock.now() });
+    const actions = new ScriptedActions();
+    const settings = { ...DEFAULT_LIMITS, executions: { burst: 2, per_minute: 6 } };
+    const engine = new Engine({
+      store,
+      queue: new LocalDelayQueue(clock),
+      clock,
+      random: () => 0.5,
+      actions,
+      log: silentLogger,
+      settings: DEFAULT_SETTINGS,
+      limits: new Limits(dynamoLimitState({ client, table: tables.events, now: () => clock.now() }), settings, clock),
+    });
+    const action = { type: "notify" as const, message: "hi" };
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await engine.jobs.create("grace", { title: `n${i}`, action, schedule: { kind: "immediate" } })).job.id);
+    const lastRuns = () => Promise.all(ids.map((id) => store.listJobRuns(id, { limit: 1 }).then((p) => p.items[0]!)));
+    expect(await engine.worker.runOnce()).toBe(2);
+    const held = (await lastRuns()).filter((r) => r.status === "queued");
+    expect(held).toMatchObject([{ attempt: 0, executions: 0, due_at: t0 + 10_000 }]);
+    clock.advance(10_000);
+    expect(await engine.worker.runOnce()).toBe(1);
+    expect((await lastRuns()).map((r) => [r.status, r.attempt, r.executions])).toEqual(ids.map(() => ["succeeded", 1, 1]));
+    expect(actions.calls).toHaveLength(3);
+    await engine.stop();
+  });
+});
