@@ -88,7 +88,8 @@ function duely(args: string[]): Promise<{ code: number; stdout: string; stderr: 
   });
 }
 
-async function logged(p: Started, message: RegExp, timeoutMs = 30_000): Promise<Record<string, unknown>> {
+/** A process's start line: seconds on an idle machine, much longer on a loaded shared runner (every process loads its modules through tsx). */
+async function logged(p: Started, message: RegExp, timeoutMs = 90_000): Promise<Record<string, unknown>> {
   await waitFor(() => p.logs().some((l) => message.test(String(l.message))), timeoutMs, `${p.args.join(" ")} to log ${message}: ${p.stderr()}`, 100);
   return p.logs().find((l) => message.test(String(l.message)))!;
 }
@@ -217,7 +218,7 @@ describe("deploy/README.md's local recipe, as written", () => {
     const after = await waitForStatus(["status", "--config", "aws.json"], 1);
     expect(after.stdout).toMatch(/watchers\s+NONE/);
     expect(after.stdout).toMatch(/ATTENTION\s+No watcher is running/);
-  }, 120_000);
+  }, 240_000);
 });
 
 /** `duely status` again until it exits with `code` (a lease runs out, a process finishes starting). */
