@@ -3,6 +3,7 @@ import type { Action } from "../core/action-model.js";
 import type { RunResult } from "../core/model.js";
 import { type ActionContext, ActionFailure, type ActionRunner } from "../ports/action.js";
 import { type LlmBudget, unlimitedLlmBudget } from "../ports/llm-budget.js";
+import type { Metrics } from "../ports/metrics.js";
 import { checkAction } from "./check-action.js";
 import type { ActionsConfig } from "./config.js";
 import { createOutbound } from "./http.js";
@@ -37,7 +38,7 @@ const SavedDigest = z.object({ text: z.string(), data: z.record(z.string(), z.un
  * A summarize run with channels saves its digest before delivering it: a retry (after a failed
  * delivery) sends that same text, neither fetching nor calling the model again.
  */
-export function createActionRunner(config: ActionsConfig, env: Env, opts: { llmBudget?: LlmBudget } = {}): ActionRunner {
+export function createActionRunner(config: ActionsConfig, env: Env, opts: { llmBudget?: LlmBudget; metrics?: Metrics | undefined } = {}): ActionRunner {
   const llmBudget = opts.llmBudget ?? unlimitedLlmBudget;
   // Feeds and channels get the policy as written; the model's configured endpoint is allowed to the model client only.
   const outbound = createOutbound(config.http);
@@ -67,7 +68,7 @@ export function createActionRunner(config: ActionsConfig, env: Env, opts: { llmB
   async function digestOnce(action: Extract<Action, { type: "summarize" }>, ctx: ActionContext, save: boolean): Promise<z.infer<typeof SavedDigest>> {
     const saved = SavedDigest.safeParse(ctx.checkpoint.get(DIGEST));
     if (saved.success) return saved.data;
-    const digest = await summarize(action, ctx, { config, env, outbound, modelOutbound, llmBudget });
+    const digest = await summarize(action, ctx, { config, env, outbound, modelOutbound, llmBudget, metrics: opts.metrics });
     const made = { text: redact(digest.text, secrets), data: redactDeep(digest.data, secrets) as Record<string, unknown> };
     if (save) await ctx.checkpoint.save(DIGEST, made);
     return made;

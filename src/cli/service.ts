@@ -1,17 +1,18 @@
 import { createWriteStream, mkdirSync } from "node:fs";
 import { staticTokenVerifier } from "../adapters/auth/static-tokens.js";
+import { lineLogger, stderrLogger } from "../adapters/log/pino-logger.js";
 import { preferredDriver } from "../adapters/store/sqlite/driver.js";
-import { ALL_ROLES } from "../app/engine.js";
 import { type Config, loadConfig } from "../config.js";
 import { openEngine } from "../main.js";
 import { DashboardSessions } from "../mcp/dashboard-sessions.js";
 import { type HttpAuth, startHttpServer } from "../mcp/http.js";
 import { systemClock } from "../ports/clock.js";
-import { type Logger, lineLogger, stderrLogger } from "../ports/logger.js";
+import type { Logger } from "../ports/logger.js";
 import { ensureSecret, removeDiscovery, writeDiscovery } from "../service/discovery.js";
 import { acquireInstanceLock, InstanceLocked } from "../service/instance-lock.js";
 import { servicePaths } from "../service/paths.js";
 import { DUELY_VERSION } from "../version.js";
+import { rolesOf, startFields } from "./process-roles.js";
 import { untilSignal } from "./until-signal.js";
 
 /** `duely service run`'s options; their meaning is written once, in the option definitions (src/cli/main.ts). */
@@ -63,7 +64,7 @@ export async function runService(opts: ServiceRunOptions, baseEnv: Record<string
 
 async function serve(config: Config, paths: ReturnType<typeof servicePaths>, env: Record<string, string | undefined>, log: Logger): Promise<void> {
   const secret = ensureSecret(paths);
-  const engine = await openEngine(config, { env, log, roles: config.store.kind === "sqlite" ? ALL_ROLES : [] });
+  const engine = await openEngine(config, { env, log, roles: rolesOf("serve", config) });
   engine.start();
   const api = { jobs: engine.jobs, clock: engine.clock, log };
   let http: Awaited<ReturnType<typeof startHttpServer>>;
@@ -93,6 +94,7 @@ async function serve(config: Config, paths: ReturnType<typeof servicePaths>, env
     owner: config.owner,
     timezone: config.timezone,
     ...(config.store.kind === "sqlite" && { sqlite_driver: preferredDriver() }),
+    ...startFields("serve", config),
   });
   await untilSignal({
     name: "duely service",

@@ -29,8 +29,26 @@ export type HttpAuth =
    */
   | { kind: "local"; loopback: TokenVerifier; remote: TokenVerifier; dashboard?: Dashboard };
 
+/** A plain answer from an operations route. */
+export interface OpsAnswer {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+/**
+ * Health, readiness and metrics routes (`/healthz`, `/readyz`, `/metrics`), answered to GET
+ * before the Host check and without a token: probes and scrapers address the server by its
+ * internal IP, and these routes say nothing of anyone's tasks. null for any other path.
+ */
+export interface OpsRoutes {
+  answer(path: string): Promise<OpsAnswer | null>;
+}
+
 export interface HttpOptions {
   api: TaskApi;
+  /** Served beside /mcp (see OpsRoutes). */
+  ops?: OpsRoutes;
   timezone: string;
   /** Or a function of the origin the server turned out to have (a built-in issuer needs its port). */
   auth: HttpAuth | ((origin: string) => Promise<HttpAuth>);
@@ -135,9 +153,15 @@ export async function startHttpServer(opts: HttpOptions): Promise<HttpServerHand
   let dashboard: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | null = null;
 
   async function route(req: IncomingMessage & { auth?: AuthInfo }, res: ServerResponse): Promise<void> {
+    const path = new URL(req.url ?? "/", "http://localhost").pathname;
+    const ops = req.method === "GET" && opts.ops ? await opts.ops.answer(path) : null;
+    if (ops) {
+      res.writeHead(ops.status, { "content-type": ops.contentType, "cache-control": "no-store" });
+      res.end(ops.body);
+      return;
+    }
     if (!checkHost(req, res) || !checkOrigin(req, res)) return;
     if (!auth) return sendJson(res, 503, { error: "temporarily_unavailable", error_description: "Starting up." });
-    const path = new URL(req.url ?? "/", "http://localhost").pathname;
     if (auth.kind === "bearer" && auth.routes?.owns(path)) return auth.routes.handle(req, res);
     const gate = gateOf?.(req) ?? null;
     if (gate?.metadata && gate.metadataPaths.includes(path)) {

@@ -39,3 +39,18 @@ export function lockDatabaseFile(path: string): FileLock {
     },
   };
 }
+
+/**
+ * Whether a live process holds the scheduler lock on the SQLite file at `path` (for `duely
+ * status`). It tries the lock and lets go at once; a `duely serve` starting in that same instant
+ * would be refused, so this is for an operator's look, not a tight probe loop.
+ */
+export function isSchedulerRunning(path: string): boolean {
+  try {
+    lockDatabaseFile(path).release();
+    return false;
+  } catch (e) {
+    if (e instanceof DomainError && e.code === "conflict") return true;
+    throw e;
+  }
+}
