@@ -1,5 +1,5 @@
 import type { Usage } from "../adapters/adapter.js";
-import type { Case, Expectation } from "../harness/case.js";
+import type { Case, ChangedExpect, Expectation } from "../harness/case.js";
 import type { FinalTask, Transcript, TranscriptCall } from "../harness/transcript.js";
 import { scheduleMatches } from "./schedule-match.js";
 
@@ -12,6 +12,10 @@ import { scheduleMatches } from "./schedule-match.js";
 /** Tools that change nothing; any other tool counts as a change when it succeeds. */
 export const READ_ONLY_TOOLS: ReadonlySet<string> = new Set(["task_list_v1", "task_get_v1", "schedule_preview_v1"]);
 
+/** A read-only tool, or a call that only previews (`dry_run: true`). */
+const changesNothing = (c: TranscriptCall) =>
+  READ_ONLY_TOOLS.has(c.name) || (typeof c.arguments === "object" && (c.arguments as { dry_run?: unknown }).dry_run === true);
+
 /** Each check: true/false, or null when the expectation does not ask for it. */
 export interface Checks {
   /** The expected tool(s) succeeded and no other mutating tool did (or none did, for "none"). */
@@ -22,6 +26,10 @@ export interface Checks {
   order: boolean | null;
   schedule: boolean | null;
   action: boolean | null;
+  /** The new task(s) have the expected run policies. */
+  policy: boolean | null;
+  /** Seeded tasks look as `final_state.changed` says (schedule, action, runs started, skips…). */
+  changed: boolean | null;
   /** New live tasks counted right, and every seeded task in its expected status. */
   state: boolean;
 }
@@ -84,18 +92,84 @@ export function hasKeyword(text: string, keyword: string): boolean {
 }
 
 function textOf(task: FinalTask): string {
-  const a = task.action as { topic?: unknown; message?: unknown };
-  return [a.topic, a.message]
+  const a = task.action as { topic?: unknown; message?: unknown; prompt?: unknown; deliver_if?: unknown };
+  return [a.topic, a.message, a.prompt, a.deliver_if]
     .filter((x): x is string => typeof x === "string")
     .join(" ")
     .toLowerCase();
+}
+
+type ActionWant = NonNullable<Expectation["action"]>;
+
+/** What differs between a task's action and the expected one, or null. */
+function actionMiss(want: ActionWant, t: FinalTask): string | null {
+  const a = t.action as { type?: unknown; deliver_if?: unknown; channels?: unknown };
+  const about = `${String(a.type)} "${short(textOf(t), 60)}"`;
+  const expected = `${want.type}${want.keywords ? ` about ${want.keywords.join("/")}` : ""}`;
+  if (a.type !== want.type || (want.keywords !== undefined && !want.keywords.some((k) => hasKeyword(textOf(t), k))))
+    return `expected ${expected}, got ${about}`;
+  if (want.conditional !== undefined && (typeof a.deliver_if === "string") !== want.conditional)
+    return want.conditional ? `expected a deliver_if condition, got none on ${about}` : `expected no condition, got deliver_if "${String(a.deliver_if)}"`;
+  const channels = Array.isArray(a.channels) ? a.channels : [];
+  const lacking = (want.channels ?? []).filter((c) => !channels.includes(c));
+  if (lacking.length) return `expected channels ${lacking.join(", ")}, got [${channels.join(", ")}]`;
+  return null;
+}
+
+type PolicyWant = NonNullable<Expectation["policy"]>;
+
+function policyMiss(want: PolicyWant, t: FinalTask): string | null {
+  const p = t.policy;
+  if (!p) return "the task has no run policies";
+  if (want.overlap !== undefined && p.overlap !== want.overlap) return `expected overlap ${want.overlap}, got ${p.overlap}`;
+  if (want.catch_up !== undefined && !want.catch_up.includes(p.catch_up as never)) return `expected catch_up ${want.catch_up.join(" or ")}, got ${p.catch_up}`;
+  const w = want.window_minutes;
+  if (w !== undefined && !(p.window_minutes >= w[0] && p.window_minutes <= w[1]))
+    return `expected a start window of ${w[0]}–${w[1]} minutes, got ${p.window_minutes}`;
+  return null;
+}
+
+const instants = (xs: readonly string[]) => xs.map(Date.parse).sort((a, b) => a - b);
+
+/** What differs between a seeded task at the end and `want`, or null. */
+function changedMiss(want: ChangedExpect, t: FinalTask, now: number): string | null {
+  if (want.schedule) {
+    const miss = scheduleMatches(want.schedule, [t], now);
+    if (miss !== null) return `schedule: ${miss}`;
+  }
+  if (want.action) {
+    const miss = actionMiss(want.action, t);
+    if (miss !== null) return `action: ${miss}`;
+  }
+  if (want.title_keywords && !want.title_keywords.some((k) => hasKeyword(t.title, k)))
+    return `title: expected ${want.title_keywords.join("/")}, got "${t.title}"`;
+  if (want.policy) {
+    const miss = policyMiss(want.policy, t);
+    if (miss !== null) return `policy: ${miss}`;
+  }
+  if (want.manual_runs !== undefined && (t.manual_runs ?? 0) !== want.manual_runs)
+    return `expected ${want.manual_runs} run(s) started now, found ${t.manual_runs ?? 0}`;
+  if (want.skipped !== undefined) {
+    const got = instants(t.skipped ?? []);
+    const wanted = instants(want.skipped);
+    if (got.length !== wanted.length || got.some((x, i) => x !== wanted[i]))
+      return `expected skipped ${JSON.stringify(want.skipped)}, got ${JSON.stringify(t.skipped ?? [])}`;
+  }
+  if (want.pause_note !== undefined && (t.pause_note !== undefined) !== want.pause_note)
+    return want.pause_note ? "expected a pause note" : "expected no pause note";
+  if (want.end_between) {
+    const [lo, hi] = want.end_between.map(Date.parse) as [number, number];
+    const end = t.end_at === undefined ? Number.NaN : Date.parse(t.end_at);
+    if (!(end >= lo && end <= hi)) return `expected end_at between ${want.end_between.join(" and ")}, got ${t.end_at ?? "none"}`;
+  }
+  return null;
 }
 
 /** Checks one expectation; `failures` says what was wrong, in words, for the report. */
 export function checkExpectation(c: Case, t: Transcript, e: Expectation): Outcome {
   const failures: string[] = [];
   const ok = t.calls.filter(accepted);
-  const changed = ok.filter((x) => !READ_ONLY_TOOLS.has(x.name));
+  const changed = ok.filter((x) => !changesNothing(x));
   const names = (xs: TranscriptCall[]) => [...new Set(xs.map((x) => x.name))].join(", ");
 
   let tool: boolean;
@@ -170,18 +244,35 @@ export function checkExpectation(c: Case, t: Transcript, e: Expectation): Outcom
   let action: boolean | null = null;
   if (e.action) {
     const want = e.action;
-    const bad = fresh.filter((x) => x.action.type !== want.type || (want.keywords !== undefined && !want.keywords.some((k) => hasKeyword(textOf(x), k))));
-    action = fresh.length > 0 && bad.length === 0;
+    const miss = fresh.map((x) => actionMiss(want, x)).find((m) => m !== null);
+    action = fresh.length > 0 && miss === undefined;
     if (fresh.length === 0) failures.push("action: no task was created");
-    else if (bad.length) {
-      const b = bad[0]!;
-      failures.push(
-        `action: expected ${want.type}${want.keywords ? ` about ${want.keywords.join("/")}` : ""}, got ${String(b.action.type)} "${short(textOf(b), 60)}"`,
-      );
+    else if (miss) failures.push(`action: ${miss}`);
+  }
+
+  let policy: boolean | null = null;
+  if (e.policy) {
+    const want = e.policy;
+    const miss = fresh.map((x) => policyMiss(want, x)).find((m) => m !== null);
+    policy = fresh.length > 0 && miss === undefined;
+    if (fresh.length === 0) failures.push("policy: no task was created");
+    else if (miss) failures.push(`policy: ${miss}`);
+  }
+
+  let changedOk: boolean | null = null;
+  if (e.final_state?.changed) {
+    changedOk = true;
+    for (const [key, want] of Object.entries(e.final_state.changed)) {
+      const found = t.final_state.tasks.find((x) => x.id === t.seeded[key]);
+      const miss = found ? changedMiss(want, found, Date.parse(c.now)) : "missing";
+      if (miss !== null) {
+        changedOk = false;
+        failures.push(`seeded "${found?.title ?? key}": ${miss}`);
+      }
     }
   }
 
-  return { checks: { tool, outcome, forbidden, order, schedule, action, state }, failures };
+  return { checks: { tool, outcome, forbidden, order, schedule, action, policy, changed: changedOk, state }, failures };
 }
 
 const passes = (ch: Checks) => Object.values(ch).every((v) => v !== false);
