@@ -149,6 +149,8 @@ export class Jobs {
         next_run_at: null,
         version: 1,
         fingerprint: input.fingerprint ?? null,
+        pause_note: null,
+        skips: [],
       };
       const plan = planChain(job, asOf?.[i] ?? now, now, settings);
       const stored: Job = { ...plan.job, status: plan.steps.length === 0 ? "completed" : "active" };

@@ -29,6 +29,7 @@ export function newRun(job: Job, scheduledAt: number, now: number, shardCount: n
     skip_reason: null,
     created_at: now,
     updated_at: now,
+    origin: "schedule",
   };
 }
 

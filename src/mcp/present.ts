@@ -38,6 +38,7 @@ const WHY: Record<SkipReason, string> = {
   duplicate: "Another run for the same time already existed.",
   quota: "A usage limit was reached at that time.",
   ended: "The task had reached its end (end_at or max_runs).",
+  skipped_by_user: "You asked to skip this occurrence (task_skip_v1).",
 };
 
 /** Long outputs are cut in lists; the full text is in the run's resource. */

@@ -14,7 +14,7 @@ import {
   stillRunningBefore,
 } from "../../src/app/run-decisions.js";
 import type { Step } from "../../src/app/runs.js";
-import type { Job, JobStatus, Run, RunStatus } from "../../src/core/model.js";
+import { DEFAULT_RUN_POLICY, type Job, type JobStatus, type Run, type RunStatus } from "../../src/core/model.js";
 import { ActionFailure, ActionTimeout } from "../../src/ports/action.js";
 import { HOUR_MS, MINUTE_MS, makeJob, makeRun, T0 } from "../support/builders.js";
 
@@ -111,7 +111,7 @@ describe("decideClaim: a delivered queued run is claimed or settled", () => {
 
   // An active task: lateness counts for a first attempt only (a retry is due at its backoff, not its occurrence).
   const once = { schedule: { kind: "once" as const, at: NOW, timezone: "UTC" } };
-  const allow = { policy: { misfire_grace_ms: 600_000, catch_up: "skip" as const, overlap: "allow" as const } };
+  const allow = { policy: { ...DEFAULT_RUN_POLICY, overlap: "allow" as const } };
   const activeCases: [string, Partial<Job>, number, boolean, boolean | undefined, string][] = [
     ["once", once, 0, false, undefined, "claim"],
     ["once", once, 0, true, undefined, "skip missed"],

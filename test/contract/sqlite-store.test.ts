@@ -61,6 +61,28 @@ describe("SQLite store, beyond the port", () => {
     db.close();
   });
 
+  it("upgrades a file of the previous schema: jobs and runs stored before get the defaults of the fields added since", async () => {
+    const job = makeJob();
+    const run = makeRun(job, T0);
+    await store.commit({
+      writes: [
+        { op: "put_job", job, expectVersion: null },
+        { op: "insert_run", run },
+      ],
+    });
+    await store.close();
+    // Back to schema version 2, as a file written by the previous release looks.
+    const db = new Database(path);
+    db.exec("DROP TABLE job_events; ALTER TABLE jobs DROP COLUMN pause_note; ALTER TABLE jobs DROP COLUMN skips; ALTER TABLE runs DROP COLUMN origin;");
+    db.pragma(`user_version = ${SCHEMA_VERSION - 1}`);
+    db.close();
+
+    store = openSqliteStore({ path });
+    expect(await store.getJob(job.id)).toEqual({ ...job, pause_note: null, skips: [] });
+    expect(await store.getRun(run)).toEqual({ ...run, origin: "schedule" });
+    expect(await store.listJobEvents(job.id, { limit: 5 })).toEqual([]);
+  });
+
   it("refuses a file written by a newer schema rather than guess at it", async () => {
     await store.close();
     tamper(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`);
