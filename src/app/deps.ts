@@ -15,4 +15,10 @@ export interface EngineDeps {
   actions: ActionRunner;
   log: Logger;
   settings: EngineSettings;
+  /**
+   * Charges one run-now against the owner's limits, rejecting with a DomainError
+   * `limit_exceeded` when it is over; called once per task_run_now, before anything is written.
+   * Absent: run-now is not limited.
+   */
+  chargeRunNow?: (owner: string, now: number) => Promise<void>;
 }

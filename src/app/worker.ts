@@ -8,7 +8,7 @@ import { Completer } from "./completer.js";
 import type { EngineDeps } from "./deps.js";
 import { type LoadedJob, loadJobsOf } from "./job-batch.js";
 import { type HeldRun, LeaseKeeper } from "./lease-keeper.js";
-import { type ActionOutcome, type ClaimDecision, decideClaim, decideFinish, stillRunningBefore } from "./run-decisions.js";
+import { type ActionOutcome, type ClaimDecision, decideClaim, decideFinish, stillRunningBefore, waitingBefore } from "./run-decisions.js";
 import { toTx, updateStep } from "./runs.js";
 
 /** A message delivered this much before its due time is put back (SQS delays are whole seconds). */
@@ -134,6 +134,10 @@ export class Worker {
     const decisions = await Promise.all(claimable.map(({ run }) => this.decide(run, jobs.get(run.job_id), now)));
     const results = await store.commitEach(decisions.map((d) => toTx([d.step])));
     const claimed = new Set<QueueMessage>();
+    const deferred = decisions.flatMap((d, i) =>
+      results[i] && d.kind === "defer" ? [{ key: claimable[i]!.message.key, owner: d.run.owner, dueAt: d.run.due_at }] : [],
+    );
+    if (deferred.length) await queue.send(deferred);
     results.forEach((ok, i) => {
       const d = decisions[i]!;
       if (!ok || d.kind !== "claim") return;
@@ -157,7 +161,7 @@ export class Worker {
     const first = decideClaim(run, job, now, ctx);
     if (first.kind !== "check_overlap") return first;
     const recent = await this.deps.store.listJobRuns(run.job_id, { limit: 5 });
-    return decideClaim(run, job, now, { ...ctx, overlapping: stillRunningBefore(run, recent.items, now) });
+    return decideClaim(run, job, now, { ...ctx, overlapping: stillRunningBefore(run, recent.items, now), waiting: waitingBefore(run, recent.items) });
   }
 
   /** A run that cannot be read is left to the watcher (it re-sends or the sweeper repairs); the batch goes on. */
@@ -241,7 +245,7 @@ export class Worker {
           attempt: run.attempt,
           signal: abort.signal,
           heartbeat: () => this.leases.heartbeat(),
-          previousSuccessAt: job.action.type === "summarize" ? await this.previousSuccess(run) : null,
+          previousSuccessAt: job.action.type === "notify" ? null : await this.previousSuccess(run),
           now: () => clock.now(),
         });
         outcome = { result };
