@@ -1,6 +1,7 @@
 import type { Action } from "../core/action-model.js";
 import type { RunResult } from "../core/model.js";
-import { type ActionContext, ActionFailure, type ActionRunner } from "../ports/action.js";
+import { type ActionContext, ActionFailure, type ActionRefusal, type ActionRunner } from "../ports/action.js";
+import { ask } from "./ask.js";
 import type { ActionsConfig } from "./config.js";
 import { createOutbound } from "./http.js";
 import { deliver, resolveChannels } from "./notify.js";
@@ -23,9 +24,18 @@ function scrubbed(err: unknown, secrets: readonly string[]): ActionFailure {
   });
 }
 
+const NO_MODEL: ActionRefusal = {
+  field: "type",
+  message: "This server has no language model configured, so it cannot run an `ask` action.",
+  expected: '"summarize" or "notify" (both work without a model)',
+  hint: "Use summarize (a digest of feeds) or notify (a fixed message) instead, or ask the operator to set actions.summarizer (provider openai or anthropic) in the duely config.",
+};
+
 /**
- * Runs `summarize` (fetch feeds, digest, deliver) and `notify` (deliver a message).
- * `data.delivered` lists the channels that received the text, `inbox` always first.
+ * Runs `summarize` (fetch feeds, digest, deliver), `notify` (deliver a message) and `ask` (a
+ * prompt on the configured model, delivered unless its condition did not hold).
+ * `data.delivered` lists the channels that received the text, `inbox` always first; empty when
+ * an ask's condition did not hold.
  */
 export function createActionRunner(config: ActionsConfig, env: Env): ActionRunner {
   const outbound = createOutbound(config.http);
@@ -45,7 +55,14 @@ export function createActionRunner(config: ActionsConfig, env: Env): ActionRunne
         const text = redact(digest.text, secrets);
         const data = redactDeep(digest.data, secrets) as typeof digest.data;
         const delivered = await deliver(channels, { text, title: `Digest: ${action.topic}`, data, ctx }, channelDeps);
-        return { text, data: { ...data, delivered } };
+        return { text, data: { ...data, delivered }, ...(digest.usage && { usage: digest.usage }) };
+      }
+      case "ask": {
+        const answer = await ask(action, ctx, { config, env, outbound });
+        const text = redact(answer.text, secrets);
+        const data = redactDeep(answer.data, secrets) as typeof answer.data;
+        const delivered = answer.deliver ? await deliver(channels, { text, title: titleOf(action.prompt), data, ctx }, channelDeps) : [];
+        return { text, data: { ...data, delivered }, ...(answer.usage && { usage: answer.usage }) };
       }
       default:
         return action satisfies never;
@@ -53,6 +70,7 @@ export function createActionRunner(config: ActionsConfig, env: Env): ActionRunne
   }
 
   return {
+    refuse: (action) => (action.type === "ask" && config.summarizer.provider === "none" ? NO_MODEL : null),
     async run(action, ctx) {
       try {
         return await run(action, ctx);

@@ -34,7 +34,11 @@ export function mustBe(job: Job, allowed: readonly JobStatus[], verb: string): v
 }
 
 export function changedMeanwhile(id: string): DomainError {
-  return new DomainError("conflict", `Task ${id} changed while this request was handled.`, { field: "task_id", hint: "Retry the same call." });
+  return new DomainError("conflict", `Task ${id} changed while this request was handled.`, {
+    field: "task_id",
+    expected: "a task no one else changes during the call",
+    hint: "Retry the same call.",
+  });
 }
 
 /** The job's runs that have not ended (pending, queued, retrying): the newest ones, since a chain keeps one ahead. */

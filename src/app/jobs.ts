@@ -20,6 +20,11 @@ import { planChain } from "./chain.js";
 import type { EngineDeps } from "./deps.js";
 import { changedMeanwhile, isPendingLike, mustBe, openRunsOf, ownedJob, upcomingOf } from "./job-access.js";
 import { type JobPatch, type UpdatedJob, type UpdateOptions, updateJob } from "./job-update.js";
+
+export type { JobPatch, UpdatedJob, UpdateOptions } from "./job-update.js";
+export type { ManualRun } from "./run-now.js";
+export type { SkipResult, SkipTarget } from "./skips.js";
+
 import { type ManualRun, runNow } from "./run-now.js";
 import { cancelled, type Step, skipped, toTx, updateStep } from "./runs.js";
 import { checkAction, checkPolicy, checkSchedule, type Upcoming, upcomingFires } from "./schedule-rules.js";
@@ -60,6 +65,8 @@ export interface JobDetail extends JobSummary {
   next: number[];
   /** Changes the owner made, newest first. */
   history: JobEvent[];
+  /** Upcoming occurrences the owner skipped (run times), earliest first. */
+  skipped: number[];
 }
 
 const LIVE: readonly JobStatus[] = ["active", "paused"];
@@ -210,7 +217,8 @@ export class Jobs {
     const runs = (await this.deps.store.listJobRuns(job.id, { limit: Math.max(opts.runs, 10) })).items;
     const history = await this.deps.store.listJobEvents(job.id, { limit: HISTORY_LIMIT });
     const skippedAhead = runs.filter((r) => r.skip_reason === "skipped_by_user" && r.scheduled_at > now).map((r) => r.scheduled_at);
-    return { ...summaryOf(job, runs), runs: runs.slice(0, opts.runs), ...upcomingOf(job, now, skippedAhead), history };
+    const skipped = [...new Set([...skippedAhead, ...job.skips])].sort((a, b) => a - b);
+    return { ...summaryOf(job, runs), runs: runs.slice(0, opts.runs), ...upcomingOf(job, now, skippedAhead), history, skipped };
   }
 
   /** Pauses; `note` says why and is shown with the task until it is resumed. */

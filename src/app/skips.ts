@@ -130,6 +130,7 @@ async function skip(deps: EngineDeps, job: Job, recorded: number[], target: Skip
   if (ended && at === times[times.length - 1]) {
     throw new DomainError("conflict", `The run at ${iso(at)} is the task's last one.`, {
       field: "at",
+      expected: "a run that has another one after it",
       hint: "To stop it for good, cancel the task (task_cancel_v1) instead.",
     });
   }
@@ -138,6 +139,7 @@ async function skip(deps: EngineDeps, job: Job, recorded: number[], target: Skip
     if (job.skips.length >= MAX_SKIPS) {
       throw new DomainError("limit_exceeded", `At most ${MAX_SKIPS} upcoming runs can be skipped ahead.`, {
         field: "at",
+        expected: `at most ${MAX_SKIPS} skipped runs ahead`,
         hint: "Pause the task (task_pause_v1) for a longer break instead.",
       });
     }
@@ -155,7 +157,13 @@ async function unskip(deps: EngineDeps, job: Job, recorded: number[], target: Sk
   const all = sortedUnique([...recorded, ...job.skips]);
   const at = target.within ? all.find((t) => inRange(job, t, target.within!)) : all[0];
   if (at === undefined) {
-    if (!target.within) throw new DomainError("conflict", "No upcoming run of this task is skipped.", { field: "task_id", hint: "Nothing to undo." });
+    if (!target.within) {
+      throw new DomainError("conflict", "No upcoming run of this task is skipped.", {
+        field: "task_id",
+        expected: "a task with a skipped upcoming run",
+        hint: "Nothing to undo; task_get_v1 lists the task's runs.",
+      });
+    }
     if (upcomingRunTimes(job, now).times.some((t) => inRange(job, t, target.within!))) return null;
     throw noSuchOccurrence(all, "skipped run");
   }
@@ -170,6 +178,7 @@ async function unskip(deps: EngineDeps, job: Job, recorded: number[], target: Sk
 function notAhead(run: Run): DomainError {
   return new DomainError("conflict", `The run at ${iso(run.scheduled_at)} is already ${run.status}; only an upcoming run can be skipped.`, {
     field: "at",
+    expected: "a run that has not started yet",
     hint: "Call task_get_v1 to see the task's next runs.",
   });
 }

@@ -30,7 +30,7 @@ export function whenAliases(input: WhenInput): FieldAliases {
   return { "schedule.kind": "schedule.type", "schedule.expr": "schedule.cron", "schedule.anchor": "schedule.start_at" };
 }
 
-function checkZone(zone: string, field: string): string {
+export function checkZone(zone: string, field: string): string {
   if (!isValidTimeZone(zone)) {
     throw new DomainError("unknown_timezone", `Unknown time zone ${JSON.stringify(zone)}.`, {
       field,

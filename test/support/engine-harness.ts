@@ -19,15 +19,20 @@ export type Behaviour = (action: Action, ctx: ActionContext) => Promise<RunResul
  */
 export class ScriptedActions implements ActionRunner {
   calls: { action: Action; ctx: ActionContext }[] = [];
-  behaviour: Behaviour = (action) => ({ text: action.type === "notify" ? action.message : `digest: ${action.topic}` });
+  behaviour: Behaviour = (action) => ({
+    text: action.type === "notify" ? action.message : action.type === "ask" ? `answer: ${action.prompt}` : `digest: ${action.topic}`,
+  });
   async run(action: Action, ctx: ActionContext): Promise<RunResult> {
     this.calls.push({ action, ctx });
     return this.behaviour(action, ctx);
   }
 }
 
-/** A real engine on a real SQLite file and the local queue, on a clock the test steps; silent unless given a logger. */
-export async function openHarness(start: string, settings: Partial<EngineSettings> = {}, opts: { log?: Logger } = {}) {
+/**
+ * A real engine on a real SQLite file and the local queue, on a clock the test steps; silent
+ * unless given a logger. Runs `ScriptedActions` unless given another runner (the real one).
+ */
+export async function openHarness(start: string, settings: Partial<EngineSettings> = {}, opts: { log?: Logger; actions?: ActionRunner } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "duely-engine-"));
   const store = await openSqliteStore({ path: join(dir, "duely.db") });
   const clock = new FakeClock(start);
@@ -39,7 +44,7 @@ export async function openHarness(start: string, settings: Partial<EngineSetting
     queue,
     clock,
     random: () => seed,
-    actions,
+    actions: opts.actions ?? actions,
     log: opts.log ?? silentLogger,
     settings: { ...DEFAULT_SETTINGS, ...settings },
   });
