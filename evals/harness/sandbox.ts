@@ -8,7 +8,7 @@ import { Engine } from "../../src/app/engine.js";
 import { DEFAULT_SETTINGS } from "../../src/app/settings.js";
 import { JOB_STATUSES } from "../../src/core/model.js";
 import { nextFireTimes } from "../../src/core/schedule/index.js";
-import { isoUtc, scheduleView, zoneOf } from "../../src/mcp/present.js";
+import { isoUtc, taskView } from "../../src/mcp/present.js";
 import { resolveSchedule } from "../../src/mcp/schedule-input.js";
 import { createMcpServer } from "../../src/mcp/server.js";
 import type { ActionRunner } from "../../src/ports/action.js";
@@ -82,13 +82,14 @@ export async function openSandbox(c: Case): Promise<Sandbox> {
         return Promise.all(
           page.items.map(async ({ job }) => {
             const detail = await engine.jobs.get(EVAL_OWNER, job.id, { runs: 50 });
+            const { id, title, status, action, schedule, timezone } = taskView(job, serverZone);
             return {
-              id: job.id,
-              title: job.title,
-              status: job.status,
-              action: { ...job.action },
-              schedule: scheduleView(job.schedule, serverZone),
-              timezone: zoneOf(job.schedule, serverZone),
+              id,
+              title,
+              status,
+              action,
+              schedule,
+              timezone,
               next: (job.schedule.kind === "immediate" ? [job.created_at] : nextFireTimes(job.schedule, now, 5)).map(isoUtc),
               policy: { overlap: job.policy.overlap, catch_up: job.policy.catch_up, window_minutes: Math.round(job.policy.window_ms / 60_000) },
               manual_runs: detail.runs.filter((r) => r.origin === "manual").length,

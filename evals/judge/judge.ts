@@ -1,7 +1,10 @@
 import type { Usage } from "../adapters/adapter.js";
-import type { Case, ChangedExpect, Expectation } from "../harness/case.js";
+import type { Case, Expectation } from "../harness/case.js";
 import type { FinalTask, Transcript, TranscriptCall } from "../harness/transcript.js";
 import { scheduleMatches } from "./schedule-match.js";
+import { actionMiss, changedMiss, policyMiss, short } from "./task-checks.js";
+
+export { hasKeyword } from "./task-checks.js";
 
 /**
  * Scores one transcript against its case. Pure: reads the transcript and the case only, never
@@ -76,93 +79,6 @@ function createsTasks(e: Expectation): boolean {
 
 function countOk(n: number, want: number | [number, number]): boolean {
   return Array.isArray(want) ? n >= want[0] && n <= want[1] : n === want;
-}
-
-const short = (s: string, max = 80) => (s.length <= max ? s : `${s.slice(0, max - 1)}…`);
-
-/**
- * A keyword matches at the start of a word, case-insensitively ("financ" in "Financial news",
- * "ai" in "AI news" but not in "daily"); one in a script without spaces (CJK) matches anywhere.
- */
-export function hasKeyword(text: string, keyword: string): boolean {
-  const k = keyword.toLowerCase();
-  if (!/^[\p{Script=Latin}\p{N}]/u.test(k)) return text.toLowerCase().includes(k);
-  const escaped = k.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}`, "iu").test(text);
-}
-
-function textOf(task: FinalTask): string {
-  const a = task.action as { topic?: unknown; message?: unknown; prompt?: unknown; deliver_if?: unknown };
-  return [a.topic, a.message, a.prompt, a.deliver_if]
-    .filter((x): x is string => typeof x === "string")
-    .join(" ")
-    .toLowerCase();
-}
-
-type ActionWant = NonNullable<Expectation["action"]>;
-
-/** What differs between a task's action and the expected one, or null. */
-function actionMiss(want: ActionWant, t: FinalTask): string | null {
-  const a = t.action as { type?: unknown; deliver_if?: unknown; channels?: unknown };
-  const about = `${String(a.type)} "${short(textOf(t), 60)}"`;
-  const expected = `${want.type}${want.keywords ? ` about ${want.keywords.join("/")}` : ""}`;
-  if (a.type !== want.type || (want.keywords !== undefined && !want.keywords.some((k) => hasKeyword(textOf(t), k))))
-    return `expected ${expected}, got ${about}`;
-  if (want.conditional !== undefined && (typeof a.deliver_if === "string") !== want.conditional)
-    return want.conditional ? `expected a deliver_if condition, got none on ${about}` : `expected no condition, got deliver_if "${String(a.deliver_if)}"`;
-  const channels = Array.isArray(a.channels) ? a.channels : [];
-  const lacking = (want.channels ?? []).filter((c) => !channels.includes(c));
-  if (lacking.length) return `expected channels ${lacking.join(", ")}, got [${channels.join(", ")}]`;
-  return null;
-}
-
-type PolicyWant = NonNullable<Expectation["policy"]>;
-
-function policyMiss(want: PolicyWant, t: FinalTask): string | null {
-  const p = t.policy;
-  if (!p) return "the task has no run policies";
-  if (want.overlap !== undefined && p.overlap !== want.overlap) return `expected overlap ${want.overlap}, got ${p.overlap}`;
-  if (want.catch_up !== undefined && !want.catch_up.includes(p.catch_up as never)) return `expected catch_up ${want.catch_up.join(" or ")}, got ${p.catch_up}`;
-  const w = want.window_minutes;
-  if (w !== undefined && !(p.window_minutes >= w[0] && p.window_minutes <= w[1]))
-    return `expected a start window of ${w[0]}–${w[1]} minutes, got ${p.window_minutes}`;
-  return null;
-}
-
-const instants = (xs: readonly string[]) => xs.map(Date.parse).sort((a, b) => a - b);
-
-/** What differs between a seeded task at the end and `want`, or null. */
-function changedMiss(want: ChangedExpect, t: FinalTask, now: number): string | null {
-  if (want.schedule) {
-    const miss = scheduleMatches(want.schedule, [t], now);
-    if (miss !== null) return `schedule: ${miss}`;
-  }
-  if (want.action) {
-    const miss = actionMiss(want.action, t);
-    if (miss !== null) return `action: ${miss}`;
-  }
-  if (want.title_keywords && !want.title_keywords.some((k) => hasKeyword(t.title, k)))
-    return `title: expected ${want.title_keywords.join("/")}, got "${t.title}"`;
-  if (want.policy) {
-    const miss = policyMiss(want.policy, t);
-    if (miss !== null) return `policy: ${miss}`;
-  }
-  if (want.manual_runs !== undefined && (t.manual_runs ?? 0) !== want.manual_runs)
-    return `expected ${want.manual_runs} run(s) started now, found ${t.manual_runs ?? 0}`;
-  if (want.skipped !== undefined) {
-    const got = instants(t.skipped ?? []);
-    const wanted = instants(want.skipped);
-    if (got.length !== wanted.length || got.some((x, i) => x !== wanted[i]))
-      return `expected skipped ${JSON.stringify(want.skipped)}, got ${JSON.stringify(t.skipped ?? [])}`;
-  }
-  if (want.pause_note !== undefined && (t.pause_note !== undefined) !== want.pause_note)
-    return want.pause_note ? "expected a pause note" : "expected no pause note";
-  if (want.end_between) {
-    const [lo, hi] = want.end_between.map(Date.parse) as [number, number];
-    const end = t.end_at === undefined ? Number.NaN : Date.parse(t.end_at);
-    if (!(end >= lo && end <= hi)) return `expected end_at between ${want.end_between.join(" and ")}, got ${t.end_at ?? "none"}`;
-  }
-  return null;
 }
 
 /** Checks one expectation; `failures` says what was wrong, in words, for the report. */
@@ -241,23 +157,18 @@ export function checkExpectation(c: Case, t: Transcript, e: Expectation): Outcom
     if (miss !== null) failures.push(`schedule: ${miss}`);
   }
 
-  let action: boolean | null = null;
-  if (e.action) {
-    const want = e.action;
-    const miss = fresh.map((x) => actionMiss(want, x)).find((m) => m !== null);
-    action = fresh.length > 0 && miss === undefined;
-    if (fresh.length === 0) failures.push("action: no task was created");
-    else if (miss) failures.push(`action: ${miss}`);
-  }
-
-  let policy: boolean | null = null;
-  if (e.policy) {
-    const want = e.policy;
-    const miss = fresh.map((x) => policyMiss(want, x)).find((m) => m !== null);
-    policy = fresh.length > 0 && miss === undefined;
-    if (fresh.length === 0) failures.push("policy: no task was created");
-    else if (miss) failures.push(`policy: ${miss}`);
-  }
+  /** A check every new task must pass: null when not asked for. */
+  const everyNew = (what: string, miss: ((t: FinalTask) => string | null) | null): boolean | null => {
+    if (miss === null) return null;
+    const first = fresh.map(miss).find((m) => m !== null);
+    if (fresh.length === 0) failures.push(`${what}: no task was created`);
+    else if (first) failures.push(`${what}: ${first}`);
+    return fresh.length > 0 && first === undefined;
+  };
+  const wantAction = e.action;
+  const wantPolicy = e.policy;
+  const action = everyNew("action", wantAction ? (t) => actionMiss(wantAction, t) : null);
+  const policy = everyNew("policy", wantPolicy ? (t) => policyMiss(wantPolicy, t) : null);
 
   let changedOk: boolean | null = null;
   if (e.final_state?.changed) {

@@ -114,7 +114,8 @@ export async function updateJob(deps: EngineDeps, owner: string, id: string, pat
   const moved = changed.some((k) => REPLANNED.has(k)) || job.policy.window_ms !== next.policy.window_ms;
   const replan = moved && (next.schedule.kind !== "immediate" || changed.includes("schedule"));
   const planned = replan ? await replanRuns(deps, job, next, await openRunsOf(store, job.id), now) : null;
-  const after: Job = { ...(planned?.job ?? next), version: job.version + 1, updated_at: now };
+  // No longer what its create said: a repeat of that create makes a new task, not this one.
+  const after: Job = { ...(planned?.job ?? next), version: job.version + 1, updated_at: now, fingerprint: null };
   const result: UpdatedJob = {
     before: job,
     after,

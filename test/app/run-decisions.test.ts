@@ -12,6 +12,7 @@ import {
   type Settled,
   settleByTask,
   stillRunningBefore,
+  waitingBefore,
 } from "../../src/app/run-decisions.js";
 import type { Step } from "../../src/app/runs.js";
 import { DEFAULT_RUN_POLICY, type Job, type JobStatus, type Run, type RunStatus } from "../../src/core/model.js";
@@ -149,6 +150,44 @@ describe("stillRunningBefore: the overlap rule's read", () => {
     ["a later run holding a live lease", other("running", NOW + MINUTE_MS, NOW + 1), false],
   ] as const)("%s: %s", (_what, r, expected) => {
     expect(stillRunningBefore(run, [r], NOW)).toBe(expected);
+  });
+});
+
+describe("overlap buffer_one and manual runs", () => {
+  const ctx = { worker: "worker-a", leaseMs: LEASE_MS };
+  const buffer = { policy: { ...DEFAULT_RUN_POLICY, overlap: "buffer_one" as const } };
+
+  it("lets a run wait behind the running one while none waits, moving its due time on; skips it when one already waits", () => {
+    const run = runOf("queued", 0);
+    const job = jobFor("active", buffer)!;
+    expect(decideClaim(run, job, NOW, ctx)).toEqual({ kind: "check_overlap" });
+    const d = decideClaim(run, job, NOW, { ...ctx, overlapping: true, waiting: false });
+    expect(d.kind).toBe("defer");
+    if (d.kind !== "defer") return;
+    expect(written(d.step, run)).toEqual(d.run);
+    expect(d.run).toMatchObject({ status: "queued", attempt: 0, due_at: NOW + 5_000, wake_at: NOW + 5_000 + LEASE_MS });
+    expect(summary(decideClaim(run, job, NOW, { ...ctx, overlapping: true, waiting: true }))).toBe("skip overlap");
+    expect(summary(decideClaim(run, job, NOW, { ...ctx, overlapping: false, waiting: false }))).toBe("claim");
+  });
+
+  it("runs a manual run of a paused task, exempt from the overlap rule, and never completes the task with it", () => {
+    const manual = runOf("queued", 0, { origin: "manual" });
+    const paused = jobFor("paused")!;
+    expect(settleByTask(manual, paused, NOW)).toBeNull();
+    expect(summary(settleByTask(runOf("queued", 0), paused, NOW))).toBe("skip paused");
+    expect(summary(decideClaim(manual, jobFor("active")!, NOW, ctx))).toBe("claim");
+    const once = jobFor("active", { schedule: { kind: "once", at: NOW + 86_400_000, timezone: "UTC" } })!;
+    const running = { ...manual, status: "running" as const, attempt: 1 };
+    expect(decideFinish(running, once, { result: { text: "ok" } }, { now: NOW, random: () => 0.5, lookAheadMs: 45_000 }).jobWrite).toBeNull();
+  });
+
+  it("counts as waiting only an earlier scheduled run still queued", () => {
+    const run = runOf("queued", 0);
+    const earlier = (status: RunStatus, origin: "schedule" | "manual" = "schedule") => runOf(status, 0, { scheduled_at: NOW - MINUTE_MS, origin });
+    expect(waitingBefore(run, [earlier("queued")])).toBe(true);
+    expect(waitingBefore(run, [earlier("running")])).toBe(false);
+    expect(waitingBefore(run, [earlier("queued", "manual")])).toBe(false);
+    expect(waitingBefore(run, [runOf("queued", 0, { scheduled_at: NOW + MINUTE_MS })])).toBe(false);
   });
 });
 

@@ -39,7 +39,8 @@ describe("SQLite store, beyond the port", () => {
     db.close();
   };
 
-  it("keeps its data when the same file is reopened, and reopening migrates nothing", async () => {
+  /** A job and its first run, stored. */
+  async function storedJobAndRun() {
     const job = makeJob();
     const run = makeRun(job, T0);
     await store.commit({
@@ -48,6 +49,11 @@ describe("SQLite store, beyond the port", () => {
         { op: "insert_run", run },
       ],
     });
+    return { job, run };
+  }
+
+  it("keeps its data when the same file is reopened, and reopening migrates nothing", async () => {
+    const { job, run } = await storedJobAndRun();
     await store.close();
 
     store = openSqliteStore({ path });
@@ -62,14 +68,7 @@ describe("SQLite store, beyond the port", () => {
   });
 
   it("upgrades a file of the previous schema: jobs and runs stored before get the defaults of the fields added since", async () => {
-    const job = makeJob();
-    const run = makeRun(job, T0);
-    await store.commit({
-      writes: [
-        { op: "put_job", job, expectVersion: null },
-        { op: "insert_run", run },
-      ],
-    });
+    const { job, run } = await storedJobAndRun();
     await store.close();
     // Back to schema version 2, as a file written by the previous release looks.
     const db = new Database(path);
