@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { bucketOf, hoursBetween } from "../core/keys.js";
 import type { Job, Run } from "../core/model.js";
-import { nextOccurrence } from "../core/schedule/index.js";
 import type { QueueItem } from "../ports/queue.js";
 import type { ShardLeases } from "../ports/shard-lease.js";
 import type { Tx } from "../ports/store.js";
-import { planChain } from "./chain.js";
+import { nextRunTime, planChain } from "./chain.js";
 import { commitChecked } from "./commit-check.js";
 import type { EngineDeps } from "./deps.js";
 import { type LoadedJob, loadJobsOf, Unavailable, Unreadable } from "./job-batch.js";
@@ -227,8 +226,8 @@ export class Watcher {
   private catchUp(job: Job, run: Run, now: number): boolean {
     if (job.policy.catch_up === "all") return true;
     if (job.policy.catch_up === "skip") return false;
-    const later = job.schedule.kind === "cron" || job.schedule.kind === "every" ? nextOccurrence(job.schedule, run.scheduled_at) : null;
-    return !later || later.at >= now - job.policy.misfire_grace_ms;
+    const later = nextRunTime(job, run.scheduled_at);
+    return later === null || later >= now - job.policy.misfire_grace_ms;
   }
 
   private decideWaking(run: Run, job: Job | undefined, now: number): Decision | null {

@@ -1,4 +1,4 @@
-import type { Job, JobStatus, Run, RunEvent, RunKey, RunStatus } from "../core/model.js";
+import type { Job, JobEvent, JobStatus, Run, RunEvent, RunKey, RunStatus } from "../core/model.js";
 
 /**
  * One write inside a transaction.
@@ -26,6 +26,8 @@ export interface Tx {
   writes: Write[];
   /** Appended when, and only when, the writes commit. */
   events?: RunEvent[];
+  /** Entries of jobs' histories; appended like `events`. */
+  jobEvents?: JobEvent[];
 }
 
 export interface Page<T> {
@@ -58,6 +60,8 @@ export interface Store {
   /** Runs of one job, newest scheduled_at first. */
   listJobRuns(jobId: string, opts: { limit: number; cursor?: string | null }): Promise<Page<Run>>;
   listEvents(key: RunKey): Promise<RunEvent[]>;
+  /** A job's history (changes the owner made), newest first, at most `limit` entries. */
+  listJobEvents(jobId: string, opts: { limit: number }): Promise<JobEvent[]>;
 
   /** All writes and events atomically; false (and nothing written) when any condition fails. */
   commit(tx: Tx): Promise<boolean>;

@@ -15,9 +15,10 @@ import {
   settleByTask,
   startingClaim,
   stillRunningBefore,
+  waitingBefore,
 } from "../../src/app/run-decisions.js";
 import type { Step } from "../../src/app/runs.js";
-import type { Job, JobStatus, Run, RunStatus } from "../../src/core/model.js";
+import { DEFAULT_RUN_POLICY, type Job, type JobStatus, type Run, type RunStatus } from "../../src/core/model.js";
 import { ActionFailure, ActionTimeout } from "../../src/ports/action.js";
 import { HOUR_MS, MINUTE_MS, makeJob, makeRun, T0 } from "../support/builders.js";
 
@@ -94,7 +95,7 @@ describe("failUnusable: a task that cannot be read or planned fails its run for 
 });
 
 describe("decideClaim: a delivered queued run is claimed or settled", () => {
-  const claimCtx = { worker: "worker-a", leaseMs: LEASE_MS };
+  const claimCtx = { worker: "worker-a", leaseMs: LEASE_MS, staleQueuedMs: STALE_MS };
   const late = { due_at: NOW - 11 * MINUTE_MS }; // past the default 10-minute grace window
 
   // The task's status decides alone, whatever the attempt and however late the run is.
@@ -118,7 +119,7 @@ describe("decideClaim: a delivered queued run is claimed or settled", () => {
 
   // An active task: lateness counts for a first attempt only (a retry is due at its backoff, not its occurrence).
   const once = { schedule: { kind: "once" as const, at: NOW, timezone: "UTC" } };
-  const allow = { policy: { misfire_grace_ms: 600_000, catch_up: "skip" as const, overlap: "allow" as const } };
+  const allow = { policy: { ...DEFAULT_RUN_POLICY, overlap: "allow" as const } };
   const activeCases: [string, Partial<Job>, number, boolean, boolean | undefined, string][] = [
     ["once", once, 0, false, undefined, "claim"],
     ["once", once, 0, true, undefined, "skip missed"],
@@ -187,6 +188,46 @@ describe("stillRunningBefore: the overlap rule's read", () => {
     ["a later run holding a live lease", other("running", NOW + MINUTE_MS, NOW + 1), false],
   ] as const)("%s: %s", (_what, r, expected) => {
     expect(stillRunningBefore(run, [r], NOW)).toBe(expected);
+  });
+});
+
+describe("overlap buffer_one and manual runs", () => {
+  const ctx = { worker: "worker-a", leaseMs: LEASE_MS, staleQueuedMs: STALE_MS };
+  const buffer = { policy: { ...DEFAULT_RUN_POLICY, overlap: "buffer_one" as const } };
+
+  it("lets a run wait behind the running one while none waits, moving its due time on; skips it when one already waits", () => {
+    const run = runOf("queued", 0);
+    const job = jobFor("active", buffer)!;
+    expect(decideClaim(run, job, NOW, ctx)).toEqual({ kind: "check_overlap" });
+    const d = decideClaim(run, job, NOW, { ...ctx, overlapping: true, waiting: false });
+    expect(d.kind).toBe("defer");
+    if (d.kind !== "defer") return;
+    expect(written(d.step, run)).toEqual(d.run);
+    expect(d.run).toMatchObject({ status: "queued", attempt: 0, due_at: NOW + 5_000, wake_at: NOW + 5_000 + STALE_MS });
+    expect(summary(decideClaim(run, job, NOW, { ...ctx, overlapping: true, waiting: true }))).toBe("skip overlap");
+    expect(summary(decideClaim(run, job, NOW, { ...ctx, overlapping: false, waiting: false }))).toBe("claim");
+  });
+
+  it("runs a manual run of a paused task, exempt from the overlap rule, and never completes the task with it", () => {
+    const manual = runOf("queued", 0, { origin: "manual" });
+    const paused = jobFor("paused")!;
+    expect(settleByTask(manual, paused, NOW)).toBeNull();
+    expect(summary(settleByTask(runOf("queued", 0), paused, NOW))).toBe("skip paused");
+    expect(summary(decideClaim(manual, jobFor("active")!, NOW, ctx))).toBe("claim");
+    const once = jobFor("active", { schedule: { kind: "once", at: NOW + 86_400_000, timezone: "UTC" } })!;
+    const running = { ...manual, status: "running" as const, attempt: 1 };
+    expect(
+      decideFinish(running, once, { result: { text: "ok" } }, { now: NOW, random: () => 0.5, lookAheadMs: LOOK_AHEAD_MS, staleQueuedMs: STALE_MS }).jobWrite,
+    ).toBeNull();
+  });
+
+  it("counts as waiting only an earlier scheduled run still queued", () => {
+    const run = runOf("queued", 0);
+    const earlier = (status: RunStatus, origin: "schedule" | "manual" = "schedule") => runOf(status, 0, { scheduled_at: NOW - MINUTE_MS, origin });
+    expect(waitingBefore(run, [earlier("queued")])).toBe(true);
+    expect(waitingBefore(run, [earlier("running")])).toBe(false);
+    expect(waitingBefore(run, [earlier("queued", "manual")])).toBe(false);
+    expect(waitingBefore(run, [runOf("queued", 0, { scheduled_at: NOW + MINUTE_MS })])).toBe(false);
   });
 });
 

@@ -24,7 +24,9 @@ export type Behaviour = (action: Action, ctx: ActionContext) => Promise<RunResul
  */
 export class ScriptedActions implements ActionRunner {
   calls: { action: Action; ctx: ActionContext }[] = [];
-  behaviour: Behaviour = (action) => ({ text: action.type === "notify" ? action.message : `digest: ${action.topic}` });
+  behaviour: Behaviour = (action) => ({
+    text: action.type === "notify" ? action.message : action.type === "ask" ? `answer: ${action.prompt}` : `digest: ${action.topic}`,
+  });
   async run(action: Action, ctx: ActionContext): Promise<RunResult> {
     this.calls.push({ action, ctx });
     return this.behaviour(action, ctx);
@@ -39,9 +41,14 @@ export interface HarnessOptions {
   wrapStore?: (store: Store) => Store;
   /** The embedded process's view: it alone uses the file (see EngineOptions.exclusive). */
   exclusive?: boolean;
+  /** The action runner the engine uses; `ScriptedActions` (the harness's `actions`) when absent. */
+  actions?: ActionRunner;
 }
 
-/** A real engine on a real SQLite file and the local queue, on a clock the test steps; silent unless given a logger. */
+/**
+ * A real engine on a real SQLite file and the local queue, on a clock the test steps; silent
+ * unless given a logger. Runs `ScriptedActions` unless given another runner (the real one).
+ */
 export async function openHarness(start: string, settings: Partial<EngineSettings> = {}, opts: HarnessOptions = {}) {
   const dir = mkdtempSync(join(tmpdir(), "duely-engine-"));
   const path = join(dir, "duely.db");
@@ -60,7 +67,7 @@ export async function openHarness(start: string, settings: Partial<EngineSetting
         queue: engineQueue,
         clock,
         random: () => random(),
-        actions,
+        actions: opts.actions ?? actions,
         log: opts.log ?? silentLogger,
         settings: { ...DEFAULT_SETTINGS, ...settings },
       },
