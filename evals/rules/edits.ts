@@ -61,12 +61,19 @@ function endArgs(text: string, ctx: UserContext): Record<string, unknown> {
   };
 }
 
+/** A start window said in words: "between 8 and 8:15", "a 10-minute window", "within 10 minutes". */
+const WINDOW_BETWEEN = /\bbetween (\d{1,2})(?::(\d{2}))? and (\d{1,2}):(\d{2})\b/i;
+const WINDOW_WITHIN = /\b(\d+)[- ]minute window\b|\bwithin (\d+) minutes\b/i;
+
+/** The text without the start window it names: the window goes in `policies`, and `when` must not carry its words. */
+export const withoutWindow = (text: string): string => text.replace(WINDOW_BETWEEN, "").replace(WINDOW_WITHIN, "");
+
 /** Run policies said in words; empty when none is. */
 export function policiesOf(text: string): Record<string, unknown> {
   const p: Record<string, unknown> = {};
   if (/\bcatch up\b|\bwhen it'?s back\b|\bstill send the missed\b/i.test(text)) p.catch_up = /\ball\b|\bevery missed\b/i.test(text) ? "all" : "latest";
-  const between = /\bbetween (\d{1,2})(?::(\d{2}))? and (\d{1,2}):(\d{2})\b/i.exec(text);
-  const within = /\b(\d+)[- ]minute window\b|\bwithin (\d+) minutes\b/i.exec(text);
+  const between = WINDOW_BETWEEN.exec(text);
+  const within = WINDOW_WITHIN.exec(text);
   if (between) p.window_minutes = (Number(between[3]) - Number(between[1])) * 60 + Number(between[4]) - Number(between[2] ?? 0);
   else if (within) p.window_minutes = Number(within[1] ?? within[2]);
   if (/\brun (them )?both\b|\bboth at once\b/i.test(text)) p.overlap = "allow";

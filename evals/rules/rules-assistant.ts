@@ -4,7 +4,7 @@ import { parsePhrase } from "../../src/core/phrase/index.js";
 import type { ChatMessage, ModelAdapter, ModelRequest, ModelTurn, ToolCall, UserContext } from "../adapters/adapter.js";
 import { askActionOf } from "./ask-plan.js";
 import { CHAT_REPLY, messageOf, questionFor, titleFor, topicOf } from "./compose.js";
-import { describedPart, type EditableTask, pauseNote, policiesOf, skipArgs, updateArgs } from "./edits.js";
+import { describedPart, type EditableTask, pauseNote, policiesOf, skipArgs, updateArgs, withoutWindow } from "./edits.js";
 import { detectIntent, type Intent, mentionsReminder } from "./intent.js";
 import { type ListedTask, matchTasks } from "./task-match.js";
 
@@ -108,7 +108,7 @@ function callsOf(turn: number, calls: { name: string; arguments: Record<string, 
 const sameArgs = (a: ToolCall["arguments"], b: Record<string, unknown>) => JSON.stringify(a) === JSON.stringify(b);
 
 function planCreate(text: string, ctx: UserContext): Record<string, unknown> {
-  const reading = parsePhrase(text, { timezone: ctx.timezone, now: ctx.now });
+  const reading = parsePhrase(withoutWindow(text), { timezone: ctx.timezone, now: ctx.now });
   const ask = askActionOf(text, reading.matched);
   const action = ask
     ? ask
