@@ -72,6 +72,29 @@ describe("a retry does not redo what an earlier attempt of the run did", () => {
     }
   });
 
+  it("delivers an ask retry's same answer without calling the model again, and reports the tokens once", async () => {
+    flakyDown = true;
+    const llm = await startOpenAIServer([openaiCompletion("Keep going, one step at a time."), openaiCompletion("A different answer.")]);
+    try {
+      const summarizer = { provider: "openai" as const, model: "test-model", base_url: `${llm.origin}/v1`, api_key_env: "TEST_OPENAI_KEY" };
+      const runner = createActionRunner(testConfig({ channels: channels(), summarizer }), env);
+      const checkpoint = memoryCheckpoint();
+      const ctx = testContext({ idempotencyKey: "job_ask_retry:2026-03-17T08:00:00.000Z", checkpoint });
+      const action = { type: "ask" as const, prompt: "Give me a short motivational quote", channels: ["flaky"] };
+      await rejection(runner.run(action, ctx));
+      flakyDown = false;
+      const result = await runner.run(action, { ...ctx, attempt: 2 });
+      expect(llm.requests).toHaveLength(1);
+      expect(result.text).toBe("Keep going, one step at a time.");
+      expect(result.usage).toBeUndefined();
+      const bodies = sentTo("/flaky", ctx.idempotencyKey).map((r) => (JSON.parse(r.body) as { text: string }).text);
+      expect(bodies).toEqual([result.text, result.text]);
+      expect(checkpoint.saves).toBe(1);
+    } finally {
+      await llm.close();
+    }
+  });
+
   it("saves nothing when every channel received the result (the run's outcome records it)", async () => {
     flakyDown = false;
     const checkpoint = memoryCheckpoint();

@@ -360,6 +360,18 @@ describe("reapExpired: a running run whose worker stopped heartbeating", () => {
     if (task === "active") expect(next.wake_at).toBe(NOW + STALE_MS);
   });
 
+  it("queues again a paused task's manual run that never started, and never completes the task with a reaped manual run", () => {
+    const unstarted = expired(1, { started_at: null, executions: 0, origin: "manual" });
+    const requeue = reapExpired(unstarted, jobFor("paused"), ctx)!;
+    expect(written(requeue.step, unstarted).status).toBe("queued");
+    expect(requeue.requeue).toBe(true);
+    const once = makeJob({ schedule: { kind: "once", at: NOW + HOUR_MS, timezone: "UTC" }, next_run_at: NOW + HOUR_MS, run_count: 1 });
+    const lost = expired(3, { origin: "manual" });
+    const reap = reapExpired(lost, once, ctx)!;
+    expect(written(reap.step, lost).status).toBe("failed");
+    expect(reap.jobWrite).toBeNull();
+  });
+
   it.each(TASKS)("leaves a %s task's run alone while its lease is live", (task) => {
     expect(reapExpired(runOf("running", 1, { lease_owner: "worker-a", lease_until: NOW + 1 }), jobFor(task), ctx)).toBeNull();
   });

@@ -91,6 +91,18 @@ describe("task_update_v1", () => {
     expect(got.history).toEqual([]);
   });
 
+  test("takes an end said in `when` as the task's end, as create does, and refuses it beside clear_end", async () => {
+    const task = await create();
+    const res = await ok(c, "task_update_v1", { task_id: task.id, when: "every day at 9pm until March 10" });
+    expect(res.changed).toEqual(["schedule", "end_at"]);
+    expect(res.task).toMatchObject({ end_at: "2026-03-11T00:00:00+08:00" });
+    expect(res.after).toMatchObject({ end_at: "2026-03-11T00:00:00+08:00" });
+    const error = await fails(c, "task_update_v1", { task_id: task.id, when: "every day at 9pm, 3 times", clear_end: true }, "invalid_argument");
+    expect(error.field).toBe("clear_end");
+    const twice = await fails(c, "task_update_v1", { task_id: task.id, when: "every day at 9pm, 3 times", max_runs: 5 }, "invalid_argument");
+    expect(twice.field).toBe("max_runs");
+  });
+
   test("previews a change with dry_run, and moves a task to another zone keeping its wall-clock time", async () => {
     const task = await create();
     const preview = await ok(c, "task_update_v1", { task_id: task.id, timezone: "Europe/London", dry_run: true });
