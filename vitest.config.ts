@@ -1,3 +1,6 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { configDefaults, defineConfig } from "vitest/config";
 
 /** Tests that talk to DynamoDB Local and fauxqs: their project's global setup starts DynamoDB Local once. */
@@ -12,6 +15,9 @@ const AWS_TESTS = [
 export default defineConfig({
   test: {
     pool: "forks",
+    // A test that forgets to name its database must not open (or migrate) the user's own
+    // ~/.local/share/duely: the default data dir points at a fresh folder for the run.
+    env: { XDG_DATA_HOME: mkdtempSync(join(tmpdir(), "duely-test-data-")) },
     projects: [
       { extends: true, test: { name: "core", include: ["test/**/*.test.ts"], exclude: [...configDefaults.exclude, ...AWS_TESTS] } },
       { extends: true, test: { name: "aws", include: AWS_TESTS, globalSetup: ["test/support/aws/global-setup.ts"] } },

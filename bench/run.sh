@@ -10,7 +10,10 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 peers_src="$root/../shared/bench-peers"
 [ -d "$peers_src" ] || { echo "no $peers_src: the peer harness lives in shared/bench-peers" >&2; exit 2; }
 
-if ! command -v redis-server >/dev/null || ! command -v pg_ctl >/dev/null && ! ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then
+# Each peer's server is checked on its own: `a || b && c` would group as `(a || b) && c` and skip
+# installing redis-server whenever PostgreSQL is present.
+has_pg() { command -v pg_ctl >/dev/null || ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; }
+if ! command -v redis-server >/dev/null || ! has_pg; then
   apt-get update && apt-get install -y redis-server postgresql
 fi
 

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { homedir, userInfo } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { z } from "zod";
 import { ActionsConfig } from "./actions/config.js";
 import { EngineSettings } from "./app/settings.js";
@@ -151,6 +151,13 @@ export const ConfigFile = z
       })
       .default({ ...HTTP_DEFAULTS, tokens: {}, allowed_hosts: [] }),
     auth: AuthConfig,
+    /** The local service (`duely service run`, started by `duely serve`): it listens on `http.host`. */
+    service: z
+      .strictObject({
+        /** 0 picks a free port, written to the discovery file in the data dir. @default 0 */
+        port: z.number().int().min(0).max(65535).default(0),
+      })
+      .default({ port: 0 }),
     actions: ActionsConfig.default(ActionsConfig.parse({})),
     log_level: z.enum(["debug", "info", "warn", "error"]).default("info"),
   })
@@ -178,6 +185,12 @@ export type ConfigFile = z.infer<typeof ConfigFile>;
  * depend on the machine (data dir, user, zone), so no caller decides them again.
  */
 export type Config = Omit<ConfigFile, "store" | "owner" | "timezone"> & {
+  /**
+   * Where this user's duely keeps its files: the SQLite file by default, and the local
+   * service's discovery file, secret, lock and log. Not in the file: `DUELY_DATA_DIR`, else
+   * $XDG_DATA_HOME/duely, else ~/.local/share/duely. Two data dirs are two independent duelys.
+   */
+  data_dir: string;
   store: Exclude<ConfigFile["store"], { kind: "sqlite" }> | { kind: "sqlite"; path: string };
   /** The owner of every task created over stdio. @default the local user name, else "local" */
   owner: string;
@@ -194,8 +207,9 @@ export class ConfigError extends Error {
   }
 }
 
-/** XDG data dir: $XDG_DATA_HOME/duely, else ~/.local/share/duely. */
-function defaultDataDir(env: Record<string, string | undefined>): string {
+/** `DUELY_DATA_DIR` (made absolute), else the XDG data dir: $XDG_DATA_HOME/duely, else ~/.local/share/duely. */
+export function dataDirOf(env: Record<string, string | undefined>): string {
+  if (env.DUELY_DATA_DIR) return resolve(env.DUELY_DATA_DIR);
   return join(env.XDG_DATA_HOME || join(homedir(), ".local", "share"), "duely");
 }
 
@@ -214,20 +228,26 @@ export function loadConfig(env: Record<string, string | undefined>, file?: strin
     }
     if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new ConfigError([`config file ${path}: expected a JSON object`]);
   }
-  return resolveConfig(applyEnv(raw, env), env);
+  return resolveConfig(raw, env);
 }
 
-/** Parses a config object (a file's contents with the environment applied) and resolves every default. */
+/**
+ * Parses a config object (a file's contents), applies the environment's overrides and resolves
+ * every default. The overrides are applied here, not by the caller, so no caller can resolve the
+ * default data dir while the environment names another database.
+ */
 export function resolveConfig(raw: unknown, env: Record<string, string | undefined>): Config {
-  const parsed = ConfigFile.safeParse(raw);
+  const parsed = ConfigFile.safeParse(typeof raw === "object" && raw !== null && !Array.isArray(raw) ? applyEnv(raw as Record<string, unknown>, env) : raw);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`));
   }
   const config = parsed.data;
   const tokens = tokensFromEnv(config.http.tokens_env, env);
+  const dataDir = dataDirOf(env);
   return {
     ...config,
-    store: config.store.kind === "sqlite" ? { ...config.store, path: config.store.path ?? join(defaultDataDir(env), "duely.db") } : config.store,
+    data_dir: dataDir,
+    store: config.store.kind === "sqlite" ? { ...config.store, path: config.store.path ?? join(dataDir, "duely.db") } : config.store,
     owner: config.owner ?? safeUser(),
     timezone: config.timezone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC"),
     http: { ...config.http, tokens: { ...config.http.tokens, ...tokens } },

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { staticTokenVerifier } from "./adapters/auth/static-tokens.js";
+import { offsetFileClock } from "./adapters/clock/offset-file-clock.js";
 import { LocalDelayQueue } from "./adapters/queue/local/local-queue.js";
 import { type FileLock, lockDatabaseFile } from "./adapters/store/sqlite/file-lock.js";
 import { openSqliteStore } from "./adapters/store/sqlite/sqlite-store.js";
@@ -34,9 +35,9 @@ export interface RuntimeOptions {
  */
 export async function openEngine(config: Config, opts: RuntimeOptions = {}): Promise<Engine> {
   if (config.store.kind === "sqlite" && config.store.path !== ":memory:") mkdirSync(dirname(config.store.path), { recursive: true });
-  const clock = opts.clock ?? systemClock;
   const log = opts.log ?? stderrLogger(config.log_level);
   const env = opts.env ?? process.env;
+  const clock = opts.clock ?? clockOf(env, log);
   const roles = opts.roles ?? ALL_ROLES;
   // Embedded (SQLite + the in-memory queue) with a background role: this process is the whole
   // scheduler of its file, so it takes the file's lock, and recovers at start what a previous
@@ -64,6 +65,17 @@ function closeAll(leases: { close(): void } | null, lock: FileLock | null): () =
     leases?.close();
     lock?.release();
   };
+}
+
+/**
+ * The system clock, except under DUELY_TEST_CLOCK_FILE (TEST ONLY): then shifted by the offset
+ * in ms that file holds, so an end-to-end test can make this process's clock jump as after sleep.
+ */
+function clockOf(env: Record<string, string | undefined>, log: Logger): Clock {
+  const file = env.DUELY_TEST_CLOCK_FILE;
+  if (!file) return systemClock;
+  log.log("warn", "DUELY_TEST_CLOCK_FILE is set: this process's clock is shifted by the offset in that file (for tests only)", { file });
+  return offsetFileClock(file);
 }
 
 // The AWS adapters are imported only when configured: the SDK is large and the embedded

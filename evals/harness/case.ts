@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import { NotifyAction, SummarizeAction } from "../../src/core/action-model.js";
 import { JOB_STATUSES } from "../../src/core/model.js";
+import { PolicyInput } from "../../src/mcp/policy-schemas.js";
 import { ScheduleInput } from "../../src/mcp/schemas.js";
 
 /**
@@ -31,6 +32,8 @@ const SeedTask = z.strictObject({
   status: z.enum(["active", "paused", "cancelled"]).default("active"),
   /** Occurrences the user already skipped (task_skip_v1), ISO instants of the task's fires. */
   skip: z.array(Iso).optional(),
+  /** Run policies other than the defaults, in the tools' input form (`{"catch_up": "skip"}`). */
+  policies: PolicyInput.optional(),
 });
 
 const RecordedCall = z.strictObject({ id: z.string(), name: z.string(), arguments: z.record(z.string(), z.unknown()) });

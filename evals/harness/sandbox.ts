@@ -11,6 +11,7 @@ import { nextFireTimes } from "../../src/core/schedule/index.js";
 import { isoUtc, taskView } from "../../src/mcp/present.js";
 import { resolveSchedule } from "../../src/mcp/schedule-input.js";
 import { createMcpServer } from "../../src/mcp/server.js";
+import { policyPatch } from "../../src/mcp/task-input.js";
 import type { ActionRunner } from "../../src/ports/action.js";
 import type { Clock } from "../../src/ports/clock.js";
 import { silentLogger } from "../../src/ports/logger.js";
@@ -118,7 +119,7 @@ async function seed(engine: Engine, c: Case, now: number): Promise<Record<string
   const ids: Record<string, string> = {};
   for (const s of c.seed_tasks ?? []) {
     const { schedule } = resolveSchedule({ schedule: s.schedule }, { timezone: c.user_tz, now, horizonMs: DEFAULT_SETTINGS.horizon_ms });
-    const { job } = await engine.jobs.create(EVAL_OWNER, { title: s.title, action: s.action, schedule });
+    const { job } = await engine.jobs.create(EVAL_OWNER, { title: s.title, action: s.action, schedule, policy: policyPatch(s.policies) });
     for (const at of s.skip ?? []) await engine.jobs.skip(EVAL_OWNER, job.id, { within: { from: Date.parse(at), to: Date.parse(at) } });
     if (s.status === "paused") await engine.jobs.pause(EVAL_OWNER, job.id);
     if (s.status === "cancelled") await engine.jobs.cancel(EVAL_OWNER, job.id);

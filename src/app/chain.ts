@@ -3,6 +3,7 @@ import { nextOccurrence } from "../core/schedule/index.js";
 import type { Occurrence } from "../core/schedule/model.js";
 import { startOffsetOf } from "../core/start-window.js";
 import type { QueueItem } from "../ports/queue.js";
+import { lateDetail, lateToRun } from "./catch-up.js";
 import { insertStep, newRun, queued, type Step, skipped } from "./runs.js";
 import type { EngineSettings } from "./settings.js";
 
@@ -23,8 +24,8 @@ export interface ChainPlan {
  * Creates the job's occurrences strictly after `after` up to and including the first one
  * beyond the look-ahead window, so exactly one future pending run remains:
  * - an occurrence inside the window is inserted queued (it skips the watcher);
- * - one already past its grace window (downtime, or a resume) is handled by `catch_up`, or
- *   skipped with `pastReason` when the job was paused;
+ * - one already past its grace window (downtime, or a resume) is handled by `catch_up`
+ *   (src/app/catch-up.ts), or skipped with `pastReason` when the job was paused;
  * - a DST gap under the `skip` policy leaves a skipped row saying so;
  * - one the owner skipped ahead (`job.skips`) leaves a `skipped_by_user` row.
  * Runs are keyed by their start: the occurrence plus the job's start offset (its flexible
@@ -87,10 +88,10 @@ export function planChain(job: Job, after: number, now: number, s: EngineSetting
     break;
   }
 
-  const runLate = job.status === "active" && pastReason === "missed" ? lateToRun(job, late) : [];
+  const runLate = job.status === "active" && pastReason === "missed" ? lateToRun(job, late, now) : [];
   for (const at of late) {
     if (runLate.includes(at)) {
-      insert(at, (r) => queued(r, now, now, s.stale_queued_ms), "late after downtime (catch_up)");
+      insert(at, (r) => queued(r, now, now, s.stale_queued_ms), lateDetail(job, at, now));
       sends.push({ key: { job_id: job.id, scheduled_at: at }, owner: job.owner, dueAt: now });
     } else {
       const detail =
@@ -115,22 +116,8 @@ function ended(job: Job, at: number, count: number): boolean {
   return (job.end_at !== null && at >= job.end_at) || (job.max_runs !== null && count >= job.max_runs);
 }
 
-function lateToRun(job: Job, late: number[]): number[] {
-  if (job.policy.catch_up === "all") return late;
-  if (job.policy.catch_up === "latest") return late.slice(-1);
-  return [];
-}
-
 /** True when the schedule has no occurrence after the run time `after` (the job can complete once its runs finish). */
 export function chainEnded(job: Job, after: number, now: number): boolean {
   const occ = firstOrNext(job, after - startOffsetOf(job), now, job.next_run_at === null);
   return !occ || ended(job, occ.at, job.run_count);
-}
-
-/** The run time of the job's next occurrence after the run time `after`, or null when there is none. */
-export function nextRunTime(job: Job, after: number): number | null {
-  if (job.schedule.kind === "immediate") return null;
-  const offset = startOffsetOf(job);
-  const occ = nextOccurrence(job.schedule, after - offset);
-  return occ === null ? null : occ.at + offset;
 }

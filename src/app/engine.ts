@@ -1,3 +1,4 @@
+import { formatDuration } from "../core/duration.js";
 import type { Run } from "../core/model.js";
 import type { Clock } from "../ports/clock.js";
 import type { Logger } from "../ports/logger.js";
@@ -8,6 +9,7 @@ import { Jobs } from "./jobs.js";
 import { type RecoveryStats, recoverOwnedRuns } from "./recovery.js";
 import type { EngineSettings } from "./settings.js";
 import { Sweeper } from "./sweeper.js";
+import { WakeWatch } from "./wake-watch.js";
 import { Watcher } from "./watcher.js";
 import { Worker } from "./worker.js";
 
@@ -47,6 +49,8 @@ export class Engine {
   readonly watcher: Watcher;
   readonly worker: Worker;
   readonly sweeper: Sweeper;
+  /** Notices a wake from sleep while the watcher or sweeper runs here, and catches up at once. */
+  readonly wake: WakeWatch;
   private readonly deps: EngineDeps;
   private readonly roles: ReadonlySet<Role>;
   private readonly closeExtra: (() => void) | null;
@@ -68,6 +72,14 @@ export class Engine {
     this.watcher = new Watcher(deps, { ...(opts.id && { id: opts.id }), ...(opts.leases && { leases: opts.leases }) });
     this.worker = new Worker(deps, { ...(opts.id && { id: opts.id }), ...(opts.onFinished && { onFinished: opts.onFinished }) });
     this.sweeper = new Sweeper(deps, { when: () => this.watcher.holdsShard(0) });
+    this.wake = new WakeWatch({ clock: deps.clock, periodMs: deps.settings.wake_check_ms, onWake: (ms) => this.afterWake(ms) });
+  }
+
+  /** After sleep, runs a sweep and a watcher tick now: missed runs are found and caught up without waiting for their loops. */
+  private afterWake(elapsedMs: number): void {
+    this.log.log("info", `woke after ${formatDuration(elapsedMs)}: looking for missed runs now`, { elapsed_ms: elapsedMs });
+    if (this.roles.has("sweeper")) this.sweeper.sweepNow();
+    if (this.roles.has("watcher")) this.watcher.tickNow();
   }
 
   /** Another worker over the same adapters (tests: a second process's worker). */
@@ -89,6 +101,7 @@ export class Engine {
       if (this.roles.has("sweeper")) this.sweeper.start();
       if (this.roles.has("watcher")) this.watcher.start();
       if (this.roles.has("worker")) this.worker.start();
+      if (this.roles.has("watcher") || this.roles.has("sweeper")) this.wake.start();
     });
   }
 
@@ -101,6 +114,7 @@ export class Engine {
   async stop(drainMs = 10_000): Promise<void> {
     await this.starting;
     if (this.started) {
+      this.wake.stop();
       const r = this.roles;
       await Promise.all([r.has("watcher") && this.watcher.stop(), r.has("sweeper") && this.sweeper.stop(), r.has("worker") && this.worker.stop(drainMs)]);
       this.started = false;

@@ -12,6 +12,8 @@ export class PollLoop {
   private timer: NodeJS.Timeout | null = null;
   private current: Promise<void> | null = null;
   private stopped = true;
+  /** A tick was asked for while one ran: start the next at once. */
+  private again = false;
 
   constructor(opts: { tick: () => Promise<unknown>; intervalMs: number; log: Logger; failure: string }) {
     this.tick = opts.tick;
@@ -23,6 +25,17 @@ export class PollLoop {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Ticks at once (right after the running tick, if any) instead of waiting out the interval; no-op when stopped. */
+  runNow(): void {
+    if (this.stopped) return;
+    if (this.current !== null) {
+      this.again = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
     this.schedule(0);
   }
 
@@ -48,6 +61,8 @@ export class PollLoop {
       this.log.log("error", this.failure, { error: String(e) });
     }
     this.current = null;
-    if (!this.stopped) this.schedule(this.intervalMs);
+    const delay = this.again ? 0 : this.intervalMs;
+    this.again = false;
+    if (!this.stopped) this.schedule(delay);
   }
 }

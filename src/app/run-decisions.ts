@@ -3,6 +3,7 @@ import { decideRetry, type Failure } from "../core/retry.js";
 import { isRecurring } from "../core/schedule/model.js";
 import { ActionFailure, ActionTimeout } from "../ports/action.js";
 import type { Write } from "../ports/store.js";
+import { lateDetail, missedDetail, runsLate } from "./catch-up.js";
 import { chainEnded } from "./chain.js";
 import { type LoadedJob, Unavailable, Unreadable } from "./job-batch.js";
 import { cancelled, claimed, failed, queued, requeued, retrying, type Step, skipped, started, succeeded, updateStep } from "./runs.js";
@@ -83,11 +84,11 @@ export interface ClaimContext {
 /**
  * Whether a delivered queued run is claimed (running, attempt + 1, leased to `worker`) or
  * settled without running: an unusable task fails it, the task's status may settle it, a run
- * never started and found past its grace window is missed, and while an earlier run of a
- * recurring task still runs, the overlap policy decides: `skip` skips it, `buffer_one` lets it
- * wait (defer) unless another already waits, `allow` runs it. A manual run (run now) is exempt
- * from the overlap rule. The caller leaves the run alone when its task is Unavailable (see
- * `loadJobsOf`).
+ * never started and found past its grace window is missed unless catch-up runs it late (see
+ * catch-up.ts), and while an earlier run of a recurring task still runs, the overlap policy
+ * decides: `skip` skips it, `buffer_one` lets it wait (defer) unless another already waits,
+ * `allow` runs it. A manual run (run now) is exempt from the overlap rule. The caller leaves the
+ * run alone when its task is Unavailable (see `loadJobsOf`).
  */
 type KnownJob = Exclude<LoadedJob, Unavailable>;
 
@@ -98,7 +99,11 @@ export function decideClaim(run: Run, job: KnownJob, now: number, ctx: ClaimCont
   const settled = settleByTask(run, job, now);
   if (settled) return settled;
   const live = job as Job; // settleByTask settles every run of a missing task
-  if (run.executions === 0 && now - run.due_at > live.policy.misfire_grace_ms) return skip(run, "missed", now, "claimed past the grace window");
+  // A run never started and delivered past its grace window (queued before the computer slept,
+  // say) runs only if catch-up lets it.
+  const late = run.executions === 0 && now - run.due_at > live.policy.misfire_grace_ms;
+  if (late && !runsLate(live, run.scheduled_at, now))
+    return skip(run, "missed", now, `claimed past the grace window, ${missedDetail(live, run.scheduled_at, now)}`);
   const overlap = live.policy.overlap;
   if (isRecurring(live.schedule) && overlap !== "allow" && run.origin === "schedule") {
     if (ctx.overlapping === undefined) return { kind: "check_overlap" };
@@ -111,7 +116,8 @@ export function decideClaim(run: Run, job: KnownJob, now: number, ctx: ClaimCont
     }
   }
   const next = claimed(run, ctx.worker, now, ctx.leaseMs);
-  return { kind: "claim", run: next, job: live, step: updateStep(run, next, now, ctx.worker) };
+  const detail = late ? `${ctx.worker}, ${lateDetail(live, run.scheduled_at, now)}` : ctx.worker;
+  return { kind: "claim", run: next, job: live, step: updateStep(run, next, now, detail) };
 }
 
 /**

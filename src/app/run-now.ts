@@ -1,5 +1,5 @@
 import type { Job, JobEvent, Run } from "../core/model.js";
-import { nextRunTime } from "./chain.js";
+import { nextRunTime } from "../core/start-window.js";
 import type { EngineDeps } from "./deps.js";
 import { changedMeanwhile, mustBe, ownedJob } from "./job-access.js";
 import { insertStep, newRun, queued, toTx } from "./runs.js";

@@ -32,6 +32,12 @@ export const EngineSettings = z.strictObject({
   stale_queued_ms: z.number().int().min(1_000).max(3_600_000).default(30_000),
   /** How often the reconciliation sweeper walks every job. @default 300_000 */
   sweep_interval_ms: z.number().int().min(1_000).max(DAY_MS).default(300_000),
+  /**
+   * How often the engine compares the wall clock with its timers to notice that the computer
+   * slept (then it sweeps and ticks at once, so missed runs are caught up without waiting for
+   * `sweep_interval_ms`). @default 2_000
+   */
+  wake_check_ms: z.number().int().min(100).max(60_000).default(2_000),
   /** A schedule's first fire (or a once time) may not be further ahead. @default 1 year */
   horizon_ms: z
     .number()

@@ -1,8 +1,8 @@
 import { DomainError } from "../core/errors.js";
 import { type Job, type JobEvent, MAX_SKIPS, type Run } from "../core/model.js";
 import { isRecurring } from "../core/schedule/model.js";
-import { startOffsetOf } from "../core/start-window.js";
-import { nextRunTime, planChain } from "./chain.js";
+import { nextRunTime, startOffsetOf } from "../core/start-window.js";
+import { planChain } from "./chain.js";
 import type { EngineDeps } from "./deps.js";
 import { changedMeanwhile, mustBe, ownedJob, upcomingOf } from "./job-access.js";
 import { type Step, skipped, toTx, updateStep } from "./runs.js";

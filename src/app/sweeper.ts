@@ -1,10 +1,12 @@
 import { isTerminal, type Job, type Run } from "../core/model.js";
 import { isRecurring } from "../core/schedule/model.js";
+import type { QueueItem } from "../ports/queue.js";
+import { lateDetail, missedDetail, runsLate } from "./catch-up.js";
 import { planChain } from "./chain.js";
 import type { EngineDeps } from "./deps.js";
 import { PollLoop } from "./poll-loop.js";
 import { endedSafely } from "./run-decisions.js";
-import { type Step, skipped, toTx, updateStep } from "./runs.js";
+import { queued, type Step, skipped, toTx, updateStep } from "./runs.js";
 
 export interface SweepStats {
   jobs: number;
@@ -76,6 +78,11 @@ export class Sweeper {
     this.loop.start();
   }
 
+  /** Sweeps at once instead of at the next interval (after a wake); no-op unless started. */
+  sweepNow(): void {
+    this.loop.runNow();
+  }
+
   async stop(): Promise<void> {
     await this.loop.stop();
   }
@@ -88,10 +95,16 @@ export class Sweeper {
     if (head) {
       if (head.status === "pending") {
         if (head.scheduled_at >= now - settings.look_back_ms) return "ok";
-        // A pending head older than the watcher's look-back (long downtime): record it as not
-        // run and plan on from it; later occurrences follow the job's catch_up policy.
+        // A pending head older than the watcher's look-back (long downtime): it runs late if the
+        // job's catch_up policy says so, else it is recorded as not run; the plan goes on from it.
+        if (job.status === "active" && runsLate(job, head.scheduled_at, now)) {
+          const step = updateStep(head, queued(head, now, now, settings.stale_queued_ms), now, lateDetail(job, head.scheduled_at, now));
+          return this.replan(job, head.scheduled_at, now, [step], job.version, [
+            { key: { job_id: job.id, scheduled_at: head.scheduled_at }, owner: job.owner, dueAt: now },
+          ]);
+        }
         const reason = job.status === "paused" ? "paused" : "missed";
-        const step = updateStep(head, skipped(head, reason, now), now, "found by the sweeper after downtime");
+        const step = updateStep(head, skipped(head, reason, now), now, `found by the sweeper after downtime: ${missedDetail(job, head.scheduled_at, now)}`);
         return this.replan(job, head.scheduled_at, now, [step]);
       }
       return this.afterHead(job, head, now);
@@ -121,12 +134,12 @@ export class Sweeper {
     return "completed";
   }
 
-  private async replan(job: Job, after: number, now: number, first: Step[], version = job.version): Promise<"repaired" | "conflict"> {
+  private async replan(job: Job, after: number, now: number, first: Step[], version = job.version, sends: QueueItem[] = []): Promise<"repaired" | "conflict"> {
     const plan = planChain(job, after, now, this.deps.settings, { pastReason: job.status === "paused" ? "paused" : "missed" });
     const saved: Job = { ...plan.job, version: version + 1, updated_at: now };
     const ok = await this.deps.store.commit(toTx([...first, ...plan.steps], [{ op: "put_job", job: saved, expectVersion: version }]));
     if (!ok) return "conflict";
-    await this.deps.queue.send(plan.sends);
+    await this.deps.queue.send([...sends, ...plan.sends]);
     this.deps.log.log("info", "sweeper repaired a task's chain", { job_id: job.id, runs: plan.steps.length });
     return "repaired";
   }

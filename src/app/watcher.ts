@@ -4,7 +4,8 @@ import type { Job, Run } from "../core/model.js";
 import type { QueueItem } from "../ports/queue.js";
 import type { ShardLeases } from "../ports/shard-lease.js";
 import type { Tx } from "../ports/store.js";
-import { nextRunTime, planChain } from "./chain.js";
+import { lateDetail, missedDetail, runsLate } from "./catch-up.js";
+import { planChain } from "./chain.js";
 import { commitChecked } from "./commit-check.js";
 import type { EngineDeps } from "./deps.js";
 import { type LoadedJob, loadJobsOf, Unavailable, Unreadable } from "./job-batch.js";
@@ -113,6 +114,11 @@ export class Watcher {
     this.loop.start();
   }
 
+  /** Ticks at once instead of at the next poll (after a wake); no-op unless started. */
+  tickNow(): void {
+    this.loop.runNow();
+  }
+
   /** Ends polling after the current tick, and hands this watcher's shards over to the others. */
   async stop(): Promise<void> {
     await this.loop.stop();
@@ -203,12 +209,13 @@ export class Watcher {
     if (settled) {
       steps.push(settled.step);
       kind = "skipped";
-    } else if (run.scheduled_at < now - job.policy.misfire_grace_ms && !this.catchUp(job, run, now)) {
-      steps.push(updateStep(run, skipped(run, "missed", now), now, `found ${Math.round((now - run.scheduled_at) / 1000)} s late, past the grace window`));
+    } else if (run.scheduled_at < now - job.policy.misfire_grace_ms && !runsLate(job, run.scheduled_at, now)) {
+      steps.push(updateStep(run, skipped(run, "missed", now), now, missedDetail(job, run.scheduled_at, now)));
       kind = "skipped";
     } else {
       const due = Math.max(run.due_at, now);
-      steps.push(updateStep(run, queued(run, due, now, s.stale_queued_ms), now));
+      const late = run.scheduled_at < now - job.policy.misfire_grace_ms ? lateDetail(job, run.scheduled_at, now) : null;
+      steps.push(updateStep(run, queued(run, due, now, s.stale_queued_ms), now, late));
       sends.push(itemOf(run, due));
     }
     if (job.next_run_at !== run.scheduled_at) return { tx: toTx(steps), run: primary(), sends, kind };
@@ -220,14 +227,6 @@ export class Watcher {
       sends: [...sends, ...plan.sends],
       kind,
     };
-  }
-
-  /** Whether a run found past its grace window still runs once, late, under the job's catch_up policy. */
-  private catchUp(job: Job, run: Run, now: number): boolean {
-    if (job.policy.catch_up === "all") return true;
-    if (job.policy.catch_up === "skip") return false;
-    const later = nextRunTime(job, run.scheduled_at);
-    return later === null || later >= now - job.policy.misfire_grace_ms;
   }
 
   private decideWaking(run: Run, job: Job | undefined, now: number): Decision | null {

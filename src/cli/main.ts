@@ -1,22 +1,22 @@
 #!/usr/bin/env node
-import { readFileSync } from "node:fs";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { DEFAULT_MAX_RECEIVE_COUNT } from "../adapters/queue/sqs/queues.js";
 import { AWS_DEFAULTS, HTTP_DEFAULTS } from "../config.js";
 import { stderrLogger } from "../ports/logger.js";
+import { DUELY_VERSION } from "../version.js";
 import type { AwsInitOptions } from "./aws-init.js";
 import type { OwnerOptions } from "./owner.js";
 import { previewCommand } from "./preview-command.js";
 import { installProcessPolicy } from "./process-policy.js";
 import { scheduleNext } from "./schedule-command.js";
 import type { ServeOptions } from "./serve.js";
+import type { ServiceRunOptions } from "./service.js";
+import type { InstallOptions } from "./service-install.js";
 
 // The option definitions below are the whole interface: commander parses with them and prints
 // them as --help. Command modules are imported only when run: most pull in large SDKs.
 
 installProcessPolicy(process, stderrLogger());
-
-const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
 
 /** An argParser for whole numbers from `min` to `max`; commander names the option in the error. */
 function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER): (value: string) => number {
@@ -35,7 +35,7 @@ const configOption = () => new Option("--config <file>", "JSON config file (defa
 
 const program = new Command("duely")
   .description("Scheduled tasks for chat assistants: an MCP server in front of a real scheduler.")
-  .version(version)
+  .version(DUELY_VERSION)
   .showHelpAfterError("(add --help for usage)")
   // Throw instead of exiting, so that the exit code is decided once, below. Subcommands inherit
   // this (and the output settings) when created with .command().
@@ -44,9 +44,10 @@ const program = new Command("duely")
 program
   .command("serve")
   .description(
-    "Serve the MCP tools over stdio (for Claude Desktop), or Streamable HTTP at /mcp. On SQLite the scheduler runs in the same process; on DynamoDB + SQS, run `duely watcher` and `duely worker` beside it.",
+    "Serve the MCP tools over stdio (for Claude Desktop), or Streamable HTTP at /mcp. Over stdio it relays to the local background service of the data dir (`duely service`), starting it if none runs, so tasks keep running after the client closes; --embedded runs the scheduler in this process instead. With --http on SQLite the scheduler runs in the same process; on DynamoDB + SQS, run `duely watcher` and `duely worker` beside it.",
   )
   .option("--http", "serve Streamable HTTP at /mcp instead of stdio, with the authorization the config sets (default: the built-in OAuth server)")
+  .option("--embedded", "stdio only: run the scheduler in this process instead of the background service; tasks then run only while the client keeps it open")
   .option("--host <host>", `address to listen on with --http (default: http.host in the config, else ${HTTP_DEFAULTS.host})`)
   .option(
     "--port <port>",
@@ -54,11 +55,83 @@ program
     wholeNumber(0, 65535),
   )
   .option("--no-auth", "serve --http without any authorization, every caller acting as the configured owner; loopback hosts only")
-  .option("--db <path>", "SQLite file to keep tasks in, replacing the configured store (default: $DUELY_DB, else $XDG_DATA_HOME/duely/duely.db)")
+  .option("--db <path>", "SQLite file to keep tasks in, replacing the configured store (default: $DUELY_DB, else duely.db in the data dir)")
   .addOption(configOption())
   .action(async (opts: ServeOptions) => {
     const { runServe } = await import("./serve.js");
     await runServe(opts, process.env);
+  });
+
+const dataDirOption = () =>
+  new Option(
+    "--data-dir <dir>",
+    "the data dir whose service this is: one service per data dir (default: $DUELY_DATA_DIR, else $XDG_DATA_HOME/duely, else ~/.local/share/duely)",
+  );
+const service = program
+  .command("service")
+  .description(
+    "The local background service: one long-lived duely per user and data dir that runs your tasks while no chat client is open. `duely serve` starts it when needed; `install` makes the OS start it at login.",
+  );
+service
+  .command("run")
+  .description("Run the service in the foreground (what `duely serve` and the OS service start): the scheduler, and MCP over Streamable HTTP on loopback.")
+  .addOption(configOption())
+  .addOption(dataDirOption())
+  .option("--db <path>", "SQLite file to keep tasks in, replacing the configured store (default: $DUELY_DB, else duely.db in the data dir)")
+  .option("--port <port>", "port to listen on, 0 for any free one (default: service.port in the config, else 0)", wholeNumber(0, 65535))
+  .option("--log-file <file>", "append log lines to this file instead of stderr (the Windows scheduled task uses it)")
+  .action(async (opts: ServiceRunOptions & { port?: number }) => {
+    const { runService } = await import("./service.js");
+    await runService(opts, process.env);
+  });
+service
+  .command("install")
+  .description(
+    "Install the service with the OS (systemd user unit, macOS LaunchAgent, Windows scheduled task) so it starts at login and restarts on failure; starts it now.",
+  )
+  .addOption(configOption())
+  .addOption(dataDirOption())
+  .option("--env <name...>", "also copy these variables into the service's environment (API keys your config names); DUELY_* settings are always copied")
+  .option("--dry-run", "print the file it would write and the commands it would run, changing nothing")
+  .action(async (opts: InstallOptions) => {
+    const { serviceInstall } = await import("./service-install.js");
+    await serviceInstall(opts, process.env);
+  });
+service
+  .command("uninstall")
+  .description("Stop the OS-managed service and remove its definition; your tasks stay in the data dir.")
+  .addOption(dataDirOption())
+  .option("--dry-run", "print what it would remove and run, changing nothing")
+  .action(async (opts: { dataDir?: string; dryRun?: boolean }) => {
+    const { serviceUninstall } = await import("./service-install.js");
+    await serviceUninstall(opts, process.env);
+  });
+service
+  .command("status")
+  .description("Say whether the service of the data dir runs (pid, url, version, uptime, data dir); exit code 0 if it does, 1 if not.")
+  .addOption(dataDirOption())
+  .option("--json", "print JSON instead of text")
+  .action(async (opts: { dataDir?: string; json?: boolean }) => {
+    const { serviceStatus } = await import("./service-admin.js");
+    process.exitCode = await serviceStatus(opts, process.env);
+  });
+service
+  .command("stop")
+  .description("Stop the service of the data dir gracefully (SIGTERM; running actions finish). The next `duely serve` starts it again.")
+  .addOption(dataDirOption())
+  .action(async (opts: { dataDir?: string }) => {
+    const { serviceStop } = await import("./service-admin.js");
+    process.exitCode = await serviceStop(opts, process.env);
+  });
+service
+  .command("logs")
+  .description("Print the end of the service's log file (in the data dir).")
+  .addOption(dataDirOption())
+  .option("-n, --lines <n>", "how many lines", wholeNumber(1), 50)
+  .option("-f, --follow", "keep printing what is appended, until Ctrl-C")
+  .action(async (opts: { dataDir?: string; lines: number; follow?: boolean }) => {
+    const { serviceLogs } = await import("./service-admin.js");
+    await serviceLogs(opts, process.env);
   });
 
 const schedule = program.command("schedule").description("Preview when a schedule fires, creating nothing.");

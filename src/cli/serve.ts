@@ -8,6 +8,7 @@ import { untilSignal } from "./until-signal.js";
 /** `duely serve`'s options; their meaning is written once, in the option definitions (src/cli/main.ts). */
 export interface ServeOptions {
   http?: boolean;
+  embedded?: boolean;
   /** `--no-auth` sets it to false. @default true */
   auth?: boolean;
   port?: number;
@@ -19,6 +20,11 @@ export interface ServeOptions {
 /** The options with both switches resolved to plain booleans. */
 type ServeFlags = ServeOptions & { http: boolean; noAuth: boolean };
 
+/** Told with every task created over embedded stdio, where the scheduler stops with the client. */
+export const EMBEDDED_NOTE =
+  "duely runs inside this chat app (embedded mode): scheduled tasks run only while the app is open. " +
+  "To have them run when it is closed, use `duely serve` without --embedded (a background service keeps running), or run `duely service install`.";
+
 function withFlags(config: Config, flags: ServeFlags): Config {
   return {
     ...config,
@@ -29,6 +35,7 @@ function withFlags(config: Config, flags: ServeFlags): Config {
 
 /** Refuses, before anything opens, a server that would answer anyone or that no client could use. */
 function checkAuth(config: Config, flags: ServeFlags): void {
+  if (flags.http && flags.embedded) throw new Error("--embedded applies to stdio only; --http always runs in this process");
   if (!flags.http) {
     if (flags.noAuth) throw new Error("--no-auth applies to --http only; stdio always serves the configured owner");
     return;
@@ -54,14 +61,19 @@ function checkAuth(config: Config, flags: ServeFlags): void {
 }
 
 /**
- * `duely serve`: loads the config, opens the engine and (embedded SQLite) starts its roles in this process, then
- * serves MCP over stdio (default) or Streamable HTTP. Resolves after a graceful stop on SIGINT,
- * SIGTERM or (stdio) the client closing stdin.
+ * `duely serve`: over stdio (default), a bridge to the local service, which it starts when none
+ * runs (src/cli/bridge.ts). With --embedded or --http: loads the config, opens the engine and
+ * (embedded SQLite) starts its roles in this process, then serves MCP over stdio or Streamable
+ * HTTP. Resolves after a graceful stop on SIGINT, SIGTERM or (stdio) the client closing stdin.
  */
 export async function runServe(opts: ServeOptions, env: Record<string, string | undefined>): Promise<void> {
   const flags: ServeFlags = { ...opts, http: opts.http === true, noAuth: opts.auth === false };
   const config = withFlags(loadConfig(env, flags.config), flags);
   checkAuth(config, flags);
+  if (!flags.http && !flags.embedded) {
+    const { runBridge } = await import("./bridge.js");
+    return runBridge({ ...(flags.config && { config: flags.config }), ...(flags.db && { db: flags.db }) }, env);
+  }
   const owner = config.owner;
   const timezone = config.timezone;
 
@@ -87,9 +99,9 @@ export async function runServe(opts: ServeOptions, env: Record<string, string | 
     const auth = flags.noAuth ? `none (owner ${owner})` : config.auth.kind === "builtin" ? `built-in authorization server at ${http.origin}` : config.auth.kind;
     log.log("info", "duely serving MCP over Streamable HTTP", { url: http.url, resource: `${http.origin}/mcp`, auth, timezone });
   } else {
-    const stdio = startStdioServer({ api, owner, timezone });
+    const stdio = startStdioServer({ api, owner, timezone, createNote: EMBEDDED_NOTE });
     closeTransport = () => stdio.close();
-    log.log("info", "duely serving MCP over stdio", { owner, timezone });
+    log.log("info", "duely serving MCP over stdio, embedded: tasks run only while this client is open", { owner, timezone });
   }
 
   await untilSignal({

@@ -24,6 +24,8 @@ export const OVERLAP_POLICIES = ["skip", "allow", "buffer_one"] as const;
 export const CATCH_UP_POLICIES = ["skip", "latest", "all"] as const;
 /** The longest flexible start window: a day. */
 export const MAX_WINDOW_MS = 86_400_000;
+/** The furthest catch-up reaches back: a week. */
+export const MAX_CATCH_UP_WINDOW_MS = 7 * 86_400_000;
 
 export const RetryPolicy = z.strictObject({
   /** Total tries including the first. 1 = no retry. @default 3 */
@@ -46,8 +48,17 @@ export const RunPolicy = z.strictObject({
     .min(0)
     .max(7 * 86_400_000)
     .default(600_000),
-  /** After downtime: skip every missed occurrence, run only the latest one late, or run all (capped). @default "skip" */
-  catch_up: z.enum(CATCH_UP_POLICIES).default("skip"),
+  /**
+   * After downtime (the process stopped, the computer asleep): skip every missed occurrence, run
+   * only the latest one late, or run all (capped). Tasks stored before "latest" became the
+   * default keep the "skip" they were stored with. @default "latest"
+   */
+  catch_up: z.enum(CATCH_UP_POLICIES).default("latest"),
+  /**
+   * Catch-up reaches back at most this far: an occurrence missed by more is recorded `missed`
+   * whatever `catch_up` says (yesterday's digest is noise). @default 43_200_000 (12 h)
+   */
+  catch_up_window_ms: z.number().int().min(0).max(MAX_CATCH_UP_WINDOW_MS).default(43_200_000),
   /**
    * A recurring occurrence whose previous run is still running: skip it, run both, or let it wait
    * until the running one ends (`buffer_one`: at most one waits; a further one is skipped). @default "skip"

@@ -13,6 +13,8 @@ export interface ToolContext {
   timezone: string;
   now(): number;
   log: Logger;
+  /** Added to the notes of every task created: where its runs happen, when the transport limits that (embedded stdio). */
+  createNote?: string;
 }
 
 /** Every hint explicit: ChatGPT treats a tool without readOnlyHint as a write. */

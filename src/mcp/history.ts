@@ -2,7 +2,7 @@ import type { JobEvent, RunPolicy } from "../core/model.js";
 import { describeSchedule } from "../core/schedule/index.js";
 import { Schedule } from "../core/schedule/model.js";
 import type { HistoryEntry } from "./policy-schemas.js";
-import { fire, isoLocal, isoUtc, scheduleView } from "./present.js";
+import { fire, isoLocal, isoUtc, policyFields, scheduleView } from "./present.js";
 
 /** Tool names for the job fields a history entry holds, where they differ. */
 const NAMES: Record<string, string> = { policy: "policies" };
@@ -16,8 +16,7 @@ function fieldView(key: string, value: unknown, zone: string): unknown {
       return parsed.success ? { ...scheduleView(parsed.data, zone), description: describeSchedule(parsed.data) } : value;
     }
     case "policy": {
-      const p = value as RunPolicy;
-      return { overlap: p.overlap, catch_up: p.catch_up, window_minutes: Math.round(p.window_ms / 60_000) };
+      return policyFields(value as RunPolicy);
     }
     case "retry":
       return { max_attempts: (value as { max_attempts: number }).max_attempts };

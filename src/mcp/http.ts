@@ -20,7 +20,13 @@ export type HttpAuth =
       routes?: AuthorizationServerRoutes;
     }
   /** Development only, loopback only: every request acts as `owner`. */
-  | { kind: "none"; owner: string };
+  | { kind: "none"; owner: string }
+  /**
+   * The local service: a request from a loopback peer is checked by `loopback` (the per-user
+   * secret, then what `remote` accepts), any other by `remote` alone (static tokens), so the
+   * secret says "this user on this machine" only when it comes from this machine. No metadata.
+   */
+  | { kind: "local"; loopback: TokenVerifier; remote: TokenVerifier };
 
 export interface HttpOptions {
   api: TaskApi;
@@ -78,6 +84,20 @@ async function readJson(req: IncomingMessage, res: ServerResponse): Promise<{ bo
   }
 }
 
+/** Whether the request comes from this machine (the socket's peer, not any header). */
+const isLoopbackPeer = (req: IncomingMessage): boolean => /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/.test(req.socket.remoteAddress ?? "");
+
+/** The bearer check each request goes through: under `local`, the loopback verifier only for a peer on this machine. */
+function gatesFor(auth: Exclude<HttpAuth, { kind: "none" }>, resourceUrl: URL): (req: IncomingMessage) => BearerGate {
+  if (auth.kind === "bearer") {
+    const gate = bearerGate({ verifier: auth.verifier, resourceUrl, issuer: auth.issuer });
+    return () => gate;
+  }
+  const remote = bearerGate({ verifier: auth.remote, resourceUrl, issuer: null });
+  const loopback = bearerGate({ verifier: auth.loopback, resourceUrl, issuer: null });
+  return (req) => (isLoopbackPeer(req) ? loopback : remote);
+}
+
 /**
  * Streamable HTTP at `/mcp`, stateless (one server instance per request, as the SDK's handler
  * does), on 127.0.0.1 by default, beside the OAuth metadata and, when built in, the
@@ -110,13 +130,14 @@ export async function startHttpServer(opts: HttpOptions): Promise<HttpServerHand
 
   // Set once listening: a built-in issuer is the origin, port included.
   let auth: HttpAuth | undefined;
-  let gate: BearerGate | null = null;
+  let gateOf: ((req: IncomingMessage) => BearerGate) | null = null;
 
   async function route(req: IncomingMessage & { auth?: AuthInfo }, res: ServerResponse): Promise<void> {
     if (!checkHost(req, res) || !checkOrigin(req, res)) return;
     if (!auth) return sendJson(res, 503, { error: "temporarily_unavailable", error_description: "Starting up." });
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
     if (auth.kind === "bearer" && auth.routes?.owns(path)) return auth.routes.handle(req, res);
+    const gate = gateOf?.(req) ?? null;
     if (gate?.metadata && gate.metadataPaths.includes(path)) {
       if (req.method === "OPTIONS") return answerPreflight(req, res, "GET, HEAD, OPTIONS", "*");
       allowOrigin(req, res, "*");
@@ -171,7 +192,7 @@ export async function startHttpServer(opts: HttpOptions): Promise<HttpServerHand
     server.close();
     throw refuseNoAuth();
   }
-  if (resolved.kind === "bearer") gate = bearerGate({ verifier: resolved.verifier, resourceUrl: new URL(`${origin}/mcp`), issuer: resolved.issuer });
+  if (resolved.kind !== "none") gateOf = gatesFor(resolved, new URL(`${origin}/mcp`));
   auth = resolved;
   return {
     url: `http://${urlHost}:${address.port}/mcp`,

@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
-import type { Job, Run, SkipReason } from "../core/model.js";
+import { formatDuration } from "../core/duration.js";
+import type { Job, Run, RunPolicy, SkipReason } from "../core/model.js";
 import { describeSchedule } from "../core/schedule/index.js";
 import type { Schedule } from "../core/schedule/model.js";
 import { startOffsetOf } from "../core/start-window.js";
@@ -34,7 +35,8 @@ export function scheduleView(s: Schedule, fallbackZone: string): ScheduleView {
 
 const WHY: Record<SkipReason, string> = {
   paused: "The task was paused at that time.",
-  missed: "The server was not running (or too busy) at that time and the run was too late to start.",
+  missed:
+    "duely was not running at that time (stopped, or the computer asleep) or too busy, and when it got to the run it was too late to start: past the task's catch-up window, or a later missed run was made up instead.",
   overlap: "The previous run was still running, and this task does not run twice at once.",
   dst_gap: "That local time did not exist: the clocks jumped forward for daylight saving, and the task's DST policy skips it.",
   duplicate: "Another run for the same time already existed.",
@@ -42,6 +44,23 @@ const WHY: Record<SkipReason, string> = {
   ended: "The task had reached its end (end_at or max_runs).",
   skipped_by_user: "You asked to skip this occurrence (task_skip_v1).",
 };
+
+/**
+ * What happens to a run due while duely is not running (the computer asleep or off), as the
+ * task's catch-up policy says; null for a task that runs right away.
+ */
+export function catchUpNote(job: Job): string | null {
+  if (job.schedule.kind === "immediate") return null;
+  const { catch_up, catch_up_window_ms } = job.policy;
+  const within = `up to ${formatDuration(catch_up_window_ms)} late`;
+  const away = "If duely is not running at a run's time (the computer asleep or off)";
+  if (job.schedule.kind === "once") {
+    return catch_up === "skip" ? `${away}, that run is skipped.` : `${away}, the run happens when duely is back, ${within}; later than that it is skipped.`;
+  }
+  if (catch_up === "skip") return `${away}, that run is skipped, not run late.`;
+  if (catch_up === "all") return `${away}, each missed run happens once when duely is back, ${within}.`;
+  return `${away}, the latest missed run happens once when duely is back, ${within}; older missed runs are skipped.`;
+}
 
 /** Long outputs are cut in lists; the full text is in the run's resource. */
 const RESULT_LIMIT = 4000;
@@ -75,13 +94,19 @@ export function runView(run: Run, zone: string): RunView {
 
 const hhmm = (t: number, zone: string) => DateTime.fromMillis(t, { zone }).toFormat("HH:mm");
 
+/** A stored policy in the tools' terms (minutes, not milliseconds). */
+export function policyFields(p: RunPolicy): PolicyView {
+  const minutes = (ms: number) => Math.round(ms / 60_000);
+  return { overlap: p.overlap, catch_up: p.catch_up, catch_up_window_minutes: minutes(p.catch_up_window_ms), window_minutes: minutes(p.window_ms) };
+}
+
 /**
  * The policies in effect; with a start window, when the next run starts: "between 08:00 and
  * 08:10" (its nominal time and the window's end), then this task's own point in it.
  */
 export function policyView(job: Pick<Job, "id" | "schedule" | "policy">, zone: string, nextRun?: number): PolicyView {
-  const { overlap, catch_up, window_ms } = job.policy;
-  const view: PolicyView = { overlap, catch_up, window_minutes: Math.round(window_ms / 60_000) };
+  const view = policyFields(job.policy);
+  const { window_ms } = job.policy;
   const offset = startOffsetOf(job);
   if (window_ms === 0 || nextRun === undefined || job.schedule.kind === "immediate") return view;
   const nominal = nextRun - offset;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AskAction, NotifyAction, SummarizeAction } from "../core/action-model.js";
 import { JOB_STATUSES, RetryPolicy, RUN_STATUSES, SKIP_REASONS } from "../core/model.js";
 import { DstPolicy, INTERVAL_UNITS } from "../core/schedule/model.js";
-import { PolicyView } from "./policy-schemas.js";
+import { defaultsInWords, PolicyView } from "./policy-schemas.js";
 
 /**
  * The shapes a model sees: inputs strict, with a description on every field it fills; times
@@ -177,7 +177,7 @@ export const Reading = z.object({
   dst_notes: z.array(z.string()).describe("Daylight-saving changes that move or skip one of those runs."),
   matched: z.string().optional().describe("The part of `when` that was read as the schedule."),
   notes: z.array(z.string()).optional().describe("Assumptions made while reading `when`."),
-  policies: PolicyView.optional().describe("The run policies in effect (defaults: overlap skip, catch_up skip, window_minutes 0)."),
+  policies: PolicyView.optional().describe(`The run policies in effect (defaults: ${defaultsInWords}).`),
 });
 export type Reading = z.infer<typeof Reading>;
 

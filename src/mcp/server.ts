@@ -2,13 +2,14 @@ import { ProtocolError, ProtocolErrorCode, Server, type Tool as WireTool } from 
 import type { Jobs } from "../app/jobs.js";
 import type { Clock } from "../ports/clock.js";
 import type { Logger } from "../ports/logger.js";
+import { DUELY_VERSION } from "../version.js";
 import type { ToolContext } from "./define-tool.js";
 import { ICONS } from "./icon.js";
 import { registerTaskResources } from "./resources.js";
 import { TOOLS } from "./tools/index.js";
 
 export const SERVER_NAME = "duely";
-export const SERVER_VERSION = "0.1.0";
+export const SERVER_VERSION = DUELY_VERSION;
 
 /** What the MCP layer needs from the scheduler: the task use cases, its clock and its logger. No store, no queue. */
 export interface TaskApi {
@@ -23,6 +24,8 @@ export interface McpServerContext {
   owner: string;
   /** The zone used when the user names none; echoed in every reading. */
   timezone: string;
+  /** Told with every task created (embedded stdio: tasks run only while the client is open). */
+  createNote?: string;
 }
 
 /**
@@ -72,7 +75,14 @@ export function createMcpServer(ctx: McpServerContext): Server {
     },
   );
   const { jobs, clock, log } = ctx.api;
-  const toolCtx: ToolContext = { jobs, owner: ctx.owner, timezone: ctx.timezone, now: () => clock.now(), log };
+  const toolCtx: ToolContext = {
+    jobs,
+    owner: ctx.owner,
+    timezone: ctx.timezone,
+    now: () => clock.now(),
+    log,
+    ...(ctx.createNote && { createNote: ctx.createNote }),
+  };
   const byName = new Map(TOOLS.map((t) => [t.name, t]));
 
   server.setRequestHandler("tools/list", () => ({ tools: toolListing() }));

@@ -6,6 +6,8 @@ export interface StdioOptions {
   /** The local user: every task created over this connection is theirs. */
   owner: string;
   timezone: string;
+  /** Told with every task created (see McpServerContext). */
+  createNote?: string;
 }
 
 /**
@@ -13,8 +15,8 @@ export interface StdioOptions {
  * goes to stderr through the scheduler's logger.
  */
 export function startStdioServer(opts: StdioOptions): StdioServerHandle {
-  const { api, owner, timezone } = opts;
-  return serveStdio(() => createMcpServer({ api, owner, timezone }), {
+  const { api, owner, timezone, createNote } = opts;
+  return serveStdio(() => createMcpServer({ api, owner, timezone, ...(createNote && { createNote }) }), {
     onerror: (e) => api.log.log("warn", "stdio transport error", { error: e.message }),
   });
 }

@@ -16,12 +16,17 @@ export function policyPatch(input: PolicyInput | undefined): Partial<RunPolicy> 
   return {
     ...(input.overlap !== undefined && { overlap: input.overlap }),
     ...(input.catch_up !== undefined && { catch_up: input.catch_up }),
+    ...(input.catch_up_window_minutes !== undefined && { catch_up_window_ms: input.catch_up_window_minutes * 60_000 }),
     ...(input.window_minutes !== undefined && { window_ms: input.window_minutes * 60_000 }),
   };
 }
 
 /** Engine field names → argument names, for create and update. */
-export const taskAliases = (input: WhenInput): FieldAliases => ({ ...whenAliases(input), "policy.window_ms": "policies.window_minutes" });
+export const taskAliases = (input: WhenInput): FieldAliases => ({
+  ...whenAliases(input),
+  "policy.window_ms": "policies.window_minutes",
+  "policy.catch_up_window_ms": "policies.catch_up_window_minutes",
+});
 
 const sameWallTime = (t: number, from: string, to: string) => DateTime.fromMillis(t, { zone: from }).setZone(to, { keepLocalTime: true }).toMillis();
 

@@ -142,7 +142,12 @@ describe("engine: leases and fencing", () => {
 describe("engine: misfires and overlap", () => {
   it("after downtime records missed occurrences and goes on with the chain (catch_up skip)", async () => {
     h = await openHarness("2026-06-01T00:00:00Z", { shard_count: 2 });
-    const { job } = await h.engine.jobs.create("alice", { title: "hourly", action: notify, schedule: { kind: "cron", expr: "0 * * * *", timezone: "UTC" } });
+    const { job } = await h.engine.jobs.create("alice", {
+      title: "hourly",
+      action: notify,
+      schedule: { kind: "cron", expr: "0 * * * *", timezone: "UTC" },
+      policy: { catch_up: "skip" },
+    });
     h.clock.set("2026-06-01T04:30:00Z"); // down from 00:00 to 04:30
     await h.engine.sweeper.sweep(); // what a restarted process runs first
     await h.engine.step();

@@ -96,7 +96,7 @@ describe("failUnusable: a task that cannot be read or planned fails its run for 
 
 describe("decideClaim: a delivered queued run is claimed or settled", () => {
   const claimCtx = { worker: "worker-a", leaseMs: LEASE_MS, staleQueuedMs: STALE_MS };
-  const late = { due_at: NOW - 11 * MINUTE_MS }; // past the default 10-minute grace window
+  const late = { scheduled_at: NOW - 11 * MINUTE_MS, due_at: NOW - 11 * MINUTE_MS }; // past the default 10-minute grace window
 
   // The task's status decides alone, whatever the attempt and however late the run is.
   const byTask: [TaskCase | "unreadable", string][] = [
@@ -117,28 +117,38 @@ describe("decideClaim: a delivered queued run is claimed or settled", () => {
     if (d.kind !== "claim") expect(written(d.step, run).status).toBe(d.kind === "skip" ? "skipped" : d.kind === "fail" ? "failed" : "cancelled");
   });
 
-  // An active task: lateness counts for a first attempt only (a retry is due at its backoff, not its occurrence).
+  // An active task: lateness counts for a first attempt only (a retry is due at its backoff, not its occurrence);
+  // a late first attempt still runs when catch-up lets it (the default, "latest", within its window).
+  const policy = (p: Partial<Job["policy"]>) => ({ policy: { ...DEFAULT_RUN_POLICY, ...p } });
   const once = { schedule: { kind: "once" as const, at: NOW, timezone: "UTC" } };
-  const allow = { policy: { ...DEFAULT_RUN_POLICY, overlap: "allow" as const } };
+  const onceSkip = { ...once, ...policy({ catch_up: "skip" }) };
+  const onceNarrow = { ...once, ...policy({ catch_up_window_ms: 5 * MINUTE_MS }) };
+  const skipLate = policy({ catch_up: "skip" });
+  const allow = policy({ catch_up: "skip", overlap: "allow" });
   const activeCases: [string, Partial<Job>, number, boolean, boolean | undefined, string][] = [
     ["once", once, 0, false, undefined, "claim"],
-    ["once", once, 0, true, undefined, "skip missed"],
-    ["once", once, 1, true, undefined, "claim"],
+    ["once, catch_up skip", onceSkip, 0, true, undefined, "skip missed"],
+    ["once, catch_up latest", once, 0, true, undefined, "claim"],
+    ["once, catch_up latest, outside its catch-up window", onceNarrow, 0, true, undefined, "skip missed"],
+    ["once", onceSkip, 1, true, undefined, "claim"],
     ["once", once, 2, false, undefined, "claim"],
     ["recurring, overlap skip", {}, 0, false, undefined, "check_overlap"],
     ["recurring, overlap skip", {}, 0, false, false, "claim"],
     ["recurring, overlap skip", {}, 0, false, true, "skip overlap"],
-    ["recurring, overlap skip", {}, 0, true, true, "skip missed"],
+    ["recurring, overlap skip, catch_up skip", skipLate, 0, true, true, "skip missed"],
+    ["recurring, overlap skip, catch_up latest", {}, 0, true, true, "skip overlap"],
     ["recurring, overlap skip", {}, 1, true, undefined, "check_overlap"],
     ["recurring, overlap skip", {}, 1, false, true, "skip overlap"],
     ["recurring, overlap allow", allow, 0, false, undefined, "claim"],
     ["recurring, overlap allow", allow, 0, false, true, "claim"],
     ["recurring, overlap allow", allow, 1, true, true, "claim"],
   ];
-  // A run given back (or reaped) before its action started keeps its attempt but spent nothing: still a first try.
-  it("skips as missed a late run that was claimed before but never started", () => {
+  // A run given back (or reaped) before its action started keeps its attempt but spent nothing:
+  // still a first try, so the grace window and catch-up apply to it as to attempt 0.
+  it("skips as missed a late run that was claimed before but never started (catch_up skip)", () => {
     const run = runOf("queued", 1, { ...late, executions: 0 });
-    expect(summary(decideClaim(run, jobFor("active", once)!, NOW, { ...claimCtx, overlapping: false }))).toBe("skip missed");
+    expect(summary(decideClaim(run, jobFor("active", onceSkip)!, NOW, { ...claimCtx, overlapping: false }))).toBe("skip missed");
+    expect(summary(decideClaim(run, jobFor("active", onceNarrow)!, NOW, { ...claimCtx, overlapping: false }))).toBe("skip missed");
   });
   it.each(activeCases)("an active %s task's run, attempt %i, late %s, overlapping %s: %s", (_kind, overrides, attempt, isLate, overlapping, outcome) => {
     const run = runOf("queued", attempt, isLate ? late : {});

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { CLI_TIMEOUT_MS, duely } from "../support/cli.js";
 
-const COMMANDS = ["serve", "schedule", "watcher", "worker", "aws", "owner", "demo"];
+const COMMANDS = ["serve", "service", "schedule", "watcher", "worker", "aws", "owner", "demo"];
 
 describe("duely --help", { timeout: CLI_TIMEOUT_MS }, () => {
   it("lists every command, on stdout, with exit code 0; so does duely alone", () => {
@@ -14,7 +14,29 @@ describe("duely --help", { timeout: CLI_TIMEOUT_MS }, () => {
   });
 
   it.each([
-    [["serve"], ["--http", "--host <host>", "--port <port>", "--no-auth", "--db <path>", "--config <file>"]],
+    [["serve"], ["--http", "--embedded", "--host <host>", "--port <port>", "--no-auth", "--db <path>", "--config <file>"]],
+    [["service"], ["run", "install", "uninstall", "status", "stop", "logs"]],
+    [
+      ["service", "run"],
+      ["--config <file>", "--data-dir <dir>", "--db <path>", "--port <port>", "--log-file <file>"],
+    ],
+    [
+      ["service", "install"],
+      ["--config <file>", "--data-dir <dir>", "--env <name...>", "--dry-run"],
+    ],
+    [
+      ["service", "uninstall"],
+      ["--data-dir <dir>", "--dry-run"],
+    ],
+    [
+      ["service", "status"],
+      ["--data-dir <dir>", "--json"],
+    ],
+    [["service", "stop"], ["--data-dir <dir>"]],
+    [
+      ["service", "logs"],
+      ["--data-dir <dir>", "--lines <n>", "--follow"],
+    ],
     [
       ["schedule", "next"],
       ["<cron>", "--tz <zone>", "--after <iso>", "--count <n>", "--json"],

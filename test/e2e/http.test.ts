@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
@@ -12,7 +11,7 @@ import { type HttpServerHandle, startHttpServer } from "../../src/mcp/http.js";
 import type { TaskApi } from "../../src/mcp/server.js";
 import { silentLogger } from "../../src/ports/logger.js";
 import { openHarness, ScriptedActions } from "../support/engine-harness.js";
-import { apiOf, fails, ok } from "./support.js";
+import { apiOf, fails, ok, rawPost } from "./support.js";
 
 const TOKEN_A = "token-for-alice-0123456789";
 const TOKEN_B = "token-for-bob-0123456789abc";
@@ -21,30 +20,6 @@ async function httpClient(url: string, token: string, era: "legacy" | "modern" =
   const client = new Client({ name: "duely-e2e-http", version: "0" }, era === "modern" ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {});
   await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
   return client;
-}
-
-/** A raw POST, to control the Host and Authorization headers exactly. */
-function rawPost(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
-  const u = new URL(url);
-  const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: u.hostname,
-        port: u.port,
-        path: u.pathname,
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
-      },
-      (res) => {
-        let text = "";
-        res.on("data", (d) => (text += d));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
 }
 
 describe("Streamable HTTP with bearer tokens, real clock, engine roles started", () => {

@@ -4,11 +4,12 @@ import { join, resolve } from "node:path";
 import { Client } from "@modelcontextprotocol/client";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { EMBEDDED_NOTE } from "../../src/cli/serve.js";
 import { fails, ok } from "./support.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 
-describe("stdio: `duely serve` as a child process", () => {
+describe("stdio: `duely serve --embedded` as a child process, the scheduler inside it", () => {
   let dir: string;
   let client: Client;
   let transport: StdioClientTransport;
@@ -20,7 +21,7 @@ describe("stdio: `duely serve` as a child process", () => {
     writeFileSync(config, JSON.stringify({ owner: "local-user", timezone: "Europe/Berlin", engine: { poll_interval_ms: 100, look_ahead_ms: 5000 } }));
     transport = new StdioClientTransport({
       command: "npx",
-      args: ["tsx", "src/cli/main.ts", "serve", "--db", join(dir, "duely.db"), "--config", config],
+      args: ["tsx", "src/cli/main.ts", "serve", "--embedded", "--db", join(dir, "duely.db"), "--config", config],
       cwd: ROOT,
       env: { ...getDefaultEnvironment(), DUELY_LOG_LEVEL: "info" },
       stderr: "pipe",
@@ -63,6 +64,9 @@ describe("stdio: `duely serve` as a child process", () => {
       schedule: { type: "once", at: new Date(at).toISOString() },
     });
     expect(created.reading).toMatchObject({ timezone: "Europe/Berlin", timezone_source: "server_default" });
+    // The scheduler stops with this client: every create says so.
+    expect((created.reading as { notes: string[] }).notes).toContain(EMBEDDED_NOTE);
+    expect(EMBEDDED_NOTE).toMatch(/scheduled tasks run only while the app is open/);
     const id = (created.task as any).id as string;
     let got: any = await ok(client, "task_get_v1", { task_id: id });
     // Stepped: before its time it has not run (this read is made ahead of the time, checked below)…
@@ -84,7 +88,7 @@ describe("stdio: `duely serve` as a child process", () => {
   });
 
   test("logs go to stderr, and stop when the client closes stdin", async () => {
-    expect(stderr).toMatch(/duely serving MCP over stdio/);
+    expect(stderr).toMatch(/duely serving MCP over stdio, embedded: tasks run only while this client is open/);
     const exited = new Promise<void>((resolve) => (transport.onclose = () => resolve()));
     await client.close();
     await exited;

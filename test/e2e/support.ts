@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { type CallToolResult, Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import { expect } from "vitest";
 import type { Engine } from "../../src/app/engine.js";
@@ -75,4 +76,28 @@ export async function openInMemory(settings: Partial<EngineSettings> = {}, start
       await harness.close();
     },
   };
+}
+
+/** A raw POST, to control the Host and Authorization headers exactly. */
+export function rawPost(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+  const u = new URL(url);
+  const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: u.hostname,
+        port: u.port,
+        path: u.pathname,
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+      },
+      (res) => {
+        let text = "";
+        res.on("data", (d) => (text += d));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
 }

@@ -183,7 +183,7 @@ describe("task_skip_v1", () => {
 describe("run policies and the pause note", () => {
   test("echoes the default policies in the reading and the task", async () => {
     const res = await ok(c, "task_create_v1", { title: "Stretch", action: notify, when: "every day at 9am" });
-    const expected = { overlap: "skip", catch_up: "skip", window_minutes: 0 };
+    const expected = { overlap: "skip", catch_up: "latest", catch_up_window_minutes: 720, window_minutes: 0 };
     expect((res.reading as Reading).policies).toEqual(expected);
     expect((res.task as Task).policies).toEqual(expected);
   });
@@ -202,6 +202,21 @@ describe("run policies and the pause note", () => {
     const first = (res.reading as Reading).next[0]!.local;
     expect(first).toMatch(/^2026-03-0[23]T08:0\d:\d\d\+08:00$/);
     expect(String(policies.start_window).endsWith(first.slice(11, 19))).toBe(true);
+  });
+
+  test("changes the catch-up policy and how far back it reaches, and records both in the history", async () => {
+    const task = await create();
+    const res = await ok(c, "task_update_v1", { task_id: task.id, policies: { catch_up: "all", catch_up_window_minutes: 180 } });
+    expect(res.changed).toEqual(["policies"]);
+    expect((res.before as Reading).policies).toMatchObject({ catch_up: "latest", catch_up_window_minutes: 720 });
+    expect((res.after as Reading).policies).toMatchObject({ catch_up: "all", catch_up_window_minutes: 180 });
+    const got = await ok(c, "task_get_v1", { task_id: task.id });
+    expect((got.history as { change: string; after: Record<string, unknown> }[])[0]).toMatchObject({
+      change: "updated",
+      after: { policies: { catch_up: "all", catch_up_window_minutes: 180 } },
+    });
+    const error = await fails(c, "task_update_v1", { task_id: task.id, policies: { catch_up_window_minutes: 7 * 1440 + 1 } }, "invalid_argument");
+    expect(error.field).toBe("policies.catch_up_window_minutes");
   });
 
   test("refuses a start window as long as the time between runs, naming the argument", async () => {

@@ -6,7 +6,7 @@ import type { ChannelSender } from "./channel.js";
 type WebhookTarget = Extract<ChannelTarget, { type: "webhook" }>;
 
 /** `sha256=<hex>`: HMAC-SHA256 of the exact body bytes, so a receiver verifies before parsing. */
-const signBody = (body: string, secret: string) => `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
+export const signBody = (body: string, secret: string) => `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
 
 /**
  * POSTs `{task_id, scheduled_at, idempotency_key, text, data}`. A retry sends the same

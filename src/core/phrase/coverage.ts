@@ -1,6 +1,7 @@
 import type { Schedule } from "../schedule/model.js";
 import type { Found } from "./fragments.js";
 import type { Grammar } from "./grammar.js";
+import { PART_HOURS } from "./read-time.js";
 import { refuse } from "./refusals.js";
 
 /**
@@ -12,7 +13,8 @@ import { refuse } from "./refusals.js";
  * "except Wednesday" or "for two weeks" would create a task the user did not ask for.
  *
  * One word outside the reading is let through: a bare frequency that says what the schedule
- * says ("Every Friday at 4pm, send me a weekly summary"), found in `others`.
+ * says ("Every Friday at 4pm, send me a weekly summary"), found in `others`; one with a part of
+ * the day says it only when every run falls in that part ("Every day at 2:30 am … nightly").
  */
 export function checkCoverage(
   grammar: Grammar,
@@ -26,7 +28,7 @@ export function checkCoverage(
   const words: string[] = [];
   for (const f of cluster) if (!used.has(f) && f.fragment.kind !== "noise") words.push(f.text.trim());
   const period = periodOf(schedule);
-  const read = [...used, ...others.filter((f) => !cluster.includes(f) && period !== null && frequencyOf(f) === period)];
+  const read = [...used, ...others.filter((f) => !cluster.includes(f) && period !== null && frequencyOf(f, schedule) === period)];
   for (const m of lowered.matchAll(grammar.bearing)) {
     const start = m.index;
     const end = start + m[0].length;
@@ -38,10 +40,13 @@ export function checkCoverage(
 
 type Period = "day" | "week" | "month";
 
-/** "daily", "weekly", "monthly" alone: the period a bare frequency word names, else null. */
-function frequencyOf(f: Found): Period | null {
+/**
+ * "daily", "weekly", "monthly" alone: the period a bare frequency word names, else null.
+ * "nightly", "every evening": a day, when `schedule` runs only in that part of the day.
+ */
+function frequencyOf(f: Found, schedule: Schedule): Period | null {
   const x = f.fragment;
-  if (x.kind === "daily" && x.part === undefined) return "day";
+  if (x.kind === "daily") return x.part === undefined || hoursOf(schedule).every(PART_HOURS[x.part]) ? "day" : null;
   if (x.kind === "interval" && x.every === 1 && x.weekday === undefined && (x.unit === "day" || x.unit === "week" || x.unit === "month")) return x.unit;
   return null;
 }
@@ -59,4 +64,10 @@ function periodOf(s: Schedule): Period | null {
   if (dom === "*" && dow !== undefined && !dow.includes("#") && !dow.includes("L")) return "week";
   if (dow === "*") return "month";
   return null;
+}
+
+/** The hours a cron schedule runs at, when each of its expressions names them; [NaN] otherwise. */
+function hoursOf(s: Schedule): number[] {
+  if (s.kind !== "cron") return [Number.NaN];
+  return [s.expr, ...(s.also ?? [])].flatMap((e) => (e.trim().split(/\s+/u)[1] ?? "").split(",").map((h) => (/^\d{1,2}$/u.test(h) ? Number(h) : Number.NaN)));
 }

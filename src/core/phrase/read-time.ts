@@ -9,8 +9,11 @@ export interface TimeOfDay {
 
 type Clock = Extract<Fragment, { kind: "clock" }>;
 
-/** Hours a default time must fall in to stand for a part of the day ("every morning"). */
-const PART_HOURS: Record<PartOfDay, (hour: number) => boolean> = {
+/**
+ * Hours a time must fall in to stand for a part of the day: a default time for "every morning",
+ * a run for "nightly" said outside the reading (coverage.ts).
+ */
+export const PART_HOURS: Record<PartOfDay, (hour: number) => boolean> = {
   early: (h) => h < 6,
   morning: (h) => h >= 5 && h < 12,
   noon: (h) => h >= 11 && h < 14,

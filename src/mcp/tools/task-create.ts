@@ -3,7 +3,7 @@ import { fingerprintOf } from "../../app/jobs.js";
 import { describeSchedule } from "../../core/schedule/index.js";
 import { defineTool } from "../define-tool.js";
 import { PolicyInput } from "../policy-schemas.js";
-import { policyView, taskView } from "../present.js";
+import { catchUpNote, policyView, taskView } from "../present.js";
 import { endsOf, readingOf, resolveSchedule } from "../schedule-input.js";
 import { ActionInput, exactlyOneWhen, Reading, RetryInput, TaskView, WhenArgs } from "../schemas.js";
 import { policyPatch, taskAliases } from "../task-input.js";
@@ -43,7 +43,7 @@ export const taskCreate = defineTool({
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   aliases: taskAliases,
-  async run(args, { jobs, owner, timezone, now }) {
+  async run(args, { jobs, owner, timezone, now, createNote }) {
     const resolved = resolveSchedule(args, { timezone, now: now(), horizonMs: jobs.horizonMs });
     const { endAt, maxRuns } = endsOf(args, resolved);
     const created = await jobs.create(owner, {
@@ -57,17 +57,17 @@ export const taskCreate = defineTool({
       // The arguments as given: a phrase read again a minute later resolves to other instants.
       fingerprint: fingerprintOf(args, resolved.zone),
     });
+    const reading = readingOf(
+      { ...resolved, schedule: created.job.schedule, ...(endAt !== undefined && { endAt }), ...(maxRuns !== undefined && { maxRuns }) },
+      created.next,
+      created.notes,
+      describeSchedule,
+    );
+    // How runs happen while duely is away, and where it runs: told with the reading, so the assistant can tell the user.
+    const notes = [...(reading.notes ?? []), catchUpNote(created.job), createNote].filter((n): n is string => typeof n === "string" && n.length > 0);
     return {
       task: taskView(created.job, timezone, { nextRunAt: created.next[0] ?? null }),
-      reading: {
-        ...readingOf(
-          { ...resolved, schedule: created.job.schedule, ...(endAt !== undefined && { endAt }), ...(maxRuns !== undefined && { maxRuns }) },
-          created.next,
-          created.notes,
-          describeSchedule,
-        ),
-        policies: policyView(created.job, resolved.zone, created.next[0]),
-      },
+      reading: { ...reading, ...(notes.length > 0 && { notes }), policies: policyView(created.job, resolved.zone, created.next[0]) },
       deduplicated: created.deduplicated,
     };
   },

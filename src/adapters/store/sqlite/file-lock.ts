@@ -28,7 +28,7 @@ export function lockDatabaseFile(path: string): FileLock {
     db.close();
     if ((e as { code?: string }).code === "SQLITE_BUSY") {
       throw new DomainError("conflict", `another duely process is running the scheduler on ${path}`, {
-        hint: "stop that process first, or point --db at another file",
+        hint: "stop that process first (if it is the local service: `duely service stop`), or point --db at another file",
       });
     }
     throw e;

@@ -292,7 +292,16 @@ const rules: Rule[] = [
 const WEEKDAY_NAMES = String.raw`(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|satur|sun)day`;
 const AHEAD = String.raw`(?=\s+(?:\d|other|second|single|few|couple|day|week|month|year|hour|minute|morning|afternoon|evening|night|week\s*day|weekend|work\s*day|business|quarter|half|fortnight|last|first|third|fourth|fifth|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty))`;
 
-/** English words that can carry schedule meaning (coverage.ts). */
+const FREQUENCY = String.raw`(?:daily|weekly|monthly|yearly|annually|hourly|nightly|fortnightly|quarterly|everyday|biweekly)`;
+const OWNER = String.raw`(?:the|my|our|your|their|his|her)`;
+/** What a task itself sends: "the weekly summary" may be the task the user is asking for. */
+const DELIVERED = String.raw`(?:reminders?|alerts?|notifications?|digests?|summar(?:y|ies)|briefings?|reports?|updates?|e-?mails?|messages?|texts?|recaps?|round-?ups?|newsletters?|news|check-?ins?|pings?|nudges?|tasks?|jobs?|runs?|schedules?)`;
+
+/**
+ * English words that can carry schedule meaning (coverage.ts). A frequency word after "the" or
+ * "our" and before a noun names a thing that recurs, not when the task runs ("remind me about
+ * the quarterly review", "the nightly export"), unless the noun is what the task sends.
+ */
 const BEARING = [
   String.raw`\b${WEEKDAY_NAMES}s?\b`,
   String.raw`\b(?:mon|tue|tues|thu|thur|thurs|fri)\b`,
@@ -305,7 +314,8 @@ const BEARING = [
   String.raw`\bsecond\b(?=\s+(?:${WEEKDAY_NAMES}|mon|tue|wed|thu|fri|sat|sun|day|week|month))`,
   String.raw`\bevery\b${AHEAD}`,
   String.raw`\beach\b${AHEAD}`,
-  String.raw`\b(?:daily|weekly|monthly|yearly|annually|hourly|nightly|fortnightly|quarterly|everyday|biweekly)\b`,
+  String.raw`(?<!\b${OWNER}\s+)\b${FREQUENCY}\b`,
+  String.raw`(?<=\b${OWNER}\s+)${FREQUENCY}\b(?!\s+(?!${DELIVERED}\b)\p{L})`,
   String.raw`\b(?:except|excluding|besides)\b`,
   String.raw`\bbut\b(?=\s+(?:not\s+)?(?:on\s+)?(?:the\s+)?(?:mon|tue|wed|thu|fri|sat|sun|weekend|holiday|public))`,
   String.raw`\b(?:other\s+than|apart\s+from)\b`,

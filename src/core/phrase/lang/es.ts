@@ -206,7 +206,11 @@ const BEARING = [
   String.raw`(?<=\by\s+(?:a\s+)?(?:las?\s+)?)\d{1,2}\b(?![:.]?\d)`,
   String.raw`\b(?:lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bados?|domingos?)\b`,
   String.raw`\b(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|se?ptiembre|octubre|noviembre|diciembre)\b`,
-  String.raw`\b(?:primer|primero|segundo|tercer|tercero|quinto|[úu]ltimo|[úu]ltima|pen[úu]ltimo)\b(?!\s+(?:paso|art[íi]culo|noticia|correo|mensaje|informe))`,
+  String.raw`\b(?:primer|primero|segundo|tercer|tercero|quinto|pen[úu]ltimo)\b(?!\s+(?:paso|art[íi]culo|noticia|correo|mensaje|informe))`,
+  // "último" says when only before a day or a period: "las últimas noticias" is the latest news,
+  // and "de última hora" breaking news.
+  String.raw`\b[úu]ltim[oa]s?\b(?=\s+(?:${DAY}|d[íi]as?|semanas?|mes(?:es)?|a[ñn]os?|fin|del?\s+(?:cada\s+)?mes)\b)`,
+  String.raw`(?<!\bde\s+)\b[úu]ltim[oa]s?\b(?=\s+horas?\b)`,
   String.raw`\bcuarto\b(?=\s+(?:lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo|d[íi]a))`,
   String.raw`\b(?:cada|todos|todas)\b(?=\s+(?:\d|los|las|d[íi]a|semana|mes|a[ñn]o|hora|minuto|mañana|tarde|noche|lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo|primer|[úu]ltimo|dos|tres|cuatro|cinco|seis|quince|veinte|treinta|media|cuarto|otro|otra|fin))`,
   String.raw`\b(?:diario|diariamente|semanal(?:mente)?|mensual(?:mente)?|anual(?:mente)?|quincenal(?:mente)?)\b`,

@@ -1,0 +1,53 @@
+import { resolve } from "node:path";
+import { dataDirOf, loadConfig } from "../config.js";
+import { startBridge } from "../mcp/bridge.js";
+import { probeServer } from "../mcp/probe.js";
+import { stderrLogger } from "../ports/logger.js";
+import { connectService } from "../service/launch.js";
+import { isAlive, servicePaths } from "../service/paths.js";
+import { DUELY_VERSION } from "../version.js";
+import { untilSignal } from "./until-signal.js";
+
+/**
+ * `duely serve` (stdio): relays the chat client's MCP messages to the local service of this
+ * data dir, starting the service when none runs. The scheduler lives in the service, so tasks
+ * keep running after the client closes. `config` and `db` are passed to a service this bridge
+ * starts; a service already running keeps its own.
+ */
+export async function runBridge(opts: { config?: string; db?: string }, env: Record<string, string | undefined>): Promise<void> {
+  const config = loadConfig(env, opts.config);
+  const paths = servicePaths(config.data_dir);
+  const log = stderrLogger(config.log_level);
+  // The same program, the same way (tsx in development): `duely service run` in the foreground.
+  const command = [
+    process.execPath,
+    ...process.execArgv,
+    process.argv[1]!,
+    "service",
+    "run",
+    "--data-dir",
+    config.data_dir,
+    ...(opts.config ? ["--config", resolve(opts.config)] : []),
+    ...(opts.db ? ["--db", resolve(opts.db)] : []),
+  ];
+  const isDefaultDir = config.data_dir === dataDirOf({ ...env, DUELY_DATA_DIR: undefined });
+  const stopHint = isDefaultDir ? "duely service stop" : `duely service stop --data-dir ${JSON.stringify(config.data_dir)}`;
+
+  const bridge = startBridge({
+    log,
+    connect: async () => {
+      const s = await connectService({ paths, version: DUELY_VERSION, probe: probeServer, command, env, stopHint });
+      return { url: s.url, token: s.secret, alive: () => isAlive(s.pid), label: `pid ${s.pid}, log ${paths.log}` };
+    },
+  });
+  log.log("info", "duely serve: relaying MCP between stdio and the local service", { data_dir: paths.dir });
+  await untilSignal({
+    name: "duely serve (bridge)",
+    log,
+    stop: () => bridge.close(),
+    also: (trigger) => {
+      bridge.closed.then(() => trigger("stdin closed")).catch(() => trigger("bridge failed"));
+    },
+  });
+  setTimeout(() => process.exit(process.exitCode ?? 0), 1000).unref();
+}

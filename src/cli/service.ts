@@ -1,0 +1,115 @@
+import { createWriteStream, mkdirSync } from "node:fs";
+import { staticTokenVerifier } from "../adapters/auth/static-tokens.js";
+import { ALL_ROLES } from "../app/engine.js";
+import { type Config, loadConfig } from "../config.js";
+import { openEngine } from "../main.js";
+import { type HttpAuth, startHttpServer } from "../mcp/http.js";
+import { type Logger, lineLogger, stderrLogger } from "../ports/logger.js";
+import { ensureSecret, removeDiscovery, writeDiscovery } from "../service/discovery.js";
+import { acquireInstanceLock, InstanceLocked } from "../service/instance-lock.js";
+import { servicePaths } from "../service/paths.js";
+import { DUELY_VERSION } from "../version.js";
+import { untilSignal } from "./until-signal.js";
+
+/** `duely service run`'s options; their meaning is written once, in the option definitions (src/cli/main.ts). */
+export interface ServiceRunOptions {
+  config?: string;
+  dataDir?: string;
+  db?: string;
+  port?: number;
+  logFile?: string;
+}
+
+/** The environment with `--data-dir` applied, so the config (and its default SQLite path) follows it. */
+export function withDataDir(env: Record<string, string | undefined>, dataDir: string | undefined): Record<string, string | undefined> {
+  return dataDir === undefined ? env : { ...env, DUELY_DATA_DIR: dataDir };
+}
+
+/**
+ * `duely service run`: the one long-lived duely of this user and data dir. Holds the lock, the
+ * SQLite file and every scheduler role, and serves MCP over Streamable HTTP (loopback by
+ * default) to the bridges (`duely serve`), which find it by its discovery file and authenticate
+ * with the local secret. A second one for the same data dir says which pid runs and exits 0.
+ */
+export async function runService(opts: ServiceRunOptions, baseEnv: Record<string, string | undefined>): Promise<void> {
+  const env = withDataDir(baseEnv, opts.dataDir);
+  const loaded = loadConfig(env, opts.config);
+  const config: Config = opts.db === undefined ? loaded : { ...loaded, store: { kind: "sqlite", path: opts.db } };
+  const paths = servicePaths(config.data_dir);
+  mkdirSync(paths.dir, { recursive: true, mode: 0o700 });
+  const log = logTo(opts.logFile, config);
+
+  let lock: Awaited<ReturnType<typeof acquireInstanceLock>>;
+  try {
+    lock = await acquireInstanceLock(paths.lock);
+  } catch (e) {
+    if (!(e instanceof InstanceLocked)) throw e;
+    const message = `duely service is already running for ${paths.dir} (pid ${e.pid}); not starting another. \`duely service status\` shows it, \`duely service stop\` stops it.`;
+    process.stderr.write(`${message}\n`);
+    if (opts.logFile) log.log("info", message, { pid: e.pid });
+    return;
+  }
+  try {
+    await serve(config, paths, env, log);
+  } finally {
+    lock.release();
+  }
+  // Anything still holding the loop (a lingering socket) must not keep a stopped service alive.
+  setTimeout(() => process.exit(process.exitCode ?? 0), 1000).unref();
+}
+
+async function serve(config: Config, paths: ReturnType<typeof servicePaths>, env: Record<string, string | undefined>, log: Logger): Promise<void> {
+  const secret = ensureSecret(paths);
+  const engine = await openEngine(config, { env, log, roles: config.store.kind === "sqlite" ? ALL_ROLES : [] });
+  engine.start();
+  const api = { jobs: engine.jobs, clock: engine.clock, log };
+  let http: Awaited<ReturnType<typeof startHttpServer>>;
+  try {
+    http = await startHttpServer({
+      api,
+      timezone: config.timezone,
+      host: config.http.host,
+      port: config.service.port,
+      allowedHosts: config.http.allowed_hosts,
+      auth: localAuth(secret, config),
+    });
+  } catch (e) {
+    await engine.stop();
+    throw e;
+  }
+  // Bridges run on this machine: a wildcard bind is reached through loopback.
+  const url = http.url.replace(/^http:\/\/(0\.0\.0\.0|\[::\])/, "http://127.0.0.1");
+  const startedAt = new Date().toISOString();
+  writeDiscovery(paths, { pid: process.pid, url, version: DUELY_VERSION, started_at: startedAt, data_dir: paths.dir });
+  log.log("info", "duely service running", {
+    pid: process.pid,
+    url,
+    version: DUELY_VERSION,
+    data_dir: paths.dir,
+    owner: config.owner,
+    timezone: config.timezone,
+  });
+  await untilSignal({
+    name: "duely service",
+    log,
+    stop: async () => {
+      // First: no bridge may find a service that is going away.
+      removeDiscovery(paths, process.pid);
+      await http.close().catch((e: unknown) => log.log("warn", "closing the HTTP server failed", { error: String(e) }));
+      await engine.stop();
+    },
+  });
+}
+
+/** The per-user secret acts as the configured owner from this machine; static tokens from the config work from anywhere. */
+function localAuth(secret: string, config: Config): HttpAuth {
+  const remote = staticTokenVerifier(config.http.tokens);
+  return { kind: "local", loopback: staticTokenVerifier({ [secret]: config.owner }, remote), remote };
+}
+
+/** Log lines to `file` (a Windows scheduled task has no output of its own to redirect), else to stderr. */
+function logTo(file: string | undefined, config: Config): Logger {
+  if (file === undefined) return stderrLogger(config.log_level);
+  const stream = createWriteStream(file, { flags: "a", mode: 0o600 });
+  return lineLogger((line) => stream.write(line), config.log_level);
+}

@@ -1,0 +1,35 @@
+import { join } from "node:path";
+
+/** The local service's files in a data dir; one service per data dir. */
+export interface ServicePaths {
+  /** The data dir itself (also the SQLite file's home by default). */
+  dir: string;
+  /** Written once the service answers: pid, url, version, started_at (see discovery.ts). */
+  discovery: string;
+  /** The per-user bearer secret the service accepts from loopback (0600). */
+  secret: string;
+  /** Held by the one running service: its pid. */
+  lock: string;
+  /** The service's output when a bridge or the OS service manager starts it. */
+  log: string;
+}
+
+export function servicePaths(dataDir: string): ServicePaths {
+  return {
+    dir: dataDir,
+    discovery: join(dataDir, "service.json"),
+    secret: join(dataDir, "service.secret"),
+    lock: join(dataDir, "service.lock"),
+    log: join(dataDir, "service.log"),
+  };
+}
+
+/** Whether a process with this pid exists (EPERM: it does, as another user). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

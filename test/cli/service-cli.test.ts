@@ -1,0 +1,92 @@
+import { spawnSync } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BUILD_TIMEOUT_MS, CLI, ensureBuilt } from "../support/service.js";
+
+// `install` records the paths of the program that runs it, so these run the built CLI.
+
+let home = "";
+const run = (args: string[], env: Record<string, string> = {}) =>
+  spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8", timeout: 30_000, env: { ...process.env, HOME: home, DUELY_CONFIG: "", ...env } });
+
+beforeAll(() => {
+  ensureBuilt();
+  home = mkdtempSync(join(tmpdir(), "duely-home-"));
+}, BUILD_TIMEOUT_MS);
+afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+describe("duely service install", { timeout: 60_000 }, () => {
+  it("with --dry-run prints the unit it would write and the systemctl commands, and changes nothing", () => {
+    const dataDir = join(home, "data");
+    const r = run(["service", "install", "--dry-run", "--data-dir", dataDir], { DUELY_TZ: "Asia/Taipei", DUELY_TEST_CLOCK_FILE: "/nowhere" });
+    expect(r.status).toBe(0);
+    const unit = join(home, ".config/systemd/user");
+    expect(r.stdout).toMatch(new RegExp(`would write ${unit}/duely-[0-9a-f]{8}\\.service:`));
+    expect(r.stdout).toContain(`ExecStart=${process.execPath} ${CLI} service run --data-dir ${dataDir}`);
+    expect(r.stdout).toContain("Environment=DUELY_TZ=Asia/Taipei");
+    expect(r.stdout).toContain(`Environment=DUELY_DATA_DIR=${dataDir}`);
+    expect(r.stdout).not.toContain("DUELY_TEST_CLOCK_FILE");
+    expect(r.stdout).toMatch(
+      /would run: systemctl --user daemon-reload\nwould run: systemctl --user enable duely-[0-9a-f]{8}\.service\nwould run: systemctl --user restart/,
+    );
+    expect(existsSync(unit)).toBe(false);
+    expect(existsSync(dataDir)).toBe(false);
+  });
+
+  it("writes the unit where systemd looks and runs systemctl --user to enable and start it", () => {
+    // A stand-in systemctl on PATH records its arguments: no user manager runs here.
+    const bin = join(home, "bin");
+    mkdirSync(bin, { recursive: true });
+    const calls = join(home, "systemctl-calls");
+    writeFileSync(join(bin, "systemctl"), `#!/bin/sh\necho "$@" >> "${calls}"\n`);
+    chmodSync(join(bin, "systemctl"), 0o755);
+    const dataDir = join(home, "installed");
+    const r = run(["service", "install", "--data-dir", dataDir, "--env", "SOME_API_KEY"], { PATH: `${bin}:${process.env.PATH}`, SOME_API_KEY: "sk-test" });
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+    const name = /Installed (duely-[0-9a-f]{8})/.exec(r.stdout)?.[1];
+    expect(name).toBeDefined();
+    const unit = readFileSync(join(home, ".config/systemd/user", `${name}.service`), "utf8");
+    expect(unit).toContain("Environment=SOME_API_KEY=sk-test");
+    expect(readFileSync(calls, "utf8").trim().split("\n")).toEqual(["--user daemon-reload", `--user enable ${name}.service`, `--user restart ${name}.service`]);
+
+    const status = run(["service", "status", "--data-dir", dataDir]);
+    expect(status.status).toBe(1);
+    expect(status.stdout).toContain(`installed ${join(home, ".config/systemd/user", `${name}.service`)}`);
+
+    const removed = run(["service", "uninstall", "--data-dir", dataDir], { PATH: `${bin}:${process.env.PATH}` });
+    expect(removed.status).toBe(0);
+    expect(existsSync(join(home, ".config/systemd/user", `${name}.service`))).toBe(false);
+    expect(readFileSync(calls, "utf8")).toContain(`--user disable --now ${name}.service`);
+  });
+
+  it("refuses a variable named with --env that is not set", () => {
+    const r = run(["service", "install", "--dry-run", "--env", "NOT_SET_ANYWHERE"]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain("--env NOT_SET_ANYWHERE: that variable is not set in this shell");
+  });
+});
+
+describe("duely service status, stop and logs without a running service", { timeout: 60_000 }, () => {
+  it("status says it is not running, with exit code 1; stop is a no-op with exit code 0; logs says there is none yet", () => {
+    const dataDir = join(home, "idle");
+    const status = run(["service", "status", "--data-dir", dataDir, "--json"]);
+    expect(status.status).toBe(1);
+    expect(JSON.parse(status.stdout)).toMatchObject({ running: false, data_dir: dataDir, log: join(dataDir, "service.log"), installed: null });
+    const stop = run(["service", "stop", "--data-dir", dataDir]);
+    expect(stop.status).toBe(0);
+    expect(stop.stdout).toContain(`duely service is not running (data dir ${dataDir})`);
+    const logs = run(["service", "logs", "--data-dir", dataDir]);
+    expect(logs.stderr).toContain(`no log yet at ${join(dataDir, "service.log")}`);
+  });
+
+  it("logs prints the last lines of the log", () => {
+    const dataDir = join(home, "logged");
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(join(dataDir, "service.log"), `${Array.from({ length: 80 }, (_, i) => `line ${i + 1}`).join("\n")}\n`);
+    const r = run(["service", "logs", "--data-dir", dataDir, "-n", "3"]);
+    expect(r.stdout).toBe("line 78\nline 79\nline 80\n");
+  });
+});

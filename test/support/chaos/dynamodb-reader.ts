@@ -1,0 +1,67 @@
+import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { DynamoDBDocumentClient, paginateQuery, paginateScan, type ScanCommandInput } from "@aws-sdk/lib-dynamodb";
+import type { TableNames } from "../../../src/adapters/store/dynamodb/tables.js";
+import { runKeyString } from "../../../src/core/keys.js";
+import type { Schedule } from "../../../src/core/schedule/model.js";
+import type { StoredClaim } from "./observation.js";
+import { errorKind, type StoreReader, UNFINISHED } from "./store-reader.js";
+
+type Item = Record<string, unknown>;
+
+/** Reads the DynamoDB tables with plain scans and queries, strongly consistent. */
+export function dynamoReader(client: DynamoDBClient, tables: TableNames): StoreReader {
+  const doc = DynamoDBDocumentClient.from(client);
+  const scan = async (input: ScanCommandInput): Promise<{ items: Item[]; count: number }> => {
+    const items: Item[] = [];
+    let count = 0;
+    for await (const page of paginateScan({ client: doc }, { ...input, ConsistentRead: true })) {
+      items.push(...(page.Items ?? []));
+      count += page.Count ?? 0;
+    }
+    return { items, count };
+  };
+  return {
+    unfinished: async (cutoff) => {
+      const statuses = Object.fromEntries(UNFINISHED.map((s, i) => [`:s${i}`, s]));
+      const { count } = await scan({
+        TableName: tables.runs,
+        Select: "COUNT",
+        FilterExpression: `scheduled_at <= :cutoff AND #status IN (${Object.keys(statuses).join(", ")})`,
+        ExpressionAttributeNames: { "#status": "status" },
+        ExpressionAttributeValues: { ":cutoff": cutoff, ...statuses },
+      });
+      return count;
+    },
+    read: async () => {
+      const [jobs, runs] = await Promise.all([scan({ TableName: tables.jobs }), scan({ TableName: tables.runs })]);
+      return {
+        jobs: jobs.items.map((j) => ({ id: String(j.id), status: String(j.status), schedule: j.schedule as Schedule, created_at: Number(j.created_at) })),
+        runs: runs.items.map((r) => ({
+          job_id: String(r.job_id),
+          scheduled_at: Number(r.scheduled_at),
+          status: String(r.status),
+          attempt: Number(r.attempt),
+          skip_reason: (r.skip_reason as string | null | undefined) ?? null,
+          error_kind: errorKind(r.error ?? null),
+        })),
+      };
+    },
+    claimsOf: async (keys) => {
+      const out: StoredClaim[] = [];
+      for (const key of keys) {
+        const pages = paginateQuery(
+          { client: doc },
+          { TableName: tables.events, KeyConditionExpression: "run_key = :k", ExpressionAttributeValues: { ":k": runKeyString(key) }, ConsistentRead: true },
+        );
+        for await (const page of pages) {
+          for (const e of page.Items ?? []) {
+            if (e.from !== "queued" || e.to !== "running") continue;
+            out.push({ ...key, at: Number(e.at), attempt: Number(e.attempt), worker: (e.detail as string | null | undefined) ?? null });
+          }
+        }
+      }
+      return out;
+    },
+    close: async () => {},
+  };
+}

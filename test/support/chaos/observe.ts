@@ -1,0 +1,52 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { idempotencyKey } from "../../../src/core/keys.js";
+import type { ChaosReport } from "./chaos.js";
+import { type Measures, measure } from "./measure.js";
+import type { Delivery, Kill } from "./observation.js";
+import { sqliteReader } from "./sqlite-reader.js";
+import type { StoreReader } from "./store-reader.js";
+
+/** Counts a run due within this window after a kill as "due after a kill". */
+const AFTER_KILL_MS = 30_000;
+
+/** Reads the stopped store and measures it against the webhook log and the kills. */
+export async function observe(reader: StoreReader, o: { deliveries: Delivery[]; kills: Kill[]; acknowledged: string[]; cutoff: number }): Promise<Measures> {
+  const { jobs, runs } = await reader.read();
+  const delivered = new Map<string, number>();
+  for (const d of o.deliveries) delivered.set(d.key, (delivered.get(d.key) ?? 0) + 1);
+  // Only runs claimed more often than delivered need their history: where did the attempts go?
+  const claims = await reader.claimsOf(runs.filter((r) => r.attempt > (delivered.get(idempotencyKey(r)) ?? 0)));
+  return measure({ ...o, jobs, runs, claims, afterKillMs: AFTER_KILL_MS });
+}
+
+/** The files a run leaves in its directory besides the store: what the client was told, what the webhook received. */
+export const ACKNOWLEDGED_FILE = "acknowledged.txt";
+export const WEBHOOK_FILE = "webhook.jsonl";
+
+const lines = (path: string) => readFileSync(path, "utf8").split("\n").filter(Boolean);
+
+/**
+ * Measures a finished SQLite run again from what it left in its directory (the file, the
+ * webhook log, the acknowledged ids, report.json), e.g. after a change to the measures; writes
+ * the new measures into report.json. DynamoDB Local keeps its tables in memory: an AWS run
+ * cannot be measured again.
+ */
+export async function remeasure(dir: string): Promise<ChaosReport> {
+  const path = join(dir, "report.json");
+  const report = JSON.parse(readFileSync(path, "utf8")) as ChaosReport;
+  if (report.options.backend !== "sqlite") throw new Error("only a SQLite run can be measured again: DynamoDB Local kept its tables in memory");
+  const reader = sqliteReader(join(dir, "duely.db"));
+  try {
+    report.measures = await observe(reader, {
+      deliveries: lines(join(dir, WEBHOOK_FILE)).map((l) => JSON.parse(l) as Delivery),
+      kills: report.processes.killLog,
+      acknowledged: lines(join(dir, ACKNOWLEDGED_FILE)),
+      cutoff: report.phases.chaosEnd,
+    });
+  } finally {
+    await reader.close();
+  }
+  writeFileSync(path, `${JSON.stringify(report, null, 2)}\n`);
+  return report;
+}

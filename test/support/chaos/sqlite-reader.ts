@@ -1,0 +1,39 @@
+import Database from "better-sqlite3";
+import type { Schedule } from "../../../src/core/schedule/model.js";
+import type { StoredClaim } from "./observation.js";
+import { errorKind, type StoreReader, UNFINISHED } from "./store-reader.js";
+
+interface RunRow {
+  job_id: string;
+  scheduled_at: number;
+  status: string;
+  attempt: number;
+  skip_reason: string | null;
+  error: string | null;
+}
+
+/** Reads the SQLite file (WAL: reading while the server writes is safe) with plain SQL. */
+export function sqliteReader(path: string): StoreReader {
+  const db = new Database(path, { fileMustExist: true });
+  db.pragma("busy_timeout = 5000");
+  const unfinished = db.prepare(`SELECT count(*) AS n FROM runs WHERE scheduled_at <= ? AND status IN (${UNFINISHED.map(() => "?").join(", ")})`);
+  const claims = db.prepare(
+    "SELECT job_id, scheduled_at, at, attempt, detail AS worker FROM run_events WHERE scheduled_at = ? AND job_id = ? AND from_status = 'queued' AND to_status = 'running'",
+  );
+  return {
+    unfinished: async (cutoff) => (unfinished.get(cutoff, ...UNFINISHED) as { n: number }).n,
+    read: async () => ({
+      jobs: (
+        db.prepare("SELECT id, status, schedule, created_at FROM jobs").all() as { id: string; status: string; schedule: string; created_at: number }[]
+      ).map((j) => ({ ...j, schedule: JSON.parse(j.schedule) as Schedule })),
+      runs: (db.prepare("SELECT job_id, scheduled_at, status, attempt, skip_reason, error FROM runs").all() as RunRow[]).map(({ error, ...r }) => ({
+        ...r,
+        error_kind: errorKind(error),
+      })),
+    }),
+    claimsOf: async (keys) => keys.flatMap((k) => claims.all(k.scheduled_at, k.job_id) as StoredClaim[]),
+    close: async () => {
+      db.close();
+    },
+  };
+}
