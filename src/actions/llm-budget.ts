@@ -1,4 +1,6 @@
+import type { ActionContext } from "../ports/action.js";
 import type { LlmBudget } from "../ports/llm-budget.js";
+import type { Completion, LlmClient } from "./summarizers/llm.js";
 
 /** A rough size when the server reports no usage: about 4 characters a token. */
 export const estimateTokens = (...texts: string[]) => Math.ceil(texts.reduce((n, t) => n + t.length, 0) / 4);
@@ -26,4 +28,18 @@ export async function withinLlmBudget<T>(
   } finally {
     await budget.record(owner, reported ?? estimate(result));
   }
+}
+
+/** One completion within the owner's budget: the tokens the API reported, else an estimate, are recorded. */
+export function generateWithinBudget(client: LlmClient, req: Completion, budget: LlmBudget, ctx: ActionContext) {
+  return withinLlmBudget(
+    budget,
+    ctx.owner,
+    async (usage) => {
+      const answer = await client.generate(req, ctx.signal);
+      if (answer.usage) usage(answer.usage.input_tokens + answer.usage.output_tokens);
+      return answer;
+    },
+    (answer) => estimateTokens(req.system, req.user, answer?.text ?? ""),
+  );
 }
