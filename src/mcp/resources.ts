@@ -14,7 +14,7 @@ export const LATEST_RUN_TEMPLATE = "duely://tasks/{id}/runs/latest";
 const template = new UriTemplate(LATEST_RUN_TEMPLATE);
 const LIST_LIMIT = 100;
 
-const latestRunUri = (id: string) => template.expand({ id });
+export const latestRunUri = (id: string): string => template.expand({ id });
 
 function runText(run: Run | undefined, zone: string, nextRunAt: number | null): string {
   if (!run) return nextRunAt === null ? "No run has finished yet." : `No run has finished yet; the next is at ${isoLocal(nextRunAt, zone)}.`;

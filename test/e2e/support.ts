@@ -4,6 +4,7 @@ import { expect } from "vitest";
 import type { Engine } from "../../src/app/engine.js";
 import type { EngineSettings } from "../../src/app/settings.js";
 import { createMcpServer, type TaskApi } from "../../src/mcp/server.js";
+import type { ActionRunner } from "../../src/ports/action.js";
 import type { Logger } from "../../src/ports/logger.js";
 import { openHarness } from "../support/engine-harness.js";
 
@@ -59,7 +60,7 @@ export async function connect(server: ReturnType<typeof createMcpServer>): Promi
 }
 
 /** A real engine (SQLite file, local queue, scripted actions) on a fake clock, and a client per owner. */
-export async function openInMemory(settings: Partial<EngineSettings> = {}, start = START, opts: { log?: Logger } = {}) {
+export async function openInMemory(settings: Partial<EngineSettings> = {}, start = START, opts: { log?: Logger; actions?: ActionRunner } = {}) {
   const harness = await openHarness(start, settings, opts);
   const clients: Client[] = [];
   const clientFor = async (owner: string) => {
