@@ -83,7 +83,8 @@ describe("DynamoDB store, beyond the port", () => {
     await expect(store.getRun(run)).rejects.toMatchObject({ code: "corrupt_record", field: "result" });
   });
 
-  it("commits a transaction of more than DynamoDB's 100 items: the conditional writes atomically, the extra inserts after", async () => {
+  // 150 runs and their events are several batch writes against DynamoDB Local; on a busy runner that takes longer than the default 5 s.
+  it("commits a transaction of more than DynamoDB's 100 items: the conditional writes atomically, the extra inserts after", { timeout: 30_000 }, async () => {
     const job = makeJob({ owner: "big-tx" });
     const runs = Array.from({ length: 150 }, (_, i) => makeRun(job, T0 + i * 60_000));
     const events = runs.map((r) => makeEvent(r, "pending", { from: null }));
