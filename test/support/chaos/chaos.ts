@@ -2,12 +2,13 @@ import { writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../aws/dynamodb-local.js";
+import { seeded as seededRandom } from "../faults.js";
 import { awsBackend, type Backend, type BackendOptions, CHANNEL, SECRET_ENV, sqliteBackend } from "./backends.js";
 import { Fleet } from "./fleet.js";
 import { type Measures, stats } from "./measure.js";
 import type { Kill } from "./observation.js";
 import { ACKNOWLEDGED_FILE, observe, WEBHOOK_FILE } from "./observe.js";
-import { chaosWindow, createLive, killAtRandom, LANES, loadSummary, seededRandom, sleep } from "./steps.js";
+import { chaosWindow, createLive, killAtRandom, LANES, loadSummary, sleep } from "./steps.js";
 import { createAll, planOnce, planRecurring } from "./tasks.js";
 import { startWebhookSink } from "./webhook-sink.js";
 

@@ -11,18 +11,6 @@ export const LANES = 8;
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
-/** A small seeded PRNG (mulberry32): the same seed gives the same tasks and kill choices. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * When the kills begin and end. The one-shot tasks fall due over that window, so they are
  * created before it, at `perTaskMs` each (measured on the recurring creates) with a fifth again

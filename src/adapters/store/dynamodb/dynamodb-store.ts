@@ -87,12 +87,18 @@ export function openDynamoStore(opts: DynamoStoreOptions): Store {
    * that hides what landed.
    */
   async function commitAll(txs: Tx[]): Promise<boolean[]> {
-    const settled = await mapLimit(txs, concurrency, (tx) =>
-      commitOne(tx).then(
-        (outcome) => ({ outcome, error: null }),
-        (error: unknown) => ({ outcome: null, error }),
-      ),
-    );
+    type Settled = { outcome: TxOutcome; error: null } | { outcome: null; error: unknown };
+    const settled = new Array<Settled>(txs.length);
+    // Txs under one owner's cap go one after another, in order: each sees the creates before it
+    // land, so the first ones of a batch win (in parallel, any of them might). Others run at once.
+    await mapLimit(lanesOf(txs), concurrency, async (lane) => {
+      for (const i of lane) {
+        settled[i] = await commitOne(txs[i]!).then(
+          (outcome): Settled => ({ outcome, error: null }),
+          (error: unknown): Settled => ({ outcome: null, error }),
+        );
+      }
+    });
     const results = settled.map((s) => s.outcome?.ok ?? null);
     const firstError = settled.find((s) => s.outcome === null)?.error;
     try {
@@ -103,6 +109,23 @@ export function openDynamoStore(opts: DynamoStoreOptions): Store {
     }
     if (firstError !== undefined) throw new PartialCommit(results, firstError);
     return results as boolean[];
+  }
+
+  /** Indices of txs grouped so that txs capped for the same owner share a lane, in order. */
+  function lanesOf(txs: Tx[]): number[][] {
+    const lanes: number[][] = [];
+    const byOwner = new Map<string, number[]>();
+    txs.forEach((tx, i) => {
+      const owner = tx.cap?.owner;
+      const lane = owner === undefined ? undefined : byOwner.get(owner);
+      if (lane) lane.push(i);
+      else {
+        const fresh = [i];
+        lanes.push(fresh);
+        if (owner !== undefined) byOwner.set(owner, fresh);
+      }
+    });
+    return lanes;
   }
 
   /** A tx carrying the owner cap goes into one transaction with the owner's counter (owner-cap.ts). */
