@@ -3,6 +3,7 @@ import { dirname } from "node:path";
 import { jsonlArchive } from "./adapters/archive/jsonl-archive.js";
 import { staticTokenVerifier } from "./adapters/auth/static-tokens.js";
 import { offsetFileClock } from "./adapters/clock/offset-file-clock.js";
+import { commandNotifier } from "./adapters/desktop/command-notifier.js";
 import { memoryLimitState } from "./adapters/limits/memory-limit-state.js";
 import { LocalDelayQueue } from "./adapters/queue/local/local-queue.js";
 import { type FileLock, lockDatabaseFile } from "./adapters/store/sqlite/file-lock.js";
@@ -34,6 +35,11 @@ export interface RuntimeOptions {
   roles?: readonly Role[];
   /** Names this process's watcher and worker (shard leases, run events, logs). @default a random id each */
   id?: string;
+  /**
+   * This process runs on the operator's desktop (the local service, embedded stdio): the
+   * operator gets the built-in `desktop` channel. @default false
+   */
+  desktop?: boolean;
 }
 
 /**
@@ -60,7 +66,7 @@ export async function openEngine(config: Config, opts: RuntimeOptions = {}): Pro
     opened.push(limitState);
     const limits = new Limits(limitState, config.limits, clock);
     // The action graph (feeds, LLM and mail clients) loads only when no runner is given: tests and the crash processes pass their own.
-    const actions = opts.actions ?? (await import("./actions/runner.js")).createActionRunner(config.actions, env, { llmBudget: limits });
+    const actions = opts.actions ?? (await openActions(config, env, limits, opts.desktop === true));
     const leases = roles.includes("watcher") ? await openShardLeases(config, env) : null;
     const retention = roles.includes("sweeper") ? openRetention(config) : null;
     if (retention) opened.push(retention);
@@ -88,6 +94,13 @@ export async function openEngine(config: Config, opts: RuntimeOptions = {}): Pro
     closeAll(null, lock, opened, log)();
     throw e;
   }
+}
+
+/** The configured actions, delivering to each owner's channels; on the desktop, notifications through the OS's notifier. */
+async function openActions(config: Config, env: Record<string, string | undefined>, limits: Limits, desktop: boolean): Promise<ActionRunner> {
+  const [{ createActionRunner }, { channelDirectory }] = await Promise.all([import("./actions/runner.js"), import("./actions/owner-channels.js")]);
+  const channels = channelDirectory({ channels: config.actions.channels, owners: config.owners, operator: config.owner, desktop });
+  return createActionRunner(config.actions, env, { llmBudget: limits, channels, ...(desktop && { desktop: commandNotifier({ env }) }) });
 }
 
 interface Closable {

@@ -2,12 +2,15 @@ import { z } from "zod";
 import type { Action } from "../core/action-model.js";
 import type { RunResult } from "../core/model.js";
 import { type ActionContext, ActionFailure, type ActionRunner } from "../ports/action.js";
+import type { DesktopNotifier } from "../ports/desktop-notifier.js";
 import { type LlmBudget, unlimitedLlmBudget } from "../ports/llm-budget.js";
+import { sendAlert } from "./alerts.js";
 import { checkAction } from "./check-action.js";
 import type { ActionsConfig } from "./config.js";
 import { createOutbound } from "./http.js";
 import { deliver, resolveChannels } from "./notify.js";
 import { allowingModelHost } from "./operator-hosts.js";
+import { type ChannelDirectory, channelDirectory } from "./owner-channels.js";
 import { type Env, redact, redactDeep, secretValues } from "./secrets.js";
 import { summarize } from "./summarize.js";
 
@@ -31,22 +34,34 @@ function scrubbed(err: unknown, secrets: readonly string[]): ActionFailure {
 const DIGEST = "digest";
 const SavedDigest = z.object({ text: z.string(), data: z.record(z.string(), z.unknown()) });
 
+export interface RunnerOptions {
+  llmBudget?: LlmBudget;
+  /**
+   * Which owner may use which channel (src/actions/owner-channels.ts). @default the operator's
+   * channels with no operator: no owner may deliver anywhere but the inbox.
+   */
+  channels?: ChannelDirectory;
+  /** Shows the `desktop` channel's notifications; absent, that channel fails. */
+  desktop?: DesktopNotifier;
+}
+
 /**
- * Runs `summarize` (fetch feeds, digest, deliver) and `notify` (deliver a message).
- * `data.delivered` lists the channels that received the text, `inbox` always first.
- * A summarize run with channels saves its digest before delivering it: a retry (after a failed
- * delivery) sends that same text, neither fetching nor calling the model again.
+ * Runs `summarize` (fetch feeds, digest, deliver) and `notify` (deliver a message) to the
+ * channels of the run's owner. `data.delivered` lists the channels that received the text,
+ * `inbox` always first. A summarize run with channels saves its digest before delivering it: a
+ * retry (after a failed delivery) sends that same text, neither fetching nor calling the model again.
  */
-export function createActionRunner(config: ActionsConfig, env: Env, opts: { llmBudget?: LlmBudget } = {}): ActionRunner {
+export function createActionRunner(config: ActionsConfig, env: Env, opts: RunnerOptions = {}): ActionRunner {
   const llmBudget = opts.llmBudget ?? unlimitedLlmBudget;
+  const directory = opts.channels ?? channelDirectory({ channels: config.channels, owners: {}, operator: null, desktop: false });
   // Feeds and channels get the policy as written; the model's configured endpoint is allowed to the model client only.
   const outbound = createOutbound(config.http);
   const modelOutbound = createOutbound(allowingModelHost(config.http, config));
-  const secrets = secretValues(config, env);
-  const channelDeps = { outbound, env, policy: config.http };
+  const secrets = secretValues(config, directory.targets(), env);
+  const channelDeps = { outbound, env, policy: config.http, desktop: opts.desktop ?? null };
 
   async function run(action: Action, ctx: ActionContext): Promise<RunResult> {
-    const channels = resolveChannels(action.channels, config.channels);
+    const channels = resolveChannels(action.channels, directory.of(ctx.owner));
     switch (action.type) {
       case "notify": {
         const text = redact(action.message, secrets);
@@ -74,7 +89,8 @@ export function createActionRunner(config: ActionsConfig, env: Env, opts: { llmB
   }
 
   return {
-    check: (action) => checkAction(action, config),
+    check: (action, owner) => checkAction(action, owner, config, directory),
+    alert: (alert, { signal, now }) => sendAlert(alert, { directory, channelDeps, secrets, signal, now }),
     async run(action, ctx) {
       try {
         return await run(action, ctx);

@@ -80,7 +80,7 @@ export class Jobs {
 
   async create(owner: string, input: CreateJobInput): Promise<CreatedJob> {
     const now = this.deps.clock.now();
-    this.validate(input, now, "");
+    this.validate(owner, input, now, "");
     const { fingerprint: given, ...args } = input;
     const fingerprint = given ?? fingerprintOf(args, null);
     const twin = await this.findTwin(owner, fingerprint, now);
@@ -101,7 +101,7 @@ export class Jobs {
   async createMany(owner: string, inputs: CreateJobInput[], opts: { lateOk?: boolean } = {}): Promise<Job[]> {
     const now = this.deps.clock.now();
     const asOf = inputs.map((input) => (opts.lateOk ? this.lateStart(input, now) : now));
-    for (const [i, input] of inputs.entries()) this.validate(input, asOf[i]!, `[${i}].`);
+    for (const [i, input] of inputs.entries()) this.validate(owner, input, asOf[i]!, `[${i}].`);
     await this.checkQuota(owner, inputs.length);
     return this.insertJobs(owner, inputs, now, asOf);
   }
@@ -113,10 +113,10 @@ export class Jobs {
     return input.schedule.at >= now - grace ? input.schedule.at - 1 : now;
   }
 
-  private validate(input: CreateJobInput, now: number, prefix: string): void {
+  private validate(owner: string, input: CreateJobInput, now: number, prefix: string): void {
     try {
       checkSchedule(input.schedule, now, this.deps.settings);
-      this.deps.actions.check?.(input.action);
+      this.deps.actions.check?.(input.action, owner);
       if (input.end_at != null && input.end_at <= now) {
         throw new DomainError("in_the_past", "end_at is not in the future.", { field: "end_at", expected: "an instant after now" });
       }
