@@ -17,6 +17,7 @@ import { isRecurring, type Schedule } from "../core/schedule/model.js";
 import type { Page } from "../ports/store.js";
 import { planChain } from "./chain.js";
 import type { EngineDeps } from "./deps.js";
+import { type Delivered, deliveredSince, tasksSince } from "./results.js";
 import { cancelled, type Step, skipped, toTx, updateStep } from "./runs.js";
 import { checkSchedule, type Upcoming, upcomingFires } from "./schedule-rules.js";
 
@@ -192,6 +193,12 @@ export class Jobs {
     const job = await this.owned(owner, id);
     const runs = (await this.deps.store.listJobRuns(job.id, { limit: Math.max(opts.runs, 1) })).items;
     return { ...summaryOf(job, runs), runs: runs.slice(0, opts.runs), ...this.upcomingOf(job, this.deps.clock.now()) };
+  }
+
+  /** What the owner's tasks (or the one task `taskId`) delivered at or after `since`, newest first; see results.ts. */
+  async results(owner: string, opts: { since: number; taskId?: string }): Promise<Delivered[]> {
+    const jobs = opts.taskId === undefined ? await tasksSince(this.deps.store, owner, opts.since) : [await this.owned(owner, opts.taskId)];
+    return deliveredSince(this.deps.store, jobs, opts.since);
   }
 
   async pause(owner: string, id: string): Promise<{ job: Job; changed: boolean }> {

@@ -67,9 +67,15 @@ export class Watcher {
   private shards: number[];
   private readonly loop: PollLoop;
 
-  /** With `leases`, each tick scans only the shards this watcher holds (several watchers split them). */
-  constructor(deps: EngineDeps, opts: { leases?: ShardLeases; id?: string } = {}) {
+  private readonly onWritten: ((runs: Run[]) => void) | null;
+
+  /**
+   * With `leases`, each tick scans only the shards this watcher holds (several watchers split
+   * them). `onWritten` gets the runs whose decision was just committed; it must not throw.
+   */
+  constructor(deps: EngineDeps, opts: { leases?: ShardLeases; id?: string; onWritten?: (runs: Run[]) => void } = {}) {
     this.deps = deps;
+    this.onWritten = opts.onWritten ?? null;
     this.leases = opts.leases ?? null;
     this.shards = this.leases ? [] : Array.from({ length: deps.settings.shard_count }, (_, i) => i);
     this.id = opts.id ?? `watcher-${randomUUID().slice(0, 8)}`;
@@ -183,6 +189,7 @@ export class Watcher {
       todo.map((d) => d.run),
     );
     const sends: QueueItem[] = [];
+    const written: Run[] = [];
     results.forEach((ok, i) => {
       const d = todo[i]!;
       if (ok === null) stats.errors++; // a queued run without its message is re-sent once stale
@@ -192,7 +199,9 @@ export class Watcher {
       }
       stats[d.kind]++;
       sends.push(...d.sends);
+      written.push(d.run);
     });
+    if (written.length > 0) this.onWritten?.(written);
     await this.deps.queue.send(sends);
   }
 

@@ -79,7 +79,8 @@ export async function runServe(opts: ServeOptions, env: Record<string, string | 
 
   // Embedded (SQLite): this process is the whole scheduler. On DynamoDB + SQS the watcher and
   // worker roles run as their own processes (`duely watcher`, `duely worker`): serve is API only.
-  const engine = await openEngine(config, { env, roles: config.store.kind === "sqlite" ? ALL_ROLES : [] });
+  // Embedded stdio runs on the user's desktop like the service; --http serves owners from elsewhere.
+  const engine = await openEngine(config, { env, roles: config.store.kind === "sqlite" ? ALL_ROLES : [], desktop: !flags.http });
   engine.start();
   const log = engine.log;
   const api = { jobs: engine.jobs, clock: engine.clock, log };

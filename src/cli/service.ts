@@ -60,7 +60,7 @@ export async function runService(opts: ServiceRunOptions, baseEnv: Record<string
 
 async function serve(config: Config, paths: ReturnType<typeof servicePaths>, env: Record<string, string | undefined>, log: Logger): Promise<void> {
   const secret = ensureSecret(paths);
-  const engine = await openEngine(config, { env, log, roles: config.store.kind === "sqlite" ? ALL_ROLES : [] });
+  const engine = await openEngine(config, { env, log, roles: config.store.kind === "sqlite" ? ALL_ROLES : [], desktop: true });
   engine.start();
   const api = { jobs: engine.jobs, clock: engine.clock, log };
   let http: Awaited<ReturnType<typeof startHttpServer>>;

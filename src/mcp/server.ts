@@ -33,12 +33,12 @@ export interface McpServerContext {
  */
 export function instructionsFor(timezone: string): string {
   return [
-    "duely runs scheduled tasks (topic digests, reminders) on a server.",
+    "duely runs scheduled tasks (digests, reminders) on a server.",
     'task_create_v1 schedules one: pass the user\'s words as `when`, e.g. "every weekday at 8am".',
     "If the user gave no time, ask; never guess.",
-    `If they named no zone, ${timezone} is used and echoed; confirm the reading and next runs with them.`,
+    `No zone named: ${timezone} is used and echoed; confirm the reading with them.`,
     "schedule_preview_v1 checks a reading, creating nothing.",
-    "task_list_v1 finds ids; task_get_v1 shows runs and why any were skipped; task_pause_v1/task_resume_v1/task_cancel_v1 change one.",
+    "task_list_v1 finds ids; task_get_v1 shows runs and skip reasons; task_results_v1 what tasks delivered; task_pause_v1/task_resume_v1/task_cancel_v1 change one.",
   ].join(" ");
 }
 

@@ -29,11 +29,12 @@ describe("what tools/list publishes", () => {
   });
   afterAll(() => env.close());
 
-  test("the seven v1 tools", () => {
+  test("the eight v1 tools", () => {
     expect(tools.map((t) => t.name)).toEqual([
       "task_create_v1",
       "task_list_v1",
       "task_get_v1",
+      "task_results_v1",
       "task_pause_v1",
       "task_resume_v1",
       "task_cancel_v1",
@@ -56,7 +57,7 @@ describe("what tools/list publishes", () => {
     }
     const byName = Object.fromEntries(tools.map((t) => [t.name, t.annotations]));
     expect(byName.task_cancel_v1).toMatchObject({ destructiveHint: true, readOnlyHint: false });
-    for (const name of ["task_list_v1", "task_get_v1", "schedule_preview_v1"]) expect(byName[name]?.readOnlyHint).toBe(true);
+    for (const name of ["task_list_v1", "task_get_v1", "task_results_v1", "schedule_preview_v1"]) expect(byName[name]?.readOnlyHint).toBe(true);
     for (const name of ["task_create_v1", "task_pause_v1", "task_resume_v1"])
       expect(byName[name]).toMatchObject({ readOnlyHint: false, destructiveHint: false });
   });
@@ -136,7 +137,16 @@ describe("server instructions", () => {
     expect(text.length).toBeLessThanOrEqual(512);
     expect(text).toMatch(/no time, ask/);
     expect(text).toContain("America/Argentina/ComodRivadavia");
-    for (const name of ["task_create_v1", "task_list_v1", "task_get_v1", "task_pause_v1", "task_resume_v1", "task_cancel_v1", "schedule_preview_v1"])
+    for (const name of [
+      "task_create_v1",
+      "task_list_v1",
+      "task_get_v1",
+      "task_results_v1",
+      "task_pause_v1",
+      "task_resume_v1",
+      "task_cancel_v1",
+      "schedule_preview_v1",
+    ])
       expect(text).toContain(name);
   });
 });
@@ -145,7 +155,16 @@ describe("docs/mcp.md", () => {
   test("documents every error code and every tool", () => {
     const doc = readFileSync(join(import.meta.dirname, "../../docs/mcp.md"), "utf8");
     for (const code of TOOL_ERROR_CODES) expect(doc).toContain(`\`${code}\``);
-    for (const name of ["task_create_v1", "task_list_v1", "task_get_v1", "task_pause_v1", "task_resume_v1", "task_cancel_v1", "schedule_preview_v1"])
+    for (const name of [
+      "task_create_v1",
+      "task_list_v1",
+      "task_get_v1",
+      "task_results_v1",
+      "task_pause_v1",
+      "task_resume_v1",
+      "task_cancel_v1",
+      "schedule_preview_v1",
+    ])
       expect(doc).toContain(name);
   });
 });

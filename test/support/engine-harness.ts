@@ -42,6 +42,8 @@ export interface HarnessOptions {
   exclusive?: boolean;
   /** Per-owner rate limits on the harness's clock; absent, nothing is rate-limited. */
   limits?: (clock: FakeClock) => Limits;
+  /** The scripted actions, when a test needs more of them (alerts). @default new ScriptedActions() */
+  actions?: ScriptedActions;
 }
 
 /** A real engine on a real SQLite file and the local queue, on a clock the test steps; silent unless given a logger. */
@@ -49,7 +51,7 @@ export async function openHarness(start: string, settings: Partial<EngineSetting
   const dir = mkdtempSync(join(tmpdir(), "duely-engine-"));
   const path = join(dir, "duely.db");
   const clock = new FakeClock(start);
-  const actions = new ScriptedActions();
+  const actions = opts.actions ?? new ScriptedActions();
   let random: () => number = () => 0.5;
   const open = () => {
     const store = openSqliteStore({ path });
