@@ -82,8 +82,8 @@ export function channelDirectory(input: DirectoryInput): ChannelDirectory {
   };
 
   const of = (owner: string): ReadonlyMap<string, OwnedTarget> => {
-    let found = cache.get(owner);
-    if (!found) cache.set(owner, (found = build(owner)));
+    const found = cache.get(owner) ?? build(owner);
+    cache.set(owner, found);
     return found;
   };
 

@@ -9,7 +9,7 @@ export type OutcomeListener = (runs: readonly Run[]) => void;
  * hears about runs this process wrote, not those another process of a deployment wrote.
  */
 export class RunOutcomes {
-  private readonly listeners = new Set<OutcomeListener>();
+  private readonly entries = new Set<OutcomeListener>();
   private readonly log: Logger;
 
   constructor(log: Logger) {
@@ -19,16 +19,21 @@ export class RunOutcomes {
   /** Registers `listener`; the function returned removes it (and is safe to call twice). */
   subscribe(listener: OutcomeListener): () => void {
     const entry: OutcomeListener = (runs) => listener(runs);
-    this.listeners.add(entry);
+    this.entries.add(entry);
     return () => {
-      this.listeners.delete(entry);
+      this.entries.delete(entry);
     };
+  }
+
+  /** Listeners registered now (a closed session must leave none behind). */
+  get listeners(): number {
+    return this.entries.size;
   }
 
   /** Tells every listener; one that throws is logged and stops none of the others. */
   publish(runs: readonly Run[]): void {
     if (runs.length === 0) return;
-    for (const listener of this.listeners) {
+    for (const listener of this.entries) {
       try {
         listener(runs);
       } catch (e) {

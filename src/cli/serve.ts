@@ -83,7 +83,7 @@ export async function runServe(opts: ServeOptions, env: Record<string, string | 
   const engine = await openEngine(config, { env, roles: config.store.kind === "sqlite" ? ALL_ROLES : [], desktop: !flags.http });
   engine.start();
   const log = engine.log;
-  const api = { jobs: engine.jobs, clock: engine.clock, log };
+  const api = { jobs: engine.jobs, clock: engine.clock, log, runs: engine.outcomes };
 
   let closeTransport: () => Promise<void>;
   if (flags.http) {

@@ -62,7 +62,7 @@ async function serve(config: Config, paths: ReturnType<typeof servicePaths>, env
   const secret = ensureSecret(paths);
   const engine = await openEngine(config, { env, log, roles: config.store.kind === "sqlite" ? ALL_ROLES : [], desktop: true });
   engine.start();
-  const api = { jobs: engine.jobs, clock: engine.clock, log };
+  const api = { jobs: engine.jobs, clock: engine.clock, log, runs: engine.outcomes };
   let http: Awaited<ReturnType<typeof startHttpServer>>;
   try {
     http = await startHttpServer({

@@ -5,6 +5,7 @@ import type { Logger } from "../ports/logger.js";
 import { DUELY_VERSION } from "../version.js";
 import type { ToolContext } from "./define-tool.js";
 import { registerTaskResources } from "./resources.js";
+import { type RunFeed, registerSubscriptions } from "./subscriptions.js";
 import { TOOLS } from "./tools/index.js";
 
 export const SERVER_NAME = "duely";
@@ -15,6 +16,8 @@ export interface TaskApi {
   jobs: Jobs;
   clock: Clock;
   log: Logger;
+  /** The runs this process writes, for resource update notifications; absent, none are sent. */
+  runs?: RunFeed;
 }
 
 export interface McpServerContext {
@@ -25,6 +28,11 @@ export interface McpServerContext {
   timezone: string;
   /** Told with every task created (embedded stdio: tasks run only while the client is open). */
   createNote?: string;
+  /**
+   * The protocol era of a transport that keeps this instance for the client's whole session
+   * (stdio), which can therefore be sent resource updates; absent for a per-request instance.
+   */
+  session?: "legacy" | "modern";
 }
 
 /**
@@ -64,7 +72,7 @@ export function createMcpServer(ctx: McpServerContext): Server {
     { name: SERVER_NAME, version: SERVER_VERSION, title: "duely: scheduled tasks" },
     {
       // logging: the SDK answers logging/setLevel and filters what `mcpReq.log` sends by it.
-      capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, logging: {} },
+      capabilities: { tools: { listChanged: false }, resources: { subscribe: true, listChanged: false }, logging: {} },
       instructions: instructionsFor(ctx.timezone),
     },
   );
@@ -92,5 +100,7 @@ export function createMcpServer(ctx: McpServerContext): Server {
     return server.projectCallToolResult(result, tool.outputSchema);
   });
   registerTaskResources(server, toolCtx);
+  const runs = ctx.api.runs;
+  registerSubscriptions(server, toolCtx, ctx.session && runs ? { era: ctx.session, runs } : null);
   return server;
 }

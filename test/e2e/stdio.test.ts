@@ -42,6 +42,7 @@ describe("stdio: `duely serve --embedded` as a child process, the scheduler insi
       "task_create_v1",
       "task_list_v1",
       "task_get_v1",
+      "task_results_v1",
       "task_pause_v1",
       "task_resume_v1",
       "task_cancel_v1",
@@ -77,6 +78,31 @@ describe("stdio: `duely serve --embedded` as a child process, the scheduler insi
     }
     expect(got.runs[0]).toMatchObject({ status: "succeeded", result: "The kettle is on" });
     expect(Date.parse(got.runs[0].started_at)).toBeGreaterThanOrEqual(Math.floor(at / 1000) * 1000);
+  }, 40_000);
+
+  test("resources/subscribe: an update arrives when the subscribed task's run finishes; after unsubscribe, none", async () => {
+    const updates: string[] = [];
+    client.setNotificationHandler("notifications/resources/updated", (n) => {
+      updates.push(n.params.uri);
+    });
+    const create = async (title: string, inMs: number) =>
+      (
+        (await ok(client, "task_create_v1", { title, action: { type: "notify", message: title }, schedule: { type: "once", at: new Date(Date.now() + inMs).toISOString() } }))
+          .task as { id: string }
+      ).id;
+    const watched = await create("Watched", 3_000);
+    const dropped = await create("Dropped", 3_000);
+    const uri = (id: string) => `duely://tasks/${id}/runs/latest`;
+    await client.subscribeResource({ uri: uri(watched) });
+    await client.subscribeResource({ uri: uri(dropped) });
+    await client.unsubscribeResource({ uri: uri(dropped) });
+    await expect.poll(() => updates, { timeout: 15_000, interval: 100 }).toContain(uri(watched));
+    for (const deadline = Date.now() + 15_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
+      const got = (await ok(client, "task_get_v1", { task_id: dropped })) as { runs: { status: string }[] };
+      if (got.runs[0]?.status === "succeeded") break;
+    }
+    expect(((await ok(client, "task_get_v1", { task_id: dropped })) as { runs: { status: string }[] }).runs[0]?.status).toBe("succeeded");
+    expect(updates).toEqual([uri(watched)]);
   }, 40_000);
 
   test("errors are structured over stdio too", async () => {

@@ -22,7 +22,7 @@ const LONG = Array.from({ length: 120 }, (_, i) => `line ${String(i).padStart(3,
 let env: Env;
 let alice: Client;
 let bob: Client;
-const ids: Record<string, string> = {};
+const ids = { early: "", long: "", late: "", broken: "", bobs: "" };
 
 const at = (iso: string) => ({ type: "once", at: iso, timezone: "UTC" });
 const notify = (message: string) => ({ type: "notify", message });
@@ -115,7 +115,7 @@ describe("task_results_v1", () => {
 describe("task_list_v1 marks a task whose last run failed", () => {
   it("adds last_run_failed to that task only", async () => {
     const listed = (await ok(alice, "task_list_v1", { status: ["active", "completed"] })).tasks as { id: string; last_run_failed?: true }[];
-    const byId = Object.fromEntries(listed.map((t) => [t.id, t]));
+    const byId: Record<string, { last_run_failed?: true }> = Object.fromEntries(listed.map((t) => [t.id, t]));
     expect(byId[ids.broken]!.last_run_failed).toBe(true);
     for (const id of [ids.early, ids.long, ids.late]) expect(byId[id]!.last_run_failed).toBeUndefined();
   });
