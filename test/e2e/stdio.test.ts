@@ -97,11 +97,8 @@ describe("stdio: `duely serve --embedded` as a child process, the scheduler insi
     await client.subscribeResource({ uri: uri(dropped) });
     await client.unsubscribeResource({ uri: uri(dropped) });
     await expect.poll(() => updates, { timeout: 15_000, interval: 100 }).toContain(uri(watched));
-    for (const deadline = Date.now() + 15_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
-      const got = (await ok(client, "task_get_v1", { task_id: dropped })) as { runs: { status: string }[] };
-      if (got.runs[0]?.status === "succeeded") break;
-    }
-    expect(((await ok(client, "task_get_v1", { task_id: dropped })) as { runs: { status: string }[] }).runs[0]?.status).toBe("succeeded");
+    const statusOf = async (id: string) => ((await ok(client, "task_get_v1", { task_id: id })).runs as { status: string }[])[0]?.status;
+    await expect.poll(() => statusOf(dropped), { timeout: 15_000, interval: 200 }).toBe("succeeded");
     expect(updates).toEqual([uri(watched)]);
   }, 40_000);
 
