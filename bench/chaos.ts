@@ -1,7 +1,7 @@
 // Chaos run with real processes: the CLI's processes are SIGKILLed at random and restarted while
 // tasks created over MCP fall due; the guarantees are measured from the store and a webhook log.
 //   npm run chaos -- --backend sqlite --minutes 10 --recurring 1000 --once 10000
-//   npm run chaos -- --backend aws --minutes 5 --recurring 300 --once 3000
+//   npm run chaos -- --backend aws --minutes 5 --recurring 100 --once 600 --live 30
 // Options: --live N (one-shot creates during the chaos), --kill-every 2-10 (seconds),
 // --settle-s 180, --seed 1, --engine '{"lease_ms":10000}' (config overrides), --cli src (run
 // the CLI from src under tsx instead of dist), --dir DIR (default a fresh temp dir). The report

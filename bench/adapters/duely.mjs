@@ -68,7 +68,7 @@ export async function createAdapter({ concurrency = 50, args = {} }) {
         batch.map((j) => task(j.i, { kind: "once", at: Math.round(j.runAt), timezone: "UTC" })),
         { lateOk: true },
       );
-      jobs.forEach((job, x) => indexOf.set(job.id, batch[x].i));
+      for (const [x, job] of jobs.entries()) indexOf.set(job.id, batch[x].i);
     },
 
     async startWorker(onStart, onComplete) {
@@ -85,7 +85,7 @@ export async function createAdapter({ concurrency = 50, args = {} }) {
           OWNER,
           Array.from({ length: n }, (_, x) => task(k + x, { kind: "cron", expr: spec.cron, timezone: "UTC" })),
         );
-        jobs.forEach((job, x) => indexOf.set(job.id, k + x));
+        for (const [x, job] of jobs.entries()) indexOf.set(job.id, k + x);
       }
     },
     async removeRecurring() {

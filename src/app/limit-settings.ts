@@ -18,8 +18,9 @@ export const LimitSettings = z.strictObject({
   creates: BucketSpec.default({ burst: 30, per_minute: 10 }),
   /**
    * Runs started per owner (scheduled, retried, or run now). A scheduled run over it is not
-   * dropped: it waits, still queued, until a token is there, without using an attempt. An owner
-   * with 100 tasks that fire every minute fits the default. @default { burst: 200, per_minute: 120 }
+   * dropped: it waits, still queued, until a token is there, spending neither an attempt nor an
+   * execution. An owner with 100 tasks that fire every minute fits the default.
+   * @default { burst: 200, per_minute: 120 }
    */
   executions: BucketSpec.default({ burst: 200, per_minute: 120 }),
   /**

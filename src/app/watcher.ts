@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { bucketOf, hoursBetween } from "../core/keys.js";
 import type { Job, Run } from "../core/model.js";
 import type { QueueItem } from "../ports/queue.js";
@@ -10,6 +9,7 @@ import { commitChecked } from "./commit-check.js";
 import type { EngineDeps } from "./deps.js";
 import { type LoadedJob, loadJobsOf, Unavailable, Unreadable } from "./job-batch.js";
 import { PollLoop } from "./poll-loop.js";
+import { defaultRoleId } from "./process-id.js";
 import { type DecideContext, failUnusable, type Reap, reapExpired, type Settled, settleByTask } from "./run-decisions.js";
 import { queued, type Step, skipped, toTx, updateStep, writtenRun } from "./runs.js";
 
@@ -78,7 +78,7 @@ export class Watcher {
     this.onWritten = opts.onWritten ?? null;
     this.leases = opts.leases ?? null;
     this.shards = this.leases ? [] : Array.from({ length: deps.settings.shard_count }, (_, i) => i);
-    this.id = opts.id ?? `watcher-${randomUUID().slice(0, 8)}`;
+    this.id = opts.id ?? defaultRoleId("watcher");
     this.loop = new PollLoop({ tick: () => this.tick(), intervalMs: deps.settings.poll_interval_ms, log: deps.log, failure: "watcher tick failed" });
   }
 

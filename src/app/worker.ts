@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { MinHeap } from "../core/min-heap.js";
 import type { Run } from "../core/model.js";
 import { ActionTimeout } from "../ports/action.js";
@@ -9,6 +8,7 @@ import { pause } from "./commit-check.js";
 import { Completer } from "./completer.js";
 import type { EngineDeps } from "./deps.js";
 import { type HeldRun, LeaseKeeper } from "./lease-keeper.js";
+import { defaultRoleId } from "./process-id.js";
 import { type ActionOutcome, decideFinish } from "./run-decisions.js";
 import { giveBackHeld, startHeld } from "./starts.js";
 
@@ -51,7 +51,7 @@ export class Worker {
   /** `onFinished` is called with the runs whose outcome was just written (metrics, benchmarks); it must not throw. */
   constructor(deps: EngineDeps, opts: { id?: string; onFinished?: (runs: Run[]) => void } = {}) {
     this.deps = deps;
-    this.id = opts.id ?? `worker-${randomUUID().slice(0, 8)}`;
+    this.id = opts.id ?? defaultRoleId("worker");
     this.leases = new LeaseKeeper(deps, this.id);
     this.completer = new Completer(deps, { worker: this.id, ...(opts.onFinished && { onFinished: opts.onFinished }), onWritten: () => this.wakeClaimer() });
   }

@@ -12,6 +12,7 @@ const MARK = "\u0000";
  */
 export function cloudFormationTemplate(): string {
   const names = tableNames(MARK);
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: CloudFormation's Fn::Sub placeholder, not a JavaScript template.
   const sub = (name: string) => ({ "Fn::Sub": name.replace(MARK, "${Prefix}") });
   const withTtl = new Set(ttlTables(names));
   const tables = Object.fromEntries(

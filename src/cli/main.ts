@@ -160,7 +160,7 @@ for (const role of ["watcher", "worker"] as const) {
     .command(role)
     .description(`${roles[role]} Several of each may run at once on DynamoDB + SQS.`)
     .addOption(configOption())
-    .option("--id <id>", `this process's name in shard leases and logs (default: ${role}-<pid>)`)
+    .option("--id <id>", `this process's name in shard leases and logs (default: ${role}-<host>-<pid>-<random hex>)`)
     .action(async (opts: { config?: string; id?: string }) => {
       const { runRole } = await import("./roles.js");
       await runRole(role, opts, process.env);

@@ -17,8 +17,8 @@ const ROLES: Record<"watcher" | "worker", readonly Role[]> = { watcher: ["watche
  */
 export async function runRole(role: "watcher" | "worker", opts: { config?: string; id?: string }, env: Record<string, string | undefined>): Promise<void> {
   const config = loadConfig(env, opts.config);
-  const id = opts.id ?? `${role}-${process.pid}`;
-  const engine = await openEngine(config, { env, roles: ROLES[role], id });
+  const engine = await openEngine(config, { env, roles: ROLES[role], ...(opts.id !== undefined && { id: opts.id }) });
+  const id = role === "watcher" ? engine.watcher.id : engine.worker.id;
   engine.start();
   engine.log.log("info", `duely ${role} started`, { id, store: config.store.kind, queue: config.queue.kind });
   await untilSignal({ name: `duely ${role}`, log: engine.log, data: { id }, stop: () => engine.stop() });

@@ -34,45 +34,58 @@ beforeAll(async () => {
     if (chain) {
       const left = Number(chain[1]);
       res.writeHead(302, { location: left > 0 ? `/chain/${left - 1}` : "/ok" });
-      return void res.end();
+      res.end();
+      return;
     }
     switch (path) {
       case "/ok":
-        return void res.end("hello");
+        res.end("hello");
+        return;
       case "/to-metadata":
         res.writeHead(302, { location: "http://169.254.169.254/latest/meta-data/" });
-        return void res.end();
+        res.end();
+        return;
       case "/to-private":
         res.writeHead(307, { location: "http://10.0.0.1/internal" });
-        return void res.end();
+        res.end();
+        return;
       case "/to-other":
         res.writeHead(307, { location: `${other.origin}/echo` });
-        return void res.end();
+        res.end();
+        return;
       case "/to-ftp":
         res.writeHead(302, { location: "ftp://127.0.0.1/file" });
-        return void res.end();
+        res.end();
+        return;
       case "/see-other":
         res.writeHead(303, { location: "/ok" });
-        return void res.end();
+        res.end();
+        return;
       case "/big":
         res.writeHead(200, { "content-length": "5000" });
-        return void res.end("x".repeat(5000));
+        res.end("x".repeat(5000));
+        return;
       case "/big-chunked":
         res.writeHead(200);
         for (let i = 0; i < 10; i++) res.write("y".repeat(1000));
-        return void res.end();
+        res.end();
+        return;
       case "/429-seconds":
         res.writeHead(429, { "retry-after": "120" });
-        return void res.end();
+        res.end();
+        return;
       case "/503-date":
         res.writeHead(503, { "retry-after": new Date(NOW + 90_000).toUTCString() });
-        return void res.end();
+        res.end();
+        return;
       case "/500":
         res.writeHead(500);
-        return void res.end();
+        res.end();
+        return;
       case "/404":
         res.writeHead(404);
-        return void res.end();
+        res.end();
+        return;
       case "/hang":
         hang = () => res.end("too late");
         return;

@@ -58,6 +58,25 @@ describe("embedded restart: the new process owns every run in its file", () => {
       ["retrying", expect.stringMatching(/^worker .* is gone \(the process stopped mid-run\)$/)],
     ]);
   });
+
+  it("does not skip a recurring task's next occurrence as overlapping a run the crashed process held", async () => {
+    h = await openHarness("2026-06-01T00:00:30Z", { shard_count: 2, lease_ms: 600_000 }, { exclusive: true });
+    h.actions.behaviour = (_a, ctx) => hang(ctx);
+    const every = { kind: "cron" as const, expr: "* * * * *", timezone: "UTC" };
+    const { job } = await h.engine.jobs.create("alice", { title: "every minute", action: notify, schedule: every });
+    const [first, second] = [Date.parse("2026-06-01T00:01:00Z"), Date.parse("2026-06-01T00:02:00Z")];
+    h.clock.set(first);
+    await h.engine.watcher.tick();
+    h.engine.worker.runOnce().catch(() => {});
+    await eventually(async () => (await h!.store.getRun({ job_id: job.id, scheduled_at: first }))?.status === "running");
+    // kill -9 while the first occurrence runs: its lease still has ten minutes to go.
+    h.restart();
+    h.actions.behaviour = () => ({ text: "ok" });
+    await h.engine.recover();
+    h.clock.set(second);
+    await h.engine.step();
+    expect(await h.store.getRun({ job_id: job.id, scheduled_at: second })).toMatchObject({ status: "succeeded", skip_reason: null });
+  });
 });
 
 describe("embedded mode: one process per SQLite file", () => {

@@ -119,7 +119,7 @@ describe("crash recovery on DynamoDB + SQS with real processes", () => {
     );
     for (const r of await allRuns()) {
       expect(r.status).toBe("succeeded");
-      expect((r.result?.data as { pid: number }).pid).toBe(b.pid);
+      expect((r.result?.data as { pid: number } | undefined)?.pid).toBe(b.pid);
     }
   }, 120_000);
 });

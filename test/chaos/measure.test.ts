@@ -1,10 +1,10 @@
 import { describe, expect, test } from "vitest";
 import { idempotencyKey } from "../../src/core/keys.js";
 import { expectedOccurrences, measure, stats } from "../support/chaos/measure.js";
-import type { Delivery, Observation, StoredJob, StoredRun } from "../support/chaos/observation.js";
+import type { Delivery, Observation, StoredEvent, StoredJob, StoredRun } from "../support/chaos/observation.js";
 
 // The chaos measures on hand-made observations: what counts as lost, as an execution, as an
-// attempt spent without one, and which lateness window a run falls in.
+// attempt spent without one, what became of each claim, and which lateness window a run falls in.
 
 const T = Date.parse("2026-03-02T10:00:00Z");
 const MIN = 60_000;
@@ -15,11 +15,13 @@ const everyMinute: StoredJob = {
   schedule: { kind: "every", every: 1, unit: "minute", anchor: T, timezone: "UTC" },
 };
 const once = (id: string, at: number): StoredJob => ({ id, status: "completed", created_at: T - MIN, schedule: { kind: "once", at, timezone: "UTC" } });
+/** A run claimed `attempt` times; each claim started its action unless `executions` says fewer. */
 const run = (job_id: string, scheduled_at: number, status: string, attempt: number, more: Partial<StoredRun> = {}): StoredRun => ({
   job_id,
   scheduled_at,
   status,
   attempt,
+  executions: attempt,
   skip_reason: null,
   error_kind: null,
   ...more,
@@ -27,10 +29,27 @@ const run = (job_id: string, scheduled_at: number, status: string, attempt: numb
 const delivered = (job_id: string, scheduled_at: number, ...lateMs: number[]): Delivery[] =>
   lateMs.map((ms) => ({ key: idempotencyKey({ job_id, scheduled_at }), at: scheduled_at + ms }));
 
+/** One event of run A's attempt `attempt`, at `ms` after `from` (the run's due time). */
+const eventOf =
+  (scheduled_at: number) =>
+  (attempt: number, ms: number, from: string, to: string, detail: string | null = null): StoredEvent => ({
+    job_id: "A",
+    scheduled_at,
+    at: scheduled_at + ms,
+    from,
+    to,
+    attempt,
+    detail,
+  });
+
+/** The measures of one one-shot task A due at `due`, with its run's history. */
+const measureA = (due: number, stored: StoredRun, events: StoredEvent[], deliveries: Delivery[], kills: Observation["kills"] = []) =>
+  measure(observation({ jobs: [once("A", due)], runs: [stored], events, deliveries, kills }));
+
 const observation = (o: Partial<Observation>): Observation => ({
   jobs: [],
   runs: [],
-  claims: [],
+  events: [],
   deliveries: [],
   kills: [],
   acknowledged: [],
@@ -88,35 +107,77 @@ describe("chaos measures", () => {
     );
     expect(m.executions.perOccurrence).toEqual({ "0": 1, "1": 1, "2": 1 });
     expect(m.executions.succeededWithoutDelivery).toBe(1);
-    expect(m.attempts).toMatchObject({ claims: 4, spentWithoutExecution: 1, runsAffected: 1, deliveriesBeyondClaims: 0 });
+    expect(m.attempts).toMatchObject({ claims: 4, executions: 4, spentWithoutExecution: 1, runsAffected: 1, deliveriesBeyondExecutions: 0 });
   });
 
-  test("says where each attempt without a delivery went, from the claims and the kills after them", () => {
-    const due = T + 5 * MIN;
-    const claim = (attempt: number, at: number, worker = "worker-42") => ({ job_id: "A", scheduled_at: due, attempt, at, worker });
-    const m = measure(
-      observation({
-        jobs: [once("A", due)],
-        runs: [run("A", due, "succeeded", 4)],
-        // 1: claimed ahead, the process killed before the due time; 2: killed after the due time;
-        // 3: its lease lapsed with no kill; 4: ran.
-        claims: [claim(1, due - 1_500), claim(2, due + 30_000), claim(3, due + 60_000, "worker-7"), claim(4, due + 95_000)],
-        kills: [
-          { at: due - 1_000, role: "worker", pid: 42 },
-          { at: due + 31_000, role: "watcher", pid: 9 },
-          { at: due + 32_000, role: "worker", pid: 42 },
-        ],
-        deliveries: delivered("A", due, 95_100),
-      }),
+  test("a claim given back unstarted is a claim but no execution: nothing is spent", () => {
+    const ev = eventOf(T);
+    // 1: claimed, given back by its stopping worker; 2: claimed with its start, delivered.
+    const m = measureA(
+      T,
+      run("A", T, "succeeded", 2, { executions: 1 }),
+      [
+        ev(1, -2_000, "queued", "running", "worker-a"),
+        ev(1, -1_000, "running", "queued", "given back unstarted: worker stopping"),
+        ev(2, 10, "queued", "running", "worker-b"),
+        ev(2, 40, "running", "succeeded"),
+      ],
+      delivered("A", T, 20),
     );
-    expect(m.attempts.spentWithoutExecution).toBe(3);
-    expect(m.attempts.spentBy).toEqual({
-      "killed while claimed ahead of its due time": 1,
-      "killed after its due time, before delivering": 1,
-      "lease lost without a kill": 1,
-    });
-    // Each kill to the next delivery: 96.1 s and 63.1 s.
-    expect(m.attempts.recoveryAfterKill).toMatchObject({ n: 2, max: 96_100 });
+    expect(m.attempts).toMatchObject({ claims: 2, executions: 1, spentWithoutExecution: 0, runsAffected: 0, spentBy: {} });
+    expect(m.attempts.claimsBy).toEqual({ started: 1, givenBack: 1, reapedUnstarted: 0, settledUnstarted: 0, open: 0, noEvent: 0 });
+  });
+
+  test("says what became of each claim, and where each execution without a delivery went", () => {
+    const due = T + 5 * MIN;
+    const ev = eventOf(due);
+    const m = measureA(
+      due,
+      run("A", due, "succeeded", 5, { executions: 3 }),
+      [
+        // 1: claimed ahead, its process killed before the due time; reaped unstarted, no charge.
+        ev(1, -1_500, "queued", "running", "worker-host-42-1f"),
+        ev(1, 5_000, "running", "queued", "worker worker-host-42-1f is gone; never started, queued again"),
+        // 2: started with its claim, its process killed mid-action; reaped as a lost execution.
+        ev(2, 30_000, "queued", "running", "worker-host-42-2a"),
+        ev(2, 62_000, "running", "retrying", "lease expired: worker worker-host-42-2a stopped heartbeating"),
+        // 3: started, its lease lost with no kill.
+        ev(3, 65_000, "queued", "running", "worker-host-7-3b"),
+        ev(3, 96_000, "running", "retrying", "lease expired: worker worker-host-7-3b stopped heartbeating"),
+        // 4: given back by its stopping worker.
+        ev(4, 100_000, "queued", "running", "worker-host-7-4c"),
+        ev(4, 101_000, "running", "queued", "given back unstarted: worker stopping"),
+        // 5: claimed without its start (no free slot), started later, delivered.
+        ev(5, 102_000, "queued", "running", "worker-host-9-5d"),
+        ev(5, 103_000, "running", "running", "started"),
+        ev(5, 103_200, "running", "succeeded"),
+      ],
+      delivered("A", due, 103_100),
+      [
+        { at: due - 1_000, role: "worker", pid: 42 },
+        { at: due + 31_000, role: "watcher", pid: 9 },
+        { at: due + 32_000, role: "worker", pid: 42 },
+      ],
+    );
+    expect(m.attempts).toMatchObject({ claims: 5, executions: 3, spentWithoutExecution: 2, runsAffected: 1, deliveriesBeyondExecutions: 0 });
+    expect(m.attempts.claimsBy).toEqual({ started: 3, givenBack: 1, reapedUnstarted: 1, settledUnstarted: 0, open: 0, noEvent: 0 });
+    expect(m.attempts.spentBy).toEqual({ "killed after its start, before its delivery": 1, "lease lost without a kill": 1 });
+    // Each kill of a holder to the next delivery: 104.1 s (claim 1) and 71.1 s (claim 2); claim 2's holder died 2 s after its start.
+    expect(m.attempts.recoveryAfterKill).toMatchObject({ n: 2, p50: 71_100, max: 104_100 });
+    expect(m.attempts.startToKill).toEqual({ n: 1, p50: 2_000, p99: 2_000, max: 2_000 });
+  });
+
+  test("counts a claim whose event is missing, and an execution no start explains", () => {
+    const ev = eventOf(T);
+    // Claimed twice, charged twice, delivered once; only the second claim's events remain.
+    const m = measureA(
+      T,
+      run("A", T, "succeeded", 2),
+      [ev(2, 40_000, "queued", "running", "worker-b"), ev(2, 40_050, "running", "succeeded")],
+      delivered("A", T, 40_020),
+    );
+    expect(m.attempts.claimsBy).toMatchObject({ started: 1, noEvent: 1 });
+    expect(m.attempts.spentBy).toEqual({ "no start event found": 1 });
   });
 
   test("splits lateness by whether the run fell due within the window after a kill", () => {

@@ -50,7 +50,8 @@ export function meterRequests(client: MeteredClient, opts: { label?: () => strin
       const capacity = READS.has(command) || WRITES.has(command);
       if (capacity && args.input.ReturnConsumedCapacity === undefined) args = { ...args, input: { ...args.input, ReturnConsumedCapacity: "INDEXES" } };
       const label = opts.label?.() ?? "other";
-      const mine = (s.byLabel[label] ??= { requests: {}, readUnits: 0, writeUnits: 0 });
+      const mine = s.byLabel[label] ?? { requests: {}, readUnits: 0, writeUnits: 0 };
+      s.byLabel[label] = mine;
       s.requests[command] = (s.requests[command] ?? 0) + 1;
       mine.requests[command] = (mine.requests[command] ?? 0) + 1;
       try {

@@ -13,7 +13,7 @@ export interface DynamoDbLocal {
 }
 
 /** DynamoDB Local rejects `-port 0`, so a free loopback port is found first. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);

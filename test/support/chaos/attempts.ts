@@ -1,94 +1,154 @@
 import { idempotencyKey, runKeyString } from "../../../src/core/keys.js";
-import type { Kill, StoredClaim, StoredRun } from "./observation.js";
+import { type Claim, claimsFrom } from "./claim-history.js";
+import type { Kill, StoredEvent, StoredRun } from "./observation.js";
 import { type Stats, stats } from "./stats.js";
 
 /**
- * Attempts spent without an execution. A run's attempt counter counts its claims; each attempt
- * that ran POSTs the webhook exactly once (the outbound client never retries on its own), so a
- * run claimed `attempt` times with fewer deliveries spent the difference without running. A
- * task retries 3 times by default, so every such attempt brings an occurrence closer to being
- * dead-lettered without ever having run.
+ * Attempts spent without an execution. A run's retry budget (`max_attempts`) counts its
+ * `executions`, the starts of its action; claims are counted apart, by the fencing token
+ * (`attempt`), which every claim bumps, including one given back or reaped before it started.
+ * Each execution POSTs the webhook exactly once (the outbound client never retries on its own),
+ * so a run charged more executions than the webhook received spent the difference without
+ * reaching it. A task retries 3 times by default, so every such execution brings an occurrence
+ * closer to being dead-lettered without ever having run.
  */
 
 export interface AttemptMeasures {
-  /** Claims over every run (the sum of their attempt counters). */
+  /** Claims over every run: the sum of their fencing tokens. Exact: nothing lowers a token. */
   claims: number;
-  /** Claims that did not lead to a delivery. */
+  /**
+   * What became of the claims, from their events (see ClaimEnd). `noEvent`: claims whose claim
+   * event is missing (DynamoDB appends a single write's events after the write, and a kill between
+   * the two loses them): `claims` minus the claim events found.
+   */
+  claimsBy: { started: number; givenBack: number; reapedUnstarted: number; settledUnstarted: number; open: number; noEvent: number };
+  /** Executions charged to the retry budget: the sum of the runs' `executions`. Equals `claimsBy.started` unless events were lost. */
+  executions: number;
+  /** Executions charged beyond the run's deliveries, summed over the runs. */
   spentWithoutExecution: number;
-  /** Runs with at least one such claim. */
+  /** Runs with at least one such execution. */
   runsAffected: number;
-  /** Deliveries beyond a run's claims: an execution without a claim (should be none). */
-  deliveriesBeyondClaims: number;
-  /** Where the spent attempts went, from the claim events and the kills that followed them. */
+  /** Deliveries beyond a run's charged executions: an action that ran uncharged (should be none). */
+  deliveriesBeyondExecutions: number;
+  /**
+   * Where the spent executions went, from the started claims without a delivery before the next
+   * claim: KILLED_AFTER_START (a kill of its holder between the start and the end of the claim:
+   * the action was cut off before its POST arrived, which at-least-once must charge, since the
+   * engine cannot know whether the action's effect happened), "lease lost without a kill", or
+   * "no start event found" for the rest. Sums to `spentWithoutExecution`.
+   */
   spentBy: Record<string, number>;
-  /** From the kill that ended an attempt to the run's next delivery: how late a kill makes a run it held. */
+  /** For each execution spent by a kill after its start: from the start's write to the kill (the window the kill landed in). */
+  startToKill: Stats;
+  /** From the kill that ended a claim (started or not) to the run's next delivery: how late a kill makes a run it held. */
   recoveryAfterKill: Stats;
   examples: string[];
 }
 
 /** Processes that run workers: the embedded server, or a worker on DynamoDB + SQS. */
 const CLAIMING_ROLES = new Set(["serve", "worker"]);
+/** A default worker id ends in `-<pid>-<random hex>` (src/app/process-id.ts). */
+const PID_IN_ID = /-(\d+)-[0-9a-f]+$/;
 
-/** The kill that ended the process holding a claim: the claiming worker's own pid if its id names it (`worker-<pid>`), else the first kill after. */
-function killOf(claim: StoredClaim, until: number, kills: readonly Kill[]): Kill | undefined {
-  const inRange = kills.filter((k) => CLAIMING_ROLES.has(k.role) && k.at >= claim.at && k.at < until).sort((a, b) => a.at - b.at);
-  const pid = Number(/-(\d+)$/.exec(claim.worker ?? "")?.[1]);
+/** The kill that ended the process holding a claim within [from, until): the claiming worker's own pid if its id names it, else the first kill. */
+function killOf(claim: Claim, from: number, until: number, kills: readonly Kill[]): Kill | undefined {
+  const inRange = kills.filter((k) => CLAIMING_ROLES.has(k.role) && k.at >= from && k.at < until).sort((a, b) => a.at - b.at);
+  const pid = Number(PID_IN_ID.exec(claim.worker ?? "")?.[1]);
   return inRange.find((k) => k.pid === pid) ?? inRange[0];
 }
 
-/** Why one claim without a delivery in its interval did not run. */
-function whySpent(claim: StoredClaim, kill: Kill | undefined): string {
-  if (!kill) return "lease lost without a kill";
-  if (claim.attempt === 1 && kill.at < claim.scheduled_at) return "killed while claimed ahead of its due time";
-  return "killed after its due time, before delivering";
+/** The reasons in `spentBy`. */
+export const KILLED_AFTER_START = "killed after its start, before its delivery";
+const LEASE_LOST = "lease lost without a kill";
+const NO_START = "no start event found";
+
+const bump = (counts: Record<string, number>, key: string, n = 1) => {
+  counts[key] = (counts[key] ?? 0) + n;
+};
+
+const CLAIM_COUNTS = {
+  finished: "started",
+  given_back: "givenBack",
+  reaped_unstarted: "reapedUnstarted",
+  settled_unstarted: "settledUnstarted",
+  open: "open",
+} as const;
+
+/** A started claim that led to no delivery: why, how long after its start its holder was killed, and a line saying so. */
+interface Spent {
+  why: string;
+  gapMs: number | null;
+  example: string;
 }
 
-/** The run's claims, one per attempt (a claim given back unstarted is replaced by the next with that number), oldest first. */
-function claimsOf(claims: readonly StoredClaim[]): StoredClaim[] {
-  const byAttempt = new Map<number, StoredClaim>();
-  for (const c of [...claims].sort((a, b) => a.at - b.at)) byAttempt.set(c.attempt, c);
-  return [...byAttempt.values()].sort((a, b) => a.at - b.at);
+/**
+ * A run's started claims that led to no delivery before its next claim. Records, for every claim
+ * a kill ended (started or not), the time from that kill to the run's next delivery in `recovery`.
+ */
+function spentClaims(own: readonly Claim[], times: readonly number[], kills: readonly Kill[], recovery: number[]): Spent[] {
+  const out: Spent[] = [];
+  own.forEach((claim, i) => {
+    const until = own[i + 1]?.at ?? Infinity;
+    if (times.some((t) => t >= claim.at && t < until)) return;
+    if (claim.end === "given_back" || claim.end === "settled_unstarted" || claim.end === "open") return;
+    const kill = killOf(claim, claim.startedAt ?? claim.at, claim.endedAt ?? until, kills);
+    const next = kill && times.find((t) => t > kill.at);
+    if (next !== undefined) recovery.push(next - kill!.at);
+    if (claim.startedAt === null) return;
+    const gapMs = kill ? kill.at - claim.startedAt : null;
+    const ended = claim.endedAt === null ? "" : ` ${claim.endedAt - claim.startedAt} ms after the start`;
+    const example = `claim ${claim.attempt} by ${claim.worker} started ${claim.startedAt - claim.at} ms after it, ${kill ? `holder killed ${gapMs} ms after the start` : "no kill"}, ${claim.end}${ended}`;
+    out.push({ why: kill ? KILLED_AFTER_START : LEASE_LOST, gapMs, example });
+  });
+  return out;
 }
 
 export function measureAttempts(
   runs: readonly StoredRun[],
   delivered: ReadonlyMap<string, number[]>,
-  claims: readonly StoredClaim[],
+  events: readonly StoredEvent[],
   kills: readonly Kill[],
 ): AttemptMeasures {
-  const claimsByRun = new Map<string, StoredClaim[]>();
-  for (const c of claims) claimsByRun.set(runKeyString(c), [...(claimsByRun.get(runKeyString(c)) ?? []), c]);
-  const out: Omit<AttemptMeasures, "recoveryAfterKill"> = {
+  const claimsByRun = new Map<string, Claim[]>();
+  const claimsBy = { started: 0, givenBack: 0, reapedUnstarted: 0, settledUnstarted: 0, open: 0, noEvent: 0 };
+  for (const c of claimsFrom(events)) {
+    claimsByRun.set(runKeyString(c), [...(claimsByRun.get(runKeyString(c)) ?? []), c]);
+    claimsBy[c.startedAt !== null ? "started" : CLAIM_COUNTS[c.end]]++;
+  }
+  const out = {
     claims: 0,
+    executions: 0,
     spentWithoutExecution: 0,
     runsAffected: 0,
-    deliveriesBeyondClaims: 0,
-    spentBy: {},
-    examples: [],
+    deliveriesBeyondExecutions: 0,
+    spentBy: {} as Record<string, number>,
+    examples: [] as string[],
   };
   const recovery: number[] = [];
+  const startToKill: number[] = [];
   for (const run of runs) {
     const times = delivered.get(idempotencyKey(run)) ?? [];
+    const own = claimsByRun.get(runKeyString(run)) ?? [];
     out.claims += run.attempt;
-    out.deliveriesBeyondClaims += Math.max(0, times.length - run.attempt);
-    const spent = run.attempt - times.length;
+    out.executions += run.executions;
+    out.deliveriesBeyondExecutions += Math.max(0, times.length - run.executions);
+    claimsBy.noEvent += Math.max(0, run.attempt - own.length);
+    const spent = run.executions - times.length;
+    // Only as many as were spent: a late POST may have arrived after the next claim.
+    const explained = spentClaims(own, times, kills, recovery).slice(0, Math.max(0, spent));
     if (spent <= 0) continue;
     out.spentWithoutExecution += spent;
     out.runsAffected++;
-    if (out.examples.length < 10) out.examples.push(`${runKeyString(run)} ${run.status} attempt ${run.attempt}, ${times.length} deliveries`);
-    const own = claimsOf(claimsByRun.get(runKeyString(run)) ?? []);
-    let explained = 0;
-    own.forEach((claim, i) => {
-      const until = own[i + 1]?.at ?? Infinity;
-      if (times.some((t) => t >= claim.at && t < until)) return;
-      const kill = killOf(claim, until, kills);
-      const next = kill && times.find((t) => t > kill.at);
-      if (next !== undefined) recovery.push(next - kill!.at);
-      const why = whySpent(claim, kill);
-      out.spentBy[why] = (out.spentBy[why] ?? 0) + 1;
-      explained++;
-    });
-    if (explained < spent) out.spentBy["no claim event found"] = (out.spentBy["no claim event found"] ?? 0) + spent - explained;
+    if (out.examples.length < 10) {
+      out.examples.push(
+        `${runKeyString(run)} ${run.status}: ${run.executions} executions charged, ${times.length} deliveries, ${run.attempt} claims${explained.map((r) => `; ${r.example}`).join("")}`,
+      );
+    }
+    for (const r of explained) {
+      bump(out.spentBy, r.why);
+      if (r.gapMs !== null) startToKill.push(r.gapMs);
+    }
+    if (explained.length < spent) bump(out.spentBy, NO_START, spent - explained.length);
   }
-  return { ...out, recoveryAfterKill: stats(recovery) };
+  return { ...out, claimsBy, startToKill: stats(startToKill), recoveryAfterKill: stats(recovery) };
 }

@@ -1,9 +1,8 @@
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { DynamoDBDocumentClient, paginateQuery, paginateScan, type ScanCommandInput } from "@aws-sdk/lib-dynamodb";
+import { DynamoDBDocumentClient, paginateScan, type ScanCommandInput } from "@aws-sdk/lib-dynamodb";
 import type { TableNames } from "../../../src/adapters/store/dynamodb/tables.js";
-import { runKeyString } from "../../../src/core/keys.js";
 import type { Schedule } from "../../../src/core/schedule/model.js";
-import type { StoredClaim } from "./observation.js";
+import type { StoredEvent } from "./observation.js";
 import { errorKind, type StoreReader, UNFINISHED } from "./store-reader.js";
 
 type Item = Record<string, unknown>;
@@ -41,26 +40,30 @@ export function dynamoReader(client: DynamoDBClient, tables: TableNames): StoreR
           scheduled_at: Number(r.scheduled_at),
           status: String(r.status),
           attempt: Number(r.attempt),
+          executions: Number(r.executions),
           skip_reason: (r.skip_reason as string | null | undefined) ?? null,
           error_kind: errorKind(r.error ?? null),
         })),
       };
     },
-    claimsOf: async (keys) => {
-      const out: StoredClaim[] = [];
-      for (const key of keys) {
-        const pages = paginateQuery(
-          { client: doc },
-          { TableName: tables.events, KeyConditionExpression: "run_key = :k", ExpressionAttributeValues: { ":k": runKeyString(key) }, ConsistentRead: true },
-        );
-        for await (const page of pages) {
-          for (const e of page.Items ?? []) {
-            if (e.from !== "queued" || e.to !== "running") continue;
-            out.push({ ...key, at: Number(e.at), attempt: Number(e.attempt), worker: (e.detail as string | null | undefined) ?? null });
-          }
-        }
-      }
-      return out;
+    attemptEvents: async () => {
+      const { items } = await scan({
+        TableName: tables.events,
+        FilterExpression: "#from = :running OR #to = :running",
+        ExpressionAttributeNames: { "#from": "from", "#to": "to" },
+        ExpressionAttributeValues: { ":running": "running" },
+      });
+      return items.map(
+        (e): StoredEvent => ({
+          job_id: String(e.job_id),
+          scheduled_at: Number(e.scheduled_at),
+          at: Number(e.at),
+          from: (e.from as string | null | undefined) ?? null,
+          to: String(e.to),
+          attempt: Number(e.attempt),
+          detail: (e.detail as string | null | undefined) ?? null,
+        }),
+      );
     },
     close: async () => {},
   };

@@ -89,7 +89,8 @@ export function measure(o: Observation): Measures {
   const lose = (what: "noRun" | "unfinished" | "failed" | "cancelled", key: string, run?: StoredRun) => {
     lost[what]++;
     lost.total++;
-    if (lost.examples.length < 10) lost.examples.push(`${key} ${run ? `${run.status} attempt ${run.attempt} ${run.error_kind ?? ""}` : "no run"}`.trim());
+    if (lost.examples.length < 10)
+      lost.examples.push(`${key} ${run ? `${run.status}, ${run.attempt} claims, ${run.executions} executions ${run.error_kind ?? ""}` : "no run"}`.trim());
   };
 
   for (const job of o.jobs) {
@@ -133,7 +134,7 @@ export function measure(o: Observation): Measures {
     tasks: { acknowledged: o.acknowledged.length, stored: o.jobs.length, acknowledgedMissing: o.acknowledged.filter((id) => !stored.has(id)) },
     occurrences: { expected, succeeded, skipped, lost, failedAfterDelivery, unexpectedRuns },
     executions: { perOccurrence, succeededWithoutDelivery },
-    attempts: measureAttempts(o.runs, delivered, o.claims, o.kills),
+    attempts: measureAttempts(o.runs, delivered, o.events, o.kills),
     lateness: {
       all: stats(late.all),
       afterKill: Object.fromEntries(Object.entries(late.afterKill).map(([role, values]) => [role, stats(values)])),

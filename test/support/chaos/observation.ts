@@ -14,25 +14,32 @@ export interface StoredJob {
   created_at: number;
 }
 
-/** A run as stored: its final status and how many times it was claimed. */
+/** A run as stored: its final status, how many times it was claimed, and how many starts were charged. */
 export interface StoredRun {
   job_id: string;
   scheduled_at: number;
   status: string;
-  /** Claims that were not given back: the fencing token. */
+  /** The fencing token: bumped by every claim, a claim given back or reaped unstarted included, never lowered. So: the run's claims. */
   attempt: number;
+  /** Starts of its action charged against the retry budget (`max_attempts`). */
+  executions: number;
   skip_reason: string | null;
   error_kind: string | null;
 }
 
-/** A run event that claimed the run (queued → running), from the run's history. */
-export interface StoredClaim {
+/**
+ * A run event into or out of `running`, from the run's history: a claim (queued → running, its
+ * detail the worker id), a start written after the claim (running → running, "started"), and
+ * how the claim ended (an outcome, a give-back, a reap). `attempt` is the claim's fencing token.
+ */
+export interface StoredEvent {
   job_id: string;
   scheduled_at: number;
   at: number;
+  from: string | null;
+  to: string;
   attempt: number;
-  /** Who claimed it: the worker id. */
-  worker: string | null;
+  detail: string | null;
 }
 
 /** One POST the harness's webhook received, signature checked: one execution of one attempt. */
@@ -54,8 +61,8 @@ export interface Kill {
 export interface Observation {
   jobs: StoredJob[];
   runs: StoredRun[];
-  /** Claim events of the runs that were claimed more often than they delivered (to say where attempts went). */
-  claims: StoredClaim[];
+  /** Every run event into or out of `running`: what became of each claim. */
+  events: StoredEvent[];
   deliveries: Delivery[];
   kills: Kill[];
   /** Task ids the MCP client was told were created. */

@@ -1,6 +1,5 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { idempotencyKey } from "../../../src/core/keys.js";
 import type { ChaosReport } from "./chaos.js";
 import { type Measures, measure } from "./measure.js";
 import type { Delivery, Kill } from "./observation.js";
@@ -13,11 +12,7 @@ const AFTER_KILL_MS = 30_000;
 /** Reads the stopped store and measures it against the webhook log and the kills. */
 export async function observe(reader: StoreReader, o: { deliveries: Delivery[]; kills: Kill[]; acknowledged: string[]; cutoff: number }): Promise<Measures> {
   const { jobs, runs } = await reader.read();
-  const delivered = new Map<string, number>();
-  for (const d of o.deliveries) delivered.set(d.key, (delivered.get(d.key) ?? 0) + 1);
-  // Only runs claimed more often than delivered need their history: where did the attempts go?
-  const claims = await reader.claimsOf(runs.filter((r) => r.attempt > (delivered.get(idempotencyKey(r)) ?? 0)));
-  return measure({ ...o, jobs, runs, claims, afterKillMs: AFTER_KILL_MS });
+  return measure({ ...o, jobs, runs, events: await reader.attemptEvents(), afterKillMs: AFTER_KILL_MS });
 }
 
 /** The files a run leaves in its directory besides the store: what the client was told, what the webhook received. */

@@ -1,5 +1,4 @@
-import type { RunKey } from "../../../src/core/model.js";
-import type { StoredClaim, StoredJob, StoredRun } from "./observation.js";
+import type { StoredEvent, StoredJob, StoredRun } from "./observation.js";
 
 /**
  * Reads what a chaos run left in the store, straight from its tables (the SQLite file or the
@@ -9,8 +8,8 @@ export interface StoreReader {
   /** Runs scheduled at or before `cutoff` that are not finished yet. */
   unfinished(cutoff: number): Promise<number>;
   read(): Promise<{ jobs: StoredJob[]; runs: StoredRun[] }>;
-  /** The claim events (queued → running) of these runs. */
-  claimsOf(keys: readonly RunKey[]): Promise<StoredClaim[]>;
+  /** Every run event into or out of `running` (claims, starts, and how each claim ended). */
+  attemptEvents(): Promise<StoredEvent[]>;
   close(): Promise<void>;
 }
 

@@ -14,6 +14,7 @@ export function summarize(r: ChaosReport): string {
   const m = r.measures;
   const o = r.options;
   const lost = m.occurrences.lost;
+  const a = m.attempts;
   return [
     `backend ${o.backend}: ${o.recurring} recurring + ${o.once} one-shot + ${r.seeding.live.created} created during the chaos; ${o.chaosMs / 1000} s of kills every ${o.killEveryMs[0] / 1000}–${o.killEveryMs[1] / 1000} s; engine ${JSON.stringify(o.engine)}`,
     `phases: seeding ${s(r.seeding.ms)}, chaos ${s(r.phases.chaosEnd - r.phases.chaosStart)}, settling ${s(r.phases.settled - r.phases.chaosEnd)}, graceful stop ${s(r.phases.stopped - r.phases.settled)}`,
@@ -25,7 +26,8 @@ export function summarize(r: ChaosReport): string {
     `LOST: ${lost.total} (no run ${lost.noRun}, unfinished ${lost.unfinished}, failed ${lost.failed} [${counts(lost.failedBy)}], cancelled ${lost.cancelled}); failed although delivered ${m.occurrences.failedAfterDelivery}; still unfinished when the settle wait ended: ${r.unsettled}`,
     ...lost.examples.map((e) => `  lost: ${e}`),
     `executions per occurrence: ${counts(m.executions.perOccurrence)}; succeeded without a delivery ${m.executions.succeededWithoutDelivery}`,
-    `attempts: ${m.attempts.claims} claims, ${m.attempts.spentWithoutExecution} spent without an execution (${m.attempts.runsAffected} runs) [${counts(m.attempts.spentBy)}]; deliveries beyond claims ${m.attempts.deliveriesBeyondClaims}`,
+    `claims: ${a.claims} (by their fencing tokens); from their events: ${a.claimsBy.started} started, ${a.claimsBy.givenBack} given back unstarted, ${a.claimsBy.reapedUnstarted} reaped unstarted, ${a.claimsBy.settledUnstarted} settled unstarted, ${a.claimsBy.open} open, ${a.claimsBy.noEvent} without an event`,
+    `executions charged: ${a.executions}; spent without an execution: ${a.spentWithoutExecution} (${a.runsAffected} runs) [${counts(a.spentBy)}]; deliveries beyond executions ${a.deliveriesBeyondExecutions}`,
     `webhook: ${r.webhook.deliveries} deliveries, ${r.webhook.refused} refused, ${r.webhook.cut} cut mid-request`,
     "lateness (first delivery − scheduled):",
     `  ${line("all", m.lateness.all)}`,
@@ -33,5 +35,7 @@ export function summarize(r: ChaosReport): string {
     `  ${line("due away from any kill", m.lateness.away)}`,
     `  ${line("claimed more than once", m.lateness.retried)}`,
     `  ${line("kill of its holder → next delivery", m.attempts.recoveryAfterKill)}`,
+    `  ${line("spent: its start → the kill", m.attempts.startToKill)}`,
+    ...a.examples.map((e) => `  spent: ${e}`),
   ].join("\n");
 }

@@ -55,7 +55,7 @@ function wallFromKey(key: number): Wall {
 
 /** Vixie matching over cron-parser's field sets; null when cron-parser refuses the expression. */
 function matcher(expr: string): ((w: Wall) => boolean) | null {
-  let fields;
+  let fields: ReturnType<typeof CronExpressionParser.parse>["fields"];
   try {
     fields = CronExpressionParser.parse(expr).fields;
   } catch {

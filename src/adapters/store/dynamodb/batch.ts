@@ -114,7 +114,11 @@ export function keyLoader(doc: DynamoDBDocumentClient, table: string, idOf: (key
 
   return (key: Item): Promise<Item | undefined> =>
     new Promise((resolve, reject) => {
-      if (pending.size === 0) queueMicrotask(() => void flush());
+      if (pending.size === 0)
+        // flush settles every waiter itself, even when the read fails, so it never rejects.
+        queueMicrotask(() => {
+          flush().catch(() => {});
+        });
       const id = idOf(key);
       const entry = pending.get(id) ?? { key, waiters: [] };
       entry.waiters.push({ resolve, reject });

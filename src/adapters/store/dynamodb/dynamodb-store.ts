@@ -5,7 +5,7 @@ import { LIVE_JOB_STATUSES, type Run, type RunEvent } from "../../../core/model.
 import { PartialCommit, type Store, type Tx } from "../../../ports/store.js";
 import { positive } from "../limit.js";
 import { batchGetAll, keyLoader, mapLimit } from "./batch.js";
-import { createCommitter } from "./commit.js";
+import { createCommitter, type TxOutcome } from "./commit.js";
 import {
   decodeCursor,
   encodeCursor,
@@ -86,7 +86,7 @@ export function openDynamoStore(opts: DynamoStoreOptions): Store {
    */
   async function commitAll(txs: Tx[]): Promise<boolean[]> {
     const settled = await mapLimit(txs, concurrency, (tx) =>
-      (tx.cap ? capped.commit({ ...tx, cap: tx.cap }).then((ok) => ({ ok, deferred: [] })) : committer.commit(tx)).then(
+      commitOne(tx).then(
         (outcome) => ({ outcome, error: null }),
         (error: unknown) => ({ outcome: null, error }),
       ),
@@ -101,6 +101,11 @@ export function openDynamoStore(opts: DynamoStoreOptions): Store {
     }
     if (firstError !== undefined) throw new PartialCommit(results, firstError);
     return results as boolean[];
+  }
+
+  /** A tx carrying the owner cap goes into one transaction with the owner's counter (owner-cap.ts). */
+  async function commitOne(tx: Tx): Promise<TxOutcome> {
+    return tx.cap ? { ok: await capped.commit({ ...tx, cap: tx.cap }), deferred: [] } : committer.commit(tx);
   }
 
   const capped = createCapCommitter({
@@ -273,7 +278,7 @@ export function openDynamoStore(opts: DynamoStoreOptions): Store {
     },
 
     async commit(tx) {
-      const outcome = await committer.commit(tx);
+      const outcome = await commitOne(tx);
       await committer.appendEvents(outcome.deferred);
       return outcome.ok;
     },

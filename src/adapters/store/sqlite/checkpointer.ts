@@ -44,7 +44,9 @@ export function createCheckpointer(db: Database.Database, path: string, interval
   let stop: (() => Promise<void>) | null = null;
   return {
     noteCommits(count) {
-      if (stop || (untilStart -= count) > 0) return;
+      if (stop) return;
+      untilStart -= count;
+      if (untilStart > 0) return;
       stop = startThread(path, intervalMs);
       db.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
     },
