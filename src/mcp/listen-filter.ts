@@ -1,6 +1,6 @@
 import { isDomainError } from "../core/errors.js";
-import type { TaskApi } from "./server.js";
 import { taskIdOf } from "./resources.js";
+import type { TaskApi } from "./server.js";
 
 /**
  * A 2026-era client opens a `subscriptions/listen` stream naming the resource URIs it wants

@@ -24,8 +24,13 @@ async function bridgeFor(env: Record<string, string>, era?: "legacy" | "modern")
   });
   const create = async (title: string, inMs: number) =>
     (
-      (await ok(b.client, "task_create_v1", { title, action: { type: "notify", message: title }, schedule: { type: "once", at: new Date(Date.now() + inMs).toISOString() } }))
-        .task as { id: string }
+      (
+        await ok(b.client, "task_create_v1", {
+          title,
+          action: { type: "notify", message: title },
+          schedule: { type: "once", at: new Date(Date.now() + inMs).toISOString() },
+        })
+      ).task as { id: string }
     ).id;
   const statusOf = async (id: string) => ((await ok(b.client, "task_get_v1", { task_id: id })).runs as { status: string }[])[0]?.status;
   return { ...b, updates, create, statusOf };

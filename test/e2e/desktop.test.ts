@@ -34,13 +34,20 @@ describe("the desktop channel of the local service (Linux)", { timeout: 30_000 }
   });
 
   async function service(name: string, env: Record<string, string>) {
-    const config = resolveConfig({ store: { kind: "sqlite", path: join(dir, `${name}.db`) }, owner: "me", actions: { feeds: { topics: {}, fallback: [] } } }, {});
+    const config = resolveConfig(
+      { store: { kind: "sqlite", path: join(dir, `${name}.db`) }, owner: "me", actions: { feeds: { topics: {}, fallback: [] } } },
+      {},
+    );
     const clock = new FakeClock("2026-03-02T08:00:00Z");
     const engine = await openEngine(config, { roles: [], clock, log: silentLogger, env, desktop: true });
     engines.push(engine);
     const me = await connect(createMcpServer({ api: apiOf(engine), owner: "me", timezone: "UTC" }));
     const run = async (message: string) => {
-      const created = await ok(me, "task_create_v1", { title: "Tea", action: { type: "notify", message, channels: ["desktop"] }, schedule: { type: "immediate" } });
+      const created = await ok(me, "task_create_v1", {
+        title: "Tea",
+        action: { type: "notify", message, channels: ["desktop"] },
+        schedule: { type: "immediate" },
+      });
       clock.advance(1_000);
       await engine.step();
       return (await ok(me, "task_get_v1", { task_id: (created.task as { id: string }).id })).runs as { status: string; error?: { message: string } }[];
@@ -71,7 +78,12 @@ describe("the desktop channel of the local service (Linux)", { timeout: 30_000 }
   it("belongs to the service's owner only", async () => {
     const { engine } = await service("others", fake.env);
     const other = await connect(createMcpServer({ api: apiOf(engine), owner: "guest", timezone: "UTC" }));
-    const e = await fails(other, "task_create_v1", { title: "x", action: { type: "notify", message: "x", channels: ["desktop"] }, schedule: { type: "immediate" } }, "invalid_argument");
+    const e = await fails(
+      other,
+      "task_create_v1",
+      { title: "x", action: { type: "notify", message: "x", channels: ["desktop"] }, schedule: { type: "immediate" } },
+      "invalid_argument",
+    );
     expect(e).toMatchObject({ field: "action.channels.0", expected: "one of inbox" });
   });
 });

@@ -92,7 +92,11 @@ describe("channels belong to their owner (real runner, real SQLite, a real recei
   });
 
   it("delivers each owner's task to that owner's channels only", async () => {
-    await call(bob, "task_create_v1", { title: "Bob's page", action: { type: "notify", message: "Bob's page", channels: ["pager", "ops"] }, schedule: { type: "immediate" } });
+    await call(bob, "task_create_v1", {
+      title: "Bob's page",
+      action: { type: "notify", message: "Bob's page", channels: ["pager", "ops"] },
+      schedule: { type: "immediate" },
+    });
     await stepFor(15_000);
     expect(ntfyTo(SECRET_PATHS[3]!).map((r) => r.body)).toEqual(["Bob's page"]);
     expect(ntfyTo(SECRET_PATHS[0]!).map((r) => r.body)).toEqual(["Bob's page"]);

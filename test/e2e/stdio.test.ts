@@ -87,8 +87,13 @@ describe("stdio: `duely serve --embedded` as a child process, the scheduler insi
     });
     const create = async (title: string, inMs: number) =>
       (
-        (await ok(client, "task_create_v1", { title, action: { type: "notify", message: title }, schedule: { type: "once", at: new Date(Date.now() + inMs).toISOString() } }))
-          .task as { id: string }
+        (
+          await ok(client, "task_create_v1", {
+            title,
+            action: { type: "notify", message: title },
+            schedule: { type: "once", at: new Date(Date.now() + inMs).toISOString() },
+          })
+        ).task as { id: string }
       ).id;
     const watched = await create("Watched", 3_000);
     const dropped = await create("Dropped", 3_000);
