@@ -5,7 +5,7 @@ import { Client } from "@modelcontextprotocol/client";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { EMBEDDED_NOTE } from "../../src/cli/serve.js";
-import { fails, ok } from "./support.js";
+import { fails, ok, TOOL_NAMES } from "./support.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 
@@ -38,16 +38,7 @@ describe("stdio: `duely serve --embedded` as a child process, the scheduler insi
 
   test("lists the tools and states the configured zone in its instructions", async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual([
-      "task_create_v1",
-      "task_list_v1",
-      "task_get_v1",
-      "task_results_v1",
-      "task_pause_v1",
-      "task_resume_v1",
-      "task_cancel_v1",
-      "schedule_preview_v1",
-    ]);
+    expect(tools.map((t) => t.name)).toEqual(TOOL_NAMES);
     expect(client.getInstructions()).toContain("Europe/Berlin");
   });
 

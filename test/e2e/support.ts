@@ -8,6 +8,18 @@ import type { Logger } from "../../src/ports/logger.js";
 import { openHarness } from "../support/engine-harness.js";
 
 export const TZ = "Asia/Taipei";
+
+/** Every tool the server lists, in its order. */
+export const TOOL_NAMES = [
+  "task_create_v1",
+  "task_list_v1",
+  "task_get_v1",
+  "task_results_v1",
+  "task_pause_v1",
+  "task_resume_v1",
+  "task_cancel_v1",
+  "schedule_preview_v1",
+];
 /** 2026-03-02 is a Monday. */
 export const START = "2026-03-02T00:00:00Z";
 

@@ -7,7 +7,7 @@ import { SCHEMAS_DIR } from "../../scripts/gen-schemas.js";
 import { apiIdOf, jsonSchemaOf } from "../../src/mcp/define-tool.js";
 import { instructionsFor } from "../../src/mcp/server.js";
 import { TOOL_ERROR_CODES } from "../../src/mcp/tool-errors.js";
-import { openInMemory } from "./support.js";
+import { openInMemory, TOOL_NAMES } from "./support.js";
 
 const REWRITE = "npm run schemas";
 
@@ -30,16 +30,7 @@ describe("what tools/list publishes", () => {
   afterAll(() => env.close());
 
   test("the eight v1 tools", () => {
-    expect(tools.map((t) => t.name)).toEqual([
-      "task_create_v1",
-      "task_list_v1",
-      "task_get_v1",
-      "task_results_v1",
-      "task_pause_v1",
-      "task_resume_v1",
-      "task_cancel_v1",
-      "schedule_preview_v1",
-    ]);
+    expect(tools.map((t) => t.name)).toEqual(TOOL_NAMES);
   });
 
   test("every name passes Claude's and OpenAI's pattern, and ours", () => {
@@ -137,17 +128,7 @@ describe("server instructions", () => {
     expect(text.length).toBeLessThanOrEqual(512);
     expect(text).toMatch(/no time, ask/);
     expect(text).toContain("America/Argentina/ComodRivadavia");
-    for (const name of [
-      "task_create_v1",
-      "task_list_v1",
-      "task_get_v1",
-      "task_results_v1",
-      "task_pause_v1",
-      "task_resume_v1",
-      "task_cancel_v1",
-      "schedule_preview_v1",
-    ])
-      expect(text).toContain(name);
+    for (const name of TOOL_NAMES) expect(text).toContain(name);
   });
 });
 
@@ -155,16 +136,6 @@ describe("docs/mcp.md", () => {
   test("documents every error code and every tool", () => {
     const doc = readFileSync(join(import.meta.dirname, "../../docs/mcp.md"), "utf8");
     for (const code of TOOL_ERROR_CODES) expect(doc).toContain(`\`${code}\``);
-    for (const name of [
-      "task_create_v1",
-      "task_list_v1",
-      "task_get_v1",
-      "task_results_v1",
-      "task_pause_v1",
-      "task_resume_v1",
-      "task_cancel_v1",
-      "schedule_preview_v1",
-    ])
-      expect(doc).toContain(name);
+    for (const name of TOOL_NAMES) expect(doc).toContain(name);
   });
 });

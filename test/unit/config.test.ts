@@ -131,27 +131,16 @@ describe("config: channels per owner", () => {
   });
 
   it("refuses a setup that gives one owner two channels of one name, and names that point nowhere", () => {
-    const file = withFile({
-      owner: "root",
-      actions: { channels: { ops: ntfy("ops"), team: ntfy("team") } },
-      owners: {
-        ann: { channels: { ops: ntfy("ann") }, shared_channels: ["ops", "nope"], alert_channels: ["pager"] },
-        root: { channels: { team: ntfy("root-team") } },
-        bob: { channels: { desktop: ntfy("bob") } },
-      },
-    });
-    expect(problemsOf(() => loadConfig({}, file))).toEqual([
+    const owners = {
+      ann: { channels: { ops: ntfy("ann") }, shared_channels: ["ops", "nope"], alert_channels: ["pager"] },
+      root: { channels: { team: ntfy("root-team") } },
+    };
+    const config = (extra: object) =>
+      withFile({ owner: "root", actions: { channels: { ops: ntfy("ops"), team: ntfy("team") } }, owners: { ...owners, ...extra } });
+    expect(problemsOf(() => loadConfig({}, config({ bob: { channels: { desktop: ntfy("bob") } } })))).toEqual([
       "owners.bob.channels.desktop: desktop is built in: the local service's notification on the user's screen",
     ]);
-    const sound = withFile({
-      owner: "root",
-      actions: { channels: { ops: ntfy("ops"), team: ntfy("team") } },
-      owners: {
-        ann: { channels: { ops: ntfy("ann") }, shared_channels: ["ops", "nope"], alert_channels: ["pager"] },
-        root: { channels: { team: ntfy("root-team") } },
-      },
-    });
-    expect(problemsOf(() => loadConfig({}, sound))).toEqual([
+    expect(problemsOf(() => loadConfig({}, config({})))).toEqual([
       'owners.ann.shared_channels.1: there is no channel "nope" in actions.channels',
       "owners.ann.channels.ops: ambiguous, ann also shares actions.channels.ops; a name must mean one channel for each owner, so rename one of them",
       'owners.ann.alert_channels.0: ann has no channel "pager"',
