@@ -106,7 +106,8 @@ function gatesFor(auth: Exclude<HttpAuth, { kind: "none" }>, resourceUrl: URL): 
  * authorization server. Requests pass, in order: the Host check (DNS rebinding), the Origin
  * check on loopback binds (a browser page is the only client that sends one there), the path,
  * then the bearer token, which names the owner (nothing from the request body does), then the
- * scopes the JSON-RPC message needs.
+ * scopes the JSON-RPC message needs; a 2026-era `subscriptions/listen` keeps only the owner's
+ * task URIs. Only such a listen stream outlives its request, and only it is sent resource updates.
  */
 export async function startHttpServer(opts: HttpOptions): Promise<HttpServerHandle> {
   const host = opts.host ?? "127.0.0.1";
