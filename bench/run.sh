@@ -7,7 +7,8 @@
 # Needs Debian's redis-server and postgresql for the peers (installed here if missing).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-peers_src="$root/../shared/bench-peers"
+# PEERS_SRC: where the harness is when the checkout is not beside shared/ (a git worktree elsewhere).
+peers_src="${PEERS_SRC:-$root/../shared/bench-peers}"
 [ -d "$peers_src" ] || { echo "no $peers_src: the peer harness lives in shared/bench-peers" >&2; exit 2; }
 
 # Each peer's server is checked on its own: `a || b && c` would group as `(a || b) && c` and skip

@@ -297,6 +297,15 @@ function applyEnv(raw: Record<string, unknown>, env: Record<string, string | und
   if (env.DUELY_TZ) out.timezone = env.DUELY_TZ;
   if (env.DUELY_OWNER) out.owner = env.DUELY_OWNER;
   if (env.DUELY_LOG_LEVEL) out.log_level = env.DUELY_LOG_LEVEL;
+  // Delivery channels without a config file, for installs that only set variables (the MCP bundle).
+  const channels = {
+    ...(env.DUELY_NTFY_URL && { ntfy: { type: "ntfy", url: env.DUELY_NTFY_URL } }),
+    ...(env.DUELY_SLACK_WEBHOOK_URL && { slack: { type: "slack", url: env.DUELY_SLACK_WEBHOOK_URL } }),
+  };
+  if (Object.keys(channels).length > 0) {
+    const actions = (typeof raw.actions === "object" && raw.actions !== null ? raw.actions : {}) as { channels?: object };
+    out.actions = { ...actions, channels: { ...actions.channels, ...channels } };
+  }
   return out;
 }
 

@@ -1,25 +1,29 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { jsonlArchive } from "./adapters/archive/jsonl-archive.js";
 import { staticTokenVerifier } from "./adapters/auth/static-tokens.js";
 import { offsetFileClock } from "./adapters/clock/offset-file-clock.js";
 import { commandNotifier } from "./adapters/desktop/command-notifier.js";
 import { memoryLimitState } from "./adapters/limits/memory-limit-state.js";
+import { stderrLogger } from "./adapters/log/pino-logger.js";
+import type { PrometheusMetrics } from "./adapters/metrics/prometheus.js";
 import { LocalDelayQueue } from "./adapters/queue/local/local-queue.js";
-import { type FileLock, lockDatabaseFile } from "./adapters/store/sqlite/file-lock.js";
+import { type FileLock, isSchedulerRunning, lockDatabaseFile } from "./adapters/store/sqlite/file-lock.js";
 import { openSqliteLimitState } from "./adapters/store/sqlite/sqlite-limit-state.js";
 import { openSqliteRetention } from "./adapters/store/sqlite/sqlite-retention.js";
 import { openSqliteStore } from "./adapters/store/sqlite/sqlite-store.js";
 import { ALL_ROLES, Engine, type Role } from "./app/engine.js";
 import { Limits } from "./app/limits.js";
 import { Pruner } from "./app/pruner.js";
+import type { StatusDeps } from "./app/status.js";
 import type { Config } from "./config.js";
 import type { HttpAuth } from "./mcp/http.js";
 import type { ActionRunner } from "./ports/action.js";
 import type { AuthStore } from "./ports/auth-store.js";
 import { type Clock, systemClock } from "./ports/clock.js";
 import type { LimitState } from "./ports/limit-state.js";
-import { type Logger, stderrLogger } from "./ports/logger.js";
+import type { Logger } from "./ports/logger.js";
+import type { Presence } from "./ports/presence.js";
 import type { DelayQueue } from "./ports/queue.js";
 import type { RunRetention } from "./ports/run-retention.js";
 import type { ShardLeases } from "./ports/shard-lease.js";
@@ -40,7 +44,11 @@ export interface RuntimeOptions {
    * operator gets the built-in `desktop` channel. @default false
    */
   desktop?: boolean;
+  /** Where this process's metrics are counted (served at /metrics); the queue's depth and the live roles are read into it. */
+  metrics?: PrometheusMetrics;
 }
+
+type Env = Record<string, string | undefined>;
 
 /**
  * The composition root: the one place that picks adapters (sqlite|dynamodb, local|sqs) and
@@ -60,14 +68,18 @@ export async function openEngine(config: Config, opts: RuntimeOptions = {}): Pro
   const lock = exclusive && config.store.kind === "sqlite" && config.store.path !== ":memory:" ? lockDatabaseFile(config.store.path) : null;
   const opened: Closable[] = [];
   try {
-    const store = await openStore(config, env, clock);
-    const queue = await openQueue(config, clock, env);
-    const limitState = await openLimitState(config, env, clock);
+    const { store, queue, leases } = await openBackend(config, { env, log, clock });
+    const limitState = await openLimitState(config, env, clock, log);
     opened.push(limitState);
     const limits = new Limits(limitState, config.limits, clock);
     // The action graph (feeds, LLM and mail clients) loads only when no runner is given: tests and the crash processes pass their own.
-    const actions = opts.actions ?? (await openActions(config, env, limits, opts.desktop === true));
-    const leases = roles.includes("watcher") ? await openShardLeases(config, env) : null;
+    const metrics = opts.metrics;
+    const actions = opts.actions ?? (await openActions(config, env, { limits, metrics, desktop: opts.desktop === true }));
+    metrics?.readOnScrape({
+      queueDepth: () => queue.size(),
+      ...(queue.deadLettered && { deadLettered: () => queue.deadLettered!() }),
+      ...(leases && { members: () => liveCounts(leases.presence, clock.now()) }),
+    });
     const retention = roles.includes("sweeper") ? openRetention(config) : null;
     if (retention) opened.push(retention);
     const pruner =
@@ -80,13 +92,14 @@ export async function openEngine(config: Config, opts: RuntimeOptions = {}): Pro
         settings: config.retention,
       });
     return new Engine(
-      { store, queue, clock, random: Math.random, actions, log, settings: config.engine, limits },
+      { store, queue, clock, random: Math.random, actions, log, settings: config.engine, limits, ...(metrics && { metrics }) },
       {
         roles,
         exclusive,
         ...(opts.id && { id: opts.id }),
         close: closeAll(leases, lock, opened, log),
-        ...(leases && { leases: leases.leases }),
+        ...(leases && roles.includes("watcher") && { leases: leases.leases }),
+        ...(leases && { presence: leases.presence }),
         ...(pruner && { pruner }),
       },
     );
@@ -96,11 +109,21 @@ export async function openEngine(config: Config, opts: RuntimeOptions = {}): Pro
   }
 }
 
+async function liveCounts(presence: Presence, now: number): Promise<{ watchers: number; workers: number }> {
+  const live = (await presence.members(now)).filter((m) => m.until > now);
+  return { watchers: live.filter((m) => m.role === "watcher").length, workers: live.filter((m) => m.role === "worker").length };
+}
+
 /** The configured actions, delivering to each owner's channels; on the desktop, notifications through the OS's notifier. */
-async function openActions(config: Config, env: Record<string, string | undefined>, limits: Limits, desktop: boolean): Promise<ActionRunner> {
+async function openActions(config: Config, env: Env, opts: { limits: Limits; metrics: PrometheusMetrics | undefined; desktop: boolean }): Promise<ActionRunner> {
   const [{ createActionRunner }, { channelDirectory }] = await Promise.all([import("./actions/runner.js"), import("./actions/owner-channels.js")]);
-  const channels = channelDirectory({ channels: config.actions.channels, owners: config.owners, operator: config.owner, desktop });
-  return createActionRunner(config.actions, env, { llmBudget: limits, channels, ...(desktop && { desktop: commandNotifier({ env }) }) });
+  const channels = channelDirectory({ channels: config.actions.channels, owners: config.owners, operator: config.owner, desktop: opts.desktop });
+  return createActionRunner(config.actions, env, {
+    llmBudget: opts.limits,
+    metrics: opts.metrics,
+    channels,
+    ...(opts.desktop && { desktop: commandNotifier({ env }) }),
+  });
 }
 
 interface Closable {
@@ -112,6 +135,46 @@ function closeAll(leases: { close(): void } | null, lock: FileLock | null, opene
     leases?.close();
     for (const c of opened) c.close().catch((e: unknown) => log.log("error", "cannot close a store connection", { error: String(e) }));
     lock?.release();
+  };
+}
+
+interface Backend {
+  store: Store;
+  queue: DelayQueue;
+  /** On DynamoDB: shard leases and who runs the roles (the `leases` table); null on SQLite. */
+  leases: { leases: ShardLeases; presence: Presence; close(): void } | null;
+}
+
+async function openBackend(config: Config, o: { env: Env; log: Logger; clock: Clock }): Promise<Backend> {
+  const store = await openStore(config, o.env, o.clock, o.log);
+  const queue = await openQueue(config, o.clock, o.env, o.log);
+  const leases = await openLeases(config, o.env, o.log);
+  return { store, queue, leases };
+}
+
+/**
+ * What `duely status` reads, for the configured backend: on SQLite the file itself and whether a
+ * process holds its scheduler lock (the queue is in that process's memory); on DynamoDB + SQS
+ * the tables, the queue and its DLQ, and the leases table's watchers and workers.
+ */
+export async function openStatus(config: Config, env: Env, log: Logger): Promise<StatusDeps & { close(): Promise<void> }> {
+  const s = config.store;
+  if (s.kind === "sqlite" && s.path !== ":memory:" && !existsSync(s.path))
+    throw new Error(`no database at ${s.path}: has \`duely serve\` run with this config?`);
+  const { store, queue, leases } = await openBackend(config, { env, log, clock: systemClock });
+  const embedded = s.kind === "sqlite" && config.queue.kind === "local";
+  return {
+    store,
+    queue: embedded ? null : queue,
+    presence: leases?.presence ?? null,
+    schedulerRunning: s.kind === "sqlite" && embedded ? () => isSchedulerRunning(s.path) : null,
+    clock: systemClock,
+    settings: config.engine,
+    async close() {
+      leases?.close();
+      await queue.close();
+      await store.close();
+    },
   };
 }
 
@@ -137,16 +200,15 @@ function openRetention(config: Config): RunRetention | null {
  * deployment shares them (SQLite: the same file; DynamoDB: items of the events table). A
  * `:memory:` SQLite store belongs to one process, and so do its buckets.
  */
-async function openLimitState(config: Config, env: Record<string, string | undefined>, clock: Clock): Promise<LimitState> {
+async function openLimitState(config: Config, env: Env, clock: Clock, log: Logger): Promise<LimitState> {
   const s = config.store;
   const now = () => clock.now();
   if (s.kind === "sqlite") return s.path === ":memory:" ? memoryLimitState(now) : openSqliteLimitState({ path: s.path, now });
-  const [{ DynamoDBClient }, { dynamoLimitState }, { awsClientConfig }] = await Promise.all([
-    import("@aws-sdk/client-dynamodb"),
+  const [{ dynamoLimitState }, { newDynamoDbClient }] = await Promise.all([
     import("./adapters/store/dynamodb/dynamodb-limit-state.js"),
     import("./adapters/aws/client-config.js"),
   ]);
-  const client = new DynamoDBClient(awsClientConfig(s, env));
+  const client = newDynamoDbClient(s, env, log);
   const state = dynamoLimitState({ client, table: s.tables.events, now });
   return { ...state, close: async () => client.destroy() };
 }
@@ -154,17 +216,16 @@ async function openLimitState(config: Config, env: Record<string, string | undef
 // The AWS adapters are imported only when configured: the SDK is large and the embedded
 // default never needs it. Each AWS client is destroyed when its adapter closes.
 
-async function openStore(config: Config, env: Record<string, string | undefined>, clock: Clock): Promise<Store> {
+async function openStore(config: Config, env: Env, clock: Clock, log: Logger): Promise<Store> {
   const s = config.store;
   if (s.kind === "sqlite") {
     return openSqliteStore({ path: s.path });
   }
-  const [{ DynamoDBClient }, { openDynamoStore }, { awsClientConfig }] = await Promise.all([
-    import("@aws-sdk/client-dynamodb"),
+  const [{ openDynamoStore }, { newDynamoDbClient }] = await Promise.all([
     import("./adapters/store/dynamodb/dynamodb-store.js"),
     import("./adapters/aws/client-config.js"),
   ]);
-  const client = new DynamoDBClient(awsClientConfig(s, env));
+  const client = newDynamoDbClient(s, env, log);
   const store = openDynamoStore({ client, tables: s.tables, ttlDays: s.ttl_days, shards: config.engine.shard_count, now: () => clock.now() });
   const close = async () => {
     await store.close();
@@ -173,15 +234,11 @@ async function openStore(config: Config, env: Record<string, string | undefined>
   return { ...store, close };
 }
 
-async function openQueue(config: Config, clock: Clock, env: Record<string, string | undefined>): Promise<DelayQueue> {
+async function openQueue(config: Config, clock: Clock, env: Env, log: Logger): Promise<DelayQueue> {
   const q = config.queue;
   if (q.kind === "local") return new LocalDelayQueue(clock, { leadMs: config.engine.claim_ahead_ms, visibilityMs: config.engine.lease_ms });
-  const [{ SQSClient }, { openSqsQueue }, { awsClientConfig }] = await Promise.all([
-    import("@aws-sdk/client-sqs"),
-    import("./adapters/queue/sqs/sqs-queue.js"),
-    import("./adapters/aws/client-config.js"),
-  ]);
-  const client = new SQSClient(awsClientConfig(q, env));
+  const [{ openSqsQueue }, { newSqsClient }] = await Promise.all([import("./adapters/queue/sqs/sqs-queue.js"), import("./adapters/aws/client-config.js")]);
+  const client = newSqsClient(q, env, log);
   const queue = openSqsQueue({
     client,
     queueUrl: q.queue_url,
@@ -198,37 +255,37 @@ async function openQueue(config: Config, clock: Clock, env: Record<string, strin
 }
 
 /**
- * How watcher processes split the shards: leases in DynamoDB's `leases` table when the store is
- * DynamoDB. On SQLite there is one process and none are needed: its watcher scans every shard.
+ * How watcher processes split the shards, and how role processes announce themselves: items in
+ * DynamoDB's `leases` table when the store is DynamoDB. On SQLite there is one process and none
+ * are needed: its watcher scans every shard.
  */
-async function openShardLeases(config: Config, env: Record<string, string | undefined>): Promise<{ leases: ShardLeases; close(): void } | null> {
+async function openLeases(config: Config, env: Env, log: Logger): Promise<Backend["leases"]> {
   const s = config.store;
   if (s.kind === "sqlite") return null;
-  const [{ DynamoDBClient }, { dynamoShardLeases }, { awsClientConfig }] = await Promise.all([
-    import("@aws-sdk/client-dynamodb"),
+  const [{ dynamoShardLeases, dynamoPresence }, { newDynamoDbClient }] = await Promise.all([
     import("./adapters/lease/dynamodb-leases.js"),
     import("./adapters/aws/client-config.js"),
   ]);
-  const client = new DynamoDBClient(awsClientConfig(s, env));
-  return { leases: dynamoShardLeases({ client, table: s.tables.leases }), close: () => client.destroy() };
+  const client = newDynamoDbClient(s, env, log);
+  const table = s.tables.leases;
+  return { leases: dynamoShardLeases({ client, table }), presence: dynamoPresence({ client, table }), close: () => client.destroy() };
 }
 
 /**
  * The authorization server's store, on the same backend as the tasks: the SQLite file (its
  * own connection), or the DynamoDB `auth` table.
  */
-export async function openAuthStore(config: Config, env: Record<string, string | undefined>, clock: Clock = systemClock): Promise<AuthStore> {
+export async function openAuthStore(config: Config, env: Env, clock: Clock = systemClock, log: Logger = stderrLogger(config.log_level)): Promise<AuthStore> {
   const s = config.store;
   if (s.kind === "sqlite") {
     const { openSqliteAuthStore } = await import("./adapters/store/sqlite/sqlite-auth-store.js");
     return openSqliteAuthStore({ path: s.path, clock });
   }
-  const [{ DynamoDBClient }, { openDynamoAuthStore }, { awsClientConfig }] = await Promise.all([
-    import("@aws-sdk/client-dynamodb"),
+  const [{ openDynamoAuthStore }, { newDynamoDbClient }] = await Promise.all([
     import("./adapters/store/dynamodb/dynamodb-auth-store.js"),
     import("./adapters/aws/client-config.js"),
   ]);
-  const client = new DynamoDBClient(awsClientConfig(s, env));
+  const client = newDynamoDbClient(s, env, log);
   const store = openDynamoAuthStore({ client, table: s.tables.auth, clock });
   const close = async () => {
     await store.close();
@@ -271,7 +328,7 @@ export function httpAuthFor(config: Config, opts: HttpAuthOptions): (origin: str
       return { kind: "bearer", verifier: staticTokenVerifier(tokens, verifier), issuer: auth.issuer };
     }
     const { startBuiltinAuthorizationServer } = await import("./adapters/auth/oidc/authorization-server.js");
-    const store = await openAuthStore(config, opts.env, clock);
+    const store = await openAuthStore(config, opts.env, clock, opts.log);
     const as = await startBuiltinAuthorizationServer({
       issuer: origin,
       accessTokenTtlMs: auth.access_token_ttl_ms,

@@ -4,6 +4,7 @@ import type { RunResult } from "../core/model.js";
 import { type ActionContext, ActionFailure, type ActionRunner } from "../ports/action.js";
 import type { DesktopNotifier } from "../ports/desktop-notifier.js";
 import { type LlmBudget, unlimitedLlmBudget } from "../ports/llm-budget.js";
+import type { Metrics } from "../ports/metrics.js";
 import { sendAlert } from "./alerts.js";
 import { checkAction } from "./check-action.js";
 import type { ActionsConfig } from "./config.js";
@@ -43,6 +44,7 @@ export interface RunnerOptions {
   channels?: ChannelDirectory;
   /** Shows the `desktop` channel's notifications; absent, that channel fails. */
   desktop?: DesktopNotifier;
+  metrics?: Metrics | undefined;
 }
 
 /**
@@ -82,7 +84,7 @@ export function createActionRunner(config: ActionsConfig, env: Env, opts: Runner
   async function digestOnce(action: Extract<Action, { type: "summarize" }>, ctx: ActionContext, save: boolean): Promise<z.infer<typeof SavedDigest>> {
     const saved = SavedDigest.safeParse(ctx.checkpoint.get(DIGEST));
     if (saved.success) return saved.data;
-    const digest = await summarize(action, ctx, { config, env, outbound, modelOutbound, llmBudget });
+    const digest = await summarize(action, ctx, { config, env, outbound, modelOutbound, llmBudget, metrics: opts.metrics });
     const made = { text: redact(digest.text, secrets), data: redactDeep(digest.data, secrets) as Record<string, unknown> };
     if (save) await ctx.checkpoint.save(DIGEST, made);
     return made;

@@ -1,6 +1,7 @@
 import type { Action } from "../core/action-model.js";
 import { type ActionContext, ActionFailure } from "../ports/action.js";
 import { type LlmBudget, LlmBudgetSpent } from "../ports/llm-budget.js";
+import type { Metrics } from "../ports/metrics.js";
 import type { ActionsConfig, LlmConfig } from "./config.js";
 import type { FeedItem } from "./feed-parser.js";
 import { type FeedFailure, feedsForTopic, fetchItems } from "./feeds.js";
@@ -40,6 +41,8 @@ export interface SummarizeDeps {
   modelOutbound: Outbound;
   /** The owner's daily model budget (limits.llm_per_day). */
   llmBudget: LlmBudget;
+  /** Counts the tokens each model call used, by provider and model. */
+  metrics?: Metrics | undefined;
 }
 
 /** Items considered when `max_items` is not given. */
@@ -61,7 +64,12 @@ async function llmDigest(config: LlmConfig, req: DigestRequest, deps: SummarizeD
     text = await withinLlmBudget(
       deps.llmBudget,
       ctx.owner,
-      (usage) => client.complete(prompt, ctx.signal, usage),
+      (usage) =>
+        client.complete(prompt, ctx.signal, (u) => {
+          usage(u.input + u.output);
+          deps.metrics?.llmTokens(config.provider, config.model, "input", u.input);
+          deps.metrics?.llmTokens(config.provider, config.model, "output", u.output);
+        }),
       (out) => estimateTokens(prompt.system, prompt.user, out ?? ""),
     );
   } catch (err) {

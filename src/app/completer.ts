@@ -4,6 +4,7 @@ import { PartialCommit, type Tx, type Write } from "../ports/store.js";
 import { sameValue } from "./commit-check.js";
 import type { EngineDeps } from "./deps.js";
 import { completionOf, type Finish } from "./run-decisions.js";
+import { runFields } from "./run-log.js";
 import { toTx, writtenRun } from "./runs.js";
 
 /** An attempt's outcome waiting to be written, and the delivery to acknowledge after it. */
@@ -196,7 +197,8 @@ export class Completer {
   /** A late write from an attempt that lost its lease is rejected; the rejection itself is recorded. */
   private fencedEvent(run: Run): Tx {
     const { job_id, scheduled_at, attempt } = run;
-    this.deps.log.log("warn", "late write rejected (fenced)", { worker: this.worker, job_id, scheduled_at, attempt });
+    this.deps.log.log("warn", "late write rejected (fenced): a newer attempt holds the run", { ...runFields(run), worker: this.worker });
+    this.deps.metrics?.writeFenced();
     const detail = `fenced: late write from ${this.worker} (attempt ${attempt}) rejected`;
     return { writes: [], events: [{ job_id, scheduled_at, at: this.deps.clock.now(), from: "running", to: "running", attempt, detail }] };
   }

@@ -1,6 +1,7 @@
 import type { ActionRunner } from "../ports/action.js";
 import type { Clock } from "../ports/clock.js";
 import type { Logger } from "../ports/logger.js";
+import type { Metrics } from "../ports/metrics.js";
 import type { DelayQueue } from "../ports/queue.js";
 import type { Store } from "../ports/store.js";
 import type { Limits } from "./limits.js";
@@ -15,6 +16,8 @@ export interface EngineDeps {
   random: () => number;
   actions: ActionRunner;
   log: Logger;
+  /** What operators count (Prometheus); absent in tests that do not look. */
+  metrics?: Metrics;
   settings: EngineSettings;
   /** Per-owner rate limits (creates, executions, LLM budget); absent, nothing is rate-limited. */
   limits?: Limits;

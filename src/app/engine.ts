@@ -2,15 +2,19 @@ import { formatDuration } from "../core/duration.js";
 import type { Run } from "../core/model.js";
 import type { Clock } from "../ports/clock.js";
 import type { Logger } from "../ports/logger.js";
+import type { Presence } from "../ports/presence.js";
 import type { ShardLeases } from "../ports/shard-lease.js";
 import { withDeadlines } from "./deadline.js";
 import type { EngineDeps } from "./deps.js";
 import { FailureAlerts } from "./failure-alerts.js";
 import { Jobs } from "./jobs.js";
+import { WatcherAlarm, WorkerBeat } from "./liveness.js";
+import { withObservation } from "./observation.js";
 import type { Pruner } from "./pruner.js";
 import { type RecoveryStats, recoverOwnedRuns } from "./recovery.js";
 import { RunOutcomes } from "./run-outcomes.js";
 import type { EngineSettings } from "./settings.js";
+import { checkReady, type Readiness } from "./status.js";
 import { Sweeper } from "./sweeper.js";
 import { WakeWatch } from "./wake-watch.js";
 import { Watcher } from "./watcher.js";
@@ -31,6 +35,11 @@ export interface EngineOptions {
   id?: string;
   /** Several watcher processes split the shards by these; without them the watcher scans every shard. */
   leases?: ShardLeases;
+  /**
+   * Where role processes announce themselves (DynamoDB): a worker here heartbeats, and a process
+   * without a watcher warns when no watcher runs. Without it, neither.
+   */
+  presence?: Presence;
   /** Called with the runs whose outcome was just written (metrics, benchmarks); must not throw. */
   onFinished?: (runs: Run[]) => void;
   /** Closes what the composition root opened for this engine besides the store and queue. */
@@ -61,6 +70,9 @@ export class Engine {
   /** Tells an owner once when their task starts failing; null when the actions send no alerts. */
   readonly alerts: FailureAlerts | null;
   private readonly deps: EngineDeps;
+  /** This process's worker heartbeat and its no-watcher warning, where there is presence. */
+  private readonly beat: WorkerBeat | null;
+  private readonly alarm: WatcherAlarm | null;
   private readonly roles: ReadonlySet<Role>;
   private readonly closeExtra: (() => void) | null;
   private readonly exclusive: boolean;
@@ -70,7 +82,7 @@ export class Engine {
   private starting: Promise<void> | null = null;
 
   constructor(given: EngineDeps, opts: EngineOptions = {}) {
-    const deps = withDeadlines(given);
+    const deps = withObservation(withDeadlines(given));
     this.deps = deps;
     this.exclusive = opts.exclusive === true;
     this.jobs = new Jobs(deps);
@@ -88,6 +100,9 @@ export class Engine {
     this.watcher = new Watcher(deps, { ...(opts.id && { id: opts.id }), ...(opts.leases && { leases: opts.leases }), onWritten: publish });
     this.worker = new Worker(deps, { ...(opts.id && { id: opts.id }), onFinished: publish });
     this.sweeper = new Sweeper(deps, { when: () => this.watcher.holdsShard(0) });
+    const presence = opts.presence;
+    this.beat = presence && this.roles.has("worker") ? new WorkerBeat(deps, presence, this.worker.id) : null;
+    this.alarm = presence && !this.roles.has("watcher") ? new WatcherAlarm(deps, presence) : null;
     this.wake = new WakeWatch({ clock: deps.clock, periodMs: deps.settings.wake_check_ms, onWake: (ms) => this.afterWake(ms) });
   }
 
@@ -118,8 +133,15 @@ export class Engine {
       if (this.roles.has("sweeper")) this.pruner?.start();
       if (this.roles.has("watcher")) this.watcher.start();
       if (this.roles.has("worker")) this.worker.start();
+      this.beat?.start();
+      this.alarm?.start();
       if (this.roles.has("watcher") || this.roles.has("sweeper")) this.wake.start();
     });
+  }
+
+  /** Whether the store and the queue answer now, each within the call deadline (readiness). */
+  ready(): Promise<Readiness> {
+    return checkReady(this.deps);
   }
 
   /** What an exclusive engine does first at start (tests call it on a stepped clock). */
@@ -137,7 +159,8 @@ export class Engine {
         r.has("watcher") && this.watcher.stop(),
         r.has("sweeper") && this.sweeper.stop(),
         r.has("sweeper") && this.pruner?.stop(),
-        r.has("worker") && this.worker.stop(drainMs),
+        r.has("worker") && this.worker.stop(drainMs).then(() => this.beat?.stop()),
+        this.alarm?.stop(),
       ]);
       this.started = false;
     }

@@ -4,6 +4,7 @@ import { commitChecked } from "./commit-check.js";
 import type { EngineDeps } from "./deps.js";
 import { loadJobsOf, Unavailable, Unreadable } from "./job-batch.js";
 import { type Reap, reapExpired } from "./run-decisions.js";
+import { reportReap } from "./run-log.js";
 import { toTx, writtenRun } from "./runs.js";
 
 export interface RecoveryStats {
@@ -48,7 +49,7 @@ export async function recoverOwnedRuns(deps: EngineDeps, ownWorker: string): Pro
     // A task that cannot be read now (or is corrupt) is left to the watcher's reaper.
     if (job instanceof Unavailable || job instanceof Unreadable) return [];
     const reap = reapExpired(run, job, ctx, { ownerGone: true });
-    return reap ? [reap] : [];
+    return reap ? [{ ...reap, before: run }] : [];
   });
   const results = await commitChecked(
     deps,
@@ -57,6 +58,7 @@ export async function recoverOwnedRuns(deps: EngineDeps, ownWorker: string): Pro
   );
   reaps.forEach((r, i) => {
     const run = writtenRun(r.step);
+    if (results[i] === true) reportReap(deps, r.before, run);
     if (results[i] === true && r.requeue)
       sends.push({ key: { job_id: run.job_id, scheduled_at: run.scheduled_at }, owner: run.owner, dueAt: Math.max(run.due_at, now) });
   });

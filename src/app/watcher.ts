@@ -11,6 +11,7 @@ import { type LoadedJob, loadJobsOf, Unavailable, Unreadable } from "./job-batch
 import { PollLoop } from "./poll-loop.js";
 import { defaultRoleId } from "./process-id.js";
 import { type DecideContext, failUnusable, type Reap, reapExpired, type Settled, settleByTask } from "./run-decisions.js";
+import { reportReap, reportResend } from "./run-log.js";
 import { queued, type Step, skipped, toTx, updateStep, writtenRun } from "./runs.js";
 
 export interface TickStats {
@@ -30,12 +31,14 @@ interface Decision {
   run: Run;
   sends: QueueItem[];
   kind: keyof Omit<TickStats, "conflicts" | "errors">;
+  /** The run as read: the reaper's log names the worker that held it. */
+  before?: Run;
 }
 
 /** Runs decided and committed per store round trip; small enough not to hold the event loop long. */
 const PAGE = 250;
 /** With shard leases, a watcher that misses this many polls loses its shards to the others. */
-const LEASE_POLLS = 10;
+export const LEASE_POLLS = 10;
 
 const settledDecision = (s: Settled): Decision => ({
   tx: toTx([s.step]),
@@ -47,9 +50,9 @@ const settledDecision = (s: Settled): Decision => ({
 const itemOf = (run: Run, dueAt: number): QueueItem => ({ key: { job_id: run.job_id, scheduled_at: run.scheduled_at }, owner: run.owner, dueAt });
 
 /** The reaper's decision: its run write and the task's completion in one transaction; a run that never started is queued again. */
-function reapDecision(r: Reap, now: number): Decision {
+function reapDecision(before: Run, r: Reap, now: number): Decision {
   const run = writtenRun(r.step);
-  return { tx: toTx([r.step], r.jobWrite ? [r.jobWrite] : []), run, sends: r.requeue ? [itemOf(run, Math.max(run.due_at, now))] : [], kind: "reaped" };
+  return { tx: toTx([r.step], r.jobWrite ? [r.jobWrite] : []), run, sends: r.requeue ? [itemOf(run, Math.max(run.due_at, now))] : [], kind: "reaped", before };
 }
 
 /**
@@ -93,7 +96,14 @@ export class Watcher {
     const to = now + this.deps.settings.look_ahead_ms;
     const from = now - this.deps.settings.look_back_ms;
     const { shard_count, poll_interval_ms } = this.deps.settings;
-    if (this.leases) this.shards = await this.leases.acquire(this.id, shard_count, LEASE_POLLS * poll_interval_ms, now);
+    if (this.leases) {
+      const acquired = await this.leases.acquire(this.id, shard_count, LEASE_POLLS * poll_interval_ms, now);
+      this.shards = acquired.shards;
+      for (const { shard, from } of acquired.takenOver) {
+        this.deps.log.log("warn", "shard taken over from a watcher whose lease expired", { shard, from, watcher: this.id });
+        this.deps.metrics?.shardTakenOver();
+      }
+    }
     const shards = this.shards;
     for (const hour of hoursBetween(from, to)) {
       for (const shard of shards) {
@@ -198,6 +208,8 @@ export class Watcher {
         return;
       }
       stats[d.kind]++;
+      if (d.kind === "reaped" && d.before) reportReap(this.deps, d.before, d.run);
+      if (d.kind === "resent") reportResend(this.deps, d.run);
       sends.push(...d.sends);
       written.push(d.run);
     });
@@ -242,7 +254,7 @@ export class Watcher {
     const s = this.deps.settings;
     if (run.status === "running") {
       const reaped = reapExpired(run, job, this.decideContext(now));
-      return reaped && reapDecision(reaped, now);
+      return reaped && reapDecision(run, reaped, now);
     }
     if (run.status === "queued") {
       if ((run.wake_at ?? Infinity) > now) return null;

@@ -1,6 +1,7 @@
-import { CreateTableCommand, DescribeTimeToLiveCommand, DynamoDBClient, UpdateTimeToLiveCommand, waitUntilTableExists } from "@aws-sdk/client-dynamodb";
-import { CreateQueueCommand, GetQueueAttributesCommand, GetQueueUrlCommand, SetQueueAttributesCommand, SQSClient } from "@aws-sdk/client-sqs";
-import { awsClientConfig } from "../adapters/aws/client-config.js";
+import { CreateTableCommand, DescribeTimeToLiveCommand, type DynamoDBClient, UpdateTimeToLiveCommand, waitUntilTableExists } from "@aws-sdk/client-dynamodb";
+import { CreateQueueCommand, GetQueueAttributesCommand, GetQueueUrlCommand, SetQueueAttributesCommand, type SQSClient } from "@aws-sdk/client-sqs";
+import { newDynamoDbClient, newSqsClient } from "../adapters/aws/client-config.js";
+import { stderrLogger } from "../adapters/log/pino-logger.js";
 import { DLQ_RETENTION_S, queueNames, runQueueAttributes } from "../adapters/queue/sqs/queues.js";
 import { type TableNames, TTL_ATTRIBUTE, tableDefinitions, tableNames, ttlTables } from "../adapters/store/dynamodb/tables.js";
 
@@ -86,8 +87,9 @@ export async function runAwsInit(opts: AwsInitOptions, env: Record<string, strin
   // One endpoint for both (LocalStack-style), or one per service (DynamoDB Local + fauxqs).
   const dynamodbEndpoint = opts.dynamodbEndpoint ?? opts.endpoint;
   const sqsEndpoint = opts.sqsEndpoint ?? opts.endpoint;
-  const dynamodb = new DynamoDBClient(awsClientConfig({ region, endpoint: dynamodbEndpoint }, env));
-  const sqs = new SQSClient(awsClientConfig({ region, endpoint: sqsEndpoint }, env));
+  const log = stderrLogger();
+  const dynamodb = newDynamoDbClient({ region, endpoint: dynamodbEndpoint }, env, log);
+  const sqs = newSqsClient({ region, endpoint: sqsEndpoint }, env, log);
   try {
     const tables = tableNames(prefix);
     await createTables(dynamodb, tables);
@@ -105,6 +107,15 @@ export async function runAwsInit(opts: AwsInitOptions, env: Record<string, strin
     };
     // Printed as is, it is a config file: `duely aws init > aws.json && duely worker --config aws.json`.
     process.stdout.write(`${JSON.stringify(config, null, 2)}\n`);
+    // The queue URLs are printed as the service answered them: an emulator may name a queue by a
+    // host that does not resolve (fauxqs: sqs.<region>.localhost) and knows it by that exact URL
+    // only, so another host would not find it. Requests go to `endpoint` whatever the URL says.
+    if (sqsEndpoint !== undefined && new URL(queueUrl).host !== new URL(sqsEndpoint).host) {
+      log.log("info", "queue_url is the emulator's name for the queue, not an address: requests go to queue.endpoint", {
+        queue_url: queueUrl,
+        endpoint: sqsEndpoint,
+      });
+    }
   } finally {
     dynamodb.destroy();
     sqs.destroy();

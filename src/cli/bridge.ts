@@ -1,8 +1,8 @@
 import { resolve } from "node:path";
+import { stderrLogger } from "../adapters/log/pino-logger.js";
 import { dataDirOf, loadConfig } from "../config.js";
 import { startBridge } from "../mcp/bridge.js";
 import { probeServer } from "../mcp/probe.js";
-import { stderrLogger } from "../ports/logger.js";
 import { connectService } from "../service/launch.js";
 import { isAlive, servicePaths } from "../service/paths.js";
 import { DUELY_VERSION } from "../version.js";

@@ -1,17 +1,19 @@
 #!/usr/bin/env node
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { stderrLogger } from "../adapters/log/pino-logger.js";
 import { DEFAULT_MAX_RECEIVE_COUNT } from "../adapters/queue/sqs/queues.js";
 import { AWS_DEFAULTS, HTTP_DEFAULTS } from "../config.js";
-import { stderrLogger } from "../ports/logger.js";
 import { DUELY_VERSION } from "../version.js";
 import type { AwsInitOptions } from "./aws-init.js";
 import type { OwnerOptions } from "./owner.js";
 import { previewCommand } from "./preview-command.js";
 import { installProcessPolicy } from "./process-policy.js";
+import type { RoleOptions } from "./roles.js";
 import { scheduleNext } from "./schedule-command.js";
 import type { ServeOptions } from "./serve.js";
 import type { ServiceRunOptions } from "./service.js";
 import type { InstallOptions } from "./service-install.js";
+import type { StatusOptions } from "./status.js";
 
 // The option definitions below are the whole interface: commander parses with them and prints
 // them as --help. Command modules are imported only when run: most pull in large SDKs.
@@ -124,6 +126,15 @@ service
     process.exitCode = await serviceStop(opts, process.env);
   });
 service
+  .command("open")
+  .description("Open your tasks in the browser: the local dashboard of the running service, through a link that works once within two minutes (printed too).")
+  .addOption(dataDirOption())
+  .option("--no-browser", "only print the link")
+  .action(async (opts: { dataDir?: string; browser?: boolean }) => {
+    const { serviceOpen } = await import("./service-open.js");
+    process.exitCode = await serviceOpen(opts, process.env);
+  });
+service
   .command("logs")
   .description("Print the end of the service's log file (in the data dir).")
   .addOption(dataDirOption())
@@ -161,11 +172,29 @@ for (const role of ["watcher", "worker"] as const) {
     .description(`${roles[role]} Several of each may run at once on DynamoDB + SQS.`)
     .addOption(configOption())
     .option("--id <id>", `this process's name in shard leases and logs (default: ${role}-<host>-<pid>-<random hex>)`)
-    .action(async (opts: { config?: string; id?: string }) => {
+    .option(
+      "--metrics-port <port>",
+      "serve /metrics (Prometheus), /healthz and /readyz on this port, 0 for any free one (default: not served)",
+      wholeNumber(0, 65535),
+    )
+    .option("--metrics-host <host>", "address the --metrics-port server listens on", "127.0.0.1")
+    .action(async (opts: RoleOptions) => {
       const { runRole } = await import("./roles.js");
       await runRole(role, opts, process.env);
     });
 }
+
+program
+  .command("status")
+  .description(
+    "Check the configured backend once: store and queue reachable, live watchers and workers, queue and dead-letter depth, overdue and failed runs. Exits 1 when something needs attention.",
+  )
+  .addOption(configOption())
+  .option("--json", "print JSON instead of lines")
+  .action(async (opts: StatusOptions) => {
+    const { runStatus } = await import("./status.js");
+    await runStatus(opts, process.env);
+  });
 
 const aws = program.command("aws").description("Create the AWS resources duely runs on (DynamoDB tables, SQS queues).");
 aws

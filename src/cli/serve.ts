@@ -1,8 +1,10 @@
-import { ALL_ROLES } from "../app/engine.js";
+import { prometheusMetrics } from "../adapters/metrics/prometheus.js";
 import { type Config, loadConfig } from "../config.js";
 import { httpAuthFor, openEngine } from "../main.js";
 import { isLoopbackHost, startHttpServer } from "../mcp/http.js";
 import { startStdioServer } from "../mcp/stdio.js";
+import { opsRoutes } from "./ops-http.js";
+import { rolesOf, startFields } from "./process-roles.js";
 import { untilSignal } from "./until-signal.js";
 
 /** `duely serve`'s options; their meaning is written once, in the option definitions (src/cli/main.ts). */
@@ -77,13 +79,16 @@ export async function runServe(opts: ServeOptions, env: Record<string, string | 
   const owner = config.owner;
   const timezone = config.timezone;
 
-  // Embedded (SQLite): this process is the whole scheduler. On DynamoDB + SQS the watcher and
-  // worker roles run as their own processes (`duely watcher`, `duely worker`): serve is API only.
+  const roles = rolesOf("serve", config);
+  // Served at /metrics over HTTP; over stdio there is nowhere to serve them, and counting costs little.
+  const metrics = prometheusMetrics();
   // Embedded stdio runs on the user's desktop like the service; --http serves owners from elsewhere.
-  const engine = await openEngine(config, { env, roles: config.store.kind === "sqlite" ? ALL_ROLES : [], desktop: !flags.http });
+  const engine = await openEngine(config, { env, roles, metrics, desktop: !flags.http });
   engine.start();
   const log = engine.log;
   const api = { jobs: engine.jobs, clock: engine.clock, log, runs: engine.outcomes };
+  const started = startFields("serve", config);
+  const apiOnly = roles.length === 0 ? " (API only: tasks run while `duely watcher` and `duely worker` run with this config)" : "";
 
   let closeTransport: () => Promise<void>;
   if (flags.http) {
@@ -95,14 +100,16 @@ export async function runServe(opts: ServeOptions, env: Record<string, string | 
       allowedHosts: config.http.allowed_hosts,
       ...(config.http.public_url && { publicUrl: config.http.public_url }),
       auth: flags.noAuth ? { kind: "none", owner } : httpAuthFor(config, { env, log }),
+      ops: opsRoutes({ ready: () => engine.ready(), metrics, roles: started.runs_here }),
     });
     closeTransport = () => http.close();
     const auth = flags.noAuth ? `none (owner ${owner})` : config.auth.kind === "builtin" ? `built-in authorization server at ${http.origin}` : config.auth.kind;
-    log.log("info", "duely serving MCP over Streamable HTTP", { url: http.url, resource: `${http.origin}/mcp`, auth, timezone });
+    log.log("info", `duely serving MCP over Streamable HTTP${apiOnly}`, { url: http.url, resource: `${http.origin}/mcp`, auth, timezone, ...started });
   } else {
     const stdio = startStdioServer({ api, owner, timezone, createNote: EMBEDDED_NOTE });
     closeTransport = () => stdio.close();
-    log.log("info", "duely serving MCP over stdio, embedded: tasks run only while this client is open", { owner, timezone });
+    const embedded = roles.length > 0 ? ", embedded: tasks run only while this client is open" : apiOnly;
+    log.log("info", `duely serving MCP over stdio${embedded}`, { owner, timezone, ...started });
   }
 
   await untilSignal({

@@ -1,14 +1,18 @@
 import { createWriteStream, mkdirSync } from "node:fs";
 import { staticTokenVerifier } from "../adapters/auth/static-tokens.js";
-import { ALL_ROLES } from "../app/engine.js";
+import { lineLogger, stderrLogger } from "../adapters/log/pino-logger.js";
+import { preferredDriver } from "../adapters/store/sqlite/driver.js";
 import { type Config, loadConfig } from "../config.js";
 import { openEngine } from "../main.js";
+import { DashboardSessions } from "../mcp/dashboard-sessions.js";
 import { type HttpAuth, startHttpServer } from "../mcp/http.js";
-import { type Logger, lineLogger, stderrLogger } from "../ports/logger.js";
+import { systemClock } from "../ports/clock.js";
+import type { Logger } from "../ports/logger.js";
 import { ensureSecret, removeDiscovery, writeDiscovery } from "../service/discovery.js";
 import { acquireInstanceLock, InstanceLocked } from "../service/instance-lock.js";
 import { servicePaths } from "../service/paths.js";
 import { DUELY_VERSION } from "../version.js";
+import { rolesOf, startFields } from "./process-roles.js";
 import { untilSignal } from "./until-signal.js";
 
 /** `duely service run`'s options; their meaning is written once, in the option definitions (src/cli/main.ts). */
@@ -60,7 +64,7 @@ export async function runService(opts: ServiceRunOptions, baseEnv: Record<string
 
 async function serve(config: Config, paths: ReturnType<typeof servicePaths>, env: Record<string, string | undefined>, log: Logger): Promise<void> {
   const secret = ensureSecret(paths);
-  const engine = await openEngine(config, { env, log, roles: config.store.kind === "sqlite" ? ALL_ROLES : [], desktop: true });
+  const engine = await openEngine(config, { env, log, roles: rolesOf("serve", config), desktop: true });
   engine.start();
   const api = { jobs: engine.jobs, clock: engine.clock, log, runs: engine.outcomes };
   let http: Awaited<ReturnType<typeof startHttpServer>>;
@@ -71,7 +75,8 @@ async function serve(config: Config, paths: ReturnType<typeof servicePaths>, env
       host: config.http.host,
       port: config.service.port,
       allowedHosts: config.http.allowed_hosts,
-      auth: localAuth(secret, config),
+      // Real time, not the engine's clock: the SDK checks a session's expiry against the real clock.
+      auth: localAuth(secret, config, () => systemClock.now()),
     });
   } catch (e) {
     await engine.stop();
@@ -88,6 +93,8 @@ async function serve(config: Config, paths: ReturnType<typeof servicePaths>, env
     data_dir: paths.dir,
     owner: config.owner,
     timezone: config.timezone,
+    ...(config.store.kind === "sqlite" && { sqlite_driver: preferredDriver() }),
+    ...startFields("serve", config),
   });
   await untilSignal({
     name: "duely service",
@@ -101,10 +108,15 @@ async function serve(config: Config, paths: ReturnType<typeof servicePaths>, env
   });
 }
 
-/** The per-user secret acts as the configured owner from this machine; static tokens from the config work from anywhere. */
-function localAuth(secret: string, config: Config): HttpAuth {
+/**
+ * The per-user secret acts as the configured owner from this machine, and so do the sessions of
+ * the dashboard it opens (`duely service open`); static tokens from the config work from anywhere.
+ */
+export function localAuth(secret: string, config: Config, now: () => number): HttpAuth {
   const remote = staticTokenVerifier(config.http.tokens);
-  return { kind: "local", loopback: staticTokenVerifier({ [secret]: config.owner }, remote), remote };
+  const owner = { [secret]: config.owner };
+  const sessions = new DashboardSessions({ now, next: remote });
+  return { kind: "local", loopback: staticTokenVerifier(owner, sessions), remote, dashboard: { sessions, ticketIssuer: staticTokenVerifier(owner) } };
 }
 
 /** Log lines to `file` (a Windows scheduled task has no output of its own to redirect), else to stderr. */

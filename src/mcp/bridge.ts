@@ -81,7 +81,9 @@ export function startBridge(opts: BridgeOptions): BridgeHandle {
   let shutDown: () => void = () => {};
   const closed = new Promise<void>((resolve) => (shutDown = resolve));
 
-  const reply = (message: JSONRPCMessage) => client.send(message).catch((e: unknown) => log.log("warn", "writing to the client failed", { error: String(e) }));
+  const reply = (message: JSONRPCMessage): void => {
+    client.send(message).catch((e: unknown) => log.log("warn", "writing to the client failed", { error: String(e) }));
+  };
   const subscriptions = bridgeSubscriptions({ log, notify: (uri) => reply({ jsonrpc: "2.0", method: "notifications/resources/updated", params: { uri } }) });
   const fail = (id: RequestId, message: string) => reply({ jsonrpc: "2.0", id, error: { code: SERVICE_ERROR, message } });
 

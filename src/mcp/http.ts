@@ -6,6 +6,7 @@ import type { AuthorizationServerRoutes } from "../ports/authorization-server.js
 import type { TokenVerifier } from "../ports/token-verifier.js";
 import { type BearerGate, bearerGate, OWNER_KEY } from "./bearer-gate.js";
 import { allowOrigin, answerPreflight } from "./cors.js";
+import { type Dashboard, dashboardRoutes, ownsDashboardPath } from "./dashboard.js";
 import { ownListens } from "./listen-filter.js";
 import { updatedUris } from "./resources.js";
 import { scopesNeeded } from "./scopes.js";
@@ -28,10 +29,28 @@ export type HttpAuth =
    * secret, then what `remote` accepts), any other by `remote` alone (static tokens), so the
    * secret says "this user on this machine" only when it comes from this machine. No metadata.
    */
-  | { kind: "local"; loopback: TokenVerifier; remote: TokenVerifier };
+  | { kind: "local"; loopback: TokenVerifier; remote: TokenVerifier; dashboard?: Dashboard };
+
+/** A plain answer from an operations route. */
+export interface OpsAnswer {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+/**
+ * Health, readiness and metrics routes (`/healthz`, `/readyz`, `/metrics`), answered to GET
+ * before the Host check and without a token: probes and scrapers address the server by its
+ * internal IP, and these routes say nothing of anyone's tasks. null for any other path.
+ */
+export interface OpsRoutes {
+  answer(path: string): Promise<OpsAnswer | null>;
+}
 
 export interface HttpOptions {
   api: TaskApi;
+  /** Served beside /mcp (see OpsRoutes). */
+  ops?: OpsRoutes;
   timezone: string;
   /** Or a function of the origin the server turned out to have (a built-in issuer needs its port). */
   auth: HttpAuth | ((origin: string) => Promise<HttpAuth>);
@@ -138,11 +157,18 @@ export async function startHttpServer(opts: HttpOptions): Promise<HttpServerHand
   // Set once listening: a built-in issuer is the origin, port included.
   let auth: HttpAuth | undefined;
   let gateOf: ((req: IncomingMessage) => BearerGate) | null = null;
+  let dashboard: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | null = null;
 
   async function route(req: IncomingMessage & { auth?: AuthInfo }, res: ServerResponse): Promise<void> {
+    const path = new URL(req.url ?? "/", "http://localhost").pathname;
+    const ops = req.method === "GET" && opts.ops ? await opts.ops.answer(path) : null;
+    if (ops) {
+      res.writeHead(ops.status, { "content-type": ops.contentType, "cache-control": "no-store" });
+      res.end(ops.body);
+      return;
+    }
     if (!checkHost(req, res) || !checkOrigin(req, res)) return;
     if (!auth) return sendJson(res, 503, { error: "temporarily_unavailable", error_description: "Starting up." });
-    const path = new URL(req.url ?? "/", "http://localhost").pathname;
     if (auth.kind === "bearer" && auth.routes?.owns(path)) return auth.routes.handle(req, res);
     const gate = gateOf?.(req) ?? null;
     if (gate?.metadata && gate.metadataPaths.includes(path)) {
@@ -152,6 +178,7 @@ export async function startHttpServer(opts: HttpOptions): Promise<HttpServerHand
       res.end(req.method === "HEAD" ? undefined : JSON.stringify(gate.metadata));
       return;
     }
+    if (dashboard && ownsDashboardPath(path)) return dashboard(req, res);
     if (path !== "/mcp") return sendJson(res, 404, { error: "not_found", error_description: "The MCP endpoint is /mcp." });
     if (req.method === "OPTIONS") return answerPreflight(req, res, "GET, POST, DELETE, OPTIONS", "reflect");
     allowOrigin(req, res, "reflect");
@@ -201,6 +228,7 @@ export async function startHttpServer(opts: HttpOptions): Promise<HttpServerHand
     throw refuseNoAuth();
   }
   if (resolved.kind !== "none") gateOf = gatesFor(resolved, new URL(`${origin}/mcp`));
+  if (resolved.kind === "local" && resolved.dashboard) dashboard = dashboardRoutes(resolved.dashboard, origin);
   auth = resolved;
   return {
     url: `http://${urlHost}:${address.port}/mcp`,

@@ -1,6 +1,7 @@
 import { ResourceNotFoundError, type Server, UriTemplate } from "@modelcontextprotocol/server";
 import { isDomainError } from "../core/errors.js";
 import { isTerminal, type Run } from "../core/model.js";
+import { offersView, readTasksView, TASKS_VIEW_RESOURCE, TASKS_VIEW_URI } from "./app-view.js";
 import type { ToolContext } from "./define-tool.js";
 import { isoLocal, zoneOf } from "./present.js";
 
@@ -42,13 +43,16 @@ export function registerTaskResources(server: Server, ctx: ToolContext): void {
   server.setRequestHandler("resources/list", async () => {
     const page = await ctx.jobs.list(ctx.owner, { limit: LIST_LIMIT });
     return {
-      resources: page.items.map(({ job }) => ({
-        uri: latestRunUri(job.id),
-        name: `${job.id}-latest-run`,
-        title: `${job.title}: latest run`,
-        description: `The result of the latest finished run of the scheduled task "${job.title}" (${job.status}).`,
-        mimeType: "text/plain",
-      })),
+      resources: [
+        ...(offersView(server.getClientCapabilities()) ? [TASKS_VIEW_RESOURCE] : []),
+        ...page.items.map(({ job }) => ({
+          uri: latestRunUri(job.id),
+          name: `${job.id}-latest-run`,
+          title: `${job.title}: latest run`,
+          description: `The result of the latest finished run of the scheduled task "${job.title}" (${job.status}).`,
+          mimeType: "text/plain",
+        })),
+      ],
     };
   });
 
@@ -66,6 +70,7 @@ export function registerTaskResources(server: Server, ctx: ToolContext): void {
 
   server.setRequestHandler("resources/read", async (request) => {
     const uri = request.params.uri;
+    if (uri === TASKS_VIEW_URI) return readTasksView();
     const id = taskIdOf(uri);
     if (id === null) throw new ResourceNotFoundError(uri);
     const detail = await ctx.jobs.get(ctx.owner, id, { runs: 20 }).catch((e: unknown) => {

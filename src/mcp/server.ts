@@ -3,6 +3,7 @@ import type { Jobs } from "../app/jobs.js";
 import type { Clock } from "../ports/clock.js";
 import type { Logger } from "../ports/logger.js";
 import { DUELY_VERSION } from "../version.js";
+import { offersView, withView } from "./app-view.js";
 import type { ToolContext } from "./define-tool.js";
 import { registerTaskResources } from "./resources.js";
 import { type RunFeed, registerSubscriptions } from "./subscriptions.js";
@@ -59,8 +60,8 @@ const LISTING: WireTool[] = TOOLS.map((t) => ({
   annotations: { title: t.title, ...t.annotations },
 }));
 
-/** What `tools/list` returns: the same for every caller and era. */
-export const toolListing = (): WireTool[] => LISTING;
+/** What `tools/list` returns; with the view linked for a client that renders MCP Apps (app-view.ts). */
+export const toolListing = (view = false): WireTool[] => (view ? LISTING.map(withView) : LISTING);
 
 /**
  * The MCP server for one caller, without a transport. Uses the low-level `Server` with our own
@@ -87,7 +88,7 @@ export function createMcpServer(ctx: McpServerContext): Server {
   };
   const byName = new Map(TOOLS.map((t) => [t.name, t]));
 
-  server.setRequestHandler("tools/list", () => ({ tools: toolListing() }));
+  server.setRequestHandler("tools/list", () => ({ tools: toolListing(offersView(server.getClientCapabilities())) }));
   server.setRequestHandler("tools/call", async (request, ctx) => {
     const tool = byName.get(request.params.name);
     // An unknown tool is a protocol error (-32602) per the spec, not a tool result.

@@ -101,7 +101,7 @@ export function errorFromThrown(e: unknown, opts: { tool: string; log: Logger; a
   if (isDomainError(e)) {
     const code = FROM_DOMAIN[e.code];
     if (code === "internal") {
-      opts.log.log("error", "tool failed on a server-side problem", { tool: opts.tool, code: e.code, message: e.message });
+      opts.log.log("error", "tool failed on a server-side problem", { tool: opts.tool, code: e.code, error: e.message });
       return toolError("internal", "The server could not read its own data for this request.");
     }
     return toolError(code, e.message, {

@@ -110,10 +110,26 @@ function fieldOf(issue: z.core.$ZodIssue): string | undefined {
 }
 
 /**
+ * A union the input failed, answered by the branch the input was meant for: a branch whose
+ * type the input has (no `invalid_type` at the union itself), the one whose problems lie deepest.
+ * So `["done"]` for "a state or a list of states" says which item is wrong, and `"done"` that
+ * the state is not one of the states, rather than also that it is not a list.
+ */
+function meantBranch(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  const branches = issue.code === "invalid_union" ? issue.errors : [];
+  const fitting = branches.filter((b) => b.length > 0 && !b.some((i) => i.code === "invalid_type" && i.path.length === 0));
+  if (fitting.length === 0) return [issue];
+  const depth = (b: z.core.$ZodIssue[]) => Math.max(...b.map((i) => i.path.length));
+  const best = fitting.reduce((a, b) => (depth(b) > depth(a) ? b : a));
+  return best.flatMap((i) => meantBranch({ ...i, path: [...issue.path, ...i.path] } as z.core.$ZodIssue));
+}
+
+/**
  * Arguments that break the input schema, as one correctable error: the first problem gives
  * `field` and `expected`, the message lists every problem so one retry can fix them all.
  */
-export function errorFromIssues(tool: string, issues: readonly z.core.$ZodIssue[], root: z.ZodType, input: unknown): ToolError {
+export function errorFromIssues(tool: string, raw: readonly z.core.$ZodIssue[], root: z.ZodType, input: unknown): ToolError {
+  const issues = raw.flatMap(meantBranch);
   const first = issues[0];
   const lines = issues
     .slice(0, 6)

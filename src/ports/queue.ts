@@ -33,5 +33,7 @@ export interface DelayQueue {
   extend(message: QueueMessage, ms: number): Promise<void>;
   /** Messages held, for metrics and tests; MAY be approximate. */
   size(): Promise<number>;
+  /** Messages parked in a dead-letter queue (no consumer could handle them); MAY be approximate. Absent where there is none. */
+  deadLettered?(): Promise<number>;
   close(): Promise<void>;
 }

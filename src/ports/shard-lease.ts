@@ -15,8 +15,15 @@
  * to well within `leaseMs`.
  */
 export interface ShardLeases {
-  /** Renews this watcher's leases and takes free ones up to its share; the shards it holds now, ascending. */
-  acquire(owner: string, shards: number, leaseMs: number, now: number): Promise<number[]>;
+  /** Renews this watcher's leases and takes free ones up to its share. */
+  acquire(owner: string, shards: number, leaseMs: number, now: number): Promise<Acquired>;
   /** Gives up every lease of `owner` (a graceful stop), so others take them without waiting. */
   release(owner: string): Promise<void>;
+}
+
+export interface Acquired {
+  /** The shards `owner` holds now, ascending. */
+  shards: number[];
+  /** Shards it just took from a watcher whose lease had expired (crashed or frozen), and that watcher's id. */
+  takenOver: { shard: number; from: string }[];
 }

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ActionsConfigInput } from "../../src/actions/config.js";
 import { createActionRunner } from "../../src/actions/runner.js";
 import { buildPrompt, INJECTION_WARNING } from "../../src/actions/summarizers/prompt.js";
+import { prometheusMetrics } from "../../src/adapters/metrics/prometheus.js";
 import { ActionFailure } from "../../src/ports/action.js";
 import { NOW, rejection, testConfig, testContext } from "./support/context.js";
 import { startFeedServer } from "./support/feed-server.js";
@@ -72,6 +73,16 @@ describe.each(Object.entries(PROVIDERS))("the %s summarizer", (provider, p) => {
     expect(result.text).toBe(CITED);
     expect(result.data).toMatchObject({ kind: "llm", provider, model: "test-model", delivered: ["inbox"] });
     expect((result.data as { items: { link: string }[] }).items.map((i) => i.link)).toContain("https://news.example/markets/wrap");
+  });
+
+  it("counts the tokens the server says the call used, by provider and model", async () => {
+    llm = await p.start([p.completion(CITED)]);
+    const metrics = prometheusMetrics();
+    const runner = createActionRunner(testConfig({ summarizer: p.summarizer(llm.origin) }), env, { metrics });
+    await runner.run({ type: "summarize", topic: "finance news", feeds: [`${feeds.origin}/feeds/finance.rss.xml`] }, testContext());
+    const { body } = await metrics.render();
+    expect(body).toContain(`duely_llm_tokens_total{provider="${provider}",model="test-model",kind="input"} 100`);
+    expect(body).toContain(`duely_llm_tokens_total{provider="${provider}",model="test-model",kind="output"} 50`);
   });
 
   it("sends the articles as delimited, numbered data and tells the model not to follow them", async () => {

@@ -41,13 +41,13 @@ describe("DynamoDB shard leases", () => {
     const held: Record<string, number[]> = {};
     for (let r = 0; r < n; r++) {
       now += 1_000;
-      for (const o of owners) held[o] = await leases.acquire(o, SHARDS, LEASE_MS, now);
+      for (const o of owners) held[o] = (await leases.acquire(o, SHARDS, LEASE_MS, now)).shards;
     }
     return held;
   }
 
   it("gives a lone watcher every shard", async () => {
-    expect(await leases.acquire("a", SHARDS, LEASE_MS, now)).toEqual(ALL);
+    expect(await leases.acquire("a", SHARDS, LEASE_MS, now)).toEqual({ shards: ALL, takenOver: [] });
   });
 
   it("splits the shards evenly between two watchers, with no shard held by both", async () => {
@@ -74,17 +74,19 @@ describe("DynamoDB shard leases", () => {
 
   it("never lets two watchers racing from an empty table win the same shard", async () => {
     const [a, b] = await Promise.all([leases.acquire("a", SHARDS, LEASE_MS, now), leases.acquire("b", SHARDS, LEASE_MS, now)]);
-    expect(a.filter((s) => b.includes(s))).toEqual([]);
+    expect(a.shards.filter((s) => b.shards.includes(s))).toEqual([]);
   });
 
-  it("hands a dead watcher's shards to the survivor within one lease period", async () => {
-    await rounds(["a", "b"], 3);
+  it("hands a dead watcher's shards to the survivor within one lease period, saying whose they were", async () => {
+    const before = await rounds(["a", "b"], 3);
     const lastSeenA = now;
     // a stops renewing (crashed or frozen); b keeps polling.
     now = lastSeenA + 1_000;
-    expect(await leases.acquire("b", SHARDS, LEASE_MS, now)).toHaveLength(8);
+    expect((await leases.acquire("b", SHARDS, LEASE_MS, now)).shards).toHaveLength(8);
     now = lastSeenA + LEASE_MS;
-    expect(await leases.acquire("b", SHARDS, LEASE_MS, now)).toEqual(ALL);
+    const after = await leases.acquire("b", SHARDS, LEASE_MS, now);
+    expect(after.shards).toEqual(ALL);
+    expect(after.takenOver).toEqual(before.a!.map((shard) => ({ shard, from: "a" })));
   });
 
   it("renews a watcher's hold with one write, not one per shard, once a third of the lease has passed", async () => {
@@ -92,20 +94,20 @@ describe("DynamoDB shard leases", () => {
     const meter = meterRequests(metered);
     const { tables } = await freshLeases();
     const own = dynamoShardLeases({ client: metered, table: tables.leases });
-    expect(await own.acquire("a", SHARDS, LEASE_MS, now)).toEqual(ALL);
+    expect((await own.acquire("a", SHARDS, LEASE_MS, now)).shards).toEqual(ALL);
     meter.reset();
     await own.acquire("a", SHARDS, LEASE_MS, now + LEASE_MS / 4);
     expect(meter.stats().requests).toEqual({ Scan: 1 });
     meter.reset();
-    expect(await own.acquire("a", SHARDS, LEASE_MS, now + LEASE_MS / 2)).toEqual(ALL);
+    expect((await own.acquire("a", SHARDS, LEASE_MS, now + LEASE_MS / 2)).shards).toEqual(ALL);
     expect(meter.stats().requests).toEqual({ Scan: 1, PutItem: 1 });
     metered.destroy();
   });
 
-  it("lets the others take a released watcher's shards at once", async () => {
+  it("lets the others take a released watcher's shards at once, as a handover rather than a takeover", async () => {
     await rounds(["a", "b"], 3);
     await leases.release("a");
-    expect(await leases.acquire("b", SHARDS, LEASE_MS, now + 1)).toEqual(ALL);
+    expect(await leases.acquire("b", SHARDS, LEASE_MS, now + 1)).toEqual({ shards: ALL, takenOver: [] });
   });
 });
 

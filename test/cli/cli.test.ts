@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { CLI_TIMEOUT_MS, duely } from "../support/cli.js";
 
-const COMMANDS = ["serve", "service", "schedule", "watcher", "worker", "aws", "owner", "demo"];
+const COMMANDS = ["serve", "service", "schedule", "watcher", "worker", "status", "aws", "owner", "demo"];
 
 describe("duely --help", { timeout: CLI_TIMEOUT_MS }, () => {
   it("lists every command, on stdout, with exit code 0; so does duely alone", () => {
@@ -45,8 +45,9 @@ describe("duely --help", { timeout: CLI_TIMEOUT_MS }, () => {
       ["schedule", "parse"],
       ["<phrase>", "--tz <zone>", "--now <iso>", "--count <n>", "--json"],
     ],
-    [["watcher"], ["--config <file>", "--id <id>"]],
-    [["worker"], ["--config <file>", "--id <id>"]],
+    [["watcher"], ["--config <file>", "--id <id>", "--metrics-port <port>", "--metrics-host <host>"]],
+    [["worker"], ["--config <file>", "--id <id>", "--metrics-port <port>", "--metrics-host <host>"]],
+    [["status"], ["--config <file>", "--json"]],
     [
       ["aws", "init"],
       ["--endpoint <url>", "--dynamodb-endpoint <url>", "--sqs-endpoint <url>", "--region <region>", "--prefix <prefix>", "--ttl-days <days>"],

@@ -5,7 +5,7 @@ import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SCHEMA_VERSION } from "../../src/adapters/store/sqlite/migrations.js";
 import { openSqliteStore } from "../../src/adapters/store/sqlite/sqlite-store.js";
-import type { Store } from "../../src/ports/store.js";
+import type { Store, Tx } from "../../src/ports/store.js";
 import { makeJob, makeRun, T0 } from "../support/builders.js";
 import { describeStoreContract } from "./store-contract.js";
 
@@ -19,6 +19,28 @@ describeStoreContract("sqlite", async () => {
     rmSync(dir, { recursive: true, force: true });
   };
   return { store, cleanup };
+});
+
+// SQLite counts live tasks inside the write transaction, so a task leaving the live statuses frees
+// its slot at once, even for a create later in the same batch. DynamoDB keeps a counter that is
+// recounted only after its index settles (owner-cap.ts), so the port does not promise this.
+describe("SQLite owner cap within one batch", () => {
+  it("counts a status change among the batch's creates", async () => {
+    const dir = tempDir();
+    const store = openSqliteStore({ path: join(dir, "duely.db") });
+    try {
+      const existing = makeJob();
+      await store.commit({ writes: [{ op: "put_job", job: existing, expectVersion: null }] });
+      const create = (): Tx => ({ writes: [{ op: "put_job", job: makeJob(), expectVersion: null }], cap: { owner: existing.owner, max: 3 } });
+      const cancel: Tx = { writes: [{ op: "put_job", job: { ...existing, status: "cancelled", version: 2 }, expectVersion: existing.version }] };
+      // 1 live + 1 = 2; cancelled: 1; + 1 = 2; + 1 = 3; a fourth would make 4.
+      expect(await store.commitEach([create(), cancel, create(), create(), create()])).toEqual([true, true, true, true, false]);
+      expect(await store.countJobs(existing.owner, ["active", "paused"])).toBe(3);
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe("SQLite store, beyond the port", () => {

@@ -194,6 +194,8 @@ describe("arguments that break the schema get the structured error, never text o
     ["a number out of range", "task_get_v1", { task_id: "x", runs: 500 }, "runs", /at most 50/],
     ["a non-integer", "task_list_v1", { limit: 2.5 }, "limit", /^an integer/],
     ["a bad status filter", "task_list_v1", { status: ["done"] }, "status.0", /"active", "paused", "cancelled", "completed"/],
+    ["a bad single status", "task_list_v1", { status: "done" }, "status", /"active", "paused", "cancelled", "completed"/],
+    ["a status of the wrong type", "task_list_v1", { status: 3 }, "status", /"active", "paused", "cancelled", "completed"/],
     ["a missing task id", "task_cancel_v1", {}, "task_id", /^a string/],
     ["an empty when", "task_create_v1", { ...notify, when: "" }, "when", /at least 1 character/],
     ["a bad ISO time", "task_create_v1", { ...notify, schedule: { type: "once", at: "next tuesday noon" } }, "schedule.at", /ISO 8601/],
@@ -212,6 +214,12 @@ describe("arguments that break the schema get the structured error, never text o
     const e = await fails(c, tool, args, "invalid_argument");
     expect(e.field).toBe(field);
     expect(e.expected).toMatch(expected);
+  });
+
+  test("a bad single status is answered for the form it was sent in: a state, not also a list", async () => {
+    const c = await env.clientFor("alice");
+    const e = await fails(c, "task_list_v1", { status: "actve" }, "invalid_argument");
+    expect(e.message).toMatch(/^Invalid arguments for task_list_v1: status: Invalid option: expected one of "active"\|"paused"\|"cancelled"\|"completed"\.$/);
   });
 
   test("every problem is listed at once, so one retry can fix them all", async () => {

@@ -66,6 +66,8 @@ describe("a daily digest through the tools, in memory", () => {
 
     expect((await ok(c, "task_list_v1", {})).tasks).toEqual([]);
     expect(((await ok(c, "task_list_v1", { status: ["cancelled"] })).tasks as any[]).map((t) => t.id)).toEqual([task.id]);
+    // One state alone is the same as a list of one.
+    expect(((await ok(c, "task_list_v1", { status: "cancelled" })).tasks as any[]).map((t) => t.id)).toEqual([task.id]);
     // Its history stays readable.
     expect(((await ok(c, "task_get_v1", { task_id: task.id })).runs as any[]).length).toBeGreaterThanOrEqual(2);
   });

@@ -10,6 +10,7 @@ import type { Action } from "../../src/core/action-model.js";
 import type { Run, RunResult } from "../../src/core/model.js";
 import type { ActionContext, ActionRunner } from "../../src/ports/action.js";
 import { type Logger, silentLogger } from "../../src/ports/logger.js";
+import type { Metrics } from "../../src/ports/metrics.js";
 import type { DelayQueue } from "../../src/ports/queue.js";
 import type { Store } from "../../src/ports/store.js";
 import { FakeClock } from "./fake-clock.js";
@@ -34,6 +35,7 @@ export class ScriptedActions implements ActionRunner {
 
 export interface HarnessOptions {
   log?: Logger;
+  metrics?: Metrics;
   /** Faults injected into the engine's store and queue calls; the harness's own `store` and `queue` stay fault-free. */
   faults?: FaultPlan;
   /** Wraps the store the engine sees (after the faults, if any), e.g. to count or tamper with calls. */
@@ -46,7 +48,7 @@ export interface HarnessOptions {
   actions?: ScriptedActions;
 }
 
-/** A real engine on a real SQLite file and the local queue, on a clock the test steps; silent unless given a logger. */
+/** A real engine on a real SQLite file and the local queue, on a clock the test steps; silent unless given a logger, uncounted unless given metrics. */
 export async function openHarness(start: string, settings: Partial<EngineSettings> = {}, opts: HarnessOptions = {}) {
   const dir = mkdtempSync(join(tmpdir(), "duely-engine-"));
   const path = join(dir, "duely.db");
@@ -67,6 +69,7 @@ export async function openHarness(start: string, settings: Partial<EngineSetting
         random: () => random(),
         actions,
         log: opts.log ?? silentLogger,
+        ...(opts.metrics && { metrics: opts.metrics }),
         settings: { ...DEFAULT_SETTINGS, ...settings },
         ...(opts.limits && { limits: opts.limits(clock) }),
       },

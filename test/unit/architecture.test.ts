@@ -61,10 +61,10 @@ describe("dependencies point inward", () => {
     }
   });
 
-  it("keeps every MCP SDK import inside src/mcp (and the CLI demo client)", () => {
+  it("keeps every MCP SDK import inside src/mcp (and the CLI demo client, and the browser pages in src/ui)", () => {
     for (const f of files(SRC)) {
       const where = relative(SRC, f);
-      if (where.startsWith("mcp/") || where === "cli/demo.ts") continue;
+      if (where.startsWith("mcp/") || where.startsWith("ui/") || where === "cli/demo.ts") continue;
       for (const spec of importsOf(f)) expect(spec.startsWith("@modelcontextprotocol/"), `${where} imports ${spec}`).toBe(false);
     }
   });
@@ -86,6 +86,20 @@ describe("dependencies point inward", () => {
       if (where.startsWith("adapters/auth/oidc/")) continue;
       const staticImports = [...readFileSync(f, "utf8").matchAll(/^import[^(]*?from\s+["']([^"']+)["']/gm)].map((m) => m[1]!);
       for (const spec of staticImports) expect(spec.includes("auth/oidc/"), `${where} imports ${spec} statically`).toBe(false);
+    }
+  });
+
+  it("keeps the browser pages (src/ui) to themselves: the server's code only as the tool results' types", () => {
+    const browser = ["@modelcontextprotocol/ext-apps", "@modelcontextprotocol/client"];
+    for (const f of files(join(SRC, "ui"))) {
+      const where = relative(SRC, f);
+      if (where === "ui/vite.config.ts") continue;
+      const text = readFileSync(f, "utf8");
+      for (const spec of importsOf(f)) {
+        const own = spec.startsWith("./") || spec.endsWith(".css");
+        const types = spec === "../mcp/schemas.js" && new RegExp(`^import type [^;]+ from "${spec}"`, "m").test(text);
+        expect(own || types || browser.includes(spec), `${where} imports ${spec}`).toBe(true);
+      }
     }
   });
 

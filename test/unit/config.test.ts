@@ -49,6 +49,18 @@ describe("config", () => {
     expect(c).toMatchObject({ store: { path: "/tmp/x.db" }, timezone: "Asia/Taipei", owner: "mia" });
   });
 
+  it("adds an ntfy and a Slack channel from DUELY_NTFY_URL and DUELY_SLACK_WEBHOOK_URL, beside the file's channels", () => {
+    const path = withFile({ actions: { channels: { ops: { type: "ntfy", url: "https://ntfy.sh/ops" } } } });
+    const c = loadConfig({ DUELY_NTFY_URL: "https://ntfy.sh/mine", DUELY_SLACK_WEBHOOK_URL: "https://hooks.slack.com/services/T/B/x" }, path);
+    expect(c.actions.channels).toEqual({
+      ops: { type: "ntfy", url: "https://ntfy.sh/ops" },
+      ntfy: { type: "ntfy", url: "https://ntfy.sh/mine" },
+      slack: { type: "slack", url: "https://hooks.slack.com/services/T/B/x" },
+    });
+    expect(problemsOf(() => loadConfig({ DUELY_NTFY_URL: "not a url" }))).toEqual([expect.stringMatching(/^actions\.channels\.ntfy\.url:/)]);
+    expect(loadConfig({ DUELY_NTFY_URL: "" }).actions.channels).toEqual({});
+  });
+
   it("lists every bad value at once, each with its path, and starts nothing", () => {
     const path = withFile({ timezone: "Mars/Olympus", engine: { shard_count: 0, look_ahead_ms: "soon" }, http: { port: 70000 }, colour: "blue" });
     const problems = problemsOf(() => loadConfig({}, path));

@@ -29,7 +29,7 @@ export function createAnthropicClient(config: AnthropicConfig, apiKey: string, f
         },
         { signal },
       );
-      if (res.usage) onUsage?.(res.usage.input_tokens + res.usage.output_tokens);
+      if (res.usage) onUsage?.({ input: res.usage.input_tokens, output: res.usage.output_tokens });
       return res.content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("");
     },
   };

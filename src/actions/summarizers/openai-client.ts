@@ -34,7 +34,7 @@ export function createOpenAIClient(config: OpenAIConfig, apiKey: string, fetch: 
         },
         { signal },
       );
-      if (res.usage) onUsage?.(res.usage.total_tokens);
+      if (res.usage) onUsage?.({ input: res.usage.prompt_tokens, output: res.usage.completion_tokens });
       return res.choices[0]?.message?.content ?? "";
     },
   };

@@ -13,11 +13,9 @@ export const taskList = defineTool({
     "Do NOT use for one task's run history (task_get_v1).",
   input: z.strictObject({
     status: z
-      .array(z.enum(JOB_STATUSES))
-      .min(1)
-      .max(JOB_STATUSES.length)
+      .union([z.enum(JOB_STATUSES), z.array(z.enum(JOB_STATUSES)).min(1).max(JOB_STATUSES.length)])
       .optional()
-      .describe('Only scheduled tasks in these states. Omit for ["active", "paused"].'),
+      .describe('Only scheduled tasks in this state, or in these states: "active" or ["active", "paused"]. Omit for ["active", "paused"].'),
     limit: z.number().int().min(1).max(100).default(20).describe("Most tasks to return."),
     cursor: z.string().min(1).max(200).optional().describe("next_cursor from the previous page."),
   }),
@@ -27,7 +25,8 @@ export const taskList = defineTool({
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async run({ status, limit, cursor }, { jobs, owner, timezone }) {
-    const page = await jobs.list(owner, { statuses: status ?? ["active", "paused"], limit, cursor: cursor ?? null });
+    const statuses = status === undefined ? (["active", "paused"] as const) : typeof status === "string" ? [status] : status;
+    const page = await jobs.list(owner, { statuses, limit, cursor: cursor ?? null });
     return {
       tasks: page.items.map((s) => taskView(s.job, timezone, { nextRunAt: s.next_run_at, lastRun: s.last_run })),
       ...(page.cursor !== null && { next_cursor: page.cursor }),

@@ -89,6 +89,15 @@ export function describeTransactionContract(open: OpenStore): void {
       expect(await store.listEvents(r3)).toHaveLength(1);
     });
 
+    it("holds the owner cap across one batch, counting the creates committed before each", async () => {
+      const existing = makeJob();
+      await store.commit({ writes: [{ op: "put_job", job: existing, expectVersion: null }] });
+      const create = (): Tx => ({ writes: [{ op: "put_job", job: makeJob(), expectVersion: null }], cap: { owner: existing.owner, max: 3 } });
+      // 1 live + 1 = 2; + 1 = 3; a fourth would make 4.
+      expect(await store.commitEach([create(), create(), create()])).toEqual([true, true, false]);
+      expect(await store.countJobs(existing.owner, ["active", "paused"])).toBe(3);
+    });
+
     it("undoes the earlier writes of a failing transaction without touching its neighbours", async () => {
       const job = makeJob();
       const existing = makeRun(job, T0, { status: "queued" });

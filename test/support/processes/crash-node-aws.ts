@@ -2,11 +2,11 @@
 // leases in DynamoDB, real clock, one watcher and one worker. Its action logs start/end lines to
 // a file and takes ACTION_MS, so a test can kill it mid-run.
 import { appendFileSync } from "node:fs";
+import { stderrLogger } from "../../../src/adapters/log/pino-logger.js";
 import { tableNames } from "../../../src/adapters/store/dynamodb/tables.js";
 import { resolveConfig } from "../../../src/config.js";
 import { openEngine } from "../../../src/main.js";
 import type { ActionRunner } from "../../../src/ports/action.js";
-import { stderrLogger } from "../../../src/ports/logger.js";
 
 const { DDB_ENDPOINT, SQS_ENDPOINT, TABLE_PREFIX, QUEUE_URL, DLQ_URL, LOG, CREATE = "0", ACTION_MS = "500" } = process.env;
 if (!DDB_ENDPOINT || !SQS_ENDPOINT || !TABLE_PREFIX || !QUEUE_URL || !LOG)

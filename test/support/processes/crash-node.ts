@@ -3,6 +3,7 @@
 // EXCLUSIVE=1 runs it as the embedded scheduler does (src/main.ts): under the file's lock, and
 // recovering at start what a previous process left.
 import { appendFileSync } from "node:fs";
+import { stderrLogger } from "../../../src/adapters/log/pino-logger.js";
 import { LocalDelayQueue } from "../../../src/adapters/queue/local/local-queue.js";
 import { lockDatabaseFile } from "../../../src/adapters/store/sqlite/file-lock.js";
 import { openSqliteStore } from "../../../src/adapters/store/sqlite/sqlite-store.js";
@@ -10,7 +11,6 @@ import { Engine } from "../../../src/app/engine.js";
 import { DEFAULT_SETTINGS } from "../../../src/app/settings.js";
 import type { ActionRunner } from "../../../src/ports/action.js";
 import { systemClock } from "../../../src/ports/clock.js";
-import { stderrLogger } from "../../../src/ports/logger.js";
 
 const { DB, LOG, CREATE = "0", ACTION_MS = "500", EXCLUSIVE } = process.env;
 if (!DB || !LOG) throw new Error("DB and LOG are required");

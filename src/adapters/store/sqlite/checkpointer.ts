@@ -1,6 +1,5 @@
-import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
-import type Database from "better-sqlite3";
+import { driverModule, type SqliteDb, type SqliteDriver } from "./driver.js";
 
 /**
  * Copies the WAL back into the database file from a worker thread, on its own connection.
@@ -24,13 +23,13 @@ const COMMITS_BEFORE_START = 1000;
 /** The main connection's own checkpoint once the thread runs: only a backstop (64 MiB of 4 KiB pages). */
 const BACKSTOP_PAGES = 16_384;
 
-/** CommonJS, because `eval` workers are; the driver path comes from the parent's resolution. */
+/** CommonJS, because `eval` workers are; the driver (better-sqlite3's path, or node:sqlite) comes from the parent. */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
-const Database = require(workerData.driver);
-const db = new Database(workerData.path);
+const native = workerData.driver === "node:sqlite";
+const db = native ? new (require("node:sqlite").DatabaseSync)(workerData.path) : new (require(workerData.driver))(workerData.path);
 const timer = setInterval(() => {
-  try { db.pragma("wal_checkpoint(PASSIVE)"); } catch {}
+  try { db.exec("PRAGMA wal_checkpoint(PASSIVE)"); } catch {}
 }, workerData.intervalMs);
 parentPort.once("message", () => {
   clearInterval(timer);
@@ -39,7 +38,7 @@ parentPort.once("message", () => {
 });
 `;
 
-export function createCheckpointer(db: Database.Database, path: string, intervalMs: number): Checkpointer {
+export function createCheckpointer(db: SqliteDb, path: string, intervalMs: number, driver: SqliteDriver): Checkpointer {
   let untilStart = COMMITS_BEFORE_START;
   let stop: (() => Promise<void>) | null = null;
   return {
@@ -47,7 +46,7 @@ export function createCheckpointer(db: Database.Database, path: string, interval
       if (stop) return;
       untilStart -= count;
       if (untilStart > 0) return;
-      stop = startThread(path, intervalMs);
+      stop = startThread(path, intervalMs, driverModule(driver));
       db.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
     },
     async stop() {
@@ -56,8 +55,7 @@ export function createCheckpointer(db: Database.Database, path: string, interval
   };
 }
 
-function startThread(path: string, intervalMs: number): () => Promise<void> {
-  const driver = createRequire(import.meta.url).resolve("better-sqlite3");
+function startThread(path: string, intervalMs: number, driver: string): () => Promise<void> {
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { path, driver, intervalMs } });
   const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
   // A thread that fails leaves the main connection's autocheckpoint as the backstop.

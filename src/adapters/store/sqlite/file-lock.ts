@@ -1,5 +1,5 @@
-import Database from "better-sqlite3";
 import { DomainError } from "../../../core/errors.js";
+import { connect } from "./driver.js";
 
 export interface FileLock {
   release(): void;
@@ -20,7 +20,7 @@ export interface FileLock {
  */
 export function lockDatabaseFile(path: string): FileLock {
   const lockPath = `${path}.lock`;
-  const db = new Database(lockPath, { timeout: 0 });
+  const { db } = connect(lockPath, { timeoutMs: 0 });
   try {
     db.pragma("locking_mode = EXCLUSIVE");
     db.exec("BEGIN EXCLUSIVE");
@@ -38,4 +38,19 @@ export function lockDatabaseFile(path: string): FileLock {
       if (db.open) db.close();
     },
   };
+}
+
+/**
+ * Whether a live process holds the scheduler lock on the SQLite file at `path` (for `duely
+ * status`). It tries the lock and lets go at once; a `duely serve` starting in that same instant
+ * would be refused, so this is for an operator's look, not a tight probe loop.
+ */
+export function isSchedulerRunning(path: string): boolean {
+  try {
+    lockDatabaseFile(path).release();
+    return false;
+  } catch (e) {
+    if (e instanceof DomainError && e.code === "conflict") return true;
+    throw e;
+  }
 }

@@ -1,5 +1,5 @@
-import type Database from "better-sqlite3";
 import { DomainError } from "../../../core/errors.js";
+import type { SqliteDb } from "./driver.js";
 
 /**
  * The schema, one entry per version: entry i moves `PRAGMA user_version` from i to i + 1.
@@ -137,7 +137,7 @@ export const SCHEMA_VERSION = MIGRATIONS.length;
  * BEGIN IMMEDIATE and re-reads the version inside, so two processes opening a fresh file at
  * once (watcher and worker) do not both create the tables.
  */
-export function migrate(db: Database.Database): void {
+export function migrate(db: SqliteDb): void {
   db.transaction(() => {
     const current = db.pragma("user_version", { simple: true }) as number;
     if (current > SCHEMA_VERSION) {

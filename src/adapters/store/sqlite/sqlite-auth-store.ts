@@ -1,6 +1,7 @@
 import { DomainError } from "../../../core/errors.js";
 import type { AuthRecord, AuthStore, StoredAuthRecord } from "../../../ports/auth-store.js";
 import type { Clock } from "../../../ports/clock.js";
+import type { SqliteDriver } from "./driver.js";
 import { openDatabase } from "./sqlite-store.js";
 
 export interface SqliteAuthStoreOptions {
@@ -9,6 +10,8 @@ export interface SqliteAuthStoreOptions {
   clock: Clock;
   /** Expired rows are deleted once every this many writes. @default 100 */
   sweepEvery?: number;
+  /** @default as the task store (driver.ts) */
+  driver?: SqliteDriver;
 }
 
 interface Row {
@@ -55,7 +58,7 @@ const values = (r: AuthRecord) => ({
 
 /** The AuthStore port on SQLite: one table, `auth_records` (migrations.ts), in the task store's file. */
 export function openSqliteAuthStore(opts: SqliteAuthStoreOptions): AuthStore {
-  const db = openDatabase({ path: opts.path });
+  const { db } = openDatabase({ path: opts.path, ...(opts.driver && { driver: opts.driver }) });
   const { clock } = opts;
   const sweepEvery = opts.sweepEvery ?? 100;
   const columns = "kind, id, payload, grant_id, uid, account_id, expires_at, consumed_at";

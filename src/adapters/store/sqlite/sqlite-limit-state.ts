@@ -8,7 +8,7 @@ import { openDatabase } from "./sqlite-store.js";
  */
 export function openSqliteLimitState(opts: { path: string; now: () => number; busyTimeoutMs?: number }): LimitState {
   // A small table of short rows: a small page cache.
-  const db = openDatabase({ ...opts, cacheSizeMiB: 2 });
+  const { db } = openDatabase({ ...opts, cacheSizeMiB: 2 });
   const read = db.prepare<[string], { state: string; expires_at: number }>("SELECT state, expires_at FROM limit_state WHERE key = ?");
   const write = db.prepare<[string, string, number]>(
     "INSERT INTO limit_state (key, state, expires_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET state = excluded.state, expires_at = excluded.expires_at",

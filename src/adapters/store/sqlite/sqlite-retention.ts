@@ -12,7 +12,7 @@ import { openDatabase } from "./sqlite-store.js";
  * transaction per batch.
  */
 export function openSqliteRetention(opts: { path: string; busyTimeoutMs?: number }): RunRetention {
-  const db = openDatabase(opts);
+  const { db } = openDatabase(opts);
   const terminal = TERMINAL_RUN_STATUSES.map((s) => `'${s}'`).join(", ");
   const cols = RUN_COLUMNS.map((c) => `r.${c}`).join(", ");
   const find = db.prepare<{ bucket: string; before: number; keep: number; n: number }, RunRow>(

@@ -1,10 +1,10 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import Database from "better-sqlite3";
 import { type Job, LIVE_JOB_STATUSES } from "../../../core/model.js";
 import type { Page, Store, Tx, Write } from "../../../ports/store.js";
 import { positive } from "../limit.js";
 import { createCheckpointer, noCheckpointer } from "./checkpointer.js";
+import { connect, type SqliteDb, type SqliteDriver } from "./driver.js";
 import { migrate } from "./migrations.js";
 import {
   decodeCursor,
@@ -37,11 +37,13 @@ export interface SqliteStoreOptions {
   cacheSizeMiB?: number;
   /** How often a worker thread checkpoints the WAL (see checkpointer.ts); 0 leaves it to SQLite. @default 250 */
   checkpointIntervalMs?: number;
+  /** @default better-sqlite3 when its addon loads in this process, else node:sqlite (driver.ts) */
+  driver?: SqliteDriver;
 }
 
 const LIVE_STATUSES = JSON.stringify(LIVE_JOB_STATUSES);
 
-/** Thrown inside a transaction function to make better-sqlite3 roll it back; never escapes. */
+/** Thrown inside a transaction function to make the driver roll it back; never escapes. */
 const ROLLBACK = Symbol("rollback");
 
 /**
@@ -74,17 +76,22 @@ class ParsedJobs {
   }
 }
 
+/** A put_job that inserts a job counting against its owner's cap. */
+function addsLiveJob(w: Write): boolean {
+  return w.op === "put_job" && w.expectVersion === null && LIVE_JOB_STATUSES.includes(w.job.status);
+}
+
 function sameRow(a: JobRow, b: JobRow): boolean {
   for (const k in b) if (a[k as keyof JobRow] !== b[k as keyof JobRow]) return false;
   return true;
 }
 
 export function openSqliteStore(opts: SqliteStoreOptions): Store {
-  const db = openDatabase(opts);
+  const { db, driver } = openDatabase(opts);
   const q = prepareStatements(db);
   const parsedJobs = new ParsedJobs(10_000);
   const interval = opts.checkpointIntervalMs ?? 250;
-  const checkpointer = opts.path !== ":memory:" && interval > 0 ? createCheckpointer(db, opts.path, interval) : noCheckpointer;
+  const checkpointer = opts.path !== ":memory:" && interval > 0 ? createCheckpointer(db, opts.path, interval, driver) : noCheckpointer;
 
   /** One write; false when its condition fails (nothing was written by it then). */
   function apply(w: Write): boolean {
@@ -116,13 +123,30 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
     return true;
   }
 
+  /**
+   * Live jobs per owner as of the open commitMany transaction, kept up to date by its txs. Counting
+   * an owner's live jobs reads them all, so a batch of 1,000 creates counting once each made
+   * creating n tasks cost n² index reads. null outside commitMany: commit() counts afresh.
+   */
+  let liveCounts: Map<string, number> | null = null;
+
   /** Counted inside the write transaction (IMMEDIATE), so no other writer can insert in between. */
   function withinCap(tx: Tx, cap: NonNullable<Tx["cap"]>): boolean {
-    const adding = tx.writes.filter((w) => w.op === "put_job" && w.expectVersion === null && LIVE_JOB_STATUSES.includes(w.job.status)).length;
-    return q.countJobs.get({ owner: cap.owner, statuses: LIVE_STATUSES })!.n + adding <= cap.max;
+    const live = liveCounts?.get(cap.owner) ?? q.countJobs.get({ owner: cap.owner, statuses: LIVE_STATUSES })!.n;
+    liveCounts?.set(cap.owner, live);
+    return live + tx.writes.filter(addsLiveJob).length <= cap.max;
   }
 
-  // Called inside another transaction function, better-sqlite3 runs this under a SAVEPOINT,
+  /** After a tx committed inside commitMany: its inserts add to the counts, an update may change a status. */
+  function noteCommitted(tx: Tx): void {
+    for (const w of tx.writes) {
+      if (w.op !== "put_job" || !liveCounts?.has(w.job.owner)) continue;
+      if (addsLiveJob(w)) liveCounts.set(w.job.owner, liveCounts.get(w.job.owner)! + 1);
+      else liveCounts.delete(w.job.owner);
+    }
+  }
+
+  // Called inside another transaction function, the driver runs this under a SAVEPOINT,
   // so a rollback undoes only this tx: that is how commitEach isolates its txs.
   const commitOne = db.transaction((tx: Tx): void => {
     if (!applyAll(tx)) throw ROLLBACK;
@@ -144,7 +168,20 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
   // A tx with at most one write needs no savepoint: if that write fails nothing was written, and
   // its events are appended only after it succeeded. An SQLite error (not a failed condition)
   // rolls back the whole batch and rejects: nothing is written, and the caller can retry it.
-  const commitMany = db.transaction((txs: Tx[]): boolean[] => txs.map((tx) => (tx.writes.length <= 1 ? applyAll(tx) : tryCommit(tx))));
+  // A tx that fails writes nothing (no write, or its savepoint rolled back), so only committed
+  // ones move the counts; an SQLite error discards the counts with the whole batch.
+  const commitMany = db.transaction((txs: Tx[]): boolean[] => {
+    liveCounts = new Map();
+    try {
+      return txs.map((tx) => {
+        const ok = tx.writes.length <= 1 ? applyAll(tx) : tryCommit(tx);
+        if (ok) noteCommitted(tx);
+        return ok;
+      });
+    } finally {
+      liveCounts = null;
+    }
+  });
 
   return {
     async getJob(id) {
@@ -215,10 +252,9 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
 }
 
 /** Opens (creating its directory) and migrates the file; the auth store opens its own connection with it too. */
-export function openDatabase(opts: Pick<SqliteStoreOptions, "path" | "busyTimeoutMs" | "cacheSizeMiB">): Database.Database {
+export function openDatabase(opts: Pick<SqliteStoreOptions, "path" | "busyTimeoutMs" | "cacheSizeMiB" | "driver">): { db: SqliteDb; driver: SqliteDriver } {
   if (opts.path !== ":memory:") mkdirSync(dirname(opts.path), { recursive: true });
-  const db = new Database(opts.path);
-  db.pragma(`busy_timeout = ${opts.busyTimeoutMs ?? 5000}`);
+  const { db, driver } = connect(opts.path, { timeoutMs: opts.busyTimeoutMs ?? 5000, ...(opts.driver && { driver: opts.driver }) });
   db.pragma("journal_mode = WAL");
   // In WAL mode NORMAL syncs only at checkpoints, not on every commit. A commit is in the WAL
   // file (the OS page cache) before it is acknowledged, so it survives kill -9 of the process;
@@ -230,14 +266,14 @@ export function openDatabase(opts: Pick<SqliteStoreOptions, "path" | "busyTimeou
   // Nothing relies on foreign keys; the engine writes jobs and runs in one tx by itself.
   db.pragma("foreign_keys = OFF");
   migrate(db);
-  return db;
+  return { db, driver };
 }
 
 /**
  * Every statement, prepared once per connection. Writes bind positionally, in the column
  * orders of rows.ts; reads return rows keyed by column name.
  */
-function prepareStatements(db: Database.Database) {
+function prepareStatements(db: SqliteDb) {
   const list = (cols: readonly string[]) => cols.join(", ");
   const placeholders = (cols: readonly string[]) => cols.map(() => "?").join(", ");
   const assign = (cols: readonly string[]) => cols.map((c) => `${c} = ?`).join(", ");

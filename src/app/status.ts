@@ -1,0 +1,169 @@
+import { bucketOf, hoursBetween, runKeyString } from "../core/keys.js";
+import type { Run, RunStatus } from "../core/model.js";
+import type { Clock } from "../ports/clock.js";
+import type { Member, Presence } from "../ports/presence.js";
+import type { DelayQueue } from "../ports/queue.js";
+import type { Store } from "../ports/store.js";
+import type { EngineSettings } from "./settings.js";
+
+/** What `duely status` looks at; the composition root opens it for the configured backend. */
+export interface StatusDeps {
+  store: Store;
+  /** null where the queue lives in the scheduler process's memory (embedded): it cannot be read from outside. */
+  queue: DelayQueue | null;
+  /** Where role processes announce themselves (DynamoDB); null when one process is the whole scheduler. */
+  presence: Presence | null;
+  /** Embedded: whether a live process holds the store file's scheduler lock; null elsewhere. */
+  schedulerRunning: (() => boolean) | null;
+  clock: Clock;
+  settings: EngineSettings;
+}
+
+/** A run past its time by more than this needs attention: the watcher queues runs well before they are due. */
+export const OVERDUE_MS = 60_000;
+/** Failed runs are counted over this window. */
+const FAILED_WINDOW_MS = 3_600_000;
+/** Queued runs read per shard to find the oldest one waiting for a worker. */
+const QUEUED_SAMPLE = 100;
+
+export type Check<T> = ({ ok: true } & T) | { ok: false; error: string };
+
+export interface StatusReport {
+  checked_at: string;
+  store: Check<object>;
+  /** depth: messages in the queue (approximate); dead_lettered: in its DLQ. null: the queue is in the scheduler's memory. */
+  queue: Check<{ depth: number; dead_lettered: number | null }> | null;
+  /** Live ones only; null when there are no separate role processes. */
+  watchers: { id: string; shards: number[]; lease_age_s: number }[] | null;
+  workers: { id: string; heartbeat_age_s: number }[] | null;
+  /** Embedded: whether a process runs the scheduler on the store file. */
+  scheduler_running: boolean | null;
+  runs: {
+    /** The queued run waiting longest for a worker since its due time (one message each). */
+    oldest_unclaimed: RunLate | null;
+    /** The pending run longest past its time: the watcher should have queued it. */
+    oldest_overdue_pending: RunLate | null;
+    failed_last_hour: number;
+    /** A few of them, newest first. */
+    failed_recent: { run_key: string; owner: string; finished_at: string; error: string | null }[];
+  } | null;
+  /** What needs attention, one sentence each; empty when all is well. */
+  attention: string[];
+}
+
+interface RunLate {
+  run_key: string;
+  owner: string;
+  due_at: string;
+  late_s: number;
+}
+
+const errorOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+const iso = (ms: number) => new Date(ms).toISOString();
+const seconds = (ms: number) => Math.round(ms / 100) / 10;
+const late = (run: Run, now: number): RunLate => ({ run_key: runKeyString(run), owner: run.owner, due_at: iso(run.due_at), late_s: seconds(now - run.due_at) });
+
+/** One cheap read: a task that does not exist. */
+const probeStore = (store: Store) => checked(() => store.getJob("duely-probe").then(() => ({})));
+
+export interface Readiness {
+  ok: boolean;
+  store: Check<object>;
+  queue: Check<{ depth: number }>;
+}
+
+/** Whether the store and the queue answer now (a process's readiness: `/readyz`). */
+export async function checkReady(deps: { store: Store; queue: DelayQueue }): Promise<Readiness> {
+  const [store, queue] = await Promise.all([probeStore(deps.store), checked(async () => ({ depth: await deps.queue.size() }))]);
+  return { ok: store.ok && queue.ok, store, queue };
+}
+
+/** Checks the store, the queue, the role processes and the runs; never throws (a failed check is reported). */
+export async function checkStatus(deps: StatusDeps): Promise<StatusReport> {
+  const now = deps.clock.now();
+  const attention: string[] = [];
+  const store = await probeStore(deps.store);
+  if (!store.ok) attention.push(`The store cannot be reached: ${store.error}`);
+  const queue = deps.queue && (await checkQueue(deps.queue));
+  if (queue && !queue.ok) attention.push(`The queue cannot be reached: ${queue.error}`);
+  if (queue?.ok && (queue.dead_lettered ?? 0) > 0) attention.push(`${queue.dead_lettered} message(s) in the dead-letter queue: no worker could handle them`);
+
+  const members = deps.presence ? await readMembers(deps.presence, now, attention) : null;
+  const live = (role: Member["role"]) => (members ?? []).filter((m) => m.role === role && m.until > now);
+  const watchers = members && live("watcher").map((m) => ({ id: m.id, shards: m.shards, lease_age_s: seconds(now - m.seenAt) }));
+  const workers = members && live("worker").map((m) => ({ id: m.id, heartbeat_age_s: seconds(now - m.seenAt) }));
+  if (watchers?.length === 0) attention.push("No watcher is running: runs are not queued, so no task runs. Start `duely watcher`.");
+  if (workers?.length === 0) attention.push("No worker is running: queued runs wait. Start `duely worker`.");
+  const schedulerRunning = deps.schedulerRunning ? deps.schedulerRunning() : null;
+  if (schedulerRunning === false) attention.push("No process runs the scheduler on this store file: no task runs. Start `duely serve`.");
+
+  let runs: StatusReport["runs"] = null;
+  if (store.ok) {
+    try {
+      runs = await checkRuns(deps, now);
+    } catch (e) {
+      attention.push(`The runs cannot be read: ${errorOf(e)}`);
+    }
+  }
+  const overdue = runs?.oldest_overdue_pending;
+  if (overdue && overdue.late_s * 1000 > OVERDUE_MS)
+    attention.push(`A pending run is ${overdue.late_s} s past its time (${overdue.run_key}): the watcher is not queueing runs.`);
+  const waiting = runs?.oldest_unclaimed;
+  if (waiting && waiting.late_s * 1000 > OVERDUE_MS)
+    attention.push(`A queued run has waited ${waiting.late_s} s for a worker (${waiting.run_key}): workers are not keeping up.`);
+  return { checked_at: iso(now), store, queue, watchers, workers, scheduler_running: schedulerRunning, runs, attention };
+}
+
+async function readMembers(presence: Presence, now: number, attention: string[]): Promise<Member[] | null> {
+  try {
+    return await presence.members(now);
+  } catch (e) {
+    attention.push(`The watcher and worker leases cannot be read: ${errorOf(e)}`);
+    return null;
+  }
+}
+
+async function checked<T extends object>(read: () => Promise<T>): Promise<Check<T>> {
+  try {
+    return { ok: true, ...(await read()) };
+  } catch (e) {
+    return { ok: false, error: errorOf(e) };
+  }
+}
+
+function checkQueue(queue: DelayQueue) {
+  return checked(async () => ({ depth: await queue.size(), dead_lettered: queue.deadLettered ? await queue.deadLettered() : null }));
+}
+
+/** Every bucket of the look-back window, newest hour last. */
+function bucketsOf(s: EngineSettings, from: number, to: number): string[] {
+  return hoursBetween(from, to).flatMap((hour) => Array.from({ length: s.shard_count }, (_, shard) => bucketOf(hour, shard)));
+}
+
+async function inBuckets(deps: StatusDeps, status: RunStatus, from: number, to: number, limit: number): Promise<Run[]> {
+  const found = await Promise.all(bucketsOf(deps.settings, from, to).map((bucket) => deps.store.queryBucket({ bucket, status, from, to, limit })));
+  return found.flat();
+}
+
+async function checkRuns(deps: StatusDeps, now: number) {
+  const s = deps.settings;
+  const from = now - s.look_back_ms;
+  // Runs scheduled within the watcher's look-back: older ones are the sweeper's to find.
+  const [pending, failed, waking] = await Promise.all([
+    inBuckets(deps, "pending", from, now, 1),
+    inBuckets(deps, "failed", from, now, 1_000),
+    Promise.all(Array.from({ length: s.shard_count }, (_, shard) => deps.store.listWaking({ shard, before: now + s.stale_queued_ms, limit: QUEUED_SAMPLE }))),
+  ]);
+  const oldest = (runs: Run[]) => runs.reduce<Run | null>((a, b) => (a === null || b.due_at < a.due_at ? b : a), null);
+  const overdue = oldest(pending.filter((r) => r.due_at < now));
+  const unclaimed = oldest(waking.flat().filter((r) => r.status === "queued" && r.due_at <= now));
+  const recent = failed.filter((r) => (r.finished_at ?? 0) >= now - FAILED_WINDOW_MS).sort((a, b) => (b.finished_at ?? 0) - (a.finished_at ?? 0));
+  return {
+    oldest_unclaimed: unclaimed && late(unclaimed, now),
+    oldest_overdue_pending: overdue && late(overdue, now),
+    failed_last_hour: recent.length,
+    failed_recent: recent
+      .slice(0, 5)
+      .map((r) => ({ run_key: runKeyString(r), owner: r.owner, finished_at: iso(r.finished_at ?? r.updated_at), error: r.error?.message ?? null })),
+  };
+}

@@ -1,0 +1,99 @@
+import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { TokenVerifier } from "../ports/token-verifier.js";
+import { builtPage } from "./built-pages.js";
+import type { DashboardSessions } from "./dashboard-sessions.js";
+
+/** The local dashboard's part of the local service's HTTP server. */
+export interface Dashboard {
+  sessions: DashboardSessions;
+  /** Who may ask for a ticket: the service's secret alone (a dashboard session may not). */
+  ticketIssuer: TokenVerifier;
+}
+
+export const DASHBOARD_PATHS = ["/", "/dashboard/ticket", "/dashboard/session"] as const;
+export const ownsDashboardPath = (path: string): boolean => (DASHBOARD_PATHS as readonly string[]).includes(path);
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { "content-type": "application/json", "cache-control": "no-store", ...headers });
+  res.end(JSON.stringify(body));
+}
+
+async function readBody(req: IncomingMessage): Promise<unknown> {
+  let text = "";
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    text += chunk.toString("utf8");
+    if (text.length > 4096) return null;
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+const hashOf = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+
+/**
+ * The page's CSP: its own inline script and style (by hash) and nothing else, except fetches
+ * to its own origin (/mcp). It may not be framed.
+ */
+function pageHeaders(html: string): Record<string, string> {
+  const inline = (tag: string) => [...html.matchAll(new RegExp(`<${tag}[^>]*>([\\s\\S]*?)</${tag}>`, "g"))].map((m) => hashOf(m[1]!)).join(" ");
+  return {
+    "content-type": "text/html; charset=utf-8",
+    "content-security-policy": [
+      "default-src 'none'",
+      `script-src ${inline("script")}`,
+      `style-src ${inline("style")}`,
+      "img-src data:",
+      "connect-src 'self'",
+      "base-uri 'none'",
+      "form-action 'none'",
+      "frame-ancestors 'none'",
+    ].join("; "),
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+    "cache-control": "no-store",
+  };
+}
+
+/**
+ * GET / is the page (it holds no data). POST /dashboard/ticket, with the service's secret as
+ * bearer token, gives a one-time ticket (`duely service open` asks for it). POST
+ * /dashboard/session trades a ticket for a session token, and only from a page of this very
+ * origin: the Origin check before this one compares host names, not ports, and any local
+ * program may listen on another port.
+ */
+export function dashboardRoutes(dashboard: Dashboard, origin: string): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  let page: { html: string; headers: Record<string, string> } | null = null;
+  return async (req, res) => {
+    const path = new URL(req.url ?? "/", "http://localhost").pathname;
+    if (path !== "/") return serveSession(req, res, path, dashboard, origin);
+    if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, { error: "method_not_allowed" }, { allow: "GET, HEAD" });
+    if (!page) {
+      const html = builtPage("dashboard");
+      page = { html, headers: pageHeaders(html) };
+    }
+    res.writeHead(200, page.headers);
+    res.end(req.method === "HEAD" ? undefined : page.html);
+  };
+}
+
+async function serveSession(req: IncomingMessage, res: ServerResponse, path: string, dashboard: Dashboard, origin: string): Promise<void> {
+  if (req.method !== "POST") return send(res, 405, { error: "method_not_allowed" }, { allow: "POST" });
+  if (path === "/dashboard/ticket") {
+    const bearer = /^Bearer (\S+)$/i.exec(req.headers.authorization ?? "")?.[1];
+    const check = bearer ? await dashboard.ticketIssuer.verify(bearer) : null;
+    if (!check?.ok)
+      return send(res, 401, { error: "invalid_token", error_description: "Send the service's secret as the bearer token." }, { "www-authenticate": "Bearer" });
+    const ticket = dashboard.sessions.issueTicket(check.token.owner);
+    return send(res, 200, { ticket, url: `${origin}/#ticket=${ticket}` });
+  }
+  if (req.headers.origin !== origin) return send(res, 403, { error: "forbidden", error_description: `Only a page of ${origin} may open a session.` });
+  const body = (await readBody(req)) as { ticket?: unknown } | null;
+  const token = typeof body?.ticket === "string" ? dashboard.sessions.redeem(body.ticket) : null;
+  if (!token)
+    return send(res, 401, { error: "invalid_ticket", error_description: "The link has expired or was already used: run `duely service open` again." });
+  return send(res, 200, { token });
+}

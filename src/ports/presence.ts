@@ -1,0 +1,27 @@
+/** A watcher or worker process as it last announced itself. */
+export interface Member {
+  role: "watcher" | "worker";
+  /** Its `--id` (default `<role>-<pid>`). */
+  id: string;
+  /** When it last renewed its lease or heartbeat (epoch ms). */
+  seenAt: number;
+  /** It counts as gone after this (epoch ms); a graceful stop sets it in the past. */
+  until: number;
+  /** The shards a watcher holds (ascending); empty for a worker. */
+  shards: number[];
+}
+
+/**
+ * Who runs the scheduler, for `duely status`, the metrics and the API's warning when no watcher
+ * runs. Watchers announce themselves through their shard leases; workers through `beat`. Only
+ * deployments with separate role processes (DynamoDB) have one; an embedded process is the
+ * whole scheduler and needs none.
+ */
+export interface Presence {
+  /** Worker `id` is alive until `now + ttlMs`. */
+  beat(id: string, now: number, ttlMs: number): Promise<void>;
+  /** Worker `id` stopped gracefully: it is gone at once. */
+  leave(id: string): Promise<void>;
+  /** Every watcher and worker seen within the last hour, live or not (see `until`). */
+  members(now: number): Promise<Member[]>;
+}

@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dynamoPresence, dynamoShardLeases } from "../../src/adapters/lease/dynamodb-leases.js";
+import { openSqsQueue } from "../../src/adapters/queue/sqs/sqs-queue.js";
+import { openDynamoStore } from "../../src/adapters/store/dynamodb/dynamodb-store.js";
+import { WatcherAlarm } from "../../src/app/liveness.js";
+import { DEFAULT_SETTINGS } from "../../src/app/settings.js";
+import { checkStatus, type StatusDeps } from "../../src/app/status.js";
+import { createQueues } from "../../src/cli/aws-init.js";
+import type { Logger, LogLevel } from "../../src/ports/logger.js";
+import { dynamoClient, freshTables, sqsClient, uniquePrefix } from "../support/aws/clients.js";
+import { type Fauxqs, startFauxqs } from "../support/aws/fauxqs.js";
+import { makeJob, makeRun, SHARDS, T0 } from "../support/builders.js";
+import { FakeClock } from "../support/fake-clock.js";
+
+const client = dynamoClient();
+let fauxqs: Fauxqs;
+let sqs: ReturnType<typeof sqsClient>;
+const drops: (() => Promise<void>)[] = [];
+beforeAll(async () => {
+  fauxqs = await startFauxqs();
+  sqs = sqsClient(fauxqs.endpoint);
+});
+afterAll(async () => {
+  await Promise.all(drops.map((d) => d()));
+  client.destroy();
+  sqs.destroy();
+  await fauxqs.stop();
+});
+
+async function fresh(label: string) {
+  const { tables, drop } = await freshTables(client, label);
+  drops.push(drop);
+  const presence = dynamoPresence({ client, table: tables.leases });
+  const leases = dynamoShardLeases({ client, table: tables.leases });
+  return { tables, presence, leases };
+}
+
+const LEASE_MS = 10_000;
+
+describe("who runs the scheduler, from the leases table", () => {
+  it("lists watchers with their shards and when they renewed, and workers by heartbeat; a worker that stops is gone at once", async () => {
+    const { presence, leases } = await fresh("presence");
+    await leases.acquire("watcher-1", SHARDS, LEASE_MS, T0);
+    await presence.beat("worker-1", T0 + 500, 3_000);
+    await presence.beat("worker-2", T0 + 700, 3_000);
+    expect(await presence.members(T0 + 1_000)).toEqual([
+      { role: "watcher", id: "watcher-1", seenAt: T0, until: T0 + LEASE_MS, shards: Array.from({ length: SHARDS }, (_, i) => i) },
+      { role: "worker", id: "worker-1", seenAt: T0 + 500, until: T0 + 3_500, shards: [] },
+      { role: "worker", id: "worker-2", seenAt: T0 + 700, until: T0 + 3_700, shards: [] },
+    ]);
+    await presence.leave("worker-2");
+    const later = await presence.members(T0 + 20_000);
+    // Past their leases: still listed (with `until` in the past), a watcher without shards.
+    expect(later.map((m) => [m.id, m.until > T0 + 20_000, m.shards.length])).toEqual([
+      ["watcher-1", false, 0],
+      ["worker-1", false, 0],
+    ]);
+    expect(await presence.members(T0 + 2 * 3_600_000)).toEqual([]);
+  });
+
+  it("warns once when no watcher has held a lease for two lease periods, and says so when one is back", async () => {
+    const { presence, leases } = await fresh("alarm");
+    const clock = new FakeClock(T0);
+    const lines: { level: LogLevel; message: string }[] = [];
+    const log: Logger = { log: (level, message) => lines.push({ level, message }) };
+    const settings = { ...DEFAULT_SETTINGS, poll_interval_ms: 100 }; // a watcher's lease: 1 s
+    const alarm = new WatcherAlarm({ clock, log, settings }, presence);
+    expect(await alarm.check()).toBe(false);
+    clock.advance(1_999);
+    await alarm.check();
+    expect(lines).toEqual([]);
+    clock.advance(1);
+    await alarm.check();
+    clock.advance(5_000);
+    await alarm.check();
+    expect(lines).toEqual([{ level: "warn", message: expect.stringMatching(/^no watcher holds a shard lease: no run is queued.*duely watcher/) }]);
+    await leases.acquire("watcher-1", SHARDS, 1_000, clock.now());
+    expect(await alarm.check()).toBe(true);
+    expect(lines[1]).toEqual({ level: "info", message: expect.stringMatching(/a watcher holds the shard leases again/) });
+  });
+});
+
+describe("duely status's checks on DynamoDB + SQS", () => {
+  async function statusDeps(label: string, clock: FakeClock) {
+    const { tables, presence, leases } = await fresh(label);
+    const store = openDynamoStore({ client, tables, ttlDays: 1, shards: SHARDS });
+    const { queueUrl, dlqUrl } = await createQueues(sqs, { prefix: uniquePrefix(label), visibilityMs: 2_000, maxReceiveCount: 3 });
+    const queue = openSqsQueue({ client: sqs, queueUrl, dlqUrl, visibilityMs: 2_000 });
+    const deps: StatusDeps = { store, queue, presence, schedulerRunning: null, clock, settings: { ...DEFAULT_SETTINGS, shard_count: SHARDS } };
+    return { deps, store, queue, leases, presence };
+  }
+
+  it("needs attention with no watcher, no worker and a pending run past its time; none once they run and the run is queued", async () => {
+    const clock = new FakeClock(T0 + 30 * 60_000);
+    const { deps, store, queue, leases, presence } = await statusDeps("status", clock);
+    const job = makeJob({ owner: "ann" });
+    const late = makeRun(job, clock.now() - 5 * 60_000);
+    expect(
+      await store.commit({
+        writes: [
+          { op: "put_job", job, expectVersion: null },
+          { op: "insert_run", run: late },
+        ],
+      }),
+    ).toBe(true);
+
+    const before = await checkStatus(deps);
+    expect(before.store).toEqual({ ok: true });
+    expect(before.queue).toEqual({ ok: true, depth: 0, dead_lettered: 0 });
+    expect(before.watchers).toEqual([]);
+    expect(before.workers).toEqual([]);
+    expect(before.runs?.oldest_overdue_pending).toEqual({
+      run_key: `${job.id}@${late.scheduled_at}`,
+      owner: "ann",
+      due_at: new Date(late.due_at).toISOString(),
+      late_s: 300,
+    });
+    expect(before.attention).toEqual([
+      expect.stringMatching(/^No watcher is running/),
+      expect.stringMatching(/^No worker is running/),
+      expect.stringMatching(/^A pending run is 300 s past its time/),
+    ]);
+
+    await leases.acquire("watcher-1", SHARDS, LEASE_MS, clock.now() - 2_000);
+    await presence.beat("worker-1", clock.now() - 1_000, 30_000);
+    const queued = { ...late, status: "queued" as const, due_at: clock.now() - 10_000, wake_at: clock.now() + 20_000 };
+    expect(await store.commit({ writes: [{ op: "update_run", run: queued, expect: { status: "pending", attempt: 0 } }] })).toBe(true);
+    await queue.send([{ key: { job_id: job.id, scheduled_at: late.scheduled_at }, owner: "ann", dueAt: Date.now() }]);
+    const after = await checkStatus(deps);
+    expect(after.watchers).toEqual([{ id: "watcher-1", shards: Array.from({ length: SHARDS }, (_, i) => i), lease_age_s: 2 }]);
+    expect(after.workers).toEqual([{ id: "worker-1", heartbeat_age_s: 1 }]);
+    expect(after.queue).toMatchObject({ ok: true, depth: 1 });
+    expect(after.runs).toMatchObject({ oldest_overdue_pending: null, oldest_unclaimed: { owner: "ann", late_s: 10 }, failed_last_hour: 0 });
+    expect(after.attention).toEqual([]);
+    await queue.close();
+  }, 30_000);
+
+  it("lists the runs that failed within the hour without calling them a problem, and calls an unreachable store one", async () => {
+    const clock = new FakeClock(T0 + 30 * 60_000);
+    const { deps, store, leases, presence, queue } = await statusDeps("failed", clock);
+    await leases.acquire("watcher-1", SHARDS, LEASE_MS, clock.now());
+    await presence.beat("worker-1", clock.now(), 30_000);
+    const job = makeJob({ owner: "bob" });
+    const failed = makeRun(job, clock.now() - 20 * 60_000, {
+      status: "failed",
+      attempt: 3,
+      finished_at: clock.now() - 10 * 60_000,
+      error: { message: "upstream down", kind: "retryable" },
+    });
+    expect(
+      await store.commit({
+        writes: [
+          { op: "put_job", job, expectVersion: null },
+          { op: "insert_run", run: failed },
+        ],
+      }),
+    ).toBe(true);
+    const report = await checkStatus(deps);
+    expect(report.runs).toMatchObject({
+      failed_last_hour: 1,
+      failed_recent: [{ run_key: `${job.id}@${failed.scheduled_at}`, owner: "bob", error: "upstream down" }],
+    });
+    expect(report.attention).toEqual([]);
+
+    const gone = openDynamoStore({ client, tables: { ...(await fresh("none")).tables, jobs: "no-such-table" }, ttlDays: 1, shards: SHARDS });
+    const broken = await checkStatus({ ...deps, store: gone });
+    expect(broken.store).toMatchObject({ ok: false, error: expect.stringMatching(/non-existent table|not found/i) });
+    expect(broken.runs).toBeNull();
+    expect(broken.attention[0]).toMatch(/^The store cannot be reached/);
+    await queue.close();
+  }, 30_000);
+});
