@@ -115,7 +115,11 @@ async function liveCounts(presence: Presence, now: number): Promise<{ watchers: 
 }
 
 /** The configured actions, delivering to each owner's channels; on the desktop, notifications through the OS's notifier. */
-async function openActions(config: Config, env: Env, opts: { limits: Limits; metrics: PrometheusMetrics | undefined; desktop: boolean }): Promise<ActionRunner> {
+async function openActions(
+  config: Config,
+  env: Env,
+  opts: { limits: Limits; metrics: PrometheusMetrics | undefined; desktop: boolean },
+): Promise<ActionRunner> {
   const [{ createActionRunner }, { channelDirectory }] = await Promise.all([import("./actions/runner.js"), import("./actions/owner-channels.js")]);
   const channels = channelDirectory({ channels: config.actions.channels, owners: config.owners, operator: config.owner, desktop: opts.desktop });
   return createActionRunner(config.actions, env, {
