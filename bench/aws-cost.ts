@@ -143,6 +143,7 @@ function labelled(store: Store): Store {
     listWaking: (q) => run("watcher: listWaking", () => store.listWaking(q)),
     listJobRuns: (j, q) => run("listJobRuns", () => store.listJobRuns(j, q)),
     listEvents: (k) => run("listEvents", () => store.listEvents(k)),
+    listJobEvents: (j, q) => run("listJobEvents", () => store.listJobEvents(j, q)),
     commit: (tx) => run(commitLabel([tx]), () => store.commit(tx)),
     commitEach: (txs) => {
       heartbeats += txs.filter((t) => txKind(t) === "heartbeat").length;

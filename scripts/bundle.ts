@@ -13,7 +13,7 @@
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { build } from "esbuild";
+import { build, type Plugin } from "esbuild";
 import { bundleManifest } from "./bundle-manifest.js";
 
 const ROOT = join(import.meta.dirname, "..");
@@ -35,6 +35,23 @@ const NATIVE = {
   "file-uri-to-path": ["package.json", "index.js", "LICENSE"],
 } as const;
 
+/**
+ * The server reads its icon beside its module at run time (src/mcp/icon.ts: ../../assets from
+ * dist/mcp); in the bundle that path leaves the bundle's folder, so the SVG is inlined instead.
+ */
+const inlineIcon: Plugin = {
+  name: "inline-icon",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]dist[\\/]mcp[\\/]icon\.js$/ }, (args) => {
+      const code = readFileSync(args.path, "utf8");
+      const read = 'readFileSync(new URL("../../assets/icon.svg", import.meta.url))';
+      if (!code.includes(read)) throw new Error(`${args.path} no longer reads the icon as the bundle expects`);
+      const svg = readFileSync(join(ROOT, "assets/icon.svg")).toString("base64");
+      return { contents: code.replace(read, `Buffer.from(${JSON.stringify(svg)}, "base64")`), loader: "js" };
+    });
+  },
+};
+
 export async function buildBundle(outDir: string): Promise<{ stage: string; file: string; version: string }> {
   const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string; description: string };
   for (const built of ["dist/cli/main.js", "dist/ui/tasks.html", "dist/ui/dashboard.html"]) {
@@ -54,6 +71,7 @@ export async function buildBundle(outDir: string): Promise<{ stage: string; file
     outdir: join(stage, "server"),
     chunkNames: "[name]-[hash]",
     external: ["better-sqlite3"],
+    plugins: [inlineIcon],
     banner: { js: BANNER },
     legalComments: "none",
     logLevel: "warning",

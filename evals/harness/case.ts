@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import { NotifyAction, SummarizeAction } from "../../src/core/action-model.js";
 import { JOB_STATUSES } from "../../src/core/model.js";
+import { PolicyInput } from "../../src/mcp/policy-schemas.js";
 import { ScheduleInput } from "../../src/mcp/schemas.js";
 
 /**
@@ -29,6 +30,10 @@ const SeedTask = z.strictObject({
   /** The MCP input form (`{"type":"cron","cron":"0 8 * * *"}`); its zone defaults to the case's `user_tz`. */
   schedule: ScheduleInput,
   status: z.enum(["active", "paused", "cancelled"]).default("active"),
+  /** Occurrences the user already skipped (task_skip_v1), ISO instants of the task's fires. */
+  skip: z.array(Iso).optional(),
+  /** Run policies other than the defaults, in the tools' input form (`{"catch_up": "skip"}`). */
+  policies: PolicyInput.optional(),
 });
 
 const RecordedCall = z.strictObject({ id: z.string(), name: z.string(), arguments: z.record(z.string(), z.unknown()) });
@@ -58,10 +63,44 @@ export const ScheduleExpect = z.union([
 export type ScheduleExpect = z.infer<typeof ScheduleExpect>;
 
 const ActionExpect = z.strictObject({
-  type: z.enum(["summarize", "notify"]),
-  /** At least one must appear (case-insensitive substring) in the topic or message. */
+  type: z.enum(["summarize", "notify", "ask"]),
+  /** At least one must appear (at the start of a word) in the topic, message, prompt or condition. */
   keywords: z.array(z.string().min(1)).optional(),
+  /** `ask` only: true when the run must deliver only if a condition holds (`deliver_if` set), false when it must always deliver. */
+  conditional: z.boolean().optional(),
+  /** Every one of these channels must be in the action's `channels`. */
+  channels: z.array(z.string().min(1)).optional(),
 });
+
+/** Run policies a task must have; a field left out is not checked. */
+const PolicyExpect = z.strictObject({
+  overlap: z.enum(["skip", "allow", "buffer_one"]).optional(),
+  catch_up: z
+    .array(z.enum(["skip", "latest", "all"]))
+    .min(1)
+    .optional(),
+  /** [min, max] minutes of the flexible start window. */
+  window_minutes: z.tuple([z.number().int().min(0), z.number().int().min(0)]).optional(),
+});
+
+/** What a seeded task must look like at the end, besides its status (`seeded`). */
+export const ChangedExpect = z.strictObject({
+  /** Its next fire instants after the case's `now`, as for a new task. */
+  schedule: ScheduleExpect.optional(),
+  action: ActionExpect.optional(),
+  /** At least one must appear (at the start of a word) in the title. */
+  title_keywords: z.array(z.string().min(1)).optional(),
+  policy: PolicyExpect.optional(),
+  /** Extra runs started outside the schedule (task_run_now_v1) during the case. */
+  manual_runs: z.number().int().min(0).optional(),
+  /** Exactly these upcoming occurrences are skipped by the user (ISO instants); [] for none. */
+  skipped: z.array(Iso).optional(),
+  /** true: paused with a note saying why; false: no note. */
+  pause_note: z.boolean().optional(),
+  /** `end_at` lies in [first, second] (ISO instants). */
+  end_between: z.tuple([Iso, Iso]).optional(),
+});
+export type ChangedExpect = z.infer<typeof ChangedExpect>;
 
 /** How many live (not cancelled) new tasks: exactly N, or [min, max]. */
 const Count = z.union([z.number().int().min(0), z.tuple([z.number().int().min(0), z.number().int().min(0)])]);
@@ -76,6 +115,8 @@ export const Expectation = z.strictObject({
   outcome: z.enum(["chat", "clarify", "explain"]).optional(),
   schedule: ScheduleExpect.optional(),
   action: ActionExpect.optional(),
+  /** The run policies of the new task(s). */
+  policy: PolicyExpect.optional(),
   /** Tools that must not be called at all, even unsuccessfully. */
   forbid_tools: z.array(ToolName).optional(),
   /** Tools that must succeed in this order (a subsequence of the successful calls). */
@@ -88,6 +129,8 @@ export const Expectation = z.strictObject({
     .strictObject({
       new_tasks: Count.optional(),
       seeded: z.record(z.string(), z.enum(JOB_STATUSES)).optional(),
+      /** Seed key → what that task must look like at the end (changed by task_update_v1, run now, skipped…). */
+      changed: z.record(z.string(), ChangedExpect).optional(),
     })
     .optional(),
 });
@@ -119,7 +162,7 @@ export const Case = z
     const keys = (c.seed_tasks ?? []).map((s) => s.key);
     if (new Set(keys).size !== keys.length) ctx.addIssue({ code: "custom", path: ["seed_tasks"], message: "seed keys must be unique" });
     for (const e of [c.expect, ...(c.expect?.also_accept ?? [])]) {
-      for (const key of Object.keys(e?.final_state?.seeded ?? {})) {
+      for (const key of [...Object.keys(e?.final_state?.seeded ?? {}), ...Object.keys(e?.final_state?.changed ?? {})]) {
         if (!keys.includes(key)) ctx.addIssue({ code: "custom", path: ["expect", "final_state", "seeded"], message: `no seed task "${key}"` });
       }
       if (e?.outcome !== undefined && e.tool !== "none") ctx.addIssue({ code: "custom", path: ["expect", "outcome"], message: "outcome goes with tool none" });

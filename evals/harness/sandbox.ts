@@ -8,9 +8,10 @@ import { Engine } from "../../src/app/engine.js";
 import { DEFAULT_SETTINGS } from "../../src/app/settings.js";
 import { JOB_STATUSES } from "../../src/core/model.js";
 import { nextFireTimes } from "../../src/core/schedule/index.js";
-import { isoUtc, scheduleView, zoneOf } from "../../src/mcp/present.js";
+import { isoUtc, taskView } from "../../src/mcp/present.js";
 import { resolveSchedule } from "../../src/mcp/schedule-input.js";
 import { createMcpServer } from "../../src/mcp/server.js";
+import { policyPatch } from "../../src/mcp/task-input.js";
 import type { ActionRunner } from "../../src/ports/action.js";
 import type { Clock } from "../../src/ports/clock.js";
 import { silentLogger } from "../../src/ports/logger.js";
@@ -79,15 +80,26 @@ export async function openSandbox(c: Case): Promise<Sandbox> {
       seeded,
       async finalState() {
         const page = await engine.jobs.list(EVAL_OWNER, { statuses: JOB_STATUSES, limit: 100 });
-        return page.items.map(({ job }) => ({
-          id: job.id,
-          title: job.title,
-          status: job.status,
-          action: { ...job.action },
-          schedule: scheduleView(job.schedule, serverZone),
-          timezone: zoneOf(job.schedule, serverZone),
-          next: (job.schedule.kind === "immediate" ? [job.created_at] : nextFireTimes(job.schedule, now, 5)).map(isoUtc),
-        }));
+        return Promise.all(
+          page.items.map(async ({ job }) => {
+            const detail = await engine.jobs.get(EVAL_OWNER, job.id, { runs: 50 });
+            const { id, title, status, action, schedule, timezone } = taskView(job, serverZone);
+            return {
+              id,
+              title,
+              status,
+              action,
+              schedule,
+              timezone,
+              next: (job.schedule.kind === "immediate" ? [job.created_at] : nextFireTimes(job.schedule, now, 5)).map(isoUtc),
+              policy: { overlap: job.policy.overlap, catch_up: job.policy.catch_up, window_minutes: Math.round(job.policy.window_ms / 60_000) },
+              manual_runs: detail.runs.filter((r) => r.origin === "manual").length,
+              skipped: detail.skipped.map(isoUtc),
+              ...(job.pause_note !== null && { pause_note: job.pause_note }),
+              ...(job.end_at !== null && { end_at: isoUtc(job.end_at) }),
+            };
+          }),
+        );
       },
       async close() {
         await connected.close();
@@ -107,7 +119,8 @@ async function seed(engine: Engine, c: Case, now: number): Promise<Record<string
   const ids: Record<string, string> = {};
   for (const s of c.seed_tasks ?? []) {
     const { schedule } = resolveSchedule({ schedule: s.schedule }, { timezone: c.user_tz, now, horizonMs: DEFAULT_SETTINGS.horizon_ms });
-    const { job } = await engine.jobs.create(EVAL_OWNER, { title: s.title, action: s.action, schedule });
+    const { job } = await engine.jobs.create(EVAL_OWNER, { title: s.title, action: s.action, schedule, policy: policyPatch(s.policies) });
+    for (const at of s.skip ?? []) await engine.jobs.skip(EVAL_OWNER, job.id, { within: { from: Date.parse(at), to: Date.parse(at) } });
     if (s.status === "paused") await engine.jobs.pause(EVAL_OWNER, job.id);
     if (s.status === "cancelled") await engine.jobs.cancel(EVAL_OWNER, job.id);
     ids[s.key] = job.id;

@@ -29,6 +29,15 @@ export interface FinalTask {
    * (a once has one; `immediate` is its creation instant).
    */
   next: string[];
+  /** Run policies (absent in transcripts written before they existed). */
+  policy?: { overlap: string; catch_up: string; window_minutes: number };
+  /** Runs started outside the schedule (task_run_now_v1). */
+  manual_runs?: number;
+  /** Upcoming occurrences the user skipped, ISO UTC, earliest first. */
+  skipped?: string[];
+  pause_note?: string;
+  /** ISO UTC. */
+  end_at?: string;
 }
 
 export interface Transcript {

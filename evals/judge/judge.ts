@@ -2,6 +2,9 @@ import type { Usage } from "../adapters/adapter.js";
 import type { Case, Expectation } from "../harness/case.js";
 import type { FinalTask, Transcript, TranscriptCall } from "../harness/transcript.js";
 import { scheduleMatches } from "./schedule-match.js";
+import { actionMiss, changedMiss, policyMiss, short } from "./task-checks.js";
+
+export { hasKeyword } from "./task-checks.js";
 
 /**
  * Scores one transcript against its case. Pure: reads the transcript and the case only, never
@@ -11,6 +14,10 @@ import { scheduleMatches } from "./schedule-match.js";
 
 /** Tools that change nothing; any other tool counts as a change when it succeeds. */
 const READ_ONLY_TOOLS: ReadonlySet<string> = new Set(["task_list_v1", "task_get_v1", "schedule_preview_v1"]);
+
+/** A read-only tool, or a call that only previews (`dry_run: true`). */
+const changesNothing = (c: TranscriptCall) =>
+  READ_ONLY_TOOLS.has(c.name) || (typeof c.arguments === "object" && (c.arguments as { dry_run?: unknown }).dry_run === true);
 
 /** Each check: true/false, or null when the expectation does not ask for it. */
 export interface Checks {
@@ -22,6 +29,10 @@ export interface Checks {
   order: boolean | null;
   schedule: boolean | null;
   action: boolean | null;
+  /** The new task(s) have the expected run policies. */
+  policy: boolean | null;
+  /** Seeded tasks look as `final_state.changed` says (schedule, action, runs started, skips…). */
+  changed: boolean | null;
   /** New live tasks counted right, and every seeded task in its expected status. */
   state: boolean;
 }
@@ -70,37 +81,11 @@ function countOk(n: number, want: number | [number, number]): boolean {
   return Array.isArray(want) ? n >= want[0] && n <= want[1] : n === want;
 }
 
-const short = (s: string, max = 80) => (s.length <= max ? s : `${s.slice(0, max - 1)}…`);
-
-/**
- * A keyword matches at the start of a word, case-insensitively ("financ" in "Financial news",
- * "ai" in "AI news" but not in "daily"); one in a script without spaces (CJK) matches anywhere.
- * A CJK character before a Latin keyword is a word boundary: Japanese and Chinese write
- * "先週のAIニュース" and "看AI新闻" without spaces.
- */
-export function hasKeyword(text: string, keyword: string): boolean {
-  const k = keyword.toLowerCase();
-  if (!/^[\p{Script=Latin}\p{N}]/u.test(k)) return text.toLowerCase().includes(k);
-  const escaped = k.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`(?<!${NOT_CJK}[\\p{L}\\p{N}])${escaped}`, "iu").test(text);
-}
-
-/** Ahead of a character: it is not one of the scripts written without spaces. */
-const NOT_CJK = "(?![\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}])";
-
-function textOf(task: FinalTask): string {
-  const a = task.action as { topic?: unknown; message?: unknown };
-  return [a.topic, a.message]
-    .filter((x): x is string => typeof x === "string")
-    .join(" ")
-    .toLowerCase();
-}
-
 /** Checks one expectation; `failures` says what was wrong, in words, for the report. */
 function checkExpectation(c: Case, t: Transcript, e: Expectation): Outcome {
   const failures: string[] = [];
   const ok = t.calls.filter(accepted);
-  const changed = ok.filter((x) => !READ_ONLY_TOOLS.has(x.name));
+  const changed = ok.filter((x) => !changesNothing(x));
   const names = (xs: TranscriptCall[]) => [...new Set(xs.map((x) => x.name))].join(", ");
 
   let tool: boolean;
@@ -172,21 +157,33 @@ function checkExpectation(c: Case, t: Transcript, e: Expectation): Outcome {
     if (miss !== null) failures.push(`schedule: ${miss}`);
   }
 
-  let action: boolean | null = null;
-  if (e.action) {
-    const want = e.action;
-    const bad = fresh.filter((x) => x.action.type !== want.type || (want.keywords !== undefined && !want.keywords.some((k) => hasKeyword(textOf(x), k))));
-    action = fresh.length > 0 && bad.length === 0;
-    if (fresh.length === 0) failures.push("action: no task was created");
-    else if (bad.length) {
-      const b = bad[0]!;
-      failures.push(
-        `action: expected ${want.type}${want.keywords ? ` about ${want.keywords.join("/")}` : ""}, got ${String(b.action.type)} "${short(textOf(b), 60)}"`,
-      );
+  /** A check every new task must pass: null when not asked for. */
+  const everyNew = (what: string, miss: ((t: FinalTask) => string | null) | null): boolean | null => {
+    if (miss === null) return null;
+    const first = fresh.map(miss).find((m) => m !== null);
+    if (fresh.length === 0) failures.push(`${what}: no task was created`);
+    else if (first) failures.push(`${what}: ${first}`);
+    return fresh.length > 0 && first === undefined;
+  };
+  const wantAction = e.action;
+  const wantPolicy = e.policy;
+  const action = everyNew("action", wantAction ? (t) => actionMiss(wantAction, t) : null);
+  const policy = everyNew("policy", wantPolicy ? (t) => policyMiss(wantPolicy, t) : null);
+
+  let changedOk: boolean | null = null;
+  if (e.final_state?.changed) {
+    changedOk = true;
+    for (const [key, want] of Object.entries(e.final_state.changed)) {
+      const found = t.final_state.tasks.find((x) => x.id === t.seeded[key]);
+      const miss = found ? changedMiss(want, found, Date.parse(c.now)) : "missing";
+      if (miss !== null) {
+        changedOk = false;
+        failures.push(`seeded "${found?.title ?? key}": ${miss}`);
+      }
     }
   }
 
-  return { checks: { tool, outcome, forbidden, order, schedule, action, state }, failures };
+  return { checks: { tool, outcome, forbidden, order, schedule, action, policy, changed: changedOk, state }, failures };
 }
 
 const passes = (ch: Checks) => Object.values(ch).every((v) => v !== false);

@@ -56,7 +56,8 @@ export function messageOf(text: string, matched: string): string {
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const clip = (s: string, n: number) => (s.length <= n ? s : `${s.slice(0, n - 1).trimEnd()}…`);
 
-export function titleFor(action: { type: "summarize"; topic: string } | { type: "notify"; message: string }): string {
+export function titleFor(action: { type: "summarize"; topic: string } | { type: "notify"; message: string } | { type: "ask"; prompt: string }): string {
+  if (action.type === "ask") return clip(capitalize(action.prompt), 80);
   return action.type === "summarize"
     ? clip(`${capitalize(action.topic)}${/digest/i.test(action.topic) ? "" : " digest"}`, 80)
     : clip(`Reminder: ${action.message}`, 80);

@@ -3,7 +3,7 @@
  * ja, es, de). Deliberately simple: it is a baseline to compare models with, not a model.
  */
 
-export type IntentKind = "create" | "pause" | "resume" | "cancel" | "list" | "inspect" | "chat";
+export type IntentKind = "create" | "pause" | "resume" | "cancel" | "list" | "inspect" | "update" | "run_now" | "skip" | "chat";
 
 export interface Intent {
   kind: IntentKind;
@@ -89,6 +89,50 @@ const INSPECT = [
   /\bwarum (kam|lief|wurde)\b.*\bnicht\b/i,
 ];
 
+/** "Only tell me if …", "let me know if …": a prompt whose answer is delivered only when a condition holds. */
+export const CONDITIONAL = [
+  /\b(?:only )?(?:tell|notify|alert|ping) me(?: only)? (?:if|when)\b/i,
+  /\blet me know(?: only)? (?:if|when)\b/i,
+  /\bbut only if\b/i,
+  /只有.+才(?:通知|告訴|告诉)我/,
+];
+
+/** A prompt for the model: "write me …", "have the AI …". */
+export const ASK_VERB = [/\bwrite me\b/i, /\b(?:have|ask|get) the (?:ai|model)\b/i];
+
+/** Run an existing task once now. */
+const RUN_NOW = [
+  /\b(?:run|send|trigger|fire|execute|test)\b.*\b(?:now|right now|immediately|right away)\b/i,
+  /現在就執行|立刻執行|马上执行|現在執行|现在就执行/,
+  /\bjetzt\b.*\b(?:aus|ausführen|sofort)\b|\bführe\b.*\bjetzt\b/i,
+  /\b(?:ejecuta|envía|envia|corre)\w*\b.*\bahora\b/i,
+];
+
+/** Skip one run (or undo a skip: UNSKIP). */
+const SKIP = [/\bskip\b/i, /跳過|跳过/, /\bs[áa]lta(?:te|r)?\b|\bomite\b/i, /\büberspring\w*/i];
+export const UNSKIP = [/\b(?:don'?t|do not|no longer) skip\b/i, /\bunskip\b/i, /\bafter all\b/i];
+
+/** Change an existing task in place. */
+const UPDATE = [
+  /\b(?:move|change|reschedule|push|shift|rename|switch|edit|update)\b/i,
+  /\bmake\b.*\binstead\b/i,
+  /\bshould be about\b/i,
+  /\balso send\b/i,
+  /\bkeep\b.*\b(?:going|running)\b.*\buntil\b/i,
+  /改到|改成|改为|改為|換成|换成/,
+  /\bverschieb\w*|\bänder\w*/i,
+  /\bcambia\w*|\bmueve\b/i,
+];
+
+/** How runs behave (catch-up, start window, overlap): set on a new task or an existing one. */
+export const POLICY = [
+  /\bcatch up\b/i,
+  /\b(?:missed|misses) (?:one|run)\b.*\b(?:still|send|run)\b/i,
+  /\bserver (?:was|is) down\b/i,
+  /\bwindow\b|\bany ?time between\b|\bstart any ?time\b/i,
+  /\bstill running\b|\bboth\b.*\bat once\b|\brun them both\b/i,
+];
+
 /** Spanish "resume las noticias" is "summarize the news", not "resume". */
 const SPANISH_SUMMARIZE = /\bres[uú]me(me)?\s+(las|los|el|la|mis|un|una|lo)\b/i;
 
@@ -116,19 +160,26 @@ export const mentionsReminder = (text: string) => any(REMIND_VERB, text) || any(
 export const mentionsDigest = (text: string) => any(DIGEST, text);
 
 /**
- * The order matters: a reminder request wins over management words inside it ("remind me to
- * cancel the gym"), cancel wins over pause ("stop it for good"), resume over pause ("start it
- * again").
+ * The order matters: a request for a new prompt or reminder wins over management words inside it
+ * ("remind me to cancel the gym", "only tell me if it's down … instead of dropping it"), a skip
+ * and a run-now win over the rest ("skip the next one", "run it now"), cancel wins over pause
+ * ("stop it for good"), resume over pause ("start it again"), pause over a change.
  */
 export function detectIntent(text: string): Intent {
   const all = any(ALL, text);
   const reminder = mentionsReminder(text);
   const kind = ((): IntentKind => {
+    if (any(CONDITIONAL, text) || any(ASK_VERB, text)) return "create";
     if (any(REMIND_VERB, text) || SPANISH_SUMMARIZE.test(text)) return "create";
+    if (any(SKIP, text)) return "skip";
+    if (any(RUN_NOW, text)) return "run_now";
     if (any(INSPECT, text)) return "inspect";
     if (any(CANCEL, text)) return "cancel";
     if (any(RESUME, text)) return "resume";
     if (any(PAUSE, text)) return "pause";
+    if (any(UPDATE, text)) return "update";
+    // A policy with a schedule of its own is a new task's ("every 5 minutes …, queue the next one").
+    if (any(POLICY, text)) return /\bevery\b|\beach\b|\bdaily\b/i.test(text) ? "create" : "update";
     if (any(LIST, text)) return "list";
     if (any(DIGEST, text) || any(REMINDER_NOUN, text)) return "create";
     return "chat";

@@ -2,7 +2,9 @@ import type { Tool } from "@modelcontextprotocol/client";
 import { isDomainError } from "../../src/core/errors.js";
 import { parsePhrase } from "../../src/core/phrase/index.js";
 import type { ChatMessage, ModelAdapter, ModelRequest, ModelTurn, ToolCall, UserContext } from "../adapters/adapter.js";
+import { askActionOf } from "./ask-plan.js";
 import { CHAT_REPLY, messageOf, questionFor, titleFor, topicOf } from "./compose.js";
+import { describedPart, type EditableTask, pauseNote, policiesOf, skipArgs, updateArgs, withoutWindow } from "./edits.js";
 import { detectIntent, type Intent, mentionsReminder } from "./intent.js";
 import { type ListedTask, matchTasks } from "./task-match.js";
 
@@ -13,7 +15,7 @@ import { type ListedTask, matchTasks } from "./task-match.js";
  * is NOT an LLM: it understands no paraphrase it has no keyword for, and replies in English.
  */
 
-type Verb = "create" | "list" | "get" | "pause" | "resume" | "cancel";
+type Verb = "create" | "list" | "get" | "pause" | "resume" | "cancel" | "update" | "run_now" | "skip";
 
 /** Each verb's newest tool in the listing, checked to take the arguments this assistant sends. */
 type Bound = Record<Verb, string>;
@@ -25,6 +27,9 @@ const NEEDS: Record<Verb, string[]> = {
   pause: ["task_id"],
   resume: ["task_id"],
   cancel: ["task_id"],
+  update: ["task_id", "expected_version", "when", "policies"],
+  run_now: ["task_id"],
+  skip: ["task_id", "at", "undo"],
 };
 
 function bindTools(tools: Tool[]): Bound {
@@ -103,11 +108,21 @@ function callsOf(turn: number, calls: { name: string; arguments: Record<string, 
 const sameArgs = (a: ToolCall["arguments"], b: Record<string, unknown>) => JSON.stringify(a) === JSON.stringify(b);
 
 function planCreate(text: string, ctx: UserContext): Record<string, unknown> {
-  const reading = parsePhrase(text, { timezone: ctx.timezone, now: ctx.now });
-  const action = mentionsReminder(text)
-    ? { type: "notify" as const, message: messageOf(text, reading.matched) }
-    : { type: "summarize" as const, topic: topicOf(text, reading.matched) };
-  return { title: titleFor(action), action, when: reading.matched, timezone: ctx.timezone };
+  const reading = parsePhrase(withoutWindow(text), { timezone: ctx.timezone, now: ctx.now });
+  const ask = askActionOf(text, reading.matched);
+  const action = ask
+    ? ask
+    : mentionsReminder(text)
+      ? { type: "notify" as const, message: messageOf(text, reading.matched) }
+      : { type: "summarize" as const, topic: topicOf(text, reading.matched) };
+  const policies = policiesOf(text);
+  return {
+    title: titleFor(action),
+    action,
+    when: reading.matched,
+    timezone: ctx.timezone,
+    ...(Object.keys(policies).length > 0 && { policies }),
+  };
 }
 
 function created(result: Envelope): string {
@@ -135,12 +150,43 @@ function create(text: string, done: Exchange[], req: ModelRequest, bound: Bound)
   return callsOf(req.session.turn, [{ name: bound.create, arguments: args }]);
 }
 
-const PAST: Record<"pause" | "resume" | "cancel", string> = { pause: "Paused", resume: "Resumed", cancel: "Cancelled" };
-const WANTED: Record<"pause" | "resume" | "cancel", (t: ListedTask) => boolean> = {
+type Change = "pause" | "resume" | "cancel" | "update" | "run_now" | "skip";
+
+const PAST: Record<Change, string> = {
+  pause: "Paused",
+  resume: "Resumed",
+  cancel: "Cancelled",
+  update: "Changed",
+  run_now: "Started",
+  skip: "Skipped a run of",
+};
+const live = (t: ListedTask) => t.status === "active" || t.status === "paused";
+const WANTED: Record<Change, (t: ListedTask) => boolean> = {
   pause: (t) => t.status === "active",
   resume: (t) => t.status === "paused",
-  cancel: (t) => t.status === "active" || t.status === "paused",
+  cancel: live,
+  update: live,
+  run_now: live,
+  skip: live,
 };
+
+/** The arguments of `verb` for one matched task; null when the baseline cannot tell what to change. */
+function argsFor(verb: Change, text: string, task: ListedTask, ctx: UserContext): Record<string, unknown> | null {
+  switch (verb) {
+    case "update": {
+      const args = updateArgs(text, task as EditableTask, ctx);
+      return Object.keys(args).length ? args : null;
+    }
+    case "skip":
+      return skipArgs(text, task as EditableTask, ctx);
+    case "pause": {
+      const note = pauseNote(text);
+      return { task_id: task.id, ...(note && { note }) };
+    }
+    default:
+      return { task_id: task.id };
+  }
+}
 
 /** The latest successful list, and the calls made after it. */
 function afterList(done: Exchange[], bound: Bound): { listed: Exchange | undefined; later: Exchange[] } {
@@ -148,7 +194,7 @@ function afterList(done: Exchange[], bound: Bound): { listed: Exchange | undefin
   return i < 0 ? { listed: undefined, later: [] } : { listed: done[i], later: done.slice(i + 1) };
 }
 
-function manage(verb: "pause" | "resume" | "cancel", text: string, intent: Intent, done: Exchange[], req: ModelRequest, bound: Bound): ModelTurn {
+function manage(verb: Change, text: string, intent: Intent, done: Exchange[], req: ModelRequest, bound: Bound): ModelTurn {
   const { listed, later } = afterList(done, bound);
   // A call made before any list (a case's prefill, with a guessed id) is not ours: start with the list.
   const acted = later.filter((x) => x.call.name === bound[verb]);
@@ -164,14 +210,18 @@ function manage(verb: "pause" | "resume" | "cancel", text: string, intent: Inten
   }
   if (!listed) return callsOf(req.session.turn, [{ name: bound.list, arguments: {} }]);
   const tasks = (listed.result!.tasks as ListedTask[] | undefined) ?? [];
-  let match = matchTasks(text, tasks.filter(WANTED[verb]), intent.all);
+  const which = verb === "update" ? describedPart(text) : text;
+  let match = matchTasks(which, tasks.filter(WANTED[verb]), intent.all);
   // Already in the wanted state: say so through the (idempotent) tool rather than guess.
-  if (match.kind === "none") match = matchTasks(text, tasks, intent.all);
-  if (match.kind === "found")
+  if (match.kind === "none") match = matchTasks(which, tasks, intent.all);
+  if (match.kind === "found") {
+    const calls = match.tasks.map((t) => ({ t, args: argsFor(verb, text, t, req.context) }));
+    if (calls.some((c) => c.args === null)) return say(`What should I change about "${match.tasks[0]!.title}"?`);
     return callsOf(
       req.session.turn,
-      match.tasks.map((t) => ({ name: bound[verb], arguments: { task_id: t.id } })),
+      calls.map((c) => ({ name: bound[verb], arguments: c.args! })),
     );
+  }
   if (match.kind === "ambiguous") return say(`Which one do you mean: ${match.tasks.map((t) => `"${t.title}"`).join(" or ")}?`);
   return say(
     tasks.length

@@ -21,6 +21,10 @@ const NOT_DESCRIPTIVE = new Set(
     "please can could would you the my our a an it this that one all of for now good permanently forever anymore any more again task tasks scheduled everything thing paused active cancelled why didn didn't run yesterday today " +
     "pause stop hold suspend mute resume unpause restart continue reactivate cancel delete remove get rid turn back on off start " +
     "digest digests summary reminder reminders news " +
+    "and move change reschedule push shift rename switch edit update make instead run runs now right trigger test once skip next tomorrow tonight today " +
+    "after actually don keep going until end normal schedule but its also send should about topic message channel can start anytime within " +
+    "minute minutes window doesn need exactly time when still running due them both anyway catch latest server misses back only off " +
+    "cambia para que sea sobre führe jetzt sofort " +
     "mi mis el la los las de del por favor pausa pausar detén deten reanuda reactiva cancela elimina borra todos todas tarea tareas resumen recordatorio " +
     "bitte mein meine meinen den die das der alle aufgabe aufgaben pausiere pausieren halte an lösche lösch storniere setze fort wieder erinnerung zusammenfassung"
   ).split(" "),

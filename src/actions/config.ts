@@ -22,6 +22,8 @@ const LlmOptions = {
   max_input_chars: z.number().int().min(1_000).max(400_000).default(24_000),
   /** One completion may take this long before the attempt fails as retryable. @default 60_000 */
   timeout_ms: z.number().int().min(10).max(600_000).default(60_000),
+  /** The most tokens one `ask` run may have the model write (its input is bounded by max_input_chars). @default 1_000 */
+  max_output_tokens: z.number().int().min(16).max(32_000).default(1_000),
 };
 
 const SummarizerConfig = z.discriminatedUnion("provider", [

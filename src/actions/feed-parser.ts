@@ -62,7 +62,7 @@ function decodeEntities(s: string): string {
 }
 
 /** Feed text fields often hold escaped HTML; the digest wants plain text. */
-function plainText(html: string, max: number): string {
+export function plainText(html: string, max: number): string {
   const text = decodeEntities(html.replace(/<(script|style)[\s\S]*?<\/\1>/gi, " ").replace(/<[^>]*>/g, " "))
     .replace(/\s+/g, " ")
     .trim();

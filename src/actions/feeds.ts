@@ -54,7 +54,7 @@ async function fetchFeed(url: string, outbound: Outbound, ctx: ActionContext): P
 }
 
 /** Keeps items published after `since` (undated items are kept: their age is unknown), newest first, one per guid or link. */
-function selectItems(items: FeedItem[], since: number | null): FeedItem[] {
+export function selectItems(items: FeedItem[], since: number | null): FeedItem[] {
   const seen = new Set<string>();
   const fresh = items.filter((item) => since === null || item.published === null || item.published > since);
   // Stable sort: undated items keep their feed order after the dated ones.

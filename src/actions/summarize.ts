@@ -1,4 +1,5 @@
 import type { Action } from "../core/action-model.js";
+import type { TokenUsage } from "../core/model.js";
 import { type ActionContext, ActionFailure } from "../ports/action.js";
 import { type LlmBudget, LlmBudgetSpent } from "../ports/llm-budget.js";
 import type { Metrics } from "../ports/metrics.js";
@@ -6,7 +7,7 @@ import type { ActionsConfig, LlmConfig } from "./config.js";
 import type { FeedItem } from "./feed-parser.js";
 import { type FeedFailure, feedsForTopic, fetchItems } from "./feeds.js";
 import type { Outbound } from "./http.js";
-import { estimateTokens, withinLlmBudget } from "./llm-budget.js";
+import { generateWithinBudget } from "./llm-budget.js";
 import { pickItems } from "./relevance.js";
 import { type Env, readSecret } from "./secrets.js";
 import { createAnthropicClient } from "./summarizers/anthropic-client.js";
@@ -48,37 +49,40 @@ export interface SummarizeDeps {
 /** Items considered when `max_items` is not given. */
 const DEFAULT_MAX_ITEMS: Record<DigestLength, number> = { short: 5, medium: 8, long: 12 };
 
-function llmClient(config: LlmConfig, deps: SummarizeDeps, ctx: ActionContext): LlmClient {
+export function llmClient(config: LlmConfig, deps: SummarizeDeps, ctx: ActionContext): LlmClient {
   const apiKey = readSecret(deps.env, config.api_key_env, `${config.provider} summarizer`);
   const fetch = fetchVia(deps.modelOutbound, ctx.now, config.timeout_ms);
   return config.provider === "openai" ? createOpenAIClient(config, apiKey, fetch) : createAnthropicClient(config, apiKey, fetch);
 }
 
+/** The operator's token counter for this model. */
+export const meterOf = (config: LlmConfig, deps: SummarizeDeps) => ({ metrics: deps.metrics, provider: config.provider, model: config.model });
+
+/** The tokens a completion used, as a run records them. */
+export const usageOf = (config: LlmConfig, usage: { input_tokens: number; output_tokens: number } | null): TokenUsage | undefined =>
+  usage === null ? undefined : { ...usage, provider: config.provider, model: config.model };
+
 /** The model's digest, and the items that fitted in its prompt (the ones it could cite). */
-async function llmDigest(config: LlmConfig, req: DigestRequest, deps: SummarizeDeps, ctx: ActionContext): Promise<{ text: string; items: FeedItem[] }> {
+async function llmDigest(
+  config: LlmConfig,
+  req: DigestRequest,
+  deps: SummarizeDeps,
+  ctx: ActionContext,
+): Promise<{ text: string; items: FeedItem[]; usage?: TokenUsage }> {
   const client = llmClient(config, deps, ctx);
   const prompt = buildPrompt(req, config.max_input_chars);
   const label = `${config.provider} summarizer (${config.model})`;
-  let text: string;
+  let answer: Awaited<ReturnType<LlmClient["generate"]>>;
   try {
-    text = await withinLlmBudget(
-      deps.llmBudget,
-      ctx.owner,
-      (usage) =>
-        client.complete(prompt, ctx.signal, (u) => {
-          usage(u.input + u.output);
-          deps.metrics?.llmTokens(config.provider, config.model, "input", u.input);
-          deps.metrics?.llmTokens(config.provider, config.model, "output", u.output);
-        }),
-      (out) => estimateTokens(prompt.system, prompt.user, out ?? ""),
-    );
+    answer = await generateWithinBudget(client, prompt, deps.llmBudget, ctx, meterOf(config, deps));
   } catch (err) {
     if (err instanceof LlmBudgetSpent) throw err;
     throw failureFromSdkError(err, label, ctx.now());
   }
   ctx.heartbeat();
-  if (text.trim() === "") throw new ActionFailure(`${label}: empty completion`, { permanent: false });
-  return { text: citeSources(text, prompt.items), items: prompt.items };
+  if (answer.text.trim() === "") throw new ActionFailure(`${label}: empty completion`, { permanent: false });
+  const usage = usageOf(config, answer.usage);
+  return { text: citeSources(answer.text, prompt.items), items: prompt.items, ...(usage && { usage }) };
 }
 
 function noNewsText(topic: string, since: number | null): string {
@@ -86,7 +90,7 @@ function noNewsText(topic: string, since: number | null): string {
 }
 
 /** Fetches the feeds, keeps what is new and relevant, and condenses it. No item, no model call. */
-export async function summarize(action: Summarize, ctx: ActionContext, deps: SummarizeDeps): Promise<{ text: string; data: DigestData }> {
+export async function summarize(action: Summarize, ctx: ActionContext, deps: SummarizeDeps): Promise<{ text: string; data: DigestData; usage?: TokenUsage }> {
   const { feeds: feedsConfig } = deps.config;
   const feeds = action.feeds ?? feedsForTopic(action.topic, feedsConfig);
   if (feeds.length === 0) {
@@ -99,7 +103,11 @@ export async function summarize(action: Summarize, ctx: ActionContext, deps: Sum
 
   const failures = fetched.failures.length > 0 ? { feed_failures: fetched.failures } : {};
   const { about, digest } = await writeDigest(req, picked.items, deps, ctx);
-  return { text: digest.text, data: { ...about, items: digest.items.map(({ title, link }) => ({ title, link })), ...failures } };
+  return {
+    text: digest.text,
+    data: { ...about, items: digest.items.map(({ title, link }) => ({ title, link })), ...failures },
+    ...(digest.usage && { usage: digest.usage }),
+  };
 }
 
 type About = Pick<DigestData, "kind" | "provider" | "model" | "fallback">;
@@ -110,7 +118,7 @@ async function writeDigest(
   items: FeedItem[],
   deps: SummarizeDeps,
   ctx: ActionContext,
-): Promise<{ about: About; digest: { text: string; items: FeedItem[] } }> {
+): Promise<{ about: About; digest: { text: string; items: FeedItem[]; usage?: TokenUsage } }> {
   const { summarizer } = deps.config;
   const offline = { kind: "extractive" as const };
   if (items.length === 0) {

@@ -26,7 +26,7 @@ export async function actionContext(deps: EngineDeps, leases: LeaseKeeper, held:
       get: (name) => held.run.checkpoint?.[name],
       save: (name, value) => saveCheckpoint(leases, held, name, value),
     },
-    previousSuccessAt: held.job.action.type === "summarize" ? await previousSuccess(deps, run) : null,
+    previousSuccessAt: held.job.action.type === "notify" ? null : await previousSuccess(deps, run),
     now: () => deps.clock.now(),
   };
 }

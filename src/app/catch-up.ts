@@ -1,12 +1,13 @@
 import { formatDuration } from "../core/duration.js";
 import type { Job } from "../core/model.js";
-import { nextOccurrence } from "../core/schedule/index.js";
+import { nextRunTime } from "../core/start-window.js";
 
 // Catch-up after downtime (the process was stopped, the computer asleep): what becomes of an
 // occurrence found past its misfire grace window. Under `skip` it is recorded missed; under
 // `latest` only the newest such occurrence runs, late; under `all` each one does (up to the
 // catch-up cap). Nothing older than `catch_up_window_ms` runs under any policy. The watcher, the
-// sweeper, the chain planner and the worker's claim all ask here, so they agree.
+// sweeper, the chain planner and the worker's claim all ask here, so they agree. Times are run
+// times (the occurrence plus the job's start offset, see start-window.ts), as runs are keyed.
 
 const inWindow = (job: Job, at: number, now: number): boolean => now - at <= job.policy.catch_up_window_ms;
 
@@ -24,8 +25,8 @@ export function lateToRun(job: Job, late: readonly number[], now: number): numbe
 export function runsLate(job: Job, at: number, now: number): boolean {
   if (job.policy.catch_up === "skip" || !inWindow(job, at, now)) return false;
   if (job.policy.catch_up === "all") return true;
-  const later = job.schedule.kind === "cron" || job.schedule.kind === "every" ? nextOccurrence(job.schedule, at) : null;
-  return !later || later.at >= now - job.policy.misfire_grace_ms;
+  const later = job.schedule.kind === "cron" || job.schedule.kind === "every" ? nextRunTime(job, at) : null;
+  return later === null || later >= now - job.policy.misfire_grace_ms;
 }
 
 /** The run event's detail when an occurrence starts late: how late, and which policy let it. */

@@ -6,7 +6,7 @@ import { commitChecked } from "./commit-check.js";
 import type { EngineDeps } from "./deps.js";
 import { gateClaim } from "./execution-gate.js";
 import { type LoadedJob, loadJobsOf, Unavailable } from "./job-batch.js";
-import { type ClaimDecision, decideClaim, type HoldBack, startingClaim, stillRunningBefore } from "./run-decisions.js";
+import { type ClaimDecision, decideClaim, type HoldBack, startingClaim, stillRunningBefore, waitingBefore } from "./run-decisions.js";
 import { toTx, writtenRun } from "./runs.js";
 
 /** A message whose run or task could not be read (or whose claim failed) comes back this much later. */
@@ -28,7 +28,7 @@ export interface ClaimBatch {
   held: Claimed[];
   /** Handled without a claim: settled, duplicates, runs that are not queued, claims refused. Acknowledge them. */
   done: QueueMessage[];
-  /** To deliver again later: their run or task could not be read now. */
+  /** To deliver again later, at their `dueAt` or a moment from now: their run or task could not be read now, or the run waits behind its task's running one. */
   deferred: QueueMessage[];
   /**
    * Held back by the owner's execution rate: stored queued, due again at `dueAt`. Send them for
@@ -92,6 +92,7 @@ export async function claimBatch(deps: EngineDeps, worker: string, messages: rea
     const { message, run, d, startNow } = todo[i]!;
     if (ok === null) deps.log.log("error", "cannot tell whether a claim landed; leaving the run to the reaper", { key: message.key });
     else if (ok && d.kind === "hold_back") out.heldBack.push({ message, dueAt: d.dueAt });
+    else if (ok && d.kind === "defer") out.deferred.push({ ...message, dueAt: d.run.due_at });
     else if (!ok || d.kind !== "claim") out.done.push(message);
     else (startNow ? out.starting : out.held).push({ message, before: run, run: d.run, job: d.job });
   }
@@ -101,12 +102,12 @@ export async function claimBatch(deps: EngineDeps, worker: string, messages: rea
 /** The claim decision, with the store read the overlap rule needs; null to defer (the task cannot be read now). */
 async function decide(deps: EngineDeps, worker: string, run: Run, job: LoadedJob, now: number): Promise<ClaimDecision | null> {
   if (job instanceof Unavailable) return null;
-  const ctx = { worker, leaseMs: deps.settings.lease_ms };
+  const ctx = { worker, leaseMs: deps.settings.lease_ms, staleQueuedMs: deps.settings.stale_queued_ms };
   const first = decideClaim(run, job, now, ctx);
   if (first.kind !== "check_overlap") return first;
   try {
     const recent = await deps.store.listJobRuns(run.job_id, { limit: 5 });
-    return decideClaim(run, job, now, { ...ctx, overlapping: stillRunningBefore(run, recent.items, now) });
+    return decideClaim(run, job, now, { ...ctx, overlapping: stillRunningBefore(run, recent.items, now), waiting: waitingBefore(run, recent.items) });
   } catch (e) {
     deps.log.log("warn", "cannot check a task's earlier runs now; deferring its run", { job_id: run.job_id, error: String(e) });
     return null;

@@ -7,6 +7,8 @@ import {
   DEFAULT_RUN_POLICY,
   isTerminal,
   type Job,
+  type JobChange,
+  type JobEvent,
   type JobStatus,
   LIVE_JOB_STATUSES,
   type RetryPolicy,
@@ -17,9 +19,18 @@ import { isRecurring, type Schedule } from "../core/schedule/model.js";
 import type { Page } from "../ports/store.js";
 import { planChain } from "./chain.js";
 import type { EngineDeps } from "./deps.js";
+import { changedMeanwhile, isPendingLike, mustBe, openRunsOf, ownedJob, upcomingOf } from "./job-access.js";
+import { type JobPatch, type UpdatedJob, type UpdateOptions, updateJob } from "./job-update.js";
 import { type Delivered, deliveredSince, tasksSince } from "./results.js";
+
+export type { JobPatch, UpdatedJob, UpdateOptions } from "./job-update.js";
+export type { ManualRun } from "./run-now.js";
+export type { SkipResult, SkipTarget } from "./skips.js";
+
+import { type ManualRun, runNow } from "./run-now.js";
 import { cancelled, type Step, skipped, toTx, updateStep } from "./runs.js";
-import { checkSchedule, type Upcoming, upcomingFires } from "./schedule-rules.js";
+import { checkAction, checkPolicy, checkSchedule, type Upcoming, upcomingFires } from "./schedule-rules.js";
+import { type SkipResult, type SkipTarget, skipOccurrence } from "./skips.js";
 
 export interface CreateJobInput {
   title: string;
@@ -54,9 +65,13 @@ export interface JobSummary {
 export interface JobDetail extends JobSummary {
   runs: Run[];
   next: number[];
+  /** Changes the owner made, newest first. */
+  history: JobEvent[];
+  /** Upcoming occurrences the owner skipped (run times), earliest first. */
+  skipped: number[];
 }
 
-const PENDING_LIKE = new Set(["pending", "queued", "retrying"]);
+const HISTORY_LIMIT = 20;
 
 /** The task use cases. Every method takes the owner from the caller's identity, never from arguments. */
 export class Jobs {
@@ -79,17 +94,32 @@ export class Jobs {
     return upcomingFires(schedule, now, count);
   }
 
+  /** Changes a task in place; see `updateJob`. */
+  update(owner: string, id: string, patch: JobPatch, opts: UpdateOptions = {}): Promise<UpdatedJob> {
+    return updateJob(this.deps, owner, id, patch, opts);
+  }
+
+  /** One extra run now, outside the schedule; see `runNow`. */
+  runNow(owner: string, id: string): Promise<ManualRun> {
+    return runNow(this.deps, owner, id);
+  }
+
+  /** Skips an upcoming occurrence, or undoes a skip; see `skipOccurrence`. */
+  skip(owner: string, id: string, target: SkipTarget): Promise<SkipResult> {
+    return skipOccurrence(this.deps, owner, id, target);
+  }
+
   async create(owner: string, input: CreateJobInput): Promise<CreatedJob> {
     const now = this.deps.clock.now();
     this.validate(owner, input, now, "");
     const { fingerprint: given, ...args } = input;
     const fingerprint = given ?? fingerprintOf(args, null);
     const twin = await this.findTwin(owner, fingerprint, now);
-    if (twin) return { job: twin, deduplicated: true, ...this.upcomingOf(twin, now) };
+    if (twin) return { job: twin, deduplicated: true, ...upcomingOf(twin, now) };
     await this.checkQuota(owner, 1);
     await this.deps.limits?.chargeCreate(owner);
     const [job] = await this.insertJobs(owner, [{ ...input, fingerprint }], now);
-    return { job: job!, deduplicated: false, ...this.upcomingOf(job!, now) };
+    return { job: job!, deduplicated: false, ...upcomingOf(job!, now) };
   }
 
   /**
@@ -117,7 +147,8 @@ export class Jobs {
   private validate(owner: string, input: CreateJobInput, now: number, prefix: string): void {
     try {
       checkSchedule(input.schedule, now, this.deps.settings);
-      this.deps.actions.check?.(input.action, owner);
+      checkPolicy({ ...DEFAULT_RUN_POLICY, ...input.policy }, input.schedule, now);
+      checkAction(input.action, owner, this.deps.actions);
       if (input.end_at != null && input.end_at <= now) {
         throw new DomainError("in_the_past", "end_at is not in the future.", { field: "end_at", expected: "an instant after now" });
       }
@@ -168,6 +199,8 @@ export class Jobs {
         next_run_at: null,
         version: 1,
         fingerprint: input.fingerprint ?? null,
+        pause_note: null,
+        skips: [],
       };
       const plan = planChain(job, asOf?.[i] ?? now, now, settings);
       const stored: Job = { ...plan.job, status: plan.steps.length === 0 ? "completed" : "active" };
@@ -190,31 +223,37 @@ export class Jobs {
   }
 
   async get(owner: string, id: string, opts: { runs: number } = { runs: 10 }): Promise<JobDetail> {
-    const job = await this.owned(owner, id);
-    const runs = (await this.deps.store.listJobRuns(job.id, { limit: Math.max(opts.runs, 1) })).items;
-    return { ...summaryOf(job, runs), runs: runs.slice(0, opts.runs), ...this.upcomingOf(job, this.deps.clock.now()) };
+    const job = await ownedJob(this.deps.store, owner, id);
+    const now = this.deps.clock.now();
+    const runs = (await this.deps.store.listJobRuns(job.id, { limit: Math.max(opts.runs, 10) })).items;
+    const history = await this.deps.store.listJobEvents(job.id, { limit: HISTORY_LIMIT });
+    const skippedAhead = runs.filter((r) => r.skip_reason === "skipped_by_user" && r.scheduled_at > now).map((r) => r.scheduled_at);
+    const skipped = [...new Set([...skippedAhead, ...job.skips])].sort((a, b) => a - b);
+    return { ...summaryOf(job, runs), runs: runs.slice(0, opts.runs), ...upcomingOf(job, now, skippedAhead), history, skipped };
   }
 
   /** What the owner's tasks (or the one task `taskId`) delivered at or after `since`, newest first; see results.ts. */
   async results(owner: string, opts: { since: number; taskId?: string }): Promise<Delivered[]> {
-    const jobs = opts.taskId === undefined ? await tasksSince(this.deps.store, owner, opts.since) : [await this.owned(owner, opts.taskId)];
+    const jobs = opts.taskId === undefined ? await tasksSince(this.deps.store, owner, opts.since) : [await ownedJob(this.deps.store, owner, opts.taskId)];
     return deliveredSince(this.deps.store, jobs, opts.since);
   }
 
-  async pause(owner: string, id: string): Promise<{ job: Job; changed: boolean }> {
-    const job = await this.owned(owner, id);
-    if (job.status === "paused") return { job, changed: false };
-    this.mustBe(job, "active", "pause");
-    return { job: await this.saveJob(job, { status: "paused" }), changed: true };
+  /** Pauses; `note` says why and is shown with the task until it is resumed. */
+  async pause(owner: string, id: string, opts: { note?: string } = {}): Promise<{ job: Job; changed: boolean }> {
+    const job = await ownedJob(this.deps.store, owner, id);
+    const note = opts.note ?? null;
+    if (job.status === "paused" && (opts.note === undefined || note === job.pause_note)) return { job, changed: false };
+    mustBe(job, ["active", "paused"], "pause");
+    return { job: await this.saveJob(job, { status: "paused", pause_note: note }, "paused"), changed: true };
   }
 
   /** Resumes from now: occurrences that fell inside the pause are recorded as skipped (paused), none runs late. */
   async resume(owner: string, id: string): Promise<{ job: Job; changed: boolean }> {
-    const job = await this.owned(owner, id);
+    const job = await ownedJob(this.deps.store, owner, id);
     if (job.status === "active") return { job, changed: false };
-    this.mustBe(job, "paused", "resume");
+    mustBe(job, ["paused"], "resume");
     const now = this.deps.clock.now();
-    const active: Job = { ...job, status: "active" };
+    const active: Job = { ...job, status: "active", pause_note: null };
     const steps: Step[] = [];
     let plan = null;
     const head = job.next_run_at === null ? null : await this.deps.store.getRun({ job_id: job.id, scheduled_at: job.next_run_at });
@@ -227,49 +266,34 @@ export class Jobs {
     const next = plan ? plan.job : active;
     steps.push(...(plan?.steps ?? []));
     const saved = { ...next, version: job.version + 1, updated_at: now };
-    const ok = await this.deps.store.commit(toTx(steps, [{ op: "put_job", job: saved, expectVersion: job.version }]));
-    if (!ok) throw this.conflict(job.id);
+    const ok = await this.deps.store.commit({
+      ...toTx(steps, [{ op: "put_job", job: saved, expectVersion: job.version }]),
+      jobEvents: [statusEvent(job, saved, "resumed", now)],
+    });
+    if (!ok) throw changedMeanwhile(job.id);
     await this.deps.queue.send(plan?.sends ?? []);
     return { job: saved, changed: true };
   }
 
   /** Cancels for good: no future run remains; a run already running is allowed to finish. */
   async cancel(owner: string, id: string): Promise<{ job: Job; changed: boolean; cancelled_runs: Run[] }> {
-    const job = await this.owned(owner, id);
+    const job = await ownedJob(this.deps.store, owner, id);
     if (job.status === "cancelled") return { job, changed: false, cancelled_runs: [] };
     const now = this.deps.clock.now();
-    const open = await this.openRuns(job.id);
+    const open = await openRunsOf(this.deps.store, job.id);
     const steps = open.map((r) => updateStep(r, cancelled(r, now), now, "task cancelled"));
     const saved: Job = { ...job, status: "cancelled", version: job.version + 1, updated_at: now };
-    const ok = await this.deps.store.commit(toTx(steps, [{ op: "put_job", job: saved, expectVersion: job.version }]));
-    if (!ok) throw this.conflict(job.id);
+    const ok = await this.deps.store.commit({
+      ...toTx(steps, [{ op: "put_job", job: saved, expectVersion: job.version }]),
+      jobEvents: [statusEvent(job, saved, "cancelled", now, open.length ? `${open.length} upcoming run(s) removed` : null)],
+    });
+    if (!ok) throw changedMeanwhile(job.id);
     return { job: saved, changed: true, cancelled_runs: open.map((r) => cancelled(r, now)) };
-  }
-
-  private async openRuns(jobId: string): Promise<Run[]> {
-    const out: Run[] = [];
-    let cursor: string | null = null;
-    // Open runs are the newest ones: a recurring job keeps one ahead, plus a few retrying or queued.
-    for (let pages = 0; pages < 20; pages++) {
-      const page = await this.deps.store.listJobRuns(jobId, { limit: 100, cursor });
-      out.push(...page.items.filter((r) => PENDING_LIKE.has(r.status)));
-      if (!page.cursor) break;
-      cursor = page.cursor;
-    }
-    return out;
   }
 
   private async summarize(job: Job): Promise<JobSummary> {
     const runs = (await this.deps.store.listJobRuns(job.id, { limit: 10 })).items;
     return summaryOf(job, runs);
-  }
-
-  /** A task's next fires: none once it is over; an immediate one's planned run until it has started. */
-  private upcomingOf(job: Job, now: number): Upcoming {
-    if (job.status === "cancelled" || job.status === "completed") return { next: [], notes: [] };
-    if (job.schedule.kind === "immediate") return { next: job.next_run_at !== null && job.next_run_at >= now - 1000 ? [job.next_run_at] : [], notes: [] };
-    const { next, notes } = upcomingFires(job.schedule, now, 3);
-    return { next: next.filter((t) => job.end_at === null || t < job.end_at), notes };
   }
 
   private async findTwin(owner: string, fingerprint: string, now: number): Promise<Job | null> {
@@ -279,43 +303,34 @@ export class Jobs {
     return recent.items.find((j) => j.fingerprint === fingerprint && j.created_at >= now - window && j.status !== "cancelled") ?? null;
   }
 
-  private async owned(owner: string, id: string): Promise<Job> {
-    const job = await this.deps.store.getJob(id);
-    // Someone else's task is reported exactly like a missing one: existence is not leaked.
-    if (!job || job.owner !== owner) {
-      throw new DomainError("not_found", `No scheduled task with id "${id}".`, {
-        field: "task_id",
-        expected: "the id of one of your tasks",
-        hint: "Call task_list_v1 to find the task's id.",
-      });
-    }
-    return job;
-  }
-
-  private mustBe(job: Job, status: JobStatus, verb: string): void {
-    if (job.status !== status) {
-      throw new DomainError("conflict", `Cannot ${verb} a task that is ${job.status}.`, {
-        field: "task_id",
-        expected: `a task that is ${status}`,
-        hint: job.status === "cancelled" || job.status === "completed" ? "Create a new task instead." : undefined,
-      });
-    }
-  }
-
-  private async saveJob(job: Job, change: Partial<Job>): Promise<Job> {
-    const saved: Job = { ...job, ...change, version: job.version + 1, updated_at: this.deps.clock.now() };
-    const ok = await this.deps.store.commit({ writes: [{ op: "put_job", job: saved, expectVersion: job.version }] });
-    if (!ok) throw this.conflict(job.id);
+  private async saveJob(job: Job, change: Partial<Job>, what: JobChange): Promise<Job> {
+    const now = this.deps.clock.now();
+    const saved: Job = { ...job, ...change, version: job.version + 1, updated_at: now };
+    const ok = await this.deps.store.commit({
+      writes: [{ op: "put_job", job: saved, expectVersion: job.version }],
+      jobEvents: [statusEvent(job, saved, what, now)],
+    });
+    if (!ok) throw changedMeanwhile(job.id);
     return saved;
-  }
-
-  private conflict(id: string): DomainError {
-    return new DomainError("conflict", `Task ${id} changed while this request was handled.`, { field: "task_id", hint: "Retry the same call." });
   }
 }
 
+/** A history entry for a change of status (and of the pause note with it). */
+function statusEvent(before: Job, after: Job, change: JobChange, at: number, detail: string | null = null): JobEvent {
+  return {
+    job_id: before.id,
+    at,
+    change,
+    version: after.version,
+    before: { status: before.status, pause_note: before.pause_note },
+    after: { status: after.status, pause_note: after.pause_note },
+    detail,
+  };
+}
+
+/** Next run: the earliest open run of the schedule (a manual run is an extra, not the next one). */
 function summaryOf(job: Job, runs: Run[]): JobSummary {
-  const open = runs.filter((r) => PENDING_LIKE.has(r.status)).map((r) => r.due_at);
+  const open = runs.filter((r) => isPendingLike(r) && r.origin === "schedule").map((r) => r.due_at);
   const last = runs.find((r) => isTerminal(r.status) || r.status === "running") ?? null;
   return { job, next_run_at: open.length ? Math.min(...open) : null, last_run: last };
 }

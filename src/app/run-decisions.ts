@@ -37,14 +37,20 @@ function wantsNoRuns(job: Job | undefined): job is undefined | (Job & { status: 
 
 /**
  * The task's status settles a run before anything else is decided: a task that wants no more
- * runs cancels it; a paused one's run is skipped. null exactly when the task is active.
+ * runs cancels it; a paused one's run is skipped, unless the owner asked for it now (manual).
+ * null exactly when the run may go ahead.
  */
 export function settleByTask(run: Run, job: Job | undefined, now: number): Settled | null {
   if (wantsNoRuns(job)) {
     return { kind: "cancel", step: updateStep(run, cancelled(run, now), now, job ? `task ${job.status}` : "task not found") };
   }
-  if (job.status === "paused") return skip(run, "paused", now);
+  if (pausedFor(run, job)) return skip(run, "paused", now);
   return null;
+}
+
+/** A paused task's runs are skipped, except one its owner asked for now (run now). */
+function pausedFor(run: Run, job: Job): boolean {
+  return job.status === "paused" && run.origin !== "manual";
 }
 
 /**
@@ -56,23 +62,33 @@ export function failUnusable(run: Run, reason: string, now: number): Settled {
   return { kind: "fail", step: updateStep(run, failed(run, error, now), now, "unreadable task") };
 }
 
-export type ClaimDecision = { kind: "claim"; run: Run; job: Job; step: Step } | Settled;
-/** The overlap rule applies and needs a store read: decide again with `overlapping`. */
+/** `defer`: the run waits behind its task's running one (overlap `buffer_one`); re-send it at its new `due_at`. */
+export type ClaimDecision = { kind: "claim"; run: Run; job: Job; step: Step } | { kind: "defer"; run: Run; step: Step } | Settled;
+/** The overlap rule applies and needs a store read: decide again with `overlapping` and `waiting`. */
 export type CheckOverlap = { kind: "check_overlap" };
+
+/** How often a run waiting behind its task's running one (overlap `buffer_one`) looks again. */
+export const BUFFER_RECHECK_MS = 5_000;
 
 export interface ClaimContext {
   worker: string;
   leaseMs: number;
+  /** A deferred run not claimed this long after its new due time is looked at again (see `DecideContext`). */
+  staleQueuedMs: number;
   /** Whether an earlier run of the task still holds a live lease (see `stillRunningBefore`). */
   overlapping?: boolean;
+  /** Whether another run of the task already waits behind the running one (see `waitingBefore`). */
+  waiting?: boolean;
 }
 
 /**
  * Whether a delivered queued run is claimed (running, attempt + 1, leased to `worker`) or
  * settled without running: an unusable task fails it, the task's status may settle it, a run
  * never started and found past its grace window is missed unless catch-up runs it late (see
- * catch-up.ts), and under `overlap: skip` a recurring task's run is skipped while an earlier one
- * still runs. The caller leaves the run alone when its task is Unavailable (see `loadJobsOf`).
+ * catch-up.ts), and while an earlier run of a recurring task still runs, the overlap policy
+ * decides: `skip` skips it, `buffer_one` lets it wait (defer) unless another already waits,
+ * `allow` runs it. A manual run (run now) is exempt from the overlap rule. The caller leaves the
+ * run alone when its task is Unavailable (see `loadJobsOf`).
  */
 type KnownJob = Exclude<LoadedJob, Unavailable>;
 
@@ -88,9 +104,16 @@ export function decideClaim(run: Run, job: KnownJob, now: number, ctx: ClaimCont
   const late = run.executions === 0 && now - run.due_at > live.policy.misfire_grace_ms;
   if (late && !runsLate(live, run.scheduled_at, now))
     return skip(run, "missed", now, `claimed past the grace window, ${missedDetail(live, run.scheduled_at, now)}`);
-  if (isRecurring(live.schedule) && live.policy.overlap === "skip") {
+  const overlap = live.policy.overlap;
+  if (isRecurring(live.schedule) && overlap !== "allow" && run.origin === "schedule") {
     if (ctx.overlapping === undefined) return { kind: "check_overlap" };
-    if (ctx.overlapping) return skip(run, "overlap", now, "previous run still running");
+    if (ctx.overlapping && overlap === "skip") return skip(run, "overlap", now, "previous run still running");
+    if (ctx.overlapping && ctx.waiting) return skip(run, "overlap", now, "previous run still running and another already waits (buffer_one)");
+    if (ctx.overlapping) {
+      // Its due time moves on, so a long wait is not mistaken for a missed start.
+      const later = queued(run, now + BUFFER_RECHECK_MS, now, ctx.staleQueuedMs);
+      return { kind: "defer", run: later, step: updateStep(run, later, now, "waiting for the previous run to finish (buffer_one)") };
+    }
   }
   const next = claimed(run, ctx.worker, now, ctx.leaseMs);
   const detail = late ? `${ctx.worker}, ${lateDetail(live, run.scheduled_at, now)}` : ctx.worker;
@@ -139,6 +162,11 @@ export function decideStart(run: Run, job: LoadedJob, now: number): StartDecisio
 /** Whether one of `recent` (the task's latest runs) was scheduled before `run` and still holds a live lease. */
 export function stillRunningBefore(run: Run, recent: readonly Run[], now: number): boolean {
   return recent.some((r) => r.status === "running" && r.scheduled_at < run.scheduled_at && (r.lease_until ?? 0) > now);
+}
+
+/** Whether another scheduled run of the task, earlier than `run`, is queued: it is first in line behind the running one. */
+export function waitingBefore(run: Run, recent: readonly Run[]): boolean {
+  return recent.some((r) => r.status === "queued" && r.origin === "schedule" && r.scheduled_at < run.scheduled_at);
 }
 
 /** How an attempt failed, as stored on the run and as the retry decision reads it. */
@@ -202,6 +230,8 @@ export function decideFinish(run: Run, job: Job, outcome: ActionOutcome, ctx: De
  */
 export function completionOf(job: Job, next: Run, now: number): Write | null {
   if (next.status !== "succeeded" && next.status !== "failed") return null;
+  // A manual run is outside the schedule: it never completes its task.
+  if (next.origin !== "schedule") return null;
   if (job.status !== "active" && job.status !== "paused") return null;
   const last = !isRecurring(job.schedule) || (job.next_run_at === next.scheduled_at && endedSafely(job, next.scheduled_at, now));
   if (!last) return null;
@@ -246,7 +276,7 @@ export function reapExpired(run: Run, job: Job | undefined, ctx: DecideContext, 
   if (run.started_at === null) {
     const detail = gone ? `${who} is gone; never started, queued again` : `lease expired: ${who} never started it; queued again`;
     if (wantsNoRuns(job)) return { step: step(cancelled(run, now), detail), jobWrite: null, requeue: false };
-    if (job.status === "paused") return { step: step(skipped(run, "paused", now), detail), jobWrite: null, requeue: false };
+    if (pausedFor(run, job)) return { step: step(skipped(run, "paused", now), detail), jobWrite: null, requeue: false };
     return { step: step(requeued(run, now, ctx.staleQueuedMs), detail), jobWrite: null, requeue: true };
   }
   const message = gone ? `${who} is gone (the process stopped mid-run)` : `lease expired: ${who} stopped heartbeating`;

@@ -31,6 +31,7 @@ export function newRun(job: Job, scheduledAt: number, now: number, shardCount: n
     checkpoint: null,
     created_at: now,
     updated_at: now,
+    origin: "schedule",
   };
 }
 

@@ -1,6 +1,9 @@
+import type { Action } from "../core/action-model.js";
 import { DomainError } from "../core/errors.js";
+import type { RunPolicy } from "../core/model.js";
 import { dstNotes, nextFireTimes, validateSchedule } from "../core/schedule/index.js";
 import { isRecurring, type Schedule } from "../core/schedule/model.js";
+import type { ActionRunner } from "../ports/action.js";
 import type { EngineSettings } from "./settings.js";
 
 /** A schedule's next fire instants and the DST notes about them. */
@@ -25,11 +28,49 @@ export function upcomingFires(schedule: Schedule, now: number, count: number): U
   return { next: nextFireTimes(schedule, now, count), notes: dstNotes(schedule, now, count) };
 }
 
-function checkInterval(schedule: Schedule, now: number, min: number): void {
-  if (!isRecurring(schedule)) return;
+/** The shortest time between two of the next few fires; Infinity for a one-off. */
+function shortestGap(schedule: Schedule, now: number): number {
+  if (!isRecurring(schedule)) return Infinity;
   const fires = nextFireTimes(schedule, now, 8);
   let shortest = Infinity;
   for (let i = 1; i < fires.length; i++) shortest = Math.min(shortest, fires[i]! - fires[i - 1]!);
+  return shortest;
+}
+
+/**
+ * A start window must be shorter than the time between two runs: a run started late within it
+ * must never pass the next one.
+ */
+export function checkPolicy(policy: RunPolicy, schedule: Schedule, now: number): void {
+  const gap = shortestGap(schedule, now);
+  if (policy.window_ms > 0 && policy.window_ms >= gap) {
+    const minutes = Math.round(gap / 60_000);
+    throw new DomainError(
+      "invalid_argument",
+      `A start window of ${policy.window_ms / 60_000} minutes is not shorter than the ${minutes} minutes between two runs.`,
+      {
+        field: "policy.window_ms",
+        expected: `fewer minutes than between two runs (${minutes})`,
+        hint: "Use a shorter window, or 0 to start exactly on time.",
+      },
+    );
+  }
+}
+
+/**
+ * An action the configured actions could never run (ActionRunner.refuse), or with a part known
+ * wrong already (ActionRunner.check: a feed URL, a channel `owner` does not have), is refused now, not at its first run.
+ */
+export function checkAction(action: Action, owner: string, actions: ActionRunner): void {
+  actions.check?.(action, owner);
+  const refusal = actions.refuse?.(action) ?? null;
+  if (refusal) {
+    throw new DomainError("invalid_argument", refusal.message, { field: `action.${refusal.field}`, expected: refusal.expected, hint: refusal.hint });
+  }
+}
+
+function checkInterval(schedule: Schedule, now: number, min: number): void {
+  const shortest = shortestGap(schedule, now);
   if (shortest < min) {
     throw new DomainError(
       "limit_exceeded",

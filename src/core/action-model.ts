@@ -23,5 +23,19 @@ export const NotifyAction = z.strictObject({
   channels: z.array(Channel).max(8).optional(),
 });
 
-export const Action = z.discriminatedUnion("type", [SummarizeAction, NotifyAction]);
+/**
+ * A prompt run by the configured language model at each occurrence, optionally with text fetched
+ * from `sources` (web pages or feeds) and a `deliver_if` condition the model decides: the
+ * answer is delivered only when it holds.
+ */
+export const AskAction = z.strictObject({
+  type: z.literal("ask"),
+  prompt: z.string().min(1).max(4000),
+  sources: z.array(z.string().url().max(2000)).max(10).optional(),
+  deliver_if: z.string().min(1).max(500).optional(),
+  channels: z.array(Channel).max(8).optional(),
+});
+
+export const Action = z.discriminatedUnion("type", [SummarizeAction, NotifyAction, AskAction]);
 export type Action = z.infer<typeof Action>;
+export type AskAction = z.infer<typeof AskAction>;

@@ -6,15 +6,17 @@ export const idempotencyKey = (k: RunKey) => `${k.job_id}:${new Date(k.scheduled
 /** A stable string form of a run key, for maps and queue message ids. */
 export const runKeyString = (k: RunKey) => `${k.job_id}@${k.scheduled_at}`;
 
-/** FNV-1a: a stable, dependency-free hash so a job's shard never changes between processes. */
-export function shardOf(jobId: string, shardCount: number): number {
+/** FNV-1a (32 bits): stable and dependency-free, so a value derived from a job id never changes between processes. */
+export function stableHash(s: string): number {
   let h = 0x811c9dc5;
-  for (let i = 0; i < jobId.length; i++) {
-    h ^= jobId.charCodeAt(i);
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
-  return (h >>> 0) % shardCount;
+  return h >>> 0;
 }
+
+export const shardOf = (jobId: string, shardCount: number): number => stableHash(jobId) % shardCount;
 
 const HOUR_MS = 3_600_000;
 export const hourOf = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;

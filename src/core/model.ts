@@ -19,8 +19,15 @@ export const TERMINAL_RUN_STATUSES: readonly RunStatus[] = ["succeeded", "failed
 export const isTerminal = (s: RunStatus) => TERMINAL_RUN_STATUSES.includes(s);
 
 /** Why an occurrence did not run. Every occurrence that did not run has a row with one of these. */
-export const SKIP_REASONS = ["paused", "missed", "overlap", "dst_gap", "duplicate", "quota", "ended"] as const;
+export const SKIP_REASONS = ["paused", "missed", "overlap", "dst_gap", "duplicate", "quota", "ended", "skipped_by_user"] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
+
+export const OVERLAP_POLICIES = ["skip", "allow", "buffer_one"] as const;
+export const CATCH_UP_POLICIES = ["skip", "latest", "all"] as const;
+/** The longest flexible start window: a day. */
+export const MAX_WINDOW_MS = 86_400_000;
+/** The furthest catch-up reaches back: a week. */
+export const MAX_CATCH_UP_WINDOW_MS = 7 * 86_400_000;
 
 export const RetryPolicy = z.strictObject({
   /** Total tries including the first. 1 = no retry. @default 3 */
@@ -48,24 +55,31 @@ export const RunPolicy = z.strictObject({
    * only the latest one late, or run all (capped). Tasks stored before "latest" became the
    * default keep the "skip" they were stored with. @default "latest"
    */
-  catch_up: z.enum(["skip", "latest", "all"]).default("latest"),
+  catch_up: z.enum(CATCH_UP_POLICIES).default("latest"),
   /**
    * Catch-up reaches back at most this far: an occurrence missed by more is recorded `missed`
    * whatever `catch_up` says (yesterday's digest is noise). @default 43_200_000 (12 h)
    */
-  catch_up_window_ms: z
-    .number()
-    .int()
-    .min(0)
-    .max(7 * 86_400_000)
-    .default(43_200_000),
-  /** A recurring occurrence whose previous run is still running: skip it, or run both. @default "skip" */
-  overlap: z.enum(["skip", "allow"]).default("skip"),
+  catch_up_window_ms: z.number().int().min(0).max(MAX_CATCH_UP_WINDOW_MS).default(43_200_000),
+  /**
+   * A recurring occurrence whose previous run is still running: skip it, run both, or let it wait
+   * until the running one ends (`buffer_one`: at most one waits; a further one is skipped). @default "skip"
+   */
+  overlap: z.enum(OVERLAP_POLICIES).default("skip"),
+  /**
+   * A flexible start window: each occurrence starts at a fixed point within this long after its
+   * time, the point taken from a hash of the job id, so tasks due at 08:00 spread out instead of
+   * starting together (as EventBridge Scheduler's flexible time window). 0 = exactly on time. @default 0
+   */
+  window_ms: z.number().int().min(0).max(MAX_WINDOW_MS).default(0),
 });
 export type RunPolicy = z.infer<typeof RunPolicy>;
 export const DEFAULT_RUN_POLICY: RunPolicy = RunPolicy.parse({});
 
-/** The definition of a scheduled task. Its executions are Runs. */
+/** At most this many upcoming occurrences may be skipped ahead of the chain. */
+export const MAX_SKIPS = 50;
+
+/** The definition of a scheduled task. Its executions are Runs. Fields added later have defaults, so older stored jobs still parse. */
 export const Job = z.object({
   /** ULID: sorts by creation time. */
   id: z.string().min(1),
@@ -95,12 +109,30 @@ export const Job = z.object({
   version: z.number().int().min(1),
   /** Hash of the create arguments, to answer a repeated create with the existing task. */
   fingerprint: z.string().nullable(),
+  /** Why the owner paused it, shown with the task; null when active or paused without a note. */
+  pause_note: z.string().max(500).nullable().default(null),
+  /**
+   * Run times of upcoming occurrences the owner skipped that the chain has not reached yet;
+   * the chain planner records each as `skipped_by_user` when it gets there.
+   */
+  skips: z.array(z.number().int()).max(MAX_SKIPS).default([]),
 });
 export type Job = z.infer<typeof Job>;
+
+/** Language-model tokens one run used, recorded so per-owner limits can be enforced. */
+export const TokenUsage = z.object({
+  input_tokens: z.number().int().min(0),
+  output_tokens: z.number().int().min(0),
+  provider: z.string(),
+  model: z.string(),
+});
+export type TokenUsage = z.infer<typeof TokenUsage>;
 
 export const RunResult = z.object({
   text: z.string(),
   data: z.unknown().optional(),
+  /** Set when the run called a language model. */
+  usage: TokenUsage.optional(),
 });
 export type RunResult = z.infer<typeof RunResult>;
 
@@ -110,6 +142,13 @@ export const RunError = z.object({
   kind: z.enum(["retryable", "permanent", "lease_expired", "timeout"]),
 });
 export type RunError = z.infer<typeof RunError>;
+
+/**
+ * Why a run exists: an occurrence of the schedule, or an extra run the owner asked for now
+ * (`manual`), which counts for no limit, completes nothing and leaves the chain alone.
+ */
+export const RUN_ORIGINS = ["schedule", "manual"] as const;
+export type RunOrigin = (typeof RUN_ORIGINS)[number];
 
 /** One execution of a job, keyed by (job_id, scheduled_at). */
 export const Run = z.object({
@@ -151,6 +190,8 @@ export const Run = z.object({
   checkpoint: z.record(z.string(), z.unknown()).nullable(),
   created_at: z.number().int(),
   updated_at: z.number().int(),
+  /** Never changes. @default "schedule" (runs stored before manual runs existed) */
+  origin: z.enum(RUN_ORIGINS).default("schedule"),
 });
 export type Run = z.infer<typeof Run>;
 
@@ -170,3 +211,24 @@ export const RunEvent = z.object({
   detail: z.string().nullable(),
 });
 export type RunEvent = z.infer<typeof RunEvent>;
+
+/** What the owner did to a job, as recorded in its history. */
+export const JOB_CHANGES = ["updated", "paused", "resumed", "cancelled", "run_now", "skipped", "skip_undone"] as const;
+export type JobChange = (typeof JOB_CHANGES)[number];
+
+/**
+ * Append-only history of changes the owner made to a job (the audit trail). `before` and
+ * `after` hold the changed fields only, as stored on the job (epoch ms, engine schedule).
+ */
+export const JobEvent = z.object({
+  job_id: z.string(),
+  at: z.number().int(),
+  change: z.enum(JOB_CHANGES),
+  /** The job's version after the change. */
+  version: z.number().int().min(1),
+  before: z.record(z.string(), z.unknown()),
+  after: z.record(z.string(), z.unknown()),
+  /** What else happened, in words (runs cancelled, the run started). */
+  detail: z.string().nullable(),
+});
+export type JobEvent = z.infer<typeof JobEvent>;

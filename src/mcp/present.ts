@@ -1,8 +1,10 @@
 import { DateTime } from "luxon";
 import { formatDuration } from "../core/duration.js";
-import type { Job, Run, SkipReason } from "../core/model.js";
+import type { Job, Run, RunPolicy, SkipReason } from "../core/model.js";
 import { describeSchedule } from "../core/schedule/index.js";
 import type { Schedule } from "../core/schedule/model.js";
+import { startOffsetOf } from "../core/start-window.js";
+import type { PolicyView } from "./policy-schemas.js";
 import type { Fire, RunView, ScheduleView, TaskView } from "./schemas.js";
 
 /** Engine records (epoch ms) → what a tool returns (ISO 8601). No I/O, no clock. */
@@ -40,6 +42,7 @@ const WHY: Record<SkipReason, string> = {
   duplicate: "Another run for the same time already existed.",
   quota: "A usage limit was reached at that time.",
   ended: "The task had reached its end (end_at or max_runs).",
+  skipped_by_user: "You asked to skip this occurrence (task_skip_v1).",
 };
 
 /**
@@ -62,8 +65,16 @@ export function catchUpNote(job: Job): string | null {
 /** Long outputs are cut in lists; the full text is in the run's resource. */
 const RESULT_LIMIT = 4000;
 
+/** What an ask run with a condition recorded: whether it held (and the answer went out) and why. */
+function conditionOf(run: Run): { met: boolean; reason: string } | undefined {
+  const c = (run.result?.data as { condition?: { met?: unknown; reason?: unknown } } | undefined)?.condition;
+  return typeof c?.met === "boolean" && typeof c.reason === "string" ? { met: c.met, reason: c.reason } : undefined;
+}
+
 export function runView(run: Run, zone: string): RunView {
   const text = run.result?.text;
+  const condition = conditionOf(run);
+  const usage = run.result?.usage;
   return {
     scheduled_for: fire(run.scheduled_at, zone),
     status: run.status,
@@ -75,10 +86,35 @@ export function runView(run: Run, zone: string): RunView {
     ...(text !== undefined && { result: text.length > RESULT_LIMIT ? `${text.slice(0, RESULT_LIMIT)}…` : text }),
     ...(text !== undefined && text.length > RESULT_LIMIT && { result_truncated: true }),
     ...(run.error !== null && { error: run.error }),
+    ...(run.origin === "manual" && { manual: true }),
+    ...(condition && { condition }),
+    ...(usage && { tokens: { input: usage.input_tokens, output: usage.output_tokens } }),
   };
 }
 
-export function taskView(job: Job, serverZone: string, extra: { nextRunAt?: number | null; lastRun?: Run | null } = {}): TaskView {
+const hhmm = (t: number, zone: string) => DateTime.fromMillis(t, { zone }).toFormat("HH:mm");
+
+/** A stored policy in the tools' terms (minutes, not milliseconds). */
+export function policyFields(p: RunPolicy): PolicyView {
+  const minutes = (ms: number) => Math.round(ms / 60_000);
+  return { overlap: p.overlap, catch_up: p.catch_up, catch_up_window_minutes: minutes(p.catch_up_window_ms), window_minutes: minutes(p.window_ms) };
+}
+
+/**
+ * The policies in effect; with a start window, when the next run starts: "between 08:00 and
+ * 08:10" (its nominal time and the window's end), then this task's own point in it.
+ */
+export function policyView(job: Pick<Job, "id" | "schedule" | "policy">, zone: string, nextRun?: number): PolicyView {
+  const view = policyFields(job.policy);
+  const { window_ms } = job.policy;
+  const offset = startOffsetOf(job);
+  if (window_ms === 0 || nextRun === undefined || job.schedule.kind === "immediate") return view;
+  const nominal = nextRun - offset;
+  const own = DateTime.fromMillis(nextRun, { zone }).toFormat("HH:mm:ss");
+  return { ...view, start_window: `between ${hhmm(nominal, zone)} and ${hhmm(nominal + window_ms, zone)} (${zone}); this task starts at ${own}` };
+}
+
+export function taskView(job: Job, serverZone: string, extra: { nextRunAt?: number | null; lastRun?: Run | null; skipped?: readonly number[] } = {}): TaskView {
   const zone = zoneOf(job.schedule, serverZone);
   return {
     id: job.id,
@@ -97,5 +133,9 @@ export function taskView(job: Job, serverZone: string, extra: { nextRunAt?: numb
     ...(extra.nextRunAt != null && { next_run: fire(extra.nextRunAt, zone) }),
     ...(extra.lastRun != null && { last_run: runView(extra.lastRun, zone) }),
     ...(extra.lastRun?.status === "failed" && { last_run_failed: true as const }),
+    version: job.version,
+    policies: policyView(job, zone, extra.nextRunAt ?? undefined),
+    ...(job.pause_note !== null && { pause_note: job.pause_note }),
+    ...(extra.skipped?.length && { skipped: extra.skipped.map((t) => fire(t, zone)) }),
   };
 }

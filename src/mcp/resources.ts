@@ -14,7 +14,7 @@ export const LATEST_RUN_TEMPLATE = "duely://tasks/{id}/runs/latest";
 const template = new UriTemplate(LATEST_RUN_TEMPLATE);
 const LIST_LIMIT = 100;
 
-export const latestRunUri = (id: string) => template.expand({ id });
+export const latestRunUri = (id: string): string => template.expand({ id });
 
 /** The task id a latest-run URI names, or null for any other URI. */
 export function taskIdOf(uri: string): string | null {

@@ -33,7 +33,7 @@ export function whenAliases(input: WhenInput): FieldAliases {
   return { "schedule.kind": "schedule.type", "schedule.expr": "schedule.cron", "schedule.also": "schedule.also_cron", "schedule.anchor": "schedule.start_at" };
 }
 
-function checkZone(zone: string, field: string): string {
+export function checkZone(zone: string, field: string): string {
   if (!isValidTimeZone(zone)) {
     throw new DomainError("unknown_timezone", `Unknown time zone ${JSON.stringify(zone)}.`, {
       field,
@@ -118,7 +118,10 @@ export function resolveSchedule(input: WhenInput, defaults: { timezone: string; 
  * The task's end: `end_at` and `max_runs` as given, or as read from `when` ("until June 30",
  * "3 times"); both may say it only if they agree.
  */
-export function endsOf(args: { end_at?: string | undefined; max_runs?: number | undefined }, r: ResolvedSchedule): { endAt?: number; maxRuns?: number } {
+export function endsOf(
+  args: { end_at?: string | undefined; max_runs?: number | undefined },
+  r: Pick<ResolvedSchedule, "zone" | "endAt" | "maxRuns">,
+): { endAt?: number; maxRuns?: number } {
   const given = args.end_at === undefined ? undefined : parseTime(args.end_at, r.zone, "end_at");
   if (given !== undefined && r.endAt !== undefined && given !== r.endAt) {
     throw disagree("end_at", `runs until ${isoLocal(r.endAt, r.zone)} (excluded)`);

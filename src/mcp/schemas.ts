@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { NotifyAction, SummarizeAction } from "../core/action-model.js";
+import { AskAction, NotifyAction, SummarizeAction } from "../core/action-model.js";
 import { JOB_STATUSES, RetryPolicy, RUN_STATUSES, SKIP_REASONS } from "../core/model.js";
 import { DstPolicy, INTERVAL_UNITS } from "../core/schedule/model.js";
+import { defaultsInWords, PolicyView } from "./policy-schemas.js";
 
 /**
  * The shapes a model sees: inputs strict, with a description on every field it fills; times
@@ -22,7 +23,7 @@ const IsoTime = (what: string) =>
       `${what}, ISO 8601: with an offset ("2026-03-08T09:00:00+08:00") it is that instant; without one ("2026-03-08T09:00") it is local time in the schedule's zone.`,
     );
 
-const Channels = SummarizeAction.shape.channels.describe(
+export const Channels = SummarizeAction.shape.channels.describe(
   'Where to deliver the result besides the task\'s run history, e.g. ["email"]; names the operator configured. Omit to keep results in the history only.',
 );
 
@@ -39,6 +40,19 @@ export const ActionInput = z.discriminatedUnion("type", [
   z.strictObject({
     type: z.literal("notify").describe("Send a fixed reminder message."),
     message: NotifyAction.shape.message.describe("The reminder text, as the user should read it."),
+    channels: Channels,
+  }),
+  z.strictObject({
+    type: z
+      .literal("ask")
+      .describe(
+        "Run a prompt on the server's language model at each run, optionally reading web pages or feeds first, and deliver the answer (only when `deliver_if` holds, if given). Refused when the server has no model configured.",
+      ),
+    prompt: AskAction.shape.prompt.describe('What to ask or write each time, in the user\'s words, e.g. "Give me a short motivational quote".'),
+    sources: AskAction.shape.sources.describe("Web pages or RSS/Atom feeds to read first; their text is given to the model as data. Omit for none."),
+    deliver_if: AskAction.shape.deliver_if.describe(
+      'Deliver only when this holds, e.g. "there is news about an earthquake" ("only tell me if …"); the model decides at each run and the run says why when it did not deliver. Omit to always deliver.',
+    ),
     channels: Channels,
   }),
 ]);
@@ -163,13 +177,17 @@ export const Reading = z.object({
   dst_notes: z.array(z.string()).describe("Daylight-saving changes that move or skip one of those runs."),
   matched: z.string().optional().describe("The part of `when` that was read as the schedule."),
   notes: z.array(z.string()).optional().describe("Assumptions made while reading `when`."),
+  policies: PolicyView.optional().describe(`The run policies in effect (defaults: ${defaultsInWords}).`),
 });
 export type Reading = z.infer<typeof Reading>;
 
 export const ActionView = z.object({
-  type: z.enum(["summarize", "notify"]),
+  type: z.enum(["summarize", "notify", "ask"]),
   topic: z.string().optional(),
   message: z.string().optional(),
+  prompt: z.string().optional(),
+  sources: z.array(z.string()).optional(),
+  deliver_if: z.string().optional(),
   feeds: z.array(z.string()).optional(),
   max_items: z.number().int().optional(),
   language: z.string().optional(),
@@ -188,6 +206,12 @@ export const RunView = z.object({
   result: z.string().optional().describe("The run's output text."),
   result_truncated: z.boolean().optional(),
   error: z.object({ message: z.string(), kind: z.enum(["retryable", "permanent", "lease_expired", "timeout"]) }).optional(),
+  manual: z.boolean().optional().describe("true for an extra run started with task_run_now_v1, outside the schedule."),
+  condition: z
+    .object({ met: z.boolean(), reason: z.string() })
+    .optional()
+    .describe("For an ask with deliver_if: whether the condition held (the answer was delivered) and why."),
+  tokens: z.object({ input: z.number().int(), output: z.number().int() }).optional().describe("Language-model tokens the run used."),
 });
 export type RunView = z.infer<typeof RunView>;
 
@@ -211,6 +235,10 @@ export const TaskView = z.object({
     .literal(true)
     .optional()
     .describe("Present when the newest finished run failed: tell the user; last_run.error says why, task_get_v1 shows the runs before it."),
+  version: z.number().int().optional().describe("Changes with every change to the task; pass it as task_update_v1's expected_version."),
+  policies: PolicyView.optional(),
+  pause_note: z.string().optional().describe("Why it was paused, as given to task_pause_v1."),
+  skipped: z.array(Fire).optional().describe("Upcoming runs skipped with task_skip_v1."),
 });
 export type TaskView = z.infer<typeof TaskView>;
 

@@ -5,6 +5,7 @@ import type { Logger } from "../ports/logger.js";
 import { DUELY_VERSION } from "../version.js";
 import { offersView, withView } from "./app-view.js";
 import type { ToolContext } from "./define-tool.js";
+import { ICONS } from "./icon.js";
 import { registerTaskResources } from "./resources.js";
 import { type RunFeed, registerSubscriptions } from "./subscriptions.js";
 import { TOOLS } from "./tools/index.js";
@@ -42,12 +43,14 @@ export interface McpServerContext {
  */
 export function instructionsFor(timezone: string): string {
   return [
-    "duely runs scheduled tasks (digests, reminders) on a server.",
-    'task_create_v1 schedules one: pass the user\'s words as `when`, e.g. "every weekday at 8am".',
-    "If the user gave no time, ask; never guess.",
-    `No zone named: ${timezone} is used and echoed; confirm the reading with them.`,
-    "schedule_preview_v1 checks a reading, creating nothing.",
-    "task_list_v1 finds ids; task_get_v1 shows runs and skip reasons; task_results_v1 what tasks delivered; task_pause_v1/task_resume_v1/task_cancel_v1 change one.",
+    "duely schedules digests, reminders and AI prompts.",
+    'task_create_v1 makes one from the user\'s words as `when`, e.g. "every weekday at 8am".',
+    "If they gave no time, ask; never guess.",
+    `No zone named: ${timezone} is used; confirm the reading.`,
+    "task_list_v1 finds ids; task_get_v1 shows runs; task_results_v1 what they delivered.",
+    "task_update_v1 edits, task_run_now_v1 runs now, task_skip_v1 skips one.",
+    "task_pause_v1/task_resume_v1/task_cancel_v1 stop or restart one.",
+    "schedule_preview_v1 previews.",
   ].join(" ");
 }
 
@@ -58,6 +61,7 @@ const LISTING: WireTool[] = TOOLS.map((t) => ({
   inputSchema: t.inputSchema as WireTool["inputSchema"],
   outputSchema: t.outputSchema as WireTool["outputSchema"],
   annotations: { title: t.title, ...t.annotations },
+  icons: ICONS,
 }));
 
 /** What `tools/list` returns; with the view linked for a client that renders MCP Apps (app-view.ts). */
@@ -70,7 +74,7 @@ export const toolListing = (view = false): WireTool[] => (view ? LISTING.map(wit
  */
 export function createMcpServer(ctx: McpServerContext): Server {
   const server = new Server(
-    { name: SERVER_NAME, version: SERVER_VERSION, title: "duely: scheduled tasks" },
+    { name: SERVER_NAME, version: SERVER_VERSION, title: "duely: scheduled tasks", icons: ICONS },
     {
       // logging: the SDK answers logging/setLevel and filters what `mcpReq.log` sends by it.
       capabilities: { tools: { listChanged: false }, resources: { subscribe: true, listChanged: false }, logging: {} },

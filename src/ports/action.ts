@@ -83,6 +83,15 @@ export interface AlertOutcome {
   failed: string[];
 }
 
+/** Why an action can never run on this server as configured, said so the caller can fix the request. */
+export interface ActionRefusal {
+  /** Dotted path inside the action, e.g. `type`. */
+  field: string;
+  message: string;
+  expected: string;
+  hint: string;
+}
+
 /** Runs one action. Anything thrown that is not an ActionFailure counts as retryable. */
 export interface ActionRunner {
   run(action: Action, ctx: ActionContext): Promise<RunResult>;
@@ -98,4 +107,10 @@ export interface ActionRunner {
    * `action.channels.1`). A runner that cannot know anything more than the schema MAY leave it out.
    */
   check?(action: Action, owner: string): void;
+  /**
+   * Checked when a task is created or its action changes, so a task that could never run is
+   * refused then, not at its first run (e.g. `ask` with no language model configured).
+   * null when `action` can run. Absent: every action can.
+   */
+  refuse?(action: Action): ActionRefusal | null;
 }

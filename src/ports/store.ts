@@ -1,4 +1,4 @@
-import type { Job, JobStatus, Run, RunEvent, RunKey, RunStatus } from "../core/model.js";
+import type { Job, JobEvent, JobStatus, Run, RunEvent, RunKey, RunStatus } from "../core/model.js";
 
 /**
  * One write inside a transaction.
@@ -32,6 +32,8 @@ export interface Tx {
    * than `max` of them. Two concurrent txs at the cap MUST NOT both commit.
    */
   cap?: { owner: string; max: number };
+  /** Entries of jobs' histories; appended like `events`. */
+  jobEvents?: JobEvent[];
 }
 
 export interface Page<T> {
@@ -64,6 +66,8 @@ export interface Store {
   /** Runs of one job, newest scheduled_at first. */
   listJobRuns(jobId: string, opts: { limit: number; cursor?: string | null }): Promise<Page<Run>>;
   listEvents(key: RunKey): Promise<RunEvent[]>;
+  /** A job's history (changes the owner made), newest first, at most `limit` entries. */
+  listJobEvents(jobId: string, opts: { limit: number }): Promise<JobEvent[]>;
 
   /** All writes and events atomically; false (and nothing written) when any condition fails. */
   commit(tx: Tx): Promise<boolean>;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Action } from "../../src/core/action-model.js";
 import type { ActionFailure } from "../../src/ports/action.js";
 import { memoryCheckpoint, rejection, testConfig, testContext, testRunner } from "./support/context.js";
 import { startFeedServer } from "./support/feed-server.js";
@@ -47,28 +48,45 @@ describe("a retry does not redo what an earlier attempt of the run did", () => {
     expect(sentTo("/flaky", ctx.idempotencyKey)).toHaveLength(2);
   });
 
-  it("delivers a summarize retry's same digest, without fetching or calling the model again", async () => {
+  /**
+   * Runs `action` (delivered to the flaky channel) twice on a real OpenAI-shaped server answering
+   * `answers` in turn: the first attempt's delivery fails, the second's lands.
+   */
+  async function retriedAfterDelivery(action: Action, key: string, answers: string[]) {
     flakyDown = true;
-    const llm = await startOpenAIServer([openaiCompletion("First digest [1](https://news.example/markets/wrap)."), openaiCompletion("A different digest.")]);
+    const llm = await startOpenAIServer(answers.map((a) => openaiCompletion(a)));
     try {
       const summarizer = { provider: "openai" as const, model: "test-model", base_url: `${llm.origin}/v1`, api_key_env: "TEST_OPENAI_KEY" };
       const runner = testRunner(testConfig({ channels: channels(), summarizer }), env);
       const checkpoint = memoryCheckpoint();
-      const ctx = testContext({ idempotencyKey: "job_digest_retry:2026-03-17T08:00:00.000Z", checkpoint });
-      const action = { type: "summarize" as const, topic: "finance news", feeds: [`${feeds.origin}/feeds/finance.rss.xml`], channels: ["flaky"] };
+      const ctx = testContext({ idempotencyKey: key, checkpoint });
       await rejection(runner.run(action, ctx));
       const fetched = feeds.requests.length;
       flakyDown = false;
       const result = await runner.run(action, { ...ctx, attempt: 2 });
-      expect(llm.requests).toHaveLength(1);
-      expect(feeds.requests.length).toBe(fetched);
-      const bodies = sentTo("/flaky", ctx.idempotencyKey).map((r) => (JSON.parse(r.body) as { text: string }).text);
-      expect(bodies).toEqual([result.text, result.text]);
-      expect(result.text).toMatch(/^First digest/);
-      expect(checkpoint.saves).toBe(1);
+      const bodies = sentTo("/flaky", key).map((r) => (JSON.parse(r.body) as { text: string }).text);
+      return { result, bodies, modelCalls: llm.requests.length, fetchedAgain: feeds.requests.length - fetched, saves: checkpoint.saves };
     } finally {
       await llm.close();
     }
+  }
+
+  it("delivers a summarize retry's same digest, without fetching or calling the model again", async () => {
+    const action = { type: "summarize" as const, topic: "finance news", feeds: [`${feeds.origin}/feeds/finance.rss.xml`], channels: ["flaky"] };
+    const answers = ["First digest [1](https://news.example/markets/wrap).", "A different digest."];
+    const retried = await retriedAfterDelivery(action, "job_digest_retry:2026-03-17T08:00:00.000Z", answers);
+    expect(retried).toMatchObject({ modelCalls: 1, fetchedAgain: 0, saves: 1 });
+    expect(retried.bodies).toEqual([retried.result.text, retried.result.text]);
+    expect(retried.result.text).toMatch(/^First digest/);
+  });
+
+  it("delivers an ask retry's same answer without calling the model again, and reports no tokens for it", async () => {
+    const action = { type: "ask" as const, prompt: "Give me a short motivational quote", channels: ["flaky"] };
+    const retried = await retriedAfterDelivery(action, "job_ask_retry:2026-03-17T08:00:00.000Z", ["Keep going, one step at a time.", "A different answer."]);
+    expect(retried).toMatchObject({ modelCalls: 1, saves: 1 });
+    expect(retried.result.text).toBe("Keep going, one step at a time.");
+    expect(retried.result.usage).toBeUndefined();
+    expect(retried.bodies).toEqual([retried.result.text, retried.result.text]);
   });
 
   it("saves nothing when every channel received the result (the run's outcome records it)", async () => {

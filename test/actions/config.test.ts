@@ -17,6 +17,7 @@ describe("actions config", () => {
       model: "claude-test",
       api_key_env: "ANTHROPIC_API_KEY",
       max_input_chars: 24_000,
+      max_output_tokens: 1_000,
       timeout_ms: 60_000,
     });
   });

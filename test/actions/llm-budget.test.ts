@@ -4,6 +4,7 @@ import { createActionRunner } from "../../src/actions/runner.js";
 import { memoryLimitState } from "../../src/adapters/limits/memory-limit-state.js";
 import { DEFAULT_LIMITS } from "../../src/app/limit-settings.js";
 import { Limits } from "../../src/app/limits.js";
+import { ActionFailure } from "../../src/ports/action.js";
 import { LlmBudgetSpent } from "../../src/ports/llm-budget.js";
 import { NOW, testConfig, testContext } from "./support/context.js";
 import { startFeedServer } from "./support/feed-server.js";
@@ -41,6 +42,27 @@ describe("the daily LLM budget", () => {
     const second = await runner.run(action, testContext());
     expect(second.data).toMatchObject({ kind: "extractive", fallback: expect.stringMatching(/limits\.llm_per_day\.calls/) });
     expect(llm.requests).toHaveLength(1);
+  });
+
+  it("counts an ask's model call too; with the budget spent, an ask fails retryable without calling the model", async () => {
+    const { limits, used } = budget(1);
+    const model = await startOpenAIServer([openaiCompletion("Keep going.")]);
+    try {
+      const runner = createActionRunner(
+        testConfig({ summarizer: { provider: "openai", model: "m", base_url: `${model.origin}/v1`, api_key_env: "K" } }),
+        { K: "key-0000" },
+        { llmBudget: limits },
+      );
+      const action = { type: "ask" as const, prompt: "Write me a motivational quote" };
+      expect((await runner.run(action, testContext())).text).toBe("Keep going.");
+      expect(await used()).toMatchObject({ calls: 1, tokens: 150 });
+      const refused = await runner.run(action, testContext()).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(ActionFailure);
+      expect(refused).toMatchObject({ permanent: false, message: expect.stringMatching(/limits\.llm_per_day\.calls/) });
+      expect(model.requests).toHaveLength(1);
+    } finally {
+      await model.close();
+    }
   });
 
   it("is one wrapper any model-calling action uses: refuses before the call, records after it, estimates when unreported", async () => {

@@ -72,6 +72,7 @@ describe.each(Object.entries(PROVIDERS))("the %s summarizer", (provider, p) => {
     const result = await summarizeWith([p.completion(CITED)]);
     expect(result.text).toBe(CITED);
     expect(result.data).toMatchObject({ kind: "llm", provider, model: "test-model", delivered: ["inbox"] });
+    expect(result.usage).toEqual({ input_tokens: 100, output_tokens: 50, provider, model: "test-model" });
     expect((result.data as { items: { link: string }[] }).items.map((i) => i.link)).toContain("https://news.example/markets/wrap");
   });
 

@@ -1,8 +1,11 @@
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
+import { runsLate } from "../../src/app/catch-up.js";
 import { WakeWatch } from "../../src/app/wake-watch.js";
-import type { RunPolicy } from "../../src/core/model.js";
+import { DEFAULT_RUN_POLICY, type RunPolicy } from "../../src/core/model.js";
+import { startOffsetMs } from "../../src/core/start-window.js";
+import { makeJob } from "../support/builders.js";
 import { openHarness } from "../support/engine-harness.js";
 import { FakeClock } from "../support/fake-clock.js";
 import { waitFor } from "../support/processes/children.js";
@@ -102,6 +105,26 @@ describe("catch-up after the computer slept across a task's time", () => {
   });
 });
 
+describe("catch-up with a start window: runs are keyed by their start", () => {
+  // Hourly, starting a fixed 43 min 18 s into a 50-minute window (the offset of this id).
+  const job = makeJob({
+    id: "01WINDOW",
+    schedule: { kind: "cron", expr: "0 * * * *", timezone: "UTC" },
+    policy: { ...DEFAULT_RUN_POLICY, window_ms: 50 * 60_000 },
+  });
+  const offset = startOffsetMs(job.id, job.policy.window_ms);
+  const run3 = Date.parse("2026-06-01T03:00:00Z") + offset;
+
+  it("runs the newest missed start late while the next start is still within its grace", () => {
+    expect(offset).toBeGreaterThan(job.policy.misfire_grace_ms); // so the nominal 04:00 is past grace while the 04:xx start is not
+    expect(runsLate(job, run3, run3 + HOUR + 5 * 60_000)).toBe(true);
+  });
+
+  it("does not run it once the next start is past its grace too (that one is the newest)", () => {
+    expect(runsLate(job, run3, run3 + HOUR + 11 * 60_000)).toBe(false);
+  });
+});
+
 describe("tasks stored before catch-up windows existed", () => {
   it("read back with the 12 h window and keep the catch_up they were stored with", async () => {
     h = await openHarness("2026-06-01T07:00:00Z", { shard_count: 2 });
@@ -109,7 +132,13 @@ describe("tasks stored before catch-up windows existed", () => {
     const db = new Database(join(h.dir, "duely.db"));
     db.prepare("UPDATE jobs SET policy = ? WHERE id = ?").run(JSON.stringify({ misfire_grace_ms: 600_000, catch_up: "skip", overlap: "skip" }), job.id);
     db.close();
-    expect((await h.store.getJob(job.id))?.policy).toEqual({ misfire_grace_ms: 600_000, catch_up: "skip", catch_up_window_ms: 12 * HOUR, overlap: "skip" });
+    expect((await h.store.getJob(job.id))?.policy).toEqual({
+      misfire_grace_ms: 600_000,
+      catch_up: "skip",
+      catch_up_window_ms: 12 * HOUR,
+      overlap: "skip",
+      window_ms: 0,
+    });
   });
 });
 

@@ -16,6 +16,7 @@ import {
   settleByTask,
   startingClaim,
   stillRunningBefore,
+  waitingBefore,
 } from "../../src/app/run-decisions.js";
 import type { Step } from "../../src/app/runs.js";
 import { DEFAULT_RUN_POLICY, type Job, type JobStatus, type Run, type RunStatus } from "../../src/core/model.js";
@@ -95,7 +96,7 @@ describe("failUnusable: a task that cannot be read or planned fails its run for 
 });
 
 describe("decideClaim: a delivered queued run is claimed or settled", () => {
-  const claimCtx = { worker: "worker-a", leaseMs: LEASE_MS };
+  const claimCtx = { worker: "worker-a", leaseMs: LEASE_MS, staleQueuedMs: STALE_MS };
   const late = { scheduled_at: NOW - 11 * MINUTE_MS, due_at: NOW - 11 * MINUTE_MS }; // past the default 10-minute grace window
 
   // The task's status decides alone, whatever the attempt and however late the run is.
@@ -180,7 +181,7 @@ describe("holdBack: a claim over the owner's run rate", () => {
     const job = jobFor("active", { policy: { ...DEFAULT_RUN_POLICY, misfire_grace_ms: MINUTE_MS, catch_up: "skip" } })!;
     const run = runOf("queued", 0);
     const held = written(holdBack(run, 10 * MINUTE_MS, NOW, STALE_MS).step, run);
-    const claimCtx = { worker: "worker-a", leaseMs: LEASE_MS, overlapping: false };
+    const claimCtx = { worker: "worker-a", leaseMs: LEASE_MS, staleQueuedMs: STALE_MS, overlapping: false };
     expect(summary(decideClaim(run, job, NOW + 10 * MINUTE_MS, claimCtx))).toBe("skip missed");
     expect(summary(decideClaim(held, job, NOW + 10 * MINUTE_MS, claimCtx))).toBe("claim");
   });
@@ -218,6 +219,46 @@ describe("stillRunningBefore: the overlap rule's read", () => {
     ["a later run holding a live lease", other("running", NOW + MINUTE_MS, NOW + 1), false],
   ] as const)("%s: %s", (_what, r, expected) => {
     expect(stillRunningBefore(run, [r], NOW)).toBe(expected);
+  });
+});
+
+describe("overlap buffer_one and manual runs", () => {
+  const ctx = { worker: "worker-a", leaseMs: LEASE_MS, staleQueuedMs: STALE_MS };
+  const buffer = { policy: { ...DEFAULT_RUN_POLICY, overlap: "buffer_one" as const } };
+
+  it("lets a run wait behind the running one while none waits, moving its due time on; skips it when one already waits", () => {
+    const run = runOf("queued", 0);
+    const job = jobFor("active", buffer)!;
+    expect(decideClaim(run, job, NOW, ctx)).toEqual({ kind: "check_overlap" });
+    const d = decideClaim(run, job, NOW, { ...ctx, overlapping: true, waiting: false });
+    expect(d.kind).toBe("defer");
+    if (d.kind !== "defer") return;
+    expect(written(d.step, run)).toEqual(d.run);
+    expect(d.run).toMatchObject({ status: "queued", attempt: 0, due_at: NOW + 5_000, wake_at: NOW + 5_000 + STALE_MS });
+    expect(summary(decideClaim(run, job, NOW, { ...ctx, overlapping: true, waiting: true }))).toBe("skip overlap");
+    expect(summary(decideClaim(run, job, NOW, { ...ctx, overlapping: false, waiting: false }))).toBe("claim");
+  });
+
+  it("runs a manual run of a paused task, exempt from the overlap rule, and never completes the task with it", () => {
+    const manual = runOf("queued", 0, { origin: "manual" });
+    const paused = jobFor("paused")!;
+    expect(settleByTask(manual, paused, NOW)).toBeNull();
+    expect(summary(settleByTask(runOf("queued", 0), paused, NOW))).toBe("skip paused");
+    expect(summary(decideClaim(manual, jobFor("active")!, NOW, ctx))).toBe("claim");
+    const once = jobFor("active", { schedule: { kind: "once", at: NOW + 86_400_000, timezone: "UTC" } })!;
+    const running = { ...manual, status: "running" as const, attempt: 1 };
+    expect(
+      decideFinish(running, once, { result: { text: "ok" } }, { now: NOW, random: () => 0.5, lookAheadMs: LOOK_AHEAD_MS, staleQueuedMs: STALE_MS }).jobWrite,
+    ).toBeNull();
+  });
+
+  it("counts as waiting only an earlier scheduled run still queued", () => {
+    const run = runOf("queued", 0);
+    const earlier = (status: RunStatus, origin: "schedule" | "manual" = "schedule") => runOf(status, 0, { scheduled_at: NOW - MINUTE_MS, origin });
+    expect(waitingBefore(run, [earlier("queued")])).toBe(true);
+    expect(waitingBefore(run, [earlier("running")])).toBe(false);
+    expect(waitingBefore(run, [earlier("queued", "manual")])).toBe(false);
+    expect(waitingBefore(run, [runOf("queued", 0, { scheduled_at: NOW + MINUTE_MS })])).toBe(false);
   });
 });
 
@@ -348,6 +389,18 @@ describe("reapExpired: a running run whose worker stopped heartbeating", () => {
     expect(reap.requeue).toBe(task === "active");
     expect(next).toMatchObject({ attempt: 2, executions: 0, lease_owner: null, lease_until: null, error: null });
     if (task === "active") expect(next.wake_at).toBe(NOW + STALE_MS);
+  });
+
+  it("queues again a paused task's manual run that never started, and never completes the task with a reaped manual run", () => {
+    const unstarted = expired(1, { started_at: null, executions: 0, origin: "manual" });
+    const requeue = reapExpired(unstarted, jobFor("paused"), ctx)!;
+    expect(written(requeue.step, unstarted).status).toBe("queued");
+    expect(requeue.requeue).toBe(true);
+    const once = makeJob({ schedule: { kind: "once", at: NOW + HOUR_MS, timezone: "UTC" }, next_run_at: NOW + HOUR_MS, run_count: 1 });
+    const lost = expired(3, { origin: "manual" });
+    const reap = reapExpired(lost, once, ctx)!;
+    expect(written(reap.step, lost).status).toBe("failed");
+    expect(reap.jobWrite).toBeNull();
   });
 
   it.each(TASKS)("leaves a %s task's run alone while its lease is live", (task) => {

@@ -53,6 +53,23 @@ describe("DynamoDB store, beyond the port", () => {
     await expect(store.scanJobs({ limit: 10 })).rejects.toMatchObject({ code: "corrupt_record" });
   });
 
+  it("reads job and run items written before pause notes, skips and manual runs existed, with their defaults", async () => {
+    const job = makeJob();
+    const run = makeRun(job, T0, { status: "queued", wake_at: T0 });
+    await store.commit({
+      writes: [
+        { op: "put_job", job, expectVersion: null },
+        { op: "insert_run", run },
+      ],
+    });
+    const { pause_note: _n, skips: _s, ...oldJob } = job;
+    await tamper(tables.jobs, oldJob);
+    const { origin: _o, ...oldRun } = withoutBucket(run);
+    await tamper(tables.runs, { pk: run.bucket, sk: `${String(T0).padStart(15, "0")}#${run.job_id}`, ...oldRun });
+    expect(await store.getJob(job.id)).toEqual(job);
+    expect(await store.getRun(run)).toEqual(run);
+  });
+
   it("rejects a run item whose result is not JSON or whose status is unknown", async () => {
     const run = makeRun(makeJob(), T0, { status: "queued", wake_at: T0 });
     await store.commit({ writes: [{ op: "insert_run", run }] });
@@ -66,7 +83,8 @@ describe("DynamoDB store, beyond the port", () => {
     await expect(store.getRun(run)).rejects.toMatchObject({ code: "corrupt_record", field: "result" });
   });
 
-  it("commits a transaction of more than DynamoDB's 100 items: the conditional writes atomically, the extra inserts after", async () => {
+  // 150 runs and their events are several batch writes against DynamoDB Local; on a busy runner that takes longer than the default 5 s.
+  it("commits a transaction of more than DynamoDB's 100 items: the conditional writes atomically, the extra inserts after", { timeout: 30_000 }, async () => {
     const job = makeJob({ owner: "big-tx" });
     const runs = Array.from({ length: 150 }, (_, i) => makeRun(job, T0 + i * 60_000));
     const events = runs.map((r) => makeEvent(r, "pending", { from: null }));

@@ -65,7 +65,19 @@ describe("SQLite store, beyond the port", () => {
     db.close();
   };
 
-  it("keeps its data when the same file is reopened, and reopening migrates nothing", async () => {
+  /** What each migration added, dropped again: undoing the versions after `version` leaves a file as that release wrote it. */
+  const UNDO: Record<number, string[]> = {
+    4: ["ALTER TABLE runs DROP COLUMN executions", "ALTER TABLE runs DROP COLUMN checkpoint"],
+    5: ["DROP TABLE limit_state"],
+    6: ["DROP TABLE job_events", "ALTER TABLE jobs DROP COLUMN pause_note", "ALTER TABLE jobs DROP COLUMN skips", "ALTER TABLE runs DROP COLUMN origin"],
+  };
+  const rewindTo = (version: number) => {
+    for (let v = SCHEMA_VERSION; v > version; v--) for (const sql of UNDO[v] ?? []) tamper(sql);
+    tamper(`PRAGMA user_version = ${version}`);
+  };
+
+  /** A job and its first run, stored. */
+  async function storedJobAndRun() {
     const job = makeJob();
     const run = makeRun(job, T0);
     await store.commit({
@@ -74,6 +86,11 @@ describe("SQLite store, beyond the port", () => {
         { op: "insert_run", run },
       ],
     });
+    return { job, run };
+  }
+
+  it("keeps its data when the same file is reopened, and reopening migrates nothing", async () => {
+    const { job, run } = await storedJobAndRun();
     await store.close();
 
     store = openSqliteStore({ path });
@@ -85,6 +102,17 @@ describe("SQLite store, beyond the port", () => {
     expect(db.pragma("user_version", { simple: true })).toBe(SCHEMA_VERSION);
     expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
     db.close();
+  });
+
+  it("upgrades a file of the previous schema: jobs and runs stored before get the defaults of the fields added since", async () => {
+    const { job, run } = await storedJobAndRun();
+    await store.close();
+    rewindTo(5);
+
+    store = openSqliteStore({ path });
+    expect(await store.getJob(job.id)).toEqual({ ...job, pause_note: null, skips: [] });
+    expect(await store.getRun(run)).toEqual({ ...run, origin: "schedule" });
+    expect(await store.listJobEvents(job.id, { limit: 5 })).toEqual([]);
   });
 
   it("refuses a file written by a newer schema rather than guess at it", async () => {
@@ -141,11 +169,7 @@ describe("SQLite store, beyond the port", () => {
     const run = makeRun(makeJob(), T0, { status: "retrying", attempt: 2, executions: 2 });
     await store.commit({ writes: [{ op: "insert_run", run }] });
     await store.close();
-    tamper("ALTER TABLE runs DROP COLUMN executions");
-    tamper("ALTER TABLE runs DROP COLUMN checkpoint");
-    // Version 3 had none of the later versions' tables either.
-    tamper("DROP TABLE limit_state");
-    tamper("PRAGMA user_version = 3");
+    rewindTo(3);
     store = openSqliteStore({ path });
     expect(await store.getRun(run)).toEqual(run);
   });

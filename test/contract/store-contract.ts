@@ -1,5 +1,6 @@
 import { describe } from "vitest";
 import type { OpenStore } from "./store/fixture.js";
+import { describeJobHistoryContract } from "./store/job-history.js";
 import { describeJobContract } from "./store/jobs.js";
 import { describeRunQueryContract } from "./store/run-queries.js";
 import { describeRunContract } from "./store/runs.js";
@@ -17,5 +18,6 @@ export function describeStoreContract(name: string, open: OpenStore): void {
     describeRunContract(open);
     describeTransactionContract(open);
     describeRunQueryContract(open);
+    describeJobHistoryContract(open);
   });
 }

@@ -4,6 +4,7 @@ import { expect } from "vitest";
 import type { Engine } from "../../src/app/engine.js";
 import type { EngineSettings } from "../../src/app/settings.js";
 import { createMcpServer, type TaskApi } from "../../src/mcp/server.js";
+import type { ActionRunner } from "../../src/ports/action.js";
 import type { Logger } from "../../src/ports/logger.js";
 import { openHarness } from "../support/engine-harness.js";
 
@@ -15,6 +16,9 @@ export const TOOL_NAMES = [
   "task_list_v1",
   "task_get_v1",
   "task_results_v1",
+  "task_update_v1",
+  "task_run_now_v1",
+  "task_skip_v1",
   "task_pause_v1",
   "task_resume_v1",
   "task_cancel_v1",
@@ -71,7 +75,7 @@ export async function connect(server: ReturnType<typeof createMcpServer>): Promi
 }
 
 /** A real engine (SQLite file, local queue, scripted actions) on a fake clock, and a client per owner. */
-export async function openInMemory(settings: Partial<EngineSettings> = {}, start = START, opts: { log?: Logger } = {}) {
+export async function openInMemory(settings: Partial<EngineSettings> = {}, start = START, opts: { log?: Logger; actions?: ActionRunner } = {}) {
   const harness = await openHarness(start, settings, opts);
   const clients: Client[] = [];
   const clientFor = async (owner: string) => {

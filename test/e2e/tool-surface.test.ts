@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { z } from "zod";
 import { SCHEMAS_DIR } from "../../scripts/gen-schemas.js";
 import { apiIdOf, jsonSchemaOf } from "../../src/mcp/define-tool.js";
-import { instructionsFor } from "../../src/mcp/server.js";
+import { ICON_DATA_URI } from "../../src/mcp/icon.js";
+import { instructionsFor, toolListing } from "../../src/mcp/server.js";
 import { TOOL_ERROR_CODES } from "../../src/mcp/tool-errors.js";
 import { openInMemory, TOOL_NAMES } from "./support.js";
 
@@ -29,7 +30,7 @@ describe("what tools/list publishes", () => {
   });
   afterAll(() => env.close());
 
-  test("the eight v1 tools", () => {
+  test("the eleven v1 tools", () => {
     expect(tools.map((t) => t.name)).toEqual(TOOL_NAMES);
   });
 
@@ -49,8 +50,12 @@ describe("what tools/list publishes", () => {
     const byName = Object.fromEntries(tools.map((t) => [t.name, t.annotations]));
     expect(byName.task_cancel_v1).toMatchObject({ destructiveHint: true, readOnlyHint: false });
     for (const name of ["task_list_v1", "task_get_v1", "task_results_v1", "schedule_preview_v1"]) expect(byName[name]?.readOnlyHint).toBe(true);
-    for (const name of ["task_create_v1", "task_pause_v1", "task_resume_v1"])
+    for (const name of ["task_create_v1", "task_pause_v1", "task_resume_v1", "task_run_now_v1", "task_skip_v1"])
       expect(byName[name]).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+    // An update overwrites what was there (and removes the old plan's upcoming runs).
+    expect(byName.task_update_v1).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
+    // Running a task now reaches out at once (feeds, a model, channels).
+    expect(byName.task_run_now_v1).toMatchObject({ openWorldHint: true, idempotentHint: false });
   });
 
   test("titles carry the versioned API id; descriptions say scheduled task, and when not to use it", () => {
@@ -128,7 +133,7 @@ describe("server instructions", () => {
     expect(text.length).toBeLessThanOrEqual(512);
     expect(text).toMatch(/no time, ask/);
     expect(text).toContain("America/Argentina/ComodRivadavia");
-    for (const name of TOOL_NAMES) expect(text).toContain(name);
+    for (const t of toolListing()) expect(text).toContain(t.name);
   });
 });
 
@@ -136,6 +141,23 @@ describe("docs/mcp.md", () => {
   test("documents every error code and every tool", () => {
     const doc = readFileSync(join(import.meta.dirname, "../../docs/mcp.md"), "utf8");
     for (const code of TOOL_ERROR_CODES) expect(doc).toContain(`\`${code}\``);
-    for (const name of TOOL_NAMES) expect(doc).toContain(name);
+    for (const t of toolListing()) expect(doc).toContain(t.name);
+  });
+});
+
+describe("icons", () => {
+  test("the server and every tool carry duely's SVG icon as a data: URI", async () => {
+    const env = await openInMemory();
+    try {
+      const client = await env.clientFor("alice");
+      const icon = { src: expect.stringMatching(/^data:image\/svg\+xml;base64,/), mimeType: "image/svg+xml", sizes: ["any"] };
+      expect(client.getServerVersion()?.icons).toEqual([icon]);
+      for (const t of (await client.listTools()).tools) expect(t.icons, t.name).toEqual([icon]);
+      const svg = Buffer.from(ICON_DATA_URI.split(",")[1]!, "base64").toString("utf8");
+      expect(svg).toBe(readFileSync(join(import.meta.dirname, "../../assets/icon.svg"), "utf8"));
+      expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    } finally {
+      await env.close();
+    }
   });
 });

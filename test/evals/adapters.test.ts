@@ -9,6 +9,7 @@ import { openaiAdapter } from "../../evals/adapters/openai.js";
 import { recordingAdapter, replayAdapter } from "../../evals/adapters/replay.js";
 import { Case } from "../../evals/harness/case.js";
 import { runConversation } from "../../evals/harness/conversation.js";
+import { instructionsFor } from "../../src/mcp/server.js";
 
 /** A stand-in for an LLM API on loopback: answers each POST with the next scripted body. */
 async function fakeApi(replies: ((body: any) => unknown)[]) {
@@ -96,7 +97,7 @@ describe("the openai adapter", () => {
     expect(first!.headers.authorization).toBe("Bearer test-key");
     expect(first!.body.model).toBe("fake-gpt");
     expect(first!.body.messages[0].role).toBe("system");
-    expect(first!.body.messages[0].content).toContain("task_create_v1 schedules one");
+    expect(first!.body.messages[0].content).toContain(instructionsFor("America/New_York"));
     expect(first!.body.messages[0].content).toContain("The user's time zone is America/New_York. It is now Thursday, 2026-03-05 10:07 there");
     expect(first!.body.messages[1]).toEqual({ role: "user", content: theCase.prompt });
     const create = first!.body.tools.find((x: any) => x.function.name === "task_create_v1");
@@ -169,7 +170,7 @@ describe("the anthropic adapter", () => {
     expect(first!.path).toBe("/v1/messages");
     // This SDK release sends the key as a bearer token; older ones used x-api-key.
     expect(first!.headers["x-api-key"] ?? first!.headers.authorization).toMatch(/^(Bearer )?test-key$/);
-    expect(first!.body.system).toContain("task_create_v1 schedules one");
+    expect(first!.body.system).toContain(instructionsFor("America/New_York"));
     const create = first!.body.tools.find((x: any) => x.name === "task_create_v1");
     expect(create.input_schema.type).toBe("object");
     expect(create.input_schema.$schema).toBeUndefined();

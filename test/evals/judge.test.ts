@@ -216,6 +216,54 @@ describe("the judge", () => {
   });
 });
 
+describe("the judge on changes to existing tasks", () => {
+  const seeds = [
+    { key: "am", title: "Morning finance digest", action: { type: "summarize", topic: "finance" }, schedule: { type: "cron", cron: "0 7 * * *" } },
+  ];
+  const moved = ["2026-03-06T11:30:00Z", "2026-03-07T11:30:00Z", "2026-03-08T10:30:00Z"];
+  const updateCase = (changed: Record<string, unknown>) =>
+    caseOf({ seed_tasks: seeds, expect: { tool: "task_update_v1", order: ["task_list_v1", "task_update_v1"], final_state: { changed: { am: changed } } } });
+  const endState = (over: Partial<FinalTask>) =>
+    transcript({
+      calls: [ok("task_list_v1", {}), ok("task_update_v1", { task_id: "01AM", when: "every day at 6:30" })],
+      final_state: { tasks: [task({ id: "01AM", title: "Morning finance digest", ...over })] },
+      seeded: { am: "01AM" },
+    });
+
+  test("checks the seeded task's new fire instants, not the call's spelling", () => {
+    const c = updateCase({ schedule: { next: moved } });
+    expect(judgeCase(c, endState({ next: [...moved, "2026-03-09T10:30:00Z"] }), checkArgs)).toMatchObject({ pass: true, checks: { changed: true } });
+    const v = judgeCase(c, endState({ next: DAILY_8AM }), checkArgs);
+    expect(v.pass).toBe(false);
+    expect(v.reason).toContain('seeded "Morning finance digest": schedule: expected [2026-03-06T11:30Z');
+  });
+
+  test("checks runs started now, skipped occurrences, policies and the pause note", () => {
+    const c = updateCase({ manual_runs: 1, skipped: ["2026-03-06T13:00:00Z"], policy: { catch_up: ["latest"] }, pause_note: false });
+    const good = { manual_runs: 1, skipped: ["2026-03-06T13:00:00Z"], policy: { overlap: "skip", catch_up: "latest", window_minutes: 0 } };
+    expect(judgeCase(c, endState(good), checkArgs).pass).toBe(true);
+    expect(judgeCase(c, endState({ ...good, manual_runs: 0 }), checkArgs).reason).toContain("expected 1 run(s) started now, found 0");
+    expect(judgeCase(c, endState({ ...good, skipped: [] }), checkArgs).reason).toContain("expected skipped");
+    expect(judgeCase(c, endState({ ...good, policy: { ...good.policy, catch_up: "all" } }), checkArgs).reason).toContain("expected catch_up latest, got all");
+    expect(judgeCase(c, endState({ ...good, pause_note: "vacation" }), checkArgs).reason).toContain("expected no pause note");
+  });
+
+  test("checks an ask action's condition and channels", () => {
+    const c = updateCase({ action: { type: "ask", keywords: ["earthquake"], conditional: true, channels: ["email"] } });
+    const ask = { type: "ask", prompt: "Any earthquake news?", deliver_if: "there is news about an earthquake", channels: ["email"] };
+    expect(judgeCase(c, endState({ action: ask }), checkArgs).pass).toBe(true);
+    expect(judgeCase(c, endState({ action: { ...ask, deliver_if: undefined } }), checkArgs).reason).toContain("expected a deliver_if condition");
+    expect(judgeCase(c, endState({ action: { ...ask, channels: [] } }), checkArgs).reason).toContain("expected channels email");
+  });
+
+  test("counts a dry run as a preview, not a change", () => {
+    const c = caseOf({ seed_tasks: seeds, expect: { tool: "none", outcome: "explain" } });
+    const t = transcript({ calls: [ok("task_update_v1", { task_id: "01AM", when: "at 6:30", dry_run: true })], seeded: { am: "01AM" } });
+    t.final_state = { tasks: [task({ id: "01AM", title: "Morning finance digest" })] };
+    expect(judgeCase(c, t, checkArgs).pass).toBe(true);
+  });
+});
+
 describe("the report", () => {
   test("computes pass^k as the chance that k trials all pass", () => {
     const v = (id: string, pass: boolean) => ({ id, pass }) as never;

@@ -26,7 +26,9 @@ export type Behaviour = (action: Action, ctx: ActionContext) => Promise<RunResul
  */
 export class ScriptedActions implements ActionRunner {
   calls: { action: Action; ctx: ActionContext }[] = [];
-  behaviour: Behaviour = (action) => ({ text: action.type === "notify" ? action.message : `digest: ${action.topic}` });
+  behaviour: Behaviour = (action) => ({
+    text: action.type === "notify" ? action.message : action.type === "ask" ? `answer: ${action.prompt}` : `digest: ${action.topic}`,
+  });
   async run(action: Action, ctx: ActionContext): Promise<RunResult> {
     this.calls.push({ action, ctx });
     return this.behaviour(action, ctx);
@@ -44,16 +46,20 @@ export interface HarnessOptions {
   exclusive?: boolean;
   /** Per-owner rate limits on the harness's clock; absent, nothing is rate-limited. */
   limits?: (clock: FakeClock) => Limits;
-  /** The scripted actions, when a test needs more of them (alerts). @default new ScriptedActions() */
-  actions?: ScriptedActions;
+  /** The action runner the engine uses; `ScriptedActions` (the harness's `actions`) when absent. */
+  actions?: ActionRunner;
 }
 
-/** A real engine on a real SQLite file and the local queue, on a clock the test steps; silent unless given a logger, uncounted unless given metrics. */
+/**
+ * A real engine on a real SQLite file and the local queue, on a clock the test steps; silent
+ * unless given a logger, uncounted unless given metrics. Runs `ScriptedActions` unless given
+ * another runner (the real one).
+ */
 export async function openHarness(start: string, settings: Partial<EngineSettings> = {}, opts: HarnessOptions = {}) {
   const dir = mkdtempSync(join(tmpdir(), "duely-engine-"));
   const path = join(dir, "duely.db");
   const clock = new FakeClock(start);
-  const actions = opts.actions ?? new ScriptedActions();
+  const actions = new ScriptedActions();
   let random: () => number = () => 0.5;
   const open = () => {
     const store = openSqliteStore({ path });
@@ -67,7 +73,7 @@ export async function openHarness(start: string, settings: Partial<EngineSetting
         queue: engineQueue,
         clock,
         random: () => random(),
-        actions,
+        actions: opts.actions ?? actions,
         log: opts.log ?? silentLogger,
         ...(opts.metrics && { metrics: opts.metrics }),
         settings: { ...DEFAULT_SETTINGS, ...settings },

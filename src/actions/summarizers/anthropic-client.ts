@@ -18,19 +18,28 @@ export function createAnthropicClient(config: AnthropicConfig, apiKey: string, f
     timeout: config.timeout_ms + 1_000,
     logLevel: "off",
   });
+  const generate: LlmClient["generate"] = async (req, signal) => {
+    // A JSON answer is a tool the model must call: its input is the answer, checked against the schema.
+    const tool = req.json && { name: req.json.name, description: req.json.description, input_schema: req.json.schema as Anthropic.Tool.InputSchema };
+    const res = await client.messages.create(
+      {
+        model: config.model,
+        max_tokens: req.maxTokens,
+        system: req.system,
+        messages: [{ role: "user", content: req.user }],
+        ...(tool && { tools: [tool], tool_choice: { type: "tool" as const, name: tool.name } }),
+      },
+      { signal },
+    );
+    const text = tool
+      ? JSON.stringify(res.content.find((block) => block.type === "tool_use")?.input ?? null)
+      : res.content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("");
+    return { text, usage: { input_tokens: res.usage.input_tokens, output_tokens: res.usage.output_tokens } };
+  };
   return {
-    async complete(prompt, signal, onUsage) {
-      const res = await client.messages.create(
-        {
-          model: config.model,
-          max_tokens: prompt.maxTokens,
-          system: prompt.system,
-          messages: [{ role: "user", content: prompt.user }],
-        },
-        { signal },
-      );
-      if (res.usage) onUsage?.({ input: res.usage.input_tokens, output: res.usage.output_tokens });
-      return res.content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("");
+    generate,
+    async complete(prompt, signal) {
+      return (await generate(prompt, signal)).text;
     },
   };
 }

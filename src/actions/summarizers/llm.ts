@@ -1,16 +1,27 @@
 import type { Prompt } from "./prompt.js";
 
-/** The tokens one call used, as the server reports them. */
-export interface TokenUsage {
-  input: number;
-  output: number;
+/** What one completion is asked: a system prompt, the user turn, and a cap on the tokens written. */
+export interface Completion {
+  system: string;
+  user: string;
+  maxTokens: number;
+  /**
+   * Constrains the answer to this JSON Schema where the API allows (OpenAI structured outputs,
+   * an Anthropic tool the model must call); the text returned is then that JSON.
+   */
+  json?: { name: string; description: string; schema: Record<string, unknown> };
+}
+
+/** Tokens one completion used, as the API reported them. */
+export interface Usage {
+  input_tokens: number;
+  output_tokens: number;
 }
 
 /** One completion from a chat model. Implementations wrap one vendor SDK each. */
 export interface LlmClient {
-  /**
-   * Resolves with the completion text; rejects with the SDK's own error (see `failureFromSdkError`).
-   * `onUsage` is called with the tokens the call used (prompt and completion) when the server says.
-   */
-  complete(prompt: Prompt, signal: AbortSignal, onUsage?: (usage: TokenUsage) => void): Promise<string>;
+  /** Resolves with the completion text; rejects with the SDK's own error (see `failureFromSdkError`). */
+  complete(prompt: Prompt, signal: AbortSignal): Promise<string>;
+  /** As `complete`, with the tokens used (null when the API reports none). */
+  generate(req: Completion, signal: AbortSignal): Promise<{ text: string; usage: Usage | null }>;
 }

@@ -20,22 +20,32 @@ export function createOpenAIClient(config: OpenAIConfig, apiKey: string, fetch: 
     timeout: config.timeout_ms + 1_000,
     logLevel: "off",
   });
+  const generate: LlmClient["generate"] = async (req, signal) => {
+    const res = await client.chat.completions.create(
+      {
+        model: config.model,
+        messages: [
+          { role: "system", content: req.system },
+          { role: "user", content: req.user },
+        ],
+        // OpenAI's newer models refuse `max_tokens`; most self-hosted servers only know it.
+        ...(config.base_url === undefined ? { max_completion_tokens: req.maxTokens } : { max_tokens: req.maxTokens }),
+        ...(req.json && {
+          response_format: {
+            type: "json_schema",
+            json_schema: { name: req.json.name, description: req.json.description, schema: req.json.schema, strict: true },
+          },
+        }),
+      },
+      { signal },
+    );
+    const usage = res.usage ? { input_tokens: res.usage.prompt_tokens, output_tokens: res.usage.completion_tokens } : null;
+    return { text: res.choices[0]?.message?.content ?? "", usage };
+  };
   return {
-    async complete(prompt, signal, onUsage) {
-      const res = await client.chat.completions.create(
-        {
-          model: config.model,
-          messages: [
-            { role: "system", content: prompt.system },
-            { role: "user", content: prompt.user },
-          ],
-          // OpenAI's newer models refuse `max_tokens`; most self-hosted servers only know it.
-          ...(config.base_url === undefined ? { max_completion_tokens: prompt.maxTokens } : { max_tokens: prompt.maxTokens }),
-        },
-        { signal },
-      );
-      if (res.usage) onUsage?.({ input: res.usage.prompt_tokens, output: res.usage.completion_tokens });
-      return res.choices[0]?.message?.content ?? "";
+    generate,
+    async complete(prompt, signal) {
+      return (await generate(prompt, signal)).text;
     },
   };
 }

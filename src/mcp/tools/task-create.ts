@@ -2,14 +2,16 @@ import { z } from "zod";
 import { fingerprintOf } from "../../app/jobs.js";
 import { describeSchedule } from "../../core/schedule/index.js";
 import { defineTool } from "../define-tool.js";
-import { catchUpNote, taskView } from "../present.js";
-import { endsOf, readingOf, resolveSchedule, whenAliases } from "../schedule-input.js";
+import { PolicyInput } from "../policy-schemas.js";
+import { catchUpNote, policyView, taskView } from "../present.js";
+import { endsOf, readingOf, resolveSchedule } from "../schedule-input.js";
 import { ActionInput, exactlyOneWhen, Reading, RetryInput, TaskView, WhenArgs } from "../schemas.js";
+import { policyPatch, taskAliases } from "../task-input.js";
 
 const Input = exactlyOneWhen(
   z.strictObject({
     title: z.string().trim().min(1).max(200).describe('A short name for the scheduled task, e.g. "Morning finance digest".'),
-    action: ActionInput.describe("What to do at each run: summarize a topic, or send a reminder."),
+    action: ActionInput.describe("What to do at each run: summarize a topic, send a reminder, or ask the server's language model."),
     ...WhenArgs,
     retry: RetryInput.optional(),
     end_at: z
@@ -19,6 +21,7 @@ const Input = exactlyOneWhen(
       .optional()
       .describe('No runs at or after this time (ISO 8601). Omit to repeat until cancelled, or when `when` says the end ("until June 30").'),
     max_runs: z.number().int().min(1).max(100_000).optional().describe('Stop after this many runs. Omit for no limit, or when `when` says it ("3 times").'),
+    policies: PolicyInput.optional(),
   }),
 );
 
@@ -26,11 +29,12 @@ export const taskCreate = defineTool({
   name: "task_create_v1",
   title: "Create a scheduled task (task.create@v1)",
   description:
-    "Create a scheduled task that runs later or repeatedly on the server: a news/topic digest (summarize) or a reminder (notify). " +
+    "Create a scheduled task that runs later or repeatedly on the server: a news/topic digest (summarize), a reminder (notify), " +
+    'or a prompt for the server\'s language model (ask), optionally delivered only if a condition holds ("only tell me if …"). ' +
     "Use when the user asks to do something at a time or on a repeating schedule. Pass the user's own words as `when` " +
     "(preferred; the server reads them) or a structured `schedule`, exactly one. If the user gave no time, ask instead of guessing. " +
     "The reply echoes how the schedule was read (description, zone, next 3 runs): confirm it with the user. " +
-    "Do NOT use to change an existing scheduled task (cancel it and create a new one) or to just check a schedule (schedule_preview_v1).",
+    "Do NOT use to change an existing scheduled task (task_update_v1) or to just check a schedule (schedule_preview_v1).",
   input: Input,
   output: z.object({
     task: TaskView,
@@ -38,7 +42,7 @@ export const taskCreate = defineTool({
     deduplicated: z.boolean().describe("true when an identical create moments ago already made this task; nothing new was created."),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  aliases: whenAliases,
+  aliases: taskAliases,
   async run(args, { jobs, owner, timezone, now, createNote }) {
     const resolved = resolveSchedule(args, { timezone, now: now(), horizonMs: jobs.horizonMs });
     const { endAt, maxRuns } = endsOf(args, resolved);
@@ -49,6 +53,7 @@ export const taskCreate = defineTool({
       ...(args.retry && { retry: args.retry }),
       ...(endAt !== undefined && { end_at: endAt }),
       ...(maxRuns !== undefined && { max_runs: maxRuns }),
+      ...(args.policies !== undefined && { policy: policyPatch(args.policies) }),
       // The arguments as given: a phrase read again a minute later resolves to other instants.
       fingerprint: fingerprintOf(args, resolved.zone),
     });
@@ -62,7 +67,7 @@ export const taskCreate = defineTool({
     const notes = [...(reading.notes ?? []), catchUpNote(created.job), createNote].filter((n): n is string => typeof n === "string" && n.length > 0);
     return {
       task: taskView(created.job, timezone, { nextRunAt: created.next[0] ?? null }),
-      reading: { ...reading, ...(notes.length > 0 && { notes }) },
+      reading: { ...reading, ...(notes.length > 0 && { notes }), policies: policyView(created.job, resolved.zone, created.next[0]) },
       deduplicated: created.deduplicated,
     };
   },

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { defineTool } from "../define-tool.js";
+import { historyView } from "../history.js";
+import { HistoryEntry } from "../policy-schemas.js";
 import { fire, runView, taskView, zoneOf } from "../present.js";
 import { Fire, RunView, TaskId, TaskView } from "../schemas.js";
 
@@ -18,15 +20,17 @@ export const taskGet = defineTool({
     task: TaskView,
     runs: z.array(RunView),
     next: z.array(Fire).describe("The next fire times."),
+    history: z.array(HistoryEntry).optional().describe("Changes made to the task (updates, pauses, runs started now, skips), newest first."),
   }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async run({ task_id, runs }, { jobs, owner, timezone }) {
     const detail = await jobs.get(owner, task_id, { runs });
     const zone = zoneOf(detail.job.schedule, timezone);
     return {
-      task: taskView(detail.job, timezone, { nextRunAt: detail.next_run_at, lastRun: detail.last_run }),
+      task: taskView(detail.job, timezone, { nextRunAt: detail.next_run_at, lastRun: detail.last_run, skipped: detail.skipped }),
       runs: detail.runs.map((r) => runView(r, zone)),
       next: detail.next.map((t) => fire(t, zone)),
+      history: detail.history.map((e) => historyView(e, zone)),
     };
   },
 });

@@ -1,9 +1,9 @@
 import { type DynamoDBDocumentClient, PutCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { DomainError } from "../../../core/errors.js";
-import type { RunEvent } from "../../../core/model.js";
+import type { JobEvent, RunEvent } from "../../../core/model.js";
 import type { Tx } from "../../../ports/store.js";
 import { batchPutAll, mapLimit, sleep } from "./batch.js";
-import { eventToItem } from "./items.js";
+import { eventToItem, type Item, jobEventToItem } from "./items.js";
 import type { TableNames } from "./tables.js";
 import { type ItemWrite, planWrites, putRequest } from "./writes.js";
 
@@ -24,8 +24,8 @@ export interface CommitOptions {
 
 export interface TxOutcome {
   ok: boolean;
-  /** Events still to append (with a BatchWriteItem) because the tx committed without them. */
-  deferred: RunEvent[];
+  /** Event items still to append (with a BatchWriteItem) because the tx committed without them. */
+  deferred: Item[];
 }
 
 const conditionFailed = (e: unknown) => (e as { name?: string }).name === "ConditionalCheckFailedException";
@@ -40,7 +40,11 @@ const conditionFailed = (e: unknown) => (e as { name?: string }).name === "Condi
  * - several writes are one TransactWriteItems with the events inside, all or nothing.
  */
 export function createCommitter(o: CommitOptions) {
-  const eventItems = (events: RunEvent[]) => events.map((e) => eventToItem(e, o.seq(e.at), o.ttlDays));
+  /** Run events and job history entries, both in the events table. */
+  const eventItems = (events: RunEvent[], jobEvents: JobEvent[] = []) => [
+    ...events.map((e) => eventToItem(e, o.seq(e.at), o.ttlDays)),
+    ...jobEvents.map((e) => jobEventToItem(e, o.seq(e.at))),
+  ];
 
   async function putOne(w: ItemWrite): Promise<boolean> {
     try {
@@ -55,7 +59,7 @@ export function createCommitter(o: CommitOptions) {
 
   async function commit(tx: Tx): Promise<TxOutcome> {
     const writes = planWrites(tx.writes);
-    const events = tx.events ?? [];
+    const events = eventItems(tx.events ?? [], tx.jobEvents);
     if (writes === null) return { ok: false, deferred: [] };
     if (writes.length === 0) return { ok: true, deferred: events };
     if (writes.length === 1 && (events.length === 0 || o.singleWriteEvents === "after")) {
@@ -65,7 +69,7 @@ export function createCommitter(o: CommitOptions) {
     return transact(writes, events);
   }
 
-  async function transact(planned: ItemWrite[], events: RunEvent[]): Promise<TxOutcome> {
+  async function transact(planned: ItemWrite[], events: Item[]): Promise<TxOutcome> {
     let writes = planned;
     let overflow: ItemWrite[] = [];
     if (writes.length > TX_MAX_ITEMS) {
@@ -86,7 +90,7 @@ export function createCommitter(o: CommitOptions) {
       }
       const items = [
         ...writes.map((w) => ({ Put: putRequest(w, o.tables, o.ttlDays) })),
-        ...eventItems(inTx).map((Item) => ({ Put: { TableName: o.tables.events, Item } })),
+        ...inTx.map((Item) => ({ Put: { TableName: o.tables.events, Item } })),
       ];
       try {
         await o.doc.send(new TransactWriteCommand({ TransactItems: items }));
@@ -114,8 +118,8 @@ export function createCommitter(o: CommitOptions) {
     return { ok: true, deferred: inTx === events ? [] : events };
   }
 
-  async function appendEvents(events: RunEvent[]): Promise<void> {
-    if (events.length > 0) await batchPutAll(o.doc, o.tables.events, eventItems(events));
+  async function appendEvents(items: Item[]): Promise<void> {
+    if (items.length > 0) await batchPutAll(o.doc, o.tables.events, items);
   }
 
   return { commit, appendEvents };

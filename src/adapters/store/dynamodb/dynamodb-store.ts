@@ -12,6 +12,8 @@ import {
   eventFromItem,
   eventRunKey,
   type Item,
+  jobEventFromItem,
+  jobEventKey,
   jobFromItem,
   runFromItem,
   runPrimaryKey,
@@ -275,6 +277,20 @@ export function openDynamoStore(opts: DynamoStoreOptions): Store {
         start = out.LastEvaluatedKey;
       } while (start);
       return events;
+    },
+
+    async listJobEvents(jobId, { limit }) {
+      const { items } = await collect(
+        {
+          TableName: tables.events,
+          KeyConditionExpression: "run_key = :k",
+          ExpressionAttributeValues: { ":k": jobEventKey(jobId) },
+          ScanIndexForward: false,
+          ConsistentRead: true,
+        },
+        positive(limit),
+      );
+      return items.map(jobEventFromItem);
     },
 
     async commit(tx) {

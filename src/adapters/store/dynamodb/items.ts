@@ -1,6 +1,6 @@
 import { DomainError } from "../../../core/errors.js";
 import { bucketOf, runKeyString, shardOf } from "../../../core/keys.js";
-import { isTerminal, Job, Run, RunEvent, type RunKey } from "../../../core/model.js";
+import { isTerminal, Job, JobEvent, Run, RunEvent, type RunKey } from "../../../core/model.js";
 import { parseJson, parseStored } from "../stored-record.js";
 import { TTL_ATTRIBUTE } from "./tables.js";
 
@@ -91,6 +91,27 @@ export function eventToItem(event: RunEvent, seq: string, ttlDays: number | null
 export function eventFromItem(item: Item): RunEvent {
   const { run_key, seq: _seq, [TTL_ATTRIBUTE]: _ttl, ...rest } = item;
   return parseStored(RunEvent, `event of run ${String(run_key)}`, rest);
+}
+
+/**
+ * A job's history lives in the events table under its own partition, `job#<id>`: run keys are
+ * `<id>@<time>` and ids are ULIDs, so the two never meet. No TTL: the history lasts as long as
+ * the job. `before`/`after` are JSON text, like a run's result.
+ */
+export const jobEventKey = (jobId: string) => `job#${jobId}`;
+
+export function jobEventToItem(event: JobEvent, seq: string): Item {
+  return { run_key: jobEventKey(event.job_id), seq, ...event, before: JSON.stringify(event.before), after: JSON.stringify(event.after) };
+}
+
+export function jobEventFromItem(item: Item): JobEvent {
+  const { run_key: _k, seq: _seq, before, after, ...rest } = item;
+  const what = `history entry of job ${String(item.job_id)}`;
+  return parseStored(JobEvent, what, {
+    ...rest,
+    before: typeof before === "string" ? parseJson(before, "before", what) : before,
+    after: typeof after === "string" ? parseJson(after, "after", what) : after,
+  });
 }
 
 /**

@@ -3,7 +3,7 @@ import { LIVE_JOB_STATUSES } from "../../../core/model.js";
 import type { Tx } from "../../../ports/store.js";
 import { sleep } from "./batch.js";
 import { LIMIT_KEY_PREFIX } from "./dynamodb-limit-state.js";
-import { eventToItem } from "./items.js";
+import { eventToItem, jobEventToItem } from "./items.js";
 import type { TableNames } from "./tables.js";
 import { planWrites, putRequest } from "./writes.js";
 
@@ -65,7 +65,10 @@ export function createCapCommitter(d: CapDeps) {
     const writes = planWrites(tx.writes);
     if (writes === null) return false;
     const adding = writes.filter((w) => w.table === "jobs" && w.condition.kind === "absent" && LIVE_JOB_STATUSES.includes(w.job.status)).length;
-    const events = (tx.events ?? []).map((e) => ({ Put: { TableName: d.tables.events, Item: eventToItem(e, d.seq(e.at), d.ttlDays) } }));
+    const events = [
+      ...(tx.events ?? []).map((e) => eventToItem(e, d.seq(e.at), d.ttlDays)),
+      ...(tx.jobEvents ?? []).map((e) => jobEventToItem(e, d.seq(e.at))),
+    ].map((Item) => ({ Put: { TableName: d.tables.events, Item } }));
     for (let attempt = 1; ; attempt++) {
       const counter = await readCounter(owner);
       const base = await baseOf(owner, counter, adding, max);

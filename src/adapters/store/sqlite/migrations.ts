@@ -128,6 +128,25 @@ const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX limit_state_by_expiry ON limit_state (expires_at);
   `,
+  `
+  -- Fields added to jobs and runs later; rows stored before get the domain's defaults.
+  ALTER TABLE jobs ADD COLUMN pause_note TEXT;
+  ALTER TABLE jobs ADD COLUMN skips TEXT NOT NULL DEFAULT '[]';
+  ALTER TABLE runs ADD COLUMN origin TEXT NOT NULL DEFAULT 'schedule';
+
+  -- A job's history, the changes its owner made; append-only, read newest first per job.
+  CREATE TABLE job_events (
+    id            INTEGER PRIMARY KEY,
+    job_id        TEXT NOT NULL,
+    at            INTEGER NOT NULL,
+    change        TEXT NOT NULL,
+    version       INTEGER NOT NULL,
+    before_fields TEXT NOT NULL,
+    after_fields  TEXT NOT NULL,
+    detail        TEXT
+  );
+  CREATE INDEX job_events_by_job ON job_events (job_id, id);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,6 +1,6 @@
 import { DomainError } from "../../../core/errors.js";
 import { runKeyString } from "../../../core/keys.js";
-import { Job, Run, RunEvent } from "../../../core/model.js";
+import { Job, JobEvent, Run, RunEvent } from "../../../core/model.js";
 import { parseJson, parseStored } from "../stored-record.js";
 
 /** A `jobs` row. JSON columns hold the nested parts; everything else is a plain column. */
@@ -21,6 +21,9 @@ export interface JobRow {
   next_run_at: number | null;
   version: number;
   fingerprint: string | null;
+  pause_note: string | null;
+  /** JSON array of epoch ms. */
+  skips: string;
 }
 
 /** A `runs` row. `result`, `error` and `checkpoint` are JSON text or null. */
@@ -45,6 +48,7 @@ export interface RunRow {
   checkpoint: string | null;
   created_at: number;
   updated_at: number;
+  origin: string;
 }
 
 /** A `run_events` row; `from`/`to` are SQL keywords, hence `from_status`/`to_status`. */
@@ -55,6 +59,17 @@ export interface EventRow {
   from_status: string | null;
   to_status: string;
   attempt: number;
+  detail: string | null;
+}
+
+/** A `job_events` row; `before`/`after` are SQL keywords, hence the `_fields` suffix. Both are JSON objects. */
+export interface JobEventRow {
+  job_id: string;
+  at: number;
+  change: string;
+  version: number;
+  before_fields: string;
+  after_fields: string;
   detail: string | null;
 }
 
@@ -79,10 +94,12 @@ export const JOB_COLUMNS = [
   "next_run_at",
   "version",
   "fingerprint",
+  "pause_note",
+  "skips",
 ] as const satisfies readonly (keyof JobRow)[];
 
-/** The key and the partition come first: an update never changes them. */
-const RUN_KEY_COLUMNS = ["job_id", "scheduled_at", "bucket", "shard"] as const satisfies readonly (keyof RunRow)[];
+/** The key, the partition and the origin come first: an update never changes them. */
+const RUN_KEY_COLUMNS = ["job_id", "scheduled_at", "bucket", "shard", "origin"] as const satisfies readonly (keyof RunRow)[];
 export const RUN_MUTABLE_COLUMNS = [
   "owner",
   "status",
@@ -104,6 +121,15 @@ export const RUN_MUTABLE_COLUMNS = [
 export const RUN_COLUMNS = [...RUN_KEY_COLUMNS, ...RUN_MUTABLE_COLUMNS];
 
 export const EVENT_COLUMNS = ["job_id", "scheduled_at", "at", "from_status", "to_status", "attempt", "detail"] as const satisfies readonly (keyof EventRow)[];
+export const JOB_EVENT_COLUMNS = [
+  "job_id",
+  "at",
+  "change",
+  "version",
+  "before_fields",
+  "after_fields",
+  "detail",
+] as const satisfies readonly (keyof JobEventRow)[];
 
 export const jobValues = (j: Job): unknown[] => {
   const row = jobToRow(j);
@@ -121,6 +147,31 @@ export const eventValues = (e: RunEvent): unknown[] => {
   const row = eventToRow(e);
   return EVENT_COLUMNS.map((c) => row[c]);
 };
+export const jobEventValues = (e: JobEvent): unknown[] => {
+  const row: JobEventRow = {
+    job_id: e.job_id,
+    at: e.at,
+    change: e.change,
+    version: e.version,
+    before_fields: JSON.stringify(e.before),
+    after_fields: JSON.stringify(e.after),
+    detail: e.detail,
+  };
+  return JOB_EVENT_COLUMNS.map((c) => row[c]);
+};
+
+export function jobEventFromRow(row: JobEventRow): JobEvent {
+  const what = `history entry of job ${row.job_id}`;
+  return parseStored(JobEvent, what, {
+    job_id: row.job_id,
+    at: row.at,
+    change: row.change,
+    version: row.version,
+    before: parseJson(row.before_fields, "before", what),
+    after: parseJson(row.after_fields, "after", what),
+    detail: row.detail,
+  });
+}
 
 const jobToRow = (j: Job): JobRow => ({
   id: j.id,
@@ -139,6 +190,8 @@ const jobToRow = (j: Job): JobRow => ({
   next_run_at: j.next_run_at,
   version: j.version,
   fingerprint: j.fingerprint,
+  pause_note: j.pause_note,
+  skips: JSON.stringify(j.skips),
 });
 
 export function jobFromRow(row: JobRow): Job {
@@ -149,6 +202,7 @@ export function jobFromRow(row: JobRow): Job {
     schedule: parseJson(row.schedule, "schedule", what),
     retry: parseJson(row.retry, "retry", what),
     policy: parseJson(row.policy, "policy", what),
+    skips: parseJson(row.skips, "skips", what),
   });
 }
 
@@ -174,6 +228,7 @@ export const runToRow = (r: Run): RunRow => ({
   checkpoint: r.checkpoint === null ? null : JSON.stringify(r.checkpoint),
   created_at: r.created_at,
   updated_at: r.updated_at,
+  origin: r.origin,
 });
 
 export function runFromRow(row: RunRow): Run {

@@ -14,7 +14,11 @@ import {
   eventFromRow,
   eventValues,
   JOB_COLUMNS,
+  JOB_EVENT_COLUMNS,
+  type JobEventRow,
   type JobRow,
+  jobEventFromRow,
+  jobEventValues,
   jobFromRow,
   jobValues,
   RUN_COLUMNS,
@@ -120,6 +124,7 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
     if (tx.cap && !withinCap(tx, tx.cap)) return false;
     for (const w of tx.writes) if (!apply(w)) return false;
     if (tx.events) for (const e of tx.events) q.insertEvent.run(eventValues(e));
+    if (tx.jobEvents) for (const e of tx.jobEvents) q.insertJobEvent.run(jobEventValues(e));
     return true;
   }
 
@@ -231,6 +236,10 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
       return q.listEvents.all(key.job_id, key.scheduled_at).map(eventFromRow);
     },
 
+    async listJobEvents(jobId, { limit }) {
+      return q.listJobEvents.all(jobId, positive(limit)).map(jobEventFromRow);
+    },
+
     async commit(tx) {
       const ok = tryCommit(tx);
       checkpointer.noteCommits(1);
@@ -332,6 +341,8 @@ function prepareStatements(db: SqliteDb) {
 
     insertEvent: db.prepare<[unknown[]]>(`INSERT INTO run_events (${eventCols}) VALUES (${placeholders(EVENT_COLUMNS)})`),
     listEvents: db.prepare<[string, number], EventRow>(`SELECT ${eventCols} FROM run_events WHERE job_id = ? AND scheduled_at = ? ORDER BY id`),
+    insertJobEvent: db.prepare<[unknown[]]>(`INSERT INTO job_events (${list(JOB_EVENT_COLUMNS)}) VALUES (${placeholders(JOB_EVENT_COLUMNS)})`),
+    listJobEvents: db.prepare<[string, number], JobEventRow>(`SELECT ${list(JOB_EVENT_COLUMNS)} FROM job_events WHERE job_id = ? ORDER BY id DESC LIMIT ?`),
   };
 }
 
