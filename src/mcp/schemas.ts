@@ -24,7 +24,7 @@ const IsoTime = (what: string) =>
     );
 
 export const Channels = SummarizeAction.shape.channels.describe(
-  'Where to deliver the result besides the task\'s run history, e.g. ["email"]; names the operator configured. Omit to keep results in the history only.',
+  'Where to deliver the result besides the task\'s run history: names of the user\'s channels, e.g. ["email"], or ["desktop"] for a notification on their computer when duely runs there. Omit to keep results in the history only.',
 );
 
 export const ActionInput = z.discriminatedUnion("type", [
