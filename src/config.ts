@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { homedir, userInfo } from "node:os";
 import { join, resolve } from "node:path";
 import { z } from "zod";
-import { ActionsConfig } from "./actions/config.js";
+import { ActionsConfig, OwnersConfig } from "./actions/config.js";
+import { ownershipProblems } from "./actions/owner-channels.js";
 import { LimitSettings } from "./app/limit-settings.js";
 import { DEFAULT_RETENTION, RetentionSettings } from "./app/retention-settings.js";
 import { EngineSettings } from "./app/settings.js";
@@ -170,6 +171,8 @@ export const ConfigFile = z
       })
       .default({ port: 0 }),
     actions: ActionsConfig.default(ActionsConfig.parse({})),
+    /** Per-owner settings, by owner: their channels (src/actions/owner-channels.ts). @default {} */
+    owners: OwnersConfig.default({}),
     log_level: z.enum(["debug", "info", "warn", "error"]).default("info"),
   })
   .superRefine((c, ctx) => {
@@ -265,21 +268,27 @@ export function loadConfig(env: Record<string, string | undefined>, file?: strin
  */
 export function resolveConfig(raw: unknown, env: Record<string, string | undefined>): Config {
   const parsed = ConfigFile.safeParse(typeof raw === "object" && raw !== null && !Array.isArray(raw) ? applyEnv(raw as Record<string, unknown>, env) : raw);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`));
-  }
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${issueText(i)}`));
   const config = parsed.data;
   const tokens = tokensFromEnv(config.http.tokens_env, env);
   const dataDir = dataDirOf(env);
+  const owner = config.owner ?? safeUser();
+  const problems = ownershipProblems({ channels: config.actions.channels, owners: config.owners, operator: owner });
+  if (problems.length > 0) throw new ConfigError(problems);
   return {
     ...config,
     data_dir: dataDir,
     store: config.store.kind === "sqlite" ? { ...config.store, path: config.store.path ?? join(dataDir, "duely.db") } : config.store,
-    owner: config.owner ?? safeUser(),
+    owner,
     timezone: config.timezone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC"),
     retention: config.retention ?? DEFAULT_RETENTION,
     http: { ...config.http, tokens: { ...config.http.tokens, ...tokens } },
   };
+}
+
+/** A bad record key (a channel named `inbox`) says why, not zod's bare "Invalid key in record". */
+function issueText(issue: z.core.$ZodIssue): string {
+  return issue.code === "invalid_key" && issue.issues.length > 0 ? issue.issues.map((i) => i.message).join("; ") : issue.message;
 }
 
 function applyEnv(raw: Record<string, unknown>, env: Record<string, string | undefined>): Record<string, unknown> {

@@ -3,6 +3,7 @@ import { dirname } from "node:path";
 import { jsonlArchive } from "./adapters/archive/jsonl-archive.js";
 import { staticTokenVerifier } from "./adapters/auth/static-tokens.js";
 import { offsetFileClock } from "./adapters/clock/offset-file-clock.js";
+import { commandNotifier } from "./adapters/desktop/command-notifier.js";
 import { memoryLimitState } from "./adapters/limits/memory-limit-state.js";
 import { stderrLogger } from "./adapters/log/pino-logger.js";
 import type { PrometheusMetrics } from "./adapters/metrics/prometheus.js";
@@ -38,6 +39,11 @@ export interface RuntimeOptions {
   roles?: readonly Role[];
   /** Names this process's watcher and worker (shard leases, run events, logs). @default a random id each */
   id?: string;
+  /**
+   * This process runs on the operator's desktop (the local service, embedded stdio): the
+   * operator gets the built-in `desktop` channel. @default false
+   */
+  desktop?: boolean;
   /** Where this process's metrics are counted (served at /metrics); the queue's depth and the live roles are read into it. */
   metrics?: PrometheusMetrics;
 }
@@ -68,7 +74,7 @@ export async function openEngine(config: Config, opts: RuntimeOptions = {}): Pro
     const limits = new Limits(limitState, config.limits, clock);
     // The action graph (feeds, LLM and mail clients) loads only when no runner is given: tests and the crash processes pass their own.
     const metrics = opts.metrics;
-    const actions = opts.actions ?? (await import("./actions/runner.js")).createActionRunner(config.actions, env, { llmBudget: limits, metrics });
+    const actions = opts.actions ?? (await openActions(config, env, { limits, metrics, desktop: opts.desktop === true }));
     metrics?.readOnScrape({
       queueDepth: () => queue.size(),
       ...(queue.deadLettered && { deadLettered: () => queue.deadLettered!() }),
@@ -106,6 +112,22 @@ export async function openEngine(config: Config, opts: RuntimeOptions = {}): Pro
 async function liveCounts(presence: Presence, now: number): Promise<{ watchers: number; workers: number }> {
   const live = (await presence.members(now)).filter((m) => m.until > now);
   return { watchers: live.filter((m) => m.role === "watcher").length, workers: live.filter((m) => m.role === "worker").length };
+}
+
+/** The configured actions, delivering to each owner's channels; on the desktop, notifications through the OS's notifier. */
+async function openActions(
+  config: Config,
+  env: Env,
+  opts: { limits: Limits; metrics: PrometheusMetrics | undefined; desktop: boolean },
+): Promise<ActionRunner> {
+  const [{ createActionRunner }, { channelDirectory }] = await Promise.all([import("./actions/runner.js"), import("./actions/owner-channels.js")]);
+  const channels = channelDirectory({ channels: config.actions.channels, owners: config.owners, operator: config.owner, desktop: opts.desktop });
+  return createActionRunner(config.actions, env, {
+    llmBudget: opts.limits,
+    metrics: opts.metrics,
+    channels,
+    ...(opts.desktop && { desktop: commandNotifier({ env }) }),
+  });
 }
 
 interface Closable {

@@ -4,6 +4,7 @@ import { DomainError } from "../core/errors.js";
 import { assertLiteralAllowed, RefusedAddressError, urlTarget } from "./address-guard.js";
 import type { ActionsConfig } from "./config.js";
 import { INBOX } from "./notify.js";
+import type { ChannelDirectory } from "./owner-channels.js";
 
 /**
  * What can be known wrong about an action when the task is created, so a bad feed URL or a
@@ -11,9 +12,9 @@ import { INBOX } from "./notify.js";
  * the run-time guard's policy here as far as it can be known without DNS: the scheme, and an
  * IP literal or `localhost` name's address class. A name is still checked at every connection.
  */
-export function checkAction(action: Action, config: ActionsConfig): void {
+export function checkAction(action: Action, owner: string, config: ActionsConfig, channels: ChannelDirectory): void {
   if (action.type === "summarize") for (const [i, feed] of (action.feeds ?? []).entries()) checkFeed(feed, `action.feeds.${i}`, config);
-  checkChannels(action.channels, config);
+  checkChannels(action.channels, [...channels.of(owner).keys()]);
 }
 
 const EXPECTED_FEED = "an http:// or https:// URL of an RSS or Atom feed on a public host";
@@ -45,14 +46,15 @@ function checkFeed(raw: string, field: string, config: ActionsConfig): void {
   }
 }
 
-function checkChannels(refs: readonly string[] | undefined, config: ActionsConfig): void {
-  const known = [INBOX, ...Object.keys(config.channels)];
+/** Only the caller's own channel names are listed: another owner's names are theirs to keep. */
+function checkChannels(refs: readonly string[] | undefined, owned: readonly string[]): void {
+  const known = [INBOX, ...owned];
   refs?.forEach((name, i) => {
     if (known.includes(name)) return;
-    throw new DomainError("invalid_argument", `action.channels.${i}: there is no channel "${name}".`, {
+    throw new DomainError("invalid_argument", `action.channels.${i}: you have no channel "${name}".`, {
       field: `action.channels.${i}`,
       expected: `one of ${known.join(", ")}`,
-      hint: "Use a channel the operator configured, or leave channels out to keep the result in the task's run history.",
+      hint: "Use one of your channels, or leave channels out to keep the result in the task's run history (the operator configures channels per owner).",
     });
   });
 }

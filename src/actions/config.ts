@@ -99,11 +99,12 @@ export const HttpPolicy = z.strictObject({
 });
 export type HttpPolicy = z.infer<typeof HttpPolicy>;
 
-/** Owner-chosen channel name; an action refers to it as is (`channels: ["ops"]`). `inbox` is built in. */
+/** Owner-chosen channel name; an action refers to it as is (`channels: ["ops"]`). `inbox` and `desktop` are built in. */
 const ChannelName = z
   .string()
   .regex(/^[a-z][a-z0-9_-]{0,63}$/, "lowercase letters, digits, _ or -, starting with a letter")
-  .refine((n) => n !== "inbox", "inbox is built in and always on");
+  .refine((n) => n !== "inbox", "inbox is built in and always on")
+  .refine((n) => n !== "desktop", "desktop is built in: the local service's notification on the user's screen");
 
 export const ChannelTarget = z.discriminatedUnion("type", [
   /** POST JSON signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,…`); see docs/security.md. */
@@ -133,10 +134,29 @@ export const ChannelTarget = z.discriminatedUnion("type", [
 ]);
 export type ChannelTarget = z.infer<typeof ChannelTarget>;
 
+/**
+ * One owner's channels. An owner may name in an action only their own channels and the
+ * operator's (`actions.channels`) they are given; see src/actions/owner-channels.ts.
+ */
+export const OwnerChannels = z.strictObject({
+  /** Channels of this owner alone, by the name their actions use. @default {} */
+  channels: z.record(ChannelName, ChannelTarget).default({}),
+  /** Names in `actions.channels` this owner may use too (an operator channel no owner lists is the operator's own). @default [] */
+  shared_channels: z.array(ChannelName).max(100).default([]),
+  /** Where this owner's failure alerts go besides the failing task's own channels, e.g. `["phone"]`. @default [] */
+  alert_channels: z.array(z.string()).max(20).default([]),
+});
+export type OwnerChannels = z.infer<typeof OwnerChannels>;
+
+/** Owner (as the transport names them: a token's owner, an OAuth subject, the local user) → their channels. */
+export const OwnersConfig = z.record(z.string().min(1).max(200), OwnerChannels);
+export type OwnersConfig = z.infer<typeof OwnersConfig>;
+
 export const ActionsConfig = z.strictObject({
   summarizer: SummarizerConfig.default({ provider: "none" }),
   feeds: FeedsConfig.default(DEFAULT_FEEDS),
   http: HttpPolicy.prefault({}),
+  /** The operator's channels: usable by the owners who list them in `shared_channels`, else by the operator (`owner`) alone. */
   channels: z.record(ChannelName, ChannelTarget).default({}),
 });
 export type ActionsConfig = z.infer<typeof ActionsConfig>;

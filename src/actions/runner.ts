@@ -2,14 +2,17 @@ import { z } from "zod";
 import type { Action } from "../core/action-model.js";
 import type { RunResult, TokenUsage } from "../core/model.js";
 import { type ActionContext, ActionFailure, type ActionRefusal, type ActionRunner } from "../ports/action.js";
+import type { DesktopNotifier } from "../ports/desktop-notifier.js";
 import { type LlmBudget, unlimitedLlmBudget } from "../ports/llm-budget.js";
 import type { Metrics } from "../ports/metrics.js";
+import { sendAlert } from "./alerts.js";
 import { ask } from "./ask.js";
 import { checkAction } from "./check-action.js";
 import type { ActionsConfig } from "./config.js";
 import { createOutbound } from "./http.js";
 import { deliver, resolveChannels } from "./notify.js";
 import { allowingModelHost } from "./operator-hosts.js";
+import { type ChannelDirectory, channelDirectory } from "./owner-channels.js";
 import { type Env, redact, redactDeep, secretValues } from "./secrets.js";
 import { summarize } from "./summarize.js";
 
@@ -42,25 +45,38 @@ const ANSWER = "answer";
 const Composed = z.object({ text: z.string(), data: z.record(z.string(), z.unknown()), deliver: z.boolean().optional() });
 type Composed = z.infer<typeof Composed> & { usage?: TokenUsage };
 
+export interface RunnerOptions {
+  llmBudget?: LlmBudget;
+  /**
+   * Which owner may use which channel (src/actions/owner-channels.ts). @default the operator's
+   * channels with no operator: no owner may deliver anywhere but the inbox.
+   */
+  channels?: ChannelDirectory;
+  /** Shows the `desktop` channel's notifications; absent, that channel fails. */
+  desktop?: DesktopNotifier;
+  metrics?: Metrics | undefined;
+}
+
 /**
  * Runs `summarize` (fetch feeds, digest, deliver), `notify` (deliver a message) and `ask` (a
- * prompt on the configured model, delivered unless its condition did not hold).
- * `data.delivered` lists the channels that received the text, `inbox` always first; empty when
- * an ask's condition did not hold. A summarize or ask run with channels saves its text before
- * delivering it: a retry (after a failed delivery) sends that same text, neither fetching nor
- * calling the model again.
+ * prompt on the configured model, delivered unless its condition did not hold), to the channels
+ * of the run's owner. `data.delivered` lists the channels that received the text, `inbox` always
+ * first; empty when an ask's condition did not hold. A summarize or ask run with channels saves
+ * its text before delivering it: a retry (after a failed delivery) sends that same text, neither
+ * fetching nor calling the model again.
  */
-export function createActionRunner(config: ActionsConfig, env: Env, opts: { llmBudget?: LlmBudget; metrics?: Metrics | undefined } = {}): ActionRunner {
+export function createActionRunner(config: ActionsConfig, env: Env, opts: RunnerOptions = {}): ActionRunner {
   const llmBudget = opts.llmBudget ?? unlimitedLlmBudget;
+  const directory = opts.channels ?? channelDirectory({ channels: config.channels, owners: {}, operator: null, desktop: false });
   // Feeds and channels get the policy as written; the model's configured endpoint is allowed to the model client only.
   const outbound = createOutbound(config.http);
   const modelOutbound = createOutbound(allowingModelHost(config.http, config));
-  const secrets = secretValues(config, env);
-  const channelDeps = { outbound, env, policy: config.http };
+  const secrets = secretValues(config, directory.targets(), env);
+  const channelDeps = { outbound, env, policy: config.http, desktop: opts.desktop ?? null };
   const deps = { config, env, outbound, modelOutbound, llmBudget, metrics: opts.metrics };
 
   async function run(action: Action, ctx: ActionContext): Promise<RunResult> {
-    const channels = resolveChannels(action.channels, config.channels);
+    const channels = resolveChannels(action.channels, directory.of(ctx.owner));
     switch (action.type) {
       case "notify": {
         const text = redact(action.message, secrets);
@@ -108,8 +124,9 @@ export function createActionRunner(config: ActionsConfig, env: Env, opts: { llmB
   }
 
   return {
-    check: (action) => checkAction(action, config),
+    check: (action, owner) => checkAction(action, owner, config, directory),
     refuse: (action) => (action.type === "ask" && config.summarizer.provider === "none" ? NO_MODEL : null),
+    alert: (alert, { signal, now }) => sendAlert(alert, { directory, channelDeps, secrets, signal, now }),
     async run(action, ctx) {
       try {
         return await run(action, ctx);

@@ -1,5 +1,5 @@
 import { ActionFailure } from "../ports/action.js";
-import type { ActionsConfig } from "./config.js";
+import type { ActionsConfig, ChannelTarget } from "./config.js";
 import { describeUrl } from "./http.js";
 
 /** The process environment, passed in (never read from `process.env` here). */
@@ -15,17 +15,18 @@ export function readSecret(env: Env, name: string, usedFor: string): string {
 }
 
 /**
- * Every credential the config can reach: env values it names, and every channel URL (a Slack or
+ * Every credential the config can reach: env values it names, and every channel URL of every
+ * owner (`channels`: one owner's output must not carry another's URL either; a Slack or
  * webhook URL is often its own credential, an ntfy topic is one, and any of them may carry a
  * token in its path or query), whole and as `describeUrl` writes it. Used to scrub messages and
  * results before they leave. Values under 6 characters are left alone: scrubbing them would
  * mangle ordinary words.
  */
-export function secretValues(config: ActionsConfig, env: Env): string[] {
+export function secretValues(config: ActionsConfig, channels: readonly ChannelTarget[], env: Env): string[] {
   const names: string[] = [];
   const literal: string[] = [];
   if (config.summarizer.provider !== "none") names.push(config.summarizer.api_key_env);
-  for (const target of Object.values(config.channels)) {
+  for (const target of channels) {
     if (target.type === "webhook") names.push(target.secret_env);
     if (target.type === "email" && target.smtp.pass_env !== undefined) names.push(target.smtp.pass_env);
     if (target.type !== "email") literal.push(target.url, describeUrl(target.url));

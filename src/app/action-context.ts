@@ -15,6 +15,7 @@ export async function actionContext(deps: EngineDeps, leases: LeaseKeeper, held:
   const { run, abort } = held;
   return {
     jobId: run.job_id,
+    taskTitle: held.job.title,
     owner: run.owner,
     scheduledAt: run.scheduled_at,
     idempotencyKey: idempotencyKey(run),

@@ -6,11 +6,13 @@ import type { Presence } from "../ports/presence.js";
 import type { ShardLeases } from "../ports/shard-lease.js";
 import { withDeadlines } from "./deadline.js";
 import type { EngineDeps } from "./deps.js";
+import { FailureAlerts } from "./failure-alerts.js";
 import { Jobs } from "./jobs.js";
 import { WatcherAlarm, WorkerBeat } from "./liveness.js";
 import { withObservation } from "./observation.js";
 import type { Pruner } from "./pruner.js";
 import { type RecoveryStats, recoverOwnedRuns } from "./recovery.js";
+import { RunOutcomes } from "./run-outcomes.js";
 import type { EngineSettings } from "./settings.js";
 import { checkReady, type Readiness } from "./status.js";
 import { Sweeper } from "./sweeper.js";
@@ -63,6 +65,10 @@ export class Engine {
   readonly sweeper: Sweeper;
   /** Notices a wake from sleep while the watcher or sweeper runs here, and catches up at once. */
   readonly wake: WakeWatch;
+  /** Runs whose new state this process wrote (the MCP layer's resource notifications listen here). */
+  readonly outcomes: RunOutcomes;
+  /** Tells an owner once when their task starts failing; null when the actions send no alerts. */
+  readonly alerts: FailureAlerts | null;
   private readonly deps: EngineDeps;
   /** This process's worker heartbeat and its no-watcher warning, where there is presence. */
   private readonly beat: WorkerBeat | null;
@@ -86,8 +92,13 @@ export class Engine {
     this.roles = new Set(opts.roles ?? ALL_ROLES);
     this.closeExtra = opts.close ?? null;
     this.pruner = opts.pruner ?? null;
-    this.watcher = new Watcher(deps, { ...(opts.id && { id: opts.id }), ...(opts.leases && { leases: opts.leases }) });
-    this.worker = new Worker(deps, { ...(opts.id && { id: opts.id }), ...(opts.onFinished && { onFinished: opts.onFinished }) });
+    this.outcomes = new RunOutcomes(deps.log);
+    if (opts.onFinished) this.outcomes.subscribe((runs) => opts.onFinished!([...runs]));
+    this.alerts = deps.actions.alert ? new FailureAlerts(deps) : null;
+    if (this.alerts) this.outcomes.subscribe((runs) => this.alerts!.observe(runs));
+    const publish = (runs: Run[]) => this.outcomes.publish(runs);
+    this.watcher = new Watcher(deps, { ...(opts.id && { id: opts.id }), ...(opts.leases && { leases: opts.leases }), onWritten: publish });
+    this.worker = new Worker(deps, { ...(opts.id && { id: opts.id }), onFinished: publish });
     this.sweeper = new Sweeper(deps, { when: () => this.watcher.holdsShard(0) });
     const presence = opts.presence;
     this.beat = presence && this.roles.has("worker") ? new WorkerBeat(deps, presence, this.worker.id) : null;
@@ -153,15 +164,17 @@ export class Engine {
       ]);
       this.started = false;
     }
+    await this.alerts?.drain();
     await this.deps.queue.close();
     await this.deps.store.close();
     this.closeExtra?.();
   }
 
-  /** One deterministic step for tests and `duely demo`: watcher tick, then a worker pass. */
+  /** One deterministic step for tests and `duely demo`: watcher tick, then a worker pass, then the alerts they caused. */
   async step(): Promise<{ enqueued: number; ran: number }> {
     const tick = await this.watcher.tick();
     const ran = await this.worker.runOnce();
+    await this.alerts?.drain();
     return { enqueued: tick.enqueued, ran };
   }
 }

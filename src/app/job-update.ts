@@ -66,7 +66,7 @@ function validate(deps: EngineDeps, next: Job, changed: (keyof Job)[], now: numb
   const has = (k: keyof Job) => changed.includes(k);
   if (has("schedule")) checkSchedule(next.schedule, now, deps.settings);
   if (has("schedule") || has("policy")) checkPolicy(next.policy, next.schedule, now);
-  if (has("action")) checkAction(next.action, deps.actions);
+  if (has("action")) checkAction(next.action, next.owner, deps.actions);
   if (has("end_at") && next.end_at !== null && next.end_at <= now) {
     throw new DomainError("in_the_past", "end_at is not in the future.", { field: "end_at", expected: "an instant after now" });
   }

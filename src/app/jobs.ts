@@ -21,6 +21,7 @@ import { planChain } from "./chain.js";
 import type { EngineDeps } from "./deps.js";
 import { changedMeanwhile, isPendingLike, mustBe, openRunsOf, ownedJob, upcomingOf } from "./job-access.js";
 import { type JobPatch, type UpdatedJob, type UpdateOptions, updateJob } from "./job-update.js";
+import { type Delivered, deliveredSince, tasksSince } from "./results.js";
 
 export type { JobPatch, UpdatedJob, UpdateOptions } from "./job-update.js";
 export type { ManualRun } from "./run-now.js";
@@ -110,7 +111,7 @@ export class Jobs {
 
   async create(owner: string, input: CreateJobInput): Promise<CreatedJob> {
     const now = this.deps.clock.now();
-    this.validate(input, now, "");
+    this.validate(owner, input, now, "");
     const { fingerprint: given, ...args } = input;
     const fingerprint = given ?? fingerprintOf(args, null);
     const twin = await this.findTwin(owner, fingerprint, now);
@@ -131,7 +132,7 @@ export class Jobs {
   async createMany(owner: string, inputs: CreateJobInput[], opts: { lateOk?: boolean } = {}): Promise<Job[]> {
     const now = this.deps.clock.now();
     const asOf = inputs.map((input) => (opts.lateOk ? this.lateStart(input, now) : now));
-    for (const [i, input] of inputs.entries()) this.validate(input, asOf[i]!, `[${i}].`);
+    for (const [i, input] of inputs.entries()) this.validate(owner, input, asOf[i]!, `[${i}].`);
     await this.checkQuota(owner, inputs.length);
     return this.insertJobs(owner, inputs, now, asOf);
   }
@@ -143,11 +144,11 @@ export class Jobs {
     return input.schedule.at >= now - grace ? input.schedule.at - 1 : now;
   }
 
-  private validate(input: CreateJobInput, now: number, prefix: string): void {
+  private validate(owner: string, input: CreateJobInput, now: number, prefix: string): void {
     try {
       checkSchedule(input.schedule, now, this.deps.settings);
       checkPolicy({ ...DEFAULT_RUN_POLICY, ...input.policy }, input.schedule, now);
-      checkAction(input.action, this.deps.actions);
+      checkAction(input.action, owner, this.deps.actions);
       if (input.end_at != null && input.end_at <= now) {
         throw new DomainError("in_the_past", "end_at is not in the future.", { field: "end_at", expected: "an instant after now" });
       }
@@ -229,6 +230,12 @@ export class Jobs {
     const skippedAhead = runs.filter((r) => r.skip_reason === "skipped_by_user" && r.scheduled_at > now).map((r) => r.scheduled_at);
     const skipped = [...new Set([...skippedAhead, ...job.skips])].sort((a, b) => a - b);
     return { ...summaryOf(job, runs), runs: runs.slice(0, opts.runs), ...upcomingOf(job, now, skippedAhead), history, skipped };
+  }
+
+  /** What the owner's tasks (or the one task `taskId`) delivered at or after `since`, newest first; see results.ts. */
+  async results(owner: string, opts: { since: number; taskId?: string }): Promise<Delivered[]> {
+    const jobs = opts.taskId === undefined ? await tasksSince(this.deps.store, owner, opts.since) : [await ownedJob(this.deps.store, owner, opts.taskId)];
+    return deliveredSince(this.deps.store, jobs, opts.since);
   }
 
   /** Pauses; `note` says why and is shown with the task until it is resumed. */

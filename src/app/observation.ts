@@ -63,12 +63,14 @@ function deadLettered(deps: EngineDeps, run: Run, detail: string | null): void {
 
 function measuredActions(deps: EngineDeps): ActionRunner {
   const metrics = deps.metrics ?? noMetrics;
-  // The create-time checks pass through as they are: they run no action.
+  // The other methods pass through as they are: they run no action.
   const check = deps.actions.check?.bind(deps.actions);
   const refuse = deps.actions.refuse?.bind(deps.actions);
+  const alert = deps.actions.alert?.bind(deps.actions);
   return {
     ...(check && { check }),
     ...(refuse && { refuse }),
+    ...(alert && { alert }),
     async run(action, ctx) {
       // Retries start after a backoff by design: lateness is a run's first execution against its schedule.
       if (ctx.attempt === 1) metrics.runStarted(deps.clock.now() - ctx.scheduledAt);

@@ -59,10 +59,10 @@ export function checkPolicy(policy: RunPolicy, schedule: Schedule, now: number):
 
 /**
  * An action the configured actions could never run (ActionRunner.refuse), or with a part known
- * wrong already (ActionRunner.check: a feed URL, a channel), is refused now, not at its first run.
+ * wrong already (ActionRunner.check: a feed URL, a channel `owner` does not have), is refused now, not at its first run.
  */
-export function checkAction(action: Action, actions: ActionRunner): void {
-  actions.check?.(action);
+export function checkAction(action: Action, owner: string, actions: ActionRunner): void {
+  actions.check?.(action, owner);
   const refusal = actions.refuse?.(action) ?? null;
   if (refusal) {
     throw new DomainError("invalid_argument", refusal.message, { field: `action.${refusal.field}`, expected: refusal.expected, hint: refusal.hint });

@@ -73,6 +73,11 @@ export const EngineSettings = z.strictObject({
   call_timeout_ms: z.number().int().min(1).max(600_000).default(15_000),
   /** Worker: an action running longer than this is aborted and counts as a retryable timeout. @default 300_000 */
   action_timeout_ms: z.number().int().min(100).max(DAY_MS).default(300_000),
+  /**
+   * A task whose attempts failed this many times in a row (retries included) alerts its owner,
+   * as does one whose run dead-lettered sooner; once per failure streak (src/app/failure-alerts.ts). @default 3
+   */
+  alert_after_failures: z.number().int().min(1).max(1_000).default(3),
 });
 export type EngineSettings = z.infer<typeof EngineSettings>;
 export const DEFAULT_SETTINGS: EngineSettings = EngineSettings.parse({});

@@ -70,9 +70,15 @@ export class Watcher {
   private shards: number[];
   private readonly loop: PollLoop;
 
-  /** With `leases`, each tick scans only the shards this watcher holds (several watchers split them). */
-  constructor(deps: EngineDeps, opts: { leases?: ShardLeases; id?: string } = {}) {
+  private readonly onWritten: ((runs: Run[]) => void) | null;
+
+  /**
+   * With `leases`, each tick scans only the shards this watcher holds (several watchers split
+   * them). `onWritten` gets the runs whose decision was just committed; it must not throw.
+   */
+  constructor(deps: EngineDeps, opts: { leases?: ShardLeases; id?: string; onWritten?: (runs: Run[]) => void } = {}) {
     this.deps = deps;
+    this.onWritten = opts.onWritten ?? null;
     this.leases = opts.leases ?? null;
     this.shards = this.leases ? [] : Array.from({ length: deps.settings.shard_count }, (_, i) => i);
     this.id = opts.id ?? defaultRoleId("watcher");
@@ -193,6 +199,7 @@ export class Watcher {
       todo.map((d) => d.run),
     );
     const sends: QueueItem[] = [];
+    const written: Run[] = [];
     results.forEach((ok, i) => {
       const d = todo[i]!;
       if (ok === null) stats.errors++; // a queued run without its message is re-sent once stale
@@ -204,7 +211,9 @@ export class Watcher {
       if (d.kind === "reaped" && d.before) reportReap(this.deps, d.before, d.run);
       if (d.kind === "resent") reportResend(this.deps, d.run);
       sends.push(...d.sends);
+      written.push(d.run);
     });
+    if (written.length > 0) this.onWritten?.(written);
     await this.deps.queue.send(sends);
   }
 

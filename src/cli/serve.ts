@@ -82,10 +82,11 @@ export async function runServe(opts: ServeOptions, env: Record<string, string | 
   const roles = rolesOf("serve", config);
   // Served at /metrics over HTTP; over stdio there is nowhere to serve them, and counting costs little.
   const metrics = prometheusMetrics();
-  const engine = await openEngine(config, { env, roles, metrics });
+  // Embedded stdio runs on the user's desktop like the service; --http serves owners from elsewhere.
+  const engine = await openEngine(config, { env, roles, metrics, desktop: !flags.http });
   engine.start();
   const log = engine.log;
-  const api = { jobs: engine.jobs, clock: engine.clock, log };
+  const api = { jobs: engine.jobs, clock: engine.clock, log, runs: engine.outcomes };
   const started = startFields("serve", config);
   const apiOnly = roles.length === 0 ? " (API only: tasks run while `duely watcher` and `duely worker` run with this config)" : "";
 

@@ -64,9 +64,9 @@ export async function runService(opts: ServiceRunOptions, baseEnv: Record<string
 
 async function serve(config: Config, paths: ReturnType<typeof servicePaths>, env: Record<string, string | undefined>, log: Logger): Promise<void> {
   const secret = ensureSecret(paths);
-  const engine = await openEngine(config, { env, log, roles: rolesOf("serve", config) });
+  const engine = await openEngine(config, { env, log, roles: rolesOf("serve", config), desktop: true });
   engine.start();
-  const api = { jobs: engine.jobs, clock: engine.clock, log };
+  const api = { jobs: engine.jobs, clock: engine.clock, log, runs: engine.outcomes };
   let http: Awaited<ReturnType<typeof startHttpServer>>;
   try {
     http = await startHttpServer({

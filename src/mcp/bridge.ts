@@ -9,6 +9,7 @@ import {
 } from "@modelcontextprotocol/server";
 import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import type { Logger } from "../ports/logger.js";
+import { bridgeSubscriptions } from "./bridge-subscriptions.js";
 
 /** A running service the bridge relays to. */
 export interface Upstream {
@@ -63,7 +64,8 @@ interface Connection {
 
 /**
  * Relays MCP between a client on stdio (Claude Desktop) and the local service over Streamable
- * HTTP, message by message: requests, notifications and responses pass both ways unchanged.
+ * HTTP, message by message: requests, notifications and responses pass both ways unchanged
+ * (a 2025-era client's resource subscriptions are also kept here: bridge-subscriptions.ts).
  * The service is found (or started) on the first message, and again after it was lost. A
  * request the service can no longer answer (it died) gets a JSON-RPC error saying so, never
  * silence; so does every request while the service cannot be reached.
@@ -82,6 +84,7 @@ export function startBridge(opts: BridgeOptions): BridgeHandle {
   const reply = (message: JSONRPCMessage): void => {
     client.send(message).catch((e: unknown) => log.log("warn", "writing to the client failed", { error: String(e) }));
   };
+  const subscriptions = bridgeSubscriptions({ log, notify: (uri) => reply({ jsonrpc: "2.0", method: "notifications/resources/updated", params: { uri } }) });
   const fail = (id: RequestId, message: string) => reply({ jsonrpc: "2.0", id, error: { code: SERVICE_ERROR, message } });
 
   /** The service went away: each request it still owed gets an error; the next request reconnects. */
@@ -143,6 +146,8 @@ export function startBridge(opts: BridgeOptions): BridgeHandle {
       return;
     }
     if (request) c.pending.add(request.id);
+    subscriptions.track(message);
+    subscriptions.sync(c.upstream);
     try {
       await c.transport.send(message);
     } catch (e) {
@@ -170,6 +175,7 @@ export function startBridge(opts: BridgeOptions): BridgeHandle {
 
   const close = async () => {
     clearInterval(liveness);
+    await subscriptions.close();
     const c = conn;
     conn = null;
     await c?.transport.close().catch(() => undefined);

@@ -7,6 +7,8 @@ import type { TokenVerifier } from "../ports/token-verifier.js";
 import { type BearerGate, bearerGate, OWNER_KEY } from "./bearer-gate.js";
 import { allowOrigin, answerPreflight } from "./cors.js";
 import { type Dashboard, dashboardRoutes, ownsDashboardPath } from "./dashboard.js";
+import { ownListens } from "./listen-filter.js";
+import { updatedUris } from "./resources.js";
 import { scopesNeeded } from "./scopes.js";
 import { createMcpServer, type TaskApi } from "./server.js";
 
@@ -123,7 +125,8 @@ function gatesFor(auth: Exclude<HttpAuth, { kind: "none" }>, resourceUrl: URL): 
  * authorization server. Requests pass, in order: the Host check (DNS rebinding), the Origin
  * check on loopback binds (a browser page is the only client that sends one there), the path,
  * then the bearer token, which names the owner (nothing from the request body does), then the
- * scopes the JSON-RPC message needs.
+ * scopes the JSON-RPC message needs; a 2026-era `subscriptions/listen` keeps only the owner's
+ * task URIs. Only such a listen stream outlives its request, and only it is sent resource updates.
  */
 export async function startHttpServer(opts: HttpOptions): Promise<HttpServerHandle> {
   const host = opts.host ?? "127.0.0.1";
@@ -146,6 +149,10 @@ export async function startHttpServer(opts: HttpOptions): Promise<HttpServerHand
     { onerror: (e) => log.log("warn", "http transport error", { error: e.message }) },
   );
   const serve = toNodeHandler(handler, { onerror: (e) => log.log("error", "http handler failed", { error: e.message }) });
+  // Per-request instances cannot notify; a 2026-era listen stream can, for the URIs it kept (listen-filter.ts).
+  const stopUpdates = api.runs?.subscribe((runs) => {
+    for (const uri of updatedUris(runs)) handler.notify.resourceUpdated(uri);
+  });
 
   // Set once listening: a built-in issuer is the origin, port included.
   let auth: HttpAuth | undefined;
@@ -175,20 +182,21 @@ export async function startHttpServer(opts: HttpOptions): Promise<HttpServerHand
     if (path !== "/mcp") return sendJson(res, 404, { error: "not_found", error_description: "The MCP endpoint is /mcp." });
     if (req.method === "OPTIONS") return answerPreflight(req, res, "GET, POST, DELETE, OPTIONS", "reflect");
     allowOrigin(req, res, "reflect");
-    if (auth.kind === "none") {
-      req.auth = { token: "", clientId: auth.owner, scopes: [], extra: { [OWNER_KEY]: auth.owner } };
-      return serve(req, res);
+    let verified: AuthInfo;
+    if (auth.kind === "none") verified = { token: "", clientId: auth.owner, scopes: [], extra: { [OWNER_KEY]: auth.owner } };
+    else {
+      const checked = await gate!.authenticate(req.headers.authorization);
+      if (checked instanceof Response) return writeResponse(res, checked);
+      verified = checked;
     }
-    const verified = await gate!.authenticate(req.headers.authorization);
-    if (verified instanceof Response) return writeResponse(res, verified);
     req.auth = verified;
-    // A token that may write may do anything here; only a narrower one makes the body worth reading.
-    if (req.method !== "POST" || verified.scopes.includes("tasks:write")) return serve(req, res);
+    if (req.method !== "POST") return serve(req, res);
     const parsed = await readJson(req, res);
     if (!parsed) return;
-    const refused = gate!.refuseScopes(verified, scopesNeeded(parsed.body));
+    // A token that may write may do anything here; a narrower one is held to what the body needs.
+    const refused = gate && !verified.scopes.includes("tasks:write") ? gate.refuseScopes(verified, scopesNeeded(parsed.body)) : null;
     if (refused) return writeResponse(res, refused);
-    return serve(req, res, parsed.body);
+    return serve(req, res, await ownListens(parsed.body, String(verified.extra?.[OWNER_KEY] ?? ""), api));
   }
 
   const server = createServer((req, res) => {
@@ -226,6 +234,7 @@ export async function startHttpServer(opts: HttpOptions): Promise<HttpServerHand
     url: `http://${urlHost}:${address.port}/mcp`,
     origin,
     async close() {
+      stopUpdates?.();
       await handler.close();
       if (auth?.kind === "bearer") await auth.routes?.close();
       server.closeAllConnections();

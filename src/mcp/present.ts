@@ -132,6 +132,7 @@ export function taskView(job: Job, serverZone: string, extra: { nextRunAt?: numb
     updated_at: isoUtc(job.updated_at),
     ...(extra.nextRunAt != null && { next_run: fire(extra.nextRunAt, zone) }),
     ...(extra.lastRun != null && { last_run: runView(extra.lastRun, zone) }),
+    ...(extra.lastRun?.status === "failed" && { last_run_failed: true as const }),
     version: job.version,
     policies: policyView(job, zone, extra.nextRunAt ?? undefined),
     ...(job.pause_note !== null && { pause_note: job.pause_note }),

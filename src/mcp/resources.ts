@@ -16,6 +16,12 @@ const LIST_LIMIT = 100;
 
 export const latestRunUri = (id: string): string => template.expand({ id });
 
+/** The task id a latest-run URI names, or null for any other URI. */
+export function taskIdOf(uri: string): string | null {
+  const id = template.match(uri)?.id;
+  return typeof id === "string" && id.length > 0 ? id : null;
+}
+
 function runText(run: Run | undefined, zone: string, nextRunAt: number | null): string {
   if (!run) return nextRunAt === null ? "No run has finished yet." : `No run has finished yet; the next is at ${isoLocal(nextRunAt, zone)}.`;
   const when = isoLocal(run.scheduled_at, zone);
@@ -23,6 +29,14 @@ function runText(run: Run | undefined, zone: string, nextRunAt: number | null): 
   if (run.status === "skipped") return `The run of ${when} was skipped (${run.skip_reason ?? "unknown reason"}).`;
   if (run.status === "failed") return `The run of ${when} failed: ${run.error?.message ?? "unknown error"}`;
   return `The run of ${when} is ${run.status}.`;
+}
+
+/** Finished runs change what a task's latest-run resource says; a cancelled one does not (the resource skips it). */
+const changesLatest = (run: Run): boolean => isTerminal(run.status) && run.status !== "cancelled";
+
+/** The latest-run resources that `runs` changed (of `owner`'s tasks only, when given), each once. */
+export function updatedUris(runs: readonly Run[], owner?: string): string[] {
+  return [...new Set(runs.filter((r) => (owner === undefined || r.owner === owner) && changesLatest(r)).map((r) => latestRunUri(r.job_id)))];
 }
 
 export function registerTaskResources(server: Server, ctx: ToolContext): void {
@@ -57,8 +71,8 @@ export function registerTaskResources(server: Server, ctx: ToolContext): void {
   server.setRequestHandler("resources/read", async (request) => {
     const uri = request.params.uri;
     if (uri === TASKS_VIEW_URI) return readTasksView();
-    const id = template.match(uri)?.id;
-    if (typeof id !== "string" || id.length === 0) throw new ResourceNotFoundError(uri);
+    const id = taskIdOf(uri);
+    if (id === null) throw new ResourceNotFoundError(uri);
     const detail = await ctx.jobs.get(ctx.owner, id, { runs: 20 }).catch((e: unknown) => {
       // Another owner's task is reported exactly like a missing one.
       if (isDomainError(e) && e.code === "not_found") throw new ResourceNotFoundError(uri);

@@ -24,7 +24,7 @@ const IsoTime = (what: string) =>
     );
 
 export const Channels = SummarizeAction.shape.channels.describe(
-  'Where to deliver the result besides the task\'s run history, e.g. ["email"]; names the operator configured. Omit to keep results in the history only.',
+  'Where to deliver the result besides the task\'s run history: names of the user\'s channels, e.g. ["email"], or ["desktop"] for a notification on their computer when duely runs there. Omit to keep results in the history only.',
 );
 
 export const ActionInput = z.discriminatedUnion("type", [
@@ -231,9 +231,26 @@ export const TaskView = z.object({
   updated_at: z.string(),
   next_run: Fire.optional().describe("When it runs next."),
   last_run: RunView.optional().describe("The newest finished (or running) run."),
+  last_run_failed: z
+    .literal(true)
+    .optional()
+    .describe("Present when the newest finished run failed: tell the user; last_run.error says why, task_get_v1 shows the runs before it."),
   version: z.number().int().optional().describe("Changes with every change to the task; pass it as task_update_v1's expected_version."),
   policies: PolicyView.optional(),
   pause_note: z.string().optional().describe("Why it was paused, as given to task_pause_v1."),
   skipped: z.array(Fire).optional().describe("Upcoming runs skipped with task_skip_v1."),
 });
 export type TaskView = z.infer<typeof TaskView>;
+
+export const ResultView = z.object({
+  task_id: z.string(),
+  title: z.string().describe("The scheduled task's title."),
+  scheduled_for: Fire.describe("The occurrence that produced it."),
+  finished_at: z.string().describe("When it was delivered (UTC)."),
+  delivered_to: z.array(z.string()).optional().describe('Where it went besides the history, by channel name ("inbox" is the history itself).'),
+  text: z.string().describe("What the task delivered: the whole text, or the part given by text_from and text_continues."),
+  text_length: z.number().int().describe("Length of the whole text, in characters."),
+  text_from: z.number().int().optional().describe("Present when this is a later part: where it starts in the whole text."),
+  text_continues: z.literal(true).optional().describe("Present when the text goes on: its rest starts the next page (pass next_cursor)."),
+});
+export type ResultView = z.infer<typeof ResultView>;

@@ -7,6 +7,7 @@ import { offersView, withView } from "./app-view.js";
 import type { ToolContext } from "./define-tool.js";
 import { ICONS } from "./icon.js";
 import { registerTaskResources } from "./resources.js";
+import { type RunFeed, registerSubscriptions } from "./subscriptions.js";
 import { TOOLS } from "./tools/index.js";
 
 export const SERVER_NAME = "duely";
@@ -17,6 +18,8 @@ export interface TaskApi {
   jobs: Jobs;
   clock: Clock;
   log: Logger;
+  /** The runs this process writes, for resource update notifications; absent, none are sent. */
+  runs?: RunFeed;
 }
 
 export interface McpServerContext {
@@ -27,6 +30,11 @@ export interface McpServerContext {
   timezone: string;
   /** Told with every task created (embedded stdio: tasks run only while the client is open). */
   createNote?: string;
+  /**
+   * The protocol era of a transport that keeps this instance for the client's whole session
+   * (stdio), which can therefore be sent resource updates; absent for a per-request instance.
+   */
+  session?: "legacy" | "modern";
 }
 
 /**
@@ -35,16 +43,14 @@ export interface McpServerContext {
  */
 export function instructionsFor(timezone: string): string {
   return [
-    "duely runs scheduled tasks: digests, reminders, AI prompts.",
+    "duely schedules digests, reminders and AI prompts.",
     'task_create_v1 makes one from the user\'s words as `when`, e.g. "every weekday at 8am".',
     "If they gave no time, ask; never guess.",
     `No zone named: ${timezone} is used; confirm the reading.`,
-    "task_list_v1 finds ids; task_get_v1 shows runs and skip reasons.",
-    "task_update_v1 edits one.",
-    "task_run_now_v1 runs one now.",
-    "task_skip_v1 skips one run.",
+    "task_list_v1 finds ids; task_get_v1 shows runs; task_results_v1 what they delivered.",
+    "task_update_v1 edits, task_run_now_v1 runs now, task_skip_v1 skips one.",
     "task_pause_v1/task_resume_v1/task_cancel_v1 stop or restart one.",
-    "schedule_preview_v1 previews one.",
+    "schedule_preview_v1 previews.",
   ].join(" ");
 }
 
@@ -71,7 +77,7 @@ export function createMcpServer(ctx: McpServerContext): Server {
     { name: SERVER_NAME, version: SERVER_VERSION, title: "duely: scheduled tasks", icons: ICONS },
     {
       // logging: the SDK answers logging/setLevel and filters what `mcpReq.log` sends by it.
-      capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, logging: {} },
+      capabilities: { tools: { listChanged: false }, resources: { subscribe: true, listChanged: false }, logging: {} },
       instructions: instructionsFor(ctx.timezone),
     },
   );
@@ -99,5 +105,7 @@ export function createMcpServer(ctx: McpServerContext): Server {
     return server.projectCallToolResult(result, tool.outputSchema);
   });
   registerTaskResources(server, toolCtx);
+  const runs = ctx.api.runs;
+  registerSubscriptions(server, toolCtx, ctx.session && runs ? { era: ctx.session, runs } : null);
   return server;
 }

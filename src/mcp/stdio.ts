@@ -16,7 +16,8 @@ export interface StdioOptions {
  */
 export function startStdioServer(opts: StdioOptions): StdioServerHandle {
   const { api, owner, timezone, createNote } = opts;
-  return serveStdio(() => createMcpServer({ api, owner, timezone, ...(createNote && { createNote }) }), {
+  // One instance serves the whole connection: it can be sent resource updates.
+  return serveStdio(({ era }) => createMcpServer({ api, owner, timezone, session: era, ...(createNote && { createNote }) }), {
     onerror: (e) => api.log.log("warn", "stdio transport error", { error: e.message }),
   });
 }

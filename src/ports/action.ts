@@ -3,6 +3,8 @@ import type { RunResult } from "../core/model.js";
 
 export interface ActionContext {
   jobId: string;
+  /** The task's title, as its owner named it (a desktop notification's heading). */
+  taskTitle: string;
   owner: string;
   scheduledAt: number;
   /** `job_id:scheduled_at`, the same on every retry: pass it to anything with side effects. */
@@ -60,6 +62,27 @@ export class ActionTimeout extends Error {
   }
 }
 
+/** A message to a task's owner about the task itself (it keeps failing), for their channels. */
+export interface OwnerAlert {
+  owner: string;
+  jobId: string;
+  taskTitle: string;
+  /** The channels the task delivers to; the runner adds the owner's alert channels. */
+  taskChannels: readonly string[];
+  /** The run the alert is about (a webhook receiver gets it as `scheduled_at`). */
+  scheduledAt: number;
+  /** The same on every try of one alert: a receiver may drop a repeat. */
+  idempotencyKey: string;
+  title: string;
+  text: string;
+}
+
+/** Which channels took the alert, and which did not (with why, secrets removed). */
+export interface AlertOutcome {
+  delivered: string[];
+  failed: string[];
+}
+
 /** Why an action can never run on this server as configured, said so the caller can fix the request. */
 export interface ActionRefusal {
   /** Dotted path inside the action, e.g. `type`. */
@@ -73,11 +96,17 @@ export interface ActionRefusal {
 export interface ActionRunner {
   run(action: Action, ctx: ActionContext): Promise<RunResult>;
   /**
-   * Checks an action when its task is created, before anything is stored: throws a DomainError
-   * `invalid_argument` whose field names the part at fault (`action.feeds.0`). A runner that
-   * cannot know anything more than the schema MAY leave it out.
+   * Sends `alert` to its owner's channels, each tried once; resolves with what each came to
+   * (it never rejects for a channel's failure). A runner without channels MAY leave it out:
+   * then no alert is sent.
    */
-  check?(action: Action): void;
+  alert?(alert: OwnerAlert, opts: { signal: AbortSignal; now(): number }): Promise<AlertOutcome>;
+  /**
+   * Checks an action `owner` is creating a task with, before anything is stored: throws a
+   * DomainError `invalid_argument` whose field names the part at fault (`action.feeds.0`,
+   * `action.channels.1`). A runner that cannot know anything more than the schema MAY leave it out.
+   */
+  check?(action: Action, owner: string): void;
   /**
    * Checked when a task is created or its action changes, so a task that could never run is
    * refused then, not at its first run (e.g. `ask` with no language model configured).

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createActionRunner } from "../../src/actions/runner.js";
 import type { AskAction } from "../../src/core/action-model.js";
 import { ActionFailure } from "../../src/ports/action.js";
-import { NOW, rejection, testConfig, testContext } from "./support/context.js";
+import { NOW, rejection, testConfig, testContext, testRunner } from "./support/context.js";
 import { startFeedServer } from "./support/feed-server.js";
 import { sendJson, startServer, type TestServer } from "./support/http-server.js";
 import { anthropicMessage, type CannedReply, openaiCompletion, startAnthropicServer, startOpenAIServer } from "./support/llm-servers.js";
@@ -31,7 +31,7 @@ const anthropic = (origin: string) => ({ provider: "anthropic" as const, model: 
 
 async function askWith(replies: CannedReply[], action: Omit<AskAction, "type">, provider: "openai" | "anthropic" = "openai") {
   llm = await (provider === "openai" ? startOpenAIServer : startAnthropicServer)(replies);
-  const runner = createActionRunner(
+  const runner = testRunner(
     testConfig({
       summarizer: { ...(provider === "openai" ? openai(llm.origin) : anthropic(llm.origin)), max_output_tokens: 300 },
       channels: { ops: { type: "webhook", url: `${hook.origin}/hook`, secret_env: "HOOK_SECRET" } },

@@ -1,9 +1,8 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ActionsConfigInput } from "../../src/actions/config.js";
-import { createActionRunner } from "../../src/actions/runner.js";
 import { ActionFailure } from "../../src/ports/action.js";
-import { NOW, rejection, testConfig, testContext } from "./support/context.js";
+import { NOW, rejection, testConfig, testContext, testRunner } from "./support/context.js";
 import { startFeedServer } from "./support/feed-server.js";
 import { type Recorded, startServer, type TestServer } from "./support/http-server.js";
 import { headerOf, startSmtpServer, type TestSmtpServer } from "./support/smtp-server.js";
@@ -78,7 +77,7 @@ function channelsConfig(extra: ActionsConfigInput["channels"] = {}): ActionsConf
   };
 }
 
-const runner = (config: ActionsConfigInput = channelsConfig(), e: Record<string, string> = env) => createActionRunner(testConfig(config), e);
+const runner = (config: ActionsConfigInput = channelsConfig(), e: Record<string, string> = env) => testRunner(testConfig(config), e);
 const requestsTo = (path: string) => receiver.requests.filter((r) => r.url === path);
 
 describe("webhook", () => {
@@ -171,7 +170,7 @@ describe("channel references", () => {
     )) as ActionFailure;
     expect(err).toBeInstanceOf(ActionFailure);
     expect(err.permanent).toBe(true);
-    expect(err.message).toBe('unknown channel "webhook:ops": the configured channels are inbox, ops, team, phone, mail, busy');
+    expect(err.message).toBe('unknown channel "webhook:ops": the task owner\'s channels are inbox, ops, team, phone, mail, busy');
     expect(feeds.requests.length).toBe(before);
   });
 

@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OwnersConfig } from "../../src/actions/config.js";
+import { channelDirectory } from "../../src/actions/owner-channels.js";
 import { createActionRunner } from "../../src/actions/runner.js";
 import type { Engine } from "../../src/app/engine.js";
 import { resolveConfig } from "../../src/config.js";
@@ -17,7 +19,7 @@ const summarize = (feeds: string[]): Action => ({ type: "summarize", topic: "fin
 /** The DomainError `check` throws, as a plain object. */
 function refusal(action: Action, config = testConfig({ http: { allow_loopback: false } })): Record<string, unknown> {
   try {
-    createActionRunner(config, {}).check!(action);
+    createActionRunner(config, {}).check!(action, "owner_1");
   } catch (e) {
     return { ...(e as object), message: (e as Error).message };
   }
@@ -45,14 +47,37 @@ describe("an action is checked when its task is created", () => {
 
   it("accepts public http(s) feeds, and loopback ones when the operator allows loopback", () => {
     const runner = createActionRunner(testConfig({ http: { allow_loopback: false } }), {});
-    expect(() => runner.check!(summarize(["https://feeds.example.org/a.xml", "http://203.0.114.9/b.rss"]))).not.toThrow();
-    expect(() => createActionRunner(testConfig(), {}).check!(summarize(["http://127.0.0.1:9/feed"]))).not.toThrow();
+    expect(() => runner.check!(summarize(["https://feeds.example.org/a.xml", "http://203.0.114.9/b.rss"]), "owner_1")).not.toThrow();
+    expect(() => createActionRunner(testConfig(), {}).check!(summarize(["http://127.0.0.1:9/feed"]), "owner_1")).not.toThrow();
   });
 
-  it("refuses a channel that is not configured, naming it and listing those that are", () => {
-    const config = testConfig({ channels: { phone: { type: "ntfy", url: "https://ntfy.example/t" } } });
-    const e = refusal({ type: "notify", message: "hi", channels: ["inbox", "phnoe"] }, config);
-    expect(e).toMatchObject({ code: "invalid_argument", field: "action.channels.1", expected: "one of inbox, phone" });
+  it("refuses a channel the caller does not have, listing only the caller's own", () => {
+    const config = testConfig({ channels: { ops: { type: "slack", url: "https://hooks.slack.example/T/B/opsSECRET" } } });
+    const owners = OwnersConfig.parse({
+      ann: { channels: { phone: { type: "ntfy", url: "https://ntfy.example/ann-topic" } } },
+      bob: { channels: { pager: { type: "ntfy", url: "https://ntfy.example/bob-topic" } }, shared_channels: ["ops"] },
+    });
+    const runner = createActionRunner(config, {}, { channels: channelDirectory({ channels: config.channels, owners, operator: "root", desktop: false }) });
+    const refused = (owner: string, channels: string[]) => {
+      try {
+        runner.check!({ type: "notify", message: "hi", channels }, owner);
+      } catch (e) {
+        return { ...(e as object), message: (e as Error).message };
+      }
+      throw new Error("expected a refusal");
+    };
+    expect(refused("bob", ["inbox", "phone"])).toMatchObject({ code: "invalid_argument", field: "action.channels.1", expected: "one of inbox, ops, pager" });
+    expect(refused("ann", ["ops"])).toMatchObject({ field: "action.channels.0", expected: "one of inbox, phone" });
+    expect(refused("root", ["phone"])).toMatchObject({ field: "action.channels.0", expected: "one of inbox" });
+    expect(() => runner.check!({ type: "notify", message: "hi", channels: ["pager", "ops"] }, "bob")).not.toThrow();
+    expect(() => runner.check!({ type: "notify", message: "hi", channels: ["phone"] }, "ann")).not.toThrow();
+  });
+
+  it("gives the operator the operator's channels no owner shares, and the desktop where there is one", () => {
+    const config = testConfig({ channels: { ops: { type: "slack", url: "https://hooks.slack.example/T/B/opsSECRET" } } });
+    const directory = channelDirectory({ channels: config.channels, owners: {}, operator: "root", desktop: true });
+    expect([...directory.of("root").keys()]).toEqual(["ops", "desktop"]);
+    expect([...directory.of("ann").keys()]).toEqual([]);
   });
 });
 

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createActionRunner } from "../../src/actions/runner.js";
 import type { Action } from "../../src/core/action-model.js";
 import type { ActionFailure } from "../../src/ports/action.js";
-import { memoryCheckpoint, rejection, testConfig, testContext } from "./support/context.js";
+import { memoryCheckpoint, rejection, testConfig, testContext, testRunner } from "./support/context.js";
 import { startFeedServer } from "./support/feed-server.js";
 import { startServer, type TestServer } from "./support/http-server.js";
 import { openaiCompletion, startOpenAIServer } from "./support/llm-servers.js";
@@ -35,7 +34,7 @@ const sentTo = (path: string, key: string) => receiver.requests.filter((r) => r.
 describe("a retry does not redo what an earlier attempt of the run did", () => {
   it("sends only to the channels that did not receive the result", async () => {
     flakyDown = true;
-    const runner = createActionRunner(testConfig({ channels: channels() }), env);
+    const runner = testRunner(testConfig({ channels: channels() }), env);
     const checkpoint = memoryCheckpoint();
     const ctx = testContext({ idempotencyKey: "job_retry:2026-03-17T08:00:00.000Z", checkpoint });
     const action = { type: "notify" as const, message: "Standup", channels: ["ok", "flaky"] };
@@ -58,7 +57,7 @@ describe("a retry does not redo what an earlier attempt of the run did", () => {
     const llm = await startOpenAIServer(answers.map((a) => openaiCompletion(a)));
     try {
       const summarizer = { provider: "openai" as const, model: "test-model", base_url: `${llm.origin}/v1`, api_key_env: "TEST_OPENAI_KEY" };
-      const runner = createActionRunner(testConfig({ channels: channels(), summarizer }), env);
+      const runner = testRunner(testConfig({ channels: channels(), summarizer }), env);
       const checkpoint = memoryCheckpoint();
       const ctx = testContext({ idempotencyKey: key, checkpoint });
       await rejection(runner.run(action, ctx));
@@ -93,7 +92,7 @@ describe("a retry does not redo what an earlier attempt of the run did", () => {
   it("saves nothing when every channel received the result (the run's outcome records it)", async () => {
     flakyDown = false;
     const checkpoint = memoryCheckpoint();
-    const runner = createActionRunner(testConfig({ channels: channels() }), env);
+    const runner = testRunner(testConfig({ channels: channels() }), env);
     await runner.run({ type: "notify", message: "all good", channels: ["ok", "flaky"] }, testContext({ checkpoint }));
     expect(checkpoint.saves).toBe(0);
   });

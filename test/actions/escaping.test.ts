@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cutEscaped, escapeSlack } from "../../src/actions/channels/slack-text.js";
-import { createActionRunner } from "../../src/actions/runner.js";
-import { testConfig, testContext } from "./support/context.js";
+import { testConfig, testContext, testRunner } from "./support/context.js";
 import { startFeedServer } from "./support/feed-server.js";
 import { startServer, type TestServer } from "./support/http-server.js";
 import { startSmtpServer, type TestSmtpServer } from "./support/smtp-server.js";
@@ -21,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => Promise.all([feeds.close(), slack.close(), smtp.close()]));
 
 const runner = () =>
-  createActionRunner(
+  testRunner(
     testConfig({
       channels: {
         team: { type: "slack", url: `${slack.origin}/services/T0/B0/hook` },

@@ -33,7 +33,7 @@ describe("the operator's model endpoint is not an owner's feed", () => {
   it("refuses that same host:port as a feed, at create and at run time", async () => {
     const runner = createActionRunner(config(), { KEY: "k-local-0000" });
     const asFeed = { type: "summarize" as const, topic: "models", feeds: [`${llm.origin}/v1/models`] };
-    expect(() => runner.check!(asFeed)).toThrow(/loopback/);
+    expect(() => runner.check!(asFeed, "owner_1")).toThrow(/loopback/);
     const before = llm.requests.length;
     const err = await rejection(runner.run(asFeed, testContext()));
     expect(err).toBeInstanceOf(ActionFailure);

@@ -2,10 +2,9 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ActionsConfigInput } from "../../src/actions/config.js";
-import { createActionRunner } from "../../src/actions/runner.js";
 import { redact } from "../../src/actions/secrets.js";
 import type { ActionFailure } from "../../src/ports/action.js";
-import { rejection, testConfig, testContext } from "./support/context.js";
+import { rejection, testConfig, testContext, testRunner } from "./support/context.js";
 import { startServer, type TestServer } from "./support/http-server.js";
 
 /** Every request fails with 500, so each channel's URL ends up in a failure message if anything leaks it. */
@@ -31,7 +30,7 @@ const SMTP_PASS = "smtp-pass-5c1d9e77aa";
 const HOOK_SECRET = "whsec-2b7c0f1e93";
 
 async function failureThrough(channel: NonNullable<ActionsConfigInput["channels"]>[string]): Promise<string> {
-  const runner = createActionRunner(testConfig({ channels: { c: channel } }), { HOOK_SECRET, SMTP_PASS });
+  const runner = testRunner(testConfig({ channels: { c: channel } }), { HOOK_SECRET, SMTP_PASS });
   const err = (await rejection(runner.run({ type: "notify", message: "hello", channels: ["c"] }, testContext()))) as ActionFailure;
   return err.message;
 }

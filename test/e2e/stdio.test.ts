@@ -5,7 +5,7 @@ import { Client } from "@modelcontextprotocol/client";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { EMBEDDED_NOTE } from "../../src/cli/serve.js";
-import { fails, ok } from "./support.js";
+import { fails, ok, TOOL_NAMES } from "./support.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 
@@ -38,18 +38,7 @@ describe("stdio: `duely serve --embedded` as a child process, the scheduler insi
 
   test("lists the tools and states the configured zone in its instructions", async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual([
-      "task_create_v1",
-      "task_list_v1",
-      "task_get_v1",
-      "task_update_v1",
-      "task_run_now_v1",
-      "task_skip_v1",
-      "task_pause_v1",
-      "task_resume_v1",
-      "task_cancel_v1",
-      "schedule_preview_v1",
-    ]);
+    expect(tools.map((t) => t.name)).toEqual(TOOL_NAMES);
     expect(client.getInstructions()).toContain("Europe/Berlin");
   });
 
@@ -80,6 +69,33 @@ describe("stdio: `duely serve --embedded` as a child process, the scheduler insi
     }
     expect(got.runs[0]).toMatchObject({ status: "succeeded", result: "The kettle is on" });
     expect(Date.parse(got.runs[0].started_at)).toBeGreaterThanOrEqual(Math.floor(at / 1000) * 1000);
+  }, 40_000);
+
+  test("resources/subscribe: an update arrives when the subscribed task's run finishes; after unsubscribe, none", async () => {
+    const updates: string[] = [];
+    client.setNotificationHandler("notifications/resources/updated", (n) => {
+      updates.push(n.params.uri);
+    });
+    const create = async (title: string, inMs: number) =>
+      (
+        (
+          await ok(client, "task_create_v1", {
+            title,
+            action: { type: "notify", message: title },
+            schedule: { type: "once", at: new Date(Date.now() + inMs).toISOString() },
+          })
+        ).task as { id: string }
+      ).id;
+    const watched = await create("Watched", 3_000);
+    const dropped = await create("Dropped", 3_000);
+    const uri = (id: string) => `duely://tasks/${id}/runs/latest`;
+    await client.subscribeResource({ uri: uri(watched) });
+    await client.subscribeResource({ uri: uri(dropped) });
+    await client.unsubscribeResource({ uri: uri(dropped) });
+    await expect.poll(() => updates, { timeout: 15_000, interval: 100 }).toContain(uri(watched));
+    const statusOf = async (id: string) => ((await ok(client, "task_get_v1", { task_id: id })).runs as { status: string }[])[0]?.status;
+    await expect.poll(() => statusOf(dropped), { timeout: 15_000, interval: 200 }).toBe("succeeded");
+    expect(updates).toEqual([uri(watched)]);
   }, 40_000);
 
   test("errors are structured over stdio too", async () => {

@@ -9,6 +9,21 @@ import type { Logger } from "../../src/ports/logger.js";
 import { openHarness } from "../support/engine-harness.js";
 
 export const TZ = "Asia/Taipei";
+
+/** Every tool the server lists, in its order. */
+export const TOOL_NAMES = [
+  "task_create_v1",
+  "task_list_v1",
+  "task_get_v1",
+  "task_results_v1",
+  "task_update_v1",
+  "task_run_now_v1",
+  "task_skip_v1",
+  "task_pause_v1",
+  "task_resume_v1",
+  "task_cancel_v1",
+  "schedule_preview_v1",
+];
 /** 2026-03-02 is a Monday. */
 export const START = "2026-03-02T00:00:00Z";
 
@@ -49,7 +64,7 @@ export async function fails(client: Client, name: string, args: Record<string, u
 }
 
 /** The engine's parts the MCP layer is given, as the composition root passes them. */
-export const apiOf = (engine: Engine): TaskApi => ({ jobs: engine.jobs, clock: engine.clock, log: engine.log });
+export const apiOf = (engine: Engine): TaskApi => ({ jobs: engine.jobs, clock: engine.clock, log: engine.log, runs: engine.outcomes });
 
 export async function connect(server: ReturnType<typeof createMcpServer>): Promise<Client> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

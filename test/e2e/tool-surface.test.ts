@@ -8,7 +8,7 @@ import { apiIdOf, jsonSchemaOf } from "../../src/mcp/define-tool.js";
 import { ICON_DATA_URI } from "../../src/mcp/icon.js";
 import { instructionsFor, toolListing } from "../../src/mcp/server.js";
 import { TOOL_ERROR_CODES } from "../../src/mcp/tool-errors.js";
-import { openInMemory } from "./support.js";
+import { openInMemory, TOOL_NAMES } from "./support.js";
 
 const REWRITE = "npm run schemas";
 
@@ -30,19 +30,8 @@ describe("what tools/list publishes", () => {
   });
   afterAll(() => env.close());
 
-  test("the ten v1 tools", () => {
-    expect(tools.map((t) => t.name)).toEqual([
-      "task_create_v1",
-      "task_list_v1",
-      "task_get_v1",
-      "task_update_v1",
-      "task_run_now_v1",
-      "task_skip_v1",
-      "task_pause_v1",
-      "task_resume_v1",
-      "task_cancel_v1",
-      "schedule_preview_v1",
-    ]);
+  test("the eleven v1 tools", () => {
+    expect(tools.map((t) => t.name)).toEqual(TOOL_NAMES);
   });
 
   test("every name passes Claude's and OpenAI's pattern, and ours", () => {
@@ -60,7 +49,7 @@ describe("what tools/list publishes", () => {
     }
     const byName = Object.fromEntries(tools.map((t) => [t.name, t.annotations]));
     expect(byName.task_cancel_v1).toMatchObject({ destructiveHint: true, readOnlyHint: false });
-    for (const name of ["task_list_v1", "task_get_v1", "schedule_preview_v1"]) expect(byName[name]?.readOnlyHint).toBe(true);
+    for (const name of ["task_list_v1", "task_get_v1", "task_results_v1", "schedule_preview_v1"]) expect(byName[name]?.readOnlyHint).toBe(true);
     for (const name of ["task_create_v1", "task_pause_v1", "task_resume_v1", "task_run_now_v1", "task_skip_v1"])
       expect(byName[name]).toMatchObject({ readOnlyHint: false, destructiveHint: false });
     // An update overwrites what was there (and removes the old plan's upcoming runs).

@@ -76,7 +76,7 @@ export async function runHttpFuzz(opts: FuzzOptions = DEFAULT_FUZZ): Promise<Fuz
     {},
   );
   const real = createActionRunner(config.actions, {});
-  const actions: ActionRunner = { check: (a) => real.check?.(a), run: async () => ({ text: "done" }) };
+  const actions: ActionRunner = { check: (a, owner) => real.check?.(a, owner), run: async () => ({ text: "done" }) };
   const engine = await openEngine(config, { actions, log: silentLogger, env: {} });
   engine.start();
   const server = await startHttpServer({

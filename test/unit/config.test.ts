@@ -133,6 +133,34 @@ describe("config", () => {
   });
 });
 
+describe("config: channels per owner", () => {
+  const ntfy = (topic: string) => ({ type: "ntfy", url: `https://ntfy.example/${topic}` });
+
+  it("keeps a single-user config working: the operator's channels belong to the configured owner", () => {
+    const c = loadConfig({ DUELY_OWNER: "me" }, withFile({ actions: { channels: { phone: ntfy("me") } } }));
+    expect(c.owner).toBe("me");
+    expect(c.owners).toEqual({});
+  });
+
+  it("refuses a setup that gives one owner two channels of one name, and names that point nowhere", () => {
+    const owners = {
+      ann: { channels: { ops: ntfy("ann") }, shared_channels: ["ops", "nope"], alert_channels: ["pager"] },
+      root: { channels: { team: ntfy("root-team") } },
+    };
+    const config = (extra: object) =>
+      withFile({ owner: "root", actions: { channels: { ops: ntfy("ops"), team: ntfy("team") } }, owners: { ...owners, ...extra } });
+    expect(problemsOf(() => loadConfig({}, config({ bob: { channels: { desktop: ntfy("bob") } } })))).toEqual([
+      "owners.bob.channels.desktop: desktop is built in: the local service's notification on the user's screen",
+    ]);
+    expect(problemsOf(() => loadConfig({}, config({})))).toEqual([
+      'owners.ann.shared_channels.1: there is no channel "nope" in actions.channels',
+      "owners.ann.channels.ops: ambiguous, ann also shares actions.channels.ops; a name must mean one channel for each owner, so rename one of them",
+      'owners.ann.alert_channels.0: ann has no channel "pager"',
+      "owners.root.channels.team: ambiguous, root is the operator (owner) and also has actions.channels.team; a name must mean one channel for each owner, so rename one of them",
+    ]);
+  });
+});
+
 describe("config: auth and the public URL", () => {
   it("runs the built-in authorization server unless told otherwise", () => {
     expect(loadConfig({}).auth).toEqual({ kind: "builtin", access_token_ttl_ms: 600_000, refresh_token_ttl_ms: 30 * 86_400_000 });

@@ -12,4 +12,4 @@ export { type LocalTime, localTimeAt, resolveLocalTime } from "./local-time.js";
 export { nextFireTimes, nextOccurrence, nextOccurrences } from "./next.js";
 export { type ValidateOptions, validateSchedule } from "./validate.js";
 export { addDays, addMonths, type CivilDate, type CivilTime, daysInMonth } from "./wall-time.js";
-export { isValidTimeZone, TIMEZONE_EXPECTED, unknownTimeZone } from "./zone.js";
+export { formatInZone, isValidTimeZone, TIMEZONE_EXPECTED, unknownTimeZone } from "./zone.js";

@@ -1,5 +1,10 @@
 import { ActionsConfig, type ActionsConfigInput } from "../../../src/actions/config.js";
-import type { ActionContext, Checkpoint } from "../../../src/ports/action.js";
+import { channelDirectory } from "../../../src/actions/owner-channels.js";
+import { createActionRunner, type RunnerOptions } from "../../../src/actions/runner.js";
+import type { ActionContext, ActionRunner, Checkpoint } from "../../../src/ports/action.js";
+
+/** The owner every test context runs for. */
+export const TEST_OWNER = "owner_1";
 
 /** The clock the tests run at: the morning after the fixtures' newest items. */
 export const NOW = Date.parse("2026-03-17T08:00:00Z");
@@ -33,7 +38,8 @@ export function testContext(overrides: Partial<ActionContext> = {}): TestContext
   const scheduledAt = overrides.scheduledAt ?? NOW;
   return {
     jobId: "job_01TEST",
-    owner: "owner_1",
+    taskTitle: "Test task",
+    owner: TEST_OWNER,
     scheduledAt,
     idempotencyKey: `job_01TEST:${new Date(scheduledAt).toISOString()}`,
     attempt: 1,
@@ -67,4 +73,10 @@ export async function rejection(promise: Promise<unknown>): Promise<unknown> {
     return err;
   }
   throw new Error("expected a rejection, got a result");
+}
+
+/** A runner whose operator is TEST_OWNER, so the config's channels (`actions.channels`) are the test context's. */
+export function testRunner(config: ActionsConfig, env: Record<string, string | undefined> = {}, opts: RunnerOptions = {}): ActionRunner {
+  const channels = channelDirectory({ channels: config.channels, owners: {}, operator: TEST_OWNER, desktop: false });
+  return createActionRunner(config, env, { channels, ...opts });
 }

@@ -1,0 +1,100 @@
+import type { Job, Run, RunEvent } from "../core/model.js";
+import { formatInZone, isValidTimeZone } from "../core/schedule/index.js";
+import type { OwnerAlert } from "../ports/action.js";
+import type { EngineDeps } from "./deps.js";
+import { type FailureStreak, failureStreak } from "./failure-streak.js";
+
+/** How run events that record an alert start: the one mark `check` looks for. */
+export const ALERT_DETAIL = "failure alert";
+/** Runs read back per check: a streak longer than this is judged on its newest part. */
+const RECENT_RUNS = 50;
+
+export type AlertCheck = "sent" | "already_sent" | "not_failing";
+
+/**
+ * Failure alerts: when a task starts failing (a run dead-letters, or `alert_after_failures`
+ * attempts fail in a row, retries included), its owner's channels are told once. Once per
+ * streak: the alert is recorded as an event on the streak's first failed run before it is
+ * sent, so a later failure of the same streak, in this process or after a restart, finds it
+ * and stays quiet; a success ends the streak. Recording first means a crash between the two
+ * loses that alert rather than sending it twice; the next failure of the streak sends it then.
+ * Checks of one task run one at a time in this process; two processes failing runs of one
+ * task at the same instant (DynamoDB with several workers) could each send one.
+ */
+export class FailureAlerts {
+  private readonly deps: EngineDeps;
+  private readonly pending = new Map<string, Promise<unknown>>();
+
+  constructor(deps: EngineDeps) {
+    this.deps = deps;
+  }
+
+  /** Looks, in the background, at every task one of whose attempts just failed. */
+  observe(runs: readonly Run[]): void {
+    for (const jobId of new Set(runs.filter((r) => r.error !== null).map((r) => r.job_id))) {
+      this.enqueue(jobId).catch((e: unknown) => this.deps.log.log("error", "failure alert check failed", { job_id: jobId, error: String(e) }));
+    }
+  }
+
+  /** Resolves when every check started so far has finished. */
+  async drain(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending.values()]);
+  }
+
+  /** Checks `jobId` after any check of it already running. */
+  enqueue(jobId: string): Promise<AlertCheck> {
+    const before = this.pending.get(jobId) ?? Promise.resolve();
+    const mine = before.catch(() => undefined).then(() => this.check(jobId));
+    this.pending.set(jobId, mine);
+    const forget = () => {
+      if (this.pending.get(jobId) === mine) this.pending.delete(jobId);
+    };
+    mine.then(forget, forget);
+    return mine;
+  }
+
+  private async check(jobId: string): Promise<AlertCheck> {
+    const { store, clock, settings } = this.deps;
+    const job = await store.getJob(jobId);
+    if (!job) return "not_failing";
+    const streak = failureStreak((await store.listJobRuns(jobId, { limit: RECENT_RUNS })).items);
+    if (!streak || !(streak.deadLettered || streak.failedAttempts >= settings.alert_after_failures)) return "not_failing";
+    const { anchor } = streak;
+    const key = { job_id: jobId, scheduled_at: anchor.scheduled_at };
+    if ((await store.listEvents(key)).some((e) => e.detail?.startsWith(ALERT_DETAIL))) return "already_sent";
+    const mark = (detail: string): RunEvent => ({ ...key, at: clock.now(), from: anchor.status, to: anchor.status, attempt: anchor.attempt, detail });
+    const why = streak.deadLettered ? "a run dead-lettered" : `${streak.failedAttempts} failed attempts in a row`;
+    if (!(await store.commit({ writes: [], events: [mark(`${ALERT_DETAIL}: ${why}`)] }))) return "not_failing";
+    const outcome = await this.deps.actions.alert!(alertOf(job, streak), {
+      signal: AbortSignal.timeout(settings.action_timeout_ms),
+      now: () => clock.now(),
+    });
+    const said = [`delivered to ${outcome.delivered.join(", ") || "no channel"}`, ...outcome.failed.map((f) => `not delivered: ${f}`)].join("; ");
+    this.deps.log.log("info", "failure alert sent", { job_id: jobId, owner: job.owner, why, delivered: outcome.delivered, failed: outcome.failed });
+    await store
+      .commit({ writes: [], events: [mark(`${ALERT_DETAIL} sent: ${said}`)] })
+      .catch((e: unknown) => this.deps.log.log("warn", "cannot record where a failure alert went", { job_id: jobId, error: String(e) }));
+    return "sent";
+  }
+}
+
+function alertOf(job: Job, streak: FailureStreak): OwnerAlert {
+  const { latest } = streak;
+  const zone = job.schedule.kind !== "immediate" && isValidTimeZone(job.schedule.timezone) ? job.schedule.timezone : "UTC";
+  const when = formatInZone(zone, latest.scheduled_at);
+  const error = latest.error?.message ?? "no error message";
+  const what =
+    latest.status === "failed"
+      ? `Its run of ${when} gave up after ${latest.executions} attempt${latest.executions === 1 ? "" : "s"}: ${error}`
+      : `It has failed ${streak.failedAttempts} times in a row and will try again; the last error (run of ${when}): ${error}`;
+  return {
+    owner: job.owner,
+    jobId: job.id,
+    taskTitle: job.title,
+    taskChannels: job.action.channels ?? [],
+    scheduledAt: latest.scheduled_at,
+    idempotencyKey: `${job.id}:alert:${streak.anchor.scheduled_at}`,
+    title: `duely: "${job.title}" is failing`,
+    text: `Your scheduled task "${job.title}" is failing. ${what}\n\nThis is the only alert until it succeeds again. Ask your assistant about "${job.title}" to see its runs.`,
+  };
+}

@@ -1,0 +1,14 @@
+/** One notification on the user's screen: a heading and a few lines of text, both plain text. */
+export interface DesktopNote {
+  title: string;
+  body: string;
+}
+
+/**
+ * Shows notifications on the desktop of the user this process runs as. `notify` resolves once
+ * the OS accepted the notification (not when the user saw it) and rejects with an ActionFailure
+ * saying whether trying again may help: a missing notifier program is permanent.
+ */
+export interface DesktopNotifier {
+  notify(note: DesktopNote): Promise<void>;
+}
