@@ -247,7 +247,9 @@ ownerStore(
   owner
     .command("revoke")
     .description("Revoke a grant: the app's access and refresh tokens stop working at once; it must ask the owner again.")
-    .argument("<grant-id>", "from `duely owner grants`"),
+    .argument("<grant-id>", "from `duely owner grants`")
+    // Grant ids are base64url, so one in 64 starts with "-": read it as the id, not an option.
+    .allowUnknownOption(),
 ).action(async (grantId: string, opts: OwnerOptions) => {
   const { runOwnerRevoke } = await import("./owner.js");
   await runOwnerRevoke(grantId, opts, process.env);

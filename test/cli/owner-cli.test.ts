@@ -51,6 +51,17 @@ describe("duely owner", { timeout: CLI_TIMEOUT_MS }, () => {
     expect(r.stderr).toContain("no grant no-such-grant");
   });
 
+  it("revokes a grant whose id starts with a dash (base64url ids do, one in 64)", async () => {
+    const store = openSqliteAuthStore({ path: db, clock: systemClock });
+    await store.put({ kind: "Grant", id: "-Xb_7", payload: { accountId: "ann", clientId: "c1", iat: 1 }, expiresAt: null, accountId: "ann" });
+    await store.close();
+    expect(duely("owner", "grants", "ann", "--json", "--db", db).json()).toMatchObject([{ id: "-Xb_7" }]);
+    const r = duely("owner", "revoke", "-Xb_7", "--db", db);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(duely("owner", "grants", "ann", "--json", "--db", db).json()).toEqual([]);
+  });
+
   it("rotates the signing key, keeping the old one to verify", async () => {
     const store = openSqliteAuthStore({ path: db, clock: systemClock });
     const before = (await store.get("Keyring", "current"))?.payload as { keys: { jwk: { kid: string } }[] } | undefined;
