@@ -41,6 +41,8 @@ export async function createAdapter({ concurrency = 50, args = {} }) {
   const engine = new Engine(
     { store, queue: new LocalDelayQueue(clock, { leadMs: settings.claim_ahead_ms }), clock, random: Math.random, actions, log: { log() {} }, settings },
     {
+      // As the peers: a watcher and a worker, no reconciliation sweep walking every job mid-spike.
+      roles: ["watcher", "worker"],
       // Completion = the moment the store has the run's outcome (the worker's batched write returned).
       onFinished: (runs) => {
         const t = Date.now();
@@ -74,7 +76,7 @@ export async function createAdapter({ concurrency = 50, args = {} }) {
     async startWorker(onStart, onComplete) {
       onStartFn = onStart;
       if (onComplete) onCompleteFn = onComplete;
-      engine.start({ watcher: true, worker: true, sweeper: false });
+      engine.start();
     },
 
     async addRecurring(count, spec) {
