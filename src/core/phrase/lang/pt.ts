@@ -1,7 +1,20 @@
 import * as chrono from "chrono-node";
 import { latinGlue } from "../cluster.js";
 import type { IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
-import { clock, dateOrMonthDate, exceptOf, type Grammar, lexicon, numericClock, readDayList, ruleOf, WEEKDAYS, WEEKEND, windowOf } from "../grammar.js";
+import {
+  COMPACT_DELAY,
+  clock,
+  dateOrMonthDate,
+  exceptOf,
+  type Grammar,
+  lexicon,
+  numericClock,
+  readDayList,
+  ruleOf,
+  WEEKDAYS,
+  WEEKEND,
+  windowOf,
+} from "../grammar.js";
 import { wordNumber } from "../text.js";
 
 const NUMBERS: Record<string, number> = {
@@ -80,6 +93,7 @@ const PARTS: Record<string, PartOfDay> = { manhã: "morning", manha: "morning", 
 const windowEnd = (text: string | undefined) => numericClock(text?.replace(/\s*horas?\s*/u, "h").replace(/\s+/gu, ""), /^meio-?dia/u, /^meia-?noite/u);
 
 const rules: Rule[] = [
+  COMPACT_DELAY,
   ruleOf(String.raw`\bde\s+${NUM}\s+em\s+${NUM}\s+${UNIT}\b`, (m) => {
     const every = num(m[1]);
     return every === null || every !== num(m[2]) ? null : { kind: "interval", every, unit: unitOf(m[3] ?? "") };
