@@ -187,11 +187,17 @@ const rules: Rule[] = [
     (m) => exceptOf(m[1], days),
   ),
   // "Monday mornings", "every Sunday night": the day with its part; plural or with "every", a habit.
-  ruleOf(String.raw`\b(?:(every|each)\s+|on\s+)?(${DAY})\s+(morning|afternoon|evening|night)(s)?\b`, (m) => {
-    const weekday = weekdayOf(m[2] ?? "");
+  ruleOf(String.raw`\b(?:(every|each)\s+|on\s+|(next)\s+)?(${DAY})\s+(morning|afternoon|evening|night)(s)?\b`, (m) => {
+    const weekday = weekdayOf(m[3] ?? "");
     if (weekday === null) return null;
-    const part: Fragment = { kind: "part", part: PART[m[3] ?? ""] ?? "night" };
-    return [m[1] !== undefined || m[4] !== undefined ? { kind: "weekdays", days: [weekday] } : { kind: "weekdayName", days: [weekday] }, part];
+    const part: Fragment = { kind: "part", part: PART[m[4] ?? ""] ?? "night" };
+    if (m[1] !== undefined || m[5] !== undefined) return [{ kind: "weekdays", days: [weekday] }, part];
+    return [{ kind: "weekdayName", days: [weekday], ...(m[2] !== undefined && { weeksAhead: 1 }) }, part];
+  }),
+  // "next Friday", "next tues": the Friday of next week (the policy chrono follows for the full names).
+  ruleOf(String.raw`\bnext\s+(${DAY})\.?(?![\p{L}])`, (m) => {
+    const weekday = weekdayOf(m[1] ?? "");
+    return weekday === null ? null : { kind: "weekdayName", days: [weekday], weeksAhead: 1 };
   }),
   ruleOf(String.raw`\b(?:on\s+)?(weekday|weekend)\s+(morning|afternoon|evening|night)s\b`, (m) => [
     { kind: "weekdays", days: m[1] === "weekday" ? [...WEEKDAYS] : [...WEEKEND] },
@@ -228,7 +234,8 @@ const rules: Rule[] = [
   ruleOf(String.raw`\bevery\s+half\s+(?:an\s+)?hour\b|\bevery\s+30\s+min\b`, () => ({ kind: "interval", every: 30, unit: "minute" })),
   ruleOf(String.raw`\bevery\s+quarter\s+(?:of\s+an\s+)?hour\b`, () => ({ kind: "interval", every: 15, unit: "minute" })),
   ruleOf(String.raw`\b(hour|week|month)ly\b|\b(?:annually|yearly)\b`, (m) => interval(undefined, m[1] ?? "year")),
-  ruleOf(String.raw`\bfortnightly\b|\bevery\s+fortnight\b`, () => ({ kind: "interval", every: 2, unit: "week" })),
+  // "biweekly" is also said for twice a week; with a weekday ("biweekly on Fridays") only every two weeks fits, and without one it is refused.
+  ruleOf(String.raw`\bfortnightly\b|\bevery\s+fortnight\b|\bbi-?weekly\b`, () => ({ kind: "interval", every: 2, unit: "week" })),
   ruleOf(String.raw`\b(?:every|each)\s+${MONTH}\s+${ORD}\b`, (m) => [
     { kind: "interval", every: 1, unit: "year" },
     { kind: "monthDate", month: monthOf(m[1] ?? ""), day: Number(m[2]) },

@@ -101,8 +101,8 @@ const windowEnd = (text: string | undefined) => numericClock(text, /^mediod/u, /
 
 const rules: Rule[] = [
   COMPACT_DELAY,
-  ruleOf(String.raw`\b(?:en|dentro\s+de)\s+(una|1)\s+hora\s+y\s+media\b|\b(?:en|dentro\s+de)\s+${NUM}\s+horas\s+y\s+media\b`, (m) => {
-    const hours = m[1] !== undefined ? 1 : num(m[2]);
+  ruleOf(String.raw`\b(?:en|dentro\s+de)\s+(?:(una|1)\s+)?hora\s+y\s+media\b|\b(?:en|dentro\s+de)\s+${NUM}\s+horas\s+y\s+media\b`, (m) => {
+    const hours = m[2] === undefined ? 1 : num(m[2]);
     return hours === null ? null : { kind: "relative", amount: 60 * hours + 30, unit: "minute" };
   }),
   ruleOf(String.raw`\b(?:durante|por|en\s+los\s+pr[óo]ximos|en\s+las\s+pr[óo]ximas)\s+${NUM}\s+${UNIT}\b`, (m) => {

@@ -236,7 +236,7 @@ const BEARING = [
   String.raw`\b(?:segunda|ter[çc]a|quarta|quinta|sexta)(?:-feira|\s+feira)?s?\b(?!\s+(?:vez|semana|edi[çc][ãa]o))`,
   String.raw`\b(?:s[áa]bados?|domingos?)\b`,
   String.raw`\b${MONTH}\b`,
-  String.raw`\b(?:primeir[oa]|terceir[oa]|[úu]ltim[oa]|pen[úu]ltim[oa])\b(?!\s+(?:vez|not[íi]cia|mensagem|artigo|e-?mail))`,
+  String.raw`\b(?:primeir[oa]|terceir[oa]|[úu]ltim[oa]|pen[úu]ltim[oa])\b(?!\s+(?:vez|not[íi]cia|mensagem|artigo|e-?mail|horas?\b))`,
   String.raw`\b(?:tod[oa]s?|cada)\b(?=\s+(?:\d|os|as|o|a|dia|semana|m[êe]s|ano|hora|minuto|manh[ãa]|tarde|noite|segunda|ter[çc]a|quarta|quinta|sexta|s[áa]bado|domingo|fim|primeir|[úu]ltim|duas|dois|tr[êe]s|quinze|meia))`,
   String.raw`\b(?:diariamente|semanalmente|mensalmente|anualmente|quinzenalmente)\b`,
   String.raw`\bsim\s*,?\s+\p{L}+\s+n[ãa]o\b`,
