@@ -126,10 +126,10 @@ const rules: Rule[] = [
   }),
   ruleOf(String.raw`\b(?:from\s+now(?:\s+on)?|from\s+today(?:\s+on)?|starting\s+(?:now|today)|beginning\s+today)\b`, () => ({ kind: "noise" })),
   ruleOf(String.raw`\b(?:(?:the\s+)?day\s+after\s+tomorrow|overmorrow)\b`, () => ({ kind: "dayOffset", days: 2 })),
-  ruleOf(String.raw`\b(?:twice|\w+\s+times)\s+(?:(?:a|per|each|every)\s+(?:day|week|month|hour)|daily|weekly|monthly|hourly|nightly)\b`, () => ({
-    kind: "vague",
-    what: "time",
-  })),
+  ruleOf(String.raw`\b(?:(twice)|(\w+)\s+times)\s+(?:(?:a|per|each|every)\s+(day|week|month|hour)|(daily)|weekly|monthly|hourly|nightly)\b`, (m) => {
+    const perDay = m[3] === "day" || m[4] !== undefined ? (m[1] !== undefined ? 2 : num(m[2])) : null;
+    return perDay === null ? { kind: "vague", what: "time" } : [{ kind: "vague", what: "time", perDay }, { kind: "daily" }];
+  }),
   ruleOf(String.raw`\b(?:for|during)\s+(?:the\s+next\s+)?${NUM}\s+${UNIT}\b|\bover\s+the\s+next\s+${NUM}\s+${UNIT}\b`, (m) => {
     const amount = num(m[1] ?? m[3]);
     return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? m[4] ?? "") };
