@@ -1,7 +1,7 @@
 /**
  * Measures the phrase parser on the independent table and the coverage property
- * (docs/phrases.md). Prints counts per language for the tuning and held-out sets; lists the
- * failing tuning rows; never prints a held-out row unless run with --reveal-held-out, which is
+ * (docs/phrases.md). Prints counts per language for the two tuning sets and the held-out set;
+ * lists the failing tuning rows; never prints a held-out row unless run with --reveal-held-out, which is
  * meant for a final report only.
  *
  *   npm run phrases:measure [-- --quiet] [-- --reveal-held-out]
@@ -9,7 +9,7 @@
 import { parseArgs } from "node:util";
 import { COVERAGE_OUTCOMES, type CoverageResult, measureCoverage, WINDOW_DAYS } from "../test/unit/phrase/independent/coverage.js";
 import { judgeRow, OUTCOMES, type Outcome, type Verdict } from "../test/unit/phrase/independent/judge.js";
-import { type IndependentRow, loadHeldOutRows, loadTuningRows, MEASURED_LANGS } from "../test/unit/phrase/independent/rows.js";
+import { type IndependentRow, loadHeldOutRows, loadTuning2Rows, loadTuningRows, MEASURED_LANGS } from "../test/unit/phrase/independent/rows.js";
 
 const { values } = parseArgs({ options: { quiet: { type: "boolean", default: false }, "reveal-held-out": { type: "boolean", default: false } } });
 
@@ -59,6 +59,7 @@ function byTag(rows: Judged[]): Array<[string, Judged[]]> {
 }
 
 const tuning = judgeAll(loadTuningRows());
+const tuning2 = judgeAll(loadTuning2Rows());
 const heldOut = judgeAll(loadHeldOutRows());
 const out: string[] = [
   `Independent phrase table: ${tuning.length + heldOut.length} rows, ${tuning.length} tuning, ${heldOut.length} held out (docs/phrases.md).`,
@@ -67,11 +68,13 @@ const out: string[] = [
   "",
   countTable("TUNING", OUTCOMES, byLang(tuning)),
   "",
+  countTable("TUNING2 (the second tuning set: casual phrasings, half English)", OUTCOMES, byLang(tuning2)),
+  "",
   countTable("HELD-OUT (counts only)", OUTCOMES, byLang(heldOut)),
   "",
   countTable("TUNING by tag (a row may carry several)", OUTCOMES, byTag(tuning), false),
 ];
-if (!values.quiet) out.push("", listRows("TUNING rows not read right:", tuning));
+if (!values.quiet) out.push("", listRows("TUNING rows not read right:", tuning), "", listRows("TUNING2 rows not read right:", tuning2));
 if (values["reveal-held-out"]) out.push("", listRows("HELD-OUT rows not read right (final report only):", heldOut));
 
 const coverage = measureCoverage();

@@ -63,8 +63,8 @@ export function bestCluster(clusters: Cluster[]): Cluster | null {
   return best;
 }
 
-/** A glue test for Latin-script languages: only these words and punctuation, at most 4 words. */
+/** A glue test for Latin-script languages: only these words and punctuation ("@" for at, "&" for and), at most 4 words. */
 export function latinGlue(words: readonly string[]): RegExp {
   const word = `(?:${words.join("|")})`;
-  return new RegExp(String.raw`^[\s,;:()\-–—/+]*(?:${word}(?![\p{L}\p{N}])[\s,;:()\-–—/+]*){0,4}$`, "u");
+  return new RegExp(String.raw`^[\s,;:()\-–—/+@&]*(?:${word}(?![\p{L}\p{N}])[\s,;:()\-–—/+@&]*){0,4}$`, "u");
 }

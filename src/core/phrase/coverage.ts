@@ -1,4 +1,5 @@
 import type { Schedule } from "../schedule/model.js";
+import { conditionNextTo } from "./conditions.js";
 import type { Found } from "./fragments.js";
 import type { Grammar } from "./grammar.js";
 import { PART_HOURS } from "./read-time.js";
@@ -34,6 +35,10 @@ export function checkCoverage(
     const end = start + m[0].length;
     if (!read.some((f) => f.start <= start && end <= f.end)) words.push(shown.slice(start, end).trim());
   }
+  const start = Math.min(...cluster.map((f) => f.start));
+  const end = Math.max(...cluster.map((f) => f.end));
+  const condition = conditionNextTo(grammar.lang, lowered, shown, start, end);
+  if (condition !== null) words.push(condition);
   const unique = [...new Set(words.filter((w) => w !== ""))];
   if (unique.length > 0) throw refuse.unusedWords(unique, grammar.examples);
 }

@@ -91,8 +91,9 @@ export type Fragment =
    * when nothing more precise was said ("later today at 5pm" is fine). "workdays": a word
    * people use for Monday–Friday and Monday–Saturday alike ("jours ouvrables"). "ordinal": "every
    * second Monday", every other Monday for some and the month's second Monday for others.
+   * `perDay`: "twice a day", "1日2回", vague unless the phrase says exactly that many times of day.
    */
-  | { kind: "vague"; what: "time" | "day" | "timezone" | "interval" | "workdays" | "ordinal"; weak?: boolean };
+  | { kind: "vague"; what: "time" | "day" | "timezone" | "interval" | "workdays" | "ordinal"; weak?: boolean; perDay?: number };
 
 export interface Found {
   fragment: Fragment;

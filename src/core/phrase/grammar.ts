@@ -106,6 +106,17 @@ export function cjkClock(
   return { hour, minute, meridiem, ...(part !== undefined && { part }) };
 }
 
+/**
+ * "dans 2h", "in 1h30", "em 1h 30min": a delay written the compact way after a word for "in".
+ * One rule for every Latin-script grammar, with every language's word: "in 2h" has more French
+ * than English in it for the language vote. Listed before the clock rules, which would read
+ * "2h" as 02:00.
+ */
+export const COMPACT_DELAY: Rule = ruleOf(
+  String.raw`\b(?:in|within|dans|d['’]ici|en|dentro\s+de|em|daqui\s+a|tra|fra|entro)\s+(\d{1,2})\s*h(?:\s*(\d{1,2})\s*(?:m(?:in)?)?)?(?![\p{L}\p{N}])`,
+  (m) => ({ kind: "relative", amount: 60 * Number(m[1]) + Number(m[2] ?? 0), unit: "minute" }),
+);
+
 /** The lexicon regex from its alternatives (lower-cased text, Unicode-aware `\b`). */
 export const lexicon = (sources: readonly string[]): RegExp => rx(new RegExp(sources.join("|")));
 

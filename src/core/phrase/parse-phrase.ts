@@ -147,7 +147,10 @@ function readCluster(whole: ReadContext): { schedule: Schedule; bounds: Bounds }
   if (vague.some((v) => v.what === "ordinal")) throw refuse.everySecond(ex);
   if (vague.some((v) => v.what === "day")) throw refuse.vagueDay(ex);
   const precise = [...kinds].some((k) => PRECISE_KINDS.has(k));
-  if (vague.some((v) => v.what === "time" && (v.weak !== true || !precise))) throw refuse.vagueTime(ex);
+  // "twice a day at 9 and 21" says its times; "twice a day" alone does not.
+  const clocks = ctx.finds.filter((f) => f.fragment.kind === "clock").length;
+  const open = vague.filter((v) => v.what === "time" && v.perDay !== clocks);
+  if (open.some((v) => v.weak !== true || !precise)) throw refuse.vagueTime(ex);
   if ([...kinds].some((k) => RECURRENCE_KINDS.has(k))) return { schedule: readRecurring(ctx), bounds };
   if (kinds.has("relative")) return { schedule: readRelative(ctx), bounds };
   if (kinds.has("immediate")) {

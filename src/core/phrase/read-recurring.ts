@@ -47,7 +47,10 @@ export function readRecurring(ctx: ReadContext): Schedule {
       return readMonthly(ctx, interval, days, on);
   }
   if (on.last || on.nth.length > 0) {
-    if (interval !== null) throw refuse.conflicting("a day of the month and a daily or weekly repetition");
+    // "every Monday at 9 and on the last day of the month" is two schedules, not the last day.
+    if (interval !== null || days !== null || findsOf(ctx, "daily").length > 0) {
+      throw refuse.conflicting("a day of the month and a daily or weekly repetition");
+    }
     return readMonthly(ctx, { kind: "interval", every: 1, unit: "month" }, null, on);
   }
   if (on.days.length > 0 || findsOf(ctx, "monthDate").length > 0) {

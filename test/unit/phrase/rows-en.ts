@@ -56,6 +56,12 @@ t.fires("every December 25th at 8am", ["2026-12-25T13:00:00Z", "2027-12-25T13:00
 t.fires("in 20 minutes", ["2026-03-05T15:27:30Z"]);
 t.fires("in 2 hours", ["2026-03-05T17:07:30Z"]);
 t.fires("in an hour", ["2026-03-05T16:07:30Z"]);
+t.fires("in an hour and a half", ["2026-03-05T16:37:30Z"]);
+t.fires("half an hour from now", ["2026-03-05T15:37:30Z"]);
+t.fires("twice a day at 9 and 21", ["2026-03-06T02:00:00Z", "2026-03-06T14:00:00Z", "2026-03-07T02:00:00Z"]);
+t.fires("next tues at 10", ["2026-03-10T14:00:00Z"]);
+t.fires("each weekday @ 7:30am", ["2026-03-06T12:30:00Z", "2026-03-09T11:30:00Z", "2026-03-10T11:30:00Z"]);
+t.fires("every mon wed fri at 6pm", ["2026-03-06T23:00:00Z", "2026-03-09T22:00:00Z", "2026-03-11T22:00:00Z"]);
 t.fires("in 3 days at 9am", ["2026-03-08T13:00:00Z"]);
 t.fires("tomorrow at 9", ["2026-03-06T14:00:00Z"]);
 t.fires("tomorrow at 9pm", ["2026-03-07T02:00:00Z"]);

@@ -1,7 +1,7 @@
 import * as chrono from "chrono-node";
 import { latinGlue } from "../cluster.js";
 import type { Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
-import { clock, dateOrMonthDate, exceptOf, type Grammar, lexicon, numericClock, readDayList, ruleOf, WEEKDAYS, WEEKEND } from "../grammar.js";
+import { COMPACT_DELAY, clock, dateOrMonthDate, exceptOf, type Grammar, lexicon, numericClock, readDayList, ruleOf, WEEKDAYS, WEEKEND } from "../grammar.js";
 import { wordNumber } from "../text.js";
 
 const NUMBERS: Record<string, number> = {
@@ -91,6 +91,7 @@ const END = String.raw`(\d{1,2}(?:[:.]\d{2})?|mittag|mitternacht)`;
 const windowEnd = (text: string | undefined) => numericClock(text, /^mittag$/u, /^mitternacht$/u);
 
 const rules: Rule[] = [
+  COMPACT_DELAY,
   ruleOf(String.raw`\bin\s+(?:anderthalb|eineinhalb)\s+stunden\b|\bin\s+${NUM}\s*(?:und\s+)?einhalb\s+stunden\b`, (m) => {
     const hours = m[1] === undefined ? 1 : num(m[1]);
     return hours === null ? null : { kind: "relative", amount: 60 * hours + 30, unit: "minute" };

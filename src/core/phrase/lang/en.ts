@@ -1,7 +1,7 @@
 import * as chrono from "chrono-node";
 import { latinGlue } from "../cluster.js";
 import type { ClockReading, Fragment, IntervalUnitWord, Rule } from "../fragments.js";
-import { clock, dateOrMonthDate, exceptOf, type Grammar, lexicon, readDayList, ruleOf, WEEKDAYS, WEEKEND, windowOf } from "../grammar.js";
+import { COMPACT_DELAY, clock, dateOrMonthDate, exceptOf, type Grammar, lexicon, readDayList, ruleOf, WEEKDAYS, WEEKEND, windowOf } from "../grammar.js";
 import { wordNumber } from "../text.js";
 
 const NUMBERS: Record<string, number> = {
@@ -30,7 +30,7 @@ const NUM = String.raw`(\d{1,3}|an?|other|second|one|two|three|four|five|six|sev
 const HOUR = String.raw`(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`;
 const DAY = String.raw`(?:sun(?:day)?|mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|sat(?:urday)?)`;
 const DAYS = String.raw`(?:${DAY}s?\.?)`;
-const SEP = String.raw`(?:\s*,\s*(?:and\s+)?|\s*&\s*|\s*/\s*|\s*\+\s*|\s+and\s+|\s+or\s+|\s*(?:-|–)\s*|\s+(?:to|through|thru|until)\s+)`;
+const SEP = String.raw`(?:\s*,\s*(?:and\s+)?|\s*&\s*|\s*/\s*|\s*\+\s*|\s+and\s+|\s+|\s*(?:-|–)\s*|\s+(?:to|through|thru|until)\s+)`;
 const DAY_LIST = String.raw`(${DAYS}(?:${SEP}${DAYS})*)`;
 /** A list whose every name is plural ("mondays and thursdays"): habitual, so recurring. */
 const PLURAL_LIST = String.raw`((?:${DAY}s)(?:${SEP}(?:${DAY}s))*)`;
@@ -92,6 +92,17 @@ const PART: Record<string, "morning" | "afternoon" | "evening" | "night"> = {
 };
 
 const rules: Rule[] = [
+  COMPACT_DELAY,
+  // Before "in an hour": "in an hour and a half" must not lose its half hour.
+  ruleOf(
+    String.raw`\b(?:in|within)\s+(?:an?|one)\s+hour\s+and\s+a\s+half\b|\b(?:in|within)\s+(\d{1,2})\s+and\s+a\s+half\s+hours\b|\b(?:in|within)\s+(\d{1,2})\.5\s+h(?:ou)?rs?\b|\b(?:an?|one)\s+hour\s+and\s+a\s+half\s+from\s+now\b`,
+    (m) => ({ kind: "relative", amount: 60 * Number(m[1] ?? m[2] ?? 1) + 30, unit: "minute" }),
+  ),
+  ruleOf(String.raw`\bin\s+(?:half\s+an\s+hour|a\s+half\s+hour|30\s+mins?)\b|\b(?:half\s+an|a\s+half)\s+hour\s+from\s+now\b`, () => ({
+    kind: "relative",
+    amount: 30,
+    unit: "minute",
+  })),
   ruleOf(String.raw`\b(?:in|within)\s+${NUM}\s+h(?:ou)?rs?\s+(?:and\s+)?${NUM}\s+min(?:ute)?s?\b`, (m) => {
     const hours = num(m[1]);
     const minutes = num(m[2]);
@@ -101,11 +112,6 @@ const rules: Rule[] = [
     const amount = num(m[1] ?? m[3]);
     return amount === null ? null : { kind: "relative", amount, unit: unitOf(m[2] ?? m[4] ?? "") };
   }),
-  ruleOf(String.raw`\bin\s+(?:an?|one)\s+hour\s+and\s+a\s+half\b|\bin\s+(\d{1,2})\s+and\s+a\s+half\s+hours\b|\bin\s+(\d{1,2})\.5\s+hours\b`, (m) => ({
-    kind: "relative",
-    amount: 60 * Number(m[1] ?? m[2] ?? 1) + 30,
-    unit: "minute",
-  })),
   ruleOf(
     String.raw`\bevery\s+(?:(?:an?|one)\s+)?hour\s+and\s+a\s+half\b|\bevery\s+(\d{1,2})\.(\d)\s+hours\b|\bevery\s+(\d{1,2})\s+and\s+a\s+half\s+hours\b`,
     (m) => {
@@ -119,12 +125,11 @@ const rules: Rule[] = [
     return amount === null || unit === "minute" || unit === "hour" ? null : { kind: "relative", amount, unit };
   }),
   ruleOf(String.raw`\b(?:from\s+now(?:\s+on)?|from\s+today(?:\s+on)?|starting\s+(?:now|today)|beginning\s+today)\b`, () => ({ kind: "noise" })),
-  ruleOf(String.raw`\bin\s+(?:half\s+an\s+hour|a\s+half\s+hour|30\s+mins?)\b`, () => ({ kind: "relative", amount: 30, unit: "minute" })),
   ruleOf(String.raw`\b(?:(?:the\s+)?day\s+after\s+tomorrow|overmorrow)\b`, () => ({ kind: "dayOffset", days: 2 })),
-  ruleOf(String.raw`\b(?:twice|\w+\s+times)\s+(?:(?:a|per|each|every)\s+(?:day|week|month|hour)|daily|weekly|monthly|hourly|nightly)\b`, () => ({
-    kind: "vague",
-    what: "time",
-  })),
+  ruleOf(String.raw`\b(?:(twice)|(\w+)\s+times)\s+(?:(?:a|per|each|every)\s+(day|week|month|hour)|(daily)|weekly|monthly|hourly|nightly)\b`, (m) => {
+    const perDay = m[3] === "day" || m[4] !== undefined ? (m[1] !== undefined ? 2 : num(m[2])) : null;
+    return perDay === null ? { kind: "vague", what: "time" } : [{ kind: "vague", what: "time", perDay }, { kind: "daily" }];
+  }),
   ruleOf(String.raw`\b(?:for|during)\s+(?:the\s+next\s+)?${NUM}\s+${UNIT}\b|\bover\s+the\s+next\s+${NUM}\s+${UNIT}\b`, (m) => {
     const amount = num(m[1] ?? m[3]);
     return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? m[4] ?? "") };
@@ -182,11 +187,17 @@ const rules: Rule[] = [
     (m) => exceptOf(m[1], days),
   ),
   // "Monday mornings", "every Sunday night": the day with its part; plural or with "every", a habit.
-  ruleOf(String.raw`\b(?:(every|each)\s+|on\s+)?(${DAY})\s+(morning|afternoon|evening|night)(s)?\b`, (m) => {
-    const weekday = weekdayOf(m[2] ?? "");
+  ruleOf(String.raw`\b(?:(every|each)\s+|on\s+|(next)\s+)?(${DAY})\s+(morning|afternoon|evening|night)(s)?\b`, (m) => {
+    const weekday = weekdayOf(m[3] ?? "");
     if (weekday === null) return null;
-    const part: Fragment = { kind: "part", part: PART[m[3] ?? ""] ?? "night" };
-    return [m[1] !== undefined || m[4] !== undefined ? { kind: "weekdays", days: [weekday] } : { kind: "weekdayName", days: [weekday] }, part];
+    const part: Fragment = { kind: "part", part: PART[m[4] ?? ""] ?? "night" };
+    if (m[1] !== undefined || m[5] !== undefined) return [{ kind: "weekdays", days: [weekday] }, part];
+    return [{ kind: "weekdayName", days: [weekday], ...(m[2] !== undefined && { weeksAhead: 1 }) }, part];
+  }),
+  // "next Friday", "next tues": the Friday of next week (the policy chrono follows for the full names).
+  ruleOf(String.raw`\bnext\s+(${DAY})\.?(?![\p{L}])`, (m) => {
+    const weekday = weekdayOf(m[1] ?? "");
+    return weekday === null ? null : { kind: "weekdayName", days: [weekday], weeksAhead: 1 };
   }),
   ruleOf(String.raw`\b(?:on\s+)?(weekday|weekend)\s+(morning|afternoon|evening|night)s\b`, (m) => [
     { kind: "weekdays", days: m[1] === "weekday" ? [...WEEKDAYS] : [...WEEKEND] },
@@ -223,7 +234,8 @@ const rules: Rule[] = [
   ruleOf(String.raw`\bevery\s+half\s+(?:an\s+)?hour\b|\bevery\s+30\s+min\b`, () => ({ kind: "interval", every: 30, unit: "minute" })),
   ruleOf(String.raw`\bevery\s+quarter\s+(?:of\s+an\s+)?hour\b`, () => ({ kind: "interval", every: 15, unit: "minute" })),
   ruleOf(String.raw`\b(hour|week|month)ly\b|\b(?:annually|yearly)\b`, (m) => interval(undefined, m[1] ?? "year")),
-  ruleOf(String.raw`\bfortnightly\b|\bevery\s+fortnight\b`, () => ({ kind: "interval", every: 2, unit: "week" })),
+  // "biweekly" is also said for twice a week; with a weekday ("biweekly on Fridays") only every two weeks fits, and without one it is refused.
+  ruleOf(String.raw`\bfortnightly\b|\bevery\s+fortnight\b|\bbi-?weekly\b`, () => ({ kind: "interval", every: 2, unit: "week" })),
   ruleOf(String.raw`\b(?:every|each)\s+${MONTH}\s+${ORD}\b`, (m) => [
     { kind: "interval", every: 1, unit: "year" },
     { kind: "monthDate", month: monthOf(m[1] ?? ""), day: Number(m[2]) },
@@ -332,6 +344,7 @@ const BEARING = [
   String.raw`\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty-five|ninety)\s+(?:min(?:ute)?s?|h(?:ou)?rs?|hours?|days?|weeks?|fortnights?|months?|years?)\b`,
   String.raw`\b(?:an?|one)\s+(?:hour|week|fortnight|month|year)\b`,
   String.raw`\bfortnight\b`,
+  String.raw`\bhalf\b(?=\s+(?:an?\s+)?hour)|\band\s+a\s+half\b`,
   String.raw`\b\d{1,2}(?:[:.]\d{2})?\s*[ap]\.?m\b`,
   String.raw`\b\d{1,2}:\d{2}\b`,
   String.raw`\b\d{1,2}\s*o['’]?clock\b`,

@@ -1,7 +1,20 @@
 import * as chrono from "chrono-node";
 import { latinGlue } from "../cluster.js";
 import type { Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
-import { clock, dateOrMonthDate, exceptOf, type Grammar, lexicon, numericClock, readDayList, ruleOf, WEEKDAYS, WEEKEND, windowOf } from "../grammar.js";
+import {
+  COMPACT_DELAY,
+  clock,
+  dateOrMonthDate,
+  exceptOf,
+  type Grammar,
+  lexicon,
+  numericClock,
+  readDayList,
+  ruleOf,
+  WEEKDAYS,
+  WEEKEND,
+  windowOf,
+} from "../grammar.js";
 import { wordNumber } from "../text.js";
 
 const NUMBERS: Record<string, number> = {
@@ -87,8 +100,9 @@ const END = String.raw`(\d{1,2}(?:[:.]\d{2})?|mediod[íi]a|medianoche)`;
 const windowEnd = (text: string | undefined) => numericClock(text, /^mediod/u, /^medianoche/u);
 
 const rules: Rule[] = [
-  ruleOf(String.raw`\b(?:en|dentro\s+de)\s+(una|1)\s+hora\s+y\s+media\b|\b(?:en|dentro\s+de)\s+${NUM}\s+horas\s+y\s+media\b`, (m) => {
-    const hours = m[1] !== undefined ? 1 : num(m[2]);
+  COMPACT_DELAY,
+  ruleOf(String.raw`\b(?:en|dentro\s+de)\s+(?:(una|1)\s+)?hora\s+y\s+media\b|\b(?:en|dentro\s+de)\s+${NUM}\s+horas\s+y\s+media\b`, (m) => {
+    const hours = m[2] === undefined ? 1 : num(m[2]);
     return hours === null ? null : { kind: "relative", amount: 60 * hours + 30, unit: "minute" };
   }),
   ruleOf(String.raw`\b(?:durante|por|en\s+los\s+pr[óo]ximos|en\s+las\s+pr[óo]ximas)\s+${NUM}\s+${UNIT}\b`, (m) => {

@@ -1,7 +1,20 @@
 import * as chrono from "chrono-node";
 import { latinGlue } from "../cluster.js";
 import type { IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
-import { clock, dateOrMonthDate, exceptOf, type Grammar, lexicon, numericClock, readDayList, ruleOf, WEEKDAYS, WEEKEND, windowOf } from "../grammar.js";
+import {
+  COMPACT_DELAY,
+  clock,
+  dateOrMonthDate,
+  exceptOf,
+  type Grammar,
+  lexicon,
+  numericClock,
+  readDayList,
+  ruleOf,
+  WEEKDAYS,
+  WEEKEND,
+  windowOf,
+} from "../grammar.js";
 import { wordNumber } from "../text.js";
 
 const NUMBERS: Record<string, number> = {
@@ -76,6 +89,7 @@ const windowEnd = (text: string | undefined) => numericClock(text?.replace(/\s*h
 const nth = (word: string | undefined) => NTH[word ?? ""] ?? 1;
 
 const rules: Rule[] = [
+  COMPACT_DELAY,
   ruleOf(String.raw`\bdans\s+(?:une|1)\s+heure\s+et\s+demie\b|\bdans\s+${NUM}\s+heures\s+et\s+demie\b`, (m) => {
     const hours = m[1] === undefined ? 1 : num(m[1]);
     return hours === null ? null : { kind: "relative", amount: 60 * hours + 30, unit: "minute" };

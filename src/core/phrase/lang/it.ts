@@ -1,7 +1,20 @@
 import * as chrono from "chrono-node";
 import { latinGlue } from "../cluster.js";
 import type { IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
-import { clock, dateOrMonthDate, exceptOf, type Grammar, lexicon, numericClock, readDayList, ruleOf, WEEKDAYS, WEEKEND, windowOf } from "../grammar.js";
+import {
+  COMPACT_DELAY,
+  clock,
+  dateOrMonthDate,
+  exceptOf,
+  type Grammar,
+  lexicon,
+  numericClock,
+  readDayList,
+  ruleOf,
+  WEEKDAYS,
+  WEEKEND,
+  windowOf,
+} from "../grammar.js";
 import { wordNumber } from "../text.js";
 
 const NUMBERS: Record<string, number> = {
@@ -72,6 +85,7 @@ const PARTS: Record<string, PartOfDay> = { mattina: "morning", mattino: "morning
 const windowEnd = (text: string | undefined) => numericClock(text, /^mezzogiorno/u, /^mezzanotte/u);
 
 const rules: Rule[] = [
+  COMPACT_DELAY,
   ruleOf(String.raw`\b(?:tra|fra)\s+(?:un['’]\s*ora|una\s+ora)\s+e\s+mezz[ao]\b|\b(?:tra|fra)\s+${NUM}\s+ore\s+e\s+mezz[ao]\b`, (m) => {
     const hours = m[1] === undefined ? 1 : num(m[1]);
     return hours === null ? null : { kind: "relative", amount: 60 * hours + 30, unit: "minute" };

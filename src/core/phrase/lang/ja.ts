@@ -84,7 +84,7 @@ const rules: Rule[] = [
     const [fromText, toText] = m[0].replace(/まで$/u, "").split(/から|〜|～|-/u);
     return windowOf(windowEnd(fromText ?? ""), windowEnd(toText ?? ""));
   }),
-  ruleOf(`(?:1日|一日)\\s*${N}\\s*回`, () => ({ kind: "vague", what: "time" })),
+  ruleOf(`(?:1日|一日)\\s*${N}\\s*回`, (m) => [{ kind: "vague", what: "time", perDay: cjkNumber(m[1] ?? "") ?? 0 }, { kind: "daily" }]),
   ruleOf(`${N}\\s*回(?:だけ)?`, (m) => {
     const times = cjkNumber(m[1] ?? "");
     return times === null || times < 2 ? null : { kind: "count", times };

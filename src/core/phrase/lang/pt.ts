@@ -1,7 +1,20 @@
 import * as chrono from "chrono-node";
 import { latinGlue } from "../cluster.js";
 import type { IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
-import { clock, dateOrMonthDate, exceptOf, type Grammar, lexicon, numericClock, readDayList, ruleOf, WEEKDAYS, WEEKEND, windowOf } from "../grammar.js";
+import {
+  COMPACT_DELAY,
+  clock,
+  dateOrMonthDate,
+  exceptOf,
+  type Grammar,
+  lexicon,
+  numericClock,
+  readDayList,
+  ruleOf,
+  WEEKDAYS,
+  WEEKEND,
+  windowOf,
+} from "../grammar.js";
 import { wordNumber } from "../text.js";
 
 const NUMBERS: Record<string, number> = {
@@ -80,6 +93,7 @@ const PARTS: Record<string, PartOfDay> = { manhã: "morning", manha: "morning", 
 const windowEnd = (text: string | undefined) => numericClock(text?.replace(/\s*horas?\s*/u, "h").replace(/\s+/gu, ""), /^meio-?dia/u, /^meia-?noite/u);
 
 const rules: Rule[] = [
+  COMPACT_DELAY,
   ruleOf(String.raw`\bde\s+${NUM}\s+em\s+${NUM}\s+${UNIT}\b`, (m) => {
     const every = num(m[1]);
     return every === null || every !== num(m[2]) ? null : { kind: "interval", every, unit: unitOf(m[3] ?? "") };
@@ -222,7 +236,7 @@ const BEARING = [
   String.raw`\b(?:segunda|ter[çc]a|quarta|quinta|sexta)(?:-feira|\s+feira)?s?\b(?!\s+(?:vez|semana|edi[çc][ãa]o))`,
   String.raw`\b(?:s[áa]bados?|domingos?)\b`,
   String.raw`\b${MONTH}\b`,
-  String.raw`\b(?:primeir[oa]|terceir[oa]|[úu]ltim[oa]|pen[úu]ltim[oa])\b(?!\s+(?:vez|not[íi]cia|mensagem|artigo|e-?mail))`,
+  String.raw`\b(?:primeir[oa]|terceir[oa]|[úu]ltim[oa]|pen[úu]ltim[oa])\b(?!\s+(?:vez|not[íi]cia|mensagem|artigo|e-?mail|horas?\b))`,
   String.raw`\b(?:tod[oa]s?|cada)\b(?=\s+(?:\d|os|as|o|a|dia|semana|m[êe]s|ano|hora|minuto|manh[ãa]|tarde|noite|segunda|ter[çc]a|quarta|quinta|sexta|s[áa]bado|domingo|fim|primeir|[úu]ltim|duas|dois|tr[êe]s|quinze|meia))`,
   String.raw`\b(?:diariamente|semanalmente|mensalmente|anualmente|quinzenalmente)\b`,
   String.raw`\bsim\s*,?\s+\p{L}+\s+n[ãa]o\b`,

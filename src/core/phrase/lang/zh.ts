@@ -104,7 +104,7 @@ const rules: Rule[] = [
   ruleOf(`(?:從|从)?\\s*(${CLOCK})\\s*(?:到|至|~|～|-)\\s*(${CLOCK})(?:\\s*(?:之間|之间|為止|为止))?`, (m) => {
     return windowOf(windowEnd(m[1] ?? ""), windowEnd(m[2] ?? ""));
   }),
-  ruleOf(`(?:每(?:天|日)|一天)\\s*${N}\\s*次`, () => ({ kind: "vague", what: "time" })),
+  ruleOf(`(?:每(?:天|日)|一天)\\s*${N}\\s*次`, (m) => [{ kind: "vague", what: "time", perDay: cjkNumber(m[1] ?? "") ?? 0 }, { kind: "daily" }]),
   ruleOf(`提醒(?:我)?\\s*一\\s*次`, () => ({ kind: "noise" })),
   ruleOf(`(?:提醒|共|總共|总共|一共|重複|重复)?\\s*${N}\\s*次`, (m) => {
     const times = cjkNumber(m[1] ?? "");

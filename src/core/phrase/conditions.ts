@@ -1,0 +1,55 @@
+import type { Lang } from "./grammar.js";
+
+/**
+ * Words that open a condition or an alternative: "every day at 9 unless it rains", "at 8 or 9",
+ * "roz 9 baje, agar baarish na ho". Right after the schedule, or opening the sentence it is in,
+ * they make the runs depend on something the scheduler cannot know, or leave two schedules to
+ * choose from; reading the schedule without them would be a task the user did not ask for.
+ * Elsewhere they are the request's own words ("check if the site is up"), so they are not in
+ * the lexicon of schedule-bearing words, which counts anywhere in the text.
+ */
+const CONDITION_WORDS: Record<Lang, readonly string[]> = {
+  en: ["if", "unless", "or", "when", "whenever", "provided", "as long as", "only if", "in case", "depending on"],
+  es: ["si", "salvo que", "a menos que", "o", "cuando", "siempre que", "en caso de", "solo si"],
+  de: ["wenn", "falls", "sofern", "es sei denn", "oder", "nur wenn", "solange"],
+  fr: ["si", "s['’]il", "s['’]ils", "sauf si", "à moins que", "à moins qu['’]", "ou", "quand", "lorsque", "lorsqu['’]", "seulement si"],
+  pt: ["se", "a não ser que", "a menos que", "caso", "ou", "quando", "desde que", "só se"],
+  it: ["se", "a meno che", "tranne se", "o", "oppure", "quando", "purché", "nel caso", "solo se"],
+  "hi-Latn": ["agar", "jab", "ya", "warna", "nahi to"],
+  "hi-Deva": ["अगर", "जब", "या", "वरना", "नहीं तो"],
+  "zh-Hant": ["如果", "除非", "或者", "或", "還是", "要是", "假如"],
+  "zh-Hans": ["如果", "除非", "或者", "或", "还是", "要是", "假如"],
+  ja: ["もし", "または", "あるいは", "もしくは"],
+  ko: ["만약", "아니면", "또는", "혹은"],
+};
+
+/** A word ends where no letter, mark or digit of an alphabetic script follows; Han, kana and Hangul run on. */
+const END = String.raw`(?![\p{Script=Latin}\p{Script=Devanagari}\p{M}\p{N}])`;
+const OPENERS = Object.fromEntries(
+  Object.entries(CONDITION_WORDS).map(([lang, words]) => [lang, new RegExp(String.raw`^[\s,;:()\-–—、，]*(?:${words.join("|")})${END}`, "u")]),
+) as Record<Lang, RegExp>;
+const SENTENCE_END = /[.!?;。！？\n]/u;
+
+/**
+ * The condition or alternative next to the schedule at [start, end) of the lower-cased text
+ * (the rest of its sentence, as the user wrote it in `shown`), or null when there is none.
+ */
+export function conditionNextTo(lang: Lang, lowered: string, shown: string, start: number, end: number): string | null {
+  const opener = OPENERS[lang];
+  if (opener.test(lowered.slice(end)))
+    return (
+      shown
+        .slice(end)
+        .split(SENTENCE_END)[0]
+        ?.replace(/^[\s,;:、，]+/u, "")
+        .trim() ?? null
+    );
+  const sentenceStart = Math.max(...[...lowered.slice(0, start).matchAll(new RegExp(SENTENCE_END, "gu"))].map((m) => m.index + 1), 0);
+  const before = lowered.slice(sentenceStart, start);
+  return opener.test(before)
+    ? shown
+        .slice(sentenceStart, start)
+        .replace(/[\s,;:、，]+$/u, "")
+        .trim()
+    : null;
+}
