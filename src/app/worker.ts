@@ -104,12 +104,16 @@ export class Worker {
       // grows memory and delays every completion.
       const backlog = this.ready.length + this.running + this.completer.pending;
       const room = max_claimed - this.leases.size;
-      if (room <= 0 || backlog >= batch) {
+      // Take no more than the free slots: a due run claimed beyond them waits claimed, and its
+      // start costs a second write; taken when a slot is free, its claim records the start.
+      // Runs claimed ahead of their time hold no slot, so claiming ahead goes on meanwhile.
+      const free = this.deps.settings.concurrency - this.running - this.reserved - this.ready.length;
+      if (room <= 0 || backlog >= batch || free <= 0) {
         await new Promise<void>((r) => this.spaceWaiters.push(r));
         continue;
       }
       try {
-        await this.process(await this.deps.queue.receive(Math.min(batch, room), 1_000, signal));
+        await this.process(await this.deps.queue.receive(Math.min(batch, room, free), 1_000, signal));
       } catch (e) {
         this.deps.log.log("error", "worker batch failed", { worker: this.id, error: String(e) });
         await pause(200);
