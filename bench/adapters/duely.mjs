@@ -24,7 +24,9 @@ export async function createAdapter({ concurrency = 50, args = {} }) {
     concurrency,
     claim_batch: Number(args["claim-batch"] || 500),
     poll_interval_ms: Number(args["poll-ms"] || 1000),
-    look_ahead_ms: Number(args["look-ahead-ms"] || 60_000),
+    // The engine default unless asked: a 60 s window puts the watcher's enqueue of the next
+    // minute (and its chain inserts) on the very moment an every-minute slot fires.
+    look_ahead_ms: Number(args["look-ahead-ms"] || DEFAULT_SETTINGS.look_ahead_ms),
     max_active_jobs_per_owner: 10_000_000,
     dedupe_window_ms: 0,
   };
