@@ -54,14 +54,21 @@ let tables: string[] = [];
 const ddb = dynamoClient();
 
 afterAll(async () => {
-  for (const c of children) if (c.child.exitCode === null && c.child.signalCode === null) c.child.kill("SIGKILL");
+  for (const c of children) {
+    try {
+      if (c.child.pid) process.kill(-c.child.pid, "SIGKILL");
+    } catch {
+      // The group is gone already.
+    }
+  }
   await Promise.all(tables.map((TableName) => ddb.send(new DeleteTableCommand({ TableName })).catch(() => {})));
   ddb.destroy();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 function start(command: string, args: string[], env: NodeJS.ProcessEnv, cwd = dir): Started {
-  const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+  // A group of its own: `npx fauxqs` runs fauxqs as a grandchild, which killing npx alone leaves running.
+  const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
   let err = "";
   child.stderr!.on("data", (d) => (err += d));
   child.stdout!.resume();
