@@ -56,10 +56,14 @@ const ROLLBACK = Symbol("rollback");
  * columns and validating them was a tenth of a claim's cost.
  */
 class ParsedJobs {
-  private readonly byId = new Map<string, { row: JobRow; job: Job }>();
-  private readonly max: number;
+  // Two generations instead of one Map used as a FIFO: deleting a Map's oldest key leaves a hole
+  // that every later `keys().next()` walks over, so eviction cost grew with the holes (a tenth of
+  // a claim's CPU in a 50,000-run spike). A full young generation becomes the old one, whole.
+  private young = new Map<string, { row: JobRow; job: Job }>();
+  private old = new Map<string, { row: JobRow; job: Job }>();
+  private readonly half: number;
   constructor(max: number) {
-    this.max = max;
+    this.half = Math.max(1, Math.floor(max / 2));
   }
   /** A job just written: its next read is a hit when the row still holds exactly these values. */
   remember(values: unknown[], job: Job): void {
@@ -67,16 +71,20 @@ class ParsedJobs {
     this.put(row, job);
   }
   from(row: JobRow): Job {
-    const hit = this.byId.get(row.id);
-    if (hit && sameRow(hit.row, row)) return hit.job;
+    const hit = this.young.get(row.id) ?? this.old.get(row.id);
+    if (hit && sameRow(hit.row, row)) {
+      if (!this.young.has(row.id)) this.put(row, hit.job);
+      return hit.job;
+    }
     const job = jobFromRow(row);
     this.put(row, job);
     return job;
   }
   private put(row: JobRow, job: Job): void {
-    this.byId.delete(row.id);
-    if (this.byId.size >= this.max) this.byId.delete(this.byId.keys().next().value!);
-    this.byId.set(row.id, { row, job });
+    this.young.set(row.id, { row, job });
+    if (this.young.size < this.half) return;
+    this.old = this.young;
+    this.young = new Map();
   }
 }
 
