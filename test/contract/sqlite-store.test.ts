@@ -115,6 +115,30 @@ describe("SQLite store, beyond the port", () => {
     expect(await store.listJobEvents(job.id, { limit: 5 })).toEqual([]);
   });
 
+  it("refuses, saying why and changing nothing, a file another build changed without its version number", async () => {
+    const { job } = await storedJobAndRun();
+    await store.close();
+    // The last migration's columns are there, but the file says it is one version older.
+    tamper(`PRAGMA user_version = ${SCHEMA_VERSION - 1}`);
+    expect(() => openSqliteStore({ path })).toThrow(
+      expect.objectContaining({
+        code: "internal",
+        message: expect.stringMatching(
+          new RegExp(
+            `from schema version ${SCHEMA_VERSION - 1} to ${SCHEMA_VERSION}: step ${SCHEMA_VERSION} failed \\((.*already exists|.*duplicate column name).*\\); nothing was changed`,
+          ),
+        ),
+        hint: expect.stringContaining("another duely build"),
+      }),
+    );
+    const db = new Database(path);
+    expect(db.pragma("user_version", { simple: true })).toBe(SCHEMA_VERSION - 1);
+    db.close();
+    tamper(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+    store = openSqliteStore({ path });
+    expect(await store.getJob(job.id)).toEqual(job);
+  });
+
   it("refuses a file written by a newer schema rather than guess at it", async () => {
     await store.close();
     tamper(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`);

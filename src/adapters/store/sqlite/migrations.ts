@@ -164,7 +164,19 @@ export function migrate(db: SqliteDb): void {
         hint: "run a newer duely on this file, or point --db at another file",
       });
     }
-    for (let v = current; v < SCHEMA_VERSION; v++) db.exec(MIGRATIONS[v]!);
+    for (let v = current; v < SCHEMA_VERSION; v++) {
+      try {
+        db.exec(MIGRATIONS[v]!);
+      } catch (e) {
+        // Seen when another build (a development branch) changed the file without the version
+        // number this one expects: SQLite then says only "duplicate column name".
+        throw new DomainError(
+          "internal",
+          `cannot bring the database from schema version ${current} to ${SCHEMA_VERSION}: step ${v + 1} failed (${e instanceof Error ? e.message : String(e)}); nothing was changed`,
+          { hint: "the file was probably changed by another duely build: open it with that build, or point --db at another file (keep this one as a backup)" },
+        );
+      }
+    }
     if (current < SCHEMA_VERSION) db.pragma(`user_version = ${SCHEMA_VERSION}`);
   }).immediate();
 }
