@@ -90,6 +90,11 @@ export class Worker {
     this.leases.stop();
   }
 
+  /** Slots neither running an action nor promised to a claim or start being written. */
+  private get freeSlots(): number {
+    return this.deps.settings.concurrency - this.running - this.reserved;
+  }
+
   /** Runs claimed and not yet finished. */
   get busy(): number {
     return this.leases.size;
@@ -107,7 +112,7 @@ export class Worker {
       // Take no more than the free slots: a due run claimed beyond them waits claimed, and its
       // start costs a second write; taken when a slot is free, its claim records the start.
       // Runs claimed ahead of their time hold no slot, so claiming ahead goes on meanwhile.
-      const free = this.deps.settings.concurrency - this.running - this.reserved - this.ready.length;
+      const free = this.freeSlots - this.ready.length;
       if (room <= 0 || backlog >= batch || free <= 0) {
         await new Promise<void>((r) => this.spaceWaiters.push(r));
         continue;
@@ -135,13 +140,13 @@ export class Worker {
   /** Claims what it can of `messages`; returns how many runs it claimed. */
   private async process(messages: QueueMessage[]): Promise<number> {
     if (messages.length === 0) return 0;
-    const { queue, clock, settings } = this.deps;
+    const { queue, clock } = this.deps;
     const now = clock.now();
     const horizon = now + this.claimAheadMs + EARLY_TOLERANCE_MS;
     const early = messages.filter((m) => m.dueAt > horizon);
     const due = messages.filter((m) => m.dueAt <= horizon && !this.leases.has(m.key));
     const duplicates = messages.filter((m) => m.dueAt <= horizon && this.leases.has(m.key));
-    const slots = Math.max(0, settings.concurrency - this.running - this.reserved);
+    const slots = Math.max(0, this.freeSlots);
     this.reserved += slots;
     let batch: ClaimBatch;
     try {
@@ -224,7 +229,7 @@ export class Worker {
   }
 
   private startReady(): void {
-    const free = this.deps.settings.concurrency - this.running - this.reserved;
+    const free = this.freeSlots;
     if (free <= 0 || this.ready.length === 0) return;
     const next = this.ready.splice(0, free);
     // A run whose lease was lost before it started belongs to another attempt now.
