@@ -139,6 +139,9 @@ function labelled(store: Store): Store {
     scanJobs: (q) => run("scanJobs", () => store.scanJobs(q)),
     countJobs: (o, s) => run("countJobs", () => store.countJobs(o, s)),
     getRun: (k) => run("getRun", () => store.getRun(k)),
+    // Labelled as the single reads: the batched ones are the same BatchGetItem requests.
+    getJobs: (ids) => run("getJob", () => store.getJobs(ids)),
+    getRuns: (keys) => run("getRun", () => store.getRuns(keys)),
     queryBucket: (q) => run("watcher: queryBucket", () => store.queryBucket(q)),
     listWaking: (q) => run("watcher: listWaking", () => store.listWaking(q)),
     listJobRuns: (j, q) => run("listJobRuns", () => store.listJobRuns(j, q)),

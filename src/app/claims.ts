@@ -56,7 +56,7 @@ export async function claimBatch(deps: EngineDeps, worker: string, messages: rea
     else fresh.push(m);
     seen.add(key);
   }
-  const found = await Promise.all(fresh.map(async (message) => ({ message, run: await readRun(deps, message, out) })));
+  const found = await readRuns(deps, fresh, out);
   const claimable = found.filter((f): f is { message: QueueMessage; run: Run } => {
     if (f.run === undefined) return false;
     if (f.run === null || f.run.status !== "queued") out.done.push(f.message);
@@ -112,6 +112,22 @@ async function decide(deps: EngineDeps, worker: string, run: Run, job: LoadedJob
     deps.log.log("warn", "cannot check a task's earlier runs now; deferring its run", { job_id: run.job_id, error: String(e) });
     return null;
   }
+}
+
+/**
+ * The delivered runs, in one store call. When it fails (one unparseable record fails it whole, as
+ * does a failed request), each is read on its own, so that only the runs concerned are dropped
+ * or deferred.
+ */
+async function readRuns(
+  deps: EngineDeps,
+  messages: readonly QueueMessage[],
+  out: ClaimBatch,
+): Promise<{ message: QueueMessage; run: Run | null | undefined }[]> {
+  if (messages.length === 0) return [];
+  const batch = await deps.store.getRuns(messages.map((m) => m.key)).catch(() => null);
+  if (batch) return messages.map((message, i) => ({ message, run: batch[i] ?? null }));
+  return Promise.all(messages.map(async (message) => ({ message, run: await readRun(deps, message, out) })));
 }
 
 /** The delivered run; null when it does not exist or is corrupt (dropped: the watcher reports it), undefined to defer. */

@@ -28,14 +28,22 @@ export class Unavailable {
 export type LoadedJob = Job | Unreadable | Unavailable | undefined;
 
 /**
- * Loads, for one batch of runs, each job they refer to once, so a page of 1,000 runs of one job
- * costs one read. Nothing is kept between calls. One job must not stop the others: a record that
- * fails validation (`corrupt_record`) is kept as Unreadable for its own runs, any other read
- * error as Unavailable. A job that does not exist is absent from the map.
+ * Loads, for one batch of runs, each job they refer to once, in one store call: a page of 1,000
+ * runs of one job costs one read. Nothing is kept between calls. One job must not stop the
+ * others: when the batched read fails (one record that does not parse fails it whole, as does a
+ * failed request), the jobs are read one by one, and a record that fails validation
+ * (`corrupt_record`) is kept as Unreadable for its own runs, any other read error as
+ * Unavailable. A job that does not exist is absent from the map.
  */
 export async function loadJobsOf(store: Store, runs: readonly Run[], log: Logger): Promise<Map<string, Job | Unreadable | Unavailable>> {
   const ids = [...new Set(runs.map((r) => r.job_id))];
   const jobs = new Map<string, Job | Unreadable | Unavailable>();
+  if (ids.length === 0) return jobs;
+  const batch = await store.getJobs(ids).catch(() => null);
+  if (batch) {
+    for (const [i, job] of batch.entries()) if (job) jobs.set(ids[i]!, job);
+    return jobs;
+  }
   await Promise.all(
     ids.map(async (id) => {
       try {

@@ -57,6 +57,14 @@ export interface Store {
 
   getRun(key: RunKey): Promise<Run | null>;
   /**
+   * `getJob` for many ids in one call: the answer is in the order of `ids`, null where a job does
+   * not exist. One unparseable record rejects the whole call with `corrupt_record`, as `getJob`
+   * would; a caller that must tell the others apart reads them one by one then.
+   */
+  getJobs(ids: readonly string[]): Promise<(Job | null)[]>;
+  /** `getRun` for many keys in one call, in the order of `keys`, as `getJobs` is. */
+  getRuns(keys: readonly RunKey[]): Promise<(Run | null)[]>;
+  /**
    * Runs of one bucket (`YYYYMMDDHH#SS`) with `status`, scheduled in [from, to], ordered by
    * (scheduled_at, job_id) ascending, starting strictly after `after` when given.
    */

@@ -23,7 +23,9 @@ describe("a task that cannot be read for a moment is not a broken task", () => {
     h = await openHarness("2026-06-01T07:00:00Z", { shard_count: 2 }, { faults });
     const { job } = await h.engine.jobs.create("alice", { title: "digest", action: notify, schedule: daily });
     h.clock.set("2026-06-01T07:59:30Z"); // the head is inside the look-ahead window now
-    faults.script("getJob", "error"); // a socket hang up, a throttled read
+    // A socket hang up, a throttled read: the batched read fails, and so does the single one after it.
+    faults.script("getJobs", "error");
+    faults.script("getJob", "error");
     await h.engine.watcher.tick();
     expect((await runsOf(job.id)).map((r) => r.status)).toEqual(["pending"]);
     await h.runFor(3 * 86_400_000 + 3_600_000, 300_000);
@@ -42,7 +44,9 @@ describe("a task that cannot be read for a moment is not a broken task", () => {
     const faults = new FaultPlan();
     h = await openHarness("2026-06-01T10:00:00Z", { shard_count: 2, call_timeout_ms: 50 }, { faults });
     const { job } = await h.engine.jobs.create("alice", { title: "now", action: notify, schedule: { kind: "immediate" } });
-    faults.script("getJob", "timeout"); // never answers: the engine's deadline gives up on it
+    // Never answers: the engine's deadline gives up on it, the batched read and then the single one.
+    faults.script("getJobs", "timeout");
+    faults.script("getJob", "timeout");
     await h.engine.worker.runOnce();
     const [run] = await runsOf(job.id);
     expect(run).toMatchObject({ status: "queued", executions: 0, error: null });
@@ -53,10 +57,59 @@ describe("a task that cannot be read for a moment is not a broken task", () => {
   });
 
   it("still fails, saying why, the runs of a task whose stored record does not parse", async () => {
-    h = await openHarness("2026-06-01T10:00:00Z", { shard_count: 2 }, { wrapStore: (s) => ({ ...s, getJob: async () => Promise.reject(corrupt()) }) });
+    h = await openHarness(
+      "2026-06-01T10:00:00Z",
+      { shard_count: 2 },
+      { wrapStore: (s) => ({ ...s, getJob: async () => Promise.reject(corrupt()), getJobs: async () => Promise.reject(corrupt()) }) },
+    );
     const { job } = await h.engine.jobs.create("alice", { title: "now", action: notify, schedule: { kind: "immediate" } });
     await h.engine.worker.runOnce();
     expect((await runsOf(job.id))[0]).toMatchObject({ status: "failed", error: { kind: "permanent", message: expect.stringContaining("is malformed") } });
+  });
+});
+
+describe("one unreadable record among a batch of reads", () => {
+  it("fails only the runs of the task that does not parse; the others of the same claim batch run", async () => {
+    let bad = "";
+    // As the real stores do (the Store contract pins it): one unparseable record fails a batched read whole.
+    h = await openHarness(
+      "2026-06-01T10:00:00Z",
+      { shard_count: 2 },
+      {
+        wrapStore: (s) => ({
+          ...s,
+          getJob: async (id) => (id === bad ? Promise.reject(corrupt()) : s.getJob(id)),
+          getJobs: async (ids) => (ids.includes(bad) ? Promise.reject(corrupt()) : s.getJobs(ids)),
+        }),
+      },
+    );
+    const now = { kind: "immediate" as const };
+    const jobs = [];
+    for (const title of ["a", "b", "c"]) jobs.push((await h.engine.jobs.create("alice", { title, action: notify, schedule: now })).job);
+    bad = jobs[1]!.id;
+    expect(await h.engine.worker.runOnce()).toBe(2);
+    const statuses = await Promise.all(jobs.map(async (j) => (await runsOf(j.id))[0]?.status));
+    expect(statuses).toEqual(["succeeded", "failed", "succeeded"]);
+  });
+
+  it("drops only the delivered run that does not parse; the others of the batch are claimed", async () => {
+    let bad = "";
+    h = await openHarness(
+      "2026-06-01T10:00:00Z",
+      { shard_count: 2 },
+      {
+        wrapStore: (s) => ({
+          ...s,
+          getRun: async (key) => (key.job_id === bad ? Promise.reject(corrupt()) : s.getRun(key)),
+          getRuns: async (keys) => (keys.some((k) => k.job_id === bad) ? Promise.reject(corrupt()) : s.getRuns(keys)),
+        }),
+      },
+    );
+    const jobs = [];
+    for (const title of ["a", "b", "c"]) jobs.push((await h.engine.jobs.create("alice", { title, action: notify, schedule: { kind: "immediate" } })).job);
+    bad = jobs[0]!.id;
+    expect(await h.engine.worker.runOnce()).toBe(2);
+    expect(h.actions.calls).toHaveLength(2);
   });
 });
 

@@ -49,6 +49,7 @@ describe("DynamoDB store, beyond the port", () => {
     await tamper(tables.jobs, { ...job, status: "archived" });
     const failure = { code: "corrupt_record", field: "status", message: expect.stringContaining(`stored job ${job.id} is malformed`) };
     await expect(store.getJob(job.id)).rejects.toMatchObject(failure);
+    await expect(store.getJobs([makeJob().id, job.id])).rejects.toMatchObject(failure);
     await expect(store.listJobs(job.owner, { limit: 10 })).rejects.toMatchObject(failure);
     await expect(store.scanJobs({ limit: 10 })).rejects.toMatchObject({ code: "corrupt_record" });
   });
@@ -77,6 +78,7 @@ describe("DynamoDB store, beyond the port", () => {
     await tamper(tables.runs, { ...key, ...withoutBucket(run), status: "zombie" });
     const failure = { code: "corrupt_record", field: "status", message: expect.stringContaining(`stored run ${run.job_id}@${T0} is malformed`) };
     await expect(store.getRun(run)).rejects.toMatchObject(failure);
+    await expect(store.getRuns([{ job_id: run.job_id, scheduled_at: T0 + 1 }, run])).rejects.toMatchObject(failure);
     await expect(store.listWaking({ shard: run.shard, before: T0, limit: 10 })).rejects.toMatchObject(failure);
 
     await tamper(tables.runs, { ...key, ...withoutBucket(run), result: "{not json" });

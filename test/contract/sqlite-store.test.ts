@@ -152,6 +152,7 @@ describe("SQLite store, beyond the port", () => {
     tamper('UPDATE jobs SET schedule = \'{"kind": "cron", \' WHERE id = ?', job.id);
     const failure = { code: "corrupt_record", field: "schedule", message: expect.stringContaining(`stored job ${job.id} is malformed`) };
     await expect(store.getJob(job.id)).rejects.toMatchObject(failure);
+    await expect(store.getJobs([makeJob().id, job.id])).rejects.toMatchObject(failure);
     await expect(store.listJobs(job.owner, { limit: 10 })).rejects.toMatchObject(failure);
   });
 
@@ -169,6 +170,7 @@ describe("SQLite store, beyond the port", () => {
     tamper("UPDATE runs SET status = 'zombie' WHERE job_id = ?", run.job_id);
     const failure = { code: "corrupt_record", field: "status", message: expect.stringContaining(`stored run ${run.job_id}@${T0} is malformed`) };
     await expect(store.getRun(run)).rejects.toMatchObject(failure);
+    await expect(store.getRuns([{ job_id: run.job_id, scheduled_at: T0 + 1 }, run])).rejects.toMatchObject(failure);
     await expect(store.listWaking({ shard: run.shard, before: T0, limit: 10 })).rejects.toMatchObject(failure);
 
     tamper("UPDATE runs SET status = 'failed', error = '{\"message\": \"boom\"}' WHERE job_id = ?", run.job_id);

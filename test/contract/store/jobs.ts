@@ -18,6 +18,14 @@ export function describeJobContract(open: OpenStore): void {
       expect(await store.getJob("01JZZZZZZZZZZZZZZZZZZZZZZZ")).toBeNull();
     });
 
+    it("reads many jobs in one call, in the order asked, null for the missing, repeated ids repeated", async () => {
+      const [a, b] = [makeJob(), makeJob()];
+      await create(a, b);
+      const missing = "01JZZZZZZZZZZZZZZZZZZZZZZZ";
+      expect(await store.getJobs([b.id, missing, a.id, b.id])).toEqual([b, null, a, b]);
+      expect(await store.getJobs([])).toEqual([]);
+    });
+
     it("creates a job when no version is expected and reads it back unchanged", async () => {
       const job = makeJob({
         action: { type: "summarize", topic: "AI news", feeds: ["https://example.com/feed.xml"], max_items: 5, length: "short" },

@@ -17,6 +17,16 @@ export function describeRunContract(open: OpenStore): void {
       expect(await store.getRun({ job_id: makeJob().id, scheduled_at: T0 })).toBeNull();
     });
 
+    it("reads many runs in one call, in the order asked, null for the missing", async () => {
+      const job = makeJob();
+      const [first, second] = [makeRun(job, T0), makeRun(job, T0 + HOUR_MS, { status: "queued" })];
+      const other = makeRun(makeJob(), T0);
+      await insert(first, second, other);
+      const missing = { job_id: job.id, scheduled_at: T0 + 1 };
+      expect(await store.getRuns([second, missing, other, first])).toEqual([second, null, other, first]);
+      expect(await store.getRuns([])).toEqual([]);
+    });
+
     it("inserts a run and reads it back unchanged, nested parts included", async () => {
       const job = makeJob();
       const run = makeRun(job, T0, {

@@ -222,6 +222,15 @@ export function openDynamoStore(opts: DynamoStoreOptions): Store {
       return item ? runFromItem(item) : null;
     },
 
+    // The single reads issued together are already coalesced into BatchGetItem requests (keyLoader).
+    async getJobs(ids) {
+      return Promise.all(ids.map((id) => store.getJob(id)));
+    },
+
+    async getRuns(keys) {
+      return Promise.all(keys.map((key) => store.getRun(key)));
+    },
+
     async queryBucket({ bucket, status, from, to, limit, after }) {
       positive(limit);
       if (from > to) return [];

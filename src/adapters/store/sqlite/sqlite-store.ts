@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
+import { runKeyString } from "../../../core/keys.js";
 import { type Job, LIVE_JOB_STATUSES } from "../../../core/model.js";
 import type { Page, Store, Tx, Write } from "../../../ports/store.js";
 import { positive } from "../limit.js";
@@ -222,6 +223,17 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
       return row ? runFromRow(row) : null;
     },
 
+    async getJobs(ids) {
+      const byId = new Map(q.getJobs.all(JSON.stringify(ids)).map((row) => [row.id, parsedJobs.from(row)]));
+      return ids.map((id) => byId.get(id) ?? null);
+    },
+
+    async getRuns(keys) {
+      const rows = q.getRuns.all(JSON.stringify(keys.map((k) => [k.job_id, k.scheduled_at])));
+      const byKey = new Map(rows.map((row) => [runKeyString(row), runFromRow(row)]));
+      return keys.map((k) => byKey.get(runKeyString(k)) ?? null);
+    },
+
     async queryBucket({ bucket, status, from, to, limit, after }) {
       const range = { bucket, status, from, to, n: positive(limit) };
       // Pending has its own statements: only a literal 'pending' lets SQLite use the partial index.
@@ -303,6 +315,8 @@ function prepareStatements(db: SqliteDb) {
 
   return {
     getJob: db.prepare<[string], JobRow>(`SELECT ${jobCols} FROM jobs WHERE id = ?`),
+    // Many reads in one statement: the ids (or keys) come as one JSON array.
+    getJobs: db.prepare<[string], JobRow>(`SELECT ${list(JOB_COLUMNS.map((c) => `j.${c}`))} FROM json_each(?) k JOIN jobs j ON j.id = k.value`),
     // ON CONFLICT DO NOTHING, not INSERT OR IGNORE: only the key conflict may be skipped.
     insertJob: db.prepare<[unknown[]]>(`INSERT INTO jobs (${jobCols}) VALUES (${placeholders(JOB_COLUMNS)}) ON CONFLICT (id) DO NOTHING`),
     updateJob: db.prepare<[unknown[], string, number]>(`UPDATE jobs SET ${assign(JOB_COLUMNS.slice(1))} WHERE id = ? AND version = ?`),
@@ -317,6 +331,9 @@ function prepareStatements(db: SqliteDb) {
     countJobs: db.prepare<{ owner: string; statuses: string }, { n: number }>(`SELECT count(*) AS n FROM jobs WHERE owner = @owner AND ${inStatuses}`),
 
     getRun: db.prepare<[string, number], RunRow>(`SELECT ${runCols} FROM runs WHERE job_id = ? AND scheduled_at = ?`),
+    getRuns: db.prepare<[string], RunRow>(
+      `SELECT ${list(RUN_COLUMNS.map((c) => `r.${c}`))} FROM json_each(?) k JOIN runs r ON r.job_id = k.value ->> 0 AND r.scheduled_at = k.value ->> 1`,
+    ),
     insertRun: db.prepare<[unknown[]]>(`INSERT INTO runs (${runCols}) VALUES (${placeholders(RUN_COLUMNS)}) ON CONFLICT (job_id, scheduled_at) DO NOTHING`),
     // The key and its partition (bucket, shard) are fixed at insert: an update never moves a run.
     updateRun: db.prepare<[unknown[], string, number, string, number, number | null, number | null]>(
