@@ -111,14 +111,16 @@ export class Worker {
       const room = max_claimed - this.leases.size;
       // Take no more than the free slots: a due run claimed beyond them waits claimed, and its
       // start costs a second write; taken when a slot is free, its claim records the start.
-      // Runs claimed ahead of their time hold no slot, so claiming ahead goes on meanwhile.
-      const free = this.freeSlots - this.ready.length;
-      if (room <= 0 || backlog >= batch || free <= 0) {
+      // But while runs claimed ahead wait for their time, the queue is handing out runs ahead of
+      // theirs, which hold no slot: take whole batches then (a claim of 50 costs nearly what one
+      // of 500 does), busy slots or not. Due runs caught in such a batch just start later.
+      const take = this.waiting.size > 0 ? Math.min(batch, room) : Math.min(batch, room, this.freeSlots - this.ready.length);
+      if (room <= 0 || backlog >= batch || take <= 0) {
         await new Promise<void>((r) => this.spaceWaiters.push(r));
         continue;
       }
       try {
-        await this.process(await this.deps.queue.receive(Math.min(batch, room, free), 1_000, signal));
+        await this.process(await this.deps.queue.receive(take, 1_000, signal));
       } catch (e) {
         this.deps.log.log("error", "worker batch failed", { worker: this.id, error: String(e) });
         await pause(200);

@@ -8,6 +8,7 @@ import { Engine } from "../../src/app/engine.js";
 import { DEFAULT_SETTINGS } from "../../src/app/settings.js";
 import { systemClock } from "../../src/ports/clock.js";
 import { silentLogger } from "../../src/ports/logger.js";
+import type { Store } from "../../src/ports/store.js";
 
 describe("worker: due runs are claimed as slots free", () => {
   it("claims no more due runs than it has free slots, so every claim records its start (one write, not two)", async () => {
@@ -55,6 +56,60 @@ describe("worker: due runs are claimed as slots free", () => {
       // A due run claimed beyond the free slots would show a separate start: running>running.
       expect(transitions).toEqual(keys.map(() => ["null>queued", "queued>running", "running>succeeded"]));
       expect(most).toBe(2);
+    } finally {
+      await engine.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("claims runs ahead of their time in whole batches, not a free slot's worth at a time", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "duely-slots-"));
+    const real = await openSqliteStore({ path: join(dir, "duely.db") });
+    const claimBatches: number[] = [];
+    const store: Store = {
+      ...real,
+      commitEach: async (txs) => {
+        const claims = txs.filter((t) => t.writes.some((w) => w.op === "update_run" && w.expect.status === "queued" && w.run.status === "running")).length;
+        if (claims > 0) claimBatches.push(claims);
+        return real.commitEach(txs);
+      },
+    };
+    const started: number[] = [];
+    const engine = new Engine(
+      {
+        store,
+        queue: new LocalDelayQueue(systemClock, { leadMs: 3_000 }),
+        clock: systemClock,
+        random: Math.random,
+        actions: {
+          run: async () => {
+            started.push(Date.now());
+            return { text: "ok" };
+          },
+        },
+        log: silentLogger,
+        settings: { ...DEFAULT_SETTINGS, concurrency: 2, claim_batch: 100, claim_ahead_ms: 3_000, poll_interval_ms: 50 },
+      },
+      { roles: ["watcher", "worker"] },
+    );
+    try {
+      const at = Date.now() + 1_500;
+      await engine.jobs.createMany(
+        "alice",
+        Array.from({ length: 60 }, (_, i) => ({
+          title: `t${i}`,
+          action: { type: "notify" as const, message: "m" },
+          schedule: { kind: "once" as const, at, timezone: "UTC" },
+        })),
+      );
+      engine.start();
+      const deadline = Date.now() + 10_000;
+      while (Date.now() < deadline && started.length < 60) await new Promise((r) => setTimeout(r, 20));
+      expect(started).toHaveLength(60);
+      expect(Math.min(...started)).toBeGreaterThanOrEqual(at - 50);
+      // The first claim is limited to the two free slots (the queue could be handing out due
+      // runs); once runs wait claimed ahead, the rest come in one batch, not 29 more of two.
+      expect(claimBatches).toEqual([2, 58]);
     } finally {
       await engine.stop();
       rmSync(dir, { recursive: true, force: true });
