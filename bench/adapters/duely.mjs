@@ -17,7 +17,8 @@ const OWNER = "bench";
 
 export async function createAdapter({ concurrency = 50, args = {} }) {
   const dir = mkdtempSync(join(tmpdir(), "duely-bench-"));
-  const store = await openSqliteStore({ path: join(dir, "bench.db") });
+  // --cache-mib: SQLite's page cache (the store's default unless given), native memory in the peak RSS.
+  const store = await openSqliteStore({ path: join(dir, "bench.db"), ...(args["cache-mib"] && { cacheSizeMiB: Number(args["cache-mib"]) }) });
   const clock = { now: () => Date.now() };
   const settings = {
     ...DEFAULT_SETTINGS,
