@@ -233,6 +233,13 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
       return page(rows, limit, runFromRow, (r) => encodeCursor("job_runs", r.scheduled_at));
     },
 
+    async listInFlightRuns(jobIds) {
+      const out = new Map<string, Run[]>(jobIds.map((id) => [id, []]));
+      if (out.size === 0) return out;
+      for (const row of q.listInFlight.all(JSON.stringify([...out.keys()]))) out.get(row.job_id)!.push(runFromRow(row));
+      return out;
+    },
+
     async listEvents(key) {
       return q.listEvents.all(key.job_id, key.scheduled_at).map(eventFromRow);
     },
