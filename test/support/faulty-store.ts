@@ -1,7 +1,19 @@
 import type { Store, Tx } from "../../src/ports/store.js";
 import { type FaultPlan, InjectedFault, never } from "./faults.js";
 
-const READS = ["getJob", "listJobs", "scanJobs", "countJobs", "getRun", "queryBucket", "listWaking", "listJobRuns", "listInFlightRuns", "listEvents", "listJobEvents"] as const;
+const READS = [
+  "getJob",
+  "listJobs",
+  "scanJobs",
+  "countJobs",
+  "getRun",
+  "queryBucket",
+  "listWaking",
+  "listJobRuns",
+  "listInFlightRuns",
+  "listEvents",
+  "listJobEvents",
+] as const;
 
 /**
  * A store that fails some calls as a real one can, around a real store:
