@@ -38,7 +38,8 @@ export interface ClaimBatch {
 }
 
 /**
- * Claims the delivered runs it can, in one store round trip: reads each run and its task, decides
+ * Claims the delivered runs it can, in one store round trip: reads each run and its task (and, in
+ * one call, the runs in flight of the tasks the overlap rule applies to), decides
  * (run-decisions.ts), charges each claim to its owner's execution rate (a claim over it is held
  * back instead), records the start in the claim of the first `slots` runs that are due, and
  * commits. A task or run that cannot be read right now (not a corrupt record) defers the message;
@@ -116,7 +117,7 @@ async function decideAll(deps: EngineDeps, worker: string, runs: readonly Run[],
     const job = jobs.get(run.job_id);
     return job instanceof Unavailable ? null : { job, d: decideClaim(run, job, now, ctx) };
   });
-  const checking = runs.filter((_, i) => firsts[i]?.d.kind === "check_overlap").map((r) => r.job_id);
+  const checking = [...new Set(runs.filter((_, i) => firsts[i]?.d.kind === "check_overlap").map((r) => r.job_id))];
   const inFlight = checking.length > 0 ? await readInFlight(deps, checking) : new Map<string, Run[] | null>();
   return runs.map((run, i) => {
     const first = firsts[i];
@@ -129,8 +130,9 @@ async function decideAll(deps: EngineDeps, worker: string, runs: readonly Run[],
 }
 
 /**
- * The runs in flight of each task, null for a task whose runs cannot be read now. A batch that
- * fails on an unreadable run is read again task by task, so that run holds back only its own task.
+ * The runs in flight of each task (ids distinct), null for a task whose runs cannot be read now.
+ * A batch that fails on an unreadable run is read again task by task (a call each, while that run
+ * stays unreadable), so that run holds back only its own task's claims.
  */
 async function readInFlight(deps: EngineDeps, jobIds: readonly string[]): Promise<Map<string, Run[] | null>> {
   const unread = (e: unknown) => {
@@ -144,9 +146,8 @@ async function readInFlight(deps: EngineDeps, jobIds: readonly string[]): Promis
   try {
     return await deps.store.listInFlightRuns(jobIds);
   } catch (e) {
-    const ids = [...new Set(jobIds)];
-    if (ids.length === 1 || !(isDomainError(e) && e.code === "corrupt_record")) return unread(e);
-    const each = await Promise.all(ids.map((id) => readInFlight(deps, [id]).then((m) => [id, m.get(id) ?? null] as const)));
+    if (jobIds.length === 1 || !(isDomainError(e) && e.code === "corrupt_record")) return unread(e);
+    const each = await Promise.all(jobIds.map((id) => readInFlight(deps, [id]).then((m) => [id, m.get(id) ?? null] as const)));
     return new Map(each);
   }
 }
