@@ -145,6 +145,7 @@ function labelled(store: Store): Store {
     queryBucket: (q) => run("watcher: queryBucket", () => store.queryBucket(q)),
     listWaking: (q) => run("watcher: listWaking", () => store.listWaking(q)),
     listJobRuns: (j, q) => run("listJobRuns", () => store.listJobRuns(j, q)),
+    listInFlightRuns: (ids) => run("listInFlightRuns", () => store.listInFlightRuns(ids)),
     listEvents: (k) => run("listEvents", () => store.listEvents(k)),
     listJobEvents: (j, q) => run("listJobEvents", () => store.listJobEvents(j, q)),
     commit: (tx) => run(commitLabel([tx]), () => store.commit(tx)),

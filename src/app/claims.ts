@@ -38,7 +38,8 @@ export interface ClaimBatch {
 }
 
 /**
- * Claims the delivered runs it can, in one store round trip: reads each run and its task, decides
+ * Claims the delivered runs it can, in one store round trip: reads each run and its task (and, in
+ * one call, the runs in flight of the tasks the overlap rule applies to), decides
  * (run-decisions.ts), charges each claim to its owner's execution rate (a claim over it is held
  * back instead), records the start in the claim of the first `slots` runs that are due, and
  * commits. A task or run that cannot be read right now (not a corrupt record) defers the message;
@@ -67,9 +68,16 @@ export async function claimBatch(deps: EngineDeps, worker: string, messages: rea
     claimable.map((c) => c.run),
     deps.log,
   );
+  const decisions = await decideAll(
+    deps,
+    worker,
+    claimable.map((c) => c.run),
+    jobs,
+    now,
+  );
   const decided = await Promise.all(
-    claimable.map(async (c) => {
-      const d = await decide(deps, worker, c.run, jobs.get(c.run.job_id), now);
+    claimable.map(async (c, i) => {
+      const d = decisions[i]!;
       return { ...c, d: d && (await gateClaim(deps, c.run, d, now)) };
     }),
   );
@@ -99,18 +107,48 @@ export async function claimBatch(deps: EngineDeps, worker: string, messages: rea
   return out;
 }
 
-/** The claim decision, with the store read the overlap rule needs; null to defer (the task cannot be read now). */
-async function decide(deps: EngineDeps, worker: string, run: Run, job: LoadedJob, now: number): Promise<ClaimDecision | null> {
-  if (job instanceof Unavailable) return null;
+/**
+ * The claim decision of each run, in order, with one store read for all the runs the overlap rule
+ * needs it for; null to defer (its task, or its task's runs in flight, cannot be read now).
+ */
+async function decideAll(deps: EngineDeps, worker: string, runs: readonly Run[], jobs: Map<string, LoadedJob>, now: number): Promise<(ClaimDecision | null)[]> {
   const ctx = { worker, leaseMs: deps.settings.lease_ms, staleQueuedMs: deps.settings.stale_queued_ms };
-  const first = decideClaim(run, job, now, ctx);
-  if (first.kind !== "check_overlap") return first;
+  const firsts = runs.map((run) => {
+    const job = jobs.get(run.job_id);
+    return job instanceof Unavailable ? null : { job, d: decideClaim(run, job, now, ctx) };
+  });
+  const checking = [...new Set(runs.filter((_, i) => firsts[i]?.d.kind === "check_overlap").map((r) => r.job_id))];
+  const inFlight = checking.length > 0 ? await readInFlight(deps, checking) : new Map<string, Run[] | null>();
+  return runs.map((run, i) => {
+    const first = firsts[i];
+    if (!first) return null;
+    if (first.d.kind !== "check_overlap") return first.d;
+    const others = inFlight.get(run.job_id);
+    if (!others) return null;
+    return decideClaim(run, first.job, now, { ...ctx, overlapping: stillRunningBefore(run, others, now), waiting: waitingBefore(run, others) });
+  });
+}
+
+/**
+ * The runs in flight of each task (ids distinct), null for a task whose runs cannot be read now.
+ * A batch that fails on an unreadable run is read again task by task (a call each, while that run
+ * stays unreadable), so that run holds back only its own task's claims.
+ */
+async function readInFlight(deps: EngineDeps, jobIds: readonly string[]): Promise<Map<string, Run[] | null>> {
+  const unread = (e: unknown) => {
+    deps.log.log("warn", "cannot check a task's earlier runs now; deferring its runs", {
+      job_ids: jobIds.slice(0, 10),
+      tasks: jobIds.length,
+      error: String(e),
+    });
+    return new Map<string, null>();
+  };
   try {
-    const recent = await deps.store.listJobRuns(run.job_id, { limit: 5 });
-    return decideClaim(run, job, now, { ...ctx, overlapping: stillRunningBefore(run, recent.items, now), waiting: waitingBefore(run, recent.items) });
+    return await deps.store.listInFlightRuns(jobIds);
   } catch (e) {
-    deps.log.log("warn", "cannot check a task's earlier runs now; deferring its run", { job_id: run.job_id, error: String(e) });
-    return null;
+    if (jobIds.length === 1 || !(isDomainError(e) && e.code === "corrupt_record")) return unread(e);
+    const each = await Promise.all(jobIds.map((id) => readInFlight(deps, [id]).then((m) => [id, m.get(id) ?? null] as const)));
+    return new Map(each);
   }
 }
 

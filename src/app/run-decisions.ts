@@ -159,14 +159,14 @@ export function decideStart(run: Run, job: LoadedJob, now: number): StartDecisio
   return { kind: "start", run: next, step: updateStep(run, next, now, "started") };
 }
 
-/** Whether one of `recent` (the task's latest runs) was scheduled before `run` and still holds a live lease. */
-export function stillRunningBefore(run: Run, recent: readonly Run[], now: number): boolean {
-  return recent.some((r) => r.status === "running" && r.scheduled_at < run.scheduled_at && (r.lease_until ?? 0) > now);
+/** Whether one of `others` (the task's runs in flight) was scheduled before `run` and still holds a live lease. */
+export function stillRunningBefore(run: Run, others: readonly Run[], now: number): boolean {
+  return others.some((r) => r.status === "running" && r.scheduled_at < run.scheduled_at && (r.lease_until ?? 0) > now);
 }
 
 /** Whether another scheduled run of the task, earlier than `run`, is queued: it is first in line behind the running one. */
-export function waitingBefore(run: Run, recent: readonly Run[]): boolean {
-  return recent.some((r) => r.status === "queued" && r.origin === "schedule" && r.scheduled_at < run.scheduled_at);
+export function waitingBefore(run: Run, others: readonly Run[]): boolean {
+  return others.some((r) => r.status === "queued" && r.origin === "schedule" && r.scheduled_at < run.scheduled_at);
 }
 
 /** How an attempt failed, as stored on the run and as the retry decision reads it. */

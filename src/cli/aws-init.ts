@@ -1,4 +1,13 @@
-import { CreateTableCommand, DescribeTimeToLiveCommand, type DynamoDBClient, UpdateTimeToLiveCommand, waitUntilTableExists } from "@aws-sdk/client-dynamodb";
+import {
+  CreateTableCommand,
+  type CreateTableCommandInput,
+  DescribeTableCommand,
+  DescribeTimeToLiveCommand,
+  type DynamoDBClient,
+  UpdateTableCommand,
+  UpdateTimeToLiveCommand,
+  waitUntilTableExists,
+} from "@aws-sdk/client-dynamodb";
 import { CreateQueueCommand, GetQueueAttributesCommand, GetQueueUrlCommand, SetQueueAttributesCommand, type SQSClient } from "@aws-sdk/client-sqs";
 import { newDynamoDbClient, newSqsClient } from "../adapters/aws/client-config.js";
 import { stderrLogger } from "../adapters/log/pino-logger.js";
@@ -19,16 +28,22 @@ export interface AwsInitOptions {
 
 const errorName = (e: unknown) => (e as { name?: string }).name;
 
-/** Creates the tables (GSIs, TTL) that do not exist yet and waits until they are active. Idempotent. */
+/**
+ * Creates the tables (GSIs, TTL) that do not exist yet, adds the GSIs an existing table lacks
+ * (one created after it), and waits until they are active. Idempotent.
+ */
 export async function createTables(client: DynamoDBClient, names: TableNames): Promise<void> {
   await Promise.all(
     tableDefinitions(names).map(async (definition) => {
+      let existed = false;
       try {
         await client.send(new CreateTableCommand(definition));
       } catch (e) {
         if (errorName(e) !== "ResourceInUseException") throw e;
+        existed = true;
       }
       await waitUntilTableExists({ client, minDelay: 1, maxDelay: 5, maxWaitTime: 600 }, { TableName: definition.TableName });
+      if (existed) await addMissingIndexes(client, definition);
     }),
   );
   await Promise.all(
@@ -40,6 +55,30 @@ export async function createTables(client: DynamoDBClient, names: TableNames): P
     }),
   );
 }
+
+/**
+ * DynamoDB creates one GSI per UpdateTable and backfills it from the items that carry its key:
+ * each missing one is added and waited for in turn (a large table may take a while).
+ */
+async function addMissingIndexes(client: DynamoDBClient, definition: CreateTableCommandInput): Promise<void> {
+  const TableName = definition.TableName!;
+  const describe = async () => (await client.send(new DescribeTableCommand({ TableName }))).Table?.GlobalSecondaryIndexes ?? [];
+  const existing = new Set((await describe()).map((i) => i.IndexName));
+  for (const index of definition.GlobalSecondaryIndexes ?? []) {
+    if (existing.has(index.IndexName)) continue;
+    const keys = new Set(index.KeySchema!.map((k) => k.AttributeName));
+    const AttributeDefinitions = definition.AttributeDefinitions!.filter((a) => keys.has(a.AttributeName));
+    await client.send(new UpdateTableCommand({ TableName, AttributeDefinitions, GlobalSecondaryIndexUpdates: [{ Create: index }] }));
+    const active = async () => (await describe()).find((i) => i.IndexName === index.IndexName)?.IndexStatus === "ACTIVE";
+    for (let waited = 0; !(await active()); waited += INDEX_POLL_MS) {
+      if (waited >= INDEX_WAIT_MS) throw new Error(`index ${index.IndexName} of ${TableName} is not active after ${INDEX_WAIT_MS / 60_000} minutes`);
+      await new Promise((resolve) => setTimeout(resolve, INDEX_POLL_MS));
+    }
+  }
+}
+
+const INDEX_POLL_MS = 2_000;
+const INDEX_WAIT_MS = 30 * 60_000;
 
 /** Creates the queue or brings an existing one's attributes up to date; returns its URL. */
 async function ensureQueue(sqs: SQSClient, QueueName: string, Attributes: Record<string, string>): Promise<string> {

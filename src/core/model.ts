@@ -17,6 +17,12 @@ export const RUN_STATUSES = ["pending", "queued", "running", "succeeded", "retry
 export type RunStatus = (typeof RUN_STATUSES)[number];
 export const TERMINAL_RUN_STATUSES: readonly RunStatus[] = ["succeeded", "failed", "skipped", "cancelled"];
 export const isTerminal = (s: RunStatus) => TERMINAL_RUN_STATUSES.includes(s);
+/**
+ * Handed to the queue and not settled: waiting for a worker, or held by one. What the overlap
+ * rule looks at. Pending and retrying runs are not finished either, but neither waits for nor
+ * holds a worker.
+ */
+export const IN_FLIGHT_RUN_STATUSES: readonly RunStatus[] = ["queued", "running"];
 
 /** Why an occurrence did not run. Every occurrence that did not run has a row with one of these. */
 export const SKIP_REASONS = ["paused", "missed", "overlap", "dst_gap", "duplicate", "quota", "ended", "skipped_by_user"] as const;

@@ -73,6 +73,14 @@ export interface Store {
   listWaking(q: { shard: number; before: number; limit: number }): Promise<Run[]>;
   /** Runs of one job, newest scheduled_at first. */
   listJobRuns(jobId: string, opts: { limit: number; cursor?: string | null }): Promise<Page<Run>>;
+  /**
+   * Every in-flight run (IN_FLIGHT_RUN_STATUSES: queued or running) of each of `jobIds`, however
+   * old and however many finished runs came after it: the overlap rule's read, once per claim
+   * batch. Each id given is a key of the map, its runs by scheduled_at ascending; a job with no
+   * run in flight, or no such job, maps to an empty array. It MUST NOT return a run in another
+   * status; a backend whose index lags its writes (DynamoDB) MAY miss a run queued a moment ago.
+   */
+  listInFlightRuns(jobIds: readonly string[]): Promise<Map<string, Run[]>>;
   listEvents(key: RunKey): Promise<RunEvent[]>;
   /** A job's history (changes the owner made), newest first, at most `limit` entries. */
   listJobEvents(jobId: string, opts: { limit: number }): Promise<JobEvent[]>;

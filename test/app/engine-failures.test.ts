@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { Run } from "../../src/core/model.js";
 import { ActionFailure } from "../../src/ports/action.js";
+import { corruptSqliteRun } from "../support/corrupt-sqlite-run.js";
 import { openHarness } from "../support/engine-harness.js";
 
 type Harness = Awaited<ReturnType<typeof openHarness>>;
@@ -195,8 +196,9 @@ describe("engine: misfires and overlap", () => {
     expect(await onlyRun(job.id)).toMatchObject({ status: "succeeded", started_at: Date.parse("2026-06-01T01:05:00Z") });
   });
 
-  it("skips an occurrence while the previous run of the same task is still running (overlap skip)", async () => {
-    h = await openHarness("2026-06-01T00:00:30Z", { shard_count: 2, lease_ms: 600_000 });
+  /** An every-minute task whose 00:01 run a slow action holds running until `finish`. */
+  async function slowEveryMinute(leaseMs: number) {
+    h = await openHarness("2026-06-01T00:00:30Z", { shard_count: 2, lease_ms: leaseMs });
     const pending: (() => void)[] = [];
     h.actions.behaviour = () => new Promise((r) => pending.push(() => r({ text: "slow" })));
     const { job } = await h.engine.jobs.create("alice", {
@@ -208,6 +210,15 @@ describe("engine: misfires and overlap", () => {
     await h.engine.watcher.tick();
     const first = h.engine.worker.runOnce();
     await new Promise((r) => setImmediate(r));
+    const finish = async () => {
+      for (const p of pending) p();
+      await first;
+    };
+    return { job, finish };
+  }
+
+  it("skips an occurrence while the previous run of the same task is still running (overlap skip)", async () => {
+    const { job, finish } = await slowEveryMinute(600_000);
     h.clock.set("2026-06-01T00:02:00Z");
     await h.engine.watcher.tick();
     expect(await h.engine.newWorker("worker-b").runOnce()).toBe(0);
@@ -216,8 +227,36 @@ describe("engine: misfires and overlap", () => {
       ["running", null],
       ["skipped", "overlap"],
     ]);
-    for (const p of pending) p();
-    await first;
+    await finish();
+  });
+
+  it("keeps skipping occurrences for as long as the earlier run runs, however many were skipped since", async () => {
+    const { job, finish } = await slowEveryMinute(3_600_000);
+    for (let minute = 2; minute <= 9; minute++) {
+      h.clock.set(`2026-06-01T00:0${minute}:00Z`);
+      await h.engine.watcher.tick();
+      expect(await h.engine.newWorker("worker-b").runOnce()).toBe(0);
+    }
+    const runs = (await h.store.listJobRuns(job.id, { limit: 20 })).items.reverse();
+    expect(runs.slice(0, 9).map((r) => [r.status, r.skip_reason])).toEqual([["running", null], ...Array(8).fill(["skipped", "overlap"])]);
+    await finish();
+  });
+
+  it("claims other tasks' runs when one task's earlier run in flight is unreadable, and defers only that task's", async () => {
+    h = await openHarness("2026-06-01T00:00:30Z", { shard_count: 2 });
+    const every = { action: notify, schedule: { kind: "cron" as const, expr: "* * * * *", timezone: "UTC" } };
+    const { job: broken } = await h.engine.jobs.create("alice", { title: "broken", ...every });
+    const { job: fine } = await h.engine.jobs.create("alice", { title: "fine", ...every });
+    const earlier = { ...(await h.store.getRun({ job_id: broken.id, scheduled_at: broken.next_run_at! }))!, scheduled_at: Date.parse("2026-06-01T00:00:10Z") };
+    await h.store.commit({
+      writes: [{ op: "insert_run", run: { ...earlier, status: "running", attempt: 1, lease_owner: "gone", lease_until: Date.parse("2026-06-01T00:09:00Z") } }],
+    });
+    await corruptSqliteRun(h.path)(earlier);
+    h.clock.set("2026-06-01T00:01:00Z");
+    await h.engine.watcher.tick();
+    await h.engine.worker.runOnce();
+    expect((await h.store.getRun({ job_id: fine.id, scheduled_at: Date.parse("2026-06-01T00:01:00Z") }))?.status).toBe("succeeded");
+    expect((await h.store.getRun({ job_id: broken.id, scheduled_at: Date.parse("2026-06-01T00:01:00Z") }))?.status).toBe("queued");
   });
 });
 

@@ -1,15 +1,18 @@
-import { DynamoDBDocumentClient, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { meterRequests } from "../../src/adapters/aws/request-meter.js";
 import { openDynamoStore } from "../../src/adapters/store/dynamodb/dynamodb-store.js";
+import { runPrimaryKey } from "../../src/adapters/store/dynamodb/items.js";
 import type { TableNames } from "../../src/adapters/store/dynamodb/tables.js";
+import type { RunKey } from "../../src/core/model.js";
 import { PartialCommit, type Store, type Tx } from "../../src/ports/store.js";
 import { dynamoClient, freshTables } from "../support/aws/clients.js";
-import { makeEvent, makeJob, makeRun, T0 } from "../support/builders.js";
+import { makeEvent, makeJob, makeRun, SHARDS, T0 } from "../support/builders.js";
 import { describeStoreContract } from "./store-contract.js";
 
 const DAY_MS = 86_400_000;
 const client = dynamoClient();
+const doc = DynamoDBDocumentClient.from(client);
 afterAll(() => client.destroy());
 
 // The fixtures are dated March 2026: with a retention, every event would be written already
@@ -22,14 +25,19 @@ describeStoreContract("dynamodb", async () => {
     await store.close();
     await drop();
   };
-  return { store, cleanup };
+  // The stored item as it is, but for a result that is not JSON: it stays in every index it was in.
+  const corruptRun = async (key: RunKey) => {
+    const Key = runPrimaryKey(key, SHARDS);
+    const { Item } = await doc.send(new GetCommand({ TableName: tables.runs, Key, ConsistentRead: true }));
+    await doc.send(new PutCommand({ TableName: tables.runs, Item: { ...Item, result: "{not json" } }));
+  };
+  return { store, cleanup, corruptRun };
 });
 
 describe("DynamoDB store, beyond the port", () => {
   let tables: TableNames;
   let drop: () => Promise<void>;
   let store: Store;
-  const doc = DynamoDBDocumentClient.from(client);
 
   beforeAll(async () => {
     ({ tables, drop } = await freshTables(client, "extra"));

@@ -7,6 +7,7 @@ import { lockDatabaseFile } from "../../src/adapters/store/sqlite/file-lock.js";
 import { openSqliteAuthStore } from "../../src/adapters/store/sqlite/sqlite-auth-store.js";
 import { openSqliteStore } from "../../src/adapters/store/sqlite/sqlite-store.js";
 import { makeJob, makeRun, T0 } from "../support/builders.js";
+import { corruptSqliteRun } from "../support/corrupt-sqlite-run.js";
 import { describeAuthStoreContract } from "./auth-store-contract.js";
 import { describeStoreContract } from "./store-contract.js";
 
@@ -17,13 +18,15 @@ const tempDir = () => mkdtempSync(join(tmpdir(), "duely-node-sqlite-"));
 describe.skipIf(!hasNodeSqlite())("the SQLite adapters on node:sqlite", () => {
   describeStoreContract("sqlite on node:sqlite", async () => {
     const dir = tempDir();
-    const store = openSqliteStore({ path: join(dir, "duely.db"), driver: "node:sqlite" });
+    const path = join(dir, "duely.db");
+    const store = openSqliteStore({ path, driver: "node:sqlite" });
     return {
       store,
       cleanup: async () => {
         await store.close();
         rmSync(dir, { recursive: true, force: true });
       },
+      corruptRun: corruptSqliteRun(path, "node:sqlite"),
     };
   });
 

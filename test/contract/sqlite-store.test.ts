@@ -7,18 +7,20 @@ import { SCHEMA_VERSION } from "../../src/adapters/store/sqlite/migrations.js";
 import { openSqliteStore } from "../../src/adapters/store/sqlite/sqlite-store.js";
 import type { Store, Tx } from "../../src/ports/store.js";
 import { makeJob, makeRun, T0 } from "../support/builders.js";
+import { corruptSqliteRun } from "../support/corrupt-sqlite-run.js";
 import { describeStoreContract } from "./store-contract.js";
 
 const tempDir = () => mkdtempSync(join(tmpdir(), "duely-sqlite-"));
 
 describeStoreContract("sqlite", async () => {
   const dir = tempDir();
-  const store = openSqliteStore({ path: join(dir, "duely.db") });
+  const path = join(dir, "duely.db");
+  const store = openSqliteStore({ path });
   const cleanup = async () => {
     await store.close();
     rmSync(dir, { recursive: true, force: true });
   };
-  return { store, cleanup };
+  return { store, cleanup, corruptRun: corruptSqliteRun(path) };
 });
 
 // SQLite counts live tasks inside the write transaction, so a task leaving the live statuses frees
@@ -70,6 +72,7 @@ describe("SQLite store, beyond the port", () => {
     4: ["ALTER TABLE runs DROP COLUMN executions", "ALTER TABLE runs DROP COLUMN checkpoint"],
     5: ["DROP TABLE limit_state"],
     6: ["DROP TABLE job_events", "ALTER TABLE jobs DROP COLUMN pause_note", "ALTER TABLE jobs DROP COLUMN skips", "ALTER TABLE runs DROP COLUMN origin"],
+    7: ["DROP INDEX runs_in_flight"],
   };
   const rewindTo = (version: number) => {
     for (let v = SCHEMA_VERSION; v > version; v--) for (const sql of UNDO[v] ?? []) tamper(sql);
@@ -137,6 +140,26 @@ describe("SQLite store, beyond the port", () => {
     tamper(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     store = openSqliteStore({ path });
     expect(await store.getJob(job.id)).toEqual(job);
+  });
+
+  it("upgrades a file of schema version 6: its runs in flight are found through the index built then", async () => {
+    const job = makeJob();
+    const running = makeRun(job, T0, { status: "running", attempt: 1, lease_owner: "w", lease_until: T0 + 30_000, wake_at: T0 + 30_000 });
+    await store.commit({
+      writes: [
+        { op: "insert_run", run: running },
+        ...[1, 2, 3, 4, 5, 6].map((m) => ({ op: "insert_run" as const, run: makeRun(job, T0 + m * 60_000, { status: "succeeded", attempt: 1 }) })),
+      ],
+    });
+    await store.close();
+    rewindTo(6);
+    store = openSqliteStore({ path });
+    expect(await store.listInFlightRuns([job.id])).toEqual(new Map([[job.id, [running]]]));
+    const db = new Database(path, { readonly: true });
+    const sql = "SELECT * FROM runs WHERE job_id IN (SELECT value FROM json_each(?)) AND status IN ('queued', 'running')";
+    const plan = db.prepare<[string], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`).all("[]");
+    db.close();
+    expect(plan.map((p) => p.detail)).toContain("SEARCH runs USING INDEX runs_in_flight (job_id=?)");
   });
 
   it("refuses a file written by a newer schema rather than guess at it", async () => {

@@ -1,5 +1,6 @@
 import { describe } from "vitest";
 import type { OpenStore } from "./store/fixture.js";
+import { describeInFlightRunsContract } from "./store/in-flight-runs.js";
 import { describeJobHistoryContract } from "./store/job-history.js";
 import { describeJobContract } from "./store/jobs.js";
 import { describeRunQueryContract } from "./store/run-queries.js";
@@ -18,6 +19,7 @@ export function describeStoreContract(name: string, open: OpenStore): void {
     describeRunContract(open);
     describeTransactionContract(open);
     describeRunQueryContract(open);
+    describeInFlightRunsContract(open);
     describeJobHistoryContract(open);
   });
 }

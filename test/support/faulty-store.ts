@@ -12,6 +12,7 @@ const READS = [
   "queryBucket",
   "listWaking",
   "listJobRuns",
+  "listInFlightRuns",
   "listEvents",
   "listJobEvents",
 ] as const;

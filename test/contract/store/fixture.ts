@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect } from "vitest";
-import type { Job, Run } from "../../../src/core/model.js";
+import type { Job, Run, RunKey } from "../../../src/core/model.js";
 import type { Page, Store, Tx } from "../../../src/ports/store.js";
 import { makeEvent, T0 } from "../../support/builders.js";
 
@@ -7,17 +7,19 @@ export interface OpenedStore {
   store: Store;
   /** Closes the store and removes whatever `open` created. */
   cleanup(): Promise<void>;
+  /** Spoils a stored run behind the store's back, as a bad manual edit would: its result is no longer JSON; its key and status stay. */
+  corruptRun(key: RunKey): Promise<void>;
 }
 
 /** MUST return a new, empty store each time (scanJobs reads everything). */
 export type OpenStore = () => Promise<OpenedStore>;
 
 /** Opens a fresh store before each test of the calling describe block, hands it to `use`, and cleans it up after. */
-export function eachFreshStore(open: OpenStore, use: (store: Store) => void): void {
+export function eachFreshStore(open: OpenStore, use: (store: Store, opened: OpenedStore) => void): void {
   let cleanup = async () => {};
   beforeEach(async () => {
     const opened = await open();
-    use(opened.store);
+    use(opened.store, opened);
     cleanup = opened.cleanup;
   });
   afterEach(async () => {

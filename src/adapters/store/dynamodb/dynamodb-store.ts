@@ -1,7 +1,7 @@
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { monotonicFactory } from "ulid";
-import { LIVE_JOB_STATUSES, type Run, type RunEvent } from "../../../core/model.js";
+import { IN_FLIGHT_RUN_STATUSES, LIVE_JOB_STATUSES, type Run, type RunEvent } from "../../../core/model.js";
 import { PartialCommit, type Store, type Tx } from "../../../ports/store.js";
 import { positive } from "../limit.js";
 import { batchGetAll, keyLoader, mapLimit } from "./batch.js";
@@ -79,6 +79,18 @@ export function openDynamoStore(opts: DynamoStoreOptions): Store {
       start = last;
     } while (start && items.length < limit);
     return { items, last };
+  }
+
+  /** Every item of a query, page after page. */
+  async function queryAll(input: QueryCommandInput): Promise<Item[]> {
+    const items: Item[] = [];
+    let start: Item | undefined;
+    do {
+      const out = await doc.send(new QueryCommand({ ...input, ...(start && { ExclusiveStartKey: start }) }));
+      items.push(...(out.Items ?? []));
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return items;
   }
 
   /**
@@ -292,23 +304,40 @@ export function openDynamoStore(opts: DynamoStoreOptions): Store {
       return { items: runs, cursor: encodeCursor("job_runs", out.LastEvaluatedKey) };
     },
 
-    async listEvents(key): Promise<RunEvent[]> {
-      const events: RunEvent[] = [];
-      let start: Item | undefined;
-      do {
-        const out = await doc.send(
-          new QueryCommand({
-            TableName: tables.events,
-            KeyConditionExpression: "run_key = :k",
-            ExpressionAttributeValues: { ":k": eventRunKey(key) },
-            ConsistentRead: true,
-            ...(start && { ExclusiveStartKey: start }),
+    // One Query per task, all at once, on the sparse in_flight index (keys only, a handful per
+    // task: half a read unit each), then one BatchGetItem per 100 runs found, strongly consistent
+    // (a unit per run). The index lags its writes: what it lists is read again, its status checked.
+    async listInFlightRuns(jobIds) {
+      const out = new Map<string, Run[]>(jobIds.map((id) => [id, []]));
+      const keys = await Promise.all(
+        [...out.keys()].map((id) =>
+          queryAll({
+            TableName: tables.runs,
+            IndexName: INDEX.inFlight,
+            KeyConditionExpression: "in_flight_job = :j",
+            ExpressionAttributeValues: { ":j": id },
           }),
-        );
-        events.push(...(out.Items ?? []).map(eventFromItem));
-        start = out.LastEvaluatedKey;
-      } while (start);
-      return events;
+        ),
+      );
+      const items = await batchGetAll(
+        doc,
+        tables.runs,
+        keys.flat().map((k) => ({ pk: k.pk, sk: k.sk })),
+        true,
+      );
+      for (const run of items.map(runFromItem)) if (IN_FLIGHT_RUN_STATUSES.includes(run.status)) out.get(run.job_id)?.push(run);
+      for (const runs of out.values()) runs.sort((a, b) => a.scheduled_at - b.scheduled_at);
+      return out;
+    },
+
+    async listEvents(key): Promise<RunEvent[]> {
+      const items = await queryAll({
+        TableName: tables.events,
+        KeyConditionExpression: "run_key = :k",
+        ExpressionAttributeValues: { ":k": eventRunKey(key) },
+        ConsistentRead: true,
+      });
+      return items.map(eventFromItem);
     },
 
     async listJobEvents(jobId, { limit }) {

@@ -1,6 +1,6 @@
 import { DomainError } from "../../../core/errors.js";
 import { bucketOf, runKeyString, shardOf } from "../../../core/keys.js";
-import { isTerminal, Job, JobEvent, Run, RunEvent, type RunKey } from "../../../core/model.js";
+import { IN_FLIGHT_RUN_STATUSES, isTerminal, Job, JobEvent, Run, RunEvent, type RunKey } from "../../../core/model.js";
 import { parseJson, parseStored } from "../stored-record.js";
 import { TTL_ATTRIBUTE } from "./tables.js";
 
@@ -41,7 +41,8 @@ export function jobFromItem(item: Item): Job {
  * The item holds every run field, except that:
  * - `bucket` is the partition key `pk`;
  * - `wake_at` is absent rather than null (it keys the sparse `waking` index, and a key
- *   attribute cannot be NULL); `pending_bucket` is present only while pending (sparse `pending`);
+ *   attribute cannot be NULL); `pending_bucket` is present only while pending (sparse `pending`),
+ *   `in_flight_job` only while queued or running (sparse `in_flight`);
  * - `result` and `checkpoint` are JSON text: what an action returns or saves is arbitrary, and
  *   DynamoDB maps limit nesting to 32 levels and numbers to 38 digits, so they are stored opaque;
  * - a finished run carries `expires_at` (TTL, epoch seconds) when a retention is configured.
@@ -57,13 +58,14 @@ export function runToItem(run: Run, ttlDays: number | null): Item {
   };
   if (wake_at !== null) item.wake_at = wake_at;
   if (run.status === "pending") item.pending_bucket = bucket;
+  if (IN_FLIGHT_RUN_STATUSES.includes(run.status)) item.in_flight_job = run.job_id;
   if (ttlDays !== null && isTerminal(run.status)) item[TTL_ATTRIBUTE] = Math.floor((run.finished_at ?? run.updated_at) / 1000) + ttlDays * DAY_S;
   return item;
 }
 
 export function runFromItem(item: Item): Run {
   const what = `run ${String(item.job_id)}@${String(item.scheduled_at)}`;
-  const { pk, sk: _sk, pending_bucket: _p, [TTL_ATTRIBUTE]: _ttl, result, wake_at, checkpoint, executions, ...rest } = item;
+  const { pk, sk: _sk, pending_bucket: _p, in_flight_job: _f, [TTL_ATTRIBUTE]: _ttl, result, wake_at, checkpoint, executions, ...rest } = item;
   return parseStored(Run, what, {
     ...rest,
     bucket: pk,

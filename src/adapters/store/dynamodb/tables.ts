@@ -28,6 +28,8 @@ export const INDEX = {
   pending: "pending",
   /** runs, sparse: (shard, wake_at), present only while wake_at is set. */
   waking: "waking",
+  /** runs, sparse, keys only: (in_flight_job, scheduled_at), present only while a run is queued or running. */
+  inFlight: "in_flight",
   /** auth: (grant_id, pk) keys only: every record issued under a grant, to revoke it whole. */
   byGrant: "by_grant",
   /** auth: (uid_key) keys only: a session by its uid. */
@@ -57,6 +59,9 @@ export const TTL_ATTRIBUTE = "expires_at";
  *          Its partition key is the shard alone, and every claim, heartbeat and finish moves
  *          wake_at (two index writes): one shard's index partition takes about 1,000 such
  *          writes a second, so sustained throughput beyond ~16,000/s needs a larger shard count.
+ *          GSI in_flight (in_flight_job, scheduled_at) sparse, KEYS_ONLY: a task's queued and
+ *          running runs, for the overlap rule, however long its history. Written when a run
+ *          enters or leaves those statuses, not by a claim or a heartbeat.
  * - events PK `run_key` (`job_id@scheduled_at`), SK `seq` (ULID from the event time): append-only.
  *          It also holds the per-owner limit states (`run_key = limit#<key>`, `seq = -`:
  *          dynamodb-limit-state.ts, owner-cap.ts), which no run key can collide with.
@@ -102,6 +107,7 @@ export function tableDefinitions(names: TableNames): CreateTableCommandInput[] {
         { AttributeName: "pending_bucket", AttributeType: "S" },
         { AttributeName: "shard", AttributeType: "N" },
         { AttributeName: "wake_at", AttributeType: "N" },
+        { AttributeName: "in_flight_job", AttributeType: "S" },
       ],
       KeySchema: [
         { AttributeName: "pk", KeyType: "HASH" },
@@ -131,6 +137,14 @@ export function tableDefinitions(names: TableNames): CreateTableCommandInput[] {
             { AttributeName: "wake_at", KeyType: "RANGE" },
           ],
           Projection: { ProjectionType: "ALL" },
+        },
+        {
+          IndexName: INDEX.inFlight,
+          KeySchema: [
+            { AttributeName: "in_flight_job", KeyType: "HASH" },
+            { AttributeName: "scheduled_at", KeyType: "RANGE" },
+          ],
+          Projection: { ProjectionType: "KEYS_ONLY" },
         },
       ],
     },

@@ -147,6 +147,12 @@ const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX job_events_by_job ON job_events (job_id, id);
   `,
+  `
+  -- listInFlightRuns: a task's queued and running runs, for the overlap rule. Partial, so it
+  -- reads only those however long the task's history; a query uses it only when its WHERE
+  -- holds this same status term.
+  CREATE INDEX runs_in_flight ON runs (job_id, scheduled_at) WHERE status IN ('queued', 'running');
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
