@@ -9,7 +9,14 @@
 import { parseArgs } from "node:util";
 import { COVERAGE_OUTCOMES, type CoverageResult, measureCoverage, WINDOW_DAYS } from "../test/unit/phrase/independent/coverage.js";
 import { judgeRow, OUTCOMES, type Outcome, type Verdict } from "../test/unit/phrase/independent/judge.js";
-import { type IndependentRow, loadHeldOutRows, loadTuning2Rows, loadTuning3Rows, loadTuningRows, MEASURED_LANGS } from "../test/unit/phrase/independent/rows.js";
+import {
+  type IndependentRow,
+  loadHeldOutRows,
+  loadTuning2Rows,
+  loadTuning3Rows,
+  loadTuningRows,
+  MEASURED_LANGS,
+} from "../test/unit/phrase/independent/rows.js";
 
 const { values } = parseArgs({ options: { quiet: { type: "boolean", default: false }, "reveal-held-out": { type: "boolean", default: false } } });
 
@@ -77,7 +84,15 @@ const out: string[] = [
   "",
   countTable("TUNING by tag (a row may carry several)", OUTCOMES, byTag(tuning), false),
 ];
-if (!values.quiet) out.push("", listRows("TUNING rows not read right:", tuning), "", listRows("TUNING2 rows not read right:", tuning2), "", listRows("TUNING3 rows not read right:", tuning3));
+if (!values.quiet)
+  out.push(
+    "",
+    listRows("TUNING rows not read right:", tuning),
+    "",
+    listRows("TUNING2 rows not read right:", tuning2),
+    "",
+    listRows("TUNING3 rows not read right:", tuning3),
+  );
 if (values["reveal-held-out"]) out.push("", listRows("HELD-OUT rows not read right (final report only):", heldOut));
 
 const coverage = measureCoverage();
