@@ -55,8 +55,8 @@ export type Fragment =
   | { kind: "monthDate"; month: number; day: number }
   /** "on the 5th of next month", "来月5日": a day in the month so many months on. */
   | { kind: "monthAhead"; months: number; day: number }
-  /** "the end of March", "3月末": that month's last day. */
-  | { kind: "monthEnd"; month: number }
+  /** "the end of March", "3月末": that month's last day; `month` null: this month's ("这个月底", "今月末"). */
+  | { kind: "monthEnd"; month: number | null }
   /** "the last day of the month", "月末": cron's `L`. */
   | { kind: "lastDayOfMonth" }
   /** "the first Monday of the month" (`nth` 1–5), "the last Friday" (`nth` -1): cron's `1#1`, `5L`. */

@@ -106,7 +106,7 @@ function lastDayOf(ctx: ReadContext, target: Found): CivilDate {
     case "monthDate":
       return notBefore({ year: today.year, month: f.month, day: f.day }, (d) => ({ ...d, year: d.year + 1 }));
     case "monthEnd":
-      return notBefore({ year: today.year, month: f.month, day: daysInMonth(today.year, f.month) }, (d) => ({
+      return notBefore({ year: today.year, month: f.month ?? today.month, day: daysInMonth(today.year, f.month ?? today.month) }, (d) => ({
         year: d.year + 1,
         month: d.month,
         day: daysInMonth(d.year + 1, d.month),

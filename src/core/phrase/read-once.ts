@@ -123,8 +123,9 @@ function dateOf(ctx: ReadContext): (CivilDate & { roll: DateFragment["roll"] }) 
       return { ...month, day: f.fragment.day, roll: "none" as const };
     }),
     ...findsOf(ctx, "monthEnd").map((f) => {
-      const year = f.fragment.month < today.month ? today.year + 1 : today.year;
-      return { year, month: f.fragment.month, day: daysInMonth(year, f.fragment.month), roll: "none" as const };
+      const month = f.fragment.month ?? today.month;
+      const year = month < today.month ? today.year + 1 : today.year;
+      return { year, month, day: daysInMonth(year, month), roll: "none" as const };
     }),
   ];
   const distinct = new Map(dates.map((d) => [`${d.year}-${d.month}-${d.day}`, d]));

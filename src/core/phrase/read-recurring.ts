@@ -29,6 +29,10 @@ export function readRecurring(ctx: ReadContext): Schedule {
   refusePairedDaysAndTimes(ctx);
   const interval = intervalOf(ctx);
   const days = weekdaysOf(ctx, interval);
+  // "midnight every Friday": the start of Friday or its end, as "Friday at midnight".
+  if (days !== null && ctx.finds.some((f) => f.fragment.kind === "clock" && f.fragment.exact === "midnight")) {
+    throw refuse.midnightOfDay(ctx.grammar.examples);
+  }
   const on: MonthDays = {
     days: [...new Set(findsOf(ctx, "monthDay").map((f) => f.fragment.day))].sort((a, b) => a - b),
     last: findsOf(ctx, "lastDayOfMonth").length > 0,

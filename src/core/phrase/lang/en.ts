@@ -146,6 +146,7 @@ const rules: Rule[] = [
     },
   ),
   ruleOf(String.raw`\b(?:on\s+)?(?:the\s+)?end\s+of\s+${MONTH}(?![\p{L}])`, (m) => ({ kind: "monthEnd", month: monthOf(m[1] ?? "") })),
+  ruleOf(String.raw`\b(?:on\s+|at\s+)?(?:the\s+)?(?:end|last\s+day)\s+of\s+this\s+month\b|\bthis\s+month['’]s\s+(?:end|last\s+day)\b`, () => ({ kind: "monthEnd", month: null })),
   ruleOf(String.raw`\b(?:on\s+)?the\s+(?:${ORD}|(first))\s+(?:day\s+)?of\s+next\s+month\b|\bnext\s+month\s+on\s+the\s+(?:${ORD}|(first))\b`, (m) => ({
     kind: "monthAhead",
     months: 1,

@@ -99,6 +99,7 @@ const rules: Rule[] = [
     const day = cjkNumber(m[1] ?? "");
     return day === null ? null : { kind: "monthAhead", months: 1, day };
   }),
+  ruleOf(`今月\\s*の?\\s*(?:末日?|終わり)`, () => ({ kind: "monthEnd", month: null })),
   ruleOf(`${N}\\s*月\\s*(?:末|の終わり)`, (m) => {
     const month = cjkNumber(m[1] ?? "");
     return month === null ? null : { kind: "monthEnd", month };

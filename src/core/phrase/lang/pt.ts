@@ -116,6 +116,8 @@ const rules: Rule[] = [
     const times = num(m[1]);
     return times === null ? null : { kind: "count", times };
   }),
+  // Before the vague "depois" (later), which would leave "amanhã" alone: tomorrow, a day early.
+  ruleOf(String.raw`\bdepois\s+de\s+amanh[ãa]\b`, () => ({ kind: "dayOffset", days: 2 })),
   ruleOf(String.raw`\b(?:mais\s+tarde|depois|logo|em\s+breve|daqui\s+a\s+pouco)\b`, () => ({ kind: "vague", what: "time", weak: true })),
   ruleOf(String.raw`\b(?:qualquer\s+dia(?:\s+dess[ea]s)?|um\s+dia\s+dess[ea]s|algum\s+dia|qualquer\s+hora|quando\s+der)\b`, () => ({
     kind: "vague",
@@ -203,7 +205,6 @@ const rules: Rule[] = [
     dateOrMonthDate(m[3], monthOf(m[2] ?? ""), /^\d+$/u.test(m[1] ?? "") ? Number(m[1]) : 1),
   ),
   ruleOf(String.raw`\b(?:n?o\s+)?dia\s+(\d{1,2})(?:º)?\b(?!\s*(?:de\s+${MONTH}|h\b|:))`, (m) => ({ kind: "monthDay", day: Number(m[1]) })),
-  ruleOf(String.raw`\bdepois\s+de\s+amanh[ãa]\b`, () => ({ kind: "dayOffset", days: 2 })),
   ruleOf(String.raw`\bamanh[ãa]\s+(?:de|à|a)\s+(manh[ãa]|tarde|noite)\b`, (m) => [
     { kind: "dayOffset", days: 1 },
     { kind: "part", part: PARTS[m[1] ?? ""] ?? "morning" },
