@@ -63,7 +63,11 @@ export function conditionNextTo(lang: Lang, lowered: string, shown: string, star
     );
   const sentenceStart = Math.max(...[...lowered.slice(0, start).matchAll(new RegExp(SENTENCE_END, "gu"))].map((m) => m.index + 1), 0);
   const before = lowered.slice(sentenceStart, start);
-  if (opener.test(before) || CLOSERS[lang].test(before)) return shown.slice(sentenceStart, start).replace(/[\s,;:、，]+$/u, "").trim();
+  if (opener.test(before) || CLOSERS[lang].test(before))
+    return shown
+      .slice(sentenceStart, start)
+      .replace(/[\s,;:、，]+$/u, "")
+      .trim();
   const ending = CONDITION_ENDINGS[lang];
   if (ending === undefined) return null;
   const after = lowered.slice(end).split(SENTENCE_END)[0] ?? "";

@@ -66,6 +66,16 @@ export function dateOrMonthDate(year: string | undefined, month: number, day: nu
   return year === undefined ? { kind: "monthDate", month, day } : { kind: "date", year: Number(year), month, day, roll: "none" };
 }
 
+/**
+ * "twice a day", "3 veces al día", "zweimal täglich": a daily repetition read only when the
+ * phrase says that many times ("at 9 and 21"); so many times a week or a month says no days,
+ * so it stays vague.
+ */
+export function timesPer(times: number | null, perDay: boolean): Fragment | Fragment[] | null {
+  if (times === null) return null;
+  return perDay ? [{ kind: "vague", what: "time", perDay: times }, { kind: "daily" }] : { kind: "vague", what: "time" };
+}
+
 /** A window between two clock readings, or null when either end is not one. */
 export const windowOf = (from: ClockReading | null, to: ClockReading | null): Fragment | null =>
   from === null || to === null ? null : { kind: "window", from, to };

@@ -150,6 +150,8 @@ function readCluster(whole: ReadContext): { schedule: Schedule; bounds: Bounds }
   // "twice a day at 9 and 21" says its times; "twice a day" alone does not.
   const clocks = ctx.finds.filter((f) => f.fragment.kind === "clock").length;
   const open = vague.filter((v) => v.what === "time" && v.perDay !== clocks);
+  const perDay = open.find((v) => v.perDay !== undefined)?.perDay;
+  if (perDay !== undefined) throw refuse.timesPerDay(perDay, clocks, ex);
   if (open.some((v) => v.weak !== true || !precise)) throw refuse.vagueTime(ex);
   if ([...kinds].some((k) => RECURRENCE_KINDS.has(k))) return { schedule: readRecurring(ctx), bounds };
   if (kinds.has("relative")) return { schedule: readRelative(ctx), bounds };

@@ -21,6 +21,16 @@ export const refuse = {
       expected: "An exact time, e.g. a clock time or 'in 20 minutes'",
       hint: ask("At what time exactly?", ex.once),
     }),
+  timesPerDay: (perDay: number, said: number, ex: Examples) =>
+    new DomainError(
+      "ambiguous_schedule",
+      `The phrase says ${perDay} times a day but ${said === 0 ? "not at what times" : `${said} time${said === 1 ? "" : "s"} of day`}.`,
+      {
+        field: "when",
+        expected: `${perDay} clock times, e.g. 9am and 9pm`,
+        hint: ask(`At which ${perDay} times of day?`, ex.daily),
+      },
+    ),
   vagueDay: (ex: Examples) =>
     new DomainError("ambiguous_schedule", 'The phrase names a period ("next week") but not the day.', {
       field: "when",

@@ -1,7 +1,20 @@
 import * as chrono from "chrono-node";
 import { latinGlue } from "../cluster.js";
 import type { Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
-import { COMPACT_DELAY, clock, dateOrMonthDate, exceptOf, type Grammar, lexicon, numericClock, readDayList, ruleOf, WEEKDAYS, WEEKEND } from "../grammar.js";
+import {
+  COMPACT_DELAY,
+  clock,
+  dateOrMonthDate,
+  exceptOf,
+  type Grammar,
+  lexicon,
+  numericClock,
+  readDayList,
+  ruleOf,
+  timesPer,
+  WEEKDAYS,
+  WEEKEND,
+} from "../grammar.js";
 import { wordNumber } from "../text.js";
 
 const NUMBERS: Record<string, number> = {
@@ -100,10 +113,10 @@ const rules: Rule[] = [
     const amount = num(m[1] ?? m[3] ?? m[5]);
     return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? m[4] ?? m[6] ?? "") };
   }),
-  ruleOf(String.raw`\b(?:${NUM}\s*mal|(zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn)mal)\s+(?:am|pro|je)\s+(?:tag|woche|monat)\b`, () => ({
-    kind: "vague",
-    what: "time",
-  })),
+  ruleOf(
+    String.raw`\b(?:${NUM}\s*(?:mal|x)|(zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn)mal)\s+(?:(?:am|pro|je|jeden)\s+(tag|woche|monat)|(täglich))\b`,
+    (m) => timesPer(num(m[1] ?? m[2]), m[3] === "tag" || m[4] !== undefined),
+  ),
   ruleOf(String.raw`\b(?:${NUM}\s*mal|(zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn)mal)\b`, (m) => {
     const times = num(m[1] ?? m[2]);
     return times === null ? null : { kind: "count", times };

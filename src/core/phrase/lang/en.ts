@@ -1,7 +1,20 @@
 import * as chrono from "chrono-node";
 import { latinGlue } from "../cluster.js";
 import type { ClockReading, Fragment, IntervalUnitWord, Rule } from "../fragments.js";
-import { COMPACT_DELAY, clock, dateOrMonthDate, exceptOf, type Grammar, lexicon, readDayList, ruleOf, WEEKDAYS, WEEKEND, windowOf } from "../grammar.js";
+import {
+  COMPACT_DELAY,
+  clock,
+  dateOrMonthDate,
+  exceptOf,
+  type Grammar,
+  lexicon,
+  readDayList,
+  ruleOf,
+  timesPer,
+  WEEKDAYS,
+  WEEKEND,
+  windowOf,
+} from "../grammar.js";
 import { wordNumber } from "../text.js";
 
 const NUMBERS: Record<string, number> = {
@@ -32,6 +45,8 @@ const DAY = String.raw`(?:sun(?:day)?|mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday
 const DAYS = String.raw`(?:${DAY}s?\.?)`;
 const SEP = String.raw`(?:\s*,\s*(?:and\s+)?|\s*&\s*|\s*/\s*|\s*\+\s*|\s+and\s+|\s+|\s*(?:-|–)\s*|\s+(?:to|through|thru|until)\s+)`;
 const DAY_LIST = String.raw`(${DAYS}(?:${SEP}${DAYS})*)`;
+/** Days joined only by "and", "&" or a comma: "Tuesday and Thursday mornings". */
+const AND = String.raw`(?:\s*,\s*(?:and\s+)?|\s*&\s*|\s+and\s+)`;
 /** A list whose every name is plural ("mondays and thursdays"): habitual, so recurring. */
 const PLURAL_LIST = String.raw`((?:${DAY}s)(?:${SEP}(?:${DAY}s))*)`;
 const MONTH = String.raw`(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
@@ -124,12 +139,15 @@ const rules: Rule[] = [
     const unit = unitOf(m[2] ?? "");
     return amount === null || unit === "minute" || unit === "hour" ? null : { kind: "relative", amount, unit };
   }),
+  ruleOf(String.raw`\b${NUM}\s+(days?|weeks?)\s+from\s+tomorrow\b`, (m) => {
+    const amount = num(m[1]);
+    return amount === null ? null : { kind: "dayOffset", days: 1 + amount * (m[2]?.startsWith("week") ? 7 : 1) };
+  }),
   ruleOf(String.raw`\b(?:from\s+now(?:\s+on)?|from\s+today(?:\s+on)?|starting\s+(?:now|today)|beginning\s+today)\b`, () => ({ kind: "noise" })),
   ruleOf(String.raw`\b(?:(?:the\s+)?day\s+after\s+tomorrow|overmorrow)\b`, () => ({ kind: "dayOffset", days: 2 })),
-  ruleOf(String.raw`\b(?:(twice)|(\w+)\s+times)\s+(?:(?:a|per|each|every)\s+(day|week|month|hour)|(daily)|weekly|monthly|hourly|nightly)\b`, (m) => {
-    const perDay = m[3] === "day" || m[4] !== undefined ? (m[1] !== undefined ? 2 : num(m[2])) : null;
-    return perDay === null ? { kind: "vague", what: "time" } : [{ kind: "vague", what: "time", perDay }, { kind: "daily" }];
-  }),
+  ruleOf(String.raw`\b(?:(twice)|(\w+)\s+times)\s+(?:(?:a|per|each|every)\s+(day|week|month|hour)|(daily)|weekly|monthly|hourly|nightly)\b`, (m) =>
+    timesPer(m[1] !== undefined ? 2 : (num(m[2]) ?? 0), m[3] === "day" || m[4] !== undefined),
+  ),
   ruleOf(String.raw`\b(?:for|during)\s+(?:the\s+next\s+)?${NUM}\s+${UNIT}\b|\bover\s+the\s+next\s+${NUM}\s+${UNIT}\b`, (m) => {
     const amount = num(m[1] ?? m[3]);
     return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? m[4] ?? "") };
@@ -146,7 +164,10 @@ const rules: Rule[] = [
     },
   ),
   ruleOf(String.raw`\b(?:on\s+)?(?:the\s+)?end\s+of\s+${MONTH}(?![\p{L}])`, (m) => ({ kind: "monthEnd", month: monthOf(m[1] ?? "") })),
-  ruleOf(String.raw`\b(?:on\s+|at\s+)?(?:the\s+)?(?:end|last\s+day)\s+of\s+this\s+month\b|\bthis\s+month['’]s\s+(?:end|last\s+day)\b`, () => ({ kind: "monthEnd", month: null })),
+  ruleOf(String.raw`\b(?:on\s+|at\s+)?(?:the\s+)?(?:end|last\s+day)\s+of\s+this\s+month\b|\bthis\s+month['’]s\s+(?:end|last\s+day)\b`, () => ({
+    kind: "monthEnd",
+    month: null,
+  })),
   ruleOf(String.raw`\b(?:on\s+)?the\s+(?:${ORD}|(first))\s+(?:day\s+)?of\s+next\s+month\b|\bnext\s+month\s+on\s+the\s+(?:${ORD}|(first))\b`, (m) => ({
     kind: "monthAhead",
     months: 1,
@@ -165,14 +186,14 @@ const rules: Rule[] = [
     ],
   ),
   ruleOf(
-    String.raw`\b(?:(?:on|every|each)\s+)?(?:the\s+)?last\s+day\s+of\s+(?:the|each|every|a)\s+month\b|\b(?:every|each)\s+last\s+day\b|\b(?:on\s+|at\s+)?(?:the\s+)?(?:end\s+of\s+(?:the|each|every)\s+month|month[-\s]end)\b`,
+    String.raw`\b(?:(?:on|every|each)\s+)?(?:the\s+)?last\s+day\s+of\s+(?:the|each|every|a)\s+month\b|\b(?:every|each)\s+last\s+day\b|\b(?:monthly|every\s+month)\s+on\s+the\s+last\s+day\b|\b(?:on\s+|at\s+)?(?:the\s+)?(?:end\s+of\s+(?:the|each|every)\s+month|month[-\s]end)\b`,
     () => ({ kind: "lastDayOfMonth" }),
   ),
   ruleOf(
-    String.raw`\b(?:on\s+)?(?:the\s+|every\s+|each\s+)?${ORDINAL}(?:\s+(?:and|&)\s+(?:the\s+)?${ORDINAL})?\s+(${DAY})s?\s+(?:of|in)\s+(?:the|each|every|a)\s+month\b|\b(?:every|each)\s+(?:the\s+)?${ORDINAL}(?:\s+(?:and|&)\s+${ORDINAL})?\s+(${DAY})s?\b`,
+    String.raw`\b(?:on\s+)?(?:the\s+|every\s+|each\s+)?${ORDINAL}(?:\s+(?:and|&)\s+(?:the\s+)?${ORDINAL})?\s+(${DAY})s?\s+(?:of|in)\s+(?:the|each|every|a)\s+month\b|\b(?:every|each)\s+(?:the\s+)?${ORDINAL}(?:\s+(?:and|&)\s+${ORDINAL})?\s+(${DAY})s?\b|\b(?:every\s+month|monthly)\s+on\s+the\s+${ORDINAL}(?:\s+(?:and|&)\s+(?:the\s+)?${ORDINAL})?\s+(${DAY})s?\b`,
     (m) => {
-      const weekday = weekdayOf(m[3] ?? m[6] ?? "");
-      const ordinals = [m[1] ?? m[4], m[2] ?? m[5]].filter((o): o is string => o !== undefined);
+      const weekday = weekdayOf(m[3] ?? m[6] ?? m[9] ?? "");
+      const ordinals = [m[1] ?? m[4] ?? m[7], m[2] ?? m[5] ?? m[8]].filter((o): o is string => o !== undefined);
       if (weekday === null) return null;
       // "every second Monday" without "of the month" is also said for every other Monday.
       if (m[4] !== undefined && m[5] === undefined && (m[4] === "second" || m[4] === "2nd")) return { kind: "vague", what: "ordinal" };
@@ -184,16 +205,20 @@ const rules: Rule[] = [
     return weekday === null ? null : { kind: "interval", every: 2, unit: "week", weekday };
   }),
   ruleOf(
-    String.raw`\b(?:except|excluding|but(?:\s+not)?|other\s+than|apart\s+from|besides)\s+(?:on\s+)?(?:the\s+)?(?:${DAY_LIST}|(weekends?|saturdays?\s+and\s+sundays?))\b`,
+    String.raw`\b(?:except|excluding|but(?:\s+not)?|other\s+than|apart\s+from|besides|(?:but\s+|and\s+)?skip(?:ping)?|not\s+on)\s+(?:on\s+)?(?:the\s+)?(?:${DAY_LIST}|(weekends?|saturdays?\s+and\s+sundays?))\b`,
     (m) => exceptOf(m[1], days),
   ),
   // "Monday mornings", "every Sunday night": the day with its part; plural or with "every", a habit.
-  ruleOf(String.raw`\b(?:(every|each)\s+|on\s+|(next)\s+)?(${DAY})\s+(morning|afternoon|evening|night)(s)?\b`, (m) => {
-    const weekday = weekdayOf(m[3] ?? "");
-    if (weekday === null) return null;
+  ruleOf(String.raw`\b(?:(every|each)\s+|on\s+|(next)\s+)?(${DAY}(?:${AND}${DAY})*)\s+(morning|afternoon|evening|night)(s)?\b`, (m) => {
+    const list = days(m[3] ?? "");
+    if (list === null) return null;
     const part: Fragment = { kind: "part", part: PART[m[4] ?? ""] ?? "night" };
-    if (m[1] !== undefined || m[5] !== undefined) return [{ kind: "weekdays", days: [weekday] }, part];
-    return [{ kind: "weekdayName", days: [weekday], ...(m[2] !== undefined && { weeksAhead: 1 }) }, part];
+    if (m[1] !== undefined || m[5] !== undefined) return [{ kind: "weekdays", days: list }, part];
+    return [{ kind: "weekdayName", days: list, ...(m[2] !== undefined && { weeksAhead: 1 }) }, part];
+  }),
+  ruleOf(String.raw`\b(?:the\s+)?(${DAY})\.?\s+after\s+next\b`, (m) => {
+    const weekday = weekdayOf(m[1] ?? "");
+    return weekday === null ? null : { kind: "weekdayName", days: [weekday], weeksAhead: 2 };
   }),
   // "next Friday", "next tues": the Friday of next week (the policy chrono follows for the full names).
   ruleOf(String.raw`\bnext\s+(${DAY})\.?(?![\p{L}])`, (m) => {
@@ -227,6 +252,7 @@ const rules: Rule[] = [
     const list = days(m[1] ?? "");
     return list === null ? null : { kind: "weekdays", days: list };
   }),
+  ruleOf(String.raw`\bevery\s+(third|3rd|fourth|4th|fifth|5th)\s+(day|week|month|year)\b`, (m) => interval(String(NTH[m[1] ?? ""]), m[2] ?? "")),
   ruleOf(String.raw`\bevery\s+${NUM}\s+${UNIT}\b`, (m) => interval(m[1], m[2] ?? "")),
   ruleOf(String.raw`\b(?:every|each)\s+quarter\b(?!\s+(?:of\s+an\s+)?hour)|\bquarterly\b`, () => ({ kind: "interval", every: 3, unit: "month" })),
   ruleOf(String.raw`\b(?:every|each|once\s+a|per)\s+(minute|hour|week|month|year)\b|\bof\s+(?:every|each)\s+(month)\b`, (m) =>
@@ -261,6 +287,10 @@ const rules: Rule[] = [
   ruleOf(String.raw`\b(?:until|till|til|thru|through|ending(?:\s+on)?|up\s+to\s+and\s+including)\b`, () => ({ kind: "until", side: "after" })),
   ruleOf(String.raw`\b(?:at\s+)?(\d{1,2})(?:[:.](\d{2}))?\s*(a|p)\.?m\b\.?`, (m) => clock(Number(m[1]), Number(m[2] ?? 0), meridiemOf(m[3]))),
   ruleOf(String.raw`\b(?:at\s+)?(\d{1,2}):(\d{2})\b`, (m) => clock(Number(m[1]), Number(m[2]))),
+  // "at 9.30", "tonight at 9.30": a dot for the colon, unless it is a date ("14.03.2026") or a decimal.
+  ruleOf(String.raw`\b(?:at\s+)?([01]?\d|2[0-3])\.([0-5]\d)\b(?![.,]\d)(?!\s*(?:%|h(?:ou)?rs?\b|hours?\b|min|days?\b|weeks?\b))`, (m) =>
+    clock(Number(m[1]), Number(m[2])),
+  ),
   ruleOf(String.raw`\b(?:at\s+)?(?:12\s+)?(?:noon|midday)\b`, () => ({ kind: "clock", hour: 12, minute: 0, meridiem: null, exact: "noon" })),
   ruleOf(String.raw`\b(?:at\s+)?(?:12\s+)?midnight\b`, () => ({ kind: "clock", hour: 0, minute: 0, meridiem: null, exact: "midnight" })),
   ruleOf(String.raw`\b(?:at\s+)?(half|quarter)\s+(past|after|to)\s+${HOUR}\b`, (m) => clockFromWords(m[1] ?? "", m[2] ?? "", m[3] ?? "")),

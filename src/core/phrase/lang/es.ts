@@ -11,6 +11,7 @@ import {
   numericClock,
   readDayList,
   ruleOf,
+  timesPer,
   WEEKDAYS,
   WEEKEND,
   windowOf,
@@ -109,7 +110,9 @@ const rules: Rule[] = [
     const amount = num(m[1]);
     return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? "") };
   }),
-  ruleOf(String.raw`\b${NUM}\s+veces\s+(?:al|por)\s+(?:d[íi]a|semana|mes)\b`, () => ({ kind: "vague", what: "time" })),
+  ruleOf(String.raw`\b${NUM}\s+veces\s+(?:(?:al|por|cada)\s+(d[íi]a|semana|mes)|(diarias))\b`, (m) =>
+    timesPer(num(m[1]), m[2]?.startsWith("d") === true || m[3] !== undefined),
+  ),
   ruleOf(String.raw`\b${NUM}\s+veces\b`, (m) => {
     const times = num(m[1]);
     return times === null ? null : { kind: "count", times };

@@ -11,6 +11,7 @@ import {
   numericClock,
   readDayList,
   ruleOf,
+  timesPer,
   WEEKDAYS,
   WEEKEND,
   windowOf,
@@ -110,7 +111,9 @@ const rules: Rule[] = [
     const amount = num(m[1]);
     return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? "") };
   }),
-  ruleOf(String.raw`\b${NUM}\s+fois\s+par\s+(?:jour|semaine|mois|heure)\b`, () => ({ kind: "vague", what: "time" })),
+  ruleOf(String.raw`\b${NUM}\s+fois\s+(?:par\s+(jour|semaine|mois|heure)|(quotidiennement))\b`, (m) =>
+    timesPer(num(m[1]), m[2] === "jour" || m[3] !== undefined),
+  ),
   ruleOf(String.raw`\b${NUM}\s+fois\b`, (m) => {
     const times = num(m[1]);
     return times === null ? null : { kind: "count", times };

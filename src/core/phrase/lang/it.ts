@@ -11,6 +11,7 @@ import {
   numericClock,
   readDayList,
   ruleOf,
+  timesPer,
   WEEKDAYS,
   WEEKEND,
   windowOf,
@@ -96,7 +97,9 @@ const rules: Rule[] = [
     const amount = num(m[1]);
     return amount === null ? null : { kind: "relative", amount, unit: unitOf(m[2] ?? "") };
   }),
-  ruleOf(String.raw`\b${NUM}\s+volte\s+(?:al|alla|a|per)\s+(?:giorno|settimana|mese)\b`, () => ({ kind: "vague", what: "time" })),
+  ruleOf(String.raw`\b${NUM}\s+volte\s+(?:(?:al|alla|a|per|ogni)\s+(giorno|settimana|mese)|(quotidianamente))\b`, (m) =>
+    timesPer(num(m[1]), m[2] === "giorno" || m[3] !== undefined),
+  ),
   ruleOf(String.raw`\b(?:per\s+)?${NUM}\s+volte\b`, (m) => {
     const times = num(m[1]);
     return times === null ? null : { kind: "count", times };

@@ -1,5 +1,5 @@
 import type { ClockReading, Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
-import { type Grammar, lexicon, readDayList, ruleOf, WEEKDAYS, WEEKEND, windowOf } from "../grammar.js";
+import { type Grammar, lexicon, readDayList, ruleOf, timesPer, WEEKDAYS, WEEKEND, windowOf } from "../grammar.js";
 
 /**
  * Korean. chrono-node has no Korean parser, so the rules read the dates too: 오늘/내일/모레,
@@ -94,7 +94,8 @@ const rules: Rule[] = [
     const amount = number(m[1]);
     return amount === null ? null : { kind: "relative", amount, unit: unitOf(m[2] ?? "") };
   }),
-  ruleOf(`(?:하루에|매일)\\s*${N}\\s*(?:번|회)`, () => ({ kind: "vague", what: "time" })),
+  ruleOf(`(?:하루에?|매일)\\s*${N}\\s*(?:번|회)(?:씩)?`, (m) => timesPer(number(m[1]), true)),
+  ruleOf(`(?:일주일에|한\\s*주에|주|한\\s*달에|달에)\\s*${N}\\s*(?:번|회)(?:씩)?`, (m) => timesPer(number(m[1]), false)),
   ruleOf(`${N}\\s*${UNIT}\\s*(?:동안|간)`, (m) => {
     const amount = number(m[1]);
     return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? "") };

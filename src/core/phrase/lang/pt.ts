@@ -11,6 +11,7 @@ import {
   numericClock,
   readDayList,
   ruleOf,
+  timesPer,
   WEEKDAYS,
   WEEKEND,
   windowOf,
@@ -111,7 +112,9 @@ const rules: Rule[] = [
     const amount = num(m[1]);
     return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? "") };
   }),
-  ruleOf(String.raw`\b${NUM}\s+vezes\s+(?:ao|por)\s+(?:dia|semana|m[êe]s)\b`, () => ({ kind: "vague", what: "time" })),
+  ruleOf(String.raw`\b${NUM}\s+vezes\s+(?:(?:ao|por|cada)\s+(dia|semana|m[êe]s)|(diariamente))\b`, (m) =>
+    timesPer(num(m[1]), m[2] === "dia" || m[3] !== undefined),
+  ),
   ruleOf(String.raw`\b${NUM}\s+vezes\b`, (m) => {
     const times = num(m[1]);
     return times === null ? null : { kind: "count", times };
