@@ -92,8 +92,9 @@ export type Fragment =
    * people use for Monday–Friday and Monday–Saturday alike ("jours ouvrables"). "ordinal": "every
    * second Monday", every other Monday for some and the month's second Monday for others.
    * `perDay`: "twice a day", "1日2回", vague unless the phrase says exactly that many times of day.
+   * "past": "last Friday", "last week", a day already gone (chrono would read it forward).
    */
-  | { kind: "vague"; what: "time" | "day" | "timezone" | "interval" | "workdays" | "ordinal"; weak?: boolean; perDay?: number };
+  | { kind: "vague"; what: "time" | "day" | "timezone" | "interval" | "workdays" | "ordinal" | "past"; weak?: boolean; perDay?: number };
 
 export interface Found {
   fragment: Fragment;

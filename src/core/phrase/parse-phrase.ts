@@ -145,6 +145,7 @@ function readCluster(whole: ReadContext): { schedule: Schedule; bounds: Bounds }
   if (vague.some((v) => v.what === "interval")) throw refuse.skipCount(ex);
   if (vague.some((v) => v.what === "workdays")) throw refuse.workdays(ex);
   if (vague.some((v) => v.what === "ordinal")) throw refuse.everySecond(ex);
+  if (vague.some((v) => v.what === "past")) throw refuse.pastDay(ex);
   if (vague.some((v) => v.what === "day")) throw refuse.vagueDay(ex);
   const precise = [...kinds].some((k) => PRECISE_KINDS.has(k));
   // "twice a day at 9 and 21" says its times; "twice a day" alone does not.

@@ -97,6 +97,12 @@ export const refuse = {
       expected: "'every other Monday', or 'the second Monday of every month'",
       hint: ask("Every other week, or the second one of each month?", ex.everyOther),
     }),
+  pastDay: (ex: Examples) =>
+    new DomainError("ambiguous_schedule", "The phrase names a day that has passed ('last Friday', 'last week').", {
+      field: "when",
+      expected: "A coming date, or a repetition",
+      hint: ask("Which coming day, or did you mean every week?", ex.once),
+    }),
   endWithoutDate: (word: string, ex: Examples) =>
     new DomainError("ambiguous_schedule", `The phrase says '${word}' but names no date the runs end on.`, {
       field: "when",

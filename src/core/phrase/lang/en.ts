@@ -94,9 +94,9 @@ function interval(amount: string | undefined, unit: string): Fragment | null {
 
 function clockFromWords(quarter: string, relation: string, hourWord: string): Fragment | null {
   const hour = num(hourWord);
-  if (hour === null) return null;
-  const minutes = quarter === "half" ? 30 : 15;
-  return relation === "to" ? clock(hour - 1, 60 - minutes) : clock(hour, minutes);
+  const minutes = quarter === "half" ? 30 : quarter === "quarter" ? 15 : num(quarter);
+  if (hour === null || minutes === null || minutes < 1 || minutes > 59) return null;
+  return relation === "to" ? clock((hour + 23) % 24, 60 - minutes) : clock(hour, minutes);
 }
 
 const PART: Record<string, "morning" | "afternoon" | "evening" | "night"> = {
@@ -220,6 +220,11 @@ const rules: Rule[] = [
     const weekday = weekdayOf(m[1] ?? "");
     return weekday === null ? null : { kind: "weekdayName", days: [weekday], weeksAhead: 2 };
   }),
+  // After "the last Friday of the month": "last Friday" alone has passed.
+  ruleOf(String.raw`(?<!\b(?:every|each)\s+)\b(?:last|past|previous)\s+(?:${DAY}|week(?:end)?|month|year|night)\b`, () => ({
+    kind: "vague",
+    what: "past",
+  })),
   // "next Friday", "next tues": the Friday of next week (the policy chrono follows for the full names).
   ruleOf(String.raw`\bnext\s+(${DAY})\.?(?![\p{L}])`, (m) => {
     const weekday = weekdayOf(m[1] ?? "");
@@ -285,6 +290,10 @@ const rules: Rule[] = [
     (m) => window(m[1] ?? m[3], m[2] ?? m[4]),
   ),
   ruleOf(String.raw`\b(?:until|till|til|thru|through|ending(?:\s+on)?|up\s+to\s+and\s+including)\b`, () => ({ kind: "until", side: "after" })),
+  // "for the rest of the month": until its last day; "the rest of the week" ends on Friday for some, Sunday for others.
+  ruleOf(String.raw`\b(?:for\s+)?the\s+rest\s+of(?=\s+(?:the|this)\s+(?:month|year)\b)`, () => ({ kind: "until", side: "after" })),
+  ruleOf(String.raw`(?<=\brest\s+of\s+)(?:the|this)\s+(month|year)\b`, (m) => ({ kind: "monthEnd", month: m[1] === "year" ? 12 : null })),
+  ruleOf(String.raw`\b(?:for\s+)?the\s+rest\s+of\s+(?:the|this)\s+week\b`, () => ({ kind: "vague", what: "day" })),
   ruleOf(String.raw`\b(?:at\s+)?(\d{1,2})(?:[:.](\d{2}))?\s*(a|p)\.?m\b\.?`, (m) => clock(Number(m[1]), Number(m[2] ?? 0), meridiemOf(m[3]))),
   ruleOf(String.raw`\b(?:at\s+)?(\d{1,2}):(\d{2})\b`, (m) => clock(Number(m[1]), Number(m[2]))),
   // "at 9.30", "tonight at 9.30": a dot for the colon, unless it is a date ("14.03.2026") or a decimal.
@@ -293,9 +302,11 @@ const rules: Rule[] = [
   ),
   ruleOf(String.raw`\b(?:at\s+)?(?:12\s+)?(?:noon|midday)\b`, () => ({ kind: "clock", hour: 12, minute: 0, meridiem: null, exact: "noon" })),
   ruleOf(String.raw`\b(?:at\s+)?(?:12\s+)?midnight\b`, () => ({ kind: "clock", hour: 0, minute: 0, meridiem: null, exact: "midnight" })),
-  ruleOf(String.raw`\b(?:at\s+)?(half|quarter)\s+(past|after|to)\s+${HOUR}\b`, (m) => clockFromWords(m[1] ?? "", m[2] ?? "", m[3] ?? "")),
+  ruleOf(String.raw`\b(?:at\s+)?(half|quarter|\d{1,2}|five|ten|twenty)\s+(?:minutes\s+)?(past|after|to)\s+${HOUR}\b(?![:.]\d)`, (m) =>
+    clockFromWords(m[1] ?? "", m[2] ?? "", m[3] ?? ""),
+  ),
   ruleOf(
-    String.raw`\b(?:at\s+)?(?::(\d{2})\b|(\d{1,2})\s+(?:minutes?\s+)?(?:past|after)\s+the\s+hour\b|(half|quarter)\s+past(?:\s+the\s+hour)?(?![\s\p{L}\p{N}]*\d)|on\s+the\s+(half|quarter)[-\s]hour\b|on\s+the\s+hour\b)`,
+    String.raw`\b(?:at\s+)?(?::(\d{2})\b|(\d{1,2})\s+(?:minutes?\s+)?(?:(?:past|after)\s+the\s+hour\b|past\b(?![\s\p{L}\p{N}]*\d)(?!\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight)\b))|(half|quarter)\s+past(?:\s+the\s+hour)?(?![\s\p{L}\p{N}]*\d)|on\s+the\s+(half|quarter)[-\s]hour\b|on\s+the\s+hour\b)`,
     (m) => {
       const word = m[3] ?? m[4];
       return { kind: "minutePast", minute: word === "half" ? 30 : word === "quarter" ? 15 : Number(m[1] ?? m[2] ?? 0) };
