@@ -34,6 +34,12 @@ export interface Grammar {
    * context, so a match never reaches past the fragment that reads it.
    */
   bearing: RegExp;
+  /**
+   * Words that ask for a repetition whatever follows them ("every payday at 9"): a reading of a
+   * single run must use them. Beside a repetition they may be the request's own words ("every
+   * article"), so they are not in `bearing`. None where `bearing` already has them.
+   */
+  repeats?: RegExp;
   examples: Examples;
 }
 

@@ -53,7 +53,7 @@ const MONTH = String.raw`(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|j
 const ORD = String.raw`(\d{1,2})(?:st|nd|rd|th)?`;
 const TIME = String.raw`(?:\d{1,2}(?:[:.]\d{2})?(?:\s*[ap]\.?m\.?)?|noon|midnight)`;
 const ORDINAL = String.raw`(first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)`;
-const DAY_WORDS = String.raw`(?:week\s*days?|work\s*days?|working\s+days?|business\s+days?)`;
+const DAY_WORDS = String.raw`(?:week\s*days?|wk\s*days?|work\s*days?|working\s+days?|business\s+days?)`;
 const UNIT = String.raw`(min(?:ute)?s?|h(?:ou)?rs?|hours?|days?|weeks?|months?|years?)`;
 
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
@@ -244,7 +244,10 @@ const rules: Rule[] = [
     kind: "weekdays",
     days: [...WEEKDAYS],
   })),
-  ruleOf(String.raw`\b(?:(?:every|each|on)\s+(?:the\s+)?)?weekends\b|\b(?:every|each)\s+weekend\b`, () => ({ kind: "weekdays", days: [...WEEKEND] })),
+  ruleOf(String.raw`\b(?:(?:every|each|on)\s+(?:the\s+)?)?(?:weekends|wknds|wkends)\b|\b(?:every|each)\s+(?:weekend|wknd|wkend)\b`, () => ({
+    kind: "weekdays",
+    days: [...WEEKEND],
+  })),
   ruleOf(String.raw`\b(?:every|each)\s+${DAY_LIST}\b`, (m) => {
     const list = days(m[1] ?? "");
     return list === null ? null : { kind: "weekdays", days: list };
@@ -255,7 +258,9 @@ const rules: Rule[] = [
   }),
   ruleOf(String.raw`\b(?:on\s+)?${PLURAL_LIST}\b`, (m) => {
     const list = days(m[1] ?? "");
-    return list === null ? null : { kind: "weekdays", days: list };
+    if (list === null) return null;
+    // "tues", "thurs" alone are abbreviations, not plurals: "on Tues at 9" is one Tuesday.
+    return /^(?:tues|thurs)$/u.test(m[1] ?? "") ? { kind: "weekdayName", days: list } : { kind: "weekdays", days: list };
   }),
   ruleOf(String.raw`\bevery\s+(third|3rd|fourth|4th|fifth|5th)\s+(day|week|month|year)\b`, (m) => interval(String(NTH[m[1] ?? ""]), m[2] ?? "")),
   ruleOf(String.raw`\bevery\s+${NUM}\s+${UNIT}\b`, (m) => interval(m[1], m[2] ?? "")),
@@ -344,7 +349,7 @@ const rules: Rule[] = [
 ];
 
 const WEEKDAY_NAMES = String.raw`(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|satur|sun)day`;
-const AHEAD = String.raw`(?=\s+(?:\d|other|second|single|few|couple|day|week|month|year|hour|minute|morning|afternoon|evening|night|week\s*day|weekend|work\s*day|business|quarter|half|fortnight|last|first|third|fourth|fifth|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty))`;
+const AHEAD = String.raw`(?=\s+(?:\d|other|second|single|few|couple|day|week|month|year|hour|minute|morning|afternoon|evening|night|week\s*day|weekend|wk|work\s*day|business|quarter|half|fortnight|last|first|third|fourth|fifth|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty))`;
 
 const FREQUENCY = String.raw`(?:daily|weekly|monthly|yearly|annually|hourly|nightly|fortnightly|quarterly|everyday|biweekly)`;
 const OWNER = String.raw`(?:the|my|our|your|their|his|her)`;
@@ -394,7 +399,7 @@ const BEARING = [
   String.raw`\b(?:noon|midday|midnight)\b`,
   String.raw`(?<=\b(?:and|&)\s+)\d{1,2}\b(?![:.]?\d)`,
   String.raw`\b(?:business|work(?:ing)?|office|opening)\s+hours\b`,
-  String.raw`\b(?:today|tonight|tonite|tomorrow|tmrw|yesterday|overmorrow|weekdays?|weekends|workdays?|weeknights?)\b`,
+  String.raw`\b(?:today|tonight|tonite|tomorrow|tmrw|yesterday|overmorrow|weekdays?|weekends|workdays?|weeknights?|wk\s*days?|wknds?|wkends?)\b`,
   String.raw`\b(?:mornings|afternoons|evenings|nights)\b`,
 ];
 
@@ -404,6 +409,7 @@ export const en: Grammar = {
   rules,
   glue: latinGlue(["at", "on", "and", "the", "of", "in", "from", "starting", "every", "each", "by", "around", "about", "a", "an", "again", "also"]),
   bearing: lexicon(BEARING),
+  repeats: lexicon([String.raw`\b(?:every|each)\b(?=\s+\p{L})(?!\s+(?:time|one)\b)`]),
   examples: {
     daily: "every day at 8am",
     weekly: "every Monday at 9am",
