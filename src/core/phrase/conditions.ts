@@ -25,11 +25,13 @@ const CONDITION_WORDS: Record<Lang, readonly string[]> = {
 
 /**
  * Japanese and Korean also say a condition with a verb ending, anywhere in the sentence:
- * 雨が降ったら, 晴れなら, 終わったら, 비가 오면, 주말이면. Korean nouns that end in 면 (화면
+ * 雨が降ったら, 晴れなら, 終わったら, 비가 오면, 주말이면; Chinese with a closing 的话 (下雨的话). Korean nouns that end in 면 (화면
  * "screen", 라면, 측면, 장면 …) are not conditions.
  */
 const CONDITION_ENDINGS: Partial<Record<Lang, RegExp>> = {
   ja: /(?:たら|だら|なら(?![なずびべ])|れば|ければ|場合)/u,
+  "zh-Hant": /的話/u,
+  "zh-Hans": /的话/u,
   ko: /(?<=\p{Script=Hangul})(?<![화라측반전표방냉국장])면(?![\p{Script=Hangul}])|경우/u,
 };
 

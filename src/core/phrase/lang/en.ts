@@ -368,6 +368,7 @@ const BEARING = [
   String.raw`\b(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)\b(?=\.?\s*\d)`,
   String.raw`(?<=\d(?:st|nd|rd|th)?\s+(?:of\s+)?)(?:may|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b`,
   String.raw`\b\d{1,2}(?:st|nd|rd|th)\b`,
+  String.raw`\b(?:(?:six|seven|eigh|nin|ten|eleven|twelf|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)th|twentieth|thirtieth|(?:twenty|thirty)[-\s]?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth))\b`,
   String.raw`\b(?:first|third|fourth|fifth)\b(?!\s+(?:thing|time|of\s+all|step|draft|item|article|story|stories|news|page|one))`,
   String.raw`\blast\b(?!\s+(?:\d|week|month|year|night|time|few|couple|one|hours?|days?|minutes?|items?|articles?|stor(?:y|ies)|news|update|page|edition))`,
   String.raw`\bsecond\b(?=\s+(?:${WEEKDAY_NAMES}|mon|tue|wed|thu|fri|sat|sun|day|week|month))`,
