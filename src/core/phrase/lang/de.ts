@@ -235,6 +235,11 @@ const rules: Rule[] = [
     (m) => ({ kind: "part", part: PARTS[m[1] ?? m[2] ?? ""] ?? "morning" }),
   ),
   ruleOf(String.raw`\b(?:jetzt\s+sofort|sofort|jetzt|umgehend|unverzüglich|ab\s+sofort)\b`, () => ({ kind: "immediate" })),
+  // Last of all, so "am letzten Freitag im Monat" is read first: "letzten Freitag" alone has passed.
+  ruleOf(
+    String.raw`(?<!\b(?:jeden|jede|jedes)\s+)\b(?:letzte[nmrs]?|vergangene[nmrs]?|vorige[nmrs]?)\s+(?:${DAY}|woche|wochenende|monat|jahr)(?![\p{L}])`,
+    () => ({ kind: "vague", what: "past" }),
+  ),
 ];
 
 /** German words that can carry schedule meaning (coverage.ts). */

@@ -225,6 +225,11 @@ const rules: Rule[] = [
     return clock(hour, minute);
   }),
   ruleOf(String.raw`\b(?:maintenant|tout\s+de\s+suite|imm[ée]diatement|d[èe]s\s+maintenant|sur-le-champ)\b`, () => ({ kind: "immediate" })),
+  // Last of all, so "le dernier vendredi du mois" is read first: "vendredi dernier" has passed.
+  ruleOf(String.raw`\b${DAY}\s+(?:dernier|pass[ée])\b|\bla\s+semaine\s+(?:derni[èe]re|pass[ée]e)\b|\ble\s+(?:mois|week-end)\s+(?:dernier|pass[ée])\b`, () => ({
+    kind: "vague",
+    what: "past",
+  })),
 ];
 
 /** French words that can carry schedule meaning (coverage.ts). */
