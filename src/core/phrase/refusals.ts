@@ -103,6 +103,18 @@ export const refuse = {
       expected: "A coming date, or a repetition",
       hint: ask("Which coming day, or did you mean every week?", ex.once),
     }),
+  startWithoutDate: (word: string, ex: Examples) =>
+    new DomainError("ambiguous_schedule", `The phrase says '${word}' but names no day the runs start on.`, {
+      field: "when",
+      expected: "A first day, e.g. 'starting Monday'",
+      hint: ask("From which day?", ex.daily),
+    }),
+  startLater: () =>
+    new DomainError("ambiguous_schedule", "A task has no start date, and this repetition cannot be made to wait for the day it starts.", {
+      field: "when",
+      expected: "A repetition that starts now, or a task created on its first day",
+      hint: 'Ask the user: "Start it now, or shall I set it up on its first day?"',
+    }),
   endWithoutDate: (word: string, ex: Examples) =>
     new DomainError("ambiguous_schedule", `The phrase says '${word}' but names no date the runs end on.`, {
       field: "when",

@@ -143,6 +143,12 @@ const rules: Rule[] = [
     const amount = num(m[1]);
     return amount === null ? null : { kind: "dayOffset", days: 1 + amount * (m[2]?.startsWith("week") ? 7 : 1) };
   }),
+  // "starting Monday", "beginning March 10", "from tomorrow": the first day (read-start.ts); "starting at 9pm" is a time.
+  ruleOf(
+    String.raw`\b(?:(?:starting|beginning|commencing|effective)(?:\s+(?:on|from))?|from(?!\s+[\w.]+\s*(?:to\b|through\b|thru\b|until\b|till\b|-|–)))(?=\s+(?:tomorrow|tmrw|next\s+(?:week|mon|tue|wed|thu|fri|sat|sun)|this\s+coming|(?:this\s+)?(?:mon|tue|wed|thu|fri|sat|sun)|the\s+\d|\d{1,2}(?:st|nd|rd|th)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\d{1,2}/\d))`,
+    () => ({ kind: "start" }),
+  ),
+  ruleOf(String.raw`(?<=\b(?:starting|beginning|from)\s+)next\s+week\b`, () => ({ kind: "weekdayName", days: [1], weeksAhead: 1 })),
   ruleOf(String.raw`\b(?:from\s+now(?:\s+on)?|from\s+today(?:\s+on)?|starting\s+(?:now|today)|beginning\s+today)\b`, () => ({ kind: "noise" })),
   ruleOf(String.raw`\b(?:(?:the\s+)?day\s+after\s+tomorrow|overmorrow)\b`, () => ({ kind: "dayOffset", days: 2 })),
   ruleOf(String.raw`\b(?:(twice)|(\w+)\s+times)\s+(?:(?:a|per|each|every)\s+(day|week|month|hour)|(daily)|weekly|monthly|hourly|nightly)\b`, (m) =>
