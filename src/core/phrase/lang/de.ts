@@ -192,6 +192,11 @@ const rules: Rule[] = [
     const stem = m[1] ?? "";
     return { kind: "interval", every: 1, unit: stem === "stünd" ? "hour" : stem === "wöchent" ? "week" : stem === "monat" ? "month" : "year" };
   }),
+  // "14.3.", "am 14.03.2026": day and month with dots; not "um 9.10." (a time).
+  ruleOf(String.raw`(?<!\bum\s+)\b(?:am\s+)?(\d{1,2})\.(\d{1,2})\.(?:(\d{4})\b)?(?!\d)`, (m) => {
+    const [day, month] = [Number(m[1]), Number(m[2])];
+    return day < 1 || day > 31 || month < 1 || month > 12 ? null : dateOrMonthDate(m[3], month, day);
+  }),
   ruleOf(String.raw`\b(?:am\s+)?(\d{1,2})\.\s*${MONTH}\b(?:\s+(\d{4})\b)?`, (m) => dateOrMonthDate(m[3], monthOf(m[2] ?? ""), Number(m[1]))),
   ruleOf(String.raw`\b(?:am|zum|den|jeden)\s+(\d{1,2})\.(?!\s*\d)|\bam\s+(ersten)\b`, (m) => ({
     kind: "monthDay",

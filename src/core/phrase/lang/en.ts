@@ -145,7 +145,7 @@ const rules: Rule[] = [
   }),
   // "starting Monday", "beginning March 10", "from tomorrow": the first day (read-start.ts); "starting at 9pm" is a time.
   ruleOf(
-    String.raw`\b(?:(?:starting|beginning|commencing|effective)(?:\s+(?:on|from))?|from(?!\s+[\w.]+\s*(?:to\b|through\b|thru\b|until\b|till\b|-|–)))(?=\s+(?:tomorrow|tmrw|next\s+(?:week|mon|tue|wed|thu|fri|sat|sun)|this\s+coming|(?:this\s+)?(?:mon|tue|wed|thu|fri|sat|sun)|the\s+\d|\d{1,2}(?:st|nd|rd|th)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\d{1,2}/\d))`,
+    String.raw`\b(?:(?:starting|beginning|commencing|effective)(?:\s+(?:on|from))?|(?<!\bapart\s+)from(?!\s+[\w.]+\s*(?:to\b|through\b|thru\b|until\b|till\b|-|–)))(?=\s+(?:tomorrow|tmrw|next\s+(?:week|mon|tue|wed|thu|fri|sat|sun)|this\s+coming|(?:this\s+)?(?:mon|tue|wed|thu|fri|sat|sun)|the\s+\d|\d{1,2}(?:st|nd|rd|th)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\d{1,2}/\d))`,
     () => ({ kind: "start" }),
   ),
   ruleOf(String.raw`(?<=\b(?:starting|beginning|from)\s+)next\s+week\b`, () => ({ kind: "weekdayName", days: [1], weeksAhead: 1 })),
@@ -307,6 +307,8 @@ const rules: Rule[] = [
   ruleOf(String.raw`\b(?:for\s+)?the\s+rest\s+of\s+(?:the|this)\s+week\b`, () => ({ kind: "vague", what: "day" })),
   ruleOf(String.raw`\b(?:at\s+)?(\d{1,2})(?:[:.](\d{2}))?\s*(a|p)\.?m\b\.?`, (m) => clock(Number(m[1]), Number(m[2] ?? 0), meridiemOf(m[3]))),
   ruleOf(String.raw`\b(?:at\s+)?(\d{1,2}):(\d{2})\b`, (m) => clock(Number(m[1]), Number(m[2]))),
+  // "0830": a leading zero makes four digits a time, not a year ("1730" stays unread).
+  ruleOf(String.raw`\b(?:at\s+)?0(\d)([0-5]\d)\b(?![.,:/]\d)(?!\s*(?:%|h(?:ou)?rs?\b|hours?\b|min|days?\b))`, (m) => clock(Number(m[1]), Number(m[2]))),
   // "at 9.30", "tonight at 9.30": a dot for the colon, unless it is a date ("14.03.2026") or a decimal.
   ruleOf(String.raw`\b(?:at\s+)?([01]?\d|2[0-3])\.([0-5]\d)\b(?![.,]\d)(?!\s*(?:%|h(?:ou)?rs?\b|hours?\b|min|days?\b|weeks?\b))`, (m) =>
     clock(Number(m[1]), Number(m[2])),

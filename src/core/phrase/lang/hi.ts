@@ -173,14 +173,15 @@ function grammarOf(lang: "hi-Latn" | "hi-Deva", w: Words, examples: Grammar["exa
 export const hiLatn = grammarOf(
   "hi-Latn",
   {
+    // English day names are common in Hinglish ("har monday subah 9 baje").
     weekdays: [
-      "ravivar|raviwar|itvaar|itwar|itwaar",
-      "somvar|somwar|somvaar",
-      "mangalvar|mangalwar|mangalvaar",
-      "budhvar|budhvaar|budhwar",
-      "guruvar|guruwar|brihaspativar|veervar",
-      "shukravar|shukrawar|shukravaar",
-      "shanivar|shaniwar|shanivaar",
+      "ravivar|raviwar|itvaar|itwar|itwaar|sunday",
+      "somvar|somwar|somvaar|monday",
+      "mangalvar|mangalwar|mangalvaar|tuesday",
+      "budhvar|budhvaar|budhwar|wednesday",
+      "guruvar|guruwar|brihaspativar|veervar|thursday",
+      "shukravar|shukrawar|shukravaar|friday",
+      "shanivar|shaniwar|shanivaar|saturday",
     ],
     daily: "roz|rozana|rozaana|har\\s+roz|har\\s+din|pratidin|rojana",
     every: "har",

@@ -105,7 +105,7 @@ const rules: Rule[] = [
     const month = cjkNumber(m[1] ?? "");
     return month === null ? null : { kind: "monthEnd", month };
   }),
-  ruleOf(`(?:毎月)?(?:の)?(?:月末|末日|最終日)`, () => ({ kind: "lastDayOfMonth" })),
+  ruleOf(`毎月末(?:日)?|(?:毎月)?(?:の)?(?:月末|末日|最終日)`, () => ({ kind: "lastDayOfMonth" })),
   ruleOf(`(?:毎月)?(?:の)?(?:第\\s*([1-5一二三四五])|(最終))\\s*([月火水木金土日])曜日?`, (m) => ({
     kind: "nthWeekday",
     nth: m[2] !== undefined ? -1 : (NTH[m[1] ?? ""] ?? 1),

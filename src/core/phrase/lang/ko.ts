@@ -86,6 +86,10 @@ const UNIT = "(분|시간|일|주일|주|달|개월|년)";
 const NTH: Record<string, number> = { 첫: 1, 첫째: 1, 두: 2, 둘째: 2, 세: 3, 셋째: 3, 네: 4, 넷째: 4, 다섯: 5, 다섯째: 5, 마지막: -1 };
 
 const rules: Rule[] = [
+  ruleOf(`${N}\\s*시간\\s*${N}\\s*분\\s*(?:후|뒤|있다가)`, (m) => {
+    const [hours, minutes] = [number(m[1]), number(m[2])];
+    return hours === null || minutes === null ? null : { kind: "relative", amount: 60 * hours + minutes, unit: "minute" };
+  }),
   ruleOf(`${N}\\s*시간\\s*반\\s*(?:후|뒤)`, (m) => {
     const hours = number(m[1]);
     return hours === null ? null : { kind: "relative", amount: 60 * hours + 30, unit: "minute" };
