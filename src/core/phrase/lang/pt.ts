@@ -141,7 +141,7 @@ const rules: Rule[] = [
     return weekday === null ? null : { kind: "nthWeekday", nth: NTH[m[1] ?? ""] ?? 1, weekdays: [weekday] };
   }),
   ruleOf(
-    String.raw`\b(?:menos|exceto|salvo|tirando|fora|sem\s+contar)\s+(?:n?[oa]s?\s+|aos?\s+|às?\s+)?(?:${DAY_LIST}|(fins?\s+de\s+semana|s[áa]bados?\s+e\s+domingos?))\b`,
+    String.raw`\b(?:menos|exceto|salvo|tirando|fora|sem\s+contar)\s+(?:n?[oa]s?\s+|aos?\s+|às?\s+)?(?:${DAY_LIST}|((?:fim|fins)\s+de\s+semana|s[áa]bados?\s+e\s+domingos?))\b`,
     (m) => exceptOf(m[1], days),
   ),
   ruleOf(String.raw`\b(${DAY})\s+sim\s*,?\s+(?:${DAY})\s+n[ãa]o\b|\b(?:a\s+)?cada\s+duas\s+(${DAY})\b`, (m) => {
@@ -254,7 +254,7 @@ const BEARING = [
   String.raw`\b\d{1,2}\s*h(?:\d{2})?\b`,
   String.raw`\b\d{1,2}:\d{2}\b`,
   String.raw`\bàs?\s+\d{1,2}\b`,
-  String.raw`\b(?:meio-?dia|meia-?noite|hoje|amanh[ãa]|úteis|uteis|[úu]til|fins?\s+de\s+semana)\b`,
+  String.raw`\b(?:meio-?dia|meia-?noite|hoje|amanh[ãa]|úteis|uteis|[úu]til|(?:fim|fins)\s+de\s+semana)\b`,
 ];
 
 export const pt: Grammar = {
