@@ -1,6 +1,6 @@
 /**
  * Measures the phrase parser on the independent table and the coverage property
- * (docs/phrases.md). Prints counts per language for the two tuning sets and the held-out set;
+ * (docs/phrases.md). Prints counts per language for the three tuning sets and the held-out set;
  * lists the failing tuning rows; never prints a held-out row unless run with --reveal-held-out, which is
  * meant for a final report only.
  *
@@ -9,7 +9,14 @@
 import { parseArgs } from "node:util";
 import { COVERAGE_OUTCOMES, type CoverageResult, measureCoverage, WINDOW_DAYS } from "../test/unit/phrase/independent/coverage.js";
 import { judgeRow, OUTCOMES, type Outcome, type Verdict } from "../test/unit/phrase/independent/judge.js";
-import { type IndependentRow, loadHeldOutRows, loadTuning2Rows, loadTuningRows, MEASURED_LANGS } from "../test/unit/phrase/independent/rows.js";
+import {
+  type IndependentRow,
+  loadHeldOutRows,
+  loadTuning2Rows,
+  loadTuning3Rows,
+  loadTuningRows,
+  MEASURED_LANGS,
+} from "../test/unit/phrase/independent/rows.js";
 
 const { values } = parseArgs({ options: { quiet: { type: "boolean", default: false }, "reveal-held-out": { type: "boolean", default: false } } });
 
@@ -60,6 +67,7 @@ function byTag(rows: Judged[]): Array<[string, Judged[]]> {
 
 const tuning = judgeAll(loadTuningRows());
 const tuning2 = judgeAll(loadTuning2Rows());
+const tuning3 = judgeAll(loadTuning3Rows());
 const heldOut = judgeAll(loadHeldOutRows());
 const out: string[] = [
   `Independent phrase table: ${tuning.length + heldOut.length} rows, ${tuning.length} tuning, ${heldOut.length} held out (docs/phrases.md).`,
@@ -70,11 +78,21 @@ const out: string[] = [
   "",
   countTable("TUNING2 (the second tuning set: casual phrasings, half English)", OUTCOMES, byLang(tuning2)),
   "",
+  countTable("TUNING3 (the third tuning set: modifiers beside a schedule, conditions, n times a day)", OUTCOMES, byLang(tuning3)),
+  "",
   countTable("HELD-OUT (counts only)", OUTCOMES, byLang(heldOut)),
   "",
   countTable("TUNING by tag (a row may carry several)", OUTCOMES, byTag(tuning), false),
 ];
-if (!values.quiet) out.push("", listRows("TUNING rows not read right:", tuning), "", listRows("TUNING2 rows not read right:", tuning2));
+if (!values.quiet)
+  out.push(
+    "",
+    listRows("TUNING rows not read right:", tuning),
+    "",
+    listRows("TUNING2 rows not read right:", tuning2),
+    "",
+    listRows("TUNING3 rows not read right:", tuning3),
+  );
 if (values["reveal-held-out"]) out.push("", listRows("HELD-OUT rows not read right (final report only):", heldOut));
 
 const coverage = measureCoverage();

@@ -35,6 +35,7 @@ const WEIGHT: Record<Fragment["kind"], number> = {
   count: 2,
   vague: 2,
   until: 1,
+  start: 1,
   part: 1,
   zone: 1,
   noise: 0,

@@ -23,10 +23,29 @@ const CONDITION_WORDS: Record<Lang, readonly string[]> = {
   ko: ["만약", "아니면", "또는", "혹은"],
 };
 
+/**
+ * Japanese and Korean also say a condition with a verb ending, anywhere in the sentence:
+ * 雨が降ったら, 晴れなら, 終わったら, 비가 오면, 주말이면; Chinese with a closing 的话 (下雨的话). Korean nouns that end in 면 (화면
+ * "screen", 라면, 측면, 장면 …) are not conditions.
+ */
+const CONDITION_ENDINGS: Partial<Record<Lang, RegExp>> = {
+  ja: /(?:たら|だら|なら(?![なずびべ])|れば|ければ|場合)/u,
+  "zh-Hant": /的話/u,
+  "zh-Hans": /的话/u,
+  ko: /(?<=\p{Script=Hangul})(?<![화라측반전표방냉국장])면(?![\p{Script=Hangul}])|경우/u,
+};
+
 /** A word ends where no letter, mark or digit of an alphabetic script follows; Han, kana and Hangul run on. */
 const END = String.raw`(?![\p{Script=Latin}\p{Script=Devanagari}\p{M}\p{N}])`;
 const OPENERS = Object.fromEntries(
   Object.entries(CONDITION_WORDS).map(([lang, words]) => [lang, new RegExp(String.raw`^[\s,;:()\-–—、，]*(?:${words.join("|")})${END}`, "u")]),
+) as Record<Lang, RegExp>;
+/** An alternative or condition word just before the schedule: "at 9 or 10 tomorrow". */
+const CLOSERS = Object.fromEntries(
+  Object.entries(CONDITION_WORDS).map(([lang, words]) => [
+    lang,
+    new RegExp(String.raw`(?<![\p{Script=Latin}\p{Script=Devanagari}\p{M}])(?:${words.join("|")})[\s,;:()\-–—、，]*$`, "u"),
+  ]),
 ) as Record<Lang, RegExp>;
 const SENTENCE_END = /[.!?;。！？\n]/u;
 
@@ -46,10 +65,14 @@ export function conditionNextTo(lang: Lang, lowered: string, shown: string, star
     );
   const sentenceStart = Math.max(...[...lowered.slice(0, start).matchAll(new RegExp(SENTENCE_END, "gu"))].map((m) => m.index + 1), 0);
   const before = lowered.slice(sentenceStart, start);
-  return opener.test(before)
-    ? shown
-        .slice(sentenceStart, start)
-        .replace(/[\s,;:、，]+$/u, "")
-        .trim()
-    : null;
+  if (opener.test(before) || CLOSERS[lang].test(before))
+    return shown
+      .slice(sentenceStart, start)
+      .replace(/[\s,;:、，]+$/u, "")
+      .trim();
+  const ending = CONDITION_ENDINGS[lang];
+  if (ending === undefined) return null;
+  const after = lowered.slice(end).split(SENTENCE_END)[0] ?? "";
+  if (ending.test(before)) return shown.slice(sentenceStart, start).trim();
+  return ending.test(after) ? shown.slice(end, end + after.length).trim() : null;
 }

@@ -30,10 +30,13 @@ export function checkCoverage(
   for (const f of cluster) if (!used.has(f) && f.fragment.kind !== "noise") words.push(f.text.trim());
   const period = periodOf(schedule);
   const read = [...used, ...others.filter((f) => !cluster.includes(f) && period !== null && frequencyOf(f, schedule) === period)];
-  for (const m of lowered.matchAll(grammar.bearing)) {
-    const start = m.index;
-    const end = start + m[0].length;
-    if (!read.some((f) => f.start <= start && end <= f.end)) words.push(shown.slice(start, end).trim());
+  const single = schedule.kind === "once" || schedule.kind === "immediate";
+  for (const lexicon of [grammar.bearing, ...(single && grammar.repeats !== undefined ? [grammar.repeats] : [])]) {
+    for (const m of lowered.matchAll(lexicon)) {
+      const start = m.index;
+      const end = start + m[0].length;
+      if (!read.some((f) => f.start <= start && end <= f.end)) words.push(shown.slice(start, end).trim());
+    }
   }
   const start = Math.min(...cluster.map((f) => f.start));
   const end = Math.max(...cluster.map((f) => f.end));

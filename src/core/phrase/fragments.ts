@@ -55,8 +55,8 @@ export type Fragment =
   | { kind: "monthDate"; month: number; day: number }
   /** "on the 5th of next month", "来月5日": a day in the month so many months on. */
   | { kind: "monthAhead"; months: number; day: number }
-  /** "the end of March", "3月末": that month's last day. */
-  | { kind: "monthEnd"; month: number }
+  /** "the end of March", "3月末": that month's last day; `month` null: this month's ("这个月底", "今月末"). */
+  | { kind: "monthEnd"; month: number | null }
   /** "the last day of the month", "月末": cron's `L`. */
   | { kind: "lastDayOfMonth" }
   /** "the first Monday of the month" (`nth` 1–5), "the last Friday" (`nth` -1): cron's `1#1`, `5L`. */
@@ -78,6 +78,8 @@ export type Fragment =
   | { kind: "window"; from: ClockReading; to: ClockReading }
   /** "until", "bis", "hasta", "まで": the date on its `side` is the last day that may run. */
   | { kind: "until"; side: EndSide }
+  /** "starting", "beginning", "from" before a date: the first day that may run (read-start.ts). */
+  | { kind: "start" }
   /** "for two weeks", "zwei Wochen lang", "2주 동안": runs stop that long after now. */
   | { kind: "duration"; amount: number; unit: IntervalUnitWord }
   /** "3 times", "dreimal", "3回": the number of runs. */
@@ -92,8 +94,9 @@ export type Fragment =
    * people use for Monday–Friday and Monday–Saturday alike ("jours ouvrables"). "ordinal": "every
    * second Monday", every other Monday for some and the month's second Monday for others.
    * `perDay`: "twice a day", "1日2回", vague unless the phrase says exactly that many times of day.
+   * "past": "last Friday", "last week", a day already gone (chrono would read it forward).
    */
-  | { kind: "vague"; what: "time" | "day" | "timezone" | "interval" | "workdays" | "ordinal"; weak?: boolean; perDay?: number };
+  | { kind: "vague"; what: "time" | "day" | "timezone" | "interval" | "workdays" | "ordinal" | "past"; weak?: boolean; perDay?: number };
 
 export interface Found {
   fragment: Fragment;

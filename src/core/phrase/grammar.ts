@@ -34,6 +34,12 @@ export interface Grammar {
    * context, so a match never reaches past the fragment that reads it.
    */
   bearing: RegExp;
+  /**
+   * Words that ask for a repetition whatever follows them ("every payday at 9"): a reading of a
+   * single run must use them. Beside a repetition they may be the request's own words ("every
+   * article"), so they are not in `bearing`. None where `bearing` already has them.
+   */
+  repeats?: RegExp;
   examples: Examples;
 }
 
@@ -64,6 +70,16 @@ export function readDayList(text: string, dayAt: RegExp, toWeekday: (name: strin
 /** A calendar date: with a year it is one fixed day, without one it recurs or rolls yearly. */
 export function dateOrMonthDate(year: string | undefined, month: number, day: number): Fragment {
   return year === undefined ? { kind: "monthDate", month, day } : { kind: "date", year: Number(year), month, day, roll: "none" };
+}
+
+/**
+ * "twice a day", "3 veces al día", "zweimal täglich": a daily repetition read only when the
+ * phrase says that many times ("at 9 and 21"); so many times a week or a month says no days,
+ * so it stays vague.
+ */
+export function timesPer(times: number | null, perDay: boolean): Fragment | Fragment[] | null {
+  if (times === null) return null;
+  return perDay ? [{ kind: "vague", what: "time", perDay: times }, { kind: "daily" }] : { kind: "vague", what: "time" };
 }
 
 /** A window between two clock readings, or null when either end is not one. */

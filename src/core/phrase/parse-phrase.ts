@@ -10,6 +10,7 @@ import { type Bounds, readBounds } from "./read-bounds.js";
 import { findsOf, type ReadContext } from "./read-context.js";
 import { readOneOff, readRelative } from "./read-once.js";
 import { readRecurring } from "./read-recurring.js";
+import { startOn, takeStart } from "./read-start.js";
 import type { TimeOfDay } from "./read-time.js";
 import { refuse } from "./refusals.js";
 import { blank, foldWidth, lowerKeepingOffsets } from "./text.js";
@@ -137,7 +138,11 @@ function zoneOf(cluster: Cluster, fallback: string): { timezone: string; note: s
 
 function readCluster(whole: ReadContext): { schedule: Schedule; bounds: Bounds } {
   const { bounds, rest } = readBounds(whole);
-  const ctx = { ...whole, finds: rest };
+  const { start, rest: finds } = takeStart({ ...whole, finds: rest });
+  return { schedule: startOn(readSchedule({ ...whole, finds }), start, whole.now), bounds };
+}
+
+function readSchedule(ctx: ReadContext): Schedule {
   const kinds = new Set(ctx.finds.map((f) => f.fragment.kind));
   const ex = ctx.grammar.examples;
   const vague = findsOf(ctx, "vague").map((f) => f.fragment);
@@ -145,21 +150,24 @@ function readCluster(whole: ReadContext): { schedule: Schedule; bounds: Bounds }
   if (vague.some((v) => v.what === "interval")) throw refuse.skipCount(ex);
   if (vague.some((v) => v.what === "workdays")) throw refuse.workdays(ex);
   if (vague.some((v) => v.what === "ordinal")) throw refuse.everySecond(ex);
+  if (vague.some((v) => v.what === "past")) throw refuse.pastDay(ex);
   if (vague.some((v) => v.what === "day")) throw refuse.vagueDay(ex);
   const precise = [...kinds].some((k) => PRECISE_KINDS.has(k));
   // "twice a day at 9 and 21" says its times; "twice a day" alone does not.
   const clocks = ctx.finds.filter((f) => f.fragment.kind === "clock").length;
   const open = vague.filter((v) => v.what === "time" && v.perDay !== clocks);
+  const perDay = open.find((v) => v.perDay !== undefined)?.perDay;
+  if (perDay !== undefined) throw refuse.timesPerDay(perDay, clocks, ex);
   if (open.some((v) => v.weak !== true || !precise)) throw refuse.vagueTime(ex);
-  if ([...kinds].some((k) => RECURRENCE_KINDS.has(k))) return { schedule: readRecurring(ctx), bounds };
-  if (kinds.has("relative")) return { schedule: readRelative(ctx), bounds };
+  if ([...kinds].some((k) => RECURRENCE_KINDS.has(k))) return readRecurring(ctx);
+  if (kinds.has("relative")) return readRelative(ctx);
   if (kinds.has("immediate")) {
     findsOf(ctx, "immediate");
     if ([...kinds].some((k) => PRECISE_KINDS.has(k))) throw refuse.conflicting("'now' and a later time");
-    return { schedule: { kind: "immediate" }, bounds };
+    return { kind: "immediate" };
   }
   if (kinds.has("window")) throw refuse.noTime("within that window", "every hour from 9am to 5pm");
-  return { schedule: readOneOff(ctx), bounds };
+  return readOneOff(ctx);
 }
 
 const trimMatched = (s: string) =>

@@ -66,9 +66,9 @@ export function readBounds(ctx: ReadContext): { bounds: Bounds; rest: Found[] } 
   };
 }
 
-/** The date fragment right next to an "until", on the side it names, with only glue between. */
-function endTarget(ctx: ReadContext, marker: FoundOf<"until">): Found | null {
-  const after = marker.fragment.side === "after";
+/** The date fragment right next to an "until" (or a "starting"), on the side it names, with only glue between. */
+export function endTarget(ctx: ReadContext, marker: FoundOf<"until"> | FoundOf<"start">): Found | null {
+  const after = marker.fragment.kind === "start" || marker.fragment.side === "after";
   const candidates = ctx.finds
     .filter((f) => END_KINDS.has(f.fragment.kind) && (after ? f.start >= marker.end : f.end <= marker.start))
     .sort((a, b) => (after ? a.start - b.start : b.end - a.end));
@@ -86,8 +86,8 @@ function lastTimeToday(ctx: ReadContext, found: FoundOf<"clock">): number {
   return at > ctx.now ? at : resolveLocalTime({ ...addDays(today, 1), ...time }, ctx.timezone).at;
 }
 
-/** The last day an end names: the coming one, today included. */
-function lastDayOf(ctx: ReadContext, target: Found): CivilDate {
+/** The day an end (or a start) names: the coming one, today included. */
+export function lastDayOf(ctx: ReadContext, target: Found): CivilDate {
   const today = localTimeAt(ctx.now, ctx.timezone);
   const f = target.fragment;
   const notBefore = (d: CivilDate, next: (d: CivilDate) => CivilDate): CivilDate => (compare(d, today) >= 0 ? d : next(d));
@@ -106,7 +106,7 @@ function lastDayOf(ctx: ReadContext, target: Found): CivilDate {
     case "monthDate":
       return notBefore({ year: today.year, month: f.month, day: f.day }, (d) => ({ ...d, year: d.year + 1 }));
     case "monthEnd":
-      return notBefore({ year: today.year, month: f.month, day: daysInMonth(today.year, f.month) }, (d) => ({
+      return notBefore({ year: today.year, month: f.month ?? today.month, day: daysInMonth(today.year, f.month ?? today.month) }, (d) => ({
         year: d.year + 1,
         month: d.month,
         day: daysInMonth(d.year + 1, d.month),
@@ -120,4 +120,4 @@ function lastDayOf(ctx: ReadContext, target: Found): CivilDate {
 
 const compare = (a: CivilDate, b: CivilDate): number => a.year - b.year || a.month - b.month || a.day - b.day;
 
-const startOfDay = (ctx: ReadContext, day: CivilDate): number => resolveLocalTime({ ...day, hour: 0, minute: 0 }, ctx.timezone).at;
+export const startOfDay = (ctx: ReadContext, day: CivilDate): number => resolveLocalTime({ ...day, hour: 0, minute: 0 }, ctx.timezone).at;

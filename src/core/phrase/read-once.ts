@@ -1,8 +1,9 @@
 import { addDays, addMonths, type CivilDate, type CivilTime, daysInMonth, localTimeAt } from "../schedule/index.js";
 import type { Schedule } from "../schedule/model.js";
-import { count, formatWall } from "./format.js";
+import { count, formatClock, formatWall } from "./format.js";
 import type { Fragment } from "./fragments.js";
 import { findsOf, type ReadContext, resolveNoted, timesOf, weekdayDate } from "./read-context.js";
+import type { TimeOfDay } from "./read-time.js";
 import { refuse } from "./refusals.js";
 
 type DateFragment = Extract<Fragment, { kind: "date" }>;
@@ -67,11 +68,12 @@ export function readOneOff(ctx: ReadContext): Schedule {
   const date = dateOf(ctx);
   const times = timesOf(ctx);
   if (times.length > 1) throw refuse.conflicting("more than one time for a single run");
-  const [time] = times;
-  if (time === undefined) {
+  const [said] = times;
+  if (said === undefined) {
     if (date === null) throw refuse.noWhen(ctx.grammar.examples);
     throw refuse.noTime("on that day", ctx.grammar.examples.once);
   }
+  let time: TimeOfDay = said;
   const tonight = findsOf(ctx, "part").some((f) => f.fragment.today === true);
   const midnight = findsOf(ctx, "clock").some((f) => f.fragment.exact === "midnight");
   if (date !== null && !tonight && midnight) throw refuse.midnightOfDay(ctx.grammar.examples);
@@ -83,10 +85,38 @@ export function readOneOff(ctx: ReadContext): Schedule {
     const wall: CivilTime = { ...day, ...time };
     const { at } = resolveNoted(ctx, wall);
     if (at > ctx.now) return onceAt(ctx, at, wall);
+    const afternoon: TimeOfDay | null = tries === 0 && roll === "none" && sameDate(day, today) ? afternoonOf(ctx, time) : null;
+    if (afternoon !== null) {
+      time = afternoon;
+      continue;
+    }
     if (roll === "none" || tries === 2) throw refuse.inThePast(formatWall(wall), ctx.timezone);
     day = rolled(day, roll);
   }
   throw new Error("unreachable");
+}
+
+const sameDate = (a: CivilDate, b: CivilDate) => a.year === b.year && a.month === b.month && a.day === b.day;
+
+/**
+ * "today at 4" said at 10:00: 04:00 has passed and the day is named, so only 16:00 is left. A
+ * bare hour only (no am/pm, no part of the day); the 24-hour note is replaced.
+ */
+function afternoonOf(ctx: ReadContext, time: TimeOfDay): TimeOfDay | null {
+  const [clock, other] = findsOf(ctx, "clock");
+  if (clock === undefined || other !== undefined || findsOf(ctx, "part").length > 0) return null;
+  const { meridiem, exact } = clock.fragment;
+  if (meridiem !== null || exact !== undefined || time.hour < 1 || time.hour > 11) return null;
+  const later = { hour: time.hour + 12, minute: time.minute };
+  const said = clock.text.trim();
+  const notes = ctx.notes.filter((n) => !n.startsWith(`read '${said}' as`));
+  ctx.notes.splice(
+    0,
+    ctx.notes.length,
+    ...notes,
+    `read '${said}' as ${formatClock(later.hour, later.minute)}: ${formatClock(time.hour, time.minute)} today has passed`,
+  );
+  return later;
 }
 
 function rolled(day: CivilDate, roll: "day" | "week" | "month" | "year"): CivilDate {
@@ -123,8 +153,9 @@ function dateOf(ctx: ReadContext): (CivilDate & { roll: DateFragment["roll"] }) 
       return { ...month, day: f.fragment.day, roll: "none" as const };
     }),
     ...findsOf(ctx, "monthEnd").map((f) => {
-      const year = f.fragment.month < today.month ? today.year + 1 : today.year;
-      return { year, month: f.fragment.month, day: daysInMonth(year, f.fragment.month), roll: "none" as const };
+      const month = f.fragment.month ?? today.month;
+      const year = month < today.month ? today.year + 1 : today.year;
+      return { year, month, day: daysInMonth(year, month), roll: "none" as const };
     }),
   ];
   const distinct = new Map(dates.map((d) => [`${d.year}-${d.month}-${d.day}`, d]));

@@ -29,6 +29,11 @@ export function readRecurring(ctx: ReadContext): Schedule {
   refusePairedDaysAndTimes(ctx);
   const interval = intervalOf(ctx);
   const days = weekdaysOf(ctx, interval);
+  // "midnight every Friday": the start of Friday or its end, as "Friday at midnight"; "午前0時",
+  // "凌晨0點" name hour 0 of the day.
+  if (days !== null && ctx.finds.some((f) => f.fragment.kind === "clock" && f.fragment.exact === "midnight" && !/(?<!\d)0(?!\d)|零|〇/u.test(f.text))) {
+    throw refuse.midnightOfDay(ctx.grammar.examples);
+  }
   const on: MonthDays = {
     days: [...new Set(findsOf(ctx, "monthDay").map((f) => f.fragment.day))].sort((a, b) => a - b),
     last: findsOf(ctx, "lastDayOfMonth").length > 0,

@@ -100,8 +100,9 @@ export function readTimes(ctx: TimeContext): TimeOfDay[] {
         // "早上8點和晚上8點", "at 8 in the morning and 8 in the evening": a part right next to a
         // clock belongs to it; otherwise the phrase's one part of the day applies.
         const own = ctx.parts.find((p) => /^\s*$/u.test(ctx.text.slice(Math.min(p.end, found.end), Math.max(p.start, found.start))));
-        const part = own === undefined ? shared() : (partOf(own)[0] ?? null);
         const clock = found.fragment as Clock;
+        // Noon and midnight ("中午12点") take no part of the day from the rest of the phrase.
+        const part = own !== undefined ? (partOf(own)[0] ?? null) : clock.exact === "noon" || clock.exact === "midnight" ? null : shared();
         // "at 8, 12 and 6": a bare hour in a list that would come before the one said first is later in the day.
         const later = previous !== null && part === null && isBare(clock) && clock.hour * 60 + clock.minute <= previous.hour * 60 + previous.minute;
         const time = later ? { hour: clock.hour + 12, minute: clock.minute } : clockToTime(found, clock, part, ctx.notes);

@@ -21,6 +21,16 @@ export const refuse = {
       expected: "An exact time, e.g. a clock time or 'in 20 minutes'",
       hint: ask("At what time exactly?", ex.once),
     }),
+  timesPerDay: (perDay: number, said: number, ex: Examples) =>
+    new DomainError(
+      "ambiguous_schedule",
+      `The phrase says ${perDay} times a day but ${said === 0 ? "not at what times" : `${said} time${said === 1 ? "" : "s"} of day`}.`,
+      {
+        field: "when",
+        expected: `${perDay} clock times, e.g. 9am and 9pm`,
+        hint: ask(`At which ${perDay} times of day?`, ex.daily),
+      },
+    ),
   vagueDay: (ex: Examples) =>
     new DomainError("ambiguous_schedule", 'The phrase names a period ("next week") but not the day.', {
       field: "when",
@@ -86,6 +96,24 @@ export const refuse = {
       field: "when",
       expected: "'every other Monday', or 'the second Monday of every month'",
       hint: ask("Every other week, or the second one of each month?", ex.everyOther),
+    }),
+  pastDay: (ex: Examples) =>
+    new DomainError("ambiguous_schedule", "The phrase names a day that has passed ('last Friday', 'last week').", {
+      field: "when",
+      expected: "A coming date, or a repetition",
+      hint: ask("Which coming day, or did you mean every week?", ex.once),
+    }),
+  startWithoutDate: (word: string, ex: Examples) =>
+    new DomainError("ambiguous_schedule", `The phrase says '${word}' but names no day the runs start on.`, {
+      field: "when",
+      expected: "A first day, e.g. 'starting Monday'",
+      hint: ask("From which day?", ex.daily),
+    }),
+  startLater: () =>
+    new DomainError("ambiguous_schedule", "A task has no start date, and this repetition cannot be made to wait for the day it starts.", {
+      field: "when",
+      expected: "A repetition that starts now, or a task created on its first day",
+      hint: 'Ask the user: "Start it now, or shall I set it up on its first day?"',
     }),
   endWithoutDate: (word: string, ex: Examples) =>
     new DomainError("ambiguous_schedule", `The phrase says '${word}' but names no date the runs end on.`, {

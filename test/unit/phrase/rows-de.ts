@@ -50,4 +50,7 @@ t.fires("am letzten Tag des Monats um 9 Uhr", ["2026-03-31T07:00:00Z", "2026-04-
 t.fires("jeden ersten Montag im Monat um 9 Uhr", ["2026-04-06T07:00:00Z", "2026-05-04T07:00:00Z", "2026-06-01T07:00:00Z"], { now: "2026-03-05T15:07:30Z" });
 t.fires("stündlich von 9 bis 17 Uhr", ["2026-03-05T16:00:00Z", "2026-03-06T08:00:00Z", "2026-03-06T09:00:00Z"], { now: "2026-03-05T15:07:30Z" });
 
+t.fires("14.3. um 12", ["2026-03-14T11:00:00Z"]);
+t.fires("zweimal am Tag, um 8 und um 20 Uhr", ["2026-03-05T19:00:00Z", "2026-03-06T07:00:00Z", "2026-03-06T19:00:00Z"]);
+t.refuses("letzten Freitag um 9", "ambiguous_schedule");
 export const deRows = t.rows;

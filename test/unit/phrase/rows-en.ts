@@ -143,4 +143,28 @@ t.refuses("on March 3 2028 at 9am", "beyond_horizon");
 t.refuses("at 9am Gotham time", "unknown_timezone");
 t.refuses("at 9am Europe/Atlantis", "unknown_timezone");
 
+// Modifiers beside a schedule, spellings, and words that say a day has passed
+t.fires("every day at 5pm starting Monday", ["2026-03-09T21:00:00Z", "2026-03-10T21:00:00Z", "2026-03-11T21:00:00Z"]);
+t.fires("every 3 days at 8am starting March 20", ["2026-03-20T12:00:00Z", "2026-03-23T12:00:00Z", "2026-03-26T12:00:00Z"]);
+t.refuses("every weekday at 9am starting next Monday", "ambiguous_schedule");
+t.fires("Tuesday and Thursday mornings at 7:30", ["2026-03-10T11:30:00Z", "2026-03-12T11:30:00Z", "2026-03-17T11:30:00Z"]);
+t.fires("every month on the first Monday at 10", ["2026-04-06T14:00:00Z", "2026-05-04T14:00:00Z", "2026-06-01T14:00:00Z"]);
+t.fires("every third day at 9am", ["2026-03-06T14:00:00Z", "2026-03-09T13:00:00Z", "2026-03-12T13:00:00Z"]);
+t.fires("0830 every weekday", ["2026-03-06T13:30:00Z", "2026-03-09T12:30:00Z", "2026-03-10T12:30:00Z"]);
+t.fires("tonight at 9.30", ["2026-03-06T02:30:00Z"]);
+t.fires("today at 4", ["2026-03-05T21:00:00Z"]);
+t.fires("at 10 past 9 tomorrow", ["2026-03-06T14:10:00Z"]);
+t.fires("every hour at 15 past", ["2026-03-05T15:15:00Z", "2026-03-05T16:15:00Z", "2026-03-05T17:15:00Z"]);
+t.fires("thurs 8pm", ["2026-03-06T01:00:00Z"]);
+t.fires("the Monday after next at 9am", ["2026-03-16T13:00:00Z"]);
+t.fires("a week from tomorrow at noon", ["2026-03-13T16:00:00Z"]);
+t.fires("every day at 8am but skip wednesdays", ["2026-03-06T13:00:00Z", "2026-03-07T13:00:00Z", "2026-03-08T12:00:00Z"]);
+t.fires("twice daily at 8am and 8pm", ["2026-03-06T01:00:00Z", "2026-03-06T13:00:00Z", "2026-03-07T01:00:00Z"]);
+t.refuses("three times a day", "ambiguous_schedule");
+t.refuses("last Friday at 5pm", "ambiguous_schedule");
+t.refuses("midnight every Friday", "ambiguous_schedule");
+t.refuses("at 9 or 10 tomorrow", "ambiguous_schedule");
+t.refuses("every payday at 9", "ambiguous_schedule");
+t.refuses("on the twentieth at 9am", "ambiguous_schedule");
+
 export const enRows = t.rows;

@@ -51,4 +51,6 @@ t.fires("el último día de cada mes a las 9", ["2026-03-31T07:00:00Z", "2026-04
 t.fires("el primer lunes de cada mes a las 9", ["2026-04-06T07:00:00Z", "2026-05-04T07:00:00Z", "2026-06-01T07:00:00Z"], { now: "2026-03-05T15:07:30Z" });
 t.fires("cada hora de 9 a 17", ["2026-03-05T16:00:00Z", "2026-03-06T08:00:00Z", "2026-03-06T09:00:00Z"], { now: "2026-03-05T15:07:30Z" });
 
+t.fires("cada fin de semana a las 11", ["2026-03-07T10:00:00Z", "2026-03-08T10:00:00Z", "2026-03-14T10:00:00Z"]);
+t.fires("dos veces al día, a las 9 y a las 21", ["2026-03-05T20:00:00Z", "2026-03-06T08:00:00Z", "2026-03-06T20:00:00Z"]);
 export const esRows = t.rows;

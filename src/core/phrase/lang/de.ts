@@ -1,7 +1,20 @@
 import * as chrono from "chrono-node";
 import { latinGlue } from "../cluster.js";
 import type { Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
-import { COMPACT_DELAY, clock, dateOrMonthDate, exceptOf, type Grammar, lexicon, numericClock, readDayList, ruleOf, WEEKDAYS, WEEKEND } from "../grammar.js";
+import {
+  COMPACT_DELAY,
+  clock,
+  dateOrMonthDate,
+  exceptOf,
+  type Grammar,
+  lexicon,
+  numericClock,
+  readDayList,
+  ruleOf,
+  timesPer,
+  WEEKDAYS,
+  WEEKEND,
+} from "../grammar.js";
 import { wordNumber } from "../text.js";
 
 const NUMBERS: Record<string, number> = {
@@ -100,10 +113,10 @@ const rules: Rule[] = [
     const amount = num(m[1] ?? m[3] ?? m[5]);
     return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? m[4] ?? m[6] ?? "") };
   }),
-  ruleOf(String.raw`\b(?:${NUM}\s*mal|(zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn)mal)\s+(?:am|pro|je)\s+(?:tag|woche|monat)\b`, () => ({
-    kind: "vague",
-    what: "time",
-  })),
+  ruleOf(
+    String.raw`\b(?:${NUM}\s*(?:mal|x)|(zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn)mal)\s+(?:(?:am|pro|je|jeden)\s+(tag|woche|monat)|(täglich))\b`,
+    (m) => timesPer(num(m[1] ?? m[2]), m[3] === "tag" || m[4] !== undefined),
+  ),
   ruleOf(String.raw`\b(?:${NUM}\s*mal|(zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn)mal)\b`, (m) => {
     const times = num(m[1] ?? m[2]);
     return times === null ? null : { kind: "count", times };
@@ -179,6 +192,11 @@ const rules: Rule[] = [
     const stem = m[1] ?? "";
     return { kind: "interval", every: 1, unit: stem === "stünd" ? "hour" : stem === "wöchent" ? "week" : stem === "monat" ? "month" : "year" };
   }),
+  // "14.3.", "am 14.03.2026": day and month with dots; not "um 9.10." (a time).
+  ruleOf(String.raw`(?<!\bum\s+)\b(?:am\s+)?(\d{1,2})\.(\d{1,2})\.(?:(\d{4})\b)?(?!\d)`, (m) => {
+    const [day, month] = [Number(m[1]), Number(m[2])];
+    return day < 1 || day > 31 || month < 1 || month > 12 ? null : dateOrMonthDate(m[3], month, day);
+  }),
   ruleOf(String.raw`\b(?:am\s+)?(\d{1,2})\.\s*${MONTH}\b(?:\s+(\d{4})\b)?`, (m) => dateOrMonthDate(m[3], monthOf(m[2] ?? ""), Number(m[1]))),
   ruleOf(String.raw`\b(?:am|zum|den|jeden)\s+(\d{1,2})\.(?!\s*\d)|\bam\s+(ersten)\b`, (m) => ({
     kind: "monthDay",
@@ -222,6 +240,11 @@ const rules: Rule[] = [
     (m) => ({ kind: "part", part: PARTS[m[1] ?? m[2] ?? ""] ?? "morning" }),
   ),
   ruleOf(String.raw`\b(?:jetzt\s+sofort|sofort|jetzt|umgehend|unverzüglich|ab\s+sofort)\b`, () => ({ kind: "immediate" })),
+  // Last of all, so "am letzten Freitag im Monat" is read first: "letzten Freitag" alone has passed.
+  ruleOf(
+    String.raw`(?<!\b(?:jeden|jede|jedes)\s+)\b(?:letzte[nmrs]?|vergangene[nmrs]?|vorige[nmrs]?)\s+(?:${DAY}|woche|wochenende|monat|jahr)(?![\p{L}])`,
+    () => ({ kind: "vague", what: "past" }),
+  ),
 ];
 
 /** German words that can carry schedule meaning (coverage.ts). */

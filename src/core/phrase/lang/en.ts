@@ -1,7 +1,20 @@
 import * as chrono from "chrono-node";
 import { latinGlue } from "../cluster.js";
 import type { ClockReading, Fragment, IntervalUnitWord, Rule } from "../fragments.js";
-import { COMPACT_DELAY, clock, dateOrMonthDate, exceptOf, type Grammar, lexicon, readDayList, ruleOf, WEEKDAYS, WEEKEND, windowOf } from "../grammar.js";
+import {
+  COMPACT_DELAY,
+  clock,
+  dateOrMonthDate,
+  exceptOf,
+  type Grammar,
+  lexicon,
+  readDayList,
+  ruleOf,
+  timesPer,
+  WEEKDAYS,
+  WEEKEND,
+  windowOf,
+} from "../grammar.js";
 import { wordNumber } from "../text.js";
 
 const NUMBERS: Record<string, number> = {
@@ -32,13 +45,15 @@ const DAY = String.raw`(?:sun(?:day)?|mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday
 const DAYS = String.raw`(?:${DAY}s?\.?)`;
 const SEP = String.raw`(?:\s*,\s*(?:and\s+)?|\s*&\s*|\s*/\s*|\s*\+\s*|\s+and\s+|\s+|\s*(?:-|–)\s*|\s+(?:to|through|thru|until)\s+)`;
 const DAY_LIST = String.raw`(${DAYS}(?:${SEP}${DAYS})*)`;
+/** Days joined only by "and", "&" or a comma: "Tuesday and Thursday mornings". */
+const AND = String.raw`(?:\s*,\s*(?:and\s+)?|\s*&\s*|\s+and\s+)`;
 /** A list whose every name is plural ("mondays and thursdays"): habitual, so recurring. */
 const PLURAL_LIST = String.raw`((?:${DAY}s)(?:${SEP}(?:${DAY}s))*)`;
 const MONTH = String.raw`(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
 const ORD = String.raw`(\d{1,2})(?:st|nd|rd|th)?`;
 const TIME = String.raw`(?:\d{1,2}(?:[:.]\d{2})?(?:\s*[ap]\.?m\.?)?|noon|midnight)`;
 const ORDINAL = String.raw`(first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)`;
-const DAY_WORDS = String.raw`(?:week\s*days?|work\s*days?|working\s+days?|business\s+days?)`;
+const DAY_WORDS = String.raw`(?:week\s*days?|wk\s*days?|work\s*days?|working\s+days?|business\s+days?)`;
 const UNIT = String.raw`(min(?:ute)?s?|h(?:ou)?rs?|hours?|days?|weeks?|months?|years?)`;
 
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
@@ -79,9 +94,9 @@ function interval(amount: string | undefined, unit: string): Fragment | null {
 
 function clockFromWords(quarter: string, relation: string, hourWord: string): Fragment | null {
   const hour = num(hourWord);
-  if (hour === null) return null;
-  const minutes = quarter === "half" ? 30 : 15;
-  return relation === "to" ? clock(hour - 1, 60 - minutes) : clock(hour, minutes);
+  const minutes = quarter === "half" ? 30 : quarter === "quarter" ? 15 : num(quarter);
+  if (hour === null || minutes === null || minutes < 1 || minutes > 59) return null;
+  return relation === "to" ? clock((hour + 23) % 24, 60 - minutes) : clock(hour, minutes);
 }
 
 const PART: Record<string, "morning" | "afternoon" | "evening" | "night"> = {
@@ -124,12 +139,21 @@ const rules: Rule[] = [
     const unit = unitOf(m[2] ?? "");
     return amount === null || unit === "minute" || unit === "hour" ? null : { kind: "relative", amount, unit };
   }),
+  ruleOf(String.raw`\b${NUM}\s+(days?|weeks?)\s+from\s+tomorrow\b`, (m) => {
+    const amount = num(m[1]);
+    return amount === null ? null : { kind: "dayOffset", days: 1 + amount * (m[2]?.startsWith("week") ? 7 : 1) };
+  }),
+  // "starting Monday", "beginning March 10", "from tomorrow": the first day (read-start.ts); "starting at 9pm" is a time.
+  ruleOf(
+    String.raw`\b(?:(?:starting|beginning|commencing|effective)(?:\s+(?:on|from))?|(?<!\bapart\s+)from(?!\s+[\w.]+\s*(?:to\b|through\b|thru\b|until\b|till\b|-|–)))(?=\s+(?:tomorrow|tmrw|next\s+(?:week|mon|tue|wed|thu|fri|sat|sun)|this\s+coming|(?:this\s+)?(?:mon|tue|wed|thu|fri|sat|sun)|the\s+\d|\d{1,2}(?:st|nd|rd|th)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\d{1,2}/\d))`,
+    () => ({ kind: "start" }),
+  ),
+  ruleOf(String.raw`(?<=\b(?:starting|beginning|from)\s+)next\s+week\b`, () => ({ kind: "weekdayName", days: [1], weeksAhead: 1 })),
   ruleOf(String.raw`\b(?:from\s+now(?:\s+on)?|from\s+today(?:\s+on)?|starting\s+(?:now|today)|beginning\s+today)\b`, () => ({ kind: "noise" })),
   ruleOf(String.raw`\b(?:(?:the\s+)?day\s+after\s+tomorrow|overmorrow)\b`, () => ({ kind: "dayOffset", days: 2 })),
-  ruleOf(String.raw`\b(?:(twice)|(\w+)\s+times)\s+(?:(?:a|per|each|every)\s+(day|week|month|hour)|(daily)|weekly|monthly|hourly|nightly)\b`, (m) => {
-    const perDay = m[3] === "day" || m[4] !== undefined ? (m[1] !== undefined ? 2 : num(m[2])) : null;
-    return perDay === null ? { kind: "vague", what: "time" } : [{ kind: "vague", what: "time", perDay }, { kind: "daily" }];
-  }),
+  ruleOf(String.raw`\b(?:(twice)|(\w+)\s+times)\s+(?:(?:a|per|each|every)\s+(day|week|month|hour)|(daily)|weekly|monthly|hourly|nightly)\b`, (m) =>
+    timesPer(m[1] !== undefined ? 2 : (num(m[2]) ?? 0), m[3] === "day" || m[4] !== undefined),
+  ),
   ruleOf(String.raw`\b(?:for|during)\s+(?:the\s+next\s+)?${NUM}\s+${UNIT}\b|\bover\s+the\s+next\s+${NUM}\s+${UNIT}\b`, (m) => {
     const amount = num(m[1] ?? m[3]);
     return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? m[4] ?? "") };
@@ -146,6 +170,10 @@ const rules: Rule[] = [
     },
   ),
   ruleOf(String.raw`\b(?:on\s+)?(?:the\s+)?end\s+of\s+${MONTH}(?![\p{L}])`, (m) => ({ kind: "monthEnd", month: monthOf(m[1] ?? "") })),
+  ruleOf(String.raw`\b(?:on\s+|at\s+)?(?:the\s+)?(?:end|last\s+day)\s+of\s+this\s+month\b|\bthis\s+month['’]s\s+(?:end|last\s+day)\b`, () => ({
+    kind: "monthEnd",
+    month: null,
+  })),
   ruleOf(String.raw`\b(?:on\s+)?the\s+(?:${ORD}|(first))\s+(?:day\s+)?of\s+next\s+month\b|\bnext\s+month\s+on\s+the\s+(?:${ORD}|(first))\b`, (m) => ({
     kind: "monthAhead",
     months: 1,
@@ -164,14 +192,14 @@ const rules: Rule[] = [
     ],
   ),
   ruleOf(
-    String.raw`\b(?:(?:on|every|each)\s+)?(?:the\s+)?last\s+day\s+of\s+(?:the|each|every|a)\s+month\b|\b(?:every|each)\s+last\s+day\b|\b(?:on\s+|at\s+)?(?:the\s+)?(?:end\s+of\s+(?:the|each|every)\s+month|month[-\s]end)\b`,
+    String.raw`\b(?:(?:on|every|each)\s+)?(?:the\s+)?last\s+day\s+of\s+(?:the|each|every|a)\s+month\b|\b(?:every|each)\s+last\s+day\b|\b(?:monthly|every\s+month)\s+on\s+the\s+last\s+day\b|\b(?:on\s+|at\s+)?(?:the\s+)?(?:end\s+of\s+(?:the|each|every)\s+month|month[-\s]end)\b`,
     () => ({ kind: "lastDayOfMonth" }),
   ),
   ruleOf(
-    String.raw`\b(?:on\s+)?(?:the\s+|every\s+|each\s+)?${ORDINAL}(?:\s+(?:and|&)\s+(?:the\s+)?${ORDINAL})?\s+(${DAY})s?\s+(?:of|in)\s+(?:the|each|every|a)\s+month\b|\b(?:every|each)\s+(?:the\s+)?${ORDINAL}(?:\s+(?:and|&)\s+${ORDINAL})?\s+(${DAY})s?\b`,
+    String.raw`\b(?:on\s+)?(?:the\s+|every\s+|each\s+)?${ORDINAL}(?:\s+(?:and|&)\s+(?:the\s+)?${ORDINAL})?\s+(${DAY})s?\s+(?:of|in)\s+(?:the|each|every|a)\s+month\b|\b(?:every|each)\s+(?:the\s+)?${ORDINAL}(?:\s+(?:and|&)\s+${ORDINAL})?\s+(${DAY})s?\b|\b(?:every\s+month|monthly)\s+on\s+the\s+${ORDINAL}(?:\s+(?:and|&)\s+(?:the\s+)?${ORDINAL})?\s+(${DAY})s?\b`,
     (m) => {
-      const weekday = weekdayOf(m[3] ?? m[6] ?? "");
-      const ordinals = [m[1] ?? m[4], m[2] ?? m[5]].filter((o): o is string => o !== undefined);
+      const weekday = weekdayOf(m[3] ?? m[6] ?? m[9] ?? "");
+      const ordinals = [m[1] ?? m[4] ?? m[7], m[2] ?? m[5] ?? m[8]].filter((o): o is string => o !== undefined);
       if (weekday === null) return null;
       // "every second Monday" without "of the month" is also said for every other Monday.
       if (m[4] !== undefined && m[5] === undefined && (m[4] === "second" || m[4] === "2nd")) return { kind: "vague", what: "ordinal" };
@@ -183,17 +211,26 @@ const rules: Rule[] = [
     return weekday === null ? null : { kind: "interval", every: 2, unit: "week", weekday };
   }),
   ruleOf(
-    String.raw`\b(?:except|excluding|but(?:\s+not)?|other\s+than|apart\s+from|besides)\s+(?:on\s+)?(?:the\s+)?(?:${DAY_LIST}|(weekends?|saturdays?\s+and\s+sundays?))\b`,
+    String.raw`\b(?:except|excluding|but(?:\s+not)?|other\s+than|apart\s+from|besides|(?:but\s+|and\s+)?skip(?:ping)?|not\s+on)\s+(?:on\s+)?(?:the\s+)?(?:${DAY_LIST}|(weekends?|saturdays?\s+and\s+sundays?))\b`,
     (m) => exceptOf(m[1], days),
   ),
   // "Monday mornings", "every Sunday night": the day with its part; plural or with "every", a habit.
-  ruleOf(String.raw`\b(?:(every|each)\s+|on\s+|(next)\s+)?(${DAY})\s+(morning|afternoon|evening|night)(s)?\b`, (m) => {
-    const weekday = weekdayOf(m[3] ?? "");
-    if (weekday === null) return null;
+  ruleOf(String.raw`\b(?:(every|each)\s+|on\s+|(next)\s+)?(${DAY}(?:${AND}${DAY})*)\s+(morning|afternoon|evening|night)(s)?\b`, (m) => {
+    const list = days(m[3] ?? "");
+    if (list === null) return null;
     const part: Fragment = { kind: "part", part: PART[m[4] ?? ""] ?? "night" };
-    if (m[1] !== undefined || m[5] !== undefined) return [{ kind: "weekdays", days: [weekday] }, part];
-    return [{ kind: "weekdayName", days: [weekday], ...(m[2] !== undefined && { weeksAhead: 1 }) }, part];
+    if (m[1] !== undefined || m[5] !== undefined) return [{ kind: "weekdays", days: list }, part];
+    return [{ kind: "weekdayName", days: list, ...(m[2] !== undefined && { weeksAhead: 1 }) }, part];
   }),
+  ruleOf(String.raw`\b(?:the\s+)?(${DAY})\.?\s+after\s+next\b`, (m) => {
+    const weekday = weekdayOf(m[1] ?? "");
+    return weekday === null ? null : { kind: "weekdayName", days: [weekday], weeksAhead: 2 };
+  }),
+  // After "the last Friday of the month": "last Friday" alone has passed.
+  ruleOf(String.raw`(?<!\b(?:every|each)\s+)\b(?:last|past|previous)\s+(?:${DAY}|week(?:end)?|month|year|night)\b`, () => ({
+    kind: "vague",
+    what: "past",
+  })),
   // "next Friday", "next tues": the Friday of next week (the policy chrono follows for the full names).
   ruleOf(String.raw`\bnext\s+(${DAY})\.?(?![\p{L}])`, (m) => {
     const weekday = weekdayOf(m[1] ?? "");
@@ -213,7 +250,10 @@ const rules: Rule[] = [
     kind: "weekdays",
     days: [...WEEKDAYS],
   })),
-  ruleOf(String.raw`\b(?:(?:every|each|on)\s+(?:the\s+)?)?weekends\b|\b(?:every|each)\s+weekend\b`, () => ({ kind: "weekdays", days: [...WEEKEND] })),
+  ruleOf(String.raw`\b(?:(?:every|each|on)\s+(?:the\s+)?)?(?:weekends|wknds|wkends)\b|\b(?:every|each)\s+(?:weekend|wknd|wkend)\b`, () => ({
+    kind: "weekdays",
+    days: [...WEEKEND],
+  })),
   ruleOf(String.raw`\b(?:every|each)\s+${DAY_LIST}\b`, (m) => {
     const list = days(m[1] ?? "");
     return list === null ? null : { kind: "weekdays", days: list };
@@ -224,8 +264,11 @@ const rules: Rule[] = [
   }),
   ruleOf(String.raw`\b(?:on\s+)?${PLURAL_LIST}\b`, (m) => {
     const list = days(m[1] ?? "");
-    return list === null ? null : { kind: "weekdays", days: list };
+    if (list === null) return null;
+    // "tues", "thurs" alone are abbreviations, not plurals: "on Tues at 9" is one Tuesday.
+    return /^(?:tues|thurs)$/u.test(m[1] ?? "") ? { kind: "weekdayName", days: list } : { kind: "weekdays", days: list };
   }),
+  ruleOf(String.raw`\bevery\s+(third|3rd|fourth|4th|fifth|5th)\s+(day|week|month|year)\b`, (m) => interval(String(NTH[m[1] ?? ""]), m[2] ?? "")),
   ruleOf(String.raw`\bevery\s+${NUM}\s+${UNIT}\b`, (m) => interval(m[1], m[2] ?? "")),
   ruleOf(String.raw`\b(?:every|each)\s+quarter\b(?!\s+(?:of\s+an\s+)?hour)|\bquarterly\b`, () => ({ kind: "interval", every: 3, unit: "month" })),
   ruleOf(String.raw`\b(?:every|each|once\s+a|per)\s+(minute|hour|week|month|year)\b|\bof\s+(?:every|each)\s+(month)\b`, (m) =>
@@ -258,13 +301,25 @@ const rules: Rule[] = [
     (m) => window(m[1] ?? m[3], m[2] ?? m[4]),
   ),
   ruleOf(String.raw`\b(?:until|till|til|thru|through|ending(?:\s+on)?|up\s+to\s+and\s+including)\b`, () => ({ kind: "until", side: "after" })),
+  // "for the rest of the month": until its last day; "the rest of the week" ends on Friday for some, Sunday for others.
+  ruleOf(String.raw`\b(?:for\s+)?the\s+rest\s+of(?=\s+(?:the|this)\s+(?:month|year)\b)`, () => ({ kind: "until", side: "after" })),
+  ruleOf(String.raw`(?<=\brest\s+of\s+)(?:the|this)\s+(month|year)\b`, (m) => ({ kind: "monthEnd", month: m[1] === "year" ? 12 : null })),
+  ruleOf(String.raw`\b(?:for\s+)?the\s+rest\s+of\s+(?:the|this)\s+week\b`, () => ({ kind: "vague", what: "day" })),
   ruleOf(String.raw`\b(?:at\s+)?(\d{1,2})(?:[:.](\d{2}))?\s*(a|p)\.?m\b\.?`, (m) => clock(Number(m[1]), Number(m[2] ?? 0), meridiemOf(m[3]))),
   ruleOf(String.raw`\b(?:at\s+)?(\d{1,2}):(\d{2})\b`, (m) => clock(Number(m[1]), Number(m[2]))),
+  // "0830": a leading zero makes four digits a time, not a year ("1730" stays unread).
+  ruleOf(String.raw`\b(?:at\s+)?0(\d)([0-5]\d)\b(?![.,:/]\d)(?!\s*(?:%|h(?:ou)?rs?\b|hours?\b|min|days?\b))`, (m) => clock(Number(m[1]), Number(m[2]))),
+  // "at 9.30", "tonight at 9.30": a dot for the colon, unless it is a date ("14.03.2026") or a decimal.
+  ruleOf(String.raw`\b(?:at\s+)?([01]?\d|2[0-3])\.([0-5]\d)\b(?![.,]\d)(?!\s*(?:%|h(?:ou)?rs?\b|hours?\b|min|days?\b|weeks?\b))`, (m) =>
+    clock(Number(m[1]), Number(m[2])),
+  ),
   ruleOf(String.raw`\b(?:at\s+)?(?:12\s+)?(?:noon|midday)\b`, () => ({ kind: "clock", hour: 12, minute: 0, meridiem: null, exact: "noon" })),
   ruleOf(String.raw`\b(?:at\s+)?(?:12\s+)?midnight\b`, () => ({ kind: "clock", hour: 0, minute: 0, meridiem: null, exact: "midnight" })),
-  ruleOf(String.raw`\b(?:at\s+)?(half|quarter)\s+(past|after|to)\s+${HOUR}\b`, (m) => clockFromWords(m[1] ?? "", m[2] ?? "", m[3] ?? "")),
+  ruleOf(String.raw`\b(?:at\s+)?(half|quarter|\d{1,2}|five|ten|twenty)\s+(?:minutes\s+)?(past|after|to)\s+${HOUR}\b(?![:.]\d)`, (m) =>
+    clockFromWords(m[1] ?? "", m[2] ?? "", m[3] ?? ""),
+  ),
   ruleOf(
-    String.raw`\b(?:at\s+)?(?::(\d{2})\b|(\d{1,2})\s+(?:minutes?\s+)?(?:past|after)\s+the\s+hour\b|(half|quarter)\s+past(?:\s+the\s+hour)?(?![\s\p{L}\p{N}]*\d)|on\s+the\s+(half|quarter)[-\s]hour\b|on\s+the\s+hour\b)`,
+    String.raw`\b(?:at\s+)?(?::(\d{2})\b|(\d{1,2})\s+(?:minutes?\s+)?(?:(?:past|after)\s+the\s+hour\b|past\b(?![\s\p{L}\p{N}]*\d)(?!\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight)\b))|(half|quarter)\s+past(?:\s+the\s+hour)?(?![\s\p{L}\p{N}]*\d)|on\s+the\s+(half|quarter)[-\s]hour\b|on\s+the\s+hour\b)`,
     (m) => {
       const word = m[3] ?? m[4];
       return { kind: "minutePast", minute: word === "half" ? 30 : word === "quarter" ? 15 : Number(m[1] ?? m[2] ?? 0) };
@@ -302,7 +357,7 @@ const rules: Rule[] = [
 ];
 
 const WEEKDAY_NAMES = String.raw`(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|satur|sun)day`;
-const AHEAD = String.raw`(?=\s+(?:\d|other|second|single|few|couple|day|week|month|year|hour|minute|morning|afternoon|evening|night|week\s*day|weekend|work\s*day|business|quarter|half|fortnight|last|first|third|fourth|fifth|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty))`;
+const AHEAD = String.raw`(?=\s+(?:\d|other|second|single|few|couple|day|week|month|year|hour|minute|morning|afternoon|evening|night|week\s*day|weekend|wk|work\s*day|business|quarter|half|fortnight|last|first|third|fourth|fifth|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty))`;
 
 const FREQUENCY = String.raw`(?:daily|weekly|monthly|yearly|annually|hourly|nightly|fortnightly|quarterly|everyday|biweekly)`;
 const OWNER = String.raw`(?:the|my|our|your|their|his|her)`;
@@ -321,6 +376,7 @@ const BEARING = [
   String.raw`\b(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)\b(?=\.?\s*\d)`,
   String.raw`(?<=\d(?:st|nd|rd|th)?\s+(?:of\s+)?)(?:may|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b`,
   String.raw`\b\d{1,2}(?:st|nd|rd|th)\b`,
+  String.raw`\b(?:(?:six|seven|eigh|nin|ten|eleven|twelf|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)th|twentieth|thirtieth|(?:twenty|thirty)[-\s]?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth))\b`,
   String.raw`\b(?:first|third|fourth|fifth)\b(?!\s+(?:thing|time|of\s+all|step|draft|item|article|story|stories|news|page|one))`,
   String.raw`\blast\b(?!\s+(?:\d|week|month|year|night|time|few|couple|one|hours?|days?|minutes?|items?|articles?|stor(?:y|ies)|news|update|page|edition))`,
   String.raw`\bsecond\b(?=\s+(?:${WEEKDAY_NAMES}|mon|tue|wed|thu|fri|sat|sun|day|week|month))`,
@@ -352,7 +408,7 @@ const BEARING = [
   String.raw`\b(?:noon|midday|midnight)\b`,
   String.raw`(?<=\b(?:and|&)\s+)\d{1,2}\b(?![:.]?\d)`,
   String.raw`\b(?:business|work(?:ing)?|office|opening)\s+hours\b`,
-  String.raw`\b(?:today|tonight|tonite|tomorrow|tmrw|yesterday|overmorrow|weekdays?|weekends|workdays?|weeknights?)\b`,
+  String.raw`\b(?:today|tonight|tonite|tomorrow|tmrw|yesterday|overmorrow|weekdays?|weekends|workdays?|weeknights?|wk\s*days?|wknds?|wkends?)\b`,
   String.raw`\b(?:mornings|afternoons|evenings|nights)\b`,
 ];
 
@@ -362,6 +418,7 @@ export const en: Grammar = {
   rules,
   glue: latinGlue(["at", "on", "and", "the", "of", "in", "from", "starting", "every", "each", "by", "around", "about", "a", "an", "again", "also"]),
   bearing: lexicon(BEARING),
+  repeats: lexicon([String.raw`\b(?:every|each)\b(?=\s+\p{L})(?!\s+(?:time|one)\b)`]),
   examples: {
     daily: "every day at 8am",
     weekly: "every Monday at 9am",

@@ -11,6 +11,7 @@ import {
   numericClock,
   readDayList,
   ruleOf,
+  timesPer,
   WEEKDAYS,
   WEEKEND,
   windowOf,
@@ -109,7 +110,9 @@ const rules: Rule[] = [
     const amount = num(m[1]);
     return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? "") };
   }),
-  ruleOf(String.raw`\b${NUM}\s+veces\s+(?:al|por)\s+(?:d[íi]a|semana|mes)\b`, () => ({ kind: "vague", what: "time" })),
+  ruleOf(String.raw`\b${NUM}\s+veces\s+(?:(?:al|por|cada)\s+(d[íi]a|semana|mes)|(diarias))\b`, (m) =>
+    timesPer(num(m[1]), m[2]?.startsWith("d") === true || m[3] !== undefined),
+  ),
   ruleOf(String.raw`\b${NUM}\s+veces\b`, (m) => {
     const times = num(m[1]);
     return times === null ? null : { kind: "count", times };
@@ -147,7 +150,7 @@ const rules: Rule[] = [
     return weekday === null ? null : { kind: "nthWeekday", nth: NTH[m[1] ?? ""] ?? 1, weekdays: [weekday] };
   }),
   ruleOf(
-    String.raw`\b(?:excepto|salvo|menos|excluyendo|quitando|sin\s+contar)\s+(?:el\s+|los\s+|las\s+)?(?:${DAY_LIST}|(fines?\s+de\s+semana|s[áa]bados?\s+y\s+domingos?))\b`,
+    String.raw`\b(?:excepto|salvo|menos|excluyendo|quitando|sin\s+contar)\s+(?:el\s+|los\s+|las\s+)?(?:${DAY_LIST}|(fin(?:es)?\s+de\s+semana|s[áa]bados?\s+y\s+domingos?))\b`,
     (m) => exceptOf(m[1], days),
   ),
   ruleOf(String.raw`\bcada\s+(?:dos|2|otro)\s+(${DAY})\b|\bun\s+(${DAY})\s+s[íi]\s+y\s+otro\s+no\b`, (m) => {
@@ -160,7 +163,7 @@ const rules: Rule[] = [
   ),
   ruleOf(String.raw`\b(?:todas\s+las|cada)\s+(mañana|tarde|noche)s?\b`, (m) => ({ kind: "daily", part: PARTS[m[1] ?? ""] ?? "morning" })),
   ruleOf(String.raw`\b(?:todos\s+los\s+d[íi]as|cada\s+d[íi]a|diariamente|a\s+diario|diario)\b`, () => ({ kind: "daily" })),
-  ruleOf(String.raw`\b(?:los|todos\s+los|cada)\s+fines?\s+de\s+semana\b`, () => ({ kind: "weekdays", days: [...WEEKEND] })),
+  ruleOf(String.raw`\b(?:los|todos\s+los|cada)\s+fin(?:es)?\s+de\s+semana\b`, () => ({ kind: "weekdays", days: [...WEEKEND] })),
   ruleOf(String.raw`\b(?:todos\s+los|cada|los)\s+${DAY_LIST}\b`, (m) => {
     const list = days(m[1] ?? "");
     return list === null ? null : { kind: "weekdays", days: list };
@@ -238,7 +241,7 @@ const BEARING = [
   String.raw`\b(?:las?|a\s+las?)\s+\d{1,2}(?:[:.]\d{2})?\b`,
   String.raw`\b\d{1,2}:\d{2}\b`,
   String.raw`\b\d{1,2}\s*(?:h|hs)\b`,
-  String.raw`\b(?:mediod[íi]a|medianoche|hoy|mañana|pasado\s+mañana|esta\s+noche|laborables|fines?\s+de\s+semana)\b`,
+  String.raw`\b(?:mediod[íi]a|medianoche|hoy|mañana|pasado\s+mañana|esta\s+noche|laborables|fin(?:es)?\s+de\s+semana)\b`,
 ];
 
 export const es: Grammar = {

@@ -11,6 +11,7 @@ import {
   numericClock,
   readDayList,
   ruleOf,
+  timesPer,
   WEEKDAYS,
   WEEKEND,
   windowOf,
@@ -110,7 +111,9 @@ const rules: Rule[] = [
     const amount = num(m[1]);
     return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? "") };
   }),
-  ruleOf(String.raw`\b${NUM}\s+fois\s+par\s+(?:jour|semaine|mois|heure)\b`, () => ({ kind: "vague", what: "time" })),
+  ruleOf(String.raw`\b${NUM}\s+fois\s+(?:par\s+(jour|semaine|mois|heure)|(quotidiennement))\b`, (m) =>
+    timesPer(num(m[1]), m[2] === "jour" || m[3] !== undefined),
+  ),
   ruleOf(String.raw`\b${NUM}\s+fois\b`, (m) => {
     const times = num(m[1]);
     return times === null ? null : { kind: "count", times };
@@ -222,6 +225,11 @@ const rules: Rule[] = [
     return clock(hour, minute);
   }),
   ruleOf(String.raw`\b(?:maintenant|tout\s+de\s+suite|imm[ée]diatement|d[èe]s\s+maintenant|sur-le-champ)\b`, () => ({ kind: "immediate" })),
+  // Last of all, so "le dernier vendredi du mois" is read first: "vendredi dernier" has passed.
+  ruleOf(String.raw`\b${DAY}\s+(?:dernier|pass[ée])\b|\bla\s+semaine\s+(?:derni[èe]re|pass[ée]e)\b|\ble\s+(?:mois|week-end)\s+(?:dernier|pass[ée])\b`, () => ({
+    kind: "vague",
+    what: "past",
+  })),
 ];
 
 /** French words that can carry schedule meaning (coverage.ts). */

@@ -1,5 +1,5 @@
 import type { Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
-import { clock, type Grammar, lexicon, readDayList, ruleOf } from "../grammar.js";
+import { clock, type Grammar, lexicon, readDayList, ruleOf, timesPer } from "../grammar.js";
 
 /**
  * Hindi, in Latin script (Hinglish, as typed in chats: "kal subah 9 baje") and in Devanagari,
@@ -34,6 +34,10 @@ interface Words {
   from: string;
   and: string;
   times: string;
+  /** "din mein", "roz": in a day, before "do baar" (twice a day). */
+  perDay: string;
+  /** "hafte mein", "mahine mein": in a week or a month. */
+  perWeek: string;
   except: string;
   vagueWeak: string;
   vague: string;
@@ -76,6 +80,8 @@ function grammarOf(lang: "hi-Latn" | "hi-Deva", w: Words, examples: Grammar["exa
       const amount = num(m[1]);
       return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? "") };
     }),
+    ruleOf(word(`(?:${w.perDay})\\s*${N}\\s*(?:${w.times})`), (m) => timesPer(num(m[1]), true)),
+    ruleOf(word(`(?:${w.perWeek})\\s*${N}\\s*(?:${w.times})`), (m) => timesPer(num(m[1]), false)),
     ruleOf(word(`${N}\\s*(?:${w.times})`), (m) => {
       const times = num(m[1]);
       return times === null ? null : { kind: "count", times };
@@ -167,14 +173,15 @@ function grammarOf(lang: "hi-Latn" | "hi-Deva", w: Words, examples: Grammar["exa
 export const hiLatn = grammarOf(
   "hi-Latn",
   {
+    // English day names are common in Hinglish ("har monday subah 9 baje").
     weekdays: [
-      "ravivar|raviwar|itvaar|itwar|itwaar",
-      "somvar|somwar|somvaar",
-      "mangalvar|mangalwar|mangalvaar",
-      "budhvar|budhvaar|budhwar",
-      "guruvar|guruwar|brihaspativar|veervar",
-      "shukravar|shukrawar|shukravaar",
-      "shanivar|shaniwar|shanivaar",
+      "ravivar|raviwar|itvaar|itwar|itwaar|sunday",
+      "somvar|somwar|somvaar|monday",
+      "mangalvar|mangalwar|mangalvaar|tuesday",
+      "budhvar|budhvaar|budhwar|wednesday",
+      "guruvar|guruwar|brihaspativar|veervar|thursday",
+      "shukravar|shukrawar|shukravaar|friday",
+      "shanivar|shaniwar|shanivaar|saturday",
     ],
     daily: "roz|rozana|rozaana|har\\s+roz|har\\s+din|pratidin|rojana",
     every: "har",
@@ -233,6 +240,8 @@ export const hiLatn = grammarOf(
     from: "se",
     and: "aur|,",
     times: "baar|bar|dafa",
+    perDay: "din\\s+(?:mein|me|main)|roz(?:ana)?|har\\s+din",
+    perWeek: "(?:hafte|mahine)\\s+(?:mein|me|main)",
     except: "ko\\s+chhodkar|ko\\s+chhod\\s+kar|chhodkar|ke\\s+alawa|ke\\s+siva",
     vagueWeak: "baad\\s+mein|thodi\\s+der\\s+mein|jaldi",
     vague: "kabhi\\s+bhi|kabhi|kisi\\s+din",
@@ -277,6 +286,8 @@ export const hiDeva = grammarOf(
     from: "से",
     and: "और|,",
     times: "बार|दफ़ा",
+    perDay: "दिन\\s*में|रोज़ाना|रोजाना|रोज़|रोज|हर\\s+दिन",
+    perWeek: "(?:हफ़्ते|हफ्ते|महीने)\\s*में",
     except: "को\\s*छोड़कर|को\\s*छोड़\\s*कर|छोड़कर|के\\s*अलावा|के\\s*सिवा",
     vagueWeak: "बाद\\s*में|थोड़ी\\s*देर\\s*में|जल्दी",
     vague: "कभी\\s*भी|कभी|किसी\\s*दिन",

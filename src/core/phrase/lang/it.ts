@@ -11,6 +11,7 @@ import {
   numericClock,
   readDayList,
   ruleOf,
+  timesPer,
   WEEKDAYS,
   WEEKEND,
   windowOf,
@@ -96,7 +97,9 @@ const rules: Rule[] = [
     const amount = num(m[1]);
     return amount === null ? null : { kind: "relative", amount, unit: unitOf(m[2] ?? "") };
   }),
-  ruleOf(String.raw`\b${NUM}\s+volte\s+(?:al|alla|a|per)\s+(?:giorno|settimana|mese)\b`, () => ({ kind: "vague", what: "time" })),
+  ruleOf(String.raw`\b${NUM}\s+volte\s+(?:(?:al|alla|a|per|ogni)\s+(giorno|settimana|mese)|(quotidianamente))\b`, (m) =>
+    timesPer(num(m[1]), m[2] === "giorno" || m[3] !== undefined),
+  ),
   ruleOf(String.raw`\b(?:per\s+)?${NUM}\s+volte\b`, (m) => {
     const times = num(m[1]);
     return times === null ? null : { kind: "count", times };
@@ -215,6 +218,11 @@ const rules: Rule[] = [
   ruleOf(String.raw`\ball['’]\s*una\b`, () => clock(1, 0)),
   ruleOf(String.raw`\b(\d{1,2}):(\d{2})\b`, (m) => clock(Number(m[1]), Number(m[2]))),
   ruleOf(String.raw`\b(?:adesso|subito|immediatamente|ora\s+stesso|in\s+questo\s+momento)\b`, () => ({ kind: "immediate" })),
+  // Last of all, so "l'ultimo venerdì del mese" is read first: "venerdì scorso" has passed.
+  ruleOf(String.raw`\b${DAY}\s+scors[oa]\b|\bscors[oa]\s+${DAY}|\b(?:la\s+)?settimana\s+scorsa\b|\b(?:il\s+)?(?:mese|fine\s+settimana)\s+scorso\b`, () => ({
+    kind: "vague",
+    what: "past",
+  })),
 ];
 
 /** Italian words that can carry schedule meaning (coverage.ts). */

@@ -6,7 +6,8 @@ import { cjkNumber } from "../text.js";
 const N = "([0-9]{1,2}|[〇一二三四五六七八九十]{1,3})";
 /** 日 alone is "day", so Sunday needs 曜: 日曜(日). The others may stand alone in a list (月・水・金). */
 const DAY = "(?:[月火水木金土](?:曜日?)?|日曜日?)";
-const DAY_LIST = `(${DAY}(?:\\s*(?:[・、,と〜～\\-]|および|及び|から)\\s*${DAY})*)`;
+/** Days one after another may go without a separator: 毎週月水金. */
+const DAY_LIST = `((?:土日|${DAY})(?:\\s*(?:[・、,と〜～\\-]|および|及び|から)?\\s*(?:土日|${DAY}))*)`;
 const UNIT = "(分|時間|日|週間|週|か月|ヶ月|ヵ月|カ月|ケ月|年)";
 
 const WEEKDAY_OF: Record<string, number> = { 日: 0, 月: 1, 火: 2, 水: 3, 木: 4, 金: 5, 土: 6 };
@@ -99,11 +100,12 @@ const rules: Rule[] = [
     const day = cjkNumber(m[1] ?? "");
     return day === null ? null : { kind: "monthAhead", months: 1, day };
   }),
+  ruleOf(`今月\\s*の?\\s*(?:末日?|終わり)`, () => ({ kind: "monthEnd", month: null })),
   ruleOf(`${N}\\s*月\\s*(?:末|の終わり)`, (m) => {
     const month = cjkNumber(m[1] ?? "");
     return month === null ? null : { kind: "monthEnd", month };
   }),
-  ruleOf(`(?:毎月)?(?:の)?(?:月末|末日|最終日)`, () => ({ kind: "lastDayOfMonth" })),
+  ruleOf(`毎月末(?:日)?|(?:毎月)?(?:の)?(?:月末|末日|最終日)`, () => ({ kind: "lastDayOfMonth" })),
   ruleOf(`(?:毎月)?(?:の)?(?:第\\s*([1-5一二三四五])|(最終))\\s*([月火水木金土日])曜日?`, (m) => ({
     kind: "nthWeekday",
     nth: m[2] !== undefined ? -1 : (NTH[m[1] ?? ""] ?? 1),
@@ -132,6 +134,11 @@ const rules: Rule[] = [
   ruleOf(`毎週\\s*(?:の)?\\s*${DAY_LIST}|毎\\s*([月火水木金土日])曜日?|${DAY_LIST}\\s*(?:ごと|毎)に?`, (m) => {
     const list = m[2] !== undefined ? days(m[2]) : days(m[1] ?? m[3] ?? "");
     return list === null ? null : { kind: "weekdays", days: list };
+  }),
+  // "月曜から金曜": a range of days is a habit, as "平日" is.
+  ruleOf(`(${DAY}\\s*(?:から|〜|～|-)\\s*${DAY})(?:\\s*まで)?`, (m) => {
+    const list = days(m[1] ?? "");
+    return list === null || list.length < 2 ? null : { kind: "weekdays", days: list };
   }),
   ruleOf(`(?:毎週\\s*)?平日`, () => ({ kind: "weekdays", days: [...WEEKDAYS] })),
   ruleOf(`毎週末|土日|週末ごと`, () => ({ kind: "weekdays", days: [...WEEKEND] })),

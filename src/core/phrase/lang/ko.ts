@@ -1,5 +1,5 @@
 import type { ClockReading, Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
-import { type Grammar, lexicon, readDayList, ruleOf, WEEKDAYS, WEEKEND, windowOf } from "../grammar.js";
+import { type Grammar, lexicon, readDayList, ruleOf, timesPer, WEEKDAYS, WEEKEND, windowOf } from "../grammar.js";
 
 /**
  * Korean. chrono-node has no Korean parser, so the rules read the dates too: 오늘/내일/모레,
@@ -86,6 +86,10 @@ const UNIT = "(분|시간|일|주일|주|달|개월|년)";
 const NTH: Record<string, number> = { 첫: 1, 첫째: 1, 두: 2, 둘째: 2, 세: 3, 셋째: 3, 네: 4, 넷째: 4, 다섯: 5, 다섯째: 5, 마지막: -1 };
 
 const rules: Rule[] = [
+  ruleOf(`${N}\\s*시간\\s*${N}\\s*분\\s*(?:후|뒤|있다가)`, (m) => {
+    const [hours, minutes] = [number(m[1]), number(m[2])];
+    return hours === null || minutes === null ? null : { kind: "relative", amount: 60 * hours + minutes, unit: "minute" };
+  }),
   ruleOf(`${N}\\s*시간\\s*반\\s*(?:후|뒤)`, (m) => {
     const hours = number(m[1]);
     return hours === null ? null : { kind: "relative", amount: 60 * hours + 30, unit: "minute" };
@@ -94,7 +98,8 @@ const rules: Rule[] = [
     const amount = number(m[1]);
     return amount === null ? null : { kind: "relative", amount, unit: unitOf(m[2] ?? "") };
   }),
-  ruleOf(`(?:하루에|매일)\\s*${N}\\s*(?:번|회)`, () => ({ kind: "vague", what: "time" })),
+  ruleOf(`(?:하루에?|매일)\\s*${N}\\s*(?:번|회)(?:씩)?`, (m) => timesPer(number(m[1]), true)),
+  ruleOf(`(?:일주일에|한\\s*주에|주|한\\s*달에|달에)\\s*${N}\\s*(?:번|회)(?:씩)?`, (m) => timesPer(number(m[1]), false)),
   ruleOf(`${N}\\s*${UNIT}\\s*(?:동안|간)`, (m) => {
     const amount = number(m[1]);
     return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? "") };

@@ -11,6 +11,7 @@ import {
   numericClock,
   readDayList,
   ruleOf,
+  timesPer,
   WEEKDAYS,
   WEEKEND,
   windowOf,
@@ -111,11 +112,15 @@ const rules: Rule[] = [
     const amount = num(m[1]);
     return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? "") };
   }),
-  ruleOf(String.raw`\b${NUM}\s+vezes\s+(?:ao|por)\s+(?:dia|semana|m[êe]s)\b`, () => ({ kind: "vague", what: "time" })),
+  ruleOf(String.raw`\b${NUM}\s+vezes\s+(?:(?:ao|por|cada)\s+(dia|semana|m[êe]s)|(diariamente))\b`, (m) =>
+    timesPer(num(m[1]), m[2] === "dia" || m[3] !== undefined),
+  ),
   ruleOf(String.raw`\b${NUM}\s+vezes\b`, (m) => {
     const times = num(m[1]);
     return times === null ? null : { kind: "count", times };
   }),
+  // Before the vague "depois" (later), which would leave "amanhã" alone: tomorrow, a day early.
+  ruleOf(String.raw`\bdepois\s+de\s+amanh[ãa]\b`, () => ({ kind: "dayOffset", days: 2 })),
   ruleOf(String.raw`\b(?:mais\s+tarde|depois|logo|em\s+breve|daqui\s+a\s+pouco)\b`, () => ({ kind: "vague", what: "time", weak: true })),
   ruleOf(String.raw`\b(?:qualquer\s+dia(?:\s+dess[ea]s)?|um\s+dia\s+dess[ea]s|algum\s+dia|qualquer\s+hora|quando\s+der)\b`, () => ({
     kind: "vague",
@@ -136,7 +141,7 @@ const rules: Rule[] = [
     return weekday === null ? null : { kind: "nthWeekday", nth: NTH[m[1] ?? ""] ?? 1, weekdays: [weekday] };
   }),
   ruleOf(
-    String.raw`\b(?:menos|exceto|salvo|tirando|fora|sem\s+contar)\s+(?:n?[oa]s?\s+|aos?\s+|às?\s+)?(?:${DAY_LIST}|(fins?\s+de\s+semana|s[áa]bados?\s+e\s+domingos?))\b`,
+    String.raw`\b(?:menos|exceto|salvo|tirando|fora|sem\s+contar)\s+(?:n?[oa]s?\s+|aos?\s+|às?\s+)?(?:${DAY_LIST}|((?:fim|fins)\s+de\s+semana|s[áa]bados?\s+e\s+domingos?))\b`,
     (m) => exceptOf(m[1], days),
   ),
   ruleOf(String.raw`\b(${DAY})\s+sim\s*,?\s+(?:${DAY})\s+n[ãa]o\b|\b(?:a\s+)?cada\s+duas\s+(${DAY})\b`, (m) => {
@@ -203,7 +208,6 @@ const rules: Rule[] = [
     dateOrMonthDate(m[3], monthOf(m[2] ?? ""), /^\d+$/u.test(m[1] ?? "") ? Number(m[1]) : 1),
   ),
   ruleOf(String.raw`\b(?:n?o\s+)?dia\s+(\d{1,2})(?:º)?\b(?!\s*(?:de\s+${MONTH}|h\b|:))`, (m) => ({ kind: "monthDay", day: Number(m[1]) })),
-  ruleOf(String.raw`\bdepois\s+de\s+amanh[ãa]\b`, () => ({ kind: "dayOffset", days: 2 })),
   ruleOf(String.raw`\bamanh[ãa]\s+(?:de|à|a)\s+(manh[ãa]|tarde|noite)\b`, (m) => [
     { kind: "dayOffset", days: 1 },
     { kind: "part", part: PARTS[m[1] ?? ""] ?? "morning" },
@@ -250,7 +254,7 @@ const BEARING = [
   String.raw`\b\d{1,2}\s*h(?:\d{2})?\b`,
   String.raw`\b\d{1,2}:\d{2}\b`,
   String.raw`\bàs?\s+\d{1,2}\b`,
-  String.raw`\b(?:meio-?dia|meia-?noite|hoje|amanh[ãa]|úteis|uteis|[úu]til|fins?\s+de\s+semana)\b`,
+  String.raw`\b(?:meio-?dia|meia-?noite|hoje|amanh[ãa]|úteis|uteis|[úu]til|(?:fim|fins)\s+de\s+semana)\b`,
 ];
 
 export const pt: Grammar = {

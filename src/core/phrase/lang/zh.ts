@@ -115,6 +115,7 @@ const rules: Rule[] = [
     return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? "") };
   }),
   ruleOf(`為止|为止`, () => ({ kind: "noise" })),
+  ruleOf(`(?:這個|这个|本)\\s*月\\s*(?:底|末)`, () => ({ kind: "monthEnd", month: null })),
   ruleOf(`${N}\\s*月\\s*(?:底|末)`, (m) => {
     const month = cjkNumber(m[1] ?? "");
     return month === null ? null : { kind: "monthEnd", month };

@@ -2,16 +2,17 @@ import { describe, expect, it } from "vitest";
 import { isValidTimeZone } from "../../../../src/core/schedule/index.js";
 import { shapeRuns } from "./coverage.js";
 import { SHAPES } from "./coverage-cases.js";
-import { loadHeldOutRows, loadSplitRecord, loadTuning2Rows, loadTuningRows, MEASURED_LANGS } from "./rows.js";
+import { loadHeldOutRows, loadSplitRecord, loadTuning2Rows, loadTuning3Rows, loadTuningRows, MEASURED_LANGS } from "./rows.js";
 
 // Only the shape of the data is tested here: the parser is measured against it by
 // `npm run phrases:measure`, because it does not read all of it yet (docs/phrases.md).
 const tuning = loadTuningRows();
 const tuning2 = loadTuning2Rows();
+const tuning3 = loadTuning3Rows();
 const heldOut = loadHeldOutRows();
-/** The rows the held-out draw was made from; the second tuning set was written after it. */
+/** The rows the held-out draw was made from; the second and third tuning sets were written after it. */
 const drawn = [...tuning, ...heldOut];
-const rows = [...drawn, ...tuning2];
+const rows = [...drawn, ...tuning2, ...tuning3];
 
 describe("the independent phrase table", () => {
   it("has at least 330 drawn rows, with every language present", () => {
@@ -37,6 +38,17 @@ describe("the independent phrase table", () => {
     for (const lang of MEASURED_LANGS)
       expect(
         tuning2.some((r) => r.lang === lang),
+        lang,
+      ).toBe(true);
+  });
+
+  it("has a third tuning set of at least 150 rows, about half English, refusals in every language", () => {
+    expect(tuning3.length).toBeGreaterThanOrEqual(150);
+    expect(tuning3.every((r) => r.set === "tuning3")).toBe(true);
+    expect(tuning3.filter((r) => r.lang === "en").length * 2).toBeGreaterThanOrEqual(tuning3.length);
+    for (const lang of MEASURED_LANGS)
+      expect(
+        tuning3.some((r) => r.lang === lang && "refused" in r.expect),
         lang,
       ).toBe(true);
   });

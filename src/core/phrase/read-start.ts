@@ -1,0 +1,68 @@
+import { addDays, localTimeAt, nextFireTimes, resolveLocalTime } from "../schedule/index.js";
+import type { EverySchedule, Schedule } from "../schedule/model.js";
+import { formatWall } from "./format.js";
+import type { Found } from "./fragments.js";
+import { endTarget, lastDayOf, startOfDay } from "./read-bounds.js";
+import { findsOf, type ReadContext } from "./read-context.js";
+import { refuse } from "./refusals.js";
+
+/** The fragments a "starting" can name as the first day. */
+const START_KINDS = new Set(["date", "monthDate", "weekdayName", "monthDay", "monthAhead", "dayOffset"]);
+
+/**
+ * Takes the first day out of the cluster: "every day at 5pm starting Monday". Returns the start
+ * (the first instant of that day) and the cluster without the day, which the schedule readers
+ * must not read as the schedule's own date.
+ */
+export function takeStart(ctx: ReadContext): { start: number | null; rest: Found[] } {
+  const markers = findsOf(ctx, "start");
+  const [marker, second] = markers;
+  if (marker === undefined) return { start: null, rest: ctx.finds };
+  if (second !== undefined) throw refuse.conflicting("two starts");
+  const target = endTarget(ctx, marker);
+  if (target === null || !START_KINDS.has(target.fragment.kind)) throw refuse.startWithoutDate(marker.text.trim(), ctx.grammar.examples);
+  ctx.used.add(target);
+  const day = lastDayOf(ctx, target);
+  ctx.notes.push(`starts on ${formatWall({ ...day, hour: 0, minute: 0 }).slice(0, 10)}`);
+  // "every 2 weeks starting next Monday": the day is the weekday, read (and anchored) by the interval's reader.
+  const anchors = ctx.finds.some((f) => f.fragment.kind === "interval" && f.fragment.unit === "week" && f.fragment.weekday === undefined);
+  return { start: startOfDay(ctx, day), rest: anchors ? ctx.finds : ctx.finds.filter((f) => f !== target) };
+}
+
+/**
+ * A task has no start date, so the start is said through the schedule: kept when the first run
+ * falls on or after it anyway ("starting tomorrow, every day at 7am" said after 7am); an
+ * every-interval is anchored at its first run from the start; a daily or single-weekday cron
+ * becomes one ("every day at 5pm starting Monday": every day from Monday 17:00). Any other
+ * repetition (weekdays, several days) cannot wait for its start: refused with a question.
+ */
+export function startOn(schedule: Schedule, start: number | null, now: number): Schedule {
+  if (start === null) return schedule;
+  const [first] = nextFireTimes(schedule, now, 1);
+  if (first === undefined || first >= start) return schedule;
+  const [from] = nextFireTimes(schedule, start - 1, 1);
+  if (from === undefined) throw refuse.startLater();
+  if (schedule.kind === "every") return { ...schedule, anchor: schedule.unit === "minute" || schedule.unit === "hour" ? from : firstFrom(schedule, start) };
+  if (schedule.kind === "cron" && schedule.also === undefined) {
+    const [minute, hour, dom, month, dow] = schedule.expr.trim().split(/\s+/u);
+    const fixed = /^\d+$/u.test(minute ?? "") && /^\d+$/u.test(hour ?? "") && dom === "*" && month === "*";
+    if (fixed && (dow === "*" || /^[0-6]$/u.test(dow ?? ""))) {
+      const { timezone, dst } = schedule;
+      return { kind: "every", every: 1, unit: dow === "*" ? "day" : "week", anchor: from, timezone, ...(dst !== undefined && { dst }) };
+    }
+  }
+  throw refuse.startLater();
+}
+
+/**
+ * "every 3 days at 8am starting March 20": the first run is on the start day itself (on its
+ * weekday or day of the month for weeks and months), at the schedule's wall time; not the old
+ * anchor's next step, which may fall a day or two later.
+ */
+function firstFrom(schedule: EverySchedule, start: number): number {
+  const wall = localTimeAt(schedule.anchor, schedule.timezone);
+  let day = addDays(localTimeAt(start, schedule.timezone), 0);
+  const fits = (d: typeof day) => (schedule.unit === "week" ? d.weekday === wall.weekday : schedule.unit === "month" ? d.day === wall.day : true);
+  for (let i = 0; i < 62 && !fits(day); i++) day = addDays(day, 1);
+  return resolveLocalTime({ ...day, hour: wall.hour, minute: wall.minute }, schedule.timezone).at;
+}
