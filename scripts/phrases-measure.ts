@@ -1,6 +1,6 @@
 /**
  * Measures the phrase parser on the independent table and the coverage property
- * (docs/phrases.md). Prints counts per language for the three tuning sets and the held-out set;
+ * (docs/phrases.md). Prints counts per language for the four tuning sets and the held-out set;
  * lists the failing tuning rows; never prints a held-out row unless run with --reveal-held-out, which is
  * meant for a final report only.
  *
@@ -14,6 +14,7 @@ import {
   loadHeldOutRows,
   loadTuning2Rows,
   loadTuning3Rows,
+  loadTuning4Rows,
   loadTuningRows,
   MEASURED_LANGS,
 } from "../test/unit/phrase/independent/rows.js";
@@ -68,6 +69,7 @@ function byTag(rows: Judged[]): Array<[string, Judged[]]> {
 const tuning = judgeAll(loadTuningRows());
 const tuning2 = judgeAll(loadTuning2Rows());
 const tuning3 = judgeAll(loadTuning3Rows());
+const tuning4 = judgeAll(loadTuning4Rows());
 const heldOut = judgeAll(loadHeldOutRows());
 const out: string[] = [
   `Independent phrase table: ${tuning.length + heldOut.length} rows, ${tuning.length} tuning, ${heldOut.length} held out (docs/phrases.md).`,
@@ -79,6 +81,8 @@ const out: string[] = [
   countTable("TUNING2 (the second tuning set: casual phrasings, half English)", OUTCOMES, byLang(tuning2)),
   "",
   countTable("TUNING3 (the third tuning set: modifiers beside a schedule, conditions, n times a day)", OUTCOMES, byLang(tuning3)),
+  "",
+  countTable("TUNING4 (the fourth tuning set, English: relative days, spoken times, dates, task text)", OUTCOMES, byLang(tuning4)),
   "",
   countTable("HELD-OUT (counts only)", OUTCOMES, byLang(heldOut)),
   "",
@@ -92,6 +96,8 @@ if (!values.quiet)
     listRows("TUNING2 rows not read right:", tuning2),
     "",
     listRows("TUNING3 rows not read right:", tuning3),
+    "",
+    listRows("TUNING4 rows not read right:", tuning4),
   );
 if (values["reveal-held-out"]) out.push("", listRows("HELD-OUT rows not read right (final report only):", heldOut));
 

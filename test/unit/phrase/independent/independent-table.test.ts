@@ -2,17 +2,18 @@ import { describe, expect, it } from "vitest";
 import { isValidTimeZone } from "../../../../src/core/schedule/index.js";
 import { shapeRuns } from "./coverage.js";
 import { SHAPES } from "./coverage-cases.js";
-import { loadHeldOutRows, loadSplitRecord, loadTuning2Rows, loadTuning3Rows, loadTuningRows, MEASURED_LANGS } from "./rows.js";
+import { loadHeldOutRows, loadSplitRecord, loadTuning2Rows, loadTuning3Rows, loadTuning4Rows, loadTuningRows, MEASURED_LANGS } from "./rows.js";
 
 // Only the shape of the data is tested here: the parser is measured against it by
 // `npm run phrases:measure`, because it does not read all of it yet (docs/phrases.md).
 const tuning = loadTuningRows();
 const tuning2 = loadTuning2Rows();
 const tuning3 = loadTuning3Rows();
+const tuning4 = loadTuning4Rows();
 const heldOut = loadHeldOutRows();
-/** The rows the held-out draw was made from; the second and third tuning sets were written after it. */
+/** The rows the held-out draw was made from; the later tuning sets were written after it. */
 const drawn = [...tuning, ...heldOut];
-const rows = [...drawn, ...tuning2, ...tuning3];
+const rows = [...drawn, ...tuning2, ...tuning3, ...tuning4];
 
 describe("the independent phrase table", () => {
   it("has at least 330 drawn rows, with every language present", () => {
@@ -51,6 +52,12 @@ describe("the independent phrase table", () => {
         tuning3.some((r) => r.lang === lang && "refused" in r.expect),
         lang,
       ).toBe(true);
+  });
+
+  it("has a fourth tuning set of at least 80 English rows, refusals among them", () => {
+    expect(tuning4.length).toBeGreaterThanOrEqual(80);
+    expect(tuning4.every((r) => r.set === "tuning4" && r.lang === "en")).toBe(true);
+    expect(tuning4.some((r) => "refused" in r.expect)).toBe(true);
   });
 
   it("has no duplicate id or phrase", () => {

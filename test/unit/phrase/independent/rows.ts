@@ -15,9 +15,11 @@ export type MeasuredLang = (typeof MEASURED_LANGS)[number];
 
 /**
  * tuning2: a second tuning set, written later in the way people type to an assistant. tuning3:
- * a third, aimed at the modifiers beside a schedule that a reading could drop silently.
+ * a third, aimed at the modifiers beside a schedule that a reading could drop silently. tuning4:
+ * English only, aimed at phrasings a reading could get silently wrong (relative days, spoken
+ * times, day/month dates, task text beside the schedule).
  */
-export const SETS = ["tuning", "tuning2", "tuning3", "held-out"] as const;
+export const SETS = ["tuning", "tuning2", "tuning3", "tuning4", "held-out"] as const;
 export type RowSet = (typeof SETS)[number];
 
 const Instant = z.string().regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/, "an ISO instant in UTC");
@@ -58,6 +60,7 @@ const DIR = import.meta.dirname;
 export const TUNING_FILE = join(DIR, "tuning.jsonl");
 export const TUNING2_FILE = join(DIR, "tuning2.jsonl");
 export const TUNING3_FILE = join(DIR, "tuning3.jsonl");
+export const TUNING4_FILE = join(DIR, "tuning4.jsonl");
 /** Base64 so that a search of the tree while tuning never shows a held-out phrase. */
 export const HELD_OUT_FILE = join(DIR, "held-out.jsonl.b64");
 
@@ -70,6 +73,7 @@ const parseLines = (text: string): IndependentRow[] =>
 export const loadTuningRows = (): IndependentRow[] => parseLines(readFileSync(TUNING_FILE, "utf8"));
 export const loadTuning2Rows = (): IndependentRow[] => parseLines(readFileSync(TUNING2_FILE, "utf8"));
 export const loadTuning3Rows = (): IndependentRow[] => parseLines(readFileSync(TUNING3_FILE, "utf8"));
+export const loadTuning4Rows = (): IndependentRow[] => parseLines(readFileSync(TUNING4_FILE, "utf8"));
 
 /**
  * The held-out rows. Whoever tunes the parser must not read them one by one: the measure
@@ -77,7 +81,7 @@ export const loadTuning3Rows = (): IndependentRow[] => parseLines(readFileSync(T
  */
 export const loadHeldOutRows = (): IndependentRow[] => parseLines(Buffer.from(readFileSync(HELD_OUT_FILE, "utf8"), "base64").toString("utf8"));
 
-export const loadAllRows = (): IndependentRow[] => [...loadTuningRows(), ...loadTuning2Rows(), ...loadTuning3Rows(), ...loadHeldOutRows()];
+export const loadAllRows = (): IndependentRow[] => [...loadTuningRows(), ...loadTuning2Rows(), ...loadTuning3Rows(), ...loadTuning4Rows(), ...loadHeldOutRows()];
 
 /** The draw that put rows in the held-out set, as recorded when the table was written. */
 export const SplitRecord = z.strictObject({
