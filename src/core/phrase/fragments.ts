@@ -96,7 +96,12 @@ export type Fragment =
    * `perDay`: "twice a day", "1日2回", vague unless the phrase says exactly that many times of day.
    * "past": "last Friday", "last week", a day already gone (chrono would read it forward).
    */
-  | { kind: "vague"; what: "time" | "day" | "timezone" | "interval" | "workdays" | "ordinal" | "past"; weak?: boolean; perDay?: number };
+  | {
+      kind: "vague";
+      what: "time" | "day" | "timezone" | "interval" | "workdays" | "ordinal" | "past" | "dayMonth" | "occasion";
+      weak?: boolean;
+      perDay?: number;
+    };
 
 export interface Found {
   fragment: Fragment;

@@ -152,6 +152,8 @@ function readSchedule(ctx: ReadContext): Schedule {
   if (vague.some((v) => v.what === "ordinal")) throw refuse.everySecond(ex);
   if (vague.some((v) => v.what === "past")) throw refuse.pastDay(ex);
   if (vague.some((v) => v.what === "day")) throw refuse.vagueDay(ex);
+  if (vague.some((v) => v.what === "dayMonth")) throw refuse.dayMonth(ex);
+  if (vague.some((v) => v.what === "occasion")) throw refuse.occasion(ex);
   const precise = [...kinds].some((k) => PRECISE_KINDS.has(k));
   // "twice a day at 9 and 21" says its times; "twice a day" alone does not.
   const clocks = ctx.finds.filter((f) => f.fragment.kind === "clock").length;

@@ -97,6 +97,18 @@ export const refuse = {
       expected: "'every other Monday', or 'the second Monday of every month'",
       hint: ask("Every other week, or the second one of each month?", ex.everyOther),
     }),
+  dayMonth: (ex: Examples) =>
+    new DomainError("ambiguous_schedule", "A date written with two numbers up to 12 ('3/4') is day/month in some countries and month/day in others.", {
+      field: "when",
+      expected: "The month by its name, e.g. 'April 3' or '3 April'",
+      hint: ask("Which month and day?", ex.once),
+    }),
+  occasion: (ex: Examples) =>
+    new DomainError("ambiguous_schedule", "The phrase names an occasion ('my birthday', 'the weekend') whose date is not known here.", {
+      field: "when",
+      expected: "The date itself, or the last day by its name",
+      hint: ask("On which date?", ex.once),
+    }),
   pastDay: (ex: Examples) =>
     new DomainError("ambiguous_schedule", "The phrase names a day that has passed ('last Friday', 'last week').", {
       field: "when",

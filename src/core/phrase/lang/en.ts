@@ -300,6 +300,8 @@ const rules: Rule[] = [
     String.raw`\b(?:from\s+)?(${TIME})\s*(?:to|until|till|through|-|–)\s*(${TIME})(?![\p{L}\p{N}])|\bbetween\s+(${TIME})\s+and\s+(${TIME})(?![\p{L}\p{N}])`,
     (m) => window(m[1] ?? m[3], m[2] ?? m[4]),
   ),
+  // "until the weekend": before it, or through Sunday? Asked, before "until" takes the word.
+  ruleOf(String.raw`\b(?:until|till|til|thru|through)\s+(?:the\s+)?weekend\b`, () => ({ kind: "vague", what: "occasion" })),
   ruleOf(String.raw`\b(?:until|till|til|thru|through|ending(?:\s+on)?|up\s+to\s+and\s+including)\b`, () => ({ kind: "until", side: "after" })),
   // "for the rest of the month": until its last day; "the rest of the week" ends on Friday for some, Sunday for others.
   ruleOf(String.raw`\b(?:for\s+)?the\s+rest\s+of(?=\s+(?:the|this)\s+(?:month|year)\b)`, () => ({ kind: "until", side: "after" })),
@@ -354,6 +356,16 @@ const rules: Rule[] = [
   })),
   ruleOf(String.raw`\b(?:later|soon|shortly|in\s+a\s+(?:bit|while|few\s+\w+))\b`, () => ({ kind: "vague", what: "time", weak: true })),
   ruleOf(String.raw`\b(?:next|this|coming)\s+(?:week|month|year|weekend)\b`, () => ({ kind: "vague", what: "day" })),
+  // "3/4" is 3 April in London and March 4 in New York; "3/14" and "25/12" say which part is the month.
+  ruleOf(String.raw`(?<![\d/])(\d{1,2})\s*/\s*(\d{1,2})(?![\d/])(?!\s*(?:of\b|cups?\b|h(?:ou)?rs?\b|hours?\b|min))`, (m) => {
+    const [a, b] = [Number(m[1]), Number(m[2])];
+    return a >= 1 && a <= 12 && b >= 1 && b <= 12 && a !== b ? { kind: "vague", what: "dayMonth" } : null;
+  }),
+  // An occasion the parser cannot date.
+  ruleOf(
+    String.raw`\bon\s+(?:(?:the|my|our|your|his|her|their)\s+)?(?:[\p{L}]+['’]s\s+)?(?:birthday|anniversary|pay\s*day|wedding(?:\s+day)?|graduation)\b`,
+    () => ({ kind: "vague", what: "occasion" }),
+  ),
 ];
 
 const WEEKDAY_NAMES = String.raw`(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|satur|sun)day`;

@@ -81,7 +81,13 @@ export const loadTuning4Rows = (): IndependentRow[] => parseLines(readFileSync(T
  */
 export const loadHeldOutRows = (): IndependentRow[] => parseLines(Buffer.from(readFileSync(HELD_OUT_FILE, "utf8"), "base64").toString("utf8"));
 
-export const loadAllRows = (): IndependentRow[] => [...loadTuningRows(), ...loadTuning2Rows(), ...loadTuning3Rows(), ...loadTuning4Rows(), ...loadHeldOutRows()];
+export const loadAllRows = (): IndependentRow[] => [
+  ...loadTuningRows(),
+  ...loadTuning2Rows(),
+  ...loadTuning3Rows(),
+  ...loadTuning4Rows(),
+  ...loadHeldOutRows(),
+];
 
 /** The draw that put rows in the held-out set, as recorded when the table was written. */
 export const SplitRecord = z.strictObject({
