@@ -5,10 +5,31 @@ import { describe, expect, it } from "vitest";
 import { LocalDelayQueue } from "../../src/adapters/queue/local/local-queue.js";
 import { openSqliteStore } from "../../src/adapters/store/sqlite/sqlite-store.js";
 import { Engine } from "../../src/app/engine.js";
-import { DEFAULT_SETTINGS } from "../../src/app/settings.js";
+import { DEFAULT_SETTINGS, type EngineSettings } from "../../src/app/settings.js";
 import { systemClock } from "../../src/ports/clock.js";
 import { silentLogger } from "../../src/ports/logger.js";
 import type { Store } from "../../src/ports/store.js";
+
+/** A real engine (watcher and worker) on a real SQLite file, with the system clock. */
+function engineOn(store: Store, run: () => Promise<void>, settings: Partial<EngineSettings>): Engine {
+  return new Engine(
+    {
+      store,
+      queue: new LocalDelayQueue(systemClock, { leadMs: settings.claim_ahead_ms ?? 0 }),
+      clock: systemClock,
+      random: Math.random,
+      actions: {
+        run: async () => {
+          await run();
+          return { text: "ok" };
+        },
+      },
+      log: silentLogger,
+      settings: { ...DEFAULT_SETTINGS, concurrency: 2, poll_interval_ms: 50, ...settings },
+    },
+    { roles: ["watcher", "worker"] },
+  );
+}
 
 describe("worker: due runs are claimed as slots free", () => {
   it("claims no more due runs than it has free slots, so every claim records its start (one write, not two)", async () => {
@@ -16,24 +37,14 @@ describe("worker: due runs are claimed as slots free", () => {
     const store = await openSqliteStore({ path: join(dir, "duely.db") });
     let running = 0;
     let most = 0;
-    const engine = new Engine(
-      {
-        store,
-        queue: new LocalDelayQueue(systemClock, { leadMs: 0 }),
-        clock: systemClock,
-        random: Math.random,
-        actions: {
-          run: async () => {
-            most = Math.max(most, ++running);
-            await new Promise((r) => setTimeout(r, 20));
-            running--;
-            return { text: "ok" };
-          },
-        },
-        log: silentLogger,
-        settings: { ...DEFAULT_SETTINGS, concurrency: 2, claim_ahead_ms: 0, poll_interval_ms: 50 },
+    const engine = engineOn(
+      store,
+      async () => {
+        most = Math.max(most, ++running);
+        await new Promise((r) => setTimeout(r, 20));
+        running--;
       },
-      { roles: ["watcher", "worker"] },
+      { claim_ahead_ms: 0 },
     );
     try {
       const at = Date.now();
@@ -75,22 +86,12 @@ describe("worker: due runs are claimed as slots free", () => {
       },
     };
     const started: number[] = [];
-    const engine = new Engine(
-      {
-        store,
-        queue: new LocalDelayQueue(systemClock, { leadMs: 3_000 }),
-        clock: systemClock,
-        random: Math.random,
-        actions: {
-          run: async () => {
-            started.push(Date.now());
-            return { text: "ok" };
-          },
-        },
-        log: silentLogger,
-        settings: { ...DEFAULT_SETTINGS, concurrency: 2, claim_batch: 100, claim_ahead_ms: 3_000, poll_interval_ms: 50 },
+    const engine = engineOn(
+      store,
+      async () => {
+        started.push(Date.now());
       },
-      { roles: ["watcher", "worker"] },
+      { claim_batch: 100, claim_ahead_ms: 3_000 },
     );
     try {
       const at = Date.now() + 1_500;

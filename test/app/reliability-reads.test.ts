@@ -68,6 +68,12 @@ describe("a task that cannot be read for a moment is not a broken task", () => {
   });
 });
 
+async function threeTasksDueNow() {
+  const jobs = [];
+  for (const title of ["a", "b", "c"]) jobs.push((await h.engine.jobs.create("alice", { title, action: notify, schedule: { kind: "immediate" } })).job);
+  return jobs;
+}
+
 describe("one unreadable record among a batch of reads", () => {
   it("fails only the runs of the task that does not parse; the others of the same claim batch run", async () => {
     let bad = "";
@@ -83,9 +89,7 @@ describe("one unreadable record among a batch of reads", () => {
         }),
       },
     );
-    const now = { kind: "immediate" as const };
-    const jobs = [];
-    for (const title of ["a", "b", "c"]) jobs.push((await h.engine.jobs.create("alice", { title, action: notify, schedule: now })).job);
+    const jobs = await threeTasksDueNow();
     bad = jobs[1]!.id;
     expect(await h.engine.worker.runOnce()).toBe(2);
     const statuses = await Promise.all(jobs.map(async (j) => (await runsOf(j.id))[0]?.status));
@@ -105,8 +109,7 @@ describe("one unreadable record among a batch of reads", () => {
         }),
       },
     );
-    const jobs = [];
-    for (const title of ["a", "b", "c"]) jobs.push((await h.engine.jobs.create("alice", { title, action: notify, schedule: { kind: "immediate" } })).job);
+    const jobs = await threeTasksDueNow();
     bad = jobs[0]!.id;
     expect(await h.engine.worker.runOnce()).toBe(2);
     expect(h.actions.calls).toHaveLength(2);
