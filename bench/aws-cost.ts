@@ -120,7 +120,8 @@ function txKind(tx: Tx): string {
   if (u && u.op === "update_run") {
     const [from, to] = [u.expect.status, u.run.status];
     if (from === "queued" && to === "running") return "claim";
-    if (from === "running" && to === "running") return "heartbeat";
+    // A start writes its event; a heartbeat (the same running → running) appends none.
+    if (from === "running" && to === "running") return (tx.events?.length ?? 0) > 0 ? "start" : "heartbeat";
     if (from === "running") return "finish";
     if (from === "pending" && to === "queued") return tx.writes.length > 1 ? "enqueue + chain" : "enqueue";
     return `${from}→${to}`;
