@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { linkSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { isAlive } from "./paths.js";
 
 /** Another live process holds the data dir's service lock. */
@@ -31,8 +31,8 @@ export async function acquireInstanceLock(path: string, pid = process.pid): Prom
     if (tryCreate(path, pid)) return { release: () => removeIfHeldBy(path, pid) };
     const holder = readPid(path);
     if (holder !== null && holder !== pid && isAlive(holder)) throw new InstanceLocked(holder);
-    // A dead holder, or a file not yet written by a process that is creating it right now: wait a
-    // moment once, then treat it as stale.
+    // A dead holder, or a file without a pid (written by an older build, which created the file
+    // first and wrote it after): wait a moment once, then treat it as stale.
     if (holder === null && i === 0) {
       await new Promise((r) => setTimeout(r, 50));
       continue;
@@ -42,15 +42,22 @@ export async function acquireInstanceLock(path: string, pid = process.pid): Prom
   throw new Error(`could not take the lock ${path}: it keeps changing hands`);
 }
 
+/**
+ * Creates `path` holding our pid, unless it exists. The pid is written to a file of our own first
+ * and linked into place, so the lock is never seen empty: created empty and written after, a
+ * loaded machine let a second process find it empty, take it for stale, remove it and win too.
+ */
 function tryCreate(path: string, pid: number): boolean {
+  const mine = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+  writeFileSync(mine, `${pid}\n`, { mode: 0o600 });
   try {
-    const fd = openSync(path, "wx", 0o600);
-    writeSync(fd, `${pid}\n`);
-    closeSync(fd);
+    linkSync(mine, path);
     return true;
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === "EEXIST") return false;
     throw e;
+  } finally {
+    unlinkQuietly(mine);
   }
 }
 
