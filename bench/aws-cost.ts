@@ -1,6 +1,6 @@
 // What one execution costs on DynamoDB + SQS, measured through the real engine on DynamoDB Local
 // and fauxqs (loopback only; both started here), with a no-op action:
-//   npx tsx bench/aws-cost.ts [--n 500] [--look-ahead-ms 60000] [--scenarios immediate,scheduled,heartbeat,events-in-tx,recurring]
+//   npx tsx bench/aws-cost.ts [--n 500] [--look-ahead-ms 60000] [--claim-ahead-ms <DynamoDB's default>] [--scenarios immediate,scheduled,heartbeat,events-in-tx,recurring]
 // Every request is counted by an SDK middleware (src/adapters/aws/request-meter.ts) and labelled
 // with the store or queue call that sent it, so the table below says where each unit goes.
 import { AsyncLocalStorage } from "node:async_hooks";
@@ -15,6 +15,7 @@ import { tableNames } from "../src/adapters/store/dynamodb/tables.js";
 import { Engine } from "../src/app/engine.js";
 import { DEFAULT_SETTINGS, type EngineSettings } from "../src/app/settings.js";
 import { createQueues, createTables } from "../src/cli/aws-init.js";
+import { resolveConfig } from "../src/config.js";
 import type { Schedule } from "../src/core/schedule/model.js";
 import type { ActionRunner } from "../src/ports/action.js";
 import { systemClock } from "../src/ports/clock.js";
@@ -45,6 +46,7 @@ const { values } = parseArgs({
   options: {
     n: { type: "string", default: "500" },
     "look-ahead-ms": { type: "string", default: String(DEFAULT_SETTINGS.look_ahead_ms) },
+    "claim-ahead-ms": { type: "string" },
     scenarios: { type: "string", default: "immediate,scheduled,heartbeat,events-in-tx,recurring" },
   },
 });
@@ -110,6 +112,12 @@ const SETTINGS: EngineSettings = {
   concurrency: 50,
   max_active_jobs_per_owner: 10_000_000,
   dedupe_window_ms: 0,
+  // What a deployment on DynamoDB gets unless its config says otherwise.
+  claim_ahead_ms:
+    values["claim-ahead-ms"] !== undefined
+      ? Number(values["claim-ahead-ms"])
+      : resolveConfig({ store: { kind: "dynamodb", region: "us-east-1" }, queue: { kind: "sqs", region: "us-east-1", queue_url: "http://127.0.0.1/q" } }, {})
+          .engine.claim_ahead_ms,
 };
 
 const als = new AsyncLocalStorage<string>();
@@ -176,6 +184,8 @@ interface Measured {
   execute: { ddb: RequestStats; sqs: RequestStats };
   seconds: number;
   heartbeats: number;
+  /** Each action's start minus its run's scheduled time, ms (runs due at creation excluded: they are late by design). */
+  lateness: number[];
 }
 
 async function measure(scenario: Scenario, endpoints: { ddb: string; sqs: string }, i: number): Promise<Measured> {
@@ -193,8 +203,10 @@ async function measure(scenario: Scenario, endpoints: { ddb: string; sqs: string
   const store = openDynamoStore({ client: ddbClient, tables, ttlDays: 30, shards: settings.shard_count, singleWriteEvents: scenario.singleWriteEvents });
   const queue = openSqsQueue({ client: sqsClient, queueUrl, visibilityMs: settings.lease_ms, leadMs: settings.claim_ahead_ms });
   let done = 0;
+  const lateness: number[] = [];
   const actions: ActionRunner = {
-    async run() {
+    async run(_action, ctx) {
+      if (scenario.schedule(0).kind !== "immediate") lateness.push(Date.now() - ctx.scheduledAt);
       if (scenario.actionMs > 0) await new Promise((r) => setTimeout(r, scenario.actionMs));
       done++;
       return { text: "ok" };
@@ -247,7 +259,7 @@ async function measure(scenario: Scenario, endpoints: { ddb: string; sqs: string
   const execute = { ddb: ddbMeter.stats(), sqs: sqsMeter.stats() };
   ddbClient.destroy();
   sqsClient.destroy();
-  return { scenario, create, execute, seconds, heartbeats };
+  return { scenario, create, execute, seconds, heartbeats, lateness };
 }
 
 /** A check outside the meter: every execution's outcome is in the store. */
@@ -357,6 +369,13 @@ function report(m: Measured): void {
       .map(([t, u]) => `${t.replace(/^bench\d+-\d+-/, "")} ${fmt(u / N)}`)
       .join(", ")}`,
   );
+  if (m.lateness.length > 0) {
+    const l = [...m.lateness].sort((a, b) => a - b);
+    const at = (p: number) => l[Math.min(l.length - 1, Math.floor(p * l.length))]!;
+    console.log(
+      `Start lateness (action start − scheduled time): p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${l.at(-1)} ms (claim ahead ${SETTINGS.claim_ahead_ms} ms).`,
+    );
+  }
 }
 
 function totalOf(s: RequestStats): RequestStats["byLabel"][string] {

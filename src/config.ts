@@ -269,7 +269,7 @@ export function loadConfig(env: Record<string, string | undefined>, file?: strin
 export function resolveConfig(raw: unknown, env: Record<string, string | undefined>): Config {
   const parsed = ConfigFile.safeParse(typeof raw === "object" && raw !== null && !Array.isArray(raw) ? applyEnv(raw as Record<string, unknown>, env) : raw);
   if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${issueText(i)}`));
-  const config = parsed.data;
+  const config = withBackendDefaults(parsed.data, raw);
   const tokens = tokensFromEnv(config.http.tokens_env, env);
   const dataDir = dataDirOf(env);
   const owner = config.owner ?? safeUser();
@@ -284,6 +284,20 @@ export function resolveConfig(raw: unknown, env: Record<string, string | undefin
     retention: config.retention ?? DEFAULT_RETENTION,
     http: { ...config.http, tokens: { ...config.http.tokens, ...tokens } },
   };
+}
+
+/**
+ * Engine defaults that depend on the backend, applied only where the file leaves the field out.
+ * On DynamoDB a run claimed ahead of its time (`engine.claim_ahead_ms`) pays a second conditional
+ * write for its start, and that start's round trip at the due time is as long as a claim's, so
+ * claiming ahead costs a write per execution and buys no punctuality there (bench/AWS.md): claim
+ * at the due time, which records the start in the claim.
+ */
+function withBackendDefaults(config: ConfigFile, raw: unknown): ConfigFile {
+  const engine = (raw as { engine?: unknown } | null)?.engine;
+  const claimAheadSet = typeof engine === "object" && engine !== null && "claim_ahead_ms" in engine;
+  if (config.store.kind !== "dynamodb" || claimAheadSet) return config;
+  return { ...config, engine: { ...config.engine, claim_ahead_ms: 0 } };
 }
 
 /** A bad record key (a channel named `inbox`) says why, not zod's bare "Invalid key in record". */

@@ -62,7 +62,8 @@ export const EngineSettings = z.strictObject({
   /**
    * Worker: claim a run up to this long before it is due and hold it until its time, so a burst
    * due at one instant (08:00, the top of the minute) starts on time instead of waiting for its
-   * claim. A worker that dies while holding one delays it until its lease expires. @default 2_000
+   * claim. A worker that dies while holding one delays it until its lease expires.
+   * @default 2_000 (0 with store.kind "dynamodb": see config.ts)
    */
   claim_ahead_ms: z.number().int().min(0).max(60_000).default(2_000),
   /**

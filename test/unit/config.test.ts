@@ -120,6 +120,15 @@ describe("config", () => {
     expect(loadConfig({}, withFile(aws)).retention.keep_runs).toBe(20);
   });
 
+  it("claims runs when due on DynamoDB, where claiming ahead costs a start write and saves no time, unless the file says otherwise", () => {
+    expect(loadConfig({}, withFile(aws)).engine.claim_ahead_ms).toBe(0);
+    expect(loadConfig({}, withFile({ ...aws, engine: { concurrency: 8 } })).engine).toMatchObject({ claim_ahead_ms: 0, concurrency: 8 });
+    expect(loadConfig({}, withFile({ ...aws, engine: { claim_ahead_ms: 1_500 } })).engine.claim_ahead_ms).toBe(1_500);
+    // SQLite's start write is local and cheap: the default claims ahead.
+    expect(loadConfig({}).engine.claim_ahead_ms).toBe(2_000);
+    expect(loadConfig({}, withFile({ engine: { claim_ahead_ms: 0 } })).engine.claim_ahead_ms).toBe(0);
+  });
+
   it("rejects a config file that is not JSON, naming the file", () => {
     const path = withFile("{ not json");
     expect(problemsOf(() => loadConfig({}, path))[0]).toContain(path);
