@@ -21,7 +21,7 @@ fi
 rm -rf "$root/bench/peers"
 cp -r "$peers_src" "$root/bench/peers"
 chmod -R u+w "$root/bench/peers"
-cp "$root/bench/adapters/duely.mjs" "$root/bench/peers/adapters/duely.mjs"
+cp "$root"/bench/adapters/*.mjs "$root/bench/peers/adapters/"
 (cd "$root" && npm run build --silent)
 (cd "$root/bench/peers" && npm ci --no-audit --no-fund >/dev/null)
 

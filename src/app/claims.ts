@@ -2,6 +2,7 @@ import { isDomainError } from "../core/errors.js";
 import { runKeyString } from "../core/keys.js";
 import type { Job, Run } from "../core/model.js";
 import type { QueueItem, QueueMessage } from "../ports/queue.js";
+import { readBatched } from "./batch-read.js";
 import { commitChecked } from "./commit-check.js";
 import type { EngineDeps } from "./deps.js";
 import { gateClaim } from "./execution-gate.js";
@@ -131,41 +132,45 @@ async function decideAll(deps: EngineDeps, worker: string, runs: readonly Run[],
 
 /**
  * The runs in flight of each task (ids distinct), null for a task whose runs cannot be read now.
- * A batch that fails on an unreadable run is read again task by task (a call each, while that run
- * stays unreadable), so that run holds back only its own task's claims.
+ * Only a batch that fails on an unreadable run is read again task by task (a call each, while
+ * that run stays unreadable), so that run holds back only its own task's claims; a failed request
+ * defers them all.
  */
 async function readInFlight(deps: EngineDeps, jobIds: readonly string[]): Promise<Map<string, Run[] | null>> {
-  const unread = (e: unknown) => {
-    deps.log.log("warn", "cannot check a task's earlier runs now; deferring its runs", {
-      job_ids: jobIds.slice(0, 10),
-      tasks: jobIds.length,
-      error: String(e),
-    });
-    return new Map<string, null>();
-  };
+  const { store, log } = deps;
+  const one = (id: string) =>
+    store.listInFlightRuns([id]).then(
+      (m) => m.get(id) ?? [],
+      (e: unknown) => {
+        log.log("warn", "cannot check a task's earlier runs now; deferring its runs", { job_id: id, error: String(e) });
+        return null;
+      },
+    );
   try {
-    return await deps.store.listInFlightRuns(jobIds);
-  } catch (e) {
-    if (jobIds.length === 1 || !(isDomainError(e) && e.code === "corrupt_record")) return unread(e);
-    const each = await Promise.all(jobIds.map((id) => readInFlight(deps, [id]).then((m) => [id, m.get(id) ?? null] as const)));
-    return new Map(each);
+    const runs = await readBatched(
+      jobIds,
+      { batch: (ids) => store.listInFlightRuns(ids).then((m) => ids.map((id) => m.get(id) ?? [])), one },
+      { log, what: "the runs in flight of tasks", retryEach: (e) => isDomainError(e) && e.code === "corrupt_record" },
+    );
+    return new Map(jobIds.map((id, i) => [id, runs[i]!]));
+  } catch {
+    // Logged by readBatched; nothing can be decided for these tasks now.
+    return new Map<string, null>();
   }
 }
 
-/**
- * The delivered runs, in one store call. When it fails (one unparseable record fails it whole, as
- * does a failed request), each is read on its own, so that only the runs concerned are dropped
- * or deferred.
- */
+/** The delivered runs, in one store call when it can (`readBatched`): null for a missing or corrupt run, undefined to defer. */
 async function readRuns(
   deps: EngineDeps,
   messages: readonly QueueMessage[],
   out: ClaimBatch,
 ): Promise<{ message: QueueMessage; run: Run | null | undefined }[]> {
-  if (messages.length === 0) return [];
-  const batch = await deps.store.getRuns(messages.map((m) => m.key)).catch(() => null);
-  if (batch) return messages.map((message, i) => ({ message, run: batch[i] ?? null }));
-  return Promise.all(messages.map(async (message) => ({ message, run: await readRun(deps, message, out) })));
+  const runs = await readBatched<QueueMessage, Run | null | undefined>(
+    messages,
+    { batch: (ms) => deps.store.getRuns(ms.map((m) => m.key)).then((rs) => ms.map((_, i) => rs[i] ?? null)), one: (m) => readRun(deps, m, out) },
+    { log: deps.log, what: "delivered runs" },
+  );
+  return messages.map((message, i) => ({ message, run: runs[i] }));
 }
 
 /** The delivered run; null when it does not exist or is corrupt (dropped: the watcher reports it), undefined to defer. */

@@ -2,6 +2,7 @@ import { isDomainError } from "../core/errors.js";
 import type { Job, Run } from "../core/model.js";
 import type { Logger } from "../ports/logger.js";
 import type { Store } from "../ports/store.js";
+import { readBatched } from "./batch-read.js";
 
 /** A job whose stored record fails validation: its runs are failed with this reason instead of stopping the batch. */
 export class Unreadable {
@@ -37,29 +38,23 @@ export type LoadedJob = Job | Unreadable | Unavailable | undefined;
  */
 export async function loadJobsOf(store: Store, runs: readonly Run[], log: Logger): Promise<Map<string, Job | Unreadable | Unavailable>> {
   const ids = [...new Set(runs.map((r) => r.job_id))];
+  const found = await readBatched(ids, { batch: (keys) => store.getJobs(keys), one: (id) => readJob(store, id, log) }, { log, what: "tasks" });
   const jobs = new Map<string, Job | Unreadable | Unavailable>();
-  if (ids.length === 0) return jobs;
-  const batch = await store.getJobs(ids).catch(() => null);
-  if (batch) {
-    for (const [i, job] of batch.entries()) if (job) jobs.set(ids[i]!, job);
-    return jobs;
-  }
-  await Promise.all(
-    ids.map(async (id) => {
-      try {
-        const job = await store.getJob(id);
-        if (job) jobs.set(id, job);
-      } catch (e) {
-        const reason = e instanceof Error ? e.message : String(e);
-        if (isDomainError(e) && e.code === "corrupt_record") {
-          log.log("error", "stored task is unreadable; its runs will fail", { job_id: id, error: reason });
-          jobs.set(id, new Unreadable(reason));
-        } else {
-          log.log("warn", "cannot read a task now; its runs wait for the next try", { job_id: id, error: reason });
-          jobs.set(id, new Unavailable(reason));
-        }
-      }
-    }),
-  );
+  for (const [i, job] of found.entries()) if (job) jobs.set(ids[i]!, job);
   return jobs;
+}
+
+/** One job on its own: a record that fails validation is Unreadable, any other read error Unavailable. */
+async function readJob(store: Store, id: string, log: Logger): Promise<Job | Unreadable | Unavailable | null> {
+  try {
+    return await store.getJob(id);
+  } catch (e) {
+    const reason = e instanceof Error ? e.message : String(e);
+    if (isDomainError(e) && e.code === "corrupt_record") {
+      log.log("error", "stored task is unreadable; its runs will fail", { job_id: id, error: reason });
+      return new Unreadable(reason);
+    }
+    log.log("warn", "cannot read a task now; its runs wait for the next try", { job_id: id, error: reason });
+    return new Unavailable(reason);
+  }
 }
