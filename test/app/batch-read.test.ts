@@ -11,7 +11,17 @@ describe("readBatched", () => {
   it("answers from the one call when it succeeds, reading nothing on its own", async () => {
     const { lines, log } = recorder();
     const one: string[] = [];
-    const got = await readBatched(["a", "b"], { batch: async (ks) => ks.map((k) => k.toUpperCase()), one: async (k) => (one.push(k), k) }, { log, what: "things" });
+    const got = await readBatched(
+      ["a", "b"],
+      {
+        batch: async (ks) => ks.map((k) => k.toUpperCase()),
+        one: async (k) => {
+          one.push(k);
+          return k;
+        },
+      },
+      { log, what: "things" },
+    );
     expect(got).toEqual(["A", "B"]);
     expect(one).toEqual([]);
     expect(lines).toEqual([]);
