@@ -28,6 +28,8 @@ export async function createAdapter({ concurrency = 50, args = {} }) {
     // The engine default unless asked: a 60 s window puts the watcher's enqueue of the next
     // minute (and its chain inserts) on the very moment an every-minute slot fires.
     look_ahead_ms: Number(args["look-ahead-ms"] || DEFAULT_SETTINGS.look_ahead_ms),
+    // --claim-ahead-ms: how long before its time a run is claimed (the engine default unless given).
+    claim_ahead_ms: Number(args["claim-ahead-ms"] ?? DEFAULT_SETTINGS.claim_ahead_ms),
     max_active_jobs_per_owner: 10_000_000,
     dedupe_window_ms: 0,
   };
@@ -60,7 +62,7 @@ export async function createAdapter({ concurrency = 50, args = {} }) {
     peer: "duely",
     version,
     backend: "sqlite (better-sqlite3, WAL, synchronous=NORMAL) + in-process delay queue",
-    settings: { concurrency, claim_batch: settings.claim_batch, poll_interval_ms: settings.poll_interval_ms, look_ahead_ms: settings.look_ahead_ms },
+    settings: { concurrency, claim_batch: settings.claim_batch, poll_interval_ms: settings.poll_interval_ms, look_ahead_ms: settings.look_ahead_ms, claim_ahead_ms: settings.claim_ahead_ms },
     reportsCompletion: true,
     serverPids: () => [],
     serverPeakMemKb: async () => null,
