@@ -8,59 +8,37 @@ import type { Examples } from "./grammar.js";
  */
 const ask = (question: string, example: string) => `Ask the user: "${question}" e.g. '${example}'.`;
 
+/** The common refusal: the phrase is unclear about when, and one question to the user settles it. */
+const askWhen = (message: string, expected: string, question: string, example: string) =>
+  new DomainError("ambiguous_schedule", message, { field: "when", expected, hint: ask(question, example) });
+
 export const refuse = {
   noWhen: (ex: Examples) =>
-    new DomainError("ambiguous_schedule", "The phrase names no date, time or repetition.", {
-      field: "when",
-      expected: "A time, a date and time, or a repetition with a time",
-      hint: ask("When should it run?", ex.once),
-    }),
+    askWhen("The phrase names no date, time or repetition.", "A time, a date and time, or a repetition with a time", "When should it run?", ex.once),
   vagueTime: (ex: Examples) =>
-    new DomainError("ambiguous_schedule", 'The phrase leaves the time open ("later", "sometime", "soon").', {
-      field: "when",
-      expected: "An exact time, e.g. a clock time or 'in 20 minutes'",
-      hint: ask("At what time exactly?", ex.once),
-    }),
+    askWhen(
+      'The phrase leaves the time open ("later", "sometime", "soon").',
+      "An exact time, e.g. a clock time or 'in 20 minutes'",
+      "At what time exactly?",
+      ex.once,
+    ),
   timesPerDay: (perDay: number, said: number, ex: Examples) =>
-    new DomainError(
-      "ambiguous_schedule",
+    askWhen(
       `The phrase says ${perDay} times a day but ${said === 0 ? "not at what times" : `${said} time${said === 1 ? "" : "s"} of day`}.`,
-      {
-        field: "when",
-        expected: `${perDay} clock times, e.g. 9am and 9pm`,
-        hint: ask(`At which ${perDay} times of day?`, ex.daily),
-      },
+      `${perDay} clock times, e.g. 9am and 9pm`,
+      `At which ${perDay} times of day?`,
+      ex.daily,
     ),
   vagueDay: (ex: Examples) =>
-    new DomainError("ambiguous_schedule", 'The phrase names a period ("next week") but not the day.', {
-      field: "when",
-      expected: "A day within the period and a time",
-      hint: ask("Which day and at what time?", ex.once),
-    }),
+    askWhen('The phrase names a period ("next week") but not the day.', "A day within the period and a time", "Which day and at what time?", ex.once),
   noTime: (what: string, example: string) =>
-    new DomainError("ambiguous_schedule", `The phrase says ${what} but not at what time.`, {
-      field: "when",
-      expected: "A clock time (e.g. 08:00 or 8am)",
-      hint: ask(`What time ${what}?`, example),
-    }),
+    askWhen(`The phrase says ${what} but not at what time.`, "A clock time (e.g. 08:00 or 8am)", `What time ${what}?`, example),
   noDayOfWeek: (ex: Examples) =>
-    new DomainError("ambiguous_schedule", "A weekly repetition needs the day of the week.", {
-      field: "when",
-      expected: "A weekday, e.g. 'every 2 weeks on Monday'",
-      hint: ask("On which day of the week?", ex.everyOther),
-    }),
+    askWhen("A weekly repetition needs the day of the week.", "A weekday, e.g. 'every 2 weeks on Monday'", "On which day of the week?", ex.everyOther),
   noDayOfMonth: (ex: Examples) =>
-    new DomainError("ambiguous_schedule", "A monthly repetition needs the day of the month.", {
-      field: "when",
-      expected: "A day of the month from 1 to 28",
-      hint: ask("On which day of the month?", ex.monthly),
-    }),
+    askWhen("A monthly repetition needs the day of the month.", "A day of the month from 1 to 28", "On which day of the month?", ex.monthly),
   noDateOfYear: (ex: Examples) =>
-    new DomainError("ambiguous_schedule", "A yearly repetition needs the date.", {
-      field: "when",
-      expected: "A month and day, e.g. 'every year on March 3'",
-      hint: ask("On which date every year?", ex.yearly),
-    }),
+    askWhen("A yearly repetition needs the date.", "A month and day, e.g. 'every year on March 3'", "On which date every year?", ex.yearly),
   conflicting: (what: string) =>
     new DomainError("ambiguous_schedule", `The phrase says ${what}; it cannot be read as one schedule.`, {
       field: "when",
@@ -68,59 +46,63 @@ export const refuse = {
       hint: "Ask the user which one they mean, or create one task per schedule.",
     }),
   midnightOfDay: (ex: Examples) =>
-    new DomainError("ambiguous_schedule", "'Midnight' of a named day can mean its start or its end.", {
-      field: "when",
-      expected: "00:00 of a named day, or 23:59",
-      hint: ask("Midnight at the start or at the end of that day?", ex.once),
-    }),
+    askWhen(
+      "'Midnight' of a named day can mean its start or its end.",
+      "00:00 of a named day, or 23:59",
+      "Midnight at the start or at the end of that day?",
+      ex.once,
+    ),
   skipCount: (ex: Examples) =>
-    new DomainError("ambiguous_schedule", "'Every other N' with a skip count ('2日おき', '每隔两天') is read as every N or every N+1 by different people.", {
-      field: "when",
-      expected: "An interval without a skip count: 'every N days' (3日ごと, 每3天)",
-      hint: ask("Every how many days?", ex.daily),
-    }),
+    askWhen(
+      "'Every other N' with a skip count ('2日おき', '每隔两天') is read as every N or every N+1 by different people.",
+      "An interval without a skip count: 'every N days' (3日ごと, 每3天)",
+      "Every how many days?",
+      ex.daily,
+    ),
   dayMissingInSomeMonths: (day: number, ex: Examples) =>
-    new DomainError("ambiguous_schedule", `Not every month has a day ${day}: in the others it could be skipped or moved to the month's last day.`, {
-      field: "when",
-      expected: "A day of the month from 1 to 28, or the last day of the month",
-      hint: ask(`In months without a day ${day}, skip them or run on the last day?`, ex.lastDay),
-    }),
+    askWhen(
+      `Not every month has a day ${day}: in the others it could be skipped or moved to the month's last day.`,
+      "A day of the month from 1 to 28, or the last day of the month",
+      `In months without a day ${day}, skip them or run on the last day?`,
+      ex.lastDay,
+    ),
   workdays: (ex: Examples) =>
-    new DomainError("ambiguous_schedule", "The phrase names working days with a word that means Monday to Friday for some and Monday to Saturday for others.", {
-      field: "when",
-      expected: "The days named, e.g. Monday to Friday",
-      hint: ask("Monday to Friday, or Monday to Saturday?", ex.weekly),
-    }),
+    askWhen(
+      "The phrase names working days with a word that means Monday to Friday for some and Monday to Saturday for others.",
+      "The days named, e.g. Monday to Friday",
+      "Monday to Friday, or Monday to Saturday?",
+      ex.weekly,
+    ),
   everySecond: (ex: Examples) =>
-    new DomainError("ambiguous_schedule", "'Every second Monday' is every other Monday for some and the second Monday of each month for others.", {
-      field: "when",
-      expected: "'every other Monday', or 'the second Monday of every month'",
-      hint: ask("Every other week, or the second one of each month?", ex.everyOther),
-    }),
+    askWhen(
+      "'Every second Monday' is every other Monday for some and the second Monday of each month for others.",
+      "'every other Monday', or 'the second Monday of every month'",
+      "Every other week, or the second one of each month?",
+      ex.everyOther,
+    ),
   dayMonth: (ex: Examples) =>
-    new DomainError("ambiguous_schedule", "A date written with two numbers up to 12 ('3/4') is day/month in some countries and month/day in others.", {
-      field: "when",
-      expected: "The month by its name, e.g. 'April 3' or '3 April'",
-      hint: ask("Which month and day?", ex.once),
-    }),
+    askWhen(
+      "A date written with two numbers up to 12 ('3/4') is day/month in some countries and month/day in others.",
+      "The month by its name, e.g. 'April 3' or '3 April'",
+      "Which month and day?",
+      ex.once,
+    ),
   occasion: (ex: Examples) =>
-    new DomainError("ambiguous_schedule", "The phrase names an occasion ('my birthday', 'the weekend') whose date is not known here.", {
-      field: "when",
-      expected: "The date itself, or the last day by its name",
-      hint: ask("On which date?", ex.once),
-    }),
+    askWhen(
+      "The phrase names an occasion ('my birthday', 'the weekend') whose date is not known here.",
+      "The date itself, or the last day by its name",
+      "On which date?",
+      ex.once,
+    ),
   pastDay: (ex: Examples) =>
-    new DomainError("ambiguous_schedule", "The phrase names a day that has passed ('last Friday', 'last week').", {
-      field: "when",
-      expected: "A coming date, or a repetition",
-      hint: ask("Which coming day, or did you mean every week?", ex.once),
-    }),
+    askWhen(
+      "The phrase names a day that has passed ('last Friday', 'last week').",
+      "A coming date, or a repetition",
+      "Which coming day, or did you mean every week?",
+      ex.once,
+    ),
   startWithoutDate: (word: string, ex: Examples) =>
-    new DomainError("ambiguous_schedule", `The phrase says '${word}' but names no day the runs start on.`, {
-      field: "when",
-      expected: "A first day, e.g. 'starting Monday'",
-      hint: ask("From which day?", ex.daily),
-    }),
+    askWhen(`The phrase says '${word}' but names no day the runs start on.`, "A first day, e.g. 'starting Monday'", "From which day?", ex.daily),
   startLater: () =>
     new DomainError("ambiguous_schedule", "A task has no start date, and this repetition cannot be made to wait for the day it starts.", {
       field: "when",
@@ -128,11 +110,12 @@ export const refuse = {
       hint: 'Ask the user: "Start it now, or shall I set it up on its first day?"',
     }),
   endWithoutDate: (word: string, ex: Examples) =>
-    new DomainError("ambiguous_schedule", `The phrase says '${word}' but names no date the runs end on.`, {
-      field: "when",
-      expected: "An end date next to it, e.g. 'until June 30'",
-      hint: ask("Until which date?", `${ex.daily} ${ex.until}`),
-    }),
+    askWhen(
+      `The phrase says '${word}' but names no date the runs end on.`,
+      "An end date next to it, e.g. 'until June 30'",
+      "Until which date?",
+      `${ex.daily} ${ex.until}`,
+    ),
   unusedWords: (words: string[], ex: Examples) =>
     new DomainError(
       "ambiguous_schedule",
@@ -181,11 +164,12 @@ export const refuse = {
     }),
   badZoneOption: (timezone: string) => unknownTimeZone(timezone, "timezone"),
   ambiguousZone: () =>
-    new DomainError("ambiguous_schedule", "The zone abbreviation names more than one zone (IST: India, Ireland or Israel).", {
-      field: "when",
-      expected: "A city or an IANA zone, e.g. 'India time' or Asia/Kolkata",
-      hint: ask("Which city's time?", "9am India time"),
-    }),
+    askWhen(
+      "The zone abbreviation names more than one zone (IST: India, Ireland or Israel).",
+      "A city or an IANA zone, e.g. 'India time' or Asia/Kolkata",
+      "Which city's time?",
+      "9am India time",
+    ),
   twoZones: (a: string, b: string) =>
     new DomainError("ambiguous_schedule", `The phrase names two zones (${a}, ${b}).`, {
       field: "when",
