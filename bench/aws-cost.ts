@@ -204,9 +204,10 @@ async function measure(scenario: Scenario, endpoints: { ddb: string; sqs: string
   const queue = openSqsQueue({ client: sqsClient, queueUrl, visibilityMs: settings.lease_ms, leadMs: settings.claim_ahead_ms });
   let done = 0;
   const lateness: number[] = [];
+  const timed = scenario.schedule(0).kind !== "immediate";
   const actions: ActionRunner = {
     async run(_action, ctx) {
-      if (scenario.schedule(0).kind !== "immediate") lateness.push(Date.now() - ctx.scheduledAt);
+      if (timed) lateness.push(Date.now() - ctx.scheduledAt);
       if (scenario.actionMs > 0) await new Promise((r) => setTimeout(r, scenario.actionMs));
       done++;
       return { text: "ok" };
