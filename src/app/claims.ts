@@ -32,8 +32,8 @@ export interface ClaimBatch {
   /** To deliver again later, at their `dueAt` or a moment from now: their run or task could not be read now, or the run waits behind its task's running one. */
   deferred: QueueMessage[];
   /**
-   * Held back by the owner's execution rate: stored queued, due again at `dueAt`. Send them for
-   * then; the message itself is done with (a lost send is re-sent by the watcher at the run's wake time).
+   * Held back by the owner's execution rate: stored queued, due again at `dueAt`, the token for
+   * then booked and paid. The worker keeps their messages until then (see RateHold).
    */
   heldBack: { message: QueueMessage; dueAt: number }[];
 }
@@ -41,13 +41,20 @@ export interface ClaimBatch {
 /**
  * Claims the delivered runs it can, in one store round trip: reads each run and its task (and, in
  * one call, the runs in flight of the tasks the overlap rule applies to), decides
- * (run-decisions.ts), charges each claim to its owner's execution rate (a claim over it is held
- * back instead), records the start in the claim of the first `slots` runs that are due, and
+ * (run-decisions.ts), charges each claim to its owner's execution rate unless `paid` says it was
+ * paid for already (a claim over the rate is held back instead, its token booked), records the start in the claim of the first `slots` runs that are due, and
  * commits. A task or run that cannot be read right now (not a corrupt record) defers the message;
  * a claim whose answer was lost is read back, and left alone (neither held nor acknowledged) when
  * even that cannot tell.
  */
-export async function claimBatch(deps: EngineDeps, worker: string, messages: readonly QueueMessage[], now: number, slots: number): Promise<ClaimBatch> {
+export async function claimBatch(
+  deps: EngineDeps,
+  worker: string,
+  messages: readonly QueueMessage[],
+  now: number,
+  slots: number,
+  paid: (m: QueueMessage) => boolean = () => false,
+): Promise<ClaimBatch> {
   const out: ClaimBatch = { starting: [], held: [], done: [], deferred: [], heldBack: [] };
   const seen = new Set<string>();
   const fresh: QueueMessage[] = [];
@@ -79,7 +86,7 @@ export async function claimBatch(deps: EngineDeps, worker: string, messages: rea
   const decided = await Promise.all(
     claimable.map(async (c, i) => {
       const d = decisions[i]!;
-      return { ...c, d: d && (await gateClaim(deps, c.run, d, now)) };
+      return { ...c, d: d && (await gateClaim(deps, c.run, d, now, paid(c.message))) };
     }),
   );
   let free = slots;

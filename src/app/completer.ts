@@ -10,6 +10,8 @@ import { toTx, writtenRun } from "./runs.js";
 /** An attempt's outcome waiting to be written, and the delivery to acknowledge after it. */
 export interface Finished extends Finish {
   message: QueueMessage;
+  /** Called once when the outcome is no longer the completer's: written, fenced, or abandoned by a stopping worker. */
+  release?: () => void;
 }
 
 interface Pending extends Finished {
@@ -97,6 +99,7 @@ export class Completer {
       worker: this.worker,
       runs: left.map((f) => `${f.step.event.job_id}@${f.step.event.scheduled_at}`),
     });
+    for (const f of left) f.release?.();
     this.notifyIdle();
   }
 
@@ -163,6 +166,7 @@ export class Completer {
     }
     // The store holds the outcome now (or the newer attempt's): the message is done with. A failed
     // ack only means a redelivery, which finds the run finished.
+    for (const f of [...landed, ...fenced]) f.release?.();
     const done = [...landed, ...fenced].map((f) => f.message);
     if (done.length > 0) {
       await this.deps.queue.ack(done).catch((e: unknown) => this.deps.log.log("warn", "cannot acknowledge messages", { error: String(e) }));

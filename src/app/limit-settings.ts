@@ -17,8 +17,15 @@ export const LimitSettings = z.strictObject({
    */
   creates: BucketSpec.default({ burst: 30, per_minute: 10 }),
   /**
+   * Runs asked for now per owner (task_run_now_v1), on top of `executions`, which every run
+   * counts: over it, run now answers `limit_exceeded` with `retry_after_s`, so a loop of run-now
+   * calls cannot book hours of one owner's runs ahead. @default { burst: 20, per_minute: 10 }
+   */
+  run_now: BucketSpec.default({ burst: 20, per_minute: 10 }),
+  /**
    * Runs started per owner (scheduled, retried, or run now). A scheduled run over it is not
-   * dropped: it waits, still queued, until a token is there, spending neither an attempt nor an
+   * dropped: it waits, still queued, until the token booked for it is there (runs over the rate
+   * are spread out at `per_minute`, each told its time once), spending neither an attempt nor an
    * execution. An owner with 100 tasks that fire every minute fits the default.
    * @default { burst: 200, per_minute: 120 }
    */

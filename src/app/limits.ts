@@ -1,6 +1,6 @@
 import { admitCall, nextUtcMidnight, recordCall } from "../core/daily-usage.js";
 import { DomainError } from "../core/errors.js";
-import { type BucketSpec, refillMs, take } from "../core/token-bucket.js";
+import { type BucketSpec, refillMs, refillMsFrom, reserve, take } from "../core/token-bucket.js";
 import type { Clock } from "../ports/clock.js";
 import type { LimitState } from "../ports/limit-state.js";
 import { type LlmBudget, LlmBudgetSpent } from "../ports/llm-budget.js";
@@ -31,12 +31,27 @@ export class Limits implements LlmBudget {
     if (wait > 0) throw overRate("task creates", "limits.creates", this.settings.creates, wait);
   }
 
+  /** Charges one run now (task_run_now_v1); over the limit, throws `limit_exceeded` with `retryAfterS`. */
+  async chargeRunNow(owner: string): Promise<void> {
+    const wait = await this.charge(`run_now#${owner}`, this.settings.run_now);
+    if (wait > 0) throw overRate("runs now", "limits.run_now", this.settings.run_now, wait);
+  }
+
   /**
-   * Charges one run of `owner`'s: 0 when charged, else how long to hold the run back (ms). The
-   * worker calls it as it claims a run, whatever started the run, so nothing else may charge a run.
+   * Charges one run of `owner`'s, now or from a token still to come: 0 when it may start now,
+   * else how long it must wait for the token booked for it (ms), each booking one refill
+   * interval after the previous one. Either way the run is paid for: the caller must not charge
+   * it again when it comes back. The worker calls it as it claims a run, whatever started the
+   * run, so nothing else may charge a run.
    */
-  tryExecution(owner: string): Promise<number> {
-    return this.charge(`executions#${owner}`, this.settings.executions);
+  async reserveExecution(owner: string): Promise<number> {
+    if (!this.state) return 0;
+    const spec = this.settings.executions;
+    const now = this.clock.now();
+    return this.state.update(`executions#${owner}`, (prev) => {
+      const r = reserve(prev, spec, now);
+      return { next: r.state, expiresAt: now + refillMsFrom(r.state, spec), result: r.waitMs };
+    });
   }
 
   async admit(owner: string): Promise<void> {

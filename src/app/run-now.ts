@@ -35,6 +35,7 @@ export async function runNow(deps: EngineDeps, owner: string, id: string): Promi
   const { store, clock, settings } = deps;
   const job = await ownedJob(store, owner, id);
   mustBe(job, ["active", "paused"], "run");
+  await deps.limits?.chargeRunNow(owner);
   const now = clock.now();
   for (let at = now, tries = 0; tries < MAX_TRIES; tries++, at++) {
     at = await freeKey(deps, job, at);

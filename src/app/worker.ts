@@ -9,6 +9,7 @@ import { Completer } from "./completer.js";
 import type { EngineDeps } from "./deps.js";
 import { type HeldRun, LeaseKeeper } from "./lease-keeper.js";
 import { defaultRoleId } from "./process-id.js";
+import { RateHold } from "./rate-hold.js";
 import { type ActionOutcome, decideFinish } from "./run-decisions.js";
 import { giveBackHeld, startHeld } from "./starts.js";
 
@@ -31,6 +32,8 @@ export class Worker {
   /** Every run this worker has claimed and not yet finished, started or not. */
   private readonly leases: LeaseKeeper;
   private readonly completer: Completer;
+  /** Held back by their owner's execution rate, each until the token booked for it. */
+  private readonly rateHeld: RateHold;
   /** Due, claimed without a start, waiting for a slot. */
   private readonly ready: HeldRun[] = [];
   /** Claimed ahead of their due time, released to `ready` by one timer. */
@@ -47,6 +50,8 @@ export class Worker {
   private stopping: AbortController | null = null;
   private loop: Promise<void> | null = null;
   private spaceWaiters: (() => void)[] = [];
+  /** Told when no action runs and no start is being written (a stopping worker waits for it). */
+  private idleWaiters: (() => void)[] = [];
 
   /** `onFinished` is called with the runs whose outcome was just written (metrics, benchmarks); it must not throw. */
   constructor(deps: EngineDeps, opts: { id?: string; onFinished?: (runs: Run[]) => void } = {}) {
@@ -54,11 +59,18 @@ export class Worker {
     this.id = opts.id ?? defaultRoleId("worker");
     this.leases = new LeaseKeeper(deps, this.id);
     this.completer = new Completer(deps, { worker: this.id, ...(opts.onFinished && { onFinished: opts.onFinished }), onWritten: () => this.wakeClaimer() });
+    this.rateHeld = new RateHold(deps, () => this.wakeClaimer());
+  }
+
+  /** Whether this worker holds `run` now: claimed, running its action, or storing its outcome. */
+  holds(run: Run): boolean {
+    return run.lease_owner === this.id && this.leases.has(run);
   }
 
   /** One pass for tests and tools: take what is due now, run it, and wait until every outcome is written. */
   async runOnce(): Promise<number> {
-    const messages = await this.deps.queue.receive(this.deps.settings.claim_batch, 0);
+    const held = this.rateHeld.takeDue(this.deps.clock.now());
+    const messages = [...held, ...(await this.deps.queue.receive(this.deps.settings.claim_batch, 0))];
     const claimed = await this.process(messages);
     await this.drain();
     return claimed;
@@ -84,10 +96,18 @@ export class Worker {
     const timer = setTimeout(() => {
       for (const h of this.leases.runs()) h.abort.abort(new Error("worker shutting down"));
     }, drainMs);
-    await this.leases.allEnded();
+    await this.actionsEnded();
     clearTimeout(timer);
+    // Leases are kept (and heartbeated) until each outcome is stored; one still unwritten at the
+    // deadline is abandoned, its run left to the reaper once its lease lapses.
     await this.completer.drain(drainMs);
+    await this.leases.allEnded();
     this.leases.stop();
+  }
+
+  /** Resolves once no action runs and no start is being written. */
+  private async actionsEnded(): Promise<void> {
+    while (this.running > 0 || this.reserved > 0) await new Promise<void>((r) => this.idleWaiters.push(r));
   }
 
   /** Slots neither running an action nor promised to a claim or start being written. */
@@ -103,6 +123,14 @@ export class Worker {
   private async claimLoop(signal: AbortSignal): Promise<void> {
     const { claim_batch: batch, max_claimed } = this.deps.settings;
     while (!signal.aborted) {
+      // Every pass gives the event loop a turn: the store and the in-memory queue can answer
+      // without one, and a loop that never yields starves timers, heartbeats and HTTP.
+      await new Promise<void>((r) => setImmediate(r));
+      const held = this.rateHeld.takeDue(this.deps.clock.now() + this.claimAheadMs);
+      if (held.length > 0) {
+        await this.processSafely(held);
+        continue;
+      }
       // Claim in large batches, and stop claiming while a batch of due work waits for slots
       // (runs claimed ahead and not yet due do not count: holding them is the point).
       // Outcomes not yet written count too: claiming faster than outcomes are written only
@@ -120,16 +148,30 @@ export class Worker {
         continue;
       }
       try {
-        await this.process(await this.deps.queue.receive(take, 1_000, signal));
+        await this.processSafely(await this.deps.queue.receive(take, 1_000, signal));
       } catch (e) {
-        this.deps.log.log("error", "worker batch failed", { worker: this.id, error: String(e) });
+        this.deps.log.log("error", "cannot receive from the queue", { worker: this.id, error: String(e) });
         await pause(200);
       }
     }
   }
 
+  private async processSafely(messages: QueueMessage[]): Promise<void> {
+    try {
+      await this.process(messages);
+    } catch (e) {
+      this.deps.log.log("error", "worker batch failed", { worker: this.id, error: String(e) });
+      await pause(200);
+    }
+  }
+
   private wakeClaimer(): void {
     for (const wake of this.spaceWaiters.splice(0)) wake();
+  }
+
+  private notifyIdle(): void {
+    if (this.running > 0 || this.reserved > 0) return;
+    for (const wake of this.idleWaiters.splice(0)) wake();
   }
 
   private async drain(): Promise<void> {
@@ -148,14 +190,17 @@ export class Worker {
     const early = messages.filter((m) => m.dueAt > horizon);
     const due = messages.filter((m) => m.dueAt <= horizon && !this.leases.has(m.key));
     const duplicates = messages.filter((m) => m.dueAt <= horizon && this.leases.has(m.key));
-    const slots = Math.max(0, this.freeSlots);
+    // Only as many slots as runs that could take them: the rest stay free for starts meanwhile.
+    const slots = Math.min(Math.max(0, this.freeSlots), due.length);
     this.reserved += slots;
     let batch: ClaimBatch;
     try {
-      batch = await claimBatch(this.deps, this.id, due, now, slots);
+      batch = await claimBatch(this.deps, this.id, due, now, slots, (m) => this.rateHeld.isPaid(m));
     } finally {
       this.reserved -= slots;
+      this.notifyIdle();
     }
+    for (const m of [...batch.done, ...batch.starting.map((c) => c.message), ...batch.held.map((c) => c.message)]) this.rateHeld.settle(m);
     const hold = (c: Claimed): HeldRun => {
       const h: HeldRun = { ...c, abort: new AbortController(), done: null, writing: null };
       this.leases.track(h);
@@ -168,11 +213,8 @@ export class Worker {
       else this.ready.push(h);
     }
     this.armWaiting();
-    const later = [
-      ...early.map((m) => itemOf(m)),
-      ...batch.deferred.map((m) => itemOf(m, Math.max(m.dueAt, now + DEFER_MS))),
-      ...batch.heldBack.map((h) => itemOf(h.message, h.dueAt)),
-    ];
+    for (const h of batch.heldBack) this.rateHeld.hold(h.message, h.dueAt - this.claimAheadMs);
+    const later = [...early.map((m) => itemOf(m)), ...batch.deferred.map((m) => itemOf(m, Math.max(m.dueAt, now + DEFER_MS)))];
     const resent = await queue.send(later).then(
       () => true,
       (e: unknown) => {
@@ -180,9 +222,9 @@ export class Worker {
         return false;
       },
     );
-    // Everything else is done with: settled, duplicates, runs claimed elsewhere, held back (stored with a wake time, so
-    // the watcher re-sends one whose send failed), and (once sent again) early and deferred ones.
-    const done = [...duplicates, ...batch.done, ...batch.heldBack.map((h) => h.message), ...(resent ? [...early, ...batch.deferred] : [])];
+    // Everything else is done with: settled, duplicates, runs claimed elsewhere, and (once sent
+    // again) early and deferred ones. Held-back ones stay unacknowledged with the rate hold.
+    const done = [...duplicates, ...batch.done, ...(resent ? [...early, ...batch.deferred] : [])];
     await queue.ack(done).catch((e: unknown) => this.deps.log.log("warn", "cannot acknowledge messages", { worker: this.id, error: String(e) }));
     this.pump();
     return batch.starting.length + batch.held.length;
@@ -209,6 +251,9 @@ export class Worker {
 
   /** On stop, runs claimed and not started (ahead of their time, or waiting for a slot) go back to the queue unspent. */
   private async giveBackUnstarted(): Promise<void> {
+    // Runs held back for the rate are queued in the store, due at their booked time: their
+    // messages come back when their visibility lapses (or the watcher re-sends them).
+    this.rateHeld.clear();
     if (this.waitTimer) clearTimeout(this.waitTimer);
     this.waitTimer = null;
     this.waitTimerAt = Infinity;
@@ -250,9 +295,11 @@ export class Worker {
         (started) => {
           this.reserved -= live.length;
           for (const h of started) this.execute(h);
+          this.notifyIdle();
         },
         (e: unknown) => {
           this.reserved -= live.length;
+          this.notifyIdle();
           this.deps.log.log("error", "starting runs failed; their leases will expire and the reaper takes them", { worker: this.id, error: String(e) });
         },
       )
@@ -277,7 +324,6 @@ export class Worker {
         clearTimeout(timeout);
       }
       try {
-        this.leases.untrack(held);
         await this.leases.settle(held);
         const finish = decideFinish(held.run, job, outcome, {
           now: clock.now(),
@@ -285,11 +331,15 @@ export class Worker {
           lookAheadMs: settings.look_ahead_ms,
           staleQueuedMs: settings.stale_queued_ms,
         });
-        this.completer.add({ ...finish, message: held.message });
+        // The lease is kept, and heartbeated, until the outcome is stored (or fenced): a write
+        // outage or a clock jump must not let the reaper take a run whose outcome is on its way.
+        this.completer.add({ ...finish, message: held.message, release: () => this.leases.untrack(held) });
       } catch (e) {
+        this.leases.untrack(held);
         log.log("error", "cannot record an attempt's outcome; the reaper takes the run when its lease expires", { worker: this.id, error: String(e) });
       } finally {
         this.running--;
+        this.notifyIdle();
         this.pump();
         this.wakeClaimer();
       }

@@ -15,7 +15,8 @@ export const BucketSpec = z.strictObject({
 export type BucketSpec = z.infer<typeof BucketSpec>;
 
 export const BucketState = z.strictObject({
-  tokens: z.number().min(0),
+  /** Below zero: tokens already promised to reservations (see `reserve`), paid back by the refill. */
+  tokens: z.number(),
   /** Epoch ms the token count was computed at. */
   at: z.number(),
 });
@@ -46,5 +47,27 @@ export function take(state: unknown, spec: BucketSpec, cost: number, now: number
   return { ok: false, state: full, retryAfterMs: Math.ceil((missing * 60_000) / spec.per_minute) };
 }
 
+export interface Reserved {
+  /** The state to store: the token is taken, from the future if need be. */
+  state: BucketState;
+  /** How long until the reserved token is there: 0 when it was there now. */
+  waitMs: number;
+}
+
+/**
+ * Takes one token now or books the next one to come: the bucket goes below zero, so each
+ * reservation waits for a token of its own, one refill interval after the previous one. A queue
+ * of runs over the rate is thus spread out at the rate, each told its own time once, instead of
+ * all being told the same time and racing for one token then (the others told again, and so on).
+ */
+export function reserve(state: unknown, spec: BucketSpec, now: number): Reserved {
+  const full = refill(state, spec, now);
+  const tokens = full.tokens - 1;
+  return { state: { ...full, tokens }, waitMs: tokens >= 0 ? 0 : Math.ceil((-tokens * 60_000) / spec.per_minute) };
+}
+
 /** How long a bucket left alone takes to be full again: its stored state may expire after that. */
 export const refillMs = (spec: BucketSpec) => Math.ceil((spec.burst * 60_000) / spec.per_minute);
+
+/** How long `state` takes to be full again: reservations in debt first, then the burst. */
+export const refillMsFrom = (state: BucketState, spec: BucketSpec) => Math.ceil(((spec.burst - state.tokens) * 60_000) / spec.per_minute);

@@ -49,12 +49,16 @@ describe.each(CASES)("rate limits over %s", (_name, open) => {
     await Promise.all(states.map((s) => s.close()));
   });
 
-  it("holds an execution back for as long as its bucket needs", async () => {
+  it("books each execution over the rate a token of its own, one refill interval after the previous one", async () => {
     const clock = new FakeClock("2026-03-03T10:00:00Z");
     const [state] = open(clock);
     const limits = new Limits(state!, settings, clock);
-    const waits = await Promise.all(Array.from({ length: 6 }, () => limits.tryExecution("alice")));
-    expect(waits).toEqual([0, 0, 0, 0, 1_000, 1_000]);
+    const waits = await Promise.all(Array.from({ length: 6 }, () => limits.reserveExecution("alice")));
+    expect(waits).toEqual([0, 0, 0, 0, 1_000, 2_000]);
+    // The booked tokens are spent: the next one comes after them.
+    clock.advance(1_000);
+    expect(await limits.reserveExecution("alice")).toBe(2_000);
+    expect(await limits.reserveExecution("bob")).toBe(0);
     await state!.close();
   });
 

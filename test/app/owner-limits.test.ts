@@ -150,7 +150,7 @@ describe("the execution rate", () => {
     expect(await p2!.worker.runOnce()).toBe(0);
     expect((await lastRuns()).slice(2)).toMatchObject([
       { status: "queued", attempt: 0, executions: 0, due_at: t0 + 10_000 },
-      { status: "queued", attempt: 0, executions: 0, due_at: t0 + 10_000 },
+      { status: "queued", attempt: 0, executions: 0, due_at: t0 + 20_000 },
     ]);
     clock.advance(10_000);
     expect(await p2!.worker.runOnce()).toBe(1);
@@ -160,7 +160,7 @@ describe("the execution rate", () => {
     expect(actions.calls).toHaveLength(4);
   });
 
-  it("keeps a pass's claims when its held-back runs cannot be re-queued; the watcher re-sends them", async () => {
+  it("keeps held-back runs with the worker, so a queue that refuses sends loses none of them", async () => {
     const dir = mkdtempSync(join(tmpdir(), "duely-exec-"));
     const path = join(dir, "duely.db");
     const clock = new FakeClock("2026-06-01T00:00:00Z");
@@ -198,7 +198,7 @@ describe("the execution rate", () => {
     expect(await engine.worker.runOnce()).toBe(3);
     queueDown = false;
     expect(actions.calls.map((c) => c.ctx.owner).sort()).toEqual(["alice", "alice", "bob"]);
-    // Nothing re-sent them: the watcher finds them when their wake time (due + stale_queued_ms) passes.
+    // Their messages wait with the worker's rate hold: none had to go through the failing queue.
     for (let i = 0; i < 50; i++) {
       clock.advance(1_000);
       await engine.step();

@@ -1,0 +1,111 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { memoryLimitState } from "../../src/adapters/limits/memory-limit-state.js";
+import { openSqliteStore } from "../../src/adapters/store/sqlite/sqlite-store.js";
+import type { Engine } from "../../src/app/engine.js";
+import { DEFAULT_LIMITS } from "../../src/app/limit-settings.js";
+import { Limits } from "../../src/app/limits.js";
+import { resolveConfig } from "../../src/config.js";
+import type { RunEvent } from "../../src/core/model.js";
+import { openEngine } from "../../src/main.js";
+import { silentLogger } from "../../src/ports/logger.js";
+import { openHarness, ScriptedActions } from "../support/engine-harness.js";
+
+let cleanup: (() => Promise<void>) | null = null;
+afterEach(async () => {
+  await cleanup?.();
+  cleanup = null;
+});
+
+const notify = (message: string, at?: number) => ({
+  title: message,
+  action: { type: "notify" as const, message },
+  schedule: at === undefined ? { kind: "immediate" as const } : { kind: "once" as const, at, timezone: "UTC" },
+});
+
+const heldBack = (events: RunEvent[]) => events.filter((e) => e.detail?.startsWith("held back")).length;
+
+describe("an owner over its execution rate", () => {
+  it("writes each run over the rate held back once, keeps it with the worker, and runs every run once", async () => {
+    const h = await openHarness(
+      "2026-06-01T00:00:00Z",
+      {},
+      {
+        limits: (clock) =>
+          new Limits(
+            memoryLimitState(() => clock.now()),
+            { ...DEFAULT_LIMITS, executions: { burst: 5, per_minute: 60 } },
+            clock,
+          ),
+      },
+    );
+    cleanup = h.close;
+    const created = await Promise.all(Array.from({ length: 30 }, (_, i) => h.engine.jobs.create("alice", notify(`n${i}`))));
+    // 40 passes of the watcher and worker, 1 s apart: one token a second after the burst of 5.
+    await h.runFor(40_000, 1_000);
+    const events = await Promise.all(created.map(({ job }) => h.store.listJobRuns(job.id, { limit: 1 }).then((p) => h.store.listEvents(p.items[0]!))));
+    const perRun = events.map(heldBack);
+    // The 25 runs over the burst were each told their time once: none was held back twice.
+    expect(perRun.filter((n) => n === 1)).toHaveLength(25);
+    expect(Math.max(...perRun)).toBe(1);
+    expect(h.actions.calls).toHaveLength(30);
+    // Spread at the rate, in the order they were booked: one a second after the burst.
+    const started = events.map((es) => es.find((e) => e.to === "running")!.at).sort((a, b) => a - b);
+    expect(started[29]! - started[0]!).toBeGreaterThanOrEqual(24_000);
+  });
+
+  it("does not starve the event loop, another owner, or its own claimed runs while it waits", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "duely-pressure-"));
+    const actions = new ScriptedActions();
+    const config = resolveConfig(
+      {
+        store: { kind: "sqlite", path: join(dir, "duely.db") },
+        // 20 ms a token after a burst of 10: runs over it are held back by less than the 2 s the
+        // worker claims ahead, the case that used to come straight back in a loop.
+        limits: { creates: { burst: 1_000, per_minute: 1_000 }, executions: { burst: 10, per_minute: 3_000 } },
+      },
+      {},
+    );
+    const engine: Engine = await openEngine(config, { log: silentLogger, env: {}, actions });
+    const reader = openSqliteStore({ path: join(dir, "duely.db") });
+    cleanup = async () => {
+      await engine.stop(1_000);
+      await reader.close();
+      rmSync(dir, { recursive: true, force: true });
+    };
+    // The event loop's longest stall, seen by a 10 ms interval.
+    let last = performance.now();
+    let longest = 0;
+    const probe = setInterval(() => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+    }, 10);
+    const due = Date.now() + 3_000;
+    const alice = await Promise.all(Array.from({ length: 100 }, (_, i) => engine.jobs.create("alice", notify(`a${i}`, due))));
+    const bob = await Promise.all(Array.from({ length: 10 }, (_, i) => engine.jobs.create("bob", notify(`b${i}`, due))));
+    engine.start();
+    longest = 0;
+    last = performance.now();
+    const runsOf = (jobs: typeof alice) => Promise.all(jobs.map(({ job }) => engine.jobs.get(job.owner, job.id, { runs: 1 }).then((d) => d.runs[0]!)));
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline && (await runsOf([...alice, ...bob])).some((r) => r.status !== "succeeded")) await new Promise((r) => setTimeout(r, 100));
+    clearInterval(probe);
+    expect((await runsOf([...alice, ...bob])).map((r) => r.status)).toEqual([...alice, ...bob].map(() => "succeeded"));
+    // Every run delivered once.
+    expect(actions.calls).toHaveLength(110);
+    expect(new Set(actions.calls.map((c) => c.ctx.jobId)).size).toBe(110);
+    // Bob is not held back by alice's rate: each of his runs started with its first claim.
+    const bobEvents = await Promise.all((await runsOf(bob)).map((r) => reader.listEvents(r)));
+    expect(bobEvents.map(heldBack)).toEqual(bob.map(() => 0));
+    // Alice's runs over the burst were each held back at most once (it was thousands of times),
+    // and nothing was reaped or fenced.
+    const aliceEvents = await Promise.all((await runsOf(alice)).map((r) => reader.listEvents(r)));
+    expect(Math.max(...aliceEvents.map(heldBack))).toBeLessThanOrEqual(1);
+    expect(aliceEvents.flat().filter((e) => /lease expired|fenced|is gone/.test(e.detail ?? ""))).toEqual([]);
+    // The event loop kept turning: timers, heartbeats and HTTP were never starved for long.
+    expect(longest).toBeLessThan(1_500);
+  }, 40_000);
+});
