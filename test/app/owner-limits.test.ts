@@ -96,6 +96,31 @@ describe("rate limits through task_create_v1", () => {
   });
 });
 
+describe("the run-now rate", () => {
+  it("refuses an owner calling task_run_now_v1 in a loop, with retry_after_s and the setting's name, and not another owner", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "duely-run-now-"));
+    const config = resolveConfig({ store: { kind: "sqlite", path: join(dir, "duely.db") }, limits: { run_now: { burst: 3, per_minute: 2 } } }, {});
+    const engine: Engine = await openEngine(config, { roles: [], log: silentLogger, env: {} });
+    const alice = await connect(createMcpServer({ api: apiOf(engine), owner: "alice", timezone: "UTC" }));
+    const bob = await connect(createMcpServer({ api: apiOf(engine), owner: "bob", timezone: "UTC" }));
+    cleanup = async () => {
+      await Promise.all([alice.close(), bob.close()]);
+      await engine.stop();
+      rmSync(dir, { recursive: true, force: true });
+    };
+    const daily = { title: "Digest", action: { type: "summarize", topic: "finance" }, schedule: { type: "cron", cron: "0 8 * * *" } };
+    const mine = ((await ok(alice, "task_create_v1", daily)).task as { id: string }).id;
+    const bobs = ((await ok(bob, "task_create_v1", daily)).task as { id: string }).id;
+    for (let i = 0; i < 3; i++) await ok(alice, "task_run_now_v1", { task_id: mine });
+    const e = await fails(alice, "task_run_now_v1", { task_id: mine }, "limit_exceeded");
+    expect(e).toMatchObject({ retry_after_s: 30, hint: expect.stringMatching(/limits\.run_now/) });
+    // The refused call inserted no run: three manual runs, as many as were allowed.
+    const runs = await engine.jobs.get("alice", mine, { runs: 20 });
+    expect(runs.runs.filter((r) => r.origin === "manual")).toHaveLength(3);
+    await ok(bob, "task_run_now_v1", { task_id: bobs });
+  });
+});
+
 describe("the execution rate", () => {
   it("delays runs over the owner's rate, keeping them queued with attempt and executions unspent, and runs every one later", async () => {
     const h = await openHarness(
