@@ -7,6 +7,7 @@ import type { ShardLeases } from "../ports/shard-lease.js";
 import { withDeadlines } from "./deadline.js";
 import type { EngineDeps } from "./deps.js";
 import { FailureAlerts } from "./failure-alerts.js";
+import { Holders } from "./holders.js";
 import { Jobs } from "./jobs.js";
 import { WatcherAlarm, WorkerBeat } from "./liveness.js";
 import { withObservation } from "./observation.js";
@@ -97,7 +98,10 @@ export class Engine {
     this.alerts = deps.actions.alert ? new FailureAlerts(deps) : null;
     if (this.alerts) this.outcomes.subscribe((runs) => this.alerts!.observe(runs));
     const publish = (runs: Run[]) => this.outcomes.publish(runs);
-    this.watcher = new Watcher(deps, { ...(opts.id && { id: opts.id }), ...(opts.leases && { leases: opts.leases }), onWritten: publish });
+    // The reaper asks this process's worker whether it holds a run (a `newWorker` stands for
+    // another process's, so it is not asked).
+    const holders = new Holders(deps, { local: () => [this.worker], presence: opts.presence ?? null });
+    this.watcher = new Watcher(deps, { ...(opts.id && { id: opts.id }), ...(opts.leases && { leases: opts.leases }), onWritten: publish, holders });
     this.worker = new Worker(deps, { ...(opts.id && { id: opts.id }), onFinished: publish });
     this.sweeper = new Sweeper(deps, { when: () => this.watcher.holdsShard(0) });
     const presence = opts.presence;

@@ -83,9 +83,15 @@ function alertOf(job: Job, streak: FailureStreak): OwnerAlert {
   const zone = job.schedule.kind !== "immediate" && isValidTimeZone(job.schedule.timezone) ? job.schedule.timezone : "UTC";
   const when = formatInZone(zone, latest.scheduled_at);
   const error = latest.error?.message ?? "no error message";
-  const what =
-    latest.status === "failed"
-      ? `Its run of ${when} gave up after ${latest.executions} attempt${latest.executions === 1 ? "" : "s"}: ${error}`
+  // An attempt cut off mid-action may well have done its work: say so rather than call it a failure.
+  const cut = latest.error?.kind === "interrupted" || latest.error?.kind === "lease_expired";
+  const attempts = `${latest.executions} attempt${latest.executions === 1 ? "" : "s"}`;
+  const what = cut
+    ? latest.status === "failed"
+      ? `Its run of ${when} was interrupted mid-action after ${attempts} (${error}): it may or may not have been delivered, and it will not be tried again.`
+      : `Its run of ${when} was interrupted mid-action (${error}): it may or may not have been delivered, and it will be tried again.`
+    : latest.status === "failed"
+      ? `Its run of ${when} gave up after ${attempts}: ${error}`
       : `It has failed ${streak.failedAttempts} times in a row and will try again; the last error (run of ${when}): ${error}`;
   return {
     owner: job.owner,
@@ -94,7 +100,7 @@ function alertOf(job: Job, streak: FailureStreak): OwnerAlert {
     taskChannels: job.action.channels ?? [],
     scheduledAt: latest.scheduled_at,
     idempotencyKey: `${job.id}:alert:${streak.anchor.scheduled_at}`,
-    title: `duely: "${job.title}" is failing`,
+    title: cut ? `duely: "${job.title}" was interrupted` : `duely: "${job.title}" is failing`,
     text: `Your scheduled task "${job.title}" is failing. ${what}\n\nThis is the only alert until it succeeds again. Ask your assistant about "${job.title}" to see its runs.`,
   };
 }

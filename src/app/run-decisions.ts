@@ -258,8 +258,8 @@ export interface Reap {
 /**
  * A running run whose lease expired (its worker stopped heartbeating). If its action never
  * started, nothing was spent: it is queued again at the same retry budget (or settled by its
- * task's status). If it started, this execution is lost: retried or dead-lettered like any
- * retryable failure (completing a task whose last run this was), or cancelled when the task
+ * task's status). If it started, it was interrupted and its outcome is unknown (the action may
+ * have taken effect): retried or dead-lettered like any retryable failure (completing a task whose last run this was), or cancelled when the task
  * wants no more runs. The write requires the stored lease to have expired, so a stale read
  * never takes a live run. null while the lease is live.
  *
@@ -279,9 +279,10 @@ export function reapExpired(run: Run, job: Job | undefined, ctx: DecideContext, 
     if (pausedFor(run, job)) return { step: step(skipped(run, "paused", now), detail), jobWrite: null, requeue: false };
     return { step: step(requeued(run, now, ctx.staleQueuedMs), detail), jobWrite: null, requeue: true };
   }
-  const message = gone ? `${who} is gone (the process stopped mid-run)` : `lease expired: ${who} stopped heartbeating`;
+  const cause = gone ? `${who} is gone (the process stopped mid-run)` : `lease expired: ${who} stopped heartbeating`;
+  const message = `interrupted: ${cause}; whether the action took effect is unknown`;
   if (wantsNoRuns(job)) return { step: step(cancelled(run, now), message), jobWrite: null, requeue: false };
-  const error: RunError = { message, kind: "lease_expired" };
+  const error: RunError = { message, kind: "interrupted" };
   const next = afterFailure(run, job, { error, failure: { permanent: false } }, ctx).run;
   return { step: step(next, message), jobWrite: completionOf(job, next, now), requeue: false };
 }

@@ -7,6 +7,7 @@ import { lateDetail, missedDetail, runsLate } from "./catch-up.js";
 import { planChain } from "./chain.js";
 import { commitChecked } from "./commit-check.js";
 import type { EngineDeps } from "./deps.js";
+import type { Holders } from "./holders.js";
 import { type LoadedJob, loadJobsOf, Unavailable, Unreadable } from "./job-batch.js";
 import { PollLoop } from "./poll-loop.js";
 import { defaultRoleId } from "./process-id.js";
@@ -71,14 +72,18 @@ export class Watcher {
   private readonly loop: PollLoop;
 
   private readonly onWritten: ((runs: Run[]) => void) | null;
+  private readonly holders: Holders | null;
 
   /**
    * With `leases`, each tick scans only the shards this watcher holds (several watchers split
    * them). `onWritten` gets the runs whose decision was just committed; it must not throw.
+   * `holders` says whether the worker of a run whose lease expired is still alive: the reaper
+   * leaves such a run alone (without it, an expired lease is reaped).
    */
-  constructor(deps: EngineDeps, opts: { leases?: ShardLeases; id?: string; onWritten?: (runs: Run[]) => void } = {}) {
+  constructor(deps: EngineDeps, opts: { leases?: ShardLeases; id?: string; onWritten?: (runs: Run[]) => void; holders?: Holders } = {}) {
     this.deps = deps;
     this.onWritten = opts.onWritten ?? null;
+    this.holders = opts.holders ?? null;
     this.leases = opts.leases ?? null;
     this.shards = this.leases ? [] : Array.from({ length: deps.settings.shard_count }, (_, i) => i);
     this.id = opts.id ?? defaultRoleId("watcher");
@@ -162,6 +167,7 @@ export class Watcher {
   private async scanWaking(shard: number, now: number, stats: TickStats): Promise<void> {
     // wake_at already says when to look (a retry: a window before it is due), so only what is due now.
     const runs = await this.deps.store.listWaking({ shard, before: now, limit: PAGE });
+    if (runs.some((r) => r.status === "running")) await this.holders?.refresh();
     const jobs = await loadJobsOf(this.deps.store, runs, this.deps.log);
     await this.apply(
       runs.map((run) => this.safely(run, jobs.get(run.job_id), now, (j) => this.decideWaking(run, j, now))),
@@ -253,7 +259,12 @@ export class Watcher {
   private decideWaking(run: Run, job: Job | undefined, now: number): Decision | null {
     const s = this.deps.settings;
     if (run.status === "running") {
-      const reaped = reapExpired(run, job, this.decideContext(now));
+      // A live worker's run is not the reaper's, whatever its lease says (it may be storing the
+      // outcome through a write outage, or the lease only looks expired after a clock jump); a
+      // worker known to be dead loses its runs without waiting for their leases.
+      const holder = this.holders?.state(run) ?? "unknown";
+      if (holder === "alive") return null;
+      const reaped = reapExpired(run, job, this.decideContext(now), { ownerGone: holder === "dead" });
       return reaped && reapDecision(run, reaped, now);
     }
     if (run.status === "queued") {

@@ -144,8 +144,12 @@ export type RunResult = z.infer<typeof RunResult>;
 
 export const RunError = z.object({
   message: z.string(),
-  /** retryable: may succeed on another attempt; permanent: will not; lease_expired: the worker vanished. */
-  kind: z.enum(["retryable", "permanent", "lease_expired", "timeout"]),
+  /**
+   * retryable: may succeed on another attempt; permanent: will not; timeout: the action ran out of
+   * time; interrupted: its worker stopped mid-action (killed, or it lost its lease), so whether the
+   * action took effect is unknown; lease_expired: the same, as stored before `interrupted` existed.
+   */
+  kind: z.enum(["retryable", "permanent", "lease_expired", "timeout", "interrupted"]),
 });
 export type RunError = z.infer<typeof RunError>;
 

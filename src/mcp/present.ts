@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 import { formatDuration } from "../core/duration.js";
-import type { Job, Run, RunPolicy, SkipReason } from "../core/model.js";
+import type { Job, Run, RunError, RunPolicy, SkipReason } from "../core/model.js";
 import { describeSchedule } from "../core/schedule/index.js";
 import type { Schedule } from "../core/schedule/model.js";
 import { startOffsetOf } from "../core/start-window.js";
@@ -85,11 +85,20 @@ export function runView(run: Run, zone: string): RunView {
     ...(run.finished_at !== null && { finished_at: isoUtc(run.finished_at) }),
     ...(text !== undefined && { result: text.length > RESULT_LIMIT ? `${text.slice(0, RESULT_LIMIT)}…` : text }),
     ...(text !== undefined && text.length > RESULT_LIMIT && { result_truncated: true }),
-    ...(run.error !== null && { error: run.error }),
+    ...(run.error !== null && { error: errorView(run.error) }),
     ...(run.origin === "manual" && { manual: true }),
     ...(condition && { condition }),
     ...(usage && { tokens: { input: usage.input_tokens, output: usage.output_tokens } }),
   };
+}
+
+/**
+ * An interrupted attempt keeps the wire kind v1 clients know (`lease_expired`), and says that its
+ * outcome is unknown: the action may have taken effect before its worker stopped.
+ */
+function errorView(error: RunError): RunView["error"] {
+  const cut = error.kind === "interrupted" || error.kind === "lease_expired";
+  return { message: error.message, kind: error.kind === "interrupted" ? "lease_expired" : error.kind, ...(cut && { outcome_unknown: true }) };
 }
 
 const hhmm = (t: number, zone: string) => DateTime.fromMillis(t, { zone }).toFormat("HH:mm");

@@ -205,7 +205,16 @@ export const RunView = z.object({
   finished_at: z.string().optional(),
   result: z.string().optional().describe("The run's output text."),
   result_truncated: z.boolean().optional(),
-  error: z.object({ message: z.string(), kind: z.enum(["retryable", "permanent", "lease_expired", "timeout"]) }).optional(),
+  error: z
+    .object({
+      message: z.string(),
+      kind: z.enum(["retryable", "permanent", "lease_expired", "timeout"]),
+      outcome_unknown: z
+        .boolean()
+        .optional()
+        .describe("true when the attempt was interrupted mid-action (its worker stopped): the action may or may not have taken effect."),
+    })
+    .optional(),
   manual: z.boolean().optional().describe("true for an extra run started with task_run_now_v1, outside the schedule."),
   condition: z
     .object({ met: z.boolean(), reason: z.string() })

@@ -48,7 +48,7 @@ describe("checkpoints: an action's progress kept on its run", () => {
       return { text: "second" };
     };
     const { job } = await h.engine.jobs.create("alice", { title: "t", action: notify, schedule: { kind: "immediate" } });
-    const first = h.engine.worker.runOnce();
+    const first = h.engine.newWorker("worker-a").runOnce();
     for (let i = 0; i < 50 && !zombie; i++) await new Promise((r) => setImmediate(r));
     h.clock.advance(10_001);
     await h.engine.watcher.tick(); // reaped: retrying

@@ -101,12 +101,13 @@ describe("engine: leases and fencing", () => {
     h.actions.behaviour = (_a, ctx) =>
       ctx.attempt === 1 ? new Promise((r) => (releaseZombie = () => r({ text: "zombie result" }))) : { text: "second attempt" };
     const { job } = await h.engine.jobs.create("alice", { title: "t", action: notify, schedule: { kind: "immediate" } });
-    const zombie = h.engine.worker.runOnce(); // attempt 1 hangs (as if its process were frozen)
+    // attempt 1 hangs on a worker of another process, as if that process were frozen
+    const zombie = h.engine.newWorker("worker-a").runOnce();
     await new Promise((r) => setImmediate(r));
     expect((await onlyRun(job.id)).status).toBe("running");
     h.clock.advance(10_001);
     expect((await h.engine.watcher.tick()).reaped).toBe(1);
-    expect(await onlyRun(job.id)).toMatchObject({ status: "retrying", attempt: 1, error: { kind: "lease_expired" } });
+    expect(await onlyRun(job.id)).toMatchObject({ status: "retrying", attempt: 1, error: { kind: "interrupted" } });
     const survivor = h.engine.newWorker("worker-b");
     await h.engine.watcher.tick(); // retrying → queued
     expect(await survivor.runOnce()).toBe(1); // attempt 2 on another worker

@@ -40,6 +40,27 @@ async function harness(settings = {}) {
 }
 
 describe("failure alerts", () => {
+  it("says a run cut off mid-action was interrupted and may have been delivered, not that it failed", async () => {
+    const actions = new AlertingActions();
+    const h = await openHarness("2026-03-02T08:00:30Z", { lease_ms: 10_000 }, { actions });
+    close = () => h.close();
+    const { job } = await h.engine.jobs.create("ann", { ...everyMinute(1), schedule: { kind: "immediate" } });
+    actions.behaviour = () => new Promise(() => {});
+    // Another process's worker starts the action and dies in it.
+    h.engine
+      .newWorker("worker-dead")
+      .runOnce()
+      .catch(() => {});
+    await new Promise((r) => setTimeout(r, 20));
+    h.clock.advance(10_001);
+    await h.engine.step();
+    expect(await h.onlyRun(job.id)).toMatchObject({ status: "failed", error: { kind: "interrupted" } });
+    expect(actions.alerts).toHaveLength(1);
+    expect(actions.alerts[0]!.title).toBe('duely: "Finance digest" was interrupted');
+    expect(actions.alerts[0]!.text).toContain("was interrupted mid-action after 1 attempt");
+    expect(actions.alerts[0]!.text).toContain("it may or may not have been delivered, and it will not be tried again");
+  });
+
   it("alert once when a run dead-letters, stay quiet for the rest of the streak (across a restart), and again after a success", {
     timeout: 30_000,
   }, async () => {

@@ -76,7 +76,8 @@ describe("what operators see of the engine: logs and metrics", () => {
     let releaseZombie!: () => void;
     h.actions.behaviour = (_a, ctx) => (ctx.attempt === 1 ? new Promise((r) => (releaseZombie = () => r({ text: "late" }))) : { text: "second" });
     const { job } = await h.engine.jobs.create("alice", { title: "t", action: notify, schedule: { kind: "immediate" } });
-    const zombie = h.engine.worker.runOnce();
+    const frozen = h.engine.newWorker("worker-a");
+    const zombie = frozen.runOnce();
     await new Promise((r) => setImmediate(r));
     h.clock.advance(10_001);
     await h.engine.watcher.tick();
@@ -90,13 +91,11 @@ describe("what operators see of the engine: logs and metrics", () => {
     expect(reaps).toEqual([
       expect.objectContaining({
         level: "warn",
-        data: expect.objectContaining({ run_key: key, owner: "alice", worker: h.engine.worker.id, status: "retrying" }),
+        data: expect.objectContaining({ run_key: key, owner: "alice", worker: frozen.id, status: "retrying" }),
       }),
     ]);
     const fenced = log.about(/fenced/);
-    expect(fenced).toEqual([
-      expect.objectContaining({ data: expect.objectContaining({ run_key: key, owner: "alice", attempt: 1, worker: h.engine.worker.id }) }),
-    ]);
+    expect(fenced).toEqual([expect.objectContaining({ data: expect.objectContaining({ run_key: key, owner: "alice", attempt: 1, worker: frozen.id }) })]);
     expect(await sample(metrics, "duely_runs_reaped_total")).toBe(1);
     expect(await sample(metrics, "duely_fenced_writes_total")).toBe(1);
     expect(await sample(metrics, 'duely_runs_finished_total{status="succeeded",skip_reason=""}')).toBe(1);

@@ -52,10 +52,10 @@ describe("embedded restart: the new process owns every run in its file", () => {
     h.restart();
     h.engine.start();
     await eventually(async () => (await h!.onlyRun(job.id)).status !== "running");
-    expect(await h!.onlyRun(job.id)).toMatchObject({ executions: 1, error: { kind: "lease_expired" } });
+    expect(await h!.onlyRun(job.id)).toMatchObject({ executions: 1, error: { kind: "interrupted" } });
     const events = await h.store.listEvents({ job_id: job.id, scheduled_at: Date.parse(NOW) });
     expect(events.filter((e) => e.from === "running").map((e) => [e.to, e.detail])).toEqual([
-      ["retrying", expect.stringMatching(/^worker .* is gone \(the process stopped mid-run\)$/)],
+      ["retrying", expect.stringMatching(/^interrupted: worker .* is gone \(the process stopped mid-run\); whether the action took effect is unknown$/)],
     ]);
   });
 

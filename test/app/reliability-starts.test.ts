@@ -24,7 +24,8 @@ describe("a start is recorded only when the action starts", () => {
     const busy = await h.engine.jobs.create("alice", { title: "busy", action: notify("busy"), schedule: { kind: "immediate" } });
     const once = await h.engine.jobs.create("alice", { title: "once", action: notify("once"), schedule: { kind: "immediate" }, retry: { max_attempts: 1 } });
     h.actions.behaviour = (action, ctx) => (action.type === "notify" && action.message === "busy" ? hang(ctx) : { text: "ran" });
-    const dead = h.engine.worker.runOnce(); // claims both; only one slot: "once" waits, claimed and unstarted
+    // Another process's worker claims both; only one slot: "once" waits, claimed and unstarted.
+    const dead = h.engine.newWorker("worker-a").runOnce();
     dead.catch(() => {});
     await settle();
     expect(await h.onlyRun(once.job.id)).toMatchObject({ status: "running", attempt: 1, executions: 0, started_at: null });
@@ -32,7 +33,7 @@ describe("a start is recorded only when the action starts", () => {
     h.clock.advance(10_001);
     expect((await h.engine.watcher.tick()).reaped).toBe(2);
     expect(await h.onlyRun(once.job.id)).toMatchObject({ status: "queued", attempt: 1, executions: 0, error: null });
-    expect(await h.onlyRun(busy.job.id)).toMatchObject({ status: "retrying", executions: 1, error: { kind: "lease_expired" } });
+    expect(await h.onlyRun(busy.job.id)).toMatchObject({ status: "retrying", executions: 1, error: { kind: "interrupted" } });
     expect(await h.engine.newWorker("worker-b").runOnce()).toBe(1);
     expect(await h.onlyRun(once.job.id)).toMatchObject({ status: "succeeded", attempt: 2, executions: 1, result: { text: "ran" } });
     expect(h.actions.calls.filter((c) => c.ctx.jobId === once.job.id).map((c) => c.ctx.attempt)).toEqual([1]);
@@ -78,11 +79,14 @@ describe("reaper", () => {
     h = await openHarness(NOW, { shard_count: 2, lease_ms: 10_000 });
     h.actions.behaviour = (_a, ctx) => hang(ctx);
     const { job } = await h.engine.jobs.create("alice", { title: "once", action: notify("x"), schedule: { kind: "immediate" }, retry: { max_attempts: 1 } });
-    h.engine.worker.runOnce().catch(() => {});
+    h.engine
+      .newWorker("worker-a")
+      .runOnce()
+      .catch(() => {});
     await settle();
     h.clock.advance(10_001);
     expect((await h.engine.watcher.tick()).reaped).toBe(1);
-    expect(await h.onlyRun(job.id)).toMatchObject({ status: "failed", executions: 1, error: { kind: "lease_expired" } });
+    expect(await h.onlyRun(job.id)).toMatchObject({ status: "failed", executions: 1, error: { kind: "interrupted" } });
     expect((await h.store.getJob(job.id))?.status).toBe("completed");
     expect(await h.store.countJobs("alice", ["active", "paused"])).toBe(0);
   });
@@ -107,7 +111,10 @@ describe("reaper", () => {
     );
     h.actions.behaviour = (_a, ctx) => hang(ctx);
     const { job } = await h.engine.jobs.create("alice", { title: "long", action: notify("x"), schedule: { kind: "immediate" } });
-    h.engine.worker.runOnce().catch(() => {});
+    h.engine
+      .newWorker("worker-a")
+      .runOnce()
+      .catch(() => {});
     await settle();
     h.clock.advance(8_000);
     h.actions.calls[0]!.ctx.heartbeat(); // the live worker extends its lease to T + 18 s

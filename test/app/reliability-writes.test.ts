@@ -99,7 +99,7 @@ describe("worker: a failed write never crashes or wedges it", () => {
     // The first run's outcome is lost to this worker: its lease expires and the reaper retries it.
     h.clock.advance(h.engine.settings.lease_ms + 1);
     expect((await h.engine.watcher.tick()).reaped).toBe(1);
-    expect(await h.onlyRun(first.job.id)).toMatchObject({ status: "retrying", executions: 1, error: { kind: "lease_expired" } });
+    expect(await h.onlyRun(first.job.id)).toMatchObject({ status: "retrying", executions: 1, error: { kind: "interrupted" } });
   });
 
   it("stops within its drain deadline when outcomes cannot be written, leaving them to the reaper and saying so", async () => {

@@ -360,7 +360,7 @@ describe("reapExpired: a running run whose worker stopped heartbeating", () => {
     cancelled: ["cancelled", "cancelled"],
     completed: ["cancelled", "cancelled"],
   };
-  const message = "lease expired: worker worker-a stopped heartbeating";
+  const message = "interrupted: lease expired: worker worker-a stopped heartbeating; whether the action took effect is unknown";
   it.each(TASKS.flatMap((task) => [1, 3].map((attempt) => [task, attempt] as const)))("a %s task's started run, attempt %i", (task, attempt) => {
     const run = expired(attempt);
     const reap = reapExpired(run, jobFor(task), ctx)!;
@@ -370,7 +370,7 @@ describe("reapExpired: a running run whose worker stopped heartbeating", () => {
     expect(next).toMatchObject({ attempt, executions: attempt });
     expect(reap.step.event.detail).toBe(message);
     expect(reap.requeue).toBe(false);
-    if (next.status !== "cancelled") expect(next.error).toEqual({ kind: "lease_expired", message });
+    if (next.status !== "cancelled") expect(next.error).toEqual({ kind: "interrupted", message });
   });
 
   it("completes a once task whose only run the reaper fails, in the same transaction", () => {

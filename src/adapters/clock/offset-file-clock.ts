@@ -22,6 +22,8 @@ export function offsetFileClock(path: string): Clock {
       }
       return real + offset;
     },
+    // The offset fakes a wall-clock jump; elapsed time is not moved by it.
+    monotonic: () => performance.now(),
   };
 }
 

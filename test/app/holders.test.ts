@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { Holders } from "../../src/app/holders.js";
+import { DEFAULT_SETTINGS } from "../../src/app/settings.js";
+import type { Run } from "../../src/core/model.js";
+import { silentLogger } from "../../src/ports/logger.js";
+import type { Member, Presence } from "../../src/ports/presence.js";
+import { makeJob, makeRun, T0 } from "../support/builders.js";
+import { FakeClock } from "../support/fake-clock.js";
+
+const LEASE = 30_000;
+
+/** The presence table as the workers' beats leave it; `fail` makes the next read fail. */
+class Beats implements Presence {
+  readonly members_ = new Map<string, Member>();
+  fail = false;
+  async beat(id: string, now: number, ttlMs: number) {
+    this.members_.set(id, { role: "worker", id, seenAt: now, until: now + ttlMs, shards: [] });
+  }
+  async leave(id: string) {
+    this.members_.delete(id);
+  }
+  async members() {
+    if (this.fail) throw new Error("ThrottlingException");
+    return [...this.members_.values()];
+  }
+}
+
+const runHeldBy = (worker: string): Run => makeRun(makeJob(), T0, { status: "running", attempt: 1, lease_owner: worker, lease_until: T0 + LEASE });
+
+function setup() {
+  const clock = new FakeClock(T0);
+  const beats = new Beats();
+  const mine = { id: "worker-here", held: new Set<string>(), holds: (run: Run) => run.lease_owner === "worker-here" };
+  const holders = new Holders({ clock, log: silentLogger, settings: { ...DEFAULT_SETTINGS, lease_ms: LEASE } }, { local: () => [mine], presence: beats });
+  return { clock, beats, holders };
+}
+
+describe("whether a run's worker is alive, as the reaper asks", () => {
+  it("answers alive for this process's own worker's runs, whatever the presence table says", async () => {
+    const { holders } = setup();
+    await holders.refresh();
+    expect(holders.state(runHeldBy("worker-here"))).toBe("alive");
+  });
+
+  it("keeps a beating worker alive across a wall-clock jump an hour ahead", async () => {
+    const { clock, beats, holders } = setup();
+    await beats.beat("worker-a", clock.now(), LEASE);
+    await holders.refresh();
+    clock.jump(3_600_000);
+    for (let i = 0; i < 10; i++) {
+      clock.advance(10_000);
+      await beats.beat("worker-a", clock.now(), LEASE);
+      await holders.refresh();
+      expect(holders.state(runHeldBy("worker-a"))).toBe("alive");
+    }
+  });
+
+  it("takes a worker whose beat stood still for a lease for dead, even after the wall clock was set back an hour", async () => {
+    const { clock, beats, holders } = setup();
+    await beats.beat("worker-b", clock.now(), LEASE);
+    await holders.refresh();
+    clock.jump(-3_600_000);
+    clock.advance(LEASE - 1);
+    await holders.refresh();
+    expect(holders.state(runHeldBy("worker-b"))).toBe("alive");
+    clock.advance(1);
+    await holders.refresh();
+    expect(holders.state(runHeldBy("worker-b"))).toBe("dead");
+  });
+
+  it("leaves a worker it never saw, or one that left, to its lease, and reaps nothing on a lease alone while the table cannot be read", async () => {
+    const { clock, beats, holders } = setup();
+    await holders.refresh();
+    expect(holders.state(runHeldBy("worker-unknown"))).toBe("unknown");
+    await beats.beat("worker-c", clock.now(), LEASE);
+    await holders.refresh();
+    await beats.leave("worker-c");
+    await holders.refresh();
+    expect(holders.state(runHeldBy("worker-c"))).toBe("unknown");
+    beats.fail = true;
+    await holders.refresh();
+    expect(holders.state(runHeldBy("worker-unknown"))).toBe("alive");
+  });
+});
