@@ -1,14 +1,15 @@
+import { formatDuration } from "../core/duration.js";
 import type { Job, SkipReason } from "../core/model.js";
 import { nextOccurrence } from "../core/schedule/index.js";
 import type { Occurrence } from "../core/schedule/model.js";
 import { startOffsetOf } from "../core/start-window.js";
 import type { QueueItem } from "../ports/queue.js";
-import { lateDetail, lateToRun } from "./catch-up.js";
+import { catchUp } from "./catch-up.js";
 import { insertStep, newRun, queued, type Step, skipped } from "./runs.js";
 import type { EngineSettings } from "./settings.js";
 
 /** A valid schedule never needs this many steps to pass one look-ahead window; it bounds bad ones. */
-const MAX_STEPS = 10_000;
+const MAX_STEPS = 20_000;
 
 export interface ChainPlan {
   steps: Step[];
@@ -16,34 +17,44 @@ export interface ChainPlan {
   sends: QueueItem[];
   /** The job with its chain head and run count moved on; the caller bumps the version. */
   job: Job;
-  /** Occurrences past their grace window that were not given a row (beyond the catch-up cap). */
-  uncounted: number;
 }
 
 /**
  * Creates the job's occurrences strictly after `after` up to and including the first one
  * beyond the look-ahead window, so exactly one future pending run remains:
  * - an occurrence inside the window is inserted queued (it skips the watcher);
- * - one already past its grace window (downtime, or a resume) is handled by `catch_up`
- *   (src/app/catch-up.ts), or skipped with `pastReason` when the job was paused;
+ * - one already due (downtime, or a resume) is decided by `catch_up` (src/app/catch-up.ts: the
+ *   newest runs, on time or late, the others are superseded, unless `all`), or skipped with
+ *   `pastReason` when the job was paused or is being resumed;
  * - a DST gap under the `skip` policy leaves a skipped row saying so;
  * - one the owner skipped ahead (`job.skips`) leaves a `skipped_by_user` row.
+ * Of a long run of past occurrences, those older than the catch-up window (none of which can
+ * run) get one row for them all, the walk jumping over the rest; within the window, the newest
+ * `catch_up_cap` past the grace window get a row each, the one before them saying how many did not.
  * Runs are keyed by their start: the occurrence plus the job's start offset (its flexible
  * window); `after` is such a run time too, so the chain resumes from a run key as well as from now.
  */
-export function planChain(job: Job, after: number, now: number, s: EngineSettings, opts: { pastReason?: SkipReason; graceMs?: number } = {}): ChainPlan {
+export function planChain(job: Job, after: number, now: number, s: EngineSettings, opts: { pastReason?: SkipReason } = {}): ChainPlan {
   const pastReason = opts.pastReason ?? "missed";
   const steps: Step[] = [];
   const sends: QueueItem[] = [];
-  const late: number[] = [];
-  let uncounted = 0;
-  let jumpedTo: number | null = null;
+  /** Occurrences at or before now and within the catch-up window, oldest first: the newest `catch_up_cap` past the grace window, and all within it. */
+  const past: number[] = [];
+  let late = 0;
+  /** The newest occurrence within the window that got no row (over the cap). */
+  let droppedUpTo: number | null = null;
+  /** The first occurrence older than the catch-up window, and the newest of the others (which get no row). */
+  let oldest: number | null = null;
+  let oldUpTo: number | null = null;
+  /** The first occurrence after the past ones; null when the schedule ends first. */
+  let following: number | null = null;
   let head = job.next_run_at;
   let count = job.run_count;
   const offset = startOffsetOf(job);
   // Occurrences are read from the schedule; `cursor` stays in its (nominal) times.
   let cursor = after - offset;
-  const lateBefore = now - (opts.graceMs ?? job.policy.misfire_grace_ms);
+  const lateBefore = now - job.policy.misfire_grace_ms;
+  const windowStart = now - job.policy.catch_up_window_ms;
 
   const insert = (at: number, make: (r: ReturnType<typeof newRun>) => ReturnType<typeof newRun>, detail: string | null = null) => {
     steps.push(insertStep(make(newRun(job, at, now, s.shard_count)), now, detail));
@@ -64,46 +75,56 @@ export function planChain(job: Job, after: number, now: number, s: EngineSetting
       insert(at, (r) => skipped(r, "skipped_by_user", now), "skipped ahead by the owner");
       continue;
     }
-    if (at < lateBefore) {
-      if (late.length < s.catch_up_cap) late.push(at);
-      else {
-        uncounted++;
-        // Far behind: jump to the grace window instead of walking every missed minute.
-        cursor = Math.max(cursor, lateBefore - 1 - offset);
-        jumpedTo = cursor + offset;
+    if (at < windowStart) {
+      // Older than the catch-up window: none can run. The first gets the row; the walk jumps to
+      // the window rather than step through every missed minute of a long downtime.
+      if (oldest === null) oldest = at;
+      else oldUpTo = Math.max(at, windowStart - 1);
+      if (cursor < windowStart - 1 - offset) cursor = windowStart - 1 - offset;
+      continue;
+    }
+    if (at <= now) {
+      if (at < lateBefore && late === s.catch_up_cap) {
+        // Over the cap: keep the newest; the oldest kept goes without a row.
+        droppedUpTo = past.shift()!;
+        late--;
       }
+      past.push(at);
+      if (at < lateBefore) late++;
       continue;
     }
-    if (job.status === "paused" && at <= now) {
-      insert(at, (r) => skipped(r, "paused", now));
-      continue;
-    }
+    following = at;
     if (at <= now + s.look_ahead_ms && job.status === "active") {
-      const due = Math.max(at, now);
-      insert(at, (r) => queued(r, due, now, s.stale_queued_ms));
-      sends.push({ key: { job_id: job.id, scheduled_at: at }, owner: job.owner, dueAt: due });
+      insert(at, (r) => queued(r, at, now, s.stale_queued_ms));
+      sends.push({ key: { job_id: job.id, scheduled_at: at }, owner: job.owner, dueAt: at });
       continue;
     }
     insert(at, (r) => r);
     break;
   }
 
-  const runLate = job.status === "active" && pastReason === "missed" ? lateToRun(job, late, now) : [];
-  for (const at of late) {
-    if (runLate.includes(at)) {
-      insert(at, (r) => queued(r, now, now, s.stale_queued_ms), lateDetail(job, at, now));
-      sends.push({ key: { job_id: job.id, scheduled_at: at }, owner: job.owner, dueAt: now });
-    } else {
-      const detail =
-        jumpedTo !== null && at === late[late.length - 1]
-          ? `later occurrences up to ${new Date(jumpedTo).toISOString()} were also not run (over the catch-up cap, no row each)`
-          : null;
-      insert(at, (r) => skipped(r, job.status === "paused" ? "paused" : pastReason, now), detail);
-    }
+  const decides = job.status === "active" && pastReason === "missed";
+  const pastReasonOf = () => (job.status === "paused" ? "paused" : pastReason);
+  if (oldest !== null) {
+    const others = oldUpTo === null ? "" : `; later ones up to ${new Date(oldUpTo).toISOString()} were not run either (no row each)`;
+    const detail = `older than the ${formatDuration(job.policy.catch_up_window_ms)} catch-up window, not run${others}`;
+    insert(oldest, (r) => skipped(r, decides ? "missed" : pastReasonOf(), now), detail);
   }
+  past.forEach((at, i) => {
+    const note =
+      i === 0 && droppedUpTo !== null
+        ? `; earlier occurrences up to ${new Date(droppedUpTo).toISOString()} were not run either (over the catch-up cap, no row each)`
+        : "";
+    if (!decides) return insert(at, (r) => skipped(r, pastReasonOf(), now), note ? note.slice(2) : null);
+    const verdict = catchUp(job, at, at, now, past[i + 1] ?? following);
+    if (verdict.kind === "run") {
+      insert(at, (r) => queued(r, now, now, s.stale_queued_ms), verdict.detail === null ? null : verdict.detail + note);
+      sends.push({ key: { job_id: job.id, scheduled_at: at }, owner: job.owner, dueAt: now });
+    } else insert(at, (r) => skipped(r, "missed", now), verdict.detail + note);
+  });
   // Skips the chain has now passed are recorded as rows; only those still ahead stay on the job.
   const skips = job.skips.filter((t) => head === null || t > head);
-  return { steps, sends, job: { ...job, next_run_at: head, run_count: count, skips }, uncounted };
+  return { steps, sends, job: { ...job, next_run_at: head, run_count: count, skips } };
 }
 
 /** An immediate job has one occurrence, "now", created with the job. */

@@ -259,7 +259,7 @@ export class Jobs {
     const head = job.next_run_at === null ? null : await this.deps.store.getRun({ job_id: job.id, scheduled_at: job.next_run_at });
     if (head && head.status === "pending" && head.scheduled_at <= now) {
       steps.push(updateStep(head, skipped(head, "paused", now), now));
-      plan = planChain(active, head.scheduled_at, now, this.deps.settings, { pastReason: "paused", graceMs: 0 });
+      plan = planChain(active, head.scheduled_at, now, this.deps.settings, { pastReason: "paused" });
     } else if (!head && isRecurring(job.schedule)) {
       plan = planChain(active, now, now, this.deps.settings);
     }

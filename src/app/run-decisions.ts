@@ -3,7 +3,7 @@ import { decideRetry, type Failure } from "../core/retry.js";
 import { isRecurring } from "../core/schedule/model.js";
 import { ActionFailure, ActionTimeout } from "../ports/action.js";
 import type { Write } from "../ports/store.js";
-import { lateDetail, missedDetail, runsLate } from "./catch-up.js";
+import { catchUp } from "./catch-up.js";
 import { chainEnded } from "./chain.js";
 import { type LoadedJob, Unavailable, Unreadable } from "./job-batch.js";
 import { cancelled, claimed, failed, queued, requeued, retrying, type Step, skipped, started, succeeded, updateStep } from "./runs.js";
@@ -99,11 +99,10 @@ export function decideClaim(run: Run, job: KnownJob, now: number, ctx: ClaimCont
   const settled = settleByTask(run, job, now);
   if (settled) return settled;
   const live = job as Job; // settleByTask settles every run of a missing task
-  // A run never started and delivered past its grace window (queued before the computer slept,
-  // say) runs only if catch-up lets it.
-  const late = run.executions === 0 && now - run.due_at > live.policy.misfire_grace_ms;
-  if (late && !runsLate(live, run.scheduled_at, now))
-    return skip(run, "missed", now, `claimed past the grace window, ${missedDetail(live, run.scheduled_at, now)}`);
+  // A run never started, delivered late (queued before the computer slept, say), runs only if
+  // catch-up lets it. A manual run is no occurrence: no later one supersedes it.
+  const verdict = run.executions === 0 ? catchUp(live, run.scheduled_at, run.due_at, now, run.origin === "manual" ? null : undefined) : null;
+  if (verdict?.kind === "missed") return skip(run, "missed", now, `claimed too late: ${verdict.detail}`);
   const overlap = live.policy.overlap;
   if (isRecurring(live.schedule) && overlap !== "allow" && run.origin === "schedule") {
     if (ctx.overlapping === undefined) return { kind: "check_overlap" };
@@ -116,7 +115,7 @@ export function decideClaim(run: Run, job: KnownJob, now: number, ctx: ClaimCont
     }
   }
   const next = claimed(run, ctx.worker, now, ctx.leaseMs);
-  const detail = late ? `${ctx.worker}, ${lateDetail(live, run.scheduled_at, now)}` : ctx.worker;
+  const detail = verdict?.detail ? `${ctx.worker}, ${verdict.detail}` : ctx.worker;
   return { kind: "claim", run: next, job: live, step: updateStep(run, next, now, detail) };
 }
 

@@ -1,7 +1,7 @@
 import { isTerminal, type Job, type Run } from "../core/model.js";
 import { isRecurring } from "../core/schedule/model.js";
 import type { QueueItem } from "../ports/queue.js";
-import { lateDetail, missedDetail, runsLate } from "./catch-up.js";
+import { catchUp } from "./catch-up.js";
 import { planChain } from "./chain.js";
 import type { EngineDeps } from "./deps.js";
 import { PollLoop } from "./poll-loop.js";
@@ -97,14 +97,16 @@ export class Sweeper {
         if (head.scheduled_at >= now - settings.look_back_ms) return "ok";
         // A pending head older than the watcher's look-back (long downtime): it runs late if the
         // job's catch_up policy says so, else it is recorded as not run; the plan goes on from it.
-        if (job.status === "active" && runsLate(job, head.scheduled_at, now)) {
-          const step = updateStep(head, queued(head, now, now, settings.stale_queued_ms), now, lateDetail(job, head.scheduled_at, now));
+        const verdict = catchUp(job, head.scheduled_at, head.due_at, now);
+        if (job.status === "active" && verdict.kind === "run") {
+          const step = updateStep(head, queued(head, now, now, settings.stale_queued_ms), now, verdict.detail);
           return this.replan(job, head.scheduled_at, now, [step], job.version, [
             { key: { job_id: job.id, scheduled_at: head.scheduled_at }, owner: job.owner, dueAt: now },
           ]);
         }
         const reason = job.status === "paused" ? "paused" : "missed";
-        const step = updateStep(head, skipped(head, reason, now), now, `found by the sweeper after downtime: ${missedDetail(job, head.scheduled_at, now)}`);
+        const why = verdict.kind === "missed" ? verdict.detail : "paused";
+        const step = updateStep(head, skipped(head, reason, now), now, `found by the sweeper after downtime: ${why}`);
         return this.replan(job, head.scheduled_at, now, [step]);
       }
       return this.afterHead(job, head, now);

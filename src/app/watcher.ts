@@ -3,7 +3,7 @@ import type { Job, Run } from "../core/model.js";
 import type { QueueItem } from "../ports/queue.js";
 import type { ShardLeases } from "../ports/shard-lease.js";
 import type { Tx } from "../ports/store.js";
-import { lateDetail, missedDetail, runsLate } from "./catch-up.js";
+import { catchUp } from "./catch-up.js";
 import { planChain } from "./chain.js";
 import { commitChecked } from "./commit-check.js";
 import type { EngineDeps } from "./deps.js";
@@ -236,14 +236,16 @@ export class Watcher {
     if (settled) {
       steps.push(settled.step);
       kind = "skipped";
-    } else if (run.scheduled_at < now - job.policy.misfire_grace_ms && !runsLate(job, run.scheduled_at, now)) {
-      steps.push(updateStep(run, skipped(run, "missed", now), now, missedDetail(job, run.scheduled_at, now)));
-      kind = "skipped";
     } else {
-      const due = Math.max(run.due_at, now);
-      const late = run.scheduled_at < now - job.policy.misfire_grace_ms ? lateDetail(job, run.scheduled_at, now) : null;
-      steps.push(updateStep(run, queued(run, due, now, s.stale_queued_ms), now, late));
-      sends.push(itemOf(run, due));
+      const verdict = catchUp(job, run.scheduled_at, run.due_at, now);
+      if (verdict.kind === "missed") {
+        steps.push(updateStep(run, skipped(run, "missed", now), now, verdict.detail));
+        kind = "skipped";
+      } else {
+        const due = Math.max(run.due_at, now);
+        steps.push(updateStep(run, queued(run, due, now, s.stale_queued_ms), now, verdict.detail));
+        sends.push(itemOf(run, due));
+      }
     }
     if (job.next_run_at !== run.scheduled_at) return { tx: toTx(steps), run: primary(), sends, kind };
     const plan = planChain(job, run.scheduled_at, now, s, { pastReason: job.status === "paused" ? "paused" : "missed" });

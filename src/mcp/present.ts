@@ -51,15 +51,18 @@ const WHY: Record<SkipReason, string> = {
  */
 export function catchUpNote(job: Job): string | null {
   if (job.schedule.kind === "immediate") return null;
-  const { catch_up, catch_up_window_ms } = job.policy;
+  const { catch_up, catch_up_window_ms, misfire_grace_ms } = job.policy;
   const within = `up to ${formatDuration(catch_up_window_ms)} late`;
+  const grace = formatDuration(misfire_grace_ms);
   const away = "If duely is not running at a run's time (the computer asleep or off)";
   if (job.schedule.kind === "once") {
-    return catch_up === "skip" ? `${away}, that run is skipped.` : `${away}, the run happens when duely is back, ${within}; later than that it is skipped.`;
+    return catch_up === "skip"
+      ? `${away}, that run is skipped, unless duely is back within ${grace} of it.`
+      : `${away}, the run happens when duely is back, ${within}; later than that it is skipped.`;
   }
-  if (catch_up === "skip") return `${away}, that run is skipped, not run late.`;
+  if (catch_up === "skip") return `${away}, that run is skipped, not run late, unless duely is back within ${grace} of it and before the next run is due.`;
   if (catch_up === "all") return `${away}, each missed run happens once when duely is back, ${within}.`;
-  return `${away}, the latest missed run happens once when duely is back, ${within}; older missed runs are skipped.`;
+  return `${away}, only the latest missed run happens when duely is back, ${within}; older missed runs are skipped.`;
 }
 
 /** Long outputs are cut in lists; the full text is in the run's resource. */

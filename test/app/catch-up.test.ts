@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { runsLate } from "../../src/app/catch-up.js";
+import { catchUp } from "../../src/app/catch-up.js";
 import { WakeWatch } from "../../src/app/wake-watch.js";
 import { DEFAULT_RUN_POLICY, type RunPolicy } from "../../src/core/model.js";
 import { startOffsetMs } from "../../src/core/start-window.js";
@@ -115,13 +115,13 @@ describe("catch-up with a start window: runs are keyed by their start", () => {
   const offset = startOffsetMs(job.id, job.policy.window_ms);
   const run3 = Date.parse("2026-06-01T03:00:00Z") + offset;
 
-  it("runs the newest missed start late while the next start is still within its grace", () => {
-    expect(offset).toBeGreaterThan(job.policy.misfire_grace_ms); // so the nominal 04:00 is past grace while the 04:xx start is not
-    expect(runsLate(job, run3, run3 + HOUR + 5 * 60_000)).toBe(true);
+  it("runs a missed start late while the next start is not yet due", () => {
+    expect(offset).toBeGreaterThan(job.policy.misfire_grace_ms); // so the nominal 04:00 is past while the 04:xx start is not
+    expect(catchUp(job, run3, run3, run3 + HOUR - 60_000)).toMatchObject({ kind: "run", detail: "late by 59 min after downtime (catch_up latest)" });
   });
 
-  it("does not run it once the next start is past its grace too (that one is the newest)", () => {
-    expect(runsLate(job, run3, run3 + HOUR + 11 * 60_000)).toBe(false);
+  it("records it missed once the next start is due too (that one is the newest)", () => {
+    expect(catchUp(job, run3, run3, run3 + HOUR)).toMatchObject({ kind: "missed", detail: expect.stringMatching(/^superseded by the occurrence at /) });
   });
 });
 

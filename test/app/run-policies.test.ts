@@ -103,8 +103,13 @@ describe("catch_up all", () => {
     await h.engine.step();
     const statuses = Object.fromEntries((await runsOf(job.id)).map((r) => [hhmmss(r.scheduled_at), r.status]));
     // The stored head (01:00) runs late as well (the sweeper asks catch-up too); of the occurrences
-    // planned after it, 05:00 is over the cap of 3: not run, and no row of its own (the 04:00 run's event says so).
-    expect(statuses).toEqual({ "01:00:00": "succeeded", "02:00:00": "succeeded", "03:00:00": "succeeded", "04:00:00": "succeeded", "06:00:00": "pending" });
+    // planned after it, the newest 3 run: 02:00 is over the cap, not run, and has no row of its own
+    // (the 03:00 run's event says so).
+    expect(statuses).toEqual({ "01:00:00": "succeeded", "03:00:00": "succeeded", "04:00:00": "succeeded", "05:00:00": "succeeded", "06:00:00": "pending" });
     expect(h.actions.calls).toHaveLength(4);
+    const noted = await h.store.listEvents({ job_id: job.id, scheduled_at: Date.parse("2026-06-01T03:00:00Z") });
+    expect(noted.map((e) => e.detail)).toContain(
+      "late by 2 h 30 min after downtime (catch_up all); earlier occurrences up to 2026-06-01T02:00:00.000Z were not run either (over the catch-up cap, no row each)",
+    );
   });
 });

@@ -14,7 +14,7 @@ describe("task_create_v1 says what happens to a run due while duely is not runni
     const client = await env.clientFor("alice");
     const created = await ok(client, "task_create_v1", { title: "Digest", action: { type: "summarize", topic: "finance news" }, when: "every day at 8am" });
     expect((created.reading as { notes?: string[] }).notes).toContain(
-      "If duely is not running at a run's time (the computer asleep or off), the latest missed run happens once when duely is back, up to 12 h late; older missed runs are skipped.",
+      "If duely is not running at a run's time (the computer asleep or off), only the latest missed run happens when duely is back, up to 12 h late; older missed runs are skipped.",
     );
   });
 
@@ -26,10 +26,18 @@ describe("task_create_v1 says what happens to a run due while duely is not runni
   });
 
   it.each([
-    [{ catch_up: "skip" as const }, "cron", "If duely is not running at a run's time (the computer asleep or off), that run is skipped, not run late."],
+    [
+      { catch_up: "skip" as const },
+      "cron",
+      "If duely is not running at a run's time (the computer asleep or off), that run is skipped, not run late, unless duely is back within 10 min of it and before the next run is due.",
+    ],
     [{ catch_up: "all" as const, catch_up_window_ms: 6 * 3_600_000 }, "cron", "each missed run happens once when duely is back, up to 6 h late."],
     [{}, "once", "the run happens when duely is back, up to 12 h late; later than that it is skipped."],
-    [{ catch_up: "skip" as const }, "once", "If duely is not running at a run's time (the computer asleep or off), that run is skipped."],
+    [
+      { catch_up: "skip" as const },
+      "once",
+      "If duely is not running at a run's time (the computer asleep or off), that run is skipped, unless duely is back within 10 min of it.",
+    ],
   ])("under %j, a %s task is told so", (policy, kind, note) => {
     const schedule = kind === "once" ? { kind: "once" as const, at: Date.UTC(2026, 5, 1, 8), timezone: "UTC" } : undefined;
     const job = makeJob({ policy: { ...DEFAULT_RUN_POLICY, ...policy }, ...(schedule && { schedule }) });
