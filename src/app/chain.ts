@@ -110,18 +110,21 @@ export function planChain(job: Job, after: number, now: number, s: EngineSetting
     const detail = `older than the ${formatDuration(job.policy.catch_up_window_ms)} catch-up window, not run${others}`;
     insert(oldest, (r) => skipped(r, decides ? "missed" : pastReasonOf(), now), detail);
   }
-  past.forEach((at, i) => {
+  for (const [i, at] of past.entries()) {
     const note =
       i === 0 && droppedUpTo !== null
         ? `; earlier occurrences up to ${new Date(droppedUpTo).toISOString()} were not run either (over the catch-up cap, no row each)`
         : "";
-    if (!decides) return insert(at, (r) => skipped(r, pastReasonOf(), now), note ? note.slice(2) : null);
+    if (!decides) {
+      insert(at, (r) => skipped(r, pastReasonOf(), now), note ? note.slice(2) : null);
+      continue;
+    }
     const verdict = catchUp(job, at, at, now, past[i + 1] ?? following);
     if (verdict.kind === "run") {
       insert(at, (r) => queued(r, now, now, s.stale_queued_ms), verdict.detail === null ? null : verdict.detail + note);
       sends.push({ key: { job_id: job.id, scheduled_at: at }, owner: job.owner, dueAt: now });
     } else insert(at, (r) => skipped(r, "missed", now), verdict.detail + note);
-  });
+  }
   // Skips the chain has now passed are recorded as rows; only those still ahead stay on the job.
   const skips = job.skips.filter((t) => head === null || t > head);
   return { steps, sends, job: { ...job, next_run_at: head, run_count: count, skips } };
