@@ -8,6 +8,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { build } from "vite";
 import type { Jobs } from "../../src/app/jobs.js";
+import type { Run } from "../../src/core/model.js";
 import { ActionFailure } from "../../src/ports/action.js";
 import type { openHarness } from "../support/engine-harness.js";
 
@@ -148,3 +149,38 @@ export async function seedTasks(h: Awaited<ReturnType<typeof openHarness>>): Pro
   await h.runFor(Date.parse(SEEN_AT) - h.clock.now(), 60_000);
   return { digest: digest.id, backup: backup.id, recap: recap.id, prices: prices.id, standup: standup.id, sync: sync.id };
 }
+
+/** Every run of a task as stored, newest first. */
+export async function allRuns(h: Awaited<ReturnType<typeof openHarness>>, jobId: string): Promise<Run[]> {
+  const out: Run[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await h.store.listJobRuns(jobId, { limit: 100, cursor });
+    out.push(...page.items);
+    cursor = page.cursor;
+  } while (cursor);
+  return out;
+}
+
+/**
+ * Run in the page (as a string: these tests are not compiled for the DOM): what of the view's
+ * times, dates, names and badges is cut off, i.e. its text reaches outside the box that holds it
+ * (its own for a block, such as a fire; else its cell, run or heading) or the window; and whether
+ * the page scrolls sideways. An empty list when everything is shown whole.
+ */
+export const CUT_OFF_TEXT = `(() => {
+  const width = document.documentElement.clientWidth;
+  const out = [];
+  if (document.documentElement.scrollWidth > width) out.push("the page scrolls sideways: " + document.documentElement.scrollWidth + " px");
+  for (const el of document.querySelectorAll(".fire, .date, .who .select, .zone, .badge, .run time, .detail h2")) {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const t = range.getBoundingClientRect();
+    if (t.width === 0) continue;
+    const holder = getComputedStyle(el).display === "inline" ? el.closest("td, th, li, h2") || el : el;
+    const box = holder.getBoundingClientRect();
+    if (t.left < Math.max(0, box.left) - 0.5 || t.right > Math.min(width, box.right) + 0.5)
+      out.push((el.className || el.tagName) + " " + JSON.stringify(el.textContent) + ": text " + Math.round(t.left) + "-" + Math.round(t.right) + " in " + Math.round(box.left) + "-" + Math.round(box.right));
+  }
+  return out;
+})()`;
