@@ -17,7 +17,7 @@ import { BUILD_TIMEOUT_MS, CLI, ensureBuilt, newDataDir, stopService } from "../
 import { CUT_OFF_TEXT, OWNER, SCREENS, SEEN_AT, seedTasks } from "./support.js";
 
 const SECRET = "7".repeat(64);
-const PAGE_TEST_MS = 30_000;
+const PAGE_TEST_MS = 60_000;
 
 /** A request with exactly these headers (fetch would set Host and Origin itself). */
 function raw(
@@ -170,7 +170,12 @@ describe("the local dashboard: the tasks view served by the local service to its
         const cut = await p.evaluate<string[]>(CUT_OFF_TEXT);
         expect(cut).toEqual([]);
         // The times are as large as on a wide screen: readable, not shrunk to fit.
-        expect(await p.locator(".fire").first().evaluate((e) => e.ownerDocument.defaultView!.getComputedStyle(e).fontSize)).toBe("14px");
+        expect(
+          await p
+            .locator(".fire")
+            .first()
+            .evaluate((e) => e.ownerDocument.defaultView!.getComputedStyle(e).fontSize),
+        ).toBe("14px");
         await p.screenshot({ path: join(SCREENS, "dashboard-390.png"), fullPage: true });
       },
       PAGE_TEST_MS,
@@ -183,6 +188,7 @@ describe("the local dashboard: the tasks view served by the local service to its
         await p.getByRole("button", { name: "Sync inbox" }).click();
         const runs = p.locator(`[data-detail="${ids.sync}"] .run`);
         await runs.first().waitFor();
+        expect(await p.getByRole("button", { name: "Show older runs" }).count()).toBe(1);
         await p.getByRole("button", { name: "Show older runs" }).click();
         await expect.poll(() => runs.count()).toBe(30);
         const shown = await runs.evaluateAll((els) => els.map((e) => e.getAttribute("data-utc")));
