@@ -110,7 +110,7 @@ describe("what the view reads: skips and failures in the list, runs page by page
   const task = async (id: string) =>
     ((await ok(client, "task_list_v1", {})).tasks as { id: string; failing?: unknown; skipped?: unknown }[]).find((t) => t.id === id)!;
   /** The clock moves by `ms`, then the engine takes one step, as a service back after that long. */
-  const after = async (ms: number) => {
+  const stepAfter = async (ms: number) => {
     env.harness.clock.advance(ms);
     await env.harness.engine.step();
   };
@@ -178,9 +178,9 @@ describe("what the view reads: skips and failures in the list, runs page by page
     const id = ((await ok(client, "task_create_v1", cron("Hourly", "hourly", "0 * * * *"))).task as { id: string }).id;
     const top = Math.ceil((env.harness.clock.now() + 1) / 3_600_000) * 3_600_000;
     // Steps at hh:00:59, then (hh+1):01:00, then (hh+2):15:00, after downtime.
-    await after(top - env.harness.clock.now() + 59_000);
-    await after(60 * MINUTE + 1_000);
-    await after(74 * MINUTE);
+    await stepAfter(top - env.harness.clock.now() + 59_000);
+    await stepAfter(60 * MINUTE + 1_000);
+    await stepAfter(74 * MINUTE);
     const runs = (await ok(client, "task_get_v1", { task_id: id })).runs as { status: string; late_by?: string; started_at?: string }[];
     expect(runs.filter((r) => r.status === "succeeded").map((r) => r.late_by ?? null)).toEqual(["15 min", "1 min", null]);
     await ok(client, "task_cancel_v1", { task_id: id });
