@@ -42,6 +42,10 @@ export function mountTasksView(root: HTMLElement, source: TaskSource, opts: View
   const live = h("p", { class: "live", role: "status", "aria-live": "polite" });
   /** Announces `text` (user text in it is escaped like any other, see text.ts). */
   const say = (text: string) => live.replaceChildren(h("span", {}, text));
+  /** A button's work, run from its click: what it throws is announced. */
+  const settle = (work: Promise<void>) => {
+    work.catch((e: unknown) => say(String(e)));
+  };
 
   async function loadPreviews(): Promise<void> {
     const entries = await Promise.all(
@@ -119,14 +123,20 @@ export function mountTasksView(root: HTMLElement, source: TaskSource, opts: View
     }
   }
 
-  /** One extra run now (task_run_now_v1), then followed until it ends. */
-  async function runNow(task: TaskView): Promise<void> {
+  /** Calls `tool` on the task with the buttons disabled meanwhile; a call that throws is a failed answer. */
+  async function change(tool: string, task: TaskView): Promise<Envelope> {
     busy = true;
     render();
     const env = await source
-      .call("task_run_now_v1", { task_id: task.id })
-      .catch((e: unknown): Envelope => ({ ok: false, api: "task_run_now_v1", error: { code: "internal", message: String(e) } }));
+      .call(tool, { task_id: task.id })
+      .catch((e: unknown): Envelope => ({ ok: false, api: tool, error: { code: "internal", message: String(e) } }));
     busy = false;
+    return env;
+  }
+
+  /** One extra run now (task_run_now_v1), then followed until it ends. */
+  async function runNow(task: TaskView): Promise<void> {
+    const env = await change("task_run_now_v1", task);
     cancelArmed = false;
     stopWatch();
     if (env.ok && env.run) watch = { task: task.id, title: task.title, run: env.run.scheduled_for.utc, until: now().getTime() + WATCH_MS };
@@ -136,12 +146,7 @@ export function mountTasksView(root: HTMLElement, source: TaskSource, opts: View
   }
 
   async function act(tool: string, task: TaskView, verb: string): Promise<void> {
-    busy = true;
-    render();
-    const env = await source
-      .call(tool, { task_id: task.id })
-      .catch((e: unknown): Envelope => ({ ok: false, api: tool, error: { code: "internal", message: String(e) } }));
-    busy = false;
+    const env = await change(tool, task);
     cancelArmed = false;
     await refresh();
     say(env.ok ? `${verb}: ${task.title}.` : `Could not change ${task.title}: ${env.error?.message ?? "unknown error"}`);
@@ -171,19 +176,13 @@ export function mountTasksView(root: HTMLElement, source: TaskSource, opts: View
             detail,
             cancelArmed,
             busy,
-            act: (tool, task, verb) => {
-              act(tool, task, verb).catch((e: unknown) => say(String(e)));
-            },
+            act: (tool, task, verb) => settle(act(tool, task, verb)),
             armCancel: () => {
               cancelArmed = true;
               render();
             },
-            runNow: (task) => {
-              runNow(task).catch((e: unknown) => say(String(e)));
-            },
-            older: () => {
-              loadOlder().catch((e: unknown) => say(`Could not read older runs: ${String(e)}`));
-            },
+            runNow: (task) => settle(runNow(task)),
+            older: () => settle(loadOlder()),
           })
         : "",
       live,
