@@ -60,16 +60,27 @@ export interface JobSummary {
   next_run_at: number | null;
   /** The newest finished run. */
   last_run: Run | null;
+  /** Upcoming occurrences the owner skipped (run times), earliest first. */
+  skipped: number[];
+  /**
+   * Set when the newest run that ran to its end (succeeded or failed) failed, whatever runs or
+   * was skipped after it: that run, and how many such runs failed in a row among those read.
+   */
+  failing: { run: Run; in_a_row: number } | null;
 }
 
 export interface JobDetail extends JobSummary {
+  /** One page of runs, newest first. */
   runs: Run[];
+  /** Where the next (older) page of runs starts; null on the last page. */
+  runs_cursor: string | null;
   next: number[];
   /** Changes the owner made, newest first. */
   history: JobEvent[];
-  /** Upcoming occurrences the owner skipped (run times), earliest first. */
-  skipped: number[];
 }
+
+/** How many of a job's newest runs its summary is read from. */
+const SUMMARY_RUNS = 10;
 
 const HISTORY_LIMIT = 20;
 
@@ -222,14 +233,20 @@ export class Jobs {
     return { items, cursor: page.cursor };
   }
 
-  async get(owner: string, id: string, opts: { runs: number } = { runs: 10 }): Promise<JobDetail> {
+  /** The job, its summary and one page of its runs: the newest `runs`, or those after `cursor` (a previous page's `runs_cursor`). */
+  async get(owner: string, id: string, opts: { runs: number; cursor?: string | null } = { runs: 10 }): Promise<JobDetail> {
     const job = await ownedJob(this.deps.store, owner, id);
     const now = this.deps.clock.now();
-    const runs = (await this.deps.store.listJobRuns(job.id, { limit: Math.max(opts.runs, 10) })).items;
+    const newest = await this.deps.store.listJobRuns(job.id, { limit: Math.max(opts.runs, SUMMARY_RUNS) });
+    const page =
+      opts.runs === 0
+        ? { items: [], cursor: null }
+        : opts.cursor || opts.runs < SUMMARY_RUNS
+          ? await this.deps.store.listJobRuns(job.id, { limit: opts.runs, cursor: opts.cursor ?? null })
+          : newest;
     const history = await this.deps.store.listJobEvents(job.id, { limit: HISTORY_LIMIT });
-    const skippedAhead = runs.filter((r) => r.skip_reason === "skipped_by_user" && r.scheduled_at > now).map((r) => r.scheduled_at);
-    const skipped = [...new Set([...skippedAhead, ...job.skips])].sort((a, b) => a - b);
-    return { ...summaryOf(job, runs), runs: runs.slice(0, opts.runs), ...upcomingOf(job, now, skippedAhead), history, skipped };
+    const summary = summaryOf(job, newest.items, now);
+    return { ...summary, runs: page.items, runs_cursor: page.cursor, ...upcomingOf(job, now, skippedRowsAhead(newest.items, now)), history };
   }
 
   /** What the owner's tasks (or the one task `taskId`) delivered at or after `since`, newest first; see results.ts. */
@@ -292,8 +309,8 @@ export class Jobs {
   }
 
   private async summarize(job: Job): Promise<JobSummary> {
-    const runs = (await this.deps.store.listJobRuns(job.id, { limit: 10 })).items;
-    return summaryOf(job, runs);
+    const runs = (await this.deps.store.listJobRuns(job.id, { limit: SUMMARY_RUNS })).items;
+    return summaryOf(job, runs, this.deps.clock.now());
   }
 
   private async findTwin(owner: string, fingerprint: string, now: number): Promise<Job | null> {
@@ -328,11 +345,25 @@ function statusEvent(before: Job, after: Job, change: JobChange, at: number, det
   };
 }
 
-/** Next run: the earliest open run of the schedule (a manual run is an extra, not the next one). */
-function summaryOf(job: Job, runs: Run[]): JobSummary {
+/** Occurrences ahead of now whose rows are already written as skipped by the owner. */
+const skippedRowsAhead = (runs: readonly Run[], now: number): number[] =>
+  runs.filter((r) => r.skip_reason === "skipped_by_user" && r.scheduled_at > now).map((r) => r.scheduled_at);
+
+/** The runs that ran to their end, newest first: a skip, a cancel or a run still going says nothing of how the task does. */
+const ranToEnd = (r: Run) => r.status === "succeeded" || r.status === "failed";
+
+/**
+ * From the job's newest runs (newest first). Next run: the earliest open run of the schedule (a
+ * manual run is an extra, not the next one). Skipped: those rows ahead and the skips still on the job.
+ */
+function summaryOf(job: Job, runs: Run[], now: number): JobSummary {
   const open = runs.filter((r) => isPendingLike(r) && r.origin === "schedule").map((r) => r.due_at);
   const last = runs.find((r) => isTerminal(r.status) || r.status === "running") ?? null;
-  return { job, next_run_at: open.length ? Math.min(...open) : null, last_run: last };
+  const skipped = [...new Set([...skippedRowsAhead(runs, now), ...job.skips])].sort((a, b) => a - b);
+  const ended = runs.filter(ranToEnd);
+  const streak = ended.findIndex((r) => r.status !== "failed");
+  const in_a_row = streak === -1 ? ended.length : streak;
+  return { job, next_run_at: open.length ? Math.min(...open) : null, last_run: last, skipped, failing: in_a_row > 0 ? { run: ended[0]!, in_a_row } : null };
 }
 
 /**

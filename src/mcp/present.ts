@@ -74,8 +74,23 @@ function conditionOf(run: Run): { met: boolean; reason: string } | undefined {
   return typeof c?.met === "boolean" && typeof c.reason === "string" ? { met: c.met, reason: c.reason } : undefined;
 }
 
+/**
+ * A run that started this long after its time is shown late (`late_by`): catch-up after
+ * downtime, or a busy spell. On time, a run starts well within it (the queue's delay and a
+ * poll interval).
+ */
+export const LATE_AFTER_MS = 60_000;
+
+/** How late the run's first start was, in words; undefined when on time or not known (a retry resets `started_at`). */
+function lateBy(run: Run): string | undefined {
+  if (run.started_at === null || run.executions !== 1) return undefined;
+  const late = run.started_at - run.scheduled_at;
+  return late >= LATE_AFTER_MS ? formatDuration(late) : undefined;
+}
+
 export function runView(run: Run, zone: string): RunView {
   const text = run.result?.text;
+  const late = lateBy(run);
   const condition = conditionOf(run);
   const usage = run.result?.usage;
   return {
@@ -85,6 +100,7 @@ export function runView(run: Run, zone: string): RunView {
     attempt: run.executions,
     ...(run.skip_reason !== null && { skip_reason: run.skip_reason, why: WHY[run.skip_reason] }),
     ...(run.started_at !== null && { started_at: isoUtc(run.started_at) }),
+    ...(late !== undefined && { late_by: late }),
     ...(run.finished_at !== null && { finished_at: isoUtc(run.finished_at) }),
     ...(text !== undefined && { result: text.length > RESULT_LIMIT ? `${text.slice(0, RESULT_LIMIT)}…` : text }),
     ...(text !== undefined && text.length > RESULT_LIMIT && { result_truncated: true }),
@@ -126,7 +142,15 @@ export function policyView(job: Pick<Job, "id" | "schedule" | "policy">, zone: s
   return { ...view, start_window: `between ${hhmm(nominal, zone)} and ${hhmm(nominal + window_ms, zone)} (${zone}); this task starts at ${own}` };
 }
 
-export function taskView(job: Job, serverZone: string, extra: { nextRunAt?: number | null; lastRun?: Run | null; skipped?: readonly number[] } = {}): TaskView {
+/** What a task's summary adds to its view (see JobSummary). */
+export interface TaskExtra {
+  nextRunAt?: number | null;
+  lastRun?: Run | null;
+  skipped?: readonly number[];
+  failing?: { run: Run; in_a_row: number } | null;
+}
+
+export function taskView(job: Job, serverZone: string, extra: TaskExtra = {}): TaskView {
   const zone = zoneOf(job.schedule, serverZone);
   return {
     id: job.id,
@@ -149,5 +173,12 @@ export function taskView(job: Job, serverZone: string, extra: { nextRunAt?: numb
     policies: policyView(job, zone, extra.nextRunAt ?? undefined),
     ...(job.pause_note !== null && { pause_note: job.pause_note }),
     ...(extra.skipped?.length && { skipped: extra.skipped.map((t) => fire(t, zone)) }),
+    ...(extra.failing && {
+      failing: {
+        reason: extra.failing.run.error?.message ?? "The run failed.",
+        last_failed: fire(extra.failing.run.scheduled_at, zone),
+        in_a_row: extra.failing.in_a_row,
+      },
+    }),
   };
 }

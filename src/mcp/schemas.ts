@@ -202,6 +202,10 @@ export const RunView = z.object({
   why: z.string().optional().describe("Why this occurrence did not run, in words."),
   attempt: z.number().int(),
   started_at: z.string().optional(),
+  late_by: z
+    .string()
+    .optional()
+    .describe('How long after its time the run first started, in words ("14 min"), when a minute or more: run late after downtime (catch-up) or a busy spell.'),
   finished_at: z.string().optional(),
   result: z.string().optional().describe("The run's output text."),
   result_truncated: z.boolean().optional(),
@@ -248,6 +252,14 @@ export const TaskView = z.object({
   policies: PolicyView.optional(),
   pause_note: z.string().optional().describe("Why it was paused, as given to task_pause_v1."),
   skipped: z.array(Fire).optional().describe("Upcoming runs skipped with task_skip_v1."),
+  failing: z
+    .object({
+      reason: z.string().describe("The newest failed run's error."),
+      last_failed: Fire.describe("That run's time."),
+      in_a_row: z.number().int().describe("How many of the newest runs that ran failed in a row, among the last 10 runs."),
+    })
+    .optional()
+    .describe("Present when the newest run that ran to its end failed, even while a newer one runs or after skipped ones: tell the user why."),
 });
 export type TaskView = z.infer<typeof TaskView>;
 

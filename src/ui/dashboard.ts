@@ -12,6 +12,7 @@ import "./style.css";
  */
 const SESSION_KEY = "duely.dashboard.session";
 const POLL_MS = 10_000;
+const PROTOCOL = "2026-07-28";
 const root = document.getElementById("root")!;
 
 async function sessionToken(): Promise<string | null> {
@@ -40,7 +41,10 @@ function signedOut(why: string): void {
 async function main(): Promise<void> {
   const token = await sessionToken();
   if (!token) return signedOut("This page needs a link from duely: the link you used has expired or was already used.");
-  const client = new Client({ name: "duely-dashboard", version: import.meta.env.DUELY_VERSION });
+  // The 2026-07-28 protocol: every call is a POST. A 2025-era client asks for a server stream
+  // with a GET after connecting; this stateless service answers 405, as the spec allows, and the
+  // browser logs that refusal as an error on every load.
+  const client = new Client({ name: "duely-dashboard", version: import.meta.env.DUELY_VERSION }, { versionNegotiation: { mode: { pin: PROTOCOL } } });
   try {
     await client.connect(
       new StreamableHTTPClientTransport(new URL("/mcp", location.origin), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }),

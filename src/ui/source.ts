@@ -11,13 +11,22 @@ export interface Envelope {
   task?: TaskView;
   runs?: RunView[];
   next?: Fire[];
+  next_cursor?: string;
   reading?: { next: Fire[] };
+  /** task_run_now_v1's run. */
+  run?: RunView;
+  summary?: string;
 }
 
-/** One task as the view shows it: task_get_v1's answer. */
+/** One task as the view shows it: task_get_v1's answer, with older pages of runs read on request. */
 export interface TaskDetail {
   task: TaskView;
+  /** Newest first: the first page, then each older page read. */
   runs: RunView[];
+  /** Where the next older page starts; null when the oldest run is shown. */
+  cursor: string | null;
+  /** Whether older pages than the first were read. */
+  older: boolean;
   next: Fire[];
 }
 

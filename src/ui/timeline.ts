@@ -1,9 +1,8 @@
 import { h } from "./dom.js";
 import { firesOn } from "./fires.js";
 import type { Fire, TaskView } from "./source.js";
+import { failingLine, statusBadge } from "./status.js";
 import { clockChangeOn, dayLabel, localDate, localTime, offsetOf, todayIn, weekFrom, zoneAbbreviation } from "./week.js";
-
-export const STATUS_LABEL: Record<TaskView["status"], string> = { active: "Active", paused: "Paused", cancelled: "Cancelled", completed: "Completed" };
 
 /** Most fires drawn in one day cell; the rest are counted. */
 const PER_DAY = 4;
@@ -17,18 +16,35 @@ export interface TimelineProps {
   onSelect(id: string): void;
 }
 
-function fireMark(f: Fire, zone: string, locale: string | undefined, shifted: boolean): HTMLElement {
+/**
+ * Whether the owner skipped this fire (task_skip_v1). Skips are kept as run times, which a task
+ * with a start window begins up to that window after the schedule's time the preview gives.
+ */
+function isSkipped(f: Fire, t: TaskView): boolean {
+  const at = Date.parse(f.utc);
+  const window = (t.policies?.window_minutes ?? 0) * 60_000;
+  return (t.skipped ?? []).some((s) => {
+    const late = Date.parse(s.utc) - at;
+    return late === 0 || (late > 0 && late < window);
+  });
+}
+
+function fireMark(f: Fire, t: TaskView, locale: string | undefined, shifted: boolean): HTMLElement {
   const at = new Date(f.utc);
-  const label = `${dayLabel(localDate(f.local), locale)} ${localTime(f.local)} ${zoneAbbreviation(zone, at)} (${f.utc.slice(11, 16)} UTC)`;
+  const label = `${dayLabel(localDate(f.local), locale)} ${localTime(f.local)} ${zoneAbbreviation(t.timezone, at)} (${f.utc.slice(11, 16)} UTC)`;
+  const skipped = isSkipped(f, t);
+  const note = skipped ? ": skipped, it will not run" : shifted ? ": the clocks changed since the previous run" : "";
   return h(
     "li",
     {
-      class: shifted ? "fire shifted" : "fire",
-      title: shifted ? `${label}: the clocks changed since the previous run` : label,
+      class: `fire${shifted ? " shifted" : ""}${skipped ? " skipped" : ""}`,
+      title: `${label}${note}`,
       "data-utc": f.utc,
       "data-offset": offsetOf(f.local),
+      "data-state": skipped ? "skipped" : "coming",
     },
-    localTime(f.local),
+    skipped ? h("s", {}, localTime(f.local)) : localTime(f.local),
+    skipped && h("span", { class: "tag" }, " skipped"),
   );
 }
 
@@ -41,13 +57,13 @@ function row(t: TaskView, p: TimelineProps): HTMLElement {
     const marks = here.slice(0, PER_DAY).map((f) => {
       const shifted = offsetOf(f.local) !== offset;
       offset = offsetOf(f.local);
-      return fireMark(f, t.timezone, p.locale, shifted);
+      return fireMark(f, t, p.locale, shifted);
     });
     const more = here.length - marks.length;
     const change = clockChangeOn(t.timezone, day);
     return h(
       "td",
-      { class: i === 0 ? "day today" : "day", "data-date": day },
+      { class: `day${i === 0 ? " today" : ""}${marks.length === 0 && !change ? " empty" : ""}`, "data-date": day },
       h("span", { class: "date" }, i === 0 ? `Today · ${dayLabel(day, p.locale)}` : dayLabel(day, p.locale)),
       change && h("span", { class: "clock-change", title: "The clocks change in this zone today" }, `${change.from} → ${change.to}`),
       marks.length > 0 && h("ul", { class: "fires" }, ...marks),
@@ -61,9 +77,14 @@ function row(t: TaskView, p: TimelineProps): HTMLElement {
     h(
       "th",
       { scope: "row", class: "who" },
-      h("button", { class: "select", "aria-expanded": String(isSelected), "data-key": `select:${t.id}`, onclick: () => p.onSelect(t.id) }, t.title),
+      h(
+        "button",
+        { class: "select", "aria-expanded": String(isSelected), "data-key": `select:${t.id}`, onclick: () => p.onSelect(t.id) },
+        h("bdi", {}, t.title),
+      ),
       h("span", { class: "zone" }, `${t.timezone} · ${zoneAbbreviation(t.timezone, p.now)}`),
-      h("span", { class: `badge ${t.status}` }, STATUS_LABEL[t.status]),
+      statusBadge(t),
+      failingLine(t),
     ),
     ...cells,
   );

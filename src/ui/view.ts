@@ -1,6 +1,8 @@
 import { detailPane } from "./detail.js";
 import { h } from "./dom.js";
 import { previewArgs } from "./fires.js";
+import { WATCH_MS, WATCH_POLL_MS, type Watch, watchNews } from "./run-now.js";
+import { FIRST_PAGE, OLDER_PAGE, withFirstPage, withOlderPage } from "./runs.js";
 import type { Envelope, Fire, TaskDetail, TaskSource, TaskView } from "./source.js";
 import { timeline } from "./timeline.js";
 
@@ -35,7 +37,15 @@ export function mountTasksView(root: HTMLElement, source: TaskSource, opts: View
   let cancelArmed = false;
   let busy = false;
   let problem: string | null = null;
+  let watch: Watch | null = null;
+  let watchTimer: ReturnType<typeof setTimeout> | null = null;
   const live = h("p", { class: "live", role: "status", "aria-live": "polite" });
+  /** Announces `text` (user text in it is escaped like any other, see text.ts). */
+  const say = (text: string) => live.replaceChildren(h("span", {}, text));
+  /** A button's work, run from its click: what it throws is announced. */
+  const settle = (work: Promise<void>) => {
+    work.catch((e: unknown) => say(String(e)));
+  };
 
   async function loadPreviews(): Promise<void> {
     const entries = await Promise.all(
@@ -57,10 +67,28 @@ export function mountTasksView(root: HTMLElement, source: TaskSource, opts: View
     loaded = true;
   }
 
+  /** The open task's first page of runs, keeping the older pages read when it still joins them. */
   async function loadDetail(): Promise<void> {
     if (selected === null) return;
-    const env = await source.call("task_get_v1", { task_id: selected, runs: 10 });
-    detail = env.ok && env.task ? { task: env.task, runs: env.runs ?? [], next: env.next ?? [] } : null;
+    const env = await source.call("task_get_v1", { task_id: selected, runs: FIRST_PAGE });
+    detail = env.ok && env.task ? withFirstPage(detail, env.task, env) : null;
+    followWatch();
+  }
+
+  async function loadOlder(): Promise<void> {
+    const from = detail;
+    if (!from?.cursor) return;
+    const env = await source.call("task_get_v1", { task_id: from.task.id, runs: OLDER_PAGE, cursor: from.cursor });
+    // Another task opened, or the first page read again without joining, meanwhile.
+    if (detail?.task.id !== from.task.id || detail.cursor !== from.cursor) return;
+    if (!env.ok) {
+      say(`Could not read older runs: ${env.error?.message ?? "unknown error"}`);
+      return;
+    }
+    const { detail: next, added } = withOlderPage(detail, env);
+    detail = next;
+    render();
+    say(`${added} older run${added === 1 ? "" : "s"} shown${next.cursor === null ? "; these are the oldest" : ""}.`);
   }
 
   async function refresh(): Promise<void> {
@@ -74,28 +102,65 @@ export function mountTasksView(root: HTMLElement, source: TaskSource, opts: View
     render();
   }
 
-  async function act(tool: string, task: TaskView, verb: string): Promise<void> {
+  function stopWatch(): void {
+    watch = null;
+    if (watchTimer !== null) clearTimeout(watchTimer);
+    watchTimer = null;
+  }
+
+  /** After the open task is read: says how the run started with Run now ended, or reads again shortly. */
+  function followWatch(): void {
+    if (!watch || detail?.task.id !== watch.task) return;
+    const news = watchNews(watch, detail.runs, now().getTime());
+    if (news !== null) {
+      stopWatch();
+      say(news);
+    } else if (watchTimer === null) {
+      watchTimer = setTimeout(() => {
+        watchTimer = null;
+        refresh().catch((e: unknown) => say(String(e)));
+      }, WATCH_POLL_MS);
+    }
+  }
+
+  /** Calls `tool` on the task with the buttons disabled meanwhile; a call that throws is a failed answer. */
+  async function change(tool: string, task: TaskView): Promise<Envelope> {
     busy = true;
     render();
     const env = await source
       .call(tool, { task_id: task.id })
       .catch((e: unknown): Envelope => ({ ok: false, api: tool, error: { code: "internal", message: String(e) } }));
     busy = false;
+    return env;
+  }
+
+  /** One extra run now (task_run_now_v1), then followed until it ends. */
+  async function runNow(task: TaskView): Promise<void> {
+    const env = await change("task_run_now_v1", task);
+    cancelArmed = false;
+    stopWatch();
+    if (env.ok && env.run) watch = { task: task.id, title: task.title, run: env.run.scheduled_for.utc, until: now().getTime() + WATCH_MS };
+    await refresh();
+    if (!env.ok || !env.run) say(`Could not run ${task.title} now: ${env.error?.message ?? "unknown error"}`);
+    else if (watch) say(`Running ${task.title} now: its result shows here when it finishes.`);
+  }
+
+  async function act(tool: string, task: TaskView, verb: string): Promise<void> {
+    const env = await change(tool, task);
     cancelArmed = false;
     await refresh();
-    live.textContent = env.ok ? `${verb}: ${task.title}.` : `Could not change ${task.title}: ${env.error?.message ?? "unknown error"}`;
+    say(env.ok ? `${verb}: ${task.title}.` : `Could not change ${task.title}: ${env.error?.message ?? "unknown error"}`);
   }
 
   function select(id: string): void {
     selected = selected === id ? null : id;
     cancelArmed = false;
     detail = null;
+    stopWatch();
     render();
     loadDetail()
       .then(render)
-      .catch((e: unknown) => {
-        live.textContent = `Could not load the task: ${String(e)}`;
-      });
+      .catch((e: unknown) => say(`Could not load the task: ${String(e)}`));
   }
 
   function render(): void {
@@ -111,15 +176,13 @@ export function mountTasksView(root: HTMLElement, source: TaskSource, opts: View
             detail,
             cancelArmed,
             busy,
-            act: (tool, task, verb) => {
-              act(tool, task, verb).catch((e: unknown) => {
-                live.textContent = String(e);
-              });
-            },
+            act: (tool, task, verb) => settle(act(tool, task, verb)),
             armCancel: () => {
               cancelArmed = true;
               render();
             },
+            runNow: (task) => settle(runNow(task)),
+            older: () => settle(loadOlder()),
           })
         : "",
       live,
@@ -133,7 +196,7 @@ export function mountTasksView(root: HTMLElement, source: TaskSource, opts: View
       if (!result?.ok) return refresh();
       if (result.task && result.runs) {
         selected = result.task.id;
-        detail = { task: result.task, runs: result.runs, next: result.next ?? [] };
+        detail = { task: result.task, runs: result.runs, next: result.next ?? [], cursor: result.next_cursor ?? null, older: false };
         return refresh();
       }
       if (result.tasks) {

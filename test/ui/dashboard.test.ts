@@ -14,10 +14,10 @@ import { openHarness } from "../support/engine-harness.js";
 import { FakeClock } from "../support/fake-clock.js";
 import { waitFor } from "../support/processes/children.js";
 import { BUILD_TIMEOUT_MS, CLI, ensureBuilt, newDataDir, stopService } from "../support/service.js";
-import { OWNER, SCREENS, SEEN_AT, seedTasks } from "./support.js";
+import { CUT_OFF_TEXT, OWNER, SCREENS, SEEN_AT, seedTasks } from "./support.js";
 
 const SECRET = "7".repeat(64);
-const PAGE_TEST_MS = 30_000;
+const PAGE_TEST_MS = 60_000;
 
 /** A request with exactly these headers (fetch would set Host and Origin itself). */
 function raw(
@@ -121,22 +121,83 @@ describe("the local dashboard: the tasks view served by the local service to its
       page = null;
     });
 
-    /** The dashboard through a fresh link, in a browser on a fake clock (timers only run when the test says). */
-    async function openDashboard(): Promise<Page> {
-      const context = await browser!.newContext({ timezoneId: "Asia/Kolkata", locale: "en-US", viewport: { width: 960, height: 600 }, colorScheme: "dark" });
+    /**
+     * The dashboard through a fresh link, in a browser on a fake clock (timers only run when the
+     * test says). Every console error or warning, uncaught error, failed request and answer of
+     * 400 or more while it loads is a problem.
+     */
+    async function openDashboard(viewport = { width: 960, height: 600 }, onPage: (p: Page) => void = () => undefined): Promise<Page> {
+      const context = await browser!.newContext({ timezoneId: "Asia/Kolkata", locale: "en-US", viewport, colorScheme: "dark" });
       page = await context.newPage();
       const problems: string[] = [];
-      // Not every console error: the SDK's GET for a server stream is answered 405 by the stateless server, as it expects.
       page.on("console", (m) => {
-        if (/Content Security Policy|Refused to/i.test(m.text())) problems.push(m.text());
+        if (m.type() === "error" || m.type() === "warning") problems.push(`console ${m.type()}: ${m.text()}`);
       });
-      page.on("pageerror", (e) => problems.push(e.message));
+      page.on("pageerror", (e) => problems.push(`uncaught: ${e.message}`));
+      page.on("requestfailed", (r) => problems.push(`failed: ${r.method()} ${r.url()}: ${r.failure()?.errorText}`));
+      page.on("response", (r) => {
+        if (r.status() >= 400) problems.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
+      });
+      onPage(page);
       await page.clock.install({ time: new Date(SEEN_AT) });
       await page.goto((await ticket()).url);
       await page.locator("table.timeline").waitFor({ timeout: 15_000 });
+      await page.locator(".fire").first().waitFor();
       expect(problems).toEqual([]);
       return page;
     }
+
+    test(
+      "loads with nothing in the console and no request refused: every call to /mcp is a POST",
+      async () => {
+        const requests: string[] = [];
+        const p = await openDashboard(undefined, (opened) => opened.on("request", (r) => requests.push(`${r.method()} ${new URL(r.url()).pathname}`)));
+        await p.getByRole("button", { name: "Sync inbox" }).click();
+        await p.locator(`[data-detail="${ids.sync}"] .run`).first().waitFor();
+        const mcp = requests.filter((r) => r.endsWith(" /mcp"));
+        expect(mcp.length).toBeGreaterThan(0);
+        expect(mcp.filter((r) => !r.startsWith("POST "))).toEqual([]);
+      },
+      PAGE_TEST_MS,
+    );
+
+    test(
+      "at 390 px wide every time, date and name is shown whole, and nothing is wider than the screen",
+      async () => {
+        const p = await openDashboard({ width: 390, height: 844 });
+        await p.getByRole("button", { name: "Stand-up notes" }).click();
+        await p.locator(`[data-detail="${ids.standup}"] .run`).first().waitFor();
+        const cut = await p.evaluate<string[]>(CUT_OFF_TEXT);
+        expect(cut).toEqual([]);
+        // The times are as large as on a wide screen: readable, not shrunk to fit.
+        expect(
+          await p
+            .locator(".fire")
+            .first()
+            .evaluate((e) => e.ownerDocument.defaultView!.getComputedStyle(e).fontSize),
+        ).toBe("14px");
+        await p.screenshot({ path: join(SCREENS, "dashboard-390.png"), fullPage: true });
+      },
+      PAGE_TEST_MS,
+    );
+
+    test(
+      "the older runs read stay shown when the page reads the task again",
+      async () => {
+        const p = await openDashboard();
+        await p.getByRole("button", { name: "Sync inbox" }).click();
+        const runs = p.locator(`[data-detail="${ids.sync}"] .run`);
+        await runs.first().waitFor();
+        expect(await p.getByRole("button", { name: "Show older runs" }).count()).toBe(1);
+        await p.getByRole("button", { name: "Show older runs" }).click();
+        await expect.poll(() => runs.count()).toBe(30);
+        const shown = await runs.evaluateAll((els) => els.map((e) => e.getAttribute("data-utc")));
+        await p.clock.runFor(10_000);
+        await expect.poll(() => runs.count()).toBe(30);
+        expect(await runs.evaluateAll((els) => els.map((e) => e.getAttribute("data-utc")))).toEqual(shown);
+      },
+      PAGE_TEST_MS,
+    );
 
     test(
       "shows the same timeline and reasons, and forgets the ticket from the address bar",

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { build } from "vite";
 import type { Jobs } from "../../src/app/jobs.js";
+import type { Run } from "../../src/core/model.js";
 import { ActionFailure } from "../../src/ports/action.js";
 import type { openHarness } from "../support/engine-harness.js";
 
@@ -101,12 +102,21 @@ export const hostCalls = (page: Page) =>
 export const SEEN_AT = "2026-03-07T12:00:00Z";
 export const OWNER = "me";
 
+/** When the seeded duely was down: from 11:00 to 11:45 UTC on Saturday 7 March. */
+export const DOWN_FROM = "2026-03-07T11:00:00Z";
+export const DOWN_UNTIL = "2026-03-07T11:45:00Z";
+
+export type SeededIds = Record<"digest" | "backup" | "recap" | "prices" | "standup" | "sync", string>;
+
 /**
  * Tasks with a history, made by the real engine from Friday 6 March 12:00 UTC to SEEN_AT: a New
  * York digest at 08:00 every day, a 02:30 backup that skips the hour the clocks jump over, a
- * Tokyo recap paused before its first run, and a London price check whose action fails.
+ * Tokyo recap paused before its first run, a London price check whose action fails, London
+ * stand-up notes at 11:30 whose Monday run the owner skipped, and an inbox sync every minute
+ * (from 10:50 on Saturday) that fails every time. duely is down from DOWN_FROM to DOWN_UNTIL:
+ * the stand-up notes run late, and the sync misses most of those minutes.
  */
-export async function seedTasks(h: Awaited<ReturnType<typeof openHarness>>): Promise<Record<"digest" | "backup" | "recap" | "prices", string>> {
+export async function seedTasks(h: Awaited<ReturnType<typeof openHarness>>): Promise<SeededIds> {
   const jobs: Jobs = h.engine.jobs;
   const notify = (message: string) => ({ type: "notify" as const, message });
   const cron = (expr: string, timezone: string, dst?: { gap: "skip" }) => ({ kind: "cron" as const, expr, timezone, ...(dst && { dst }) });
@@ -120,11 +130,57 @@ export async function seedTasks(h: Awaited<ReturnType<typeof openHarness>>): Pro
   const prices = (
     await jobs.create(OWNER, { title: "Price check", action: notify("prices"), schedule: cron("0 9 * * *", "Europe/London"), retry: { max_attempts: 1 } })
   ).job;
+  const standup = (
+    await jobs.create(OWNER, { title: "Stand-up notes", action: notify("Notes sent to the team."), schedule: cron("30 11 * * *", "Europe/London") })
+  ).job;
   await jobs.pause(OWNER, recap.id);
+  await jobs.skip(OWNER, standup.id, { within: { from: Date.parse("2026-03-09T11:29:00Z"), to: Date.parse("2026-03-09T11:31:00Z") } });
   h.actions.behaviour = (action) => {
     if (action.type === "notify" && action.message === "prices") throw new ActionFailure("the price feed answered 503", { permanent: true });
+    if (action.type === "notify" && action.message === "sync") throw new ActionFailure("the mail server refused the login", { permanent: true });
     return { text: action.type === "notify" ? action.message : "" };
   };
-  await h.runFor(Date.parse(SEEN_AT) - h.clock.now(), 300_000);
-  return { digest: digest.id, backup: backup.id, recap: recap.id, prices: prices.id };
+  await h.runFor(Date.parse("2026-03-07T10:50:00Z") - h.clock.now(), 300_000);
+  const sync = (await jobs.create(OWNER, { title: "Sync inbox", action: notify("sync"), schedule: cron("* * * * *", "UTC"), retry: { max_attempts: 1 } })).job;
+  await h.runFor(Date.parse(DOWN_FROM) - h.clock.now(), 60_000);
+  // Down: nothing runs, then one step finds what was missed.
+  h.clock.advance(Date.parse(DOWN_UNTIL) - h.clock.now());
+  await h.engine.step();
+  await h.runFor(Date.parse(SEEN_AT) - h.clock.now(), 60_000);
+  return { digest: digest.id, backup: backup.id, recap: recap.id, prices: prices.id, standup: standup.id, sync: sync.id };
 }
+
+/** Every run of a task as stored, newest first. */
+export async function allRuns(h: Awaited<ReturnType<typeof openHarness>>, jobId: string): Promise<Run[]> {
+  const out: Run[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await h.store.listJobRuns(jobId, { limit: 100, cursor });
+    out.push(...page.items);
+    cursor = page.cursor;
+  } while (cursor);
+  return out;
+}
+
+/**
+ * Run in the page (as a string: these tests are not compiled for the DOM): what of the view's
+ * times, dates, names and badges is cut off, i.e. its text reaches outside the box that holds it
+ * (its own for a block, such as a fire; else its cell, run or heading) or the window; and whether
+ * the page scrolls sideways. An empty list when everything is shown whole.
+ */
+export const CUT_OFF_TEXT = `(() => {
+  const width = document.documentElement.clientWidth;
+  const out = [];
+  if (document.documentElement.scrollWidth > width) out.push("the page scrolls sideways: " + document.documentElement.scrollWidth + " px");
+  for (const el of document.querySelectorAll(".fire, .date, .who .select, .zone, .badge, .run time, .detail h2")) {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const t = range.getBoundingClientRect();
+    if (t.width === 0) continue;
+    const holder = getComputedStyle(el).display === "inline" ? el.closest("td, th, li, h2") || el : el;
+    const box = holder.getBoundingClientRect();
+    if (t.left < Math.max(0, box.left) - 0.5 || t.right > Math.min(width, box.right) + 0.5)
+      out.push((el.className || el.tagName) + " " + JSON.stringify(el.textContent) + ": text " + Math.round(t.left) + "-" + Math.round(t.right) + " in " + Math.round(box.left) + "-" + Math.round(box.right));
+  }
+  return out;
+})()`;

@@ -7,10 +7,13 @@ import { browserSkipReason, launchBrowser } from "../e2e/oauth/support.js";
 import { apiOf } from "../e2e/support.js";
 import { openHarness } from "../support/engine-harness.js";
 import { BUILD_TIMEOUT_MS, ensureBuilt } from "../support/service.js";
-import { hostCalls, hostReady, OWNER, SCREENS, SEEN_AT, seedTasks, startTestHost, type TestHost } from "./support.js";
+import { allRuns, hostCalls, hostReady, OWNER, SCREENS, SEEN_AT, seedTasks, startTestHost, type TestHost } from "./support.js";
 
-/** A page load is a few seconds on a busy machine: the host connects, lists, calls, and the view makes its own calls. */
-const PAGE_TEST_MS = 30_000;
+/**
+ * A page load is a few seconds, and up to half a minute on a machine shared with other test runs:
+ * the host connects, lists, calls, and the view makes its own calls.
+ */
+const PAGE_TEST_MS = 60_000;
 
 describe.skipIf(browserSkipReason)("the MCP App in a browser chat host (Chromium, app bridge over postMessage, real duely)", () => {
   let harness: Awaited<ReturnType<typeof openHarness>>;
@@ -136,6 +139,163 @@ describe.skipIf(browserSkipReason)("the MCP App in a browser chat host (Chromium
       expect((await harness.engine.jobs.get(OWNER, ids.digest)).job.status).toBe("paused");
       expect(await view.getByRole("button", { name: "Resume" }).isVisible()).toBe(true);
       await page!.screenshot({ path: join(SCREENS, "view-paused.png"), fullPage: true });
+    },
+    PAGE_TEST_MS,
+  );
+
+  test(
+    "an occurrence skipped with task_skip_v1 is drawn skipped on the week timeline, not as coming",
+    async () => {
+      const view = await open("task_list_v1");
+      const standup = row(view, ids.standup);
+      await standup.locator(".fire").first().waitFor();
+      // Monday 9 March's run was skipped by the owner; the others still come.
+      expect(await standup.locator(".fire").evaluateAll((els) => els.map((e) => [e.closest("td")?.dataset.date, e.textContent]))).toEqual([
+        ["2026-03-08", "11:30"],
+        ["2026-03-09", "11:30 skipped"],
+        ["2026-03-10", "11:30"],
+        ["2026-03-11", "11:30"],
+        ["2026-03-12", "11:30"],
+        ["2026-03-13", "11:30"],
+      ]);
+      const monday = standup.locator('td[data-date="2026-03-09"] .fire');
+      expect(await monday.getAttribute("data-state")).toBe("skipped");
+      expect(await monday.getAttribute("title")).toMatch(/: skipped, it will not run$/);
+      expect(await monday.locator("s").evaluate((e) => e.ownerDocument.defaultView!.getComputedStyle(e).textDecorationLine)).toBe("line-through");
+      expect(await standup.locator('.fire[data-state="coming"]').count()).toBe(5);
+    },
+    PAGE_TEST_MS,
+  );
+
+  test(
+    "a task whose runs fail wears a red Failing with the reason, not a green Active",
+    async () => {
+      const view = await open("task_list_v1");
+      const sync = row(view, ids.sync);
+      await sync.locator(".badge").waitFor();
+      expect(await sync.locator(".badge").textContent()).toBe("Failing");
+      expect(await sync.locator(".failing-why").textContent()).toMatch(/^The last \d+ runs failed: the mail server refused the login$/);
+      expect(await row(view, ids.prices).locator(".failing-why").textContent()).toBe("The last run failed: the price feed answered 503");
+      // Red, as a failed run's badge, not the green of an active task that does well.
+      const color = (l: ReturnType<typeof row>) => l.locator(".badge").evaluate((e) => e.ownerDocument.defaultView!.getComputedStyle(e).color);
+      expect(await row(view, ids.backup).locator(".badge").textContent()).toBe("Active");
+      expect(await color(sync)).not.toBe(await color(row(view, ids.backup)));
+      await view.getByRole("button", { name: "Sync inbox" }).click();
+      expect(await view.locator("#detail-title .badge").textContent()).toBe("Failing");
+    },
+    PAGE_TEST_MS,
+  );
+
+  test(
+    "a run that started late after downtime says how late, not only that it succeeded",
+    async () => {
+      const view = await open("task_get_v1", { task_id: ids.standup });
+      const run = view.locator(`[data-detail="${ids.standup}"] .run`).filter({ has: view.locator('time[datetime="2026-03-07T11:30:00Z"]') });
+      await run.waitFor();
+      // duely was down from 11:00 to 11:45: the 11:30 run started when it came back.
+      expect(await run.locator(".badge").allTextContents()).toEqual(["succeeded", "late by 15 min"]);
+      await page!.locator("#app iframe").screenshot({ path: join(SCREENS, "view-late-run.png") });
+    },
+    PAGE_TEST_MS,
+  );
+
+  test(
+    "Show older runs pages back to the oldest run, so the minutes missed while duely was down stay reachable",
+    async () => {
+      const view = await open("task_get_v1", { task_id: ids.sync });
+      const runs = view.locator(`[data-detail="${ids.sync}"] .run`);
+      await runs.first().waitFor();
+      expect(await runs.count()).toBe(10);
+      expect(await runs.filter({ hasText: "skipped: missed" }).count()).toBe(0);
+      const older = view.getByRole("button", { name: "Show older runs" });
+      let pages = 0;
+      while ((await older.isVisible()) && pages < 10) {
+        const before = await runs.count();
+        await older.click();
+        await expect.poll(() => runs.count()).toBeGreaterThan(before);
+        pages++;
+      }
+      const stored = await allRuns(harness, ids.sync);
+      expect(pages).toBe(Math.ceil((stored.length - 10) / 20));
+      expect(await runs.evaluateAll((els) => els.map((e) => e.getAttribute("data-utc")))).toEqual(
+        stored.map((r) => new Date(r.scheduled_at).toISOString().replace(".000Z", "Z")),
+      );
+      const missed = runs.filter({ hasText: "skipped: missed" });
+      expect(await missed.count()).toBe(stored.filter((r) => r.skip_reason === "missed").length);
+      expect(await missed.first().locator(".why").textContent()).toMatch(/^duely was not running at that time/);
+      expect(await view.getByRole("status").textContent()).toMatch(/older runs? shown; these are the oldest\.$/);
+    },
+    PAGE_TEST_MS,
+  );
+
+  test(
+    "Run now calls task_run_now_v1 through the host, and shows the run's result when it has run",
+    async () => {
+      const view = await open("task_list_v1");
+      await view.getByRole("button", { name: "Night backup" }).click();
+      await view.locator(`[data-detail="${ids.backup}"]`).waitFor();
+      expect(await view.getByRole("button", { name: "Run now" }).count()).toBe(1);
+      await view.getByRole("button", { name: "Run now" }).click();
+      const status = view.getByRole("status");
+      await expect.poll(() => status.textContent()).toBe("Running Night backup now: its result shows here when it finishes.");
+      expect((await hostCalls(page!)).filter((c) => c.name === "task_run_now_v1")).toEqual([{ name: "task_run_now_v1", arguments: { task_id: ids.backup } }]);
+      // The service runs it; the view reads the task again until the run has ended.
+      await harness.runFor(1_000, 1_000);
+      await expect.poll(() => status.textContent(), { timeout: 10_000 }).toBe("Run now of Night backup succeeded: Backup done.");
+      const manual = view.locator(`[data-detail="${ids.backup}"] .run`).filter({ has: view.locator(".badge.manual") });
+      expect(await manual.count()).toBe(1);
+      expect(await manual.locator(".badge").allTextContents()).toEqual(["succeeded", "run now"]);
+      expect(await manual.locator(".result p").textContent()).toBe("Backup done.");
+    },
+    PAGE_TEST_MS,
+  );
+
+  test(
+    "a title with a NUL, a lone surrogate, a direction override and HTML shows as text, each unseen character as a visible escape",
+    async () => {
+      const title = "Rent\u0000due\uD800 \u202Egnp.exe<img src=x onerror=alert(1)><b>bold</b>";
+      const { job } = await harness.engine.jobs.create(OWNER, {
+        title,
+        action: { type: "notify", message: "pay" },
+        schedule: { kind: "cron", expr: "0 9 * * *", timezone: "UTC" },
+      });
+      try {
+        const dialogs: string[] = [];
+        const view = await open("task_list_v1");
+        page!.on("dialog", (d) => {
+          dialogs.push(d.message());
+          d.dismiss().catch(() => undefined);
+        });
+        const name = row(view, job.id).locator(".select");
+        await name.waitFor();
+        // SQLite keeps a lone surrogate as replacement characters; either way it shows as one escape.
+        expect(await name.textContent()).toMatch(/^Rent\\u0000due\\u(FFFD|D800) \\u202Egnp\.exe<img src=x onerror=alert\(1\)><b>bold<\/b>$/);
+        expect(await name.locator(".esc").allTextContents()).toHaveLength(3);
+        expect(await name.locator(".esc").first().getAttribute("title")).toBe("U+0000: an invisible control character");
+        await name.click();
+        // Attributes too: the actions' accessible name.
+        const group = view.locator(`[data-detail="${job.id}"] [role="group"]`);
+        expect(await group.getAttribute("aria-label")).toMatch(/^Actions for Rent\\u0000due\\u(FFFD|D800) \\u202Egnp\.exe</);
+        await view.getByRole("button", { name: "Pause" }).click();
+        await expect.poll(() => view.getByRole("status").textContent()).toMatch(/^Paused: Rent\\u0000due/);
+        // Nothing of it became markup, and no unseen character reached the page's text.
+        const frame = view.locator("body");
+        expect(await frame.locator("img, b").count()).toBe(0);
+        const unseen = await frame.evaluate((body) => {
+          // 4: NodeFilter.SHOW_TEXT
+          const walker = body.ownerDocument.createTreeWalker(body, 4);
+          const found: string[] = [];
+          for (let n = walker.nextNode(); n; n = walker.nextNode())
+            if (/[\u0000-\u0008\u000B-\u001F\u202A-\u202E\u2066-\u2069\uFFFD]|[\uD800-\uDFFF]/u.test(n.textContent ?? ""))
+              found.push(JSON.stringify(n.textContent));
+          return found;
+        });
+        expect(unseen).toEqual([]);
+        expect(dialogs).toEqual([]);
+        await page!.locator("#app iframe").screenshot({ path: join(SCREENS, "view-unsafe-title.png") });
+      } finally {
+        await harness.engine.jobs.cancel(OWNER, job.id);
+      }
     },
     PAGE_TEST_MS,
   );

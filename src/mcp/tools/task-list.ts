@@ -28,7 +28,7 @@ export const taskList = defineTool({
     const statuses = status === undefined ? (["active", "paused"] as const) : typeof status === "string" ? [status] : status;
     const page = await jobs.list(owner, { statuses, limit, cursor: cursor ?? null });
     return {
-      tasks: page.items.map((s) => taskView(s.job, timezone, { nextRunAt: s.next_run_at, lastRun: s.last_run })),
+      tasks: page.items.map((s) => taskView(s.job, timezone, { nextRunAt: s.next_run_at, lastRun: s.last_run, skipped: s.skipped, failing: s.failing })),
       ...(page.cursor !== null && { next_cursor: page.cursor }),
     };
   },
