@@ -30,7 +30,11 @@ export function runKeyOf(key: string): RunKey | null {
  * Parses each record of a listing in order; one that fails validation (`corrupt_record`) is left
  * out and returned apart, described by `describe`. Any other error is a bug and is thrown.
  */
-export function parseEach<R, T>(records: readonly R[], parse: (r: R) => T, describe: (r: R, reason: string) => Unreadable): { items: T[]; unreadable: Unreadable[] } {
+export function parseEach<R, T>(
+  records: readonly R[],
+  parse: (r: R) => T,
+  describe: (r: R, reason: string) => Unreadable,
+): { items: T[]; unreadable: Unreadable[] } {
   const items: T[] = [];
   const unreadable: Unreadable[] = [];
   for (const r of records) {
@@ -75,9 +79,13 @@ export class Quarantine {
         const added = await this.o.write({ ...r, since: now });
         this.noted.set(id, now);
         if (added)
-          this.o.log.log("error", `stored ${r.kind} cannot be read: quarantined; every listing leaves it out until it is fixed or deleted (see \`duely status\`)`, {
-            ...r,
-          });
+          this.o.log.log(
+            "error",
+            `stored ${r.kind} cannot be read: quarantined; every listing leaves it out until it is fixed or deleted (see \`duely status\`)`,
+            {
+              ...r,
+            },
+          );
       } catch (e) {
         this.o.log.log("warn", `cannot record an unreadable ${r.kind} in the quarantine`, { key: r.key, reason: r.reason, error: String(e) });
       }
@@ -98,7 +106,11 @@ export class Quarantine {
    * The entries read again: `check` tells whether the record is still unreadable; one that is not
    * (it parses, or is gone) is removed with `drop` and left out of the answer.
    */
-  async review(entries: readonly Quarantined[], check: (e: Quarantined) => Promise<boolean> | boolean, drop: (e: Quarantined) => Promise<void> | void): Promise<Quarantined[]> {
+  async review(
+    entries: readonly Quarantined[],
+    check: (e: Quarantined) => Promise<boolean> | boolean,
+    drop: (e: Quarantined) => Promise<void> | void,
+  ): Promise<Quarantined[]> {
     const still: Quarantined[] = [];
     for (const e of entries) {
       if (await check(e)) still.push(e);

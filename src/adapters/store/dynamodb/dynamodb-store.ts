@@ -67,7 +67,12 @@ export function openDynamoStore(opts: DynamoStoreOptions): Store {
   const concurrency = opts.concurrency ?? 16;
   const loadJob = keyLoader(doc, tables.jobs, (k) => String(k.id), true);
   const loadRun = keyLoader(doc, tables.runs, (k) => `${String(k.pk)}|${String(k.sk)}`, true);
-  const { quarantine, unreadableJob, unreadableRun, list: listQuarantine } = dynamoQuarantine({
+  const {
+    quarantine,
+    unreadableJob,
+    unreadableRun,
+    list: listQuarantine,
+  } = dynamoQuarantine({
     doc,
     tables,
     shards,
@@ -196,7 +201,12 @@ export function openDynamoStore(opts: DynamoStoreOptions): Store {
   const store: Store = {
     async getJob(id) {
       const item = await loadJob({ id });
-      return item ? quarantine.read(() => jobFromItem(item), (reason) => unreadableJob(item, reason)) : null;
+      return item
+        ? quarantine.read(
+            () => jobFromItem(item),
+            (reason) => unreadableJob(item, reason),
+          )
+        : null;
     },
 
     async listJobs(owner, { statuses, limit, cursor }) {
@@ -265,7 +275,12 @@ export function openDynamoStore(opts: DynamoStoreOptions): Store {
 
     async getRun(key) {
       const item = await loadRun(runPrimaryKey(key, shards));
-      return item ? quarantine.read(() => runFromItem(item), (reason) => unreadableRun(item, reason)) : null;
+      return item
+        ? quarantine.read(
+            () => runFromItem(item),
+            (reason) => unreadableRun(item, reason),
+          )
+        : null;
     },
 
     // The single reads issued together are already coalesced into BatchGetItem requests (keyLoader).

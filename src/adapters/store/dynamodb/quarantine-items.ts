@@ -28,7 +28,11 @@ export function dynamoQuarantine(o: { doc: DynamoDBDocumentClient; tables: Table
     async write(e) {
       try {
         await doc.send(
-          new PutCommand({ TableName: tables.events, Item: { run_key: PARTITION, seq: `${e.kind}#${e.key}`, ...e }, ConditionExpression: "attribute_not_exists(run_key)" }),
+          new PutCommand({
+            TableName: tables.events,
+            Item: { run_key: PARTITION, seq: `${e.kind}#${e.key}`, ...e },
+            ConditionExpression: "attribute_not_exists(run_key)",
+          }),
         );
         return true;
       } catch (err) {

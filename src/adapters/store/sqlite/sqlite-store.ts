@@ -173,7 +173,13 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
   }
 
   /** One page of a listing: the readable items among the first `limit` rows; the cursor is the last of those rows, read or not. */
-  async function pageOf<R, T>(rows: R[], limit: number, parse: (row: R) => T, describe: (row: R, reason: string) => Unreadable, cursorOf: (row: R) => string): Promise<Page<T>> {
+  async function pageOf<R, T>(
+    rows: R[],
+    limit: number,
+    parse: (row: R) => T,
+    describe: (row: R, reason: string) => Unreadable,
+    cursorOf: (row: R) => string,
+  ): Promise<Page<T>> {
     const shown = rows.slice(0, limit);
     const items = await readable(shown, parse, describe);
     return { items, cursor: rows.length > limit ? cursorOf(shown[shown.length - 1]!) : null };
