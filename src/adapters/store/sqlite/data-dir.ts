@@ -55,6 +55,7 @@ const OPEN_FAILURES = new Set(["SQLITE_CANTOPEN", "SQLITE_READONLY", "SQLITE_PER
  */
 export function openFailure(path: string, e: unknown): unknown {
   const code = (e as { code?: unknown }).code;
+  if (code === "SQLITE_NOTADB") return refuse(path, `it is not an SQLite database (${code}: ${causeOf(e)})`, `Move ${path} out of the way`);
   if (typeof code !== "string" || !OPEN_FAILURES.has(code)) return e;
   return refuse(path, `SQLite cannot open or write it (${code}: ${causeOf(e)})`, `Make ${path} and its directory writable by the user running duely`);
 }

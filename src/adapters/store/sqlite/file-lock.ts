@@ -21,8 +21,8 @@ export interface FileLock {
  */
 export function lockDatabaseFile(path: string): FileLock {
   const lockPath = `${path}.lock`;
-  // The lock is the first file a starting server opens: a directory it cannot write is refused here, naming it.
-  checkDatabasePath(lockPath);
+  // The lock is the first file a starting server opens beside the database: a place it cannot write is refused here.
+  checkDatabasePath(path);
   let db: SqliteDb;
   try {
     ({ db } = connect(lockPath, { timeoutMs: 0 }));
