@@ -10,7 +10,7 @@ afterAll(() => client.destroy());
 // The engine on DynamoDB Local (its store; the queue stays the local one): the items are spoiled with the raw client.
 describeUnreadablePaths("DynamoDB", {
   // Each test creates its tables on DynamoDB Local: seconds on a busy machine.
-  timeoutMs: 60_000,
+  timeoutMs: 120_000,
   async open() {
     const { tables, drop } = await freshTables(client, "unreadable");
     // The paths' tests run with shard_count 1: a run's partition key is computed from it.
