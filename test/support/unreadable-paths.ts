@@ -129,16 +129,18 @@ export function describeUnreadablePaths(name: string, backend: UnreadableBackend
 
     it("the owner's listing shows every other task, also one whose run is unreadable", async () => {
       await start("2026-06-01T00:00:00Z");
-      const [bad, plain, withBadRun] = [await create("bad", daily), await create("plain", daily), await create("bad run", daily)];
-      const [badRun] = await runsOf(withBadRun!);
-      await tamper.corruptJob(bad!.id);
+      const bad = await create("bad", daily);
+      await create("plain", daily);
+      const withBadRun = await create("bad run", daily);
+      const [badRun] = await runsOf(withBadRun);
+      await tamper.corruptJob(bad.id);
       await tamper.corruptRun(keyOf(badRun!));
       for (let i = 0; i < 2; i++) {
         const page = await h!.engine.jobs.list("alice", { limit: 10 });
         expect(page.items.map((s) => s.job.title)).toEqual(["bad run", "plain"]);
         expect(page.items[1]!.next_run_at).toBe(Date.parse("2026-06-01T08:00:00Z"));
       }
-      await quarantinedOnce(`job ${bad!.id}`, `run ${withBadRun!.id}@${badRun!.scheduled_at}`);
+      await quarantinedOnce(`job ${bad.id}`, `run ${withBadRun.id}@${badRun!.scheduled_at}`);
     });
 
     it("the owner's create reads past an unreadable task, and still answers a repeated create with the first", async () => {
