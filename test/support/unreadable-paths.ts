@@ -114,17 +114,20 @@ export function describeUnreadablePaths(name: string, backend: UnreadableBackend
       await quarantinedOnce(`run ${jobs[0]!.id}@${badRun!.scheduled_at}`);
     });
 
-    it("the sweeper walks past an unreadable task and re-creates another task's deleted head run", async () => {
+    it("the sweeper walks past an unreadable task and one whose head run is unreadable, and re-creates another task's deleted head run", async () => {
       await start("2026-06-01T00:00:00Z");
-      const [bad, good] = [await create("bad", daily), await create("good", daily)];
+      const [bad, badHead, good] = [await create("bad", daily), await create("bad head", daily), await create("good", daily)];
       const [head] = await runsOf(good!);
+      const [unreadableHead] = await runsOf(badHead!);
       await tamper.corruptJob(bad!.id);
+      await tamper.corruptRun(keyOf(unreadableHead!));
       await tamper.deleteRun(keyOf(head!));
       const stats = await h!.engine.sweeper.sweep();
-      expect(stats).toMatchObject({ jobs: 1, repaired: 1, errors: 0 });
+      expect(stats).toMatchObject({ jobs: 2, repaired: 1, errors: 0, unreadable: 1 });
       expect((await runsOf(good!)).map((r) => [r.scheduled_at, r.status])).toEqual([[head!.scheduled_at, "pending"]]);
-      await h!.engine.sweeper.sweep();
-      await quarantinedOnce(`job ${bad!.id}`);
+      expect(await h!.engine.sweeper.sweep()).toMatchObject({ repaired: 0, errors: 0, unreadable: 1 });
+      expect(lines.filter((l) => l.message.includes("sweeper could not look at a task"))).toEqual([]);
+      await quarantinedOnce(`job ${bad!.id}`, `run ${badHead!.id}@${unreadableHead!.scheduled_at}`);
     });
 
     it("the owner's listing shows every other task, also one whose run is unreadable", async () => {
