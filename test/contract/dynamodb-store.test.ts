@@ -104,6 +104,19 @@ describe("DynamoDB store, beyond the port", () => {
     expect(await store.listEvents(runs[0]!)).toHaveLength(1);
   });
 
+  it("writes an unreadable run to the quarantine once, however often its listings meet it", async () => {
+    const metered = dynamoClient();
+    const meter = meterRequests(metered);
+    const counted = openDynamoStore({ client: metered, tables, ttlDays: null });
+    const run = makeRun(makeJob({ owner: "metered" }), T0, { status: "queued", wake_at: T0 });
+    await store.commit({ writes: [{ op: "insert_run", run }] });
+    await tamper(tables.runs, { pk: run.bucket, sk: `${String(T0).padStart(15, "0")}#${run.job_id}`, ...withoutBucket(run), result: "{not json" });
+    for (let i = 0; i < 5; i++)
+      expect(await counted.listWaking({ shard: run.shard, before: T0, limit: 10 })).not.toContainEqual(expect.objectContaining({ job_id: run.job_id }));
+    expect(meter.stats().requests).toEqual({ Query: 5, PutItem: 1 });
+    metered.destroy();
+  });
+
   it("counts requests and the capacity DynamoDB reports when metered", async () => {
     const metered = dynamoClient();
     const meter = meterRequests(metered);
