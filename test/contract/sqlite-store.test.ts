@@ -5,8 +5,9 @@ import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SCHEMA_VERSION } from "../../src/adapters/store/sqlite/migrations.js";
 import { openSqliteStore } from "../../src/adapters/store/sqlite/sqlite-store.js";
+import type { Run } from "../../src/core/model.js";
 import type { Store, Tx } from "../../src/ports/store.js";
-import { makeJob, makeRun, T0 } from "../support/builders.js";
+import { makeJob, makeJobInShard, makeRun, T0 } from "../support/builders.js";
 import { corruptSqliteJob, corruptSqliteRun } from "../support/corrupt-sqlite-run.js";
 import { describeStoreContract } from "./store-contract.js";
 
@@ -222,6 +223,18 @@ describe("SQLite store, beyond the port", () => {
     rewindTo(3);
     store = openSqliteStore({ path });
     expect(await store.getRun(run)).toEqual(run);
+  });
+
+  it("still answers a listing when the unreadable record it met cannot be written to the quarantine, and says why", async () => {
+    const lines: string[] = [];
+    await store.close();
+    store = openSqliteStore({ path, log: { log: (level, message) => lines.push(`${level} ${message}`) } });
+    const [bad, good] = [1, 2].map((m) => makeRun(makeJobInShard(3), T0, { status: "queued", wake_at: T0 + m })) as [Run, Run];
+    await store.commit({ writes: [bad, good].map((run) => ({ op: "insert_run" as const, run })) });
+    tamper("UPDATE runs SET result = '{not json' WHERE job_id = ?", bad.job_id);
+    tamper("DROP TABLE quarantine");
+    expect(await store.listWaking({ shard: 3, before: T0 + 2, limit: 10 })).toEqual([good]);
+    expect(lines).toContainEqual("warn cannot record an unreadable run in the quarantine");
   });
 
   it("rejects a cursor it did not issue", async () => {
