@@ -12,7 +12,8 @@ export function describeQuarantineContract(open: OpenStore): void {
   const lines: { level: LogLevel; message: string; data: Record<string, unknown> | undefined }[] = [];
   const { create, insert } = writers(() => store);
 
-  describe("unreadable records", () => {
+  // Each test makes a dozen requests; on an emulator on a busy machine, seconds each.
+  describe("unreadable records", { timeout: 30_000 }, () => {
     eachFreshStore(
       open,
       (s, o) => {
