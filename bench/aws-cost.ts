@@ -157,6 +157,7 @@ function labelled(store: Store): Store {
     listInFlightRuns: (ids) => run("listInFlightRuns", () => store.listInFlightRuns(ids)),
     listEvents: (k) => run("listEvents", () => store.listEvents(k)),
     listJobEvents: (j, q) => run("listJobEvents", () => store.listJobEvents(j, q)),
+    quarantined: (q) => run("quarantined", () => store.quarantined(q)),
     commit: (tx) => run(commitLabel([tx]), () => store.commit(tx)),
     commitEach: (txs) => {
       heartbeats += txs.filter((t) => txKind(t) === "heartbeat").length;

@@ -1,5 +1,4 @@
-import { existsSync, mkdirSync } from "node:fs";
-import { dirname } from "node:path";
+import { existsSync } from "node:fs";
 import { jsonlArchive } from "./adapters/archive/jsonl-archive.js";
 import { staticTokenVerifier } from "./adapters/auth/static-tokens.js";
 import { offsetFileClock } from "./adapters/clock/offset-file-clock.js";
@@ -56,7 +55,6 @@ type Env = Record<string, string | undefined>;
  * the shards with the other watchers by leases.
  */
 export async function openEngine(config: Config, opts: RuntimeOptions = {}): Promise<Engine> {
-  if (config.store.kind === "sqlite" && config.store.path !== ":memory:") mkdirSync(dirname(config.store.path), { recursive: true });
   const log = opts.log ?? stderrLogger(config.log_level);
   const env = opts.env ?? process.env;
   const clock = opts.clock ?? clockOf(env, log);
@@ -223,14 +221,14 @@ async function openLimitState(config: Config, env: Env, clock: Clock, log: Logge
 async function openStore(config: Config, env: Env, clock: Clock, log: Logger): Promise<Store> {
   const s = config.store;
   if (s.kind === "sqlite") {
-    return openSqliteStore({ path: s.path });
+    return openSqliteStore({ path: s.path, log, now: () => clock.now() });
   }
   const [{ openDynamoStore }, { newDynamoDbClient }] = await Promise.all([
     import("./adapters/store/dynamodb/dynamodb-store.js"),
     import("./adapters/aws/client-config.js"),
   ]);
   const client = newDynamoDbClient(s, env, log);
-  const store = openDynamoStore({ client, tables: s.tables, ttlDays: s.ttl_days, shards: config.engine.shard_count, now: () => clock.now() });
+  const store = openDynamoStore({ client, tables: s.tables, ttlDays: s.ttl_days, shards: config.engine.shard_count, now: () => clock.now(), log });
   const close = async () => {
     await store.close();
     client.destroy();

@@ -35,7 +35,12 @@ export async function recoverOwnedRuns(deps: EngineDeps, ownWorker: string): Pro
   const sends: QueueItem[] = [];
   const running: Run[] = [];
   for (let shard = 0; shard < settings.shard_count; shard++) {
-    const runs = await store.listWaking({ shard, before: Number.MAX_SAFE_INTEGER, limit: LIMIT });
+    // The store leaves unreadable runs out (and quarantines them); a shard that cannot be read now
+    // at all is left to the watcher, as runs beyond LIMIT are, and must not hold back the others.
+    const runs = await store.listWaking({ shard, before: Number.MAX_SAFE_INTEGER, limit: LIMIT }).catch((e: unknown) => {
+      log.log("error", "cannot read a shard's runs to recover; the watcher takes them over", { shard, error: String(e) });
+      return [];
+    });
     if (runs.length === LIMIT) log.log("warn", "more runs to recover than one pass takes; the watcher finds the rest", { shard });
     for (const run of runs) {
       if (run.status === "queued") sends.push({ key: { job_id: run.job_id, scheduled_at: run.scheduled_at }, owner: run.owner, dueAt: run.due_at });

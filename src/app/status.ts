@@ -3,7 +3,7 @@ import type { Run, RunStatus } from "../core/model.js";
 import type { Clock } from "../ports/clock.js";
 import type { Member, Presence } from "../ports/presence.js";
 import type { DelayQueue } from "../ports/queue.js";
-import type { Store } from "../ports/store.js";
+import type { Quarantined, Store } from "../ports/store.js";
 import type { EngineSettings } from "./settings.js";
 
 /** What `duely status` looks at; the composition root opens it for the configured backend. */
@@ -47,8 +47,32 @@ export interface StatusReport {
     /** A few of them, newest first. */
     failed_recent: { run_key: string; owner: string; finished_at: string; error: string | null }[];
   } | null;
+  /** Stored jobs and runs that do not parse (the store's quarantine), oldest first, each with what to do; null when it could not be read. */
+  quarantined: QuarantinedRecord[] | null;
   /** What needs attention, one sentence each; empty when all is well. */
   attention: string[];
+}
+
+export interface QuarantinedRecord {
+  kind: Quarantined["kind"];
+  key: string;
+  owner: string | null;
+  reason: string;
+  location: string;
+  since: string;
+  /** What the operator does about it. */
+  fix: string;
+}
+
+/** Quarantine entries read (and so re-checked) per `duely status`. */
+const QUARANTINE_SAMPLE = 100;
+
+/** What to do about a record that does not parse: the same for every backend, at the place the store names. */
+function fixOf(q: Quarantined): string {
+  const then = "Then run `duely status` again: an entry whose record reads again, or is gone, leaves the quarantine.";
+  return q.kind === "job"
+    ? `Correct the field the reason names at ${q.location} (or restore the record from a backup), or delete it there: its runs are then cancelled, and its owner can create the task again. ${then}`
+    : `Correct the field the reason names at ${q.location}, or delete it there: its task goes on without it (if it was the task's next run, the sweeper plans it again). ${then}`;
 }
 
 interface RunLate {
@@ -105,13 +129,29 @@ export async function checkStatus(deps: StatusDeps): Promise<StatusReport> {
       attention.push(`The runs cannot be read: ${errorOf(e)}`);
     }
   }
+  const quarantined = store.ok ? await readQuarantine(deps.store, attention) : null;
   const overdue = runs?.oldest_overdue_pending;
   if (overdue && overdue.late_s * 1000 > OVERDUE_MS)
     attention.push(`A pending run is ${overdue.late_s} s past its time (${overdue.run_key}): the watcher is not queueing runs.`);
   const waiting = runs?.oldest_unclaimed;
   if (waiting && waiting.late_s * 1000 > OVERDUE_MS)
     attention.push(`A queued run has waited ${waiting.late_s} s for a worker (${waiting.run_key}): workers are not keeping up.`);
-  return { checked_at: iso(now), store, queue, watchers, workers, scheduler_running: schedulerRunning, runs, attention };
+  return { checked_at: iso(now), store, queue, watchers, workers, scheduler_running: schedulerRunning, runs, quarantined, attention };
+}
+
+async function readQuarantine(store: Store, attention: string[]): Promise<QuarantinedRecord[] | null> {
+  let entries: Quarantined[];
+  try {
+    entries = await store.quarantined({ limit: QUARANTINE_SAMPLE });
+  } catch (e) {
+    attention.push(`The quarantine cannot be read: ${errorOf(e)}`);
+    return null;
+  }
+  if (entries.length > 0)
+    attention.push(
+      `${entries.length === QUARANTINE_SAMPLE ? `At least ${entries.length}` : entries.length} stored record(s) cannot be read and are quarantined: the scheduler leaves them out, so their tasks do not run as planned. Each is listed with its fix.`,
+    );
+  return entries.map((q) => ({ kind: q.kind, key: q.key, owner: q.owner, reason: q.reason, location: q.location, since: iso(q.since), fix: fixOf(q) }));
 }
 
 async function readMembers(presence: Presence, now: number, attention: string[]): Promise<Member[] | null> {

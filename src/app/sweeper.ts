@@ -1,3 +1,4 @@
+import { isDomainError } from "../core/errors.js";
 import { isTerminal, type Job, type Run } from "../core/model.js";
 import { isRecurring } from "../core/schedule/model.js";
 import type { QueueItem } from "../ports/queue.js";
@@ -16,6 +17,8 @@ export interface SweepStats {
   conflicts: number;
   /** Tasks that could not be looked at this time (logged); the next sweep tries again. */
   errors: number;
+  /** Tasks whose head run is unreadable: quarantined by the store (and logged there, once); left as they are. */
+  unreadable: number;
 }
 
 type Repair = "ok" | "repaired" | "completed" | "conflict";
@@ -53,13 +56,15 @@ export class Sweeper {
   }
 
   async sweep(): Promise<SweepStats> {
-    const stats: SweepStats = { jobs: 0, repaired: 0, completed: 0, conflicts: 0, errors: 0 };
+    const stats: SweepStats = { jobs: 0, repaired: 0, completed: 0, conflicts: 0, errors: 0, unreadable: 0 };
     let cursor: string | null = null;
     do {
       const page = await this.deps.store.scanJobs({ limit: 500, cursor });
       for (const job of page.items) {
         stats.jobs++;
-        const result = await this.repair(job).catch((e: unknown): "error" => {
+        const result = await this.repair(job).catch((e: unknown): "error" | "unreadable" => {
+          // A head run that does not parse is in the store's quarantine already: said once there, not every sweep here.
+          if (isDomainError(e) && e.code === "corrupt_record") return "unreadable";
           this.deps.log.log("error", "sweeper could not look at a task", { job_id: job.id, error: String(e) });
           return "error";
         });
@@ -67,6 +72,7 @@ export class Sweeper {
         if (result === "completed") stats.completed++;
         if (result === "conflict") stats.conflicts++;
         if (result === "error") stats.errors++;
+        if (result === "unreadable") stats.unreadable++;
       }
       cursor = page.cursor;
     } while (cursor);

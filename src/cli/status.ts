@@ -66,6 +66,13 @@ function render(r: StatusReport, backend: string): string {
     row("failed", `${plural(r.runs.failed_last_hour, "run")} in the last hour`);
     for (const f of r.runs.failed_recent) row("", `${f.finished_at} ${f.run_key} (owner ${f.owner}): ${f.error ?? "?"}`);
   }
+  if (r.quarantined) {
+    row("quarantine", r.quarantined.length === 0 ? "empty" : plural(r.quarantined.length, "unreadable record"));
+    for (const q of r.quarantined) {
+      row("", `${q.kind} ${q.key} (owner ${q.owner ?? "?"}), since ${q.since}: ${q.reason}`);
+      row("", `  fix: ${q.fix}`);
+    }
+  }
   if (r.attention.length === 0) row("attention", "none");
   else for (const [i, a] of r.attention.entries()) row(i === 0 ? "ATTENTION" : "", a);
   return `${lines.join("\n")}\n`;

@@ -43,9 +43,39 @@ export interface Page<T> {
 }
 
 /**
+ * A stored job or run that does not parse, as the store's quarantine records it. The record
+ * itself stays where it is, untouched; the entry says where, and why it cannot be read.
+ */
+export interface Quarantined {
+  kind: "job" | "run";
+  /** The job id, or the run key `<job_id>@<scheduled_at>`. */
+  key: string;
+  /** The owner the record names, when it names one that reads as a string; else null. */
+  owner: string | null;
+  /** Why it does not parse: the `corrupt_record` message, naming the field. */
+  reason: string;
+  /** Where the record is, in the backend's own terms (the table and key), for an operator to fix it there. */
+  location: string;
+  /** When a store first found it unreadable (epoch ms). */
+  since: number;
+}
+
+/**
  * The storage port, written from the engine's access patterns so that a key-value store
- * (DynamoDB) fits it as well as SQL. Every method MUST reject with a DomainError
- * `corrupt_record` when a stored item does not parse, naming the item, rather than return it.
+ * (DynamoDB) fits it as well as SQL.
+ *
+ * Unreadable records (a job or run that does not parse: a bad manual edit, another build's
+ * write, a faulty disk) cost only themselves:
+ * - A read by key (`getJob`, `getRun`, `getJobs`, `getRuns`) MUST reject with a DomainError
+ *   `corrupt_record` naming the item, rather than return it; the caller settles that one record.
+ * - A listing or scan of jobs or runs (`listJobs`, `scanJobs`, `queryBucket`, `listWaking`,
+ *   `listJobRuns`, `listInFlightRuns`) MUST NOT reject for one: it leaves the record out and
+ *   returns the readable ones, as if the unreadable one were not there.
+ * - Whichever read meets an unreadable job or run records it in the store's quarantine
+ *   (`quarantined`), once: meeting it again writes nothing and reports nothing new. A failure to
+ *   record it MUST NOT fail the read.
+ * - A run or job history entry that does not parse (`listEvents`, `listJobEvents`) still rejects
+ *   the call with `corrupt_record`: history decides nothing.
  */
 export interface Store {
   getJob(id: string): Promise<Job | null>;
@@ -66,10 +96,11 @@ export interface Store {
   getRuns(keys: readonly RunKey[]): Promise<(Run | null)[]>;
   /**
    * Runs of one bucket (`YYYYMMDDHH#SS`) with `status`, scheduled in [from, to], ordered by
-   * (scheduled_at, job_id) ascending, starting strictly after `after` when given.
+   * (scheduled_at, job_id) ascending, starting strictly after `after` when given: `limit` of
+   * them, fewer only when no more readable ones match (unreadable ones do not shorten it).
    */
   queryBucket(q: { bucket: string; status: RunStatus; from: number; to: number; limit: number; after?: RunKey }): Promise<Run[]>;
-  /** Runs of one shard whose `wake_at` is at or before `before`, earliest first. */
+  /** Runs of one shard whose `wake_at` is at or before `before`, earliest first; `limit` of them as `queryBucket` counts. */
   listWaking(q: { shard: number; before: number; limit: number }): Promise<Run[]>;
   /** Runs of one job, newest scheduled_at first. */
   listJobRuns(jobId: string, opts: { limit: number; cursor?: string | null }): Promise<Page<Run>>;
@@ -84,6 +115,13 @@ export interface Store {
   listEvents(key: RunKey): Promise<RunEvent[]>;
   /** A job's history (changes the owner made), newest first, at most `limit` entries. */
   listJobEvents(jobId: string, opts: { limit: number }): Promise<JobEvent[]>;
+
+  /**
+   * The quarantine, oldest first, at most `limit` entries. Each record is read again first: one
+   * that now parses, or no longer exists, leaves the quarantine (for good) and is not returned,
+   * so fixing or deleting the record and then reading this clears its entry.
+   */
+  quarantined(opts: { limit: number }): Promise<Quarantined[]>;
 
   /** All writes and events atomically; false (and nothing written) when any condition fails. */
   commit(tx: Tx): Promise<boolean>;

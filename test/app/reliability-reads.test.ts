@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { skipped, updateStep } from "../../src/app/runs.js";
 import { DomainError } from "../../src/core/errors.js";
+import { shardOf } from "../../src/core/keys.js";
 import type { Run } from "../../src/core/model.js";
 import { openHarness } from "../support/engine-harness.js";
 import { FaultPlan } from "../support/faults.js";
@@ -18,7 +19,8 @@ async function runsOf(jobId: string): Promise<Run[]> {
 }
 
 describe("a task that cannot be read for a moment is not a broken task", () => {
-  it("leaves the run for the next tick when the watcher cannot read its task, and the daily task runs every day after", async () => {
+  // Four simulated days in 5-minute steps: seconds of CPU, more on a busy machine.
+  it("leaves the run for the next tick when the watcher cannot read its task, and the daily task runs every day after", { timeout: 30_000 }, async () => {
     const faults = new FaultPlan();
     h = await openHarness("2026-06-01T07:00:00Z", { shard_count: 2 }, { faults });
     const { job } = await h.engine.jobs.create("alice", { title: "digest", action: notify, schedule: daily });
@@ -113,6 +115,37 @@ describe("one unreadable record among a batch of reads", () => {
     bad = jobs[0]!.id;
     expect(await h.engine.worker.runOnce()).toBe(2);
     expect(h.actions.calls).toHaveLength(2);
+  });
+});
+
+describe("recovery at start: one shard that cannot be read does not hold back the others", () => {
+  it("sends again the queued runs of the shards it can read, and logs the one it cannot", async () => {
+    const lines: string[] = [];
+    let failShard0 = false;
+    h = await openHarness(
+      "2026-06-01T10:00:00Z",
+      { shard_count: 2 },
+      {
+        exclusive: true,
+        log: { log: (_level, message) => lines.push(message) },
+        wrapStore: (s) => ({
+          ...s,
+          listWaking: async (q) => (failShard0 && q.shard === 0 ? Promise.reject(new Error("socket hang up")) : s.listWaking(q)),
+        }),
+      },
+    );
+    const shards = new Set<number>();
+    const inShard1: string[] = [];
+    for (let i = 0; shards.size < 2 && i < 50; i++) {
+      const { job } = await h.engine.jobs.create("alice", { title: `t${i}`, action: notify, schedule: { kind: "immediate" } });
+      const shard = shardOf(job.id, 2);
+      shards.add(shard);
+      if (shard === 1) inShard1.push(job.id);
+    }
+    h.restart();
+    failShard0 = true;
+    expect(await h.engine.recover()).toEqual({ resent: inShard1.length, reaped: 0 });
+    expect(lines).toContain("cannot read a shard's runs to recover; the watcher takes them over");
   });
 });
 

@@ -1,12 +1,11 @@
-import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { DynamoDBDocumentClient, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { meterRequests } from "../../src/adapters/aws/request-meter.js";
 import { openDynamoStore } from "../../src/adapters/store/dynamodb/dynamodb-store.js";
-import { runPrimaryKey } from "../../src/adapters/store/dynamodb/items.js";
 import type { TableNames } from "../../src/adapters/store/dynamodb/tables.js";
-import type { RunKey } from "../../src/core/model.js";
 import { PartialCommit, type Store, type Tx } from "../../src/ports/store.js";
 import { dynamoClient, freshTables } from "../support/aws/clients.js";
+import { dynamoTampering } from "../support/aws/corrupt-dynamodb.js";
 import { makeEvent, makeJob, makeRun, SHARDS, T0 } from "../support/builders.js";
 import { describeStoreContract } from "./store-contract.js";
 
@@ -18,20 +17,16 @@ afterAll(() => client.destroy());
 // The fixtures are dated March 2026: with a retention, every event would be written already
 // expired, and DynamoDB Local's TTL job (about once a second) would delete it before it is read.
 // Retention has its own test below, on times near now.
-describeStoreContract("dynamodb", async () => {
+describeStoreContract("dynamodb", async (opts) => {
   const { tables, drop } = await freshTables(client, "store");
-  const store = openDynamoStore({ client, tables, ttlDays: null });
+  const store = openDynamoStore({ client, tables, ttlDays: null, ...opts });
   const cleanup = async () => {
     await store.close();
     await drop();
   };
-  // The stored item as it is, but for a result that is not JSON: it stays in every index it was in.
-  const corruptRun = async (key: RunKey) => {
-    const Key = runPrimaryKey(key, SHARDS);
-    const { Item } = await doc.send(new GetCommand({ TableName: tables.runs, Key, ConsistentRead: true }));
-    await doc.send(new PutCommand({ TableName: tables.runs, Item: { ...Item, result: "{not json" } }));
-  };
-  return { store, cleanup, corruptRun };
+  // The stored item as it is but for one field: it stays in every index it was in.
+  const { corruptRun, corruptJob } = dynamoTampering(client, tables, SHARDS);
+  return { store, cleanup, corruptRun, corruptJob };
 });
 
 describe("DynamoDB store, beyond the port", () => {
@@ -58,8 +53,9 @@ describe("DynamoDB store, beyond the port", () => {
     const failure = { code: "corrupt_record", field: "status", message: expect.stringContaining(`stored job ${job.id} is malformed`) };
     await expect(store.getJob(job.id)).rejects.toMatchObject(failure);
     await expect(store.getJobs([makeJob().id, job.id])).rejects.toMatchObject(failure);
-    await expect(store.listJobs(job.owner, { limit: 10 })).rejects.toMatchObject(failure);
-    await expect(store.scanJobs({ limit: 10 })).rejects.toMatchObject({ code: "corrupt_record" });
+    const ids = (page: { items: { id: string }[] }) => page.items.map((j) => j.id);
+    expect(ids(await store.listJobs(job.owner, { limit: 10 }))).not.toContain(job.id);
+    expect(ids(await store.scanJobs({ limit: 10 }))).not.toContain(job.id);
   });
 
   it("reads job and run items written before pause notes, skips and manual runs existed, with their defaults", async () => {
@@ -87,7 +83,7 @@ describe("DynamoDB store, beyond the port", () => {
     const failure = { code: "corrupt_record", field: "status", message: expect.stringContaining(`stored run ${run.job_id}@${T0} is malformed`) };
     await expect(store.getRun(run)).rejects.toMatchObject(failure);
     await expect(store.getRuns([{ job_id: run.job_id, scheduled_at: T0 + 1 }, run])).rejects.toMatchObject(failure);
-    await expect(store.listWaking({ shard: run.shard, before: T0, limit: 10 })).rejects.toMatchObject(failure);
+    expect((await store.listWaking({ shard: run.shard, before: T0, limit: 10 })).map((r) => r.job_id)).not.toContain(run.job_id);
 
     await tamper(tables.runs, { ...key, ...withoutBucket(run), result: "{not json" });
     await expect(store.getRun(run)).rejects.toMatchObject({ code: "corrupt_record", field: "result" });
@@ -106,6 +102,20 @@ describe("DynamoDB store, beyond the port", () => {
     // Replayed, the job's condition fails first: nothing of it lands twice.
     expect(await store.commit(tx)).toBe(false);
     expect(await store.listEvents(runs[0]!)).toHaveLength(1);
+  });
+
+  it("writes an unreadable run to the quarantine once, however often its listings meet it", async () => {
+    const metered = dynamoClient();
+    const meter = meterRequests(metered);
+    const counted = openDynamoStore({ client: metered, tables, ttlDays: null });
+    // Earlier than every other run in these tables: the listing meets this one alone.
+    const at = T0 - 10 * DAY_MS;
+    const run = makeRun(makeJob({ owner: "metered" }), at, { status: "queued", wake_at: at });
+    await store.commit({ writes: [{ op: "insert_run", run }] });
+    await tamper(tables.runs, { pk: run.bucket, sk: `${String(at).padStart(15, "0")}#${run.job_id}`, ...withoutBucket(run), result: "{not json" });
+    for (let i = 0; i < 5; i++) expect(await counted.listWaking({ shard: run.shard, before: at, limit: 10 })).toEqual([]);
+    expect(meter.stats().requests).toEqual({ Query: 5, PutItem: 1 });
+    metered.destroy();
   });
 
   it("counts requests and the capacity DynamoDB reports when metered", async () => {

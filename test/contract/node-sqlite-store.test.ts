@@ -7,7 +7,7 @@ import { lockDatabaseFile } from "../../src/adapters/store/sqlite/file-lock.js";
 import { openSqliteAuthStore } from "../../src/adapters/store/sqlite/sqlite-auth-store.js";
 import { openSqliteStore } from "../../src/adapters/store/sqlite/sqlite-store.js";
 import { makeJob, makeRun, T0 } from "../support/builders.js";
-import { corruptSqliteRun } from "../support/corrupt-sqlite-run.js";
+import { corruptSqliteJob, corruptSqliteRun } from "../support/corrupt-sqlite-run.js";
 import { describeAuthStoreContract } from "./auth-store-contract.js";
 import { describeStoreContract } from "./store-contract.js";
 
@@ -16,10 +16,10 @@ import { describeStoreContract } from "./store-contract.js";
 const tempDir = () => mkdtempSync(join(tmpdir(), "duely-node-sqlite-"));
 
 describe.skipIf(!hasNodeSqlite())("the SQLite adapters on node:sqlite", () => {
-  describeStoreContract("sqlite on node:sqlite", async () => {
+  describeStoreContract("sqlite on node:sqlite", async (opts) => {
     const dir = tempDir();
     const path = join(dir, "duely.db");
-    const store = openSqliteStore({ path, driver: "node:sqlite" });
+    const store = openSqliteStore({ path, driver: "node:sqlite", ...opts });
     return {
       store,
       cleanup: async () => {
@@ -27,6 +27,7 @@ describe.skipIf(!hasNodeSqlite())("the SQLite adapters on node:sqlite", () => {
         rmSync(dir, { recursive: true, force: true });
       },
       corruptRun: corruptSqliteRun(path, "node:sqlite"),
+      corruptJob: corruptSqliteJob(path, "node:sqlite"),
     };
   });
 

@@ -5,22 +5,23 @@ import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SCHEMA_VERSION } from "../../src/adapters/store/sqlite/migrations.js";
 import { openSqliteStore } from "../../src/adapters/store/sqlite/sqlite-store.js";
+import type { Run } from "../../src/core/model.js";
 import type { Store, Tx } from "../../src/ports/store.js";
-import { makeJob, makeRun, T0 } from "../support/builders.js";
-import { corruptSqliteRun } from "../support/corrupt-sqlite-run.js";
+import { makeJob, makeJobInShard, makeRun, T0 } from "../support/builders.js";
+import { corruptSqliteJob, corruptSqliteRun } from "../support/corrupt-sqlite-run.js";
 import { describeStoreContract } from "./store-contract.js";
 
 const tempDir = () => mkdtempSync(join(tmpdir(), "duely-sqlite-"));
 
-describeStoreContract("sqlite", async () => {
+describeStoreContract("sqlite", async (opts) => {
   const dir = tempDir();
   const path = join(dir, "duely.db");
-  const store = openSqliteStore({ path });
+  const store = openSqliteStore({ path, ...opts });
   const cleanup = async () => {
     await store.close();
     rmSync(dir, { recursive: true, force: true });
   };
-  return { store, cleanup, corruptRun: corruptSqliteRun(path) };
+  return { store, cleanup, corruptRun: corruptSqliteRun(path), corruptJob: corruptSqliteJob(path) };
 });
 
 // SQLite counts live tasks inside the write transaction, so a task leaving the live statuses frees
@@ -73,6 +74,7 @@ describe("SQLite store, beyond the port", () => {
     5: ["DROP TABLE limit_state"],
     6: ["DROP TABLE job_events", "ALTER TABLE jobs DROP COLUMN pause_note", "ALTER TABLE jobs DROP COLUMN skips", "ALTER TABLE runs DROP COLUMN origin"],
     7: ["DROP INDEX runs_in_flight"],
+    8: ["DROP TABLE quarantine"],
   };
   const rewindTo = (version: number) => {
     for (let v = SCHEMA_VERSION; v > version; v--) for (const sql of UNDO[v] ?? []) tamper(sql);
@@ -176,7 +178,7 @@ describe("SQLite store, beyond the port", () => {
     const failure = { code: "corrupt_record", field: "schedule", message: expect.stringContaining(`stored job ${job.id} is malformed`) };
     await expect(store.getJob(job.id)).rejects.toMatchObject(failure);
     await expect(store.getJobs([makeJob().id, job.id])).rejects.toMatchObject(failure);
-    await expect(store.listJobs(job.owner, { limit: 10 })).rejects.toMatchObject(failure);
+    expect(await store.listJobs(job.owner, { limit: 10 })).toEqual({ items: [], cursor: null });
   });
 
   it("rejects a job whose status is not one the domain knows, naming the field", async () => {
@@ -184,7 +186,7 @@ describe("SQLite store, beyond the port", () => {
     await store.commit({ writes: [{ op: "put_job", job, expectVersion: null }] });
     tamper("UPDATE jobs SET status = 'archived' WHERE id = ?", job.id);
     await expect(store.getJob(job.id)).rejects.toMatchObject({ code: "corrupt_record", field: "status" });
-    await expect(store.scanJobs({ limit: 10 })).rejects.toMatchObject({ code: "corrupt_record" });
+    expect(await store.scanJobs({ limit: 10 })).toEqual({ items: [], cursor: null });
   });
 
   it("rejects a run whose stored fields do not parse, naming the run", async () => {
@@ -194,7 +196,7 @@ describe("SQLite store, beyond the port", () => {
     const failure = { code: "corrupt_record", field: "status", message: expect.stringContaining(`stored run ${run.job_id}@${T0} is malformed`) };
     await expect(store.getRun(run)).rejects.toMatchObject(failure);
     await expect(store.getRuns([{ job_id: run.job_id, scheduled_at: T0 + 1 }, run])).rejects.toMatchObject(failure);
-    await expect(store.listWaking({ shard: run.shard, before: T0, limit: 10 })).rejects.toMatchObject(failure);
+    expect(await store.listWaking({ shard: run.shard, before: T0, limit: 10 })).toEqual([]);
 
     tamper("UPDATE runs SET status = 'failed', error = '{\"message\": \"boom\"}' WHERE job_id = ?", run.job_id);
     await expect(store.getRun(run)).rejects.toMatchObject({ code: "corrupt_record", field: "error.kind" });
@@ -221,6 +223,18 @@ describe("SQLite store, beyond the port", () => {
     rewindTo(3);
     store = openSqliteStore({ path });
     expect(await store.getRun(run)).toEqual(run);
+  });
+
+  it("still answers a listing when the unreadable record it met cannot be written to the quarantine, and says why", async () => {
+    const lines: string[] = [];
+    await store.close();
+    store = openSqliteStore({ path, log: { log: (level, message) => lines.push(`${level} ${message}`) } });
+    const [bad, good] = [1, 2].map((m) => makeRun(makeJobInShard(3), T0, { status: "queued", wake_at: T0 + m })) as [Run, Run];
+    await store.commit({ writes: [bad, good].map((run) => ({ op: "insert_run" as const, run })) });
+    tamper("UPDATE runs SET result = '{not json' WHERE job_id = ?", bad.job_id);
+    tamper("DROP TABLE quarantine");
+    expect(await store.listWaking({ shard: 3, before: T0 + 2, limit: 10 })).toEqual([good]);
+    expect(lines).toContainEqual("warn cannot record an unreadable run in the quarantine");
   });
 
   it("rejects a cursor it did not issue", async () => {

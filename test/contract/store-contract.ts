@@ -3,6 +3,7 @@ import type { OpenStore } from "./store/fixture.js";
 import { describeInFlightRunsContract } from "./store/in-flight-runs.js";
 import { describeJobHistoryContract } from "./store/job-history.js";
 import { describeJobContract } from "./store/jobs.js";
+import { describeQuarantineContract } from "./store/quarantine.js";
 import { describeRunQueryContract } from "./store/run-queries.js";
 import { describeRunContract } from "./store/runs.js";
 import { describeTransactionContract } from "./store/transactions.js";
@@ -21,5 +22,6 @@ export function describeStoreContract(name: string, open: OpenStore): void {
     describeRunQueryContract(open);
     describeInFlightRunsContract(open);
     describeJobHistoryContract(open);
+    describeQuarantineContract(open);
   });
 }

@@ -48,10 +48,12 @@ export interface HarnessOptions {
   limits?: (clock: FakeClock) => Limits;
   /** The action runner the engine uses; `ScriptedActions` (the harness's `actions`) when absent. */
   actions?: ActionRunner;
+  /** Opens the store (again at each restart) instead of the SQLite file at `path`: another backend's. `log` is the harness's logger. */
+  openStore?: (o: { path: string; log: Logger; now: () => number }) => Store;
 }
 
 /**
- * A real engine on a real SQLite file and the local queue, on a clock the test steps; silent
+ * A real engine on a real SQLite file (or the store `openStore` opens) and the local queue, on a clock the test steps; silent
  * unless given a logger, uncounted unless given metrics. Runs `ScriptedActions` unless given
  * another runner (the real one).
  */
@@ -62,7 +64,8 @@ export async function openHarness(start: string, settings: Partial<EngineSetting
   const actions = new ScriptedActions();
   let random: () => number = () => 0.5;
   const open = () => {
-    const store = openSqliteStore({ path });
+    const storeOpts = { path, log: opts.log ?? silentLogger, now: () => clock.now() };
+    const store = opts.openStore ? opts.openStore(storeOpts) : openSqliteStore(storeOpts);
     const queue = new LocalDelayQueue(clock);
     let engineStore: Store = opts.faults ? faultyStore(store, opts.faults) : store;
     if (opts.wrapStore) engineStore = opts.wrapStore(engineStore);

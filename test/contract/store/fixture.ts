@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect } from "vitest";
 import type { Job, Run, RunKey } from "../../../src/core/model.js";
+import type { Logger } from "../../../src/ports/logger.js";
 import type { Page, Store, Tx } from "../../../src/ports/store.js";
 import { makeEvent, T0 } from "../../support/builders.js";
 
@@ -9,16 +10,18 @@ export interface OpenedStore {
   cleanup(): Promise<void>;
   /** Spoils a stored run behind the store's back, as a bad manual edit would: its result is no longer JSON; its key and status stay. */
   corruptRun(key: RunKey): Promise<void>;
+  /** Spoils a stored job the same way: its schedule is not one; its id, owner, status and version stay. */
+  corruptJob(id: string): Promise<void>;
 }
 
-/** MUST return a new, empty store each time (scanJobs reads everything). */
-export type OpenStore = () => Promise<OpenedStore>;
+/** MUST return a new, empty store each time (scanJobs reads everything), saying what it quarantines to `log` when given. */
+export type OpenStore = (opts?: { log?: Logger }) => Promise<OpenedStore>;
 
 /** Opens a fresh store before each test of the calling describe block, hands it to `use`, and cleans it up after. */
-export function eachFreshStore(open: OpenStore, use: (store: Store, opened: OpenedStore) => void): void {
+export function eachFreshStore(open: OpenStore, use: (store: Store, opened: OpenedStore) => void, opts: { log?: Logger } = {}): void {
   let cleanup = async () => {};
   beforeEach(async () => {
-    const opened = await open();
+    const opened = await open(opts);
     use(opened.store, opened);
     cleanup = opened.cleanup;
   });

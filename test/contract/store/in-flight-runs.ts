@@ -76,15 +76,18 @@ export function describeInFlightRunsContract(open: OpenStore): void {
       expect(await step(running, { ...runAt(job, 0, "succeeded"), attempt: 1 })).toEqual([]);
     });
 
-    it("rejects with corrupt_record when a run in flight does not parse, naming the run", async () => {
-      const job = makeJob();
+    it("leaves out a run in flight that does not parse, and answers for the other tasks of the batch", async () => {
+      const [job, other] = [makeJob(), makeJob()];
       const run = runAt(job, 0, "queued");
-      await insert(run);
+      const fine = runAt(other, 0, "running");
+      await insert(run, fine);
       await opened.corruptRun(run);
-      await expect(store.listInFlightRuns([job.id])).rejects.toMatchObject({
-        code: "corrupt_record",
-        message: expect.stringContaining(`stored run ${run.job_id}@${run.scheduled_at} is malformed`),
-      });
+      expect(await store.listInFlightRuns([job.id, other.id])).toEqual(
+        new Map([
+          [job.id, []],
+          [other.id, [fine]],
+        ]),
+      );
     });
   });
 }

@@ -2,8 +2,10 @@ import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { monotonicFactory } from "ulid";
 import { IN_FLIGHT_RUN_STATUSES, LIVE_JOB_STATUSES, type Run, type RunEvent } from "../../../core/model.js";
+import { type Logger, silentLogger } from "../../../ports/logger.js";
 import { PartialCommit, type Store, type Tx } from "../../../ports/store.js";
 import { positive } from "../limit.js";
+import { parseEach, type Unreadable } from "../quarantine.js";
 import { batchGetAll, keyLoader, mapLimit } from "./batch.js";
 import { createCommitter, type TxOutcome } from "./commit.js";
 import {
@@ -22,6 +24,7 @@ import {
   sortKeyFloor,
 } from "./items.js";
 import { createCapCommitter } from "./owner-cap.js";
+import { dynamoQuarantine } from "./quarantine-items.js";
 import { INDEX, type TableNames } from "./tables.js";
 
 export interface DynamoStoreOptions {
@@ -44,8 +47,10 @@ export interface DynamoStoreOptions {
   singleWriteEvents?: "after" | "transaction";
   /** Independent transactions of a commitEach in flight at once. @default 16 */
   concurrency?: number;
-  /** Reads the time the owner-cap counter is judged by (owner-cap.ts). @default Date.now */
+  /** Reads the time the owner-cap counter is judged by (owner-cap.ts), and stamps quarantine entries. @default Date.now */
   now?: () => number;
+  /** Where the store says what it quarantined. @default silent */
+  log?: Logger;
 }
 
 /**
@@ -62,6 +67,39 @@ export function openDynamoStore(opts: DynamoStoreOptions): Store {
   const concurrency = opts.concurrency ?? 16;
   const loadJob = keyLoader(doc, tables.jobs, (k) => String(k.id), true);
   const loadRun = keyLoader(doc, tables.runs, (k) => `${String(k.pk)}|${String(k.sk)}`, true);
+  const {
+    quarantine,
+    unreadableJob,
+    unreadableRun,
+    list: listQuarantine,
+  } = dynamoQuarantine({
+    doc,
+    tables,
+    shards,
+    log: opts.log ?? silentLogger,
+    now: opts.now ?? Date.now,
+  });
+
+  /** A listing's items parsed, the unreadable ones left out and quarantined. */
+  async function readable<T>(items: Item[], parse: (item: Item) => T, describe: (item: Item, reason: string) => Unreadable): Promise<T[]> {
+    const { items: parsed, unreadable } = parseEach(items, parse, describe);
+    if (unreadable.length > 0) await quarantine.note(unreadable);
+    return parsed;
+  }
+
+  /** Up to `limit` readable runs of a query: an unreadable one does not take a place, so a short answer means the range ended. */
+  async function collectRuns(input: QueryCommandInput, limit: number): Promise<Run[]> {
+    const runs: Run[] = [];
+    const unreadable: Unreadable[] = [];
+    await collect(input, limit, (item) => {
+      const parsed = parseEach([item], runFromItem, unreadableRun);
+      runs.push(...parsed.items);
+      unreadable.push(...parsed.unreadable);
+      return parsed.items.length > 0;
+    });
+    if (unreadable.length > 0) await quarantine.note(unreadable);
+    return runs.slice(0, limit);
+  }
 
   /** Pages a query until `limit` items passed `accept` or the key range ends. */
   async function collect(
@@ -163,7 +201,12 @@ export function openDynamoStore(opts: DynamoStoreOptions): Store {
   const store: Store = {
     async getJob(id) {
       const item = await loadJob({ id });
-      return item ? jobFromItem(item) : null;
+      return item
+        ? quarantine.read(
+            () => jobFromItem(item),
+            (reason) => unreadableJob(item, reason),
+          )
+        : null;
     },
 
     async listJobs(owner, { statuses, limit, cursor }) {
@@ -193,16 +236,17 @@ export function openDynamoStore(opts: DynamoStoreOptions): Store {
           )
         ).map((item) => [String(item.id), item]),
       );
-      const jobs = keys.flatMap((k) => {
-        const item = found.get(String(k.id));
-        return item ? [jobFromItem(item)] : [];
-      });
+      const jobs = await readable(
+        keys.map((k) => found.get(String(k.id))).filter((item) => item !== undefined),
+        jobFromItem,
+        unreadableJob,
+      );
       return { items: statuses ? jobs.filter((j) => statuses.includes(j.status)) : jobs, cursor: encodeCursor("owner_jobs", last) };
     },
 
     async scanJobs({ limit, cursor }) {
       const out = await doc.send(new ScanCommand({ TableName: tables.jobs, Limit: positive(limit), ExclusiveStartKey: decodeCursor(cursor, "all_jobs") }));
-      return { items: (out.Items ?? []).map(jobFromItem), cursor: encodeCursor("all_jobs", out.LastEvaluatedKey) };
+      return { items: await readable(out.Items ?? [], jobFromItem, unreadableJob), cursor: encodeCursor("all_jobs", out.LastEvaluatedKey) };
     },
 
     async countJobs(owner, statuses) {
@@ -231,7 +275,12 @@ export function openDynamoStore(opts: DynamoStoreOptions): Store {
 
     async getRun(key) {
       const item = await loadRun(runPrimaryKey(key, shards));
-      return item ? runFromItem(item) : null;
+      return item
+        ? quarantine.read(
+            () => runFromItem(item),
+            (reason) => unreadableRun(item, reason),
+          )
+        : null;
     },
 
     // The single reads issued together are already coalesced into BatchGetItem requests (keyLoader).
@@ -254,7 +303,7 @@ export function openDynamoStore(opts: DynamoStoreOptions): Store {
       const start = afterSk !== null && afterSk > lo ? afterSk : null;
       // Pending runs come from the sparse `pending` index: the scan never reads finished runs.
       const pending = status === "pending";
-      const { items } = await collect(
+      return collectRuns(
         {
           TableName: tables.runs,
           ...(pending ? { IndexName: INDEX.pending } : { ConsistentRead: true }),
@@ -266,11 +315,10 @@ export function openDynamoStore(opts: DynamoStoreOptions): Store {
         },
         limit,
       );
-      return items.slice(0, limit).map(runFromItem);
     },
 
     async listWaking({ shard, before, limit }) {
-      const { items } = await collect(
+      return collectRuns(
         {
           TableName: tables.runs,
           IndexName: INDEX.waking,
@@ -280,7 +328,6 @@ export function openDynamoStore(opts: DynamoStoreOptions): Store {
         },
         positive(limit),
       );
-      return items.map(runFromItem);
     },
 
     async listJobRuns(jobId, { limit, cursor }) {
@@ -297,10 +344,11 @@ export function openDynamoStore(opts: DynamoStoreOptions): Store {
       );
       const keys = (out.Items ?? []).map((k) => ({ pk: k.pk, sk: k.sk }));
       const found = new Map((await batchGetAll(doc, tables.runs, keys, true)).map((item) => [String(item.sk), item]));
-      const runs: Run[] = keys.flatMap((k) => {
-        const item = found.get(String(k.sk));
-        return item ? [runFromItem(item)] : [];
-      });
+      const runs = await readable(
+        keys.map((k) => found.get(String(k.sk))).filter((item) => item !== undefined),
+        runFromItem,
+        unreadableRun,
+      );
       return { items: runs, cursor: encodeCursor("job_runs", out.LastEvaluatedKey) };
     },
 
@@ -325,7 +373,7 @@ export function openDynamoStore(opts: DynamoStoreOptions): Store {
         keys.flat().map((k) => ({ pk: k.pk, sk: k.sk })),
         true,
       );
-      for (const run of items.map(runFromItem)) if (IN_FLIGHT_RUN_STATUSES.includes(run.status)) out.get(run.job_id)?.push(run);
+      for (const run of await readable(items, runFromItem, unreadableRun)) if (IN_FLIGHT_RUN_STATUSES.includes(run.status)) out.get(run.job_id)?.push(run);
       for (const runs of out.values()) runs.sort((a, b) => a.scheduled_at - b.scheduled_at);
       return out;
     },
@@ -352,6 +400,10 @@ export function openDynamoStore(opts: DynamoStoreOptions): Store {
         positive(limit),
       );
       return items.map(jobEventFromItem);
+    },
+
+    async quarantined({ limit }) {
+      return listQuarantine(positive(limit));
     },
 
     async commit(tx) {

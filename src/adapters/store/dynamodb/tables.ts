@@ -64,7 +64,9 @@ export const TTL_ATTRIBUTE = "expires_at";
  *          enters or leaves those statuses, not by a claim or a heartbeat.
  * - events PK `run_key` (`job_id@scheduled_at`), SK `seq` (ULID from the event time): append-only.
  *          It also holds the per-owner limit states (`run_key = limit#<key>`, `seq = -`:
- *          dynamodb-limit-state.ts, owner-cap.ts), which no run key can collide with.
+ *          dynamodb-limit-state.ts, owner-cap.ts) and the quarantine of unreadable records
+ *          (`run_key = quarantine`, `seq = <kind>#<key>`: quarantine-items.ts), which no run
+ *          key can collide with.
  * - leases PK `pk`: `shard#SS` items (which watcher scans a shard) and `watcher#<id>` items
  *          (who is alive), for the watchers' shard split.
  * - auth   PK `pk` = `<kind>#<id>`: the authorization server's records. GSI by_grant

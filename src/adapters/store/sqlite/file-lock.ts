@@ -1,5 +1,6 @@
 import { DomainError } from "../../../core/errors.js";
-import { connect } from "./driver.js";
+import { checkDatabasePath, openFailure } from "./data-dir.js";
+import { connect, type SqliteDb } from "./driver.js";
 
 export interface FileLock {
   release(): void;
@@ -20,7 +21,14 @@ export interface FileLock {
  */
 export function lockDatabaseFile(path: string): FileLock {
   const lockPath = `${path}.lock`;
-  const { db } = connect(lockPath, { timeoutMs: 0 });
+  // The lock is the first file a starting server opens beside the database: a place it cannot write is refused here.
+  checkDatabasePath(path);
+  let db: SqliteDb;
+  try {
+    ({ db } = connect(lockPath, { timeoutMs: 0 }));
+  } catch (e) {
+    throw openFailure(lockPath, e);
+  }
   try {
     db.pragma("locking_mode = EXCLUSIVE");
     db.exec("BEGIN EXCLUSIVE");
@@ -31,7 +39,7 @@ export function lockDatabaseFile(path: string): FileLock {
         hint: "stop that process first (if it is the local service: `duely service stop`), or point --db at another file",
       });
     }
-    throw e;
+    throw openFailure(lockPath, e);
   }
   return {
     release() {

@@ -153,6 +153,19 @@ const MIGRATIONS: readonly string[] = [
   -- holds this same status term.
   CREATE INDEX runs_in_flight ON runs (job_id, scheduled_at) WHERE status IN ('queued', 'running');
   `,
+  `
+  -- The quarantine (src/ports/store.ts): jobs and runs a read found unreadable, which listings
+  -- leave out. The records stay in their tables; an entry says where and why, for duely status to show.
+  CREATE TABLE quarantine (
+    kind     TEXT NOT NULL,
+    key      TEXT NOT NULL,
+    owner    TEXT,
+    reason   TEXT NOT NULL,
+    location TEXT NOT NULL,
+    since    INTEGER NOT NULL,
+    PRIMARY KEY (kind, key)
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

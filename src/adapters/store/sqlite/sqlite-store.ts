@@ -1,11 +1,13 @@
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
 import { runKeyString } from "../../../core/keys.js";
 import { IN_FLIGHT_RUN_STATUSES, type Job, LIVE_JOB_STATUSES, type Run } from "../../../core/model.js";
-import type { Page, Store, Tx, Write } from "../../../ports/store.js";
+import { type Logger, silentLogger } from "../../../ports/logger.js";
+import type { Page, Quarantined, Store, Tx, Write } from "../../../ports/store.js";
 import { positive } from "../limit.js";
+import { ownerIn, parseEach, Quarantine, runKeyOf, stillUnreadable, type Unreadable } from "../quarantine.js";
 import { createCheckpointer, noCheckpointer } from "./checkpointer.js";
+import { checkDatabasePath, openFailure } from "./data-dir.js";
 import { connect, type SqliteDb, type SqliteDriver } from "./driver.js";
+import { noFileWatch, watchFile } from "./file-watch.js";
 import { migrate } from "./migrations.js";
 import {
   decodeCursor,
@@ -44,6 +46,12 @@ export interface SqliteStoreOptions {
   checkpointIntervalMs?: number;
   /** @default better-sqlite3 when its addon loads in this process, else node:sqlite (driver.ts) */
   driver?: SqliteDriver;
+  /** Where the store says what it quarantined, and that its file was lost. @default silent */
+  log?: Logger;
+  /** The time quarantine entries are stamped with. @default Date.now */
+  now?: () => number;
+  /** How often the file is checked for having been deleted or replaced (file-watch.ts), besides before every commit. @default 1000 */
+  fileCheckMs?: number;
 }
 
 const LIVE_STATUSES = JSON.stringify(LIVE_JOB_STATUSES);
@@ -107,7 +115,75 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
   const q = prepareStatements(db);
   const parsedJobs = new ParsedJobs(10_000);
   const interval = opts.checkpointIntervalMs ?? 250;
-  const checkpointer = opts.path !== ":memory:" && interval > 0 ? createCheckpointer(db, opts.path, interval, driver) : noCheckpointer;
+  const onDisk = opts.path !== ":memory:";
+  const checkpointer = onDisk && interval > 0 ? createCheckpointer(db, opts.path, interval, driver) : noCheckpointer;
+  const log = opts.log ?? silentLogger;
+  const file = onDisk ? watchFile(opts.path, { intervalMs: opts.fileCheckMs ?? 1000, log }) : noFileWatch;
+  const quarantine = new Quarantine({
+    write: (e) => q.quarantine.run(e.kind, e.key, e.owner, e.reason, e.location, e.since).changes === 1,
+    now: opts.now ?? Date.now,
+    log,
+  });
+  const where = onDisk ? ` in ${opts.path}` : "";
+  const unreadableJob = (row: JobRow, reason: string): Unreadable => ({
+    kind: "job",
+    key: row.id,
+    owner: ownerIn(row),
+    reason,
+    location: `jobs row id = '${row.id}'${where}`,
+  });
+  const unreadableRun = (row: RunRow, reason: string): Unreadable => ({
+    kind: "run",
+    key: runKeyString(row),
+    owner: ownerIn(row),
+    reason,
+    location: `runs row job_id = '${row.job_id}' AND scheduled_at = ${row.scheduled_at}${where}`,
+  });
+  const readJob = (row: JobRow) => parsedJobs.from(row);
+
+  /** A listing's rows parsed, the unreadable ones left out and quarantined. */
+  async function readable<R, T>(rows: R[], parse: (row: R) => T, describe: (row: R, reason: string) => Unreadable): Promise<T[]> {
+    const { items, unreadable } = parseEach(rows, parse, describe);
+    if (unreadable.length > 0) await quarantine.note(unreadable);
+    return items;
+  }
+
+  /** A by-key read: every row parsed, or the call rejects with the first one's corrupt_record after quarantining each unreadable one. */
+  async function allOrNone<R, T>(rows: R[], parse: (row: R) => T, describe: (row: R, reason: string) => Unreadable): Promise<T[]> {
+    try {
+      return rows.map(parse);
+    } catch (e) {
+      await readable(rows, parse, describe);
+      throw e;
+    }
+  }
+
+  /**
+   * Up to `limit` readable runs of an ordered query that has no cursor: while unreadable rows took
+   * places, the query is asked again for that many more, so that a short answer still means "no
+   * more" (the watcher pages on that).
+   */
+  async function upTo(limit: number, fetch: (n: number) => RunRow[]): Promise<Run[]> {
+    for (let n = positive(limit); ; ) {
+      const rows = fetch(n);
+      const runs = await readable(rows, runFromRow, unreadableRun);
+      if (runs.length >= limit || rows.length < n) return runs.slice(0, limit);
+      n += limit - runs.length;
+    }
+  }
+
+  /** One page of a listing: the readable items among the first `limit` rows; the cursor is the last of those rows, read or not. */
+  async function pageOf<R, T>(
+    rows: R[],
+    limit: number,
+    parse: (row: R) => T,
+    describe: (row: R, reason: string) => Unreadable,
+    cursorOf: (row: R) => string,
+  ): Promise<Page<T>> {
+    const shown = rows.slice(0, limit);
+    const items = await readable(shown, parse, describe);
+    return { items, cursor: rows.length > limit ? cursorOf(shown[shown.length - 1]!) : null };
+  }
 
   /** One write; false when its condition fails (nothing was written by it then). */
   function apply(w: Write): boolean {
@@ -200,83 +276,115 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
     }
   });
 
+  /** Whether a quarantined record is still there and still does not parse. */
+  function still(e: Quarantined): boolean {
+    if (e.kind === "job") return stillUnreadable(q.getJob.get(e.key), jobFromRow);
+    const key = runKeyOf(e.key);
+    return key !== null && stillUnreadable(q.getRun.get(key.job_id, key.scheduled_at), runFromRow);
+  }
+
   return {
     async getJob(id) {
+      file.ensure();
       const row = q.getJob.get(id);
-      return row ? parsedJobs.from(row) : null;
+      return row ? (await allOrNone([row], readJob, unreadableJob))[0]! : null;
     },
 
     async listJobs(owner, { statuses, limit, cursor }) {
+      file.ensure();
       const listing = { owner, statuses: statuses ? JSON.stringify(statuses) : null, n: pageSize(limit) };
       const rows = cursor ? q.listJobsBefore.all({ ...listing, before: decodeCursor(cursor, "owner_jobs") }) : q.listJobs.all(listing);
-      return page(rows, limit, jobFromRow, (j) => encodeCursor("owner_jobs", j.id));
+      return pageOf(rows, limit, readJob, unreadableJob, (row) => encodeCursor("owner_jobs", row.id));
     },
 
     async scanJobs({ limit, cursor }) {
+      file.ensure();
       const after = cursor ? decodeCursor(cursor, "all_jobs") : "";
-      return page(q.scanJobs.all({ after, n: pageSize(limit) }), limit, jobFromRow, (j) => encodeCursor("all_jobs", j.id));
+      return pageOf(q.scanJobs.all({ after, n: pageSize(limit) }), limit, readJob, unreadableJob, (row) => encodeCursor("all_jobs", row.id));
     },
 
     async countJobs(owner, statuses) {
+      file.ensure();
       return q.countJobs.get({ owner, statuses: JSON.stringify(statuses) })!.n;
     },
 
     async getRun(key) {
+      file.ensure();
       const row = q.getRun.get(key.job_id, key.scheduled_at);
-      return row ? runFromRow(row) : null;
+      return row ? (await allOrNone([row], runFromRow, unreadableRun))[0]! : null;
     },
 
     async getJobs(ids) {
-      const byId = new Map(q.getJobs.all(JSON.stringify(ids)).map((row) => [row.id, parsedJobs.from(row)]));
+      file.ensure();
+      const rows = q.getJobs.all(JSON.stringify(ids));
+      const jobs = await allOrNone(rows, readJob, unreadableJob);
+      const byId = new Map(jobs.map((job) => [job.id, job]));
       return ids.map((id) => byId.get(id) ?? null);
     },
 
     async getRuns(keys) {
+      file.ensure();
       const rows = q.getRuns.all(JSON.stringify(keys.map((k) => [k.job_id, k.scheduled_at])));
-      const byKey = new Map(rows.map((row) => [runKeyString(row), runFromRow(row)]));
+      const runs = await allOrNone(rows, runFromRow, unreadableRun);
+      const byKey = new Map(runs.map((run) => [runKeyString(run), run]));
       return keys.map((k) => byKey.get(runKeyString(k)) ?? null);
     },
 
     async queryBucket({ bucket, status, from, to, limit, after }) {
-      const range = { bucket, status, from, to, n: positive(limit) };
+      file.ensure();
+      const range = { bucket, status, from, to };
       // Pending has its own statements: only a literal 'pending' lets SQLite use the partial index.
       const [first, next] = status === "pending" ? [q.queryPending, q.queryPendingAfter] : [q.queryBucket, q.queryBucketAfter];
-      const rows = after ? next.all({ ...range, after_at: after.scheduled_at, after_job: after.job_id }) : first.all(range);
-      return rows.map(runFromRow);
+      return upTo(limit, (n) => (after ? next.all({ ...range, n, after_at: after.scheduled_at, after_job: after.job_id }) : first.all({ ...range, n })));
     },
 
     async listWaking({ shard, before, limit }) {
-      return q.listWaking.all({ shard, before, n: positive(limit) }).map(runFromRow);
+      file.ensure();
+      return upTo(limit, (n) => q.listWaking.all({ shard, before, n }));
     },
 
     async listJobRuns(jobId, { limit, cursor }) {
+      file.ensure();
       const listing = { job_id: jobId, n: pageSize(limit) };
       const rows = cursor ? q.listJobRunsBefore.all({ ...listing, before: decodeCursor(cursor, "job_runs") }) : q.listJobRuns.all(listing);
-      return page(rows, limit, runFromRow, (r) => encodeCursor("job_runs", r.scheduled_at));
+      return pageOf(rows, limit, runFromRow, unreadableRun, (row) => encodeCursor("job_runs", row.scheduled_at));
     },
 
     async listInFlightRuns(jobIds) {
+      file.ensure();
       const out = new Map<string, Run[]>(jobIds.map((id) => [id, []]));
       if (out.size === 0) return out;
-      for (const row of q.listInFlight.all(JSON.stringify([...out.keys()]))) out.get(row.job_id)!.push(runFromRow(row));
+      for (const run of await readable(q.listInFlight.all(JSON.stringify([...out.keys()])), runFromRow, unreadableRun)) out.get(run.job_id)!.push(run);
       return out;
     },
 
     async listEvents(key) {
+      file.ensure();
       return q.listEvents.all(key.job_id, key.scheduled_at).map(eventFromRow);
     },
 
     async listJobEvents(jobId, { limit }) {
+      file.ensure();
       return q.listJobEvents.all(jobId, positive(limit)).map(jobEventFromRow);
     },
 
+    async quarantined({ limit }) {
+      file.ensure();
+      const entries = q.listQuarantine.all(positive(limit)) as Quarantined[];
+      return quarantine.review(entries, still, (e) => {
+        q.dropQuarantine.run(e.kind, e.key);
+      });
+    },
+
     async commit(tx) {
+      file.check();
       const ok = tryCommit(tx);
       checkpointer.noteCommits(1);
       return ok;
     },
 
     async commitEach(txs) {
+      file.check();
       if (txs.length === 0) return [];
       const results = commitMany.immediate(txs);
       checkpointer.noteCommits(txs.length);
@@ -284,6 +392,7 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
     },
 
     async close() {
+      file.stop();
       await checkpointer.stop();
       if (db.open) db.close();
     },
@@ -292,20 +401,29 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
 
 /** Opens (creating its directory) and migrates the file; the auth store opens its own connection with it too. */
 export function openDatabase(opts: Pick<SqliteStoreOptions, "path" | "busyTimeoutMs" | "cacheSizeMiB" | "driver">): { db: SqliteDb; driver: SqliteDriver } {
-  if (opts.path !== ":memory:") mkdirSync(dirname(opts.path), { recursive: true });
-  const { db, driver } = connect(opts.path, { timeoutMs: opts.busyTimeoutMs ?? 5000, ...(opts.driver && { driver: opts.driver }) });
+  checkDatabasePath(opts.path);
+  try {
+    return configure(connect(opts.path, { timeoutMs: opts.busyTimeoutMs ?? 5000, ...(opts.driver && { driver: opts.driver }) }), opts.cacheSizeMiB);
+  } catch (e) {
+    throw openFailure(opts.path, e);
+  }
+}
+
+/** The pragmas every connection to the file runs with, and the schema brought up to date. */
+function configure(opened: { db: SqliteDb; driver: SqliteDriver }, cacheSizeMiB = 64): { db: SqliteDb; driver: SqliteDriver } {
+  const { db } = opened;
   db.pragma("journal_mode = WAL");
   // In WAL mode NORMAL syncs only at checkpoints, not on every commit. A commit is in the WAL
   // file (the OS page cache) before it is acknowledged, so it survives kill -9 of the process;
   // only an OS crash or power loss can take back the last few commits.
   db.pragma("synchronous = NORMAL");
-  db.pragma(`cache_size = ${-1024 * (opts.cacheSizeMiB ?? 64)}`);
+  db.pragma(`cache_size = ${-1024 * cacheSizeMiB}`);
   // After a burst the WAL file is cut back to 64 MiB rather than keep its high-water mark.
   db.pragma("journal_size_limit = 67108864");
   // Nothing relies on foreign keys; the engine writes jobs and runs in one tx by itself.
   db.pragma("foreign_keys = OFF");
   migrate(db);
-  return { db, driver };
+  return opened;
 }
 
 /**
@@ -383,6 +501,12 @@ function prepareStatements(db: SqliteDb) {
     listEvents: db.prepare<[string, number], EventRow>(`SELECT ${eventCols} FROM run_events WHERE job_id = ? AND scheduled_at = ? ORDER BY id`),
     insertJobEvent: db.prepare<[unknown[]]>(`INSERT INTO job_events (${list(JOB_EVENT_COLUMNS)}) VALUES (${placeholders(JOB_EVENT_COLUMNS)})`),
     listJobEvents: db.prepare<[string, number], JobEventRow>(`SELECT ${list(JOB_EVENT_COLUMNS)} FROM job_events WHERE job_id = ? ORDER BY id DESC LIMIT ?`),
+
+    quarantine: db.prepare<[string, string, string | null, string, string, number]>(
+      "INSERT INTO quarantine (kind, key, owner, reason, location, since) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (kind, key) DO NOTHING",
+    ),
+    listQuarantine: db.prepare<[number], Quarantined>("SELECT kind, key, owner, reason, location, since FROM quarantine ORDER BY since, kind, key LIMIT ?"),
+    dropQuarantine: db.prepare<[string, string]>("DELETE FROM quarantine WHERE kind = ? AND key = ?"),
   };
 }
 
@@ -392,12 +516,5 @@ interface JobListing {
   n: number;
 }
 
-/** A listing fetches one row more than asked, to know whether there is a next page. */
+/** A listing fetches one row more than asked, to know whether there is a next page (that row is not parsed). */
 const pageSize = (limit: number) => positive(limit) + 1;
-
-/** Maps only the rows it returns: the look-ahead row is not parsed, so it cannot fail the page. */
-function page<R, T>(rows: R[], limit: number, fromRow: (row: R) => T, cursorOf: (last: T) => string): Page<T> {
-  const items = rows.slice(0, limit).map(fromRow);
-  const more = rows.length > limit;
-  return { items, cursor: more ? cursorOf(items[items.length - 1]!) : null };
-}

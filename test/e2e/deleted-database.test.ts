@@ -1,0 +1,65 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLI_TIMEOUT_MS } from "../support/cli.js";
+import { waitFor } from "../support/processes/children.js";
+import { callTool } from "./support.js";
+
+// A running `duely serve --http` whose SQLite file is deleted under it: a real process, a real
+// MCP client, a real file.
+
+const MAIN = join(import.meta.dirname, "../../src/cli/main.ts");
+let dir: string;
+let db: string;
+let serve: ChildProcess;
+let stderr = "";
+let client: Client;
+
+const logLines = () =>
+  stderr
+    .split("\n")
+    .filter((l) => l.startsWith("{"))
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "duely-deleted-"));
+  db = join(dir, "duely.db");
+  const config = join(dir, "duely.json");
+  writeFileSync(config, JSON.stringify({ store: { kind: "sqlite", path: db }, owner: "ann", timezone: "UTC" }));
+  serve = spawn(process.execPath, ["--import", "tsx", MAIN, "serve", "--http", "--no-auth", "--port", "0", "--config", config], {
+    env: { ...process.env, DUELY_CONFIG: "" },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  serve.stderr!.on("data", (d) => (stderr += d));
+  await waitFor(() => logLines().some((l) => String(l.message).startsWith("duely serving MCP")), 2 * CLI_TIMEOUT_MS, `the server to start: ${stderr}`, 100);
+  const url = new URL(String(logLines().find((l) => String(l.message).startsWith("duely serving MCP"))!.url));
+  client = new Client({ name: "duely-test", version: "0" });
+  await client.connect(new StreamableHTTPClientTransport(url));
+}, 3 * CLI_TIMEOUT_MS);
+
+afterAll(async () => {
+  await client?.close();
+  if (serve.exitCode === null) serve.kill("SIGKILL");
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const create = (title: string) =>
+  callTool(client, "task_create_v1", {
+    title,
+    action: { type: "notify", message: title },
+    schedule: { type: "once", at: new Date(Date.now() + 3_600_000).toISOString().replace(/\.\d+Z$/, "Z") },
+  });
+
+describe("a server whose database file is deleted", { timeout: CLI_TIMEOUT_MS }, () => {
+  it("refuses the next create instead of acknowledging it into the deleted file, and logs the file's path", async () => {
+    expect((await create("before")).ok).toBe(true);
+    unlinkSync(db);
+    const after = await create("after");
+    expect(after).toMatchObject({ ok: false, error: { code: "internal" } });
+    await waitFor(() => stderr.includes(`the database file ${db} was deleted while duely had it open`), 5_000, "the log line", 50);
+    expect(logLines().filter((l) => l.level === "error" && String(l.message).startsWith(`the database file ${db} was deleted`))).toHaveLength(1);
+  });
+});
