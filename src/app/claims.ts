@@ -138,30 +138,16 @@ async function decideAll(deps: EngineDeps, worker: string, runs: readonly Run[],
 }
 
 /**
- * The runs in flight of each task (ids distinct), null for a task whose runs cannot be read now.
- * Only a batch that fails on an unreadable run is read again task by task (a call each, while
- * that run stays unreadable), so that run holds back only its own task's claims; a failed request
- * defers them all.
+ * The runs in flight of each task (ids distinct), in one store call; none for a task whose runs
+ * cannot be read now (a failed request defers their runs). An unreadable run is left out by the
+ * store and quarantined, so it holds back no claim.
  */
 async function readInFlight(deps: EngineDeps, jobIds: readonly string[]): Promise<Map<string, Run[] | null>> {
-  const { store, log } = deps;
-  const one = (id: string) =>
-    store.listInFlightRuns([id]).then(
-      (m) => m.get(id) ?? [],
-      (e: unknown) => {
-        log.log("warn", "cannot check a task's earlier runs now; deferring its runs", { job_id: id, error: String(e) });
-        return null;
-      },
-    );
   try {
-    const runs = await readBatched(
-      jobIds,
-      { batch: (ids) => store.listInFlightRuns(ids).then((m) => ids.map((id) => m.get(id) ?? [])), one },
-      { log, what: "the runs in flight of tasks", retryEach: (e) => isDomainError(e) && e.code === "corrupt_record" },
-    );
-    return new Map(jobIds.map((id, i) => [id, runs[i]!]));
-  } catch {
-    // Logged by readBatched; nothing can be decided for these tasks now.
+    const found = await deps.store.listInFlightRuns(jobIds);
+    return new Map(jobIds.map((id) => [id, found.get(id) ?? []]));
+  } catch (e) {
+    deps.log.log("warn", "cannot check tasks' earlier runs now; deferring their runs", { jobs: jobIds.length, error: String(e) });
     return new Map<string, null>();
   }
 }

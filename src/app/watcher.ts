@@ -120,7 +120,7 @@ export class Watcher {
     return stats;
   }
 
-  /** A partition that cannot be read (a malformed stored run) is reported and skipped; the others go on. */
+  /** A partition that cannot be read now (the store failing) is reported and skipped; the others go on. An unreadable run alone is left out and quarantined by the store. */
   private async isolated(what: string, stats: TickStats, scan: () => Promise<void>): Promise<void> {
     try {
       await scan();

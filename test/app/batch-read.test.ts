@@ -40,13 +40,6 @@ describe("readBatched", () => {
     ]);
   });
 
-  it("throws the error, for the caller to settle every key, when retryEach refuses it", async () => {
-    const { lines, log } = recorder();
-    const failed = { batch: async () => Promise.reject(new Error("throttled")), one: async () => "never" };
-    await expect(readBatched(["a", "b"], failed, { log, what: "things", retryEach: (e) => String(e).includes("parse") })).rejects.toThrow("throttled");
-    expect(lines.map((l) => l.message)).toEqual(["cannot read things in one call"]);
-  });
-
   it("makes no call for no keys", async () => {
     const { log } = recorder();
     expect(await readBatched([], { batch: async () => Promise.reject(new Error("called")), one: async () => "x" }, { log, what: "things" })).toEqual([]);

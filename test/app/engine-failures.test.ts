@@ -243,7 +243,7 @@ describe("engine: misfires and overlap", () => {
     await finish();
   });
 
-  it("claims other tasks' runs when one task's earlier run in flight is unreadable, and defers only that task's", async () => {
+  it("claims every task's runs when one task's earlier run in flight is unreadable: that run is quarantined, not counted in flight", async () => {
     h = await openHarness("2026-06-01T00:00:30Z", { shard_count: 2 });
     const every = { action: notify, schedule: { kind: "cron" as const, expr: "* * * * *", timezone: "UTC" } };
     const { job: broken } = await h.engine.jobs.create("alice", { title: "broken", ...every });
@@ -257,7 +257,9 @@ describe("engine: misfires and overlap", () => {
     await h.engine.watcher.tick();
     await h.engine.worker.runOnce();
     expect((await h.store.getRun({ job_id: fine.id, scheduled_at: Date.parse("2026-06-01T00:01:00Z") }))?.status).toBe("succeeded");
-    expect((await h.store.getRun({ job_id: broken.id, scheduled_at: Date.parse("2026-06-01T00:01:00Z") }))?.status).toBe("queued");
+    // Counted in flight, the unreadable run would defer its task's runs for ever (overlap skip).
+    expect((await h.store.getRun({ job_id: broken.id, scheduled_at: Date.parse("2026-06-01T00:01:00Z") }))?.status).toBe("succeeded");
+    expect((await h.store.quarantined({ limit: 10 })).map((q) => [q.kind, q.key])).toEqual([["run", `${broken.id}@${earlier.scheduled_at}`]]);
   });
 });
 
