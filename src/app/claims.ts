@@ -42,8 +42,11 @@ export interface ClaimBatch {
  * Claims the delivered runs it can, in one store round trip: reads each run and its task (and, in
  * one call, the runs in flight of the tasks the overlap rule applies to), decides
  * (run-decisions.ts), charges each claim to its owner's execution rate unless `paid` says it was
- * paid for already (a claim over the rate is held back instead, its token booked), records the start in the claim of the first `slots` runs that are due, and
- * commits. A task or run that cannot be read right now (not a corrupt record) defers the message;
+ * paid for already (a claim over the rate is held back instead, its token booked), records the
+ * start in the claim of the first `slots` runs that are due, and commits. A message can be older
+ * than its run (a copy re-sent before the run was held back or deferred): a run whose stored due
+ * time is past `horizon` is not claimed early but sent again for then (a run the rate hold keeps
+ * stays paid for: whichever copy comes first claims it, the other finds it taken). A task or run that cannot be read right now (not a corrupt record) defers the message;
  * a claim whose answer was lost is read back, and left alone (neither held nor acknowledged) when
  * even that cannot tell.
  */
@@ -52,9 +55,9 @@ export async function claimBatch(
   worker: string,
   messages: readonly QueueMessage[],
   now: number,
-  slots: number,
-  paid: (m: QueueMessage) => boolean = () => false,
+  opts: { slots: number; horizon: number; paid: (m: QueueMessage) => boolean },
 ): Promise<ClaimBatch> {
+  const { slots, horizon, paid } = opts;
   const out: ClaimBatch = { starting: [], held: [], done: [], deferred: [], heldBack: [] };
   const seen = new Set<string>();
   const fresh: QueueMessage[] = [];
@@ -69,7 +72,8 @@ export async function claimBatch(
   const claimable = found.filter((f): f is { message: QueueMessage; run: Run } => {
     if (f.run === undefined) return false;
     if (f.run === null || f.run.status !== "queued") out.done.push(f.message);
-    return f.run !== null && f.run.status === "queued";
+    else if (f.run.due_at > horizon) out.deferred.push({ ...f.message, dueAt: f.run.due_at });
+    return f.run !== null && f.run.status === "queued" && f.run.due_at <= horizon;
   });
   const jobs = await loadJobsOf(
     deps.store,

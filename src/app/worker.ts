@@ -195,7 +195,7 @@ export class Worker {
     this.reserved += slots;
     let batch: ClaimBatch;
     try {
-      batch = await claimBatch(this.deps, this.id, due, now, slots, (m) => this.rateHeld.isPaid(m));
+      batch = await claimBatch(this.deps, this.id, due, now, { slots, horizon, paid: (m) => this.rateHeld.isPaid(m) });
     } finally {
       this.reserved -= slots;
       this.notifyIdle();

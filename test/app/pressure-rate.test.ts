@@ -56,6 +56,41 @@ describe("an owner over its execution rate", () => {
     expect(started[29]! - started[0]!).toBeGreaterThanOrEqual(24_000);
   });
 
+  it("does not claim a held-back run early from an older copy of its message", async () => {
+    const h = await openHarness(
+      "2026-06-01T00:00:00Z",
+      {},
+      {
+        limits: (clock) =>
+          new Limits(
+            memoryLimitState(() => clock.now()),
+            { ...DEFAULT_LIMITS, executions: { burst: 1, per_minute: 6 } },
+            clock,
+          ),
+      },
+    );
+    cleanup = h.close;
+    await h.engine.jobs.create("alice", notify("first"));
+    const { job } = await h.engine.jobs.create("alice", notify("second"));
+    await h.engine.watcher.tick();
+    await h.engine.worker.runOnce();
+    const [run] = (await h.store.listJobRuns(job.id, { limit: 1 })).items;
+    // Held back 10 s (one token every 10 s after a burst of 1), and kept by the worker.
+    expect(run!.status).toBe("queued");
+    expect(run!.due_at).toBeGreaterThan(h.clock.now() + 5_000);
+    // A copy of the message from before the hold (a re-send, a duplicate delivery) arrives now.
+    await h.queue.send([{ key: { job_id: run!.job_id, scheduled_at: run!.scheduled_at }, owner: "alice", dueAt: h.clock.now() }]);
+    const pass = await Promise.race([h.engine.worker.runOnce(), new Promise((r) => setTimeout(() => r("still waiting after 3 s"), 3_000))]);
+    // Not claimed ten seconds ahead of its booked time (a claimed run would wait for it, holding a lease).
+    expect(pass).toBe(0);
+    const after = (await h.store.getRun(run!))!;
+    expect(after.status).toBe("queued");
+    expect(after.due_at).toBe(run!.due_at);
+    // At its time it runs, once.
+    await h.runFor(15_000, 1_000);
+    expect(h.actions.calls).toHaveLength(2);
+  });
+
   it("does not starve the event loop, another owner, or its own claimed runs while it waits", async () => {
     const dir = mkdtempSync(join(tmpdir(), "duely-pressure-"));
     const actions = new ScriptedActions();
