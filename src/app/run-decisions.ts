@@ -137,9 +137,10 @@ export type HoldBack = { kind: "hold_back"; dueAt: number; step: Step };
  * attempt nor an execution, and the grace window (judged from `due_at`) does not count the wait.
  */
 export function holdBack(run: Run, waitMs: number, now: number, staleQueuedMs: number): HoldBack {
-  const dueAt = now + waitMs;
+  // A run claimed ahead of its time keeps its time when the token comes sooner: never earlier.
+  const dueAt = Math.max(run.due_at, now + waitMs);
   const next = queued(run, dueAt, now, staleQueuedMs);
-  return { kind: "hold_back", dueAt, step: updateStep(run, next, now, `held back ${waitMs} ms by the owner's run rate (limits.executions)`) };
+  return { kind: "hold_back", dueAt, step: updateStep(run, next, now, `held back ${dueAt - now} ms by the owner's run rate (limits.executions)`) };
 }
 
 export type StartDecision = { kind: "start"; run: Run; step: Step } | { kind: "give_back"; reason: string } | Settled;

@@ -176,6 +176,14 @@ describe("holdBack: a claim over the owner's run rate", () => {
     expect(d.step.event.detail).toMatch(/limits\.executions/);
   });
 
+  it("never moves a run claimed ahead of its time earlier than it was due", () => {
+    // Claimed 2 s ahead, its token there in 130 ms: it still waits for its own time.
+    const run = runOf("queued", 0, { due_at: NOW + 2_000 });
+    const d = holdBack(run, 130, NOW, STALE_MS);
+    expect(d.dueAt).toBe(NOW + 2_000);
+    expect(written(d.step, run)).toMatchObject({ status: "queued", due_at: NOW + 2_000 });
+  });
+
   it("moves the due time, so the wait does not make a later claim judge the run missed", () => {
     // No catch-up: a first attempt claimed past its grace window would be skipped as missed.
     const job = jobFor("active", { policy: { ...DEFAULT_RUN_POLICY, misfire_grace_ms: MINUTE_MS, catch_up: "skip" } })!;
