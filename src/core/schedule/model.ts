@@ -59,6 +59,9 @@ export const cronExprs = (s: CronSchedule): string[] => [s.expr, ...(s.also ?? [
 
 export const isRecurring = (s: Schedule): s is CronSchedule | EverySchedule => s.kind === "cron" || s.kind === "every";
 
+/** The zone a schedule is read in; `immediate` has none of its own, so the caller's default stands in. */
+export const zoneOf = (s: Schedule, fallback: string): string => (s.kind === "immediate" ? fallback : s.timezone);
+
 /**
  * One occurrence of a schedule. `skip` is set when the occurrence must not run but must leave
  * a row saying why (a DST gap under the `skip` policy). `dst` notes a shifted or repeated time.
