@@ -1,15 +1,21 @@
 import { DomainError } from "../core/errors.js";
 import { type Job, type JobEvent, MAX_SKIPS, type Run } from "../core/model.js";
-import { isRecurring } from "../core/schedule/model.js";
+import { isRecurring, zoneOf } from "../core/schedule/model.js";
 import { nextRunTime, startOffsetOf } from "../core/start-window.js";
 import { planChain } from "./chain.js";
 import type { EngineDeps } from "./deps.js";
 import { changedMeanwhile, mustBe, ownedJob, upcomingOf } from "./job-access.js";
 import { type Step, skipped, toTx, updateStep } from "./runs.js";
 import type { Upcoming } from "./schedule-rules.js";
+import { skipWindow } from "./task-request.js";
 
 export interface SkipTarget {
-  /** The occurrence whose start (or scheduled time) lies in [from, to]. Absent: the next one (undoing: the next skipped one). */
+  /**
+   * The occurrence as the user names it, in the task's zone unless it carries an offset: a date
+   * ("2026-03-06", that day's run) or a date and time (that minute's run); see `skipWindow`.
+   */
+  at?: string | undefined;
+  /** The occurrence whose start (or scheduled time) lies in [from, to]. Absent, and no `at`: the next one (undoing: the next skipped one). */
   within?: { from: number; to: number };
   /** Let a skipped occurrence run again. */
   undo?: boolean;
@@ -73,9 +79,11 @@ function noSuchOccurrence(candidates: number[], what: string): DomainError {
  * the same transaction, so the task keeps its next run. One further ahead is noted on the job
  * (`skips`) and recorded when the chain planner reaches it. Recorded in the task's history.
  */
-export async function skipOccurrence(deps: EngineDeps, owner: string, id: string, target: SkipTarget): Promise<SkipResult> {
+export async function skipOccurrence(deps: EngineDeps, owner: string, id: string, asked: SkipTarget): Promise<SkipResult> {
   const { store, clock } = deps;
   const job = await ownedJob(store, owner, id);
+  // A one-off task is refused below whatever `at` says; UTC only lets a malformed `at` be refused first.
+  const target = asked.at === undefined ? asked : { ...asked, within: skipWindow(asked.at, zoneOf(job.schedule, "UTC")) };
   mustBe(job, ["active", "paused"], "skip a run of");
   if (!isRecurring(job.schedule)) {
     throw new DomainError("conflict", "A one-off task has a single run: there is no other one to skip to.", {

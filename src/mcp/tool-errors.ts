@@ -104,8 +104,11 @@ export function errorFromThrown(e: unknown, opts: { tool: string; log: Logger; a
       opts.log.log("error", "tool failed on a server-side problem", { tool: opts.tool, code: e.code, error: e.message });
       return toolError("internal", "The server could not read its own data for this request.");
     }
-    return toolError(code, e.message, {
-      field: aliasField(e.field, opts.aliases ?? {}),
+    const field = aliasField(e.field, opts.aliases ?? {});
+    // A message may name the engine's path ("schedule.anchor …"); the caller knows the argument's.
+    const renamed = e.field !== undefined && field !== undefined && e.field.includes(".") ? e.message.replaceAll(e.field, field) : e.message;
+    return toolError(code, renamed, {
+      field,
       expected: e.expected,
       hint: e.hint,
       retryAfterS: e.retryAfterS,

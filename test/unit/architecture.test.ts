@@ -103,6 +103,16 @@ describe("dependencies point inward", () => {
     }
   });
 
+  it("keeps calendar arithmetic in src/core: no date library is imported anywhere else", () => {
+    const dateLibraries =
+      /^(luxon|moment|moment-timezone|dayjs|date-fns|date-fns-tz|@date-fns\/.*|@js-joda\/.*|@js-temporal\/polyfill|temporal-polyfill|chrono-node|cron-parser|cronstrue|rrule|spacetime|timezone-support|tzdata)$/;
+    const outside = files(SRC).filter((f) => layer(f) !== "core");
+    expect(outside.length).toBeGreaterThan(0);
+    for (const f of outside) {
+      for (const spec of importsOf(f)) expect(dateLibraries.test(spec), `${relative(SRC, f)} imports ${spec}`).toBe(false);
+    }
+  });
+
   it("keeps app free of third-party SDKs", () => {
     for (const f of files(join(SRC, "app"))) {
       for (const spec of importsOf(f)) {

@@ -9,7 +9,7 @@ export { describeSchedule } from "./describe.js";
 export { dstNotes } from "./dst-notes.js";
 export { type EffectiveDst, effectiveDst } from "./dst-policy.js";
 export { formatClockInZone, formatIsoInZone, ISO_EXPECTED, type IsoInstant, readIsoDay, readIsoTime } from "./iso-time.js";
-export { type LocalTime, localTimeAt, resolveLocalTime, resolveLocalTimeNoted } from "./local-time.js";
+export { anchorInGap, type LocalTime, localTimeAt, resolveLocalTime, resolveLocalTimeNoted } from "./local-time.js";
 export { nextFireTimes, nextOccurrence, nextOccurrences } from "./next.js";
 export { type ValidateOptions, validateSchedule } from "./validate.js";
 export { addDays, addMonths, type CivilDate, type CivilTime, daysInMonth } from "./wall-time.js";

@@ -1,6 +1,18 @@
 import { DomainError } from "../errors.js";
 import { resolveLocalTimeNoted } from "./local-time.js";
-import { addDays, type CivilDate, DAY_MS, daysFromCivil, daysInMonth, formatOffset, formatWallDate, formatWallTime, HOUR_MS, MINUTE_MS } from "./wall-time.js";
+import {
+  addDays,
+  type CivilDate,
+  type CivilTime,
+  DAY_MS,
+  daysFromCivil,
+  daysInMonth,
+  formatOffset,
+  formatWallDate,
+  formatWallTime,
+  HOUR_MS,
+  MINUTE_MS,
+} from "./wall-time.js";
 import { zoneRules } from "./zone.js";
 
 /**
@@ -55,7 +67,11 @@ export interface IsoInstant {
   at: number;
   /** Whether the text carried its own offset (then `zone` played no part). */
   hasOffset: boolean;
-  /** What became of a local time the clocks skip or repeat (docs/dst.md), in the words the phrase reader uses. */
+  /** The local time read, when the text carried no offset. */
+  local?: CivilTime;
+  /** Set when the clocks skip or repeat that local time (docs/dst.md). */
+  dst?: "gap_shifted" | "overlap_first";
+  /** What became of such a time, in the words the phrase reader uses. */
   note?: string;
 }
 
@@ -72,10 +88,11 @@ export function readIsoTime(value: string, zone: string, field: string): IsoInst
   const day = timeMs >= DAY_MS ? addDays(date, 1) : date;
   const ofDay = timeMs % DAY_MS;
   const minuteMs = ofDay - (ofDay % MINUTE_MS);
-  const { note, ...resolved } = resolveLocalTimeNoted({ ...day, hour: Math.floor(minuteMs / HOUR_MS), minute: (minuteMs % HOUR_MS) / MINUTE_MS }, zone);
+  const local = { ...day, hour: Math.floor(minuteMs / HOUR_MS), minute: (minuteMs % HOUR_MS) / MINUTE_MS };
+  const { note, dst, at: minuteAt } = resolveLocalTimeNoted(local, zone);
   // Seconds ride on the resolved minute; a time the clocks skip runs at the transition itself.
-  const at = resolved.dst === "gap_shifted" ? resolved.at : resolved.at + (ofDay - minuteMs);
-  return { at, hasOffset: false, ...(note !== undefined && { note }) };
+  const at = dst === "gap_shifted" ? minuteAt : minuteAt + (ofDay - minuteMs);
+  return { at, hasOffset: false, local, ...(dst !== undefined && dst !== "overlap_second" && { dst }), ...(note !== undefined && { note }) };
 }
 
 /** A local date ("2026-03-08") as the span of that day in `zone`: from its first instant to just before the next day's. */

@@ -1,3 +1,4 @@
+import { DomainError } from "../errors.js";
 import { occurrencesOf, toOccurrence, WALL_CLOCK_DEFAULT } from "./dst-policy.js";
 import type { Occurrence } from "./model.js";
 import { resolveWall } from "./resolve-wall.js";
@@ -49,4 +50,17 @@ export function resolveLocalTimeNoted(local: CivilTime, timezone: string): Occur
     return { ...resolved, note: `${formatWallTime(wall)} on ${formatWallDate(wall)} happens twice in ${timezone} (clocks fall back): using the first, ${utc}` };
   }
   return resolved;
+}
+
+/**
+ * An `every` of days, weeks or months steps on the wall clock from its anchor's local time, so an
+ * anchor the clocks skip would carry the shifted time (03:00 for 02:30) forever: refused, not moved.
+ */
+export function anchorInGap(local: CivilTime, field: string): DomainError {
+  const wall = wallOf(local);
+  return new DomainError(
+    "invalid_schedule",
+    `The first run (${formatWallDate(wall)} ${formatWallTime(wall)}) falls in a daylight-saving gap; the repetition would keep the shifted time.`,
+    { field, expected: "A time outside the hour the clocks skip", hint: "Offer a time outside the skipped hour, or a start a day later." },
+  );
 }

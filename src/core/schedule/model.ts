@@ -11,6 +11,7 @@ export const DstPolicy = z.strictObject({
 export type DstPolicy = z.infer<typeof DstPolicy>;
 
 export const INTERVAL_UNITS = ["minute", "hour", "day", "week", "month"] as const;
+export type IntervalUnit = (typeof INTERVAL_UNITS)[number];
 
 /** IANA zone name; validity is checked by `validateSchedule`, not by shape. */
 const Timezone = z.string().min(1).max(64);
