@@ -194,7 +194,7 @@ export class Jobs {
       }
     } catch (e) {
       if (e instanceof DomainError && prefix) {
-        throw new DomainError(e.code, e.message, { field: `${prefix}${e.field ?? ""}`, expected: e.expected, hint: e.hint });
+        throw new DomainError(e.code, e.message, { field: `${prefix}${e.field ?? ""}`, expected: e.expected, hint: e.hint, reason: e.reason, data: e.data });
       }
       throw e;
     }
@@ -214,7 +214,8 @@ export class Jobs {
     const have = active === null ? "You already have the most active or paused tasks allowed" : `You already have ${active} active or paused tasks`;
     return new DomainError("limit_exceeded", `${have}; the limit is ${limit}.`, {
       expected: `at most ${limit} active or paused tasks per owner`,
-      hint: "Cancel a task you no longer need (task_cancel_v1), or ask the operator to raise max_active_jobs_per_owner in the duely config.",
+      reason: "task_cap",
+      data: { limit, active },
     });
   }
 

@@ -113,6 +113,16 @@ describe("dependencies point inward", () => {
     }
   });
 
+  it("keeps tool names out of the engine: src/app and src/core give reasons, src/mcp words the hints that name tools", () => {
+    const toolName = /\b[a-z]+(?:_[a-z]+)+_v\d+\b/;
+    const inner = [...files(join(SRC, "app")), ...files(join(SRC, "core"))];
+    expect(inner.length).toBeGreaterThan(0);
+    for (const f of inner) {
+      const hit = readFileSync(f, "utf8").match(toolName);
+      expect(hit?.[0], `${relative(SRC, f)} names a tool`).toBeUndefined();
+    }
+  });
+
   it("keeps app free of third-party SDKs", () => {
     for (const f of files(join(SRC, "app"))) {
       for (const spec of importsOf(f)) {
