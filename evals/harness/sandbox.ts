@@ -9,7 +9,7 @@ import { DEFAULT_SETTINGS } from "../../src/app/settings.js";
 import { JOB_STATUSES } from "../../src/core/model.js";
 import { nextFireTimes } from "../../src/core/schedule/index.js";
 import { isoUtc, taskView } from "../../src/mcp/present.js";
-import { resolveSchedule } from "../../src/mcp/schedule-input.js";
+import { scheduleRequestOf } from "../../src/mcp/schedule-input.js";
 import { createMcpServer } from "../../src/mcp/server.js";
 import { policyPatch } from "../../src/mcp/task-input.js";
 import type { ActionRunner } from "../../src/ports/action.js";
@@ -65,7 +65,7 @@ export async function openSandbox(c: Case): Promise<Sandbox> {
   });
   let client: Client | undefined;
   try {
-    const seeded = await seed(engine, c, now);
+    const seeded = await seed(engine, c);
     const serverZone = c.server_tz ?? c.user_tz;
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await createMcpServer({ api: { jobs: engine.jobs, clock: engine.clock, log: engine.log }, owner: EVAL_OWNER, timezone: serverZone }).connect(serverSide);
@@ -115,11 +115,11 @@ export async function openSandbox(c: Case): Promise<Sandbox> {
   }
 }
 
-async function seed(engine: Engine, c: Case, now: number): Promise<Record<string, string>> {
+async function seed(engine: Engine, c: Case): Promise<Record<string, string>> {
   const ids: Record<string, string> = {};
   for (const s of c.seed_tasks ?? []) {
-    const { schedule } = resolveSchedule({ schedule: s.schedule }, { timezone: c.user_tz, now, horizonMs: DEFAULT_SETTINGS.horizon_ms });
-    const { job } = await engine.jobs.create(EVAL_OWNER, { title: s.title, action: s.action, schedule, policy: policyPatch(s.policies) });
+    const request = { title: s.title, action: s.action, schedule: scheduleRequestOf(s.schedule), policy: policyPatch(s.policies) };
+    const { job } = await engine.jobs.createTask(EVAL_OWNER, request, { timezone: c.user_tz });
     for (const at of s.skip ?? []) await engine.jobs.skip(EVAL_OWNER, job.id, { within: { from: Date.parse(at), to: Date.parse(at) } });
     if (s.status === "paused") await engine.jobs.pause(EVAL_OWNER, job.id);
     if (s.status === "cancelled") await engine.jobs.cancel(EVAL_OWNER, job.id);

@@ -16,7 +16,8 @@ export async function ownedJob(store: Store, owner: string, id: string): Promise
     throw new DomainError("not_found", `No scheduled task with id "${id}".`, {
       field: "task_id",
       expected: "the id of one of your tasks",
-      hint: "Call task_list_v1 to find the task's id.",
+      reason: "task_not_found",
+      data: { task_id: id },
     });
   }
   return job;
@@ -29,7 +30,8 @@ export function mustBe(job: Job, allowed: readonly JobStatus[], verb: string): v
   throw new DomainError("conflict", `Cannot ${verb} a task that is ${job.status}.`, {
     field: "task_id",
     expected: `a task that is ${allowed.join(" or ")}`,
-    hint: over ? "It will not run again: create a new task (task_create_v1) instead." : undefined,
+    ...(over && { reason: "task_ended" as const }),
+    data: { status: job.status },
   });
 }
 

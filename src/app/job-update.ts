@@ -99,7 +99,8 @@ export async function updateJob(deps: EngineDeps, owner: string, id: string, pat
     throw new DomainError("conflict", `The task changed since you read it: it is at version ${job.version}, not ${opts.expectedVersion}.`, {
       field: "expected_version",
       expected: `${job.version}, the task's current version`,
-      hint: "Call task_get_v1 to see the task as it is now, check the change still makes sense, then retry with its version.",
+      reason: "version_mismatch",
+      data: { version: job.version, expected_version: opts.expectedVersion },
     });
   }
   const now = clock.now();

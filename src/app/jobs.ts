@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { monotonicFactory } from "ulid";
 import type { Action } from "../core/action-model.js";
 import { DomainError } from "../core/errors.js";
@@ -22,6 +21,7 @@ import type { EngineDeps } from "./deps.js";
 import { changedMeanwhile, isPendingLike, mustBe, openRunsOf, ownedJob, upcomingOf } from "./job-access.js";
 import { type JobPatch, type UpdatedJob, type UpdateOptions, updateJob } from "./job-update.js";
 import { type Delivered, deliveredSince, tasksSince } from "./results.js";
+import type { WhenRequest } from "./task-request.js";
 
 export type { JobPatch, UpdatedJob, UpdateOptions } from "./job-update.js";
 export type { ManualRun } from "./run-now.js";
@@ -31,6 +31,20 @@ import { type ManualRun, runNow } from "./run-now.js";
 import { cancelled, type Step, skipped, toTx, updateStep } from "./runs.js";
 import { checkAction, checkPolicy, checkSchedule, type Upcoming, upcomingFires } from "./schedule-rules.js";
 import { type SkipResult, type SkipTarget, skipOccurrence } from "./skips.js";
+import { fingerprintOf } from "./task-request.js";
+import {
+  type CreatedTask,
+  type CreateTaskRequest,
+  createTask,
+  type PreviewedTask,
+  previewTask,
+  type UpdatedTask,
+  type UpdateTaskRequest,
+  updateTask,
+} from "./task-requests.js";
+
+export { fingerprintOf } from "./task-request.js";
+export type { CreatedTask, CreateTaskRequest, PreviewedTask, UpdatedTask, UpdateTaskRequest } from "./task-requests.js";
 
 export interface CreateJobInput {
   title: string;
@@ -105,6 +119,21 @@ export class Jobs {
     return upcomingFires(schedule, now, count);
   }
 
+  /** Creates a task as a person asked for it: `when` or a structured schedule, a zone, an end; see `createTask`. */
+  createTask(owner: string, request: CreateTaskRequest, opts: { timezone: string }): Promise<CreatedTask> {
+    return createTask(this, owner, request, { timezone: opts.timezone, now: this.deps.clock.now() });
+  }
+
+  /** How a request's `when` or schedule is read and when it would run; creates nothing. */
+  previewTask(request: WhenRequest, count: number, opts: { timezone: string }): PreviewedTask {
+    return previewTask(this, request, count, { timezone: opts.timezone, now: this.deps.clock.now() });
+  }
+
+  /** Changes a task as a person asked for it (a new `when`, a zone, an end); see `updateTask`. */
+  updateTask(owner: string, id: string, request: UpdateTaskRequest, opts: UpdateOptions & { timezone: string }): Promise<UpdatedTask> {
+    return updateTask(this.deps, this, owner, id, request, opts);
+  }
+
   /** Changes a task in place; see `updateJob`. */
   update(owner: string, id: string, patch: JobPatch, opts: UpdateOptions = {}): Promise<UpdatedJob> {
     return updateJob(this.deps, owner, id, patch, opts);
@@ -165,7 +194,7 @@ export class Jobs {
       }
     } catch (e) {
       if (e instanceof DomainError && prefix) {
-        throw new DomainError(e.code, e.message, { field: `${prefix}${e.field ?? ""}`, expected: e.expected, hint: e.hint });
+        throw new DomainError(e.code, e.message, { field: `${prefix}${e.field ?? ""}`, expected: e.expected, hint: e.hint, reason: e.reason, data: e.data });
       }
       throw e;
     }
@@ -185,7 +214,8 @@ export class Jobs {
     const have = active === null ? "You already have the most active or paused tasks allowed" : `You already have ${active} active or paused tasks`;
     return new DomainError("limit_exceeded", `${have}; the limit is ${limit}.`, {
       expected: `at most ${limit} active or paused tasks per owner`,
-      hint: "Cancel a task you no longer need (task_cancel_v1), or ask the operator to raise max_active_jobs_per_owner in the duely config.",
+      reason: "task_cap",
+      data: { limit, active },
     });
   }
 
@@ -364,17 +394,4 @@ function summaryOf(job: Job, runs: Run[], now: number): JobSummary {
   const streak = ended.findIndex((r) => r.status !== "failed");
   const in_a_row = streak === -1 ? ended.length : streak;
   return { job, next_run_at: open.length ? Math.min(...open) : null, last_run: last, skipped, failing: in_a_row > 0 ? { run: ended[0]!, in_a_row } : null };
-}
-
-/**
- * Identifies "the same create": the same arguments read in the same zone are the same task
- * within the dedupe window, so a model's retry is answered with the first one. A caller that
- * resolves its arguments against now (a phrase, a default start) passes the arguments as given,
- * with the zone they were read in; `zone` is null when the arguments carry their own.
- */
-export function fingerprintOf(args: unknown, zone: string | null): string {
-  return createHash("sha256")
-    .update(JSON.stringify([args, zone]))
-    .digest("hex")
-    .slice(0, 32);
 }

@@ -12,12 +12,12 @@ export const LimitSettings = z.strictObject({
   /** Turns every rate limit and the daily LLM cap off; the active-task cap stays. @default true */
   enabled: z.boolean().default(true),
   /**
-   * Task creates per owner (task_create_v1; a deduplicated repeat is free). Over it a create
+   * Task creates per owner (a deduplicated repeat is free). Over it a create
    * answers `limit_exceeded` with `retry_after_s`. @default { burst: 30, per_minute: 10 }
    */
   creates: BucketSpec.default({ burst: 30, per_minute: 10 }),
   /**
-   * Runs asked for now per owner (task_run_now_v1), on top of `executions`, which every run
+   * Runs asked for now per owner (outside the schedule), on top of `executions`, which every run
    * counts: over it, run now answers `limit_exceeded` with `retry_after_s`, so a loop of run-now
    * calls cannot book hours of one owner's runs ahead. @default { burst: 20, per_minute: 10 }
    */

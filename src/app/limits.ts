@@ -31,7 +31,7 @@ export class Limits implements LlmBudget {
     if (wait > 0) throw overRate("task creates", "limits.creates", this.settings.creates, wait);
   }
 
-  /** Charges one run now (task_run_now_v1); over the limit, throws `limit_exceeded` with `retryAfterS`. */
+  /** Charges one run asked for now (outside the schedule); over the limit, throws `limit_exceeded` with `retryAfterS`. */
   async chargeRunNow(owner: string): Promise<void> {
     const wait = await this.charge(`run_now#${owner}`, this.settings.run_now);
     if (wait > 0) throw overRate("runs now", "limits.run_now", this.settings.run_now, wait);

@@ -77,7 +77,8 @@ function neverRuns(before: Job, next: Job): DomainError {
   return new DomainError("invalid_argument", "After this change the task would never run again.", {
     field,
     expected: field === "max_runs" ? `more than the ${before.run_count} run(s) it already had` : "a schedule with a run before the task's end",
-    hint: "Choose a later end or more runs; if the task is no longer needed, cancel it (task_cancel_v1).",
+    reason: "would_never_run",
+    data: { run_count: before.run_count },
   });
 }
 

@@ -14,7 +14,7 @@ export const RetentionSettings = z.strictObject({
     .min(DAY_MS)
     .max(100 * 365 * DAY_MS)
     .default(90 * DAY_MS),
-  /** Each task keeps its newest this-many runs however old, so task_get_v1 always shows history. @default 20 */
+  /** Each task keeps its newest this-many runs however old, so a task read always shows history. @default 20 */
   keep_runs: z.number().int().min(1).max(10_000).default(20),
   /** How often the pruner looks for old runs. @default 3_600_000 */
   interval_ms: z

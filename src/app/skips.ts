@@ -1,15 +1,21 @@
 import { DomainError } from "../core/errors.js";
 import { type Job, type JobEvent, MAX_SKIPS, type Run } from "../core/model.js";
-import { isRecurring } from "../core/schedule/model.js";
+import { isRecurring, zoneOf } from "../core/schedule/model.js";
 import { nextRunTime, startOffsetOf } from "../core/start-window.js";
 import { planChain } from "./chain.js";
 import type { EngineDeps } from "./deps.js";
 import { changedMeanwhile, mustBe, ownedJob, upcomingOf } from "./job-access.js";
 import { type Step, skipped, toTx, updateStep } from "./runs.js";
 import type { Upcoming } from "./schedule-rules.js";
+import { skipWindow } from "./task-request.js";
 
 export interface SkipTarget {
-  /** The occurrence whose start (or scheduled time) lies in [from, to]. Absent: the next one (undoing: the next skipped one). */
+  /**
+   * The occurrence as the user names it, in the task's zone unless it carries an offset: a date
+   * ("2026-03-06", that day's run) or a date and time (that minute's run); see `skipWindow`.
+   */
+  at?: string | undefined;
+  /** The occurrence whose start (or scheduled time) lies in [from, to]. Absent, and no `at`: the next one (undoing: the next skipped one). */
   within?: { from: number; to: number };
   /** Let a skipped occurrence run again. */
   undo?: boolean;
@@ -62,7 +68,7 @@ function noSuchOccurrence(candidates: number[], what: string): DomainError {
   return new DomainError("invalid_argument", `The task has no ${what} at that time.`, {
     field: "at",
     expected: some ? `one of its ${what} times, e.g. ${some}` : `a time of one of its ${what}s`,
-    hint: "Call task_get_v1 to see the task's next runs (and those already skipped), then pass one of them as `at`.",
+    reason: "no_such_occurrence",
   });
 }
 
@@ -73,15 +79,17 @@ function noSuchOccurrence(candidates: number[], what: string): DomainError {
  * the same transaction, so the task keeps its next run. One further ahead is noted on the job
  * (`skips`) and recorded when the chain planner reaches it. Recorded in the task's history.
  */
-export async function skipOccurrence(deps: EngineDeps, owner: string, id: string, target: SkipTarget): Promise<SkipResult> {
+export async function skipOccurrence(deps: EngineDeps, owner: string, id: string, asked: SkipTarget): Promise<SkipResult> {
   const { store, clock } = deps;
   const job = await ownedJob(store, owner, id);
+  // A one-off task is refused below whatever `at` says; UTC only lets a malformed `at` be refused first.
+  const target = asked.at === undefined ? asked : { ...asked, within: skipWindow(asked.at, zoneOf(job.schedule, "UTC")) };
   mustBe(job, ["active", "paused"], "skip a run of");
   if (!isRecurring(job.schedule)) {
     throw new DomainError("conflict", "A one-off task has a single run: there is no other one to skip to.", {
       field: "task_id",
       expected: "a repeating task",
-      hint: "Pause it (task_pause_v1) or cancel it (task_cancel_v1) instead.",
+      reason: "one_off_skip",
     });
   }
   const now = clock.now();
@@ -131,7 +139,8 @@ async function skip(deps: EngineDeps, job: Job, recorded: number[], target: Skip
     throw new DomainError("conflict", `The run at ${iso(at)} is the task's last one.`, {
       field: "at",
       expected: "a run that has another one after it",
-      hint: "To stop it for good, cancel the task (task_cancel_v1) instead.",
+      reason: "last_occurrence",
+      data: { at: iso(at) },
     });
   }
   const existing = await deps.store.getRun({ job_id: job.id, scheduled_at: at });
@@ -140,7 +149,8 @@ async function skip(deps: EngineDeps, job: Job, recorded: number[], target: Skip
       throw new DomainError("limit_exceeded", `At most ${MAX_SKIPS} upcoming runs can be skipped ahead.`, {
         field: "at",
         expected: `at most ${MAX_SKIPS} skipped runs ahead`,
-        hint: "Pause the task (task_pause_v1) for a longer break instead.",
+        reason: "too_many_skips",
+        data: { limit: MAX_SKIPS },
       });
     }
     return { job: { ...job, skips: sortedUnique([...job.skips, at]) }, at, steps: [], sends: [] };
@@ -161,7 +171,7 @@ async function unskip(deps: EngineDeps, job: Job, recorded: number[], target: Sk
       throw new DomainError("conflict", "No upcoming run of this task is skipped.", {
         field: "task_id",
         expected: "a task with a skipped upcoming run",
-        hint: "Nothing to undo; task_get_v1 lists the task's runs.",
+        reason: "nothing_skipped",
       });
     }
     if (upcomingRunTimes(job, now).times.some((t) => inRange(job, t, target.within!))) return null;
@@ -179,6 +189,7 @@ function notAhead(run: Run): DomainError {
   return new DomainError("conflict", `The run at ${iso(run.scheduled_at)} is already ${run.status}; only an upcoming run can be skipped.`, {
     field: "at",
     expected: "a run that has not started yet",
-    hint: "Call task_get_v1 to see the task's next runs.",
+    reason: "occurrence_not_ahead",
+    data: { at: iso(run.scheduled_at), status: run.status },
   });
 }

@@ -149,7 +149,7 @@ const schedule = program.command("schedule").description("Preview when a schedul
 previewCommand(schedule.command("next"), {
   description: "Print the next fire times of a cron expression, in UTC and local time.",
   argument: ["cron", 'a 5-field cron expression, in quotes: "30 2 * * *"'],
-  reference: new Option("--after <iso>", "list fire times strictly after this instant, with its offset (default: now)"),
+  reference: new Option("--after <iso>", "list fire times strictly after this instant: with an offset, or local time in --tz (default: now)"),
   run: (cron, opts) => scheduleNext(cron, opts, Date.now()),
 });
 previewCommand(schedule.command("parse"), {

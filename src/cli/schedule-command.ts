@@ -1,6 +1,5 @@
-import { DateTime } from "luxon";
 import { DomainError } from "../core/errors.js";
-import { describeSchedule, nextFireTimes, validateSchedule } from "../core/schedule/index.js";
+import { describeSchedule, formatIsoInZone, type IsoInstant, isValidTimeZone, nextFireTimes, readIsoTime, validateSchedule } from "../core/schedule/index.js";
 import type { Schedule } from "../core/schedule/model.js";
 
 export interface ScheduleOutput {
@@ -27,15 +26,36 @@ const TEN_YEARS_MS = 10 * 365 * 86_400_000;
 /** How many fire times a preview prints without --count. */
 export const DEFAULT_COUNT = 5;
 
+const INSTANT_EXPECTED = 'an ISO 8601 time with offset, e.g. "2026-03-08T00:00:00Z" or "2026-03-08T09:00:00+08:00"';
+
+/** An instant: ISO 8601 with an offset; read by core's one reader of ISO times. */
 export function parseInstant(value: string, field: string): number {
-  const ms = DateTime.fromISO(value, { setZone: true });
-  if (!ms.isValid || !/[zZ]|[+-]\d\d:?\d\d$/.test(value)) {
-    throw new DomainError("invalid_argument", `${field} "${value}" is not an ISO 8601 instant with an offset.`, {
-      field,
-      expected: 'an ISO 8601 time with offset, e.g. "2026-03-08T00:00:00Z" or "2026-03-08T09:00:00+08:00"',
-    });
+  const read = readTime(value, "UTC", field, INSTANT_EXPECTED);
+  if (!read.hasOffset) throw notInstant(value, field, INSTANT_EXPECTED);
+  return read.at;
+}
+
+/**
+ * `--after`: an instant with an offset, or a local date and time in the schedule's zone, read
+ * like any wall time a person gives (a time the clocks skip becomes the transition, with a note).
+ */
+export function parseAfter(value: string, zone: string): IsoInstant {
+  const expected = `${INSTANT_EXPECTED}, or a local time in --tz such as "2026-03-08T02:30"`;
+  const instant = readTime(value, "UTC", "after", expected);
+  // An unknown --tz is reported by the schedule's validation, as when --after has an offset.
+  return instant.hasOffset || !isValidTimeZone(zone) ? instant : readTime(value, zone, "after", expected);
+}
+
+const notInstant = (value: string, field: string, expected: string) =>
+  new DomainError("invalid_argument", `${field} "${value}" is not an ISO 8601 instant with an offset.`, { field, expected });
+
+function readTime(value: string, zone: string, field: string, expected: string): IsoInstant {
+  try {
+    return readIsoTime(value, zone, field);
+  } catch (e) {
+    if (e instanceof DomainError && e.code === "invalid_argument") throw notInstant(value, field, expected);
+    throw e;
   }
-  return ms.toMillis();
 }
 
 export function parseCount(value: string | undefined): number {
@@ -53,11 +73,11 @@ export function parseCount(value: string | undefined): number {
 /** `duely schedule next "<cron>" --tz <IANA>`: the next N fire times strictly after --after. */
 export function scheduleNext(expr: string, opts: { tz?: string; after?: string; count?: string }, now: number): ScheduleOutput {
   if (!opts.tz) throw new DomainError("invalid_argument", "--tz is required.", { field: "tz", expected: 'an IANA zone, e.g. "America/New_York"' });
-  const after = opts.after === undefined ? now : parseInstant(opts.after, "after");
   const schedule: Schedule = { kind: "cron", expr, timezone: opts.tz };
+  const after: IsoInstant = opts.after === undefined ? { at: now, hasOffset: true } : parseAfter(opts.after, opts.tz);
   // Previewing is not scheduling: a past --after is fine, so validate against it, with a wide horizon.
-  validateSchedule(schedule, after, { horizonMs: TEN_YEARS_MS });
-  return render(schedule, after, parseCount(opts.count));
+  validateSchedule(schedule, after.at, { horizonMs: TEN_YEARS_MS });
+  return render(schedule, after.at, parseCount(opts.count), after.note === undefined ? undefined : [after.note]);
 }
 
 export function render(schedule: Schedule, after: number, count: number, notes?: string[], bounds: Bounds = {}): ScheduleOutput {
@@ -70,7 +90,7 @@ export function render(schedule: Schedule, after: number, count: number, notes?:
     schedule,
     description: describeSchedule(schedule),
     next: fires.map((t) => new Date(t).toISOString()),
-    next_local: fires.map((t) => DateTime.fromMillis(t, { zone }).toISO({ suppressMilliseconds: true }) ?? ""),
+    next_local: fires.map((t) => formatIsoInZone(t, zone)),
     ...(notes && notes.length > 0 && { notes }),
     ...(endAt !== undefined && { end_at: new Date(endAt).toISOString() }),
     ...(maxRuns !== undefined && { max_runs: maxRuns }),

@@ -1,8 +1,7 @@
-import { DateTime } from "luxon";
 import { formatDuration } from "../core/duration.js";
 import type { Job, Run, RunError, RunPolicy, SkipReason } from "../core/model.js";
-import { describeSchedule } from "../core/schedule/index.js";
-import type { Schedule } from "../core/schedule/model.js";
+import { describeSchedule, formatClockInZone, formatIsoInZone } from "../core/schedule/index.js";
+import { type Schedule, zoneOf } from "../core/schedule/model.js";
 import { startOffsetOf } from "../core/start-window.js";
 import type { PolicyView } from "./policy-schemas.js";
 import type { Fire, RunView, ScheduleView, TaskView } from "./schemas.js";
@@ -11,14 +10,11 @@ import type { Fire, RunView, ScheduleView, TaskView } from "./schemas.js";
 
 export const isoUtc = (t: number): string => new Date(t).toISOString().replace(".000Z", "Z");
 
-export function isoLocal(t: number, zone: string): string {
-  return DateTime.fromMillis(t, { zone }).toISO({ suppressMilliseconds: true }) ?? isoUtc(t);
-}
+export const isoLocal = (t: number, zone: string): string => formatIsoInZone(t, zone);
 
 export const fire = (t: number, zone: string): Fire => ({ local: isoLocal(t, zone), utc: isoUtc(t) });
 
-/** The zone a schedule is read in; `immediate` has none of its own. */
-export const zoneOf = (s: Schedule, fallback: string): string => (s.kind === "immediate" ? fallback : s.timezone);
+export { zoneOf };
 
 export function scheduleView(s: Schedule, fallbackZone: string): ScheduleView {
   switch (s.kind) {
@@ -120,7 +116,7 @@ function errorView(error: RunError): RunView["error"] {
   return { message: error.message, kind: error.kind === "interrupted" ? "lease_expired" : error.kind, ...(cut && { outcome_unknown: true }) };
 }
 
-const hhmm = (t: number, zone: string) => DateTime.fromMillis(t, { zone }).toFormat("HH:mm");
+const hhmm = (t: number, zone: string) => formatClockInZone(t, zone);
 
 /** A stored policy in the tools' terms (minutes, not milliseconds). */
 export function policyFields(p: RunPolicy): PolicyView {
@@ -138,7 +134,7 @@ export function policyView(job: Pick<Job, "id" | "schedule" | "policy">, zone: s
   const offset = startOffsetOf(job);
   if (window_ms === 0 || nextRun === undefined || job.schedule.kind === "immediate") return view;
   const nominal = nextRun - offset;
-  const own = DateTime.fromMillis(nextRun, { zone }).toFormat("HH:mm:ss");
+  const own = formatClockInZone(nextRun, zone, true);
   return { ...view, start_window: `between ${hhmm(nominal, zone)} and ${hhmm(nominal + window_ms, zone)} (${zone}); this task starts at ${own}` };
 }
 

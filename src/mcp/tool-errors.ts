@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type ErrorCode as DomainErrorCode, isDomainError } from "../core/errors.js";
+import { type ErrorCode as DomainErrorCode, type ErrorReason, isDomainError } from "../core/errors.js";
 import type { Logger } from "../ports/logger.js";
 
 /**
@@ -53,6 +53,25 @@ export const ERROR_HINTS = {
   internal: "Something failed on the server. Retry once; if it fails again, tell the user.",
 } as const satisfies Record<ToolErrorCode, string>;
 
+/**
+ * What to do next for a refusal the engine gives a reason for, in this surface's words: the
+ * tools to call. The engine names none (src/app knows no tool), and a new reason does not
+ * compile until it has its hint here.
+ */
+export const REASON_HINTS = {
+  task_not_found: "Call task_list_v1 to find the task's id.",
+  task_ended: "It will not run again: create a new task (task_create_v1) instead.",
+  version_mismatch: "Call task_get_v1 to see the task as it is now, check the change still makes sense, then retry with its version.",
+  would_never_run: "Choose a later end or more runs; if the task is no longer needed, cancel it (task_cancel_v1).",
+  one_off_skip: "Pause it (task_pause_v1) or cancel it (task_cancel_v1) instead.",
+  no_such_occurrence: "Call task_get_v1 to see the task's next runs (and those already skipped), then pass one of them as `at`.",
+  last_occurrence: "To stop it for good, cancel the task (task_cancel_v1) instead.",
+  too_many_skips: "Pause the task (task_pause_v1) for a longer break instead.",
+  nothing_skipped: "Nothing to undo; task_get_v1 lists the task's runs.",
+  occurrence_not_ahead: "Call task_get_v1 to see the task's next runs.",
+  task_cap: "Cancel a task you no longer need (task_cancel_v1), or ask the operator to raise max_active_jobs_per_owner in the duely config.",
+} as const satisfies Record<ErrorReason, string>;
+
 export const ToolError = z.object({
   code: z.enum(TOOL_ERROR_CODES).describe("One of a closed set; see the server documentation."),
   message: z.string().describe("What went wrong, in one sentence."),
@@ -104,10 +123,13 @@ export function errorFromThrown(e: unknown, opts: { tool: string; log: Logger; a
       opts.log.log("error", "tool failed on a server-side problem", { tool: opts.tool, code: e.code, error: e.message });
       return toolError("internal", "The server could not read its own data for this request.");
     }
-    return toolError(code, e.message, {
-      field: aliasField(e.field, opts.aliases ?? {}),
+    const field = aliasField(e.field, opts.aliases ?? {});
+    // A message may name the engine's path ("schedule.anchor …"); the caller knows the argument's.
+    const renamed = e.field !== undefined && field !== undefined && e.field.includes(".") ? e.message.replaceAll(e.field, field) : e.message;
+    return toolError(code, renamed, {
+      field,
       expected: e.expected,
-      hint: e.hint,
+      hint: e.hint ?? (e.reason === undefined ? undefined : REASON_HINTS[e.reason]),
       retryAfterS: e.retryAfterS,
     });
   }

@@ -29,6 +29,18 @@ describe("every error code comes back structured, with field and expected", () =
     expect(e.expected).toMatch(/m h dom mon dow/);
   });
 
+  test("invalid_argument: a bad start_at is named by its argument, in the field and in the message", async () => {
+    const c = await env.clientFor("alice");
+    const e = await fails(
+      c,
+      "task_create_v1",
+      { ...notify, schedule: { type: "every", every: 1, unit: "day", start_at: "2026-13-45T09:00" } },
+      "invalid_argument",
+    );
+    expect(e.field).toBe("schedule.start_at");
+    expect(e.message).toBe('schedule.start_at "2026-13-45T09:00" is not an ISO 8601 date and time.');
+  });
+
   test("unknown_timezone: in the schedule, and as the zone for a phrase", async () => {
     const c = await env.clientFor("alice");
     let e = await fails(c, "task_create_v1", { ...notify, schedule: { type: "cron", cron: "0 8 * * *", timezone: "Mars/Olympus" } }, "unknown_timezone");

@@ -103,6 +103,26 @@ describe("dependencies point inward", () => {
     }
   });
 
+  it("keeps calendar arithmetic in src/core: no date library is imported anywhere else", () => {
+    const dateLibraries =
+      /^(luxon|moment|moment-timezone|dayjs|date-fns|date-fns-tz|@date-fns\/.*|@js-joda\/.*|@js-temporal\/polyfill|temporal-polyfill|chrono-node|cron-parser|cronstrue|rrule|spacetime|timezone-support|tzdata)$/;
+    const outside = files(SRC).filter((f) => layer(f) !== "core");
+    expect(outside.length).toBeGreaterThan(0);
+    for (const f of outside) {
+      for (const spec of importsOf(f)) expect(dateLibraries.test(spec), `${relative(SRC, f)} imports ${spec}`).toBe(false);
+    }
+  });
+
+  it("keeps tool names out of the engine: src/app and src/core give reasons, src/mcp words the hints that name tools", () => {
+    const toolName = /\b[a-z]+(?:_[a-z]+)+_v\d+\b/;
+    const inner = [...files(join(SRC, "app")), ...files(join(SRC, "core"))];
+    expect(inner.length).toBeGreaterThan(0);
+    for (const f of inner) {
+      const hit = readFileSync(f, "utf8").match(toolName);
+      expect(hit?.[0], `${relative(SRC, f)} names a tool`).toBeUndefined();
+    }
+  });
+
   it("keeps app free of third-party SDKs", () => {
     for (const f of files(join(SRC, "app"))) {
       for (const spec of importsOf(f)) {

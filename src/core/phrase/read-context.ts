@@ -1,6 +1,5 @@
-import { addDays, type CivilDate, type CivilTime, resolveLocalTime } from "../schedule/index.js";
+import { addDays, type CivilDate, type CivilTime, resolveLocalTimeNoted } from "../schedule/index.js";
 import type { Occurrence } from "../schedule/model.js";
-import { formatClock, formatWall } from "./format.js";
 import type { Found, Fragment, PartOfDay } from "./fragments.js";
 import type { Grammar } from "./grammar.js";
 import { readTimes, type TimeOfDay } from "./read-time.js";
@@ -49,15 +48,8 @@ export function timesOf(ctx: ReadContext, dailyParts: PartOfDay[] = []): TimeOfD
 
 /** Resolves a wall time in the reading's zone, noting a DST gap or overlap for the user. */
 export function resolveNoted(ctx: ReadContext, wall: CivilTime): Occurrence {
-  const resolved = resolveLocalTime(wall, ctx.timezone);
-  const clock = formatClock(wall.hour, wall.minute);
-  if (resolved.dst === "gap_shifted") {
-    ctx.notes.push(`${formatWall(wall)} does not exist in ${ctx.timezone} (clocks skip ahead): runs at the transition, ${new Date(resolved.at).toISOString()}`);
-  } else if (resolved.dst === "overlap_first") {
-    ctx.notes.push(
-      `${clock} on ${formatWall(wall).slice(0, 10)} happens twice in ${ctx.timezone} (clocks fall back): using the first, ${new Date(resolved.at).toISOString()}`,
-    );
-  }
+  const { note, ...resolved } = resolveLocalTimeNoted(wall, ctx.timezone);
+  if (note !== undefined) ctx.notes.push(note);
   return resolved;
 }
 

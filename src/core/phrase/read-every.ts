@@ -1,6 +1,5 @@
 import { addDays, type CivilDate, localTimeAt, resolveLocalTime } from "../schedule/index.js";
 import type { Schedule } from "../schedule/model.js";
-import { formatWall } from "./format.js";
 import type { PartOfDay } from "./fragments.js";
 import { type ReadContext, resolveNoted, timesOf } from "./read-context.js";
 import type { TimeOfDay } from "./read-time.js";
@@ -37,7 +36,7 @@ export function everyFrom(
     const wall = { ...day, ...time };
     const resolved = resolveLocalTime(wall, ctx.timezone);
     if (resolved.at <= ctx.now) continue;
-    if (resolved.dst === "gap_shifted" && unit !== "minute" && unit !== "hour") throw refuse.anchorInGap(formatWall(wall));
+    if (resolved.dst === "gap_shifted" && unit !== "minute" && unit !== "hour") throw refuse.anchorInGap(wall);
     return { kind: "every", every, unit, anchor: resolveNoted(ctx, wall).at, timezone: ctx.timezone };
   }
   throw refuse.noDateOfYear(ctx.grammar.examples);

@@ -1,5 +1,5 @@
 import { DomainError } from "../errors.js";
-import { unknownTimeZone } from "../schedule/index.js";
+import { anchorInGap, type CivilTime, unknownTimeZone } from "../schedule/index.js";
 import type { Examples } from "./grammar.js";
 
 /**
@@ -138,12 +138,7 @@ export const refuse = {
       expected: "Hours 0–23 and minutes 0–59, or 1–12 with am/pm",
     }),
   notExpressible: (what: string, hint: string) => new DomainError("invalid_schedule", `${what} cannot be expressed as one schedule.`, { field: "when", hint }),
-  anchorInGap: (wall: string) =>
-    new DomainError("invalid_schedule", `The first run (${wall}) falls in a daylight-saving gap; the repetition would keep the shifted time.`, {
-      field: "when",
-      expected: "A time outside the hour the clocks skip",
-      hint: "Offer a time outside the skipped hour, or a start a day later.",
-    }),
+  anchorInGap: (wall: CivilTime) => anchorInGap(wall, "when"),
   inThePast: (wall: string, timezone: string) =>
     new DomainError("in_the_past", `${wall} (${timezone}) is already past.`, {
       field: "when",

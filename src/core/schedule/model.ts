@@ -11,6 +11,7 @@ export const DstPolicy = z.strictObject({
 export type DstPolicy = z.infer<typeof DstPolicy>;
 
 export const INTERVAL_UNITS = ["minute", "hour", "day", "week", "month"] as const;
+export type IntervalUnit = (typeof INTERVAL_UNITS)[number];
 
 /** IANA zone name; validity is checked by `validateSchedule`, not by shape. */
 const Timezone = z.string().min(1).max(64);
@@ -58,6 +59,9 @@ export type EverySchedule = z.infer<typeof EverySchedule>;
 export const cronExprs = (s: CronSchedule): string[] => [s.expr, ...(s.also ?? [])];
 
 export const isRecurring = (s: Schedule): s is CronSchedule | EverySchedule => s.kind === "cron" || s.kind === "every";
+
+/** The zone a schedule is read in; `immediate` has none of its own, so the caller's default stands in. */
+export const zoneOf = (s: Schedule, fallback: string): string => (s.kind === "immediate" ? fallback : s.timezone);
 
 /**
  * One occurrence of a schedule. `skip` is set when the occurrence must not run but must leave

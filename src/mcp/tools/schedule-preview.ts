@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { describeSchedule } from "../../core/schedule/index.js";
 import { defineTool } from "../define-tool.js";
-import { readingOf, resolveSchedule, whenAliases } from "../schedule-input.js";
+import { readingOf, whenAliases, whenRequestOf } from "../schedule-input.js";
 import { exactlyOneWhen, Reading, WhenArgs } from "../schemas.js";
 
 export const schedulePreview = defineTool({
@@ -21,9 +21,8 @@ export const schedulePreview = defineTool({
   output: z.object({ reading: Reading }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   aliases: whenAliases,
-  async run(args, { jobs, timezone, now }) {
-    const resolved = resolveSchedule(args, { timezone, now: now(), horizonMs: jobs.horizonMs });
-    const { next, notes } = jobs.preview(resolved.schedule, args.count);
-    return { reading: readingOf(resolved, next, notes, describeSchedule) };
+  async run(args, { jobs, timezone }) {
+    const { reading, next, notes } = jobs.previewTask(whenRequestOf(args), args.count, { timezone });
+    return { reading: readingOf(reading, next, notes, describeSchedule) };
   },
 });

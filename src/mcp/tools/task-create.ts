@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { fingerprintOf } from "../../app/jobs.js";
 import { describeSchedule } from "../../core/schedule/index.js";
 import { defineTool } from "../define-tool.js";
 import { PolicyInput } from "../policy-schemas.js";
 import { catchUpNote, policyView, taskView } from "../present.js";
-import { endsOf, readingOf, resolveSchedule } from "../schedule-input.js";
+import { readingOf, whenRequestOf } from "../schedule-input.js";
 import { ActionInput, exactlyOneWhen, Reading, RetryInput, TaskView, WhenArgs } from "../schemas.js";
 import { policyPatch, taskAliases } from "../task-input.js";
 
@@ -43,31 +42,26 @@ export const taskCreate = defineTool({
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   aliases: taskAliases,
-  async run(args, { jobs, owner, timezone, now, createNote }) {
-    const resolved = resolveSchedule(args, { timezone, now: now(), horizonMs: jobs.horizonMs });
-    const { endAt, maxRuns } = endsOf(args, resolved);
-    const created = await jobs.create(owner, {
-      title: args.title,
-      action: args.action,
-      schedule: resolved.schedule,
-      ...(args.retry && { retry: args.retry }),
-      ...(endAt !== undefined && { end_at: endAt }),
-      ...(maxRuns !== undefined && { max_runs: maxRuns }),
-      ...(args.policies !== undefined && { policy: policyPatch(args.policies) }),
-      // The arguments as given: a phrase read again a minute later resolves to other instants.
-      fingerprint: fingerprintOf(args, resolved.zone),
-    });
-    const reading = readingOf(
-      { ...resolved, schedule: created.job.schedule, ...(endAt !== undefined && { endAt }), ...(maxRuns !== undefined && { maxRuns }) },
-      created.next,
-      created.notes,
-      describeSchedule,
+  async run(args, { jobs, owner, timezone, createNote }) {
+    const created = await jobs.createTask(
+      owner,
+      {
+        title: args.title,
+        action: args.action,
+        ...whenRequestOf(args),
+        ...(args.retry && { retry: args.retry }),
+        ...(args.end_at !== undefined && { end_at: args.end_at }),
+        ...(args.max_runs !== undefined && { max_runs: args.max_runs }),
+        ...(args.policies !== undefined && { policy: policyPatch(args.policies) }),
+      },
+      { timezone },
     );
+    const reading = readingOf(created.reading, created.next, created.notes, describeSchedule);
     // How runs happen while duely is away, and where it runs: told with the reading, so the assistant can tell the user.
     const notes = [...(reading.notes ?? []), catchUpNote(created.job), createNote].filter((n): n is string => typeof n === "string" && n.length > 0);
     return {
       task: taskView(created.job, timezone, { nextRunAt: created.next[0] ?? null }),
-      reading: { ...reading, ...(notes.length > 0 && { notes }), policies: policyView(created.job, resolved.zone, created.next[0]) },
+      reading: { ...reading, ...(notes.length > 0 && { notes }), policies: policyView(created.job, created.reading.zone, created.next[0]) },
       deduplicated: created.deduplicated,
     };
   },

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { DomainError } from "../../core/errors.js";
+import { readIsoTime } from "../../core/schedule/index.js";
 import { defineTool } from "../define-tool.js";
 import { isoLocal } from "../present.js";
 import { decodeCursor, encodeCursor, pageOf, resultView } from "../result-pages.js";
-import { parseTime } from "../schedule-input.js";
 import { ResultView, TaskId } from "../schemas.js";
 
 const DAY_MS = 86_400_000;
@@ -37,7 +37,7 @@ export const taskResults = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async run({ since, task_id, max_chars, cursor }, { jobs, owner, timezone, now }) {
     const from = cursor === undefined ? null : decodeCursor(cursor);
-    const given = since === undefined ? undefined : parseTime(since, timezone, "since");
+    const given = since === undefined ? undefined : readIsoTime(since, timezone, "since").at;
     if (from && ((given !== undefined && given !== from.since) || (task_id !== undefined && task_id !== from.task))) {
       throw new DomainError("invalid_argument", "cursor belongs to another query (another since or task_id).", {
         field: "cursor",

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { defineTool } from "../define-tool.js";
 import { fire, isoLocal, taskView, zoneOf } from "../present.js";
 import { Fire, TaskId, TaskView } from "../schemas.js";
-import { skipWindow } from "../skip-input.js";
 
 export const taskSkip = defineTool({
   name: "task_skip_v1",
@@ -34,9 +33,8 @@ export const taskSkip = defineTool({
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async run({ task_id, at, undo }, { jobs, owner, timezone }) {
-    const { job: current } = await jobs.get(owner, task_id, { runs: 1 });
-    const zone = zoneOf(current.schedule, timezone);
-    const result = await jobs.skip(owner, task_id, { ...(at !== undefined && { within: skipWindow(at, zone) }), undo });
+    const result = await jobs.skip(owner, task_id, { at, undo });
+    const zone = zoneOf(result.job.schedule, timezone);
     const when = isoLocal(result.at, zone);
     const summary = undo
       ? result.changed

@@ -1,12 +1,11 @@
 import { z } from "zod";
-import type { JobPatch, UpdatedJob } from "../../app/jobs.js";
-import { DomainError } from "../../core/errors.js";
+import type { UpdatedJob } from "../../app/jobs.js";
 import { defineTool } from "../define-tool.js";
 import { PolicyInput } from "../policy-schemas.js";
 import { fire, isoLocal, taskView, zoneOf } from "../present.js";
-import { endsOf, type ResolvedSchedule } from "../schedule-input.js";
+import { whenRequestOf } from "../schedule-input.js";
 import { ActionInput, Channels, Fire, Reading, RetryInput, TaskId, TaskView, WhenArgs } from "../schemas.js";
-import { policyPatch, readingOfJob, scheduleChange, taskAliases } from "../task-input.js";
+import { policyPatch, readingOfJob, taskAliases } from "../task-input.js";
 
 const Input = z
   .strictObject({
@@ -71,30 +70,6 @@ function summaryOf(u: UpdatedJob, zone: string): string {
   return u.dry_run ? `Dry run, nothing changed: ${name} would change in ${what}. ${runs}${removed}` : `Changed ${name}: ${what}. ${runs}${removed}`;
 }
 
-/** The patch the arguments ask for; an end read from `when` ("until June 30", "3 times") counts as given. */
-function patchOf(args: z.output<typeof Input>, resolved: ResolvedSchedule | null, zone: string): JobPatch {
-  const { endAt, maxRuns } = endsOf(args, resolved ?? { zone });
-  if (args.clear_end === true && (endAt !== undefined || maxRuns !== undefined)) {
-    throw new DomainError("invalid_argument", "clear_end removes the end, but `when` gives one.", {
-      field: "clear_end",
-      expected: "clear_end, or an end in `when`, not both",
-      hint: "Ask the user whether the task should end, then pass one of the two.",
-    });
-  }
-  const schedule = resolved?.schedule;
-  return {
-    ...(args.title !== undefined && { title: args.title }),
-    ...(args.action !== undefined && { action: args.action }),
-    ...(args.channels !== undefined && { channels: args.channels }),
-    ...(schedule !== undefined && { schedule }),
-    ...(args.policies !== undefined && { policy: policyPatch(args.policies) }),
-    ...(args.retry !== undefined && { retry: args.retry }),
-    ...(endAt !== undefined && { end_at: endAt }),
-    ...(maxRuns !== undefined && { max_runs: maxRuns }),
-    ...(args.clear_end === true && { end_at: null, max_runs: null }),
-  };
-}
-
 export const taskUpdate = defineTool({
   name: "task_update_v1",
   title: "Change a scheduled task (task.update@v1)",
@@ -116,21 +91,29 @@ export const taskUpdate = defineTool({
   }),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   aliases: taskAliases,
-  async run(args, { jobs, owner, timezone, now }) {
-    const current = (await jobs.get(owner, args.task_id, { runs: 1 })).job;
-    const resolved = scheduleChange(args, current, { serverZone: timezone, now: now(), horizonMs: jobs.horizonMs });
-    const zone = resolved?.zone ?? zoneOf(current.schedule, timezone);
-    const patch = patchOf(args, resolved, zone);
-    const updated = await jobs.update(owner, args.task_id, patch, {
+  async run(args, { jobs, owner, timezone }) {
+    const request = {
+      ...whenRequestOf(args),
+      title: args.title,
+      action: args.action,
+      channels: args.channels,
+      ...(args.policies !== undefined && { policy: policyPatch(args.policies) }),
+      retry: args.retry,
+      end_at: args.end_at,
+      max_runs: args.max_runs,
+      clear_end: args.clear_end,
+    };
+    const updated = await jobs.updateTask(owner, args.task_id, request, {
       ...(args.expected_version !== undefined && { expectedVersion: args.expected_version }),
       dryRun: args.dry_run,
+      timezone,
     });
     const after = zoneOf(updated.after.schedule, timezone);
     return {
       task: taskView(updated.after, timezone, { nextRunAt: updated.next_after.next[0] ?? null }),
       changed: updated.changed.map((k) => ARGUMENT_OF[k] ?? k),
       before: readingOfJob(updated.before, updated.next_before, timezone),
-      after: readingOfJob(updated.after, updated.next_after, timezone, resolved ?? undefined),
+      after: readingOfJob(updated.after, updated.next_after, timezone, updated.reading ?? undefined),
       removed_runs: updated.cancelled_runs.map((r) => fire(r.scheduled_at, after)),
       dry_run: updated.dry_run,
       summary: summaryOf(updated, after),
