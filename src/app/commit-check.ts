@@ -27,7 +27,10 @@ export async function commitChecked(deps: EngineDeps, txs: Tx[], runs: readonly 
     await Promise.all(
       results.map(async (r, i) => {
         const run = runs[i];
-        if (r === null && run) results[i] = await isStored(deps, run);
+        if (r !== null || !run) return;
+        results[i] = await isStored(deps, run);
+        // The store confirmed none of these, so none was announced: one found landed is announced now.
+        if (results[i] === true) deps.changes?.landed(txs[i]!);
       }),
     );
     return results;

@@ -37,7 +37,6 @@ const RETRY_MAX_MS = 5_000;
 export class Completer {
   private readonly deps: EngineDeps;
   private readonly worker: string;
-  private readonly onFinished: ((runs: Run[]) => void) | null;
   private readonly onWritten: () => void;
   private queued: Pending[] = [];
   /** Failed outcomes waiting for their backoff, by timer. */
@@ -45,14 +44,10 @@ export class Completer {
   private flushing: Promise<void> | null = null;
   private idleWaiters: (() => void)[] = [];
 
-  /**
-   * `onFinished` gets the runs whose outcome was just written (metrics, benchmarks) and must not
-   * throw; `onWritten` is told after each write that the backlog shrank.
-   */
-  constructor(deps: EngineDeps, opts: { worker: string; onFinished?: (runs: Run[]) => void; onWritten: () => void }) {
+  /** `onWritten` is told after each write that the backlog shrank. */
+  constructor(deps: EngineDeps, opts: { worker: string; onWritten: () => void }) {
     this.deps = deps;
     this.worker = opts.worker;
-    this.onFinished = opts.onFinished ?? null;
     this.onWritten = opts.onWritten;
   }
 
@@ -153,12 +148,13 @@ export class Completer {
     await Promise.all(
       batch.map(async (f, i) => {
         const verdict = results[i] === true ? "landed" : await this.recheck(f);
+        // A write the store confirmed was announced as it landed; one found by reading back is announced here.
+        if (verdict === "landed" && results[i] !== true) this.deps.changes?.landed(txs[i]!);
         if (verdict === "landed") landed.push(f);
         else if (verdict === "fenced") fenced.push(f);
         else again.push(f);
       }),
     );
-    this.onFinished?.(landed.map((f) => writtenRun(f.step)));
     if (fenced.length > 0) {
       await this.deps.store
         .commitEach(fenced.map((f) => this.fencedEvent(writtenRun(f.step))))

@@ -71,18 +71,15 @@ export class Watcher {
   private shards: number[];
   private readonly loop: PollLoop;
 
-  private readonly onWritten: ((runs: Run[]) => void) | null;
   private readonly holders: Holders | null;
 
   /**
    * With `leases`, each tick scans only the shards this watcher holds (several watchers split
-   * them). `onWritten` gets the runs whose decision was just committed; it must not throw.
-   * `holders` says whether the worker of a run whose lease expired is still alive: the reaper
+   * them). `holders` says whether the worker of a run whose lease expired is still alive: the reaper
    * leaves such a run alone (without it, an expired lease is reaped).
    */
-  constructor(deps: EngineDeps, opts: { leases?: ShardLeases; id?: string; onWritten?: (runs: Run[]) => void; holders?: Holders } = {}) {
+  constructor(deps: EngineDeps, opts: { leases?: ShardLeases; id?: string; holders?: Holders } = {}) {
     this.deps = deps;
-    this.onWritten = opts.onWritten ?? null;
     this.holders = opts.holders ?? null;
     this.leases = opts.leases ?? null;
     this.shards = this.leases ? [] : Array.from({ length: deps.settings.shard_count }, (_, i) => i);
@@ -205,7 +202,6 @@ export class Watcher {
       todo.map((d) => d.run),
     );
     const sends: QueueItem[] = [];
-    const written: Run[] = [];
     results.forEach((ok, i) => {
       const d = todo[i]!;
       if (ok === null) stats.errors++; // a queued run without its message is re-sent once stale
@@ -217,9 +213,7 @@ export class Watcher {
       if (d.kind === "reaped" && d.before) reportReap(this.deps, d.before, d.run);
       if (d.kind === "resent") reportResend(this.deps, d.run);
       sends.push(...d.sends);
-      written.push(d.run);
     });
-    if (written.length > 0) this.onWritten?.(written);
     await this.deps.queue.send(sends);
   }
 

@@ -53,12 +53,11 @@ export class Worker {
   /** Told when no action runs and no start is being written (a stopping worker waits for it). */
   private idleWaiters: (() => void)[] = [];
 
-  /** `onFinished` is called with the runs whose outcome was just written (metrics, benchmarks); it must not throw. */
-  constructor(deps: EngineDeps, opts: { id?: string; onFinished?: (runs: Run[]) => void } = {}) {
+  constructor(deps: EngineDeps, opts: { id?: string } = {}) {
     this.deps = deps;
     this.id = opts.id ?? defaultRoleId("worker");
     this.leases = new LeaseKeeper(deps, this.id);
-    this.completer = new Completer(deps, { worker: this.id, ...(opts.onFinished && { onFinished: opts.onFinished }), onWritten: () => this.wakeClaimer() });
+    this.completer = new Completer(deps, { worker: this.id, onWritten: () => this.wakeClaimer() });
     this.rateHeld = new RateHold(deps, () => this.wakeClaimer());
   }
 

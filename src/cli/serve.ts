@@ -86,7 +86,7 @@ export async function runServe(opts: ServeOptions, env: Record<string, string | 
   const engine = await openEngine(config, { env, roles, metrics, desktop: !flags.http });
   engine.start();
   const log = engine.log;
-  const api = { jobs: engine.jobs, clock: engine.clock, log, runs: engine.outcomes };
+  const api = { jobs: engine.jobs, clock: engine.clock, log, changes: engine.changes };
   const started = startFields("serve", config);
   const apiOnly = roles.length === 0 ? " (API only: tasks run while `duely watcher` and `duely worker` run with this config)" : "";
 

@@ -65,7 +65,7 @@ async function serve(config: Config, paths: ReturnType<typeof servicePaths>, env
   const secret = ensureSecret(paths);
   const engine = await openEngine(config, { env, log, roles: rolesOf("serve", config), desktop: true });
   engine.start();
-  const api = { jobs: engine.jobs, clock: engine.clock, log, runs: engine.outcomes };
+  const api = { jobs: engine.jobs, clock: engine.clock, log, changes: engine.changes };
   let http: Awaited<ReturnType<typeof startHttpServer>>;
   try {
     http = await startHttpServer({
