@@ -1,4 +1,6 @@
+import { type Backoff, backoffDelay } from "../core/backoff.js";
 import type { Run } from "../core/model.js";
+import { sleep } from "../ports/clock.js";
 import type { QueueMessage } from "../ports/queue.js";
 import { PartialCommit, type Tx, type Write } from "../ports/store.js";
 import { sameValue } from "./commit-check.js";
@@ -19,9 +21,8 @@ interface Pending extends Finished {
   tries: number;
 }
 
-/** Backoff between tries of one outcome: full jitter below min(MAX, BASE · 2^tries). */
-const RETRY_BASE_MS = 20;
-const RETRY_MAX_MS = 5_000;
+/** Between tries of one outcome: jittered, as many workers may have failed to write at once. */
+const RETRY_BACKOFF: Backoff = { baseMs: 20, maxMs: 5_000, jitter: "full" };
 
 /**
  * Writes the outcomes of one worker's attempts (as River's completer does). Outcomes gathered
@@ -68,16 +69,18 @@ export class Completer {
    * (their runs' leases expire and the watcher retries or fails them).
    */
   async drain(deadlineMs?: number): Promise<void> {
-    const until = deadlineMs === undefined ? Infinity : Date.now() + deadlineMs;
-    while (this.busy) {
-      const left = until - Date.now();
-      if (left <= 0) return this.abandon();
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        new Promise<void>((r) => this.idleWaiters.push(r)),
-        ...(Number.isFinite(left) ? [new Promise<void>((r) => (timer = setTimeout(r, left)))] : []),
-      ]);
-      clearTimeout(timer);
+    // The deadline is a timer, not a reading of the clock: it bounds how long a stopping process
+    // waits in real time, whatever the injected clock says.
+    let expired = false;
+    const cancel = new AbortController();
+    const deadline = deadlineMs === undefined ? [] : [sleep(deadlineMs, cancel.signal).then(() => (expired = true))];
+    try {
+      while (this.busy) {
+        if (expired) return this.abandon();
+        await Promise.race([new Promise<void>((r) => this.idleWaiters.push(r)), ...deadline]);
+      }
+    } finally {
+      cancel.abort();
     }
   }
 
@@ -123,7 +126,7 @@ export class Completer {
   }
 
   private retryLater(f: Pending): void {
-    const delay = Math.random() * Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** f.tries);
+    const delay = backoffDelay(RETRY_BACKOFF, f.tries, this.deps.random());
     const timer = setTimeout(() => {
       this.waiting.delete(timer);
       this.queued.push({ ...f, tries: f.tries + 1 });

@@ -1,10 +1,10 @@
 import { MinHeap } from "../core/min-heap.js";
 import type { Run } from "../core/model.js";
 import { ActionTimeout } from "../ports/action.js";
+import { sleep } from "../ports/clock.js";
 import type { QueueMessage } from "../ports/queue.js";
 import { actionContext } from "./action-context.js";
 import { type ClaimBatch, type Claimed, claimBatch, DEFER_MS, itemOf } from "./claims.js";
-import { pause } from "./commit-check.js";
 import { Completer } from "./completer.js";
 import type { EngineDeps } from "./deps.js";
 import { type HeldRun, LeaseKeeper } from "./lease-keeper.js";
@@ -150,7 +150,7 @@ export class Worker {
         await this.processSafely(await this.deps.queue.receive(take, 1_000, signal));
       } catch (e) {
         this.deps.log.log("error", "cannot receive from the queue", { worker: this.id, error: String(e) });
-        await pause(200);
+        await sleep(200);
       }
     }
   }
@@ -160,7 +160,7 @@ export class Worker {
       await this.process(messages);
     } catch (e) {
       this.deps.log.log("error", "worker batch failed", { worker: this.id, error: String(e) });
-      await pause(200);
+      await sleep(200);
     }
   }
 
