@@ -9,11 +9,12 @@ import { commitChecked } from "./commit-check.js";
 import type { EngineDeps } from "./deps.js";
 import type { Holders } from "./holders.js";
 import { type LoadedJob, loadJobsOf, Unavailable, Unreadable } from "./job-batch.js";
+import { nextVersion } from "./job-write.js";
 import { PollLoop } from "./poll-loop.js";
 import { defaultRoleId } from "./process-id.js";
 import { type DecideContext, failUnusable, type Reap, reapExpired, type Settled, settleByTask } from "./run-decisions.js";
 import { reportReap, reportResend } from "./run-log.js";
-import { queued, type Step, skipped, toTx, updateStep, writtenRun } from "./runs.js";
+import { queued, queueItemOf, type Step, skipped, toTx, updateStep, writtenRun } from "./runs.js";
 
 export interface TickStats {
   enqueued: number;
@@ -48,12 +49,16 @@ const settledDecision = (s: Settled): Decision => ({
   kind: s.kind === "skip" ? "skipped" : "cancelled",
 });
 
-const itemOf = (run: Run, dueAt: number): QueueItem => ({ key: { job_id: run.job_id, scheduled_at: run.scheduled_at }, owner: run.owner, dueAt });
-
 /** The reaper's decision: its run write and the task's completion in one transaction; a run that never started is queued again. */
 function reapDecision(before: Run, r: Reap, now: number): Decision {
   const run = writtenRun(r.step);
-  return { tx: toTx([r.step], r.jobWrite ? [r.jobWrite] : []), run, sends: r.requeue ? [itemOf(run, Math.max(run.due_at, now))] : [], kind: "reaped", before };
+  return {
+    tx: toTx([r.step], r.jobWrite ? [r.jobWrite] : []),
+    run,
+    sends: r.requeue ? [queueItemOf(run, run.owner, Math.max(run.due_at, now))] : [],
+    kind: "reaped",
+    before,
+  };
 }
 
 /**
@@ -238,14 +243,13 @@ export class Watcher {
       } else {
         const due = Math.max(run.due_at, now);
         steps.push(updateStep(run, queued(run, due, now, s.stale_queued_ms), now, verdict.detail));
-        sends.push(itemOf(run, due));
+        sends.push(queueItemOf(run, run.owner, due));
       }
     }
     if (job.next_run_at !== run.scheduled_at) return { tx: toTx(steps), run: primary(), sends, kind };
     const plan = planChain(job, run.scheduled_at, now, s, { pastReason: job.status === "paused" ? "paused" : "missed" });
-    const saved: Job = { ...plan.job, version: job.version + 1, updated_at: now };
     return {
-      tx: toTx([...steps, ...plan.steps], [{ op: "put_job", job: saved, expectVersion: job.version }]),
+      tx: toTx([...steps, ...plan.steps], [nextVersion(plan.job, job.version, now).write]),
       run: primary(),
       sends: [...sends, ...plan.sends],
       kind,
@@ -269,7 +273,7 @@ export class Watcher {
       return {
         tx: toTx([updateStep(run, next, now, "re-sent: not claimed in time (message lost?)")]),
         run: next,
-        sends: [itemOf(run, run.due_at)],
+        sends: [queueItemOf(run, run.owner, run.due_at)],
         kind: "resent",
       };
     }
@@ -277,7 +281,7 @@ export class Watcher {
     const settled = settleByTask(run, job, now);
     if (settled) return settledDecision(settled);
     const next = queued(run, Math.max(run.due_at, now), now, s.stale_queued_ms);
-    return { tx: toTx([updateStep(run, next, now, "retry")]), run: next, sends: [itemOf(run, next.due_at)], kind: "enqueued" };
+    return { tx: toTx([updateStep(run, next, now, "retry")]), run: next, sends: [queueItemOf(run, run.owner, next.due_at)], kind: "enqueued" };
   }
 
   private decideContext(now: number): DecideContext {

@@ -4,7 +4,7 @@ import { ActionTimeout } from "../ports/action.js";
 import { sleep } from "../ports/clock.js";
 import type { QueueMessage } from "../ports/queue.js";
 import { actionContext } from "./action-context.js";
-import { type ClaimBatch, type Claimed, claimBatch, DEFER_MS, itemOf } from "./claims.js";
+import { type ClaimBatch, type Claimed, claimBatch, DEFER_MS, resendItem } from "./claims.js";
 import { Completer } from "./completer.js";
 import type { EngineDeps } from "./deps.js";
 import { type HeldRun, LeaseKeeper } from "./lease-keeper.js";
@@ -213,7 +213,7 @@ export class Worker {
     }
     this.armWaiting();
     for (const h of batch.heldBack) this.rateHeld.hold(h.message, h.dueAt - this.claimAheadMs);
-    const later = [...early.map((m) => itemOf(m)), ...batch.deferred.map((m) => itemOf(m, Math.max(m.dueAt, now + DEFER_MS)))];
+    const later = [...early.map((m) => resendItem(m)), ...batch.deferred.map((m) => resendItem(m, Math.max(m.dueAt, now + DEFER_MS)))];
     const resent = await queue.send(later).then(
       () => true,
       (e: unknown) => {
