@@ -84,6 +84,37 @@ const AuthConfig = z
 /** Where `duely serve --http` listens when neither the config nor a flag says otherwise. */
 export const HTTP_DEFAULTS = { host: "127.0.0.1", port: 8787 } as const;
 
+/**
+ * How the scheduler's roles spread over processes, fixed by the store and the queue together,
+ * decided here once so no command or adapter decides it again from one of them:
+ * - `embedded`: SQLite + the in-memory queue. One process is the whole scheduler of its file
+ *   (the local service, `duely serve --embedded` or `--http`), holding the file's lock: a run's
+ *   message lives in that process's memory, so no other process could receive it.
+ * - `distributed`: DynamoDB + SQS. The API, the watchers and the workers run as separate
+ *   processes, several of each; shard leases split the watchers' work.
+ * The other two pairs are refused: DynamoDB with the in-memory queue gives every role process a
+ * private queue that no worker of another process reads, and SQLite has no shard leases for
+ * watchers to split its shards, nor needs a queue outside its one process.
+ */
+export const DEPLOYMENT_MODES = ["embedded", "distributed"] as const;
+export type DeploymentMode = (typeof DEPLOYMENT_MODES)[number];
+
+/** The mode of a store and a queue, or why that pair cannot run, with its fix. */
+export function deploymentModeOf(store: { kind: "sqlite" | "dynamodb" }, queue: { kind: "local" | "sqs" }): DeploymentMode | { refused: string } {
+  if (store.kind === "sqlite" && queue.kind === "local") return "embedded";
+  if (store.kind === "dynamodb" && queue.kind === "sqs") return "distributed";
+  if (store.kind === "dynamodb") {
+    return {
+      refused:
+        'store.kind "dynamodb" needs queue.kind "sqs": with the in-memory queue each process (`duely watcher`, `duely worker`) would keep its own queue and no run would ever execute. Add the "queue" section `duely aws init` prints',
+    };
+  }
+  return {
+    refused:
+      'queue.kind "sqs" needs store.kind "dynamodb": on SQLite one process runs every role with the in-memory queue. Remove the "queue" section, or use the "store" section `duely aws init` prints (DUELY_DB and --db make the store SQLite)',
+  };
+}
+
 /** Defaults of the AWS sections, which `duely aws init` also writes into the config it prints. */
 export const AWS_DEFAULTS = { ttlDays: 30, visibilityMs: 30_000 } as const;
 
@@ -176,6 +207,8 @@ export const ConfigFile = z
     log_level: z.enum(["debug", "info", "warn", "error"]).default("info"),
   })
   .superRefine((c, ctx) => {
+    const mode = deploymentModeOf(c.store, c.queue);
+    if (typeof mode === "object") ctx.addIssue({ code: "custom", path: ["queue"], message: mode.refused });
     if (c.retention && c.store.kind === "dynamodb") {
       ctx.addIssue({
         code: "custom",
@@ -220,6 +253,8 @@ export type Config = Omit<ConfigFile, "store" | "owner" | "timezone" | "retentio
    * $XDG_DATA_HOME/duely, else ~/.local/share/duely. Two data dirs are two independent duelys.
    */
   data_dir: string;
+  /** Embedded or distributed, from the store and queue together (see `DeploymentMode`). */
+  mode: DeploymentMode;
   store: Exclude<ConfigFile["store"], { kind: "sqlite" }> | { kind: "sqlite"; path: string };
   /** The owner of every task created over stdio. @default the local user name, else "local" */
   owner: string;
@@ -241,6 +276,11 @@ export class ConfigError extends Error {
 export function dataDirOf(env: Record<string, string | undefined>): string {
   if (env.DUELY_DATA_DIR) return resolve(env.DUELY_DATA_DIR);
   return join(env.XDG_DATA_HOME || join(homedir(), ".local", "share"), "duely");
+}
+
+/** The environment with a `--db` flag applied as `DUELY_DB`, so the store, and the mode with it, are resolved once. */
+export function withDb(env: Record<string, string | undefined>, db: string | undefined): Record<string, string | undefined> {
+  return db === undefined ? env : { ...env, DUELY_DB: db };
 }
 
 /**
@@ -275,9 +315,13 @@ export function resolveConfig(raw: unknown, env: Record<string, string | undefin
   const owner = config.owner ?? safeUser();
   const problems = ownershipProblems({ channels: config.actions.channels, owners: config.owners, operator: owner });
   if (problems.length > 0) throw new ConfigError(problems);
+  const mode = deploymentModeOf(config.store, config.queue);
+  // The schema refused this pair already, listed with every other problem; this narrows the type.
+  if (typeof mode === "object") throw new ConfigError([`queue: ${mode.refused}`]);
   return {
     ...config,
     data_dir: dataDir,
+    mode,
     store: config.store.kind === "sqlite" ? { ...config.store, path: config.store.path ?? join(dataDir, "duely.db") } : config.store,
     owner,
     timezone: config.timezone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC"),

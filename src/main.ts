@@ -59,10 +59,10 @@ export async function openEngine(config: Config, opts: RuntimeOptions = {}): Pro
   const env = opts.env ?? process.env;
   const clock = opts.clock ?? clockOf(env, log);
   const roles = opts.roles ?? ALL_ROLES;
-  // Embedded (SQLite + the in-memory queue) with a background role: this process is the whole
-  // scheduler of its file, so it takes the file's lock, and recovers at start what a previous
-  // process left (its queued runs' messages were in that process's memory).
-  const exclusive = config.store.kind === "sqlite" && config.queue.kind === "local" && roles.length > 0;
+  // Embedded with a background role: this process is the whole scheduler of its file, so it
+  // takes the file's lock, and recovers at start what a previous process left (its queued runs'
+  // messages were in that process's memory).
+  const exclusive = config.mode === "embedded" && roles.length > 0;
   const lock = exclusive && config.store.kind === "sqlite" && config.store.path !== ":memory:" ? lockDatabaseFile(config.store.path) : null;
   const opened: Closable[] = [];
   try {
@@ -164,12 +164,11 @@ export async function openStatus(config: Config, env: Env, log: Logger): Promise
   if (s.kind === "sqlite" && s.path !== ":memory:" && !existsSync(s.path))
     throw new Error(`no database at ${s.path}: has \`duely serve\` run with this config?`);
   const { store, queue, leases } = await openBackend(config, { env, log, clock: systemClock });
-  const embedded = s.kind === "sqlite" && config.queue.kind === "local";
   return {
     store,
-    queue: embedded ? null : queue,
+    queue: config.mode === "embedded" ? null : queue,
     presence: leases?.presence ?? null,
-    schedulerRunning: s.kind === "sqlite" && embedded ? () => isSchedulerRunning(s.path) : null,
+    schedulerRunning: s.kind === "sqlite" ? () => isSchedulerRunning(s.path) : null,
     clock: systemClock,
     settings: config.engine,
     async close() {

@@ -1,7 +1,8 @@
+import { type Backoff, backoffDelay } from "../core/backoff.js";
 import { idempotencyKey } from "../core/keys.js";
 import type { Run } from "../core/model.js";
 import type { ActionContext } from "../ports/action.js";
-import { pause } from "./commit-check.js";
+import { sleep } from "../ports/clock.js";
 import type { EngineDeps } from "./deps.js";
 import type { HeldRun, LeaseKeeper } from "./lease-keeper.js";
 import { checkpointed } from "./runs.js";
@@ -38,6 +39,9 @@ async function saveCheckpoint(leases: LeaseKeeper, held: HeldRun, name: string, 
   if (ok === null) throw new Error("progress could not be saved: the store did not answer");
 }
 
+/** Between reads of the previous success: one reader, so no jitter. */
+const READ_BACKOFF: Backoff = { baseMs: 50, jitter: "none" };
+
 /** The previous success, read with a few tries: a store that cannot answer fails this execution (retryable). */
 async function previousSuccess(deps: EngineDeps, run: Run): Promise<number | null> {
   for (let i = 0; ; i++) {
@@ -46,7 +50,7 @@ async function previousSuccess(deps: EngineDeps, run: Run): Promise<number | nul
       return recent.items.find((r) => r.status === "succeeded" && r.scheduled_at < run.scheduled_at)?.scheduled_at ?? null;
     } catch (e) {
       if (i >= 2) throw e;
-      await pause(50 * 2 ** i);
+      await sleep(backoffDelay(READ_BACKOFF, i, deps.random()));
     }
   }
 }

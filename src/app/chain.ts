@@ -5,7 +5,7 @@ import type { Occurrence } from "../core/schedule/model.js";
 import { startOffsetOf } from "../core/start-window.js";
 import type { QueueItem } from "../ports/queue.js";
 import { catchUp } from "./catch-up.js";
-import { insertStep, newRun, queued, type Step, skipped } from "./runs.js";
+import { insertStep, newRun, queued, queueItemOf, type Step, skipped } from "./runs.js";
 import type { EngineSettings } from "./settings.js";
 
 /** A valid schedule never needs this many steps to pass one look-ahead window; it bounds bad ones. */
@@ -96,7 +96,7 @@ export function planChain(job: Job, after: number, now: number, s: EngineSetting
     following = at;
     if (at <= now + s.look_ahead_ms && job.status === "active") {
       insert(at, (r) => queued(r, at, now, s.stale_queued_ms));
-      sends.push({ key: { job_id: job.id, scheduled_at: at }, owner: job.owner, dueAt: at });
+      sends.push(queueItemOf({ job_id: job.id, scheduled_at: at }, job.owner, at));
       continue;
     }
     insert(at, (r) => r);
@@ -122,7 +122,7 @@ export function planChain(job: Job, after: number, now: number, s: EngineSetting
     const verdict = catchUp(job, at, at, now, past[i + 1] ?? following);
     if (verdict.kind === "run") {
       insert(at, (r) => queued(r, now, now, s.stale_queued_ms), verdict.detail === null ? null : verdict.detail + note);
-      sends.push({ key: { job_id: job.id, scheduled_at: at }, owner: job.owner, dueAt: now });
+      sends.push(queueItemOf({ job_id: job.id, scheduled_at: at }, job.owner, now));
     } else insert(at, (r) => skipped(r, "missed", now), verdict.detail + note);
   }
   // Skips the chain has now passed are recorded as rows; only those still ahead stay on the job.

@@ -186,4 +186,4 @@ async function readRun(deps: EngineDeps, message: QueueMessage, out: ClaimBatch)
 }
 
 /** The item to send again for a message delivered too early or deferred. */
-export const itemOf = ({ receipt: _r, ...item }: QueueMessage, dueAt = item.dueAt): QueueItem => ({ ...item, dueAt });
+export const resendItem = ({ receipt: _r, ...item }: QueueMessage, dueAt = item.dueAt): QueueItem => ({ ...item, dueAt });

@@ -1,13 +1,13 @@
+import { type Backoff, backoffDelay } from "../core/backoff.js";
 import { isDomainError } from "../core/errors.js";
 import type { Run } from "../core/model.js";
+import { sleep } from "../ports/clock.js";
 import { PartialCommit, type Tx } from "../ports/store.js";
 import type { EngineDeps } from "./deps.js";
 
-/** Reads of a run whose write's answer was lost: tries, and the first pause (doubled each time, jittered). */
+/** Reads of a run whose write's answer was lost: tries, and the pause between them (doubled each time, jittered). */
 const READ_TRIES = 8;
-const FIRST_PAUSE_MS = 5;
-
-export const pause = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+const READ_BACKOFF: Backoff = { baseMs: 5, jitter: "full" };
 
 /**
  * Commits each tx (one commitEach) and says of each whether its run write is stored: true,
@@ -27,7 +27,10 @@ export async function commitChecked(deps: EngineDeps, txs: Tx[], runs: readonly 
     await Promise.all(
       results.map(async (r, i) => {
         const run = runs[i];
-        if (r === null && run) results[i] = await isStored(deps, run);
+        if (r !== null || !run) return;
+        results[i] = await isStored(deps, run);
+        // The store confirmed none of these, so none was announced: one found landed is announced now.
+        if (results[i] === true) deps.changes?.landed(txs[i]!);
       }),
     );
     return results;
@@ -42,7 +45,7 @@ export async function isStored(deps: EngineDeps, run: Run): Promise<boolean | nu
       return stored !== null && sameValue(stored, run);
     } catch (e) {
       if (isDomainError(e) && e.code === "corrupt_record") return null;
-      await pause(Math.random() * FIRST_PAUSE_MS * 2 ** i);
+      await sleep(backoffDelay(READ_BACKOFF, i, deps.random()));
     }
   }
   deps.log.log("error", "cannot tell whether a write landed", { job_id: run.job_id, scheduled_at: run.scheduled_at });

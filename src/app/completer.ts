@@ -1,4 +1,6 @@
+import { type Backoff, backoffDelay } from "../core/backoff.js";
 import type { Run } from "../core/model.js";
+import { sleep } from "../ports/clock.js";
 import type { QueueMessage } from "../ports/queue.js";
 import { PartialCommit, type Tx, type Write } from "../ports/store.js";
 import { sameValue } from "./commit-check.js";
@@ -19,9 +21,8 @@ interface Pending extends Finished {
   tries: number;
 }
 
-/** Backoff between tries of one outcome: full jitter below min(MAX, BASE · 2^tries). */
-const RETRY_BASE_MS = 20;
-const RETRY_MAX_MS = 5_000;
+/** Between tries of one outcome: jittered, as many workers may have failed to write at once. */
+const RETRY_BACKOFF: Backoff = { baseMs: 20, maxMs: 5_000, jitter: "full" };
 
 /**
  * Writes the outcomes of one worker's attempts (as River's completer does). Outcomes gathered
@@ -37,7 +38,6 @@ const RETRY_MAX_MS = 5_000;
 export class Completer {
   private readonly deps: EngineDeps;
   private readonly worker: string;
-  private readonly onFinished: ((runs: Run[]) => void) | null;
   private readonly onWritten: () => void;
   private queued: Pending[] = [];
   /** Failed outcomes waiting for their backoff, by timer. */
@@ -45,14 +45,10 @@ export class Completer {
   private flushing: Promise<void> | null = null;
   private idleWaiters: (() => void)[] = [];
 
-  /**
-   * `onFinished` gets the runs whose outcome was just written (metrics, benchmarks) and must not
-   * throw; `onWritten` is told after each write that the backlog shrank.
-   */
-  constructor(deps: EngineDeps, opts: { worker: string; onFinished?: (runs: Run[]) => void; onWritten: () => void }) {
+  /** `onWritten` is told after each write that the backlog shrank. */
+  constructor(deps: EngineDeps, opts: { worker: string; onWritten: () => void }) {
     this.deps = deps;
     this.worker = opts.worker;
-    this.onFinished = opts.onFinished ?? null;
     this.onWritten = opts.onWritten;
   }
 
@@ -73,16 +69,18 @@ export class Completer {
    * (their runs' leases expire and the watcher retries or fails them).
    */
   async drain(deadlineMs?: number): Promise<void> {
-    const until = deadlineMs === undefined ? Infinity : Date.now() + deadlineMs;
-    while (this.busy) {
-      const left = until - Date.now();
-      if (left <= 0) return this.abandon();
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        new Promise<void>((r) => this.idleWaiters.push(r)),
-        ...(Number.isFinite(left) ? [new Promise<void>((r) => (timer = setTimeout(r, left)))] : []),
-      ]);
-      clearTimeout(timer);
+    // The deadline is a timer, not a reading of the clock: it bounds how long a stopping process
+    // waits in real time, whatever the injected clock says.
+    let expired = false;
+    const cancel = new AbortController();
+    const deadline = deadlineMs === undefined ? [] : [sleep(deadlineMs, cancel.signal).then(() => (expired = true))];
+    try {
+      while (this.busy) {
+        if (expired) return this.abandon();
+        await Promise.race([new Promise<void>((r) => this.idleWaiters.push(r)), ...deadline]);
+      }
+    } finally {
+      cancel.abort();
     }
   }
 
@@ -128,7 +126,7 @@ export class Completer {
   }
 
   private retryLater(f: Pending): void {
-    const delay = Math.random() * Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** f.tries);
+    const delay = backoffDelay(RETRY_BACKOFF, f.tries, this.deps.random());
     const timer = setTimeout(() => {
       this.waiting.delete(timer);
       this.queued.push({ ...f, tries: f.tries + 1 });
@@ -153,12 +151,13 @@ export class Completer {
     await Promise.all(
       batch.map(async (f, i) => {
         const verdict = results[i] === true ? "landed" : await this.recheck(f);
+        // A write the store confirmed was announced as it landed; one found by reading back is announced here.
+        if (verdict === "landed" && results[i] !== true) this.deps.changes?.landed(txs[i]!);
         if (verdict === "landed") landed.push(f);
         else if (verdict === "fenced") fenced.push(f);
         else again.push(f);
       }),
     );
-    this.onFinished?.(landed.map((f) => writtenRun(f.step)));
     if (fenced.length > 0) {
       await this.deps.store
         .commitEach(fenced.map((f) => this.fencedEvent(writtenRun(f.step))))

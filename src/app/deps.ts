@@ -4,6 +4,7 @@ import type { Logger } from "../ports/logger.js";
 import type { Metrics } from "../ports/metrics.js";
 import type { DelayQueue } from "../ports/queue.js";
 import type { Store } from "../ports/store.js";
+import type { ChangeFeed } from "./changes.js";
 import type { Limits } from "./limits.js";
 import type { EngineSettings } from "./settings.js";
 
@@ -21,4 +22,10 @@ export interface EngineDeps {
   settings: EngineSettings;
   /** Per-owner rate limits (creates, executions, LLM budget); absent, nothing is rate-limited. */
   limits?: Limits;
+  /**
+   * Where landed changes are announced. The engine sets it and wraps the store to announce every
+   * commit it confirms; code that reads back a commit whose answer was lost announces what it
+   * finds landed here. Absent (a part tested alone), nothing is announced.
+   */
+  changes?: ChangeFeed;
 }

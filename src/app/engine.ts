@@ -1,19 +1,18 @@
 import { formatDuration } from "../core/duration.js";
-import type { Run } from "../core/model.js";
 import type { Clock } from "../ports/clock.js";
 import type { Logger } from "../ports/logger.js";
 import type { Presence } from "../ports/presence.js";
 import type { ShardLeases } from "../ports/shard-lease.js";
+import { announcingStore, ChangeFeed } from "./changes.js";
 import { withDeadlines } from "./deadline.js";
 import type { EngineDeps } from "./deps.js";
 import { FailureAlerts } from "./failure-alerts.js";
 import { Holders } from "./holders.js";
 import { Jobs } from "./jobs.js";
 import { WatcherAlarm, WorkerBeat } from "./liveness.js";
-import { withObservation } from "./observation.js";
+import { measuredActions, observeChanges } from "./observation.js";
 import type { Pruner } from "./pruner.js";
 import { type RecoveryStats, recoverOwnedRuns } from "./recovery.js";
-import { RunOutcomes } from "./run-outcomes.js";
 import type { EngineSettings } from "./settings.js";
 import { checkReady, type Readiness } from "./status.js";
 import { Sweeper } from "./sweeper.js";
@@ -41,8 +40,6 @@ export interface EngineOptions {
    * without a watcher warns when no watcher runs. Without it, neither.
    */
   presence?: Presence;
-  /** Called with the runs whose outcome was just written (metrics, benchmarks); must not throw. */
-  onFinished?: (runs: Run[]) => void;
   /** Closes what the composition root opened for this engine besides the store and queue. */
   close?: () => void;
   /**
@@ -66,8 +63,8 @@ export class Engine {
   readonly sweeper: Sweeper;
   /** Notices a wake from sleep while the watcher or sweeper runs here, and catches up at once. */
   readonly wake: WakeWatch;
-  /** Runs whose new state this process wrote (the MCP layer's resource notifications listen here). */
-  readonly outcomes: RunOutcomes;
+  /** Every job and run change this process commits (metrics, logs, failure alerts and MCP resource notifications listen here). */
+  readonly changes: ChangeFeed;
   /** Tells an owner once when their task starts failing; null when the actions send no alerts. */
   readonly alerts: FailureAlerts | null;
   private readonly deps: EngineDeps;
@@ -83,8 +80,11 @@ export class Engine {
   private starting: Promise<void> | null = null;
 
   constructor(given: EngineDeps, opts: EngineOptions = {}) {
-    const deps = withObservation(withDeadlines(given));
+    const bounded = withDeadlines(given);
+    this.changes = new ChangeFeed(bounded.log);
+    const deps: EngineDeps = { ...bounded, store: announcingStore(bounded.store, this.changes), actions: measuredActions(bounded), changes: this.changes };
     this.deps = deps;
+    observeChanges(this.changes, deps);
     this.exclusive = opts.exclusive === true;
     this.jobs = new Jobs(deps);
     this.clock = deps.clock;
@@ -93,16 +93,13 @@ export class Engine {
     this.roles = new Set(opts.roles ?? ALL_ROLES);
     this.closeExtra = opts.close ?? null;
     this.pruner = opts.pruner ?? null;
-    this.outcomes = new RunOutcomes(deps.log);
-    if (opts.onFinished) this.outcomes.subscribe((runs) => opts.onFinished!([...runs]));
     this.alerts = deps.actions.alert ? new FailureAlerts(deps) : null;
-    if (this.alerts) this.outcomes.subscribe((runs) => this.alerts!.observe(runs));
-    const publish = (runs: Run[]) => this.outcomes.publish(runs);
+    if (this.alerts) this.changes.subscribe((changes) => this.alerts!.observe(changes));
     // The reaper asks this process's worker whether it holds a run (a `newWorker` stands for
     // another process's, so it is not asked).
     const holders = new Holders(deps, { local: () => [this.worker], presence: opts.presence ?? null });
-    this.watcher = new Watcher(deps, { ...(opts.id && { id: opts.id }), ...(opts.leases && { leases: opts.leases }), onWritten: publish, holders });
-    this.worker = new Worker(deps, { ...(opts.id && { id: opts.id }), onFinished: publish });
+    this.watcher = new Watcher(deps, { ...(opts.id && { id: opts.id }), ...(opts.leases && { leases: opts.leases }), holders });
+    this.worker = new Worker(deps, { ...(opts.id && { id: opts.id }) });
     this.sweeper = new Sweeper(deps, { when: () => this.watcher.holdsShard(0) });
     const presence = opts.presence;
     this.beat = presence && this.roles.has("worker") ? new WorkerBeat(deps, presence, this.worker.id) : null;

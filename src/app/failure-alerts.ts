@@ -1,6 +1,7 @@
-import type { Job, Run, RunEvent } from "../core/model.js";
+import type { Job, RunEvent } from "../core/model.js";
 import { formatInZone, isValidTimeZone } from "../core/schedule/index.js";
 import type { OwnerAlert } from "../ports/action.js";
+import type { Change } from "./changes.js";
 import type { EngineDeps } from "./deps.js";
 import { type FailureStreak, failureStreak } from "./failure-streak.js";
 
@@ -29,9 +30,10 @@ export class FailureAlerts {
     this.deps = deps;
   }
 
-  /** Looks, in the background, at every task one of whose attempts just failed. */
-  observe(runs: readonly Run[]): void {
-    for (const jobId of new Set(runs.filter((r) => r.error !== null).map((r) => r.job_id))) {
+  /** Looks, in the background, at every task one of whose attempts just failed (its run moved to retrying or failed). */
+  observe(changes: readonly Change[]): void {
+    const failed = changes.flatMap((c) => (c.type === "run:moved" && (c.to === "retrying" || c.to === "failed") && c.run.error !== null ? [c.run.job_id] : []));
+    for (const jobId of new Set(failed)) {
       this.enqueue(jobId).catch((e: unknown) => this.deps.log.log("error", "failure alert check failed", { job_id: jobId, error: String(e) }));
     }
   }

@@ -4,6 +4,7 @@ import type { Job, JobEvent, RetryPolicy, Run, RunPolicy } from "../core/model.j
 import type { Schedule } from "../core/schedule/model.js";
 import type { EngineDeps } from "./deps.js";
 import { changedMeanwhile, mustBe, openRunsOf, ownedJob, upcomingOf } from "./job-access.js";
+import { nextVersion } from "./job-write.js";
 import { replanRuns } from "./replan.js";
 import { toTx } from "./runs.js";
 import { checkAction, checkPolicy, checkSchedule, type Upcoming } from "./schedule-rules.js";
@@ -116,7 +117,8 @@ export async function updateJob(deps: EngineDeps, owner: string, id: string, pat
   const replan = moved && (next.schedule.kind !== "immediate" || changed.includes("schedule"));
   const planned = replan ? await replanRuns(deps, job, next, await openRunsOf(store, job.id), now) : null;
   // No longer what its create said: a repeat of that create makes a new task, not this one.
-  const after: Job = { ...(planned?.job ?? next), version: job.version + 1, updated_at: now, fingerprint: null };
+  const saved = nextVersion({ ...(planned?.job ?? next), fingerprint: null }, job.version, now);
+  const after = saved.job;
   const result: UpdatedJob = {
     before: job,
     after,
@@ -128,7 +130,7 @@ export async function updateJob(deps: EngineDeps, owner: string, id: string, pat
   };
   if (opts.dryRun) return result;
   const ok = await store.commit({
-    ...toTx(planned?.steps ?? [], [{ op: "put_job", job: after, expectVersion: job.version }]),
+    ...toTx(planned?.steps ?? [], [saved.write]),
     jobEvents: [historyEntry(job, after, changed, now, result.cancelled_runs.length)],
   });
   if (!ok) throw changedMeanwhile(job.id);

@@ -27,6 +27,7 @@ export type { JobPatch, UpdatedJob, UpdateOptions } from "./job-update.js";
 export type { ManualRun } from "./run-now.js";
 export type { SkipResult, SkipTarget } from "./skips.js";
 
+import { nextVersion } from "./job-write.js";
 import { type ManualRun, runNow } from "./run-now.js";
 import { cancelled, type Step, skipped, toTx, updateStep } from "./runs.js";
 import { checkAction, checkPolicy, checkSchedule, type Upcoming, upcomingFires } from "./schedule-rules.js";
@@ -312,9 +313,9 @@ export class Jobs {
     }
     const next = plan ? plan.job : active;
     steps.push(...(plan?.steps ?? []));
-    const saved = { ...next, version: job.version + 1, updated_at: now };
+    const { job: saved, write } = nextVersion(next, job.version, now);
     const ok = await this.deps.store.commit({
-      ...toTx(steps, [{ op: "put_job", job: saved, expectVersion: job.version }]),
+      ...toTx(steps, [write]),
       jobEvents: [statusEvent(job, saved, "resumed", now)],
     });
     if (!ok) throw changedMeanwhile(job.id);
@@ -329,9 +330,9 @@ export class Jobs {
     const now = this.deps.clock.now();
     const open = await openRunsOf(this.deps.store, job.id);
     const steps = open.map((r) => updateStep(r, cancelled(r, now), now, "task cancelled"));
-    const saved: Job = { ...job, status: "cancelled", version: job.version + 1, updated_at: now };
+    const { job: saved, write } = nextVersion({ ...job, status: "cancelled" }, job.version, now);
     const ok = await this.deps.store.commit({
-      ...toTx(steps, [{ op: "put_job", job: saved, expectVersion: job.version }]),
+      ...toTx(steps, [write]),
       jobEvents: [statusEvent(job, saved, "cancelled", now, open.length ? `${open.length} upcoming run(s) removed` : null)],
     });
     if (!ok) throw changedMeanwhile(job.id);
@@ -352,9 +353,9 @@ export class Jobs {
 
   private async saveJob(job: Job, change: Partial<Job>, what: JobChange): Promise<Job> {
     const now = this.deps.clock.now();
-    const saved: Job = { ...job, ...change, version: job.version + 1, updated_at: now };
+    const { job: saved, write } = nextVersion({ ...job, ...change }, job.version, now);
     const ok = await this.deps.store.commit({
-      writes: [{ op: "put_job", job: saved, expectVersion: job.version }],
+      writes: [write],
       jobEvents: [statusEvent(job, saved, what, now)],
     });
     if (!ok) throw changedMeanwhile(job.id);

@@ -5,7 +5,7 @@ import type { EngineDeps } from "./deps.js";
 import { loadJobsOf, Unavailable, Unreadable } from "./job-batch.js";
 import { type Reap, reapExpired } from "./run-decisions.js";
 import { reportReap } from "./run-log.js";
-import { toTx, writtenRun } from "./runs.js";
+import { queueItemOf, toTx, writtenRun } from "./runs.js";
 
 export interface RecoveryStats {
   /** Messages sent: for the runs queued in the store, and for reaped runs queued again. */
@@ -43,7 +43,7 @@ export async function recoverOwnedRuns(deps: EngineDeps, ownWorker: string): Pro
     });
     if (runs.length === LIMIT) log.log("warn", "more runs to recover than one pass takes; the watcher finds the rest", { shard });
     for (const run of runs) {
-      if (run.status === "queued") sends.push({ key: { job_id: run.job_id, scheduled_at: run.scheduled_at }, owner: run.owner, dueAt: run.due_at });
+      if (run.status === "queued") sends.push(queueItemOf(run, run.owner, run.due_at));
       if (run.status === "running" && run.lease_owner !== ownWorker) running.push(run);
     }
   }
@@ -64,8 +64,7 @@ export async function recoverOwnedRuns(deps: EngineDeps, ownWorker: string): Pro
   reaps.forEach((r, i) => {
     const run = writtenRun(r.step);
     if (results[i] === true) reportReap(deps, r.before, run);
-    if (results[i] === true && r.requeue)
-      sends.push({ key: { job_id: run.job_id, scheduled_at: run.scheduled_at }, owner: run.owner, dueAt: Math.max(run.due_at, now) });
+    if (results[i] === true && r.requeue) sends.push(queueItemOf(run, run.owner, Math.max(run.due_at, now)));
   });
   await queue.send(sends);
   const stats = { resent: sends.length, reaped: results.filter((ok) => ok === true).length };

@@ -6,6 +6,7 @@ import type { Write } from "../ports/store.js";
 import { catchUp } from "./catch-up.js";
 import { chainEnded } from "./chain.js";
 import { type LoadedJob, Unavailable, Unreadable } from "./job-batch.js";
+import { nextVersion } from "./job-write.js";
 import { cancelled, claimed, failed, queued, requeued, retrying, type Step, skipped, started, succeeded, updateStep } from "./runs.js";
 
 // What becomes of a run, decided in one place for the worker and the watcher: pure functions of
@@ -235,7 +236,7 @@ export function completionOf(job: Job, next: Run, now: number): Write | null {
   if (job.status !== "active" && job.status !== "paused") return null;
   const last = !isRecurring(job.schedule) || (job.next_run_at === next.scheduled_at && endedSafely(job, next.scheduled_at, now));
   if (!last) return null;
-  return { op: "put_job", job: { ...job, status: "completed", version: job.version + 1, updated_at: now }, expectVersion: job.version };
+  return nextVersion({ ...job, status: "completed" }, job.version, now).write;
 }
 
 /** A stored schedule that no longer computes leaves the job as it is; the watcher reports it. */

@@ -2,7 +2,7 @@ import type { Job, JobEvent, Run } from "../core/model.js";
 import { nextRunTime } from "../core/start-window.js";
 import type { EngineDeps } from "./deps.js";
 import { changedMeanwhile, mustBe, ownedJob } from "./job-access.js";
-import { insertStep, newRun, queued, toTx } from "./runs.js";
+import { insertStep, newRun, queued, queueItemOf, toTx } from "./runs.js";
 
 export interface ManualRun {
   job: Job;
@@ -45,7 +45,7 @@ export async function runNow(deps: EngineDeps, owner: string, id: string): Promi
     // An insert onto a key taken meanwhile is skipped by the store, not refused: check it is ours.
     const stored = await store.getRun(run);
     if (stored?.origin !== "manual" || stored.created_at !== now) continue;
-    await deps.queue.send([{ key: { job_id: job.id, scheduled_at: at }, owner: job.owner, dueAt: at }]);
+    await deps.queue.send([queueItemOf(run, job.owner, at)]);
     return { job, run };
   }
   throw changedMeanwhile(job.id);

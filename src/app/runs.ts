@@ -1,5 +1,6 @@
 import { bucketOf, shardOf } from "../core/keys.js";
-import type { Job, Run, RunError, RunEvent, RunResult, RunStatus, SkipReason } from "../core/model.js";
+import type { Job, Run, RunError, RunEvent, RunKey, RunResult, RunStatus, SkipReason } from "../core/model.js";
+import type { QueueItem } from "../ports/queue.js";
 import type { RunExpectation, Tx, Write } from "../ports/store.js";
 
 /** A change to one run plus the event that records it; composed into store transactions. */
@@ -59,6 +60,13 @@ export function updateStep(before: Run, after: Run, now: number, detail: string 
   if (opts.leaseExpiredBy !== undefined) expect.leaseExpiredBy = opts.leaseExpiredBy;
   return { write: { op: "update_run", run: after, expect }, event: event(after, before.status, now, detail) };
 }
+
+/** What the delay queue carries for a run: its key (no more of the run) and owner, due at `dueAt`. */
+export const queueItemOf = (key: RunKey, owner: string, dueAt: number): QueueItem => ({
+  key: { job_id: key.job_id, scheduled_at: key.scheduled_at },
+  owner,
+  dueAt,
+});
 
 /** The run a step writes. */
 export const writtenRun = (step: Step): Run => (step.write as { run: Run }).run;

@@ -2,9 +2,11 @@ import { DomainError } from "../core/errors.js";
 import { type Job, type JobEvent, MAX_SKIPS, type Run } from "../core/model.js";
 import { isRecurring, zoneOf } from "../core/schedule/model.js";
 import { nextRunTime, startOffsetOf } from "../core/start-window.js";
+import type { QueueItem } from "../ports/queue.js";
 import { planChain } from "./chain.js";
 import type { EngineDeps } from "./deps.js";
 import { changedMeanwhile, mustBe, ownedJob, upcomingOf } from "./job-access.js";
+import { nextVersion } from "./job-write.js";
 import { type Step, skipped, toTx, updateStep } from "./runs.js";
 import type { Upcoming } from "./schedule-rules.js";
 import { skipWindow } from "./task-request.js";
@@ -97,7 +99,7 @@ export async function skipOccurrence(deps: EngineDeps, owner: string, id: string
   const recorded = recent.items.filter((r) => r.skip_reason === "skipped_by_user" && r.scheduled_at > now).map((r) => r.scheduled_at);
   const change = target.undo ? await unskip(deps, job, recorded, target, now) : await skip(deps, job, recorded, target, now);
   if (change === null) return result(job, target, recorded, now, false);
-  const saved: Job = { ...change.job, version: job.version + 1, updated_at: now };
+  const { job: saved, write } = nextVersion(change.job, job.version, now);
   const entry: JobEvent = {
     job_id: job.id,
     at: now,
@@ -107,7 +109,7 @@ export async function skipOccurrence(deps: EngineDeps, owner: string, id: string
     after: { occurrence: change.at },
     detail: null,
   };
-  const ok = await store.commit({ ...toTx(change.steps, [{ op: "put_job", job: saved, expectVersion: job.version }]), jobEvents: [entry] });
+  const ok = await store.commit({ ...toTx(change.steps, [write]), jobEvents: [entry] });
   if (!ok) throw changedMeanwhile(job.id);
   await deps.queue.send(change.sends);
   const nowSkipped = target.undo ? recorded.filter((t) => t !== change.at) : [...recorded, ...(change.steps.length ? [change.at] : [])];
@@ -118,7 +120,7 @@ interface Change {
   job: Job;
   at: number;
   steps: Step[];
-  sends: { key: { job_id: string; scheduled_at: number }; owner: string; dueAt: number }[];
+  sends: QueueItem[];
 }
 
 const sortedUnique = (ts: number[]) => [...new Set(ts)].sort((a, b) => a - b);

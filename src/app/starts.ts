@@ -1,4 +1,4 @@
-import { itemOf } from "./claims.js";
+import { resendItem } from "./claims.js";
 import type { EngineDeps } from "./deps.js";
 import { loadJobsOf } from "./job-batch.js";
 import type { HeldRun, HeldStep, LeaseKeeper } from "./lease-keeper.js";
@@ -60,7 +60,7 @@ export async function giveBackHeld(deps: EngineDeps, leases: LeaseKeeper, hs: He
   const results = await leases.commitSteps(steps, { verify: true });
   const back = hs.filter((_, i) => results[i] === true);
   try {
-    await queue.send(back.map((h) => itemOf(h.message, Math.max(h.before.due_at, now + delayMs))));
+    await queue.send(back.map((h) => resendItem(h.message, Math.max(h.before.due_at, now + delayMs))));
   } catch (e) {
     // They are queued in the store: the watcher sends them again once they are stale.
     log.log("warn", "cannot re-send runs given back", { error: String(e), runs: back.length });

@@ -5,9 +5,10 @@ import type { QueueItem } from "../ports/queue.js";
 import { catchUp } from "./catch-up.js";
 import { planChain } from "./chain.js";
 import type { EngineDeps } from "./deps.js";
+import { nextVersion } from "./job-write.js";
 import { PollLoop } from "./poll-loop.js";
 import { endedSafely } from "./run-decisions.js";
-import { queued, type Step, skipped, toTx, updateStep } from "./runs.js";
+import { queued, queueItemOf, type Step, skipped, toTx, updateStep } from "./runs.js";
 
 export interface SweepStats {
   jobs: number;
@@ -106,9 +107,7 @@ export class Sweeper {
         const verdict = catchUp(job, head.scheduled_at, head.due_at, now);
         if (job.status === "active" && verdict.kind === "run") {
           const step = updateStep(head, queued(head, now, now, settings.stale_queued_ms), now, verdict.detail);
-          return this.replan(job, head.scheduled_at, now, [step], job.version, [
-            { key: { job_id: job.id, scheduled_at: head.scheduled_at }, owner: job.owner, dueAt: now },
-          ]);
+          return this.replan(job, head.scheduled_at, now, [step], job.version, [queueItemOf(head, job.owner, now)]);
         }
         const reason = job.status === "paused" ? "paused" : "missed";
         const why = verdict.kind === "missed" ? verdict.detail : "paused";
@@ -136,16 +135,16 @@ export class Sweeper {
       return this.replan(job, head.scheduled_at, now, []);
     }
     if (!isTerminal(head.status) || job.status !== "active") return "ok";
-    const done: Job = { ...job, status: "completed", version: job.version + 1, updated_at: now };
-    if (!(await this.deps.store.commit({ writes: [{ op: "put_job", job: done, expectVersion: job.version }] }))) return "conflict";
+    const done = nextVersion({ ...job, status: "completed" }, job.version, now);
+    if (!(await this.deps.store.commit({ writes: [done.write] }))) return "conflict";
     this.deps.log.log("info", "sweeper marked a finished task completed", { job_id: job.id });
     return "completed";
   }
 
   private async replan(job: Job, after: number, now: number, first: Step[], version = job.version, sends: QueueItem[] = []): Promise<"repaired" | "conflict"> {
     const plan = planChain(job, after, now, this.deps.settings, { pastReason: job.status === "paused" ? "paused" : "missed" });
-    const saved: Job = { ...plan.job, version: version + 1, updated_at: now };
-    const ok = await this.deps.store.commit(toTx([...first, ...plan.steps], [{ op: "put_job", job: saved, expectVersion: version }]));
+    const saved = nextVersion(plan.job, version, now);
+    const ok = await this.deps.store.commit(toTx([...first, ...plan.steps], [saved.write]));
     if (!ok) return "conflict";
     await this.deps.queue.send([...sends, ...plan.sends]);
     this.deps.log.log("info", "sweeper repaired a task's chain", { job_id: job.id, runs: plan.steps.length });

@@ -9,11 +9,12 @@ import { commitChecked } from "./commit-check.js";
 import type { EngineDeps } from "./deps.js";
 import type { Holders } from "./holders.js";
 import { type LoadedJob, loadJobsOf, Unavailable, Unreadable } from "./job-batch.js";
+import { nextVersion } from "./job-write.js";
 import { PollLoop } from "./poll-loop.js";
 import { defaultRoleId } from "./process-id.js";
 import { type DecideContext, failUnusable, type Reap, reapExpired, type Settled, settleByTask } from "./run-decisions.js";
 import { reportReap, reportResend } from "./run-log.js";
-import { queued, type Step, skipped, toTx, updateStep, writtenRun } from "./runs.js";
+import { queued, queueItemOf, type Step, skipped, toTx, updateStep, writtenRun } from "./runs.js";
 
 export interface TickStats {
   enqueued: number;
@@ -48,12 +49,16 @@ const settledDecision = (s: Settled): Decision => ({
   kind: s.kind === "skip" ? "skipped" : "cancelled",
 });
 
-const itemOf = (run: Run, dueAt: number): QueueItem => ({ key: { job_id: run.job_id, scheduled_at: run.scheduled_at }, owner: run.owner, dueAt });
-
 /** The reaper's decision: its run write and the task's completion in one transaction; a run that never started is queued again. */
 function reapDecision(before: Run, r: Reap, now: number): Decision {
   const run = writtenRun(r.step);
-  return { tx: toTx([r.step], r.jobWrite ? [r.jobWrite] : []), run, sends: r.requeue ? [itemOf(run, Math.max(run.due_at, now))] : [], kind: "reaped", before };
+  return {
+    tx: toTx([r.step], r.jobWrite ? [r.jobWrite] : []),
+    run,
+    sends: r.requeue ? [queueItemOf(run, run.owner, Math.max(run.due_at, now))] : [],
+    kind: "reaped",
+    before,
+  };
 }
 
 /**
@@ -71,18 +76,15 @@ export class Watcher {
   private shards: number[];
   private readonly loop: PollLoop;
 
-  private readonly onWritten: ((runs: Run[]) => void) | null;
   private readonly holders: Holders | null;
 
   /**
    * With `leases`, each tick scans only the shards this watcher holds (several watchers split
-   * them). `onWritten` gets the runs whose decision was just committed; it must not throw.
-   * `holders` says whether the worker of a run whose lease expired is still alive: the reaper
+   * them). `holders` says whether the worker of a run whose lease expired is still alive: the reaper
    * leaves such a run alone (without it, an expired lease is reaped).
    */
-  constructor(deps: EngineDeps, opts: { leases?: ShardLeases; id?: string; onWritten?: (runs: Run[]) => void; holders?: Holders } = {}) {
+  constructor(deps: EngineDeps, opts: { leases?: ShardLeases; id?: string; holders?: Holders } = {}) {
     this.deps = deps;
-    this.onWritten = opts.onWritten ?? null;
     this.holders = opts.holders ?? null;
     this.leases = opts.leases ?? null;
     this.shards = this.leases ? [] : Array.from({ length: deps.settings.shard_count }, (_, i) => i);
@@ -205,7 +207,6 @@ export class Watcher {
       todo.map((d) => d.run),
     );
     const sends: QueueItem[] = [];
-    const written: Run[] = [];
     results.forEach((ok, i) => {
       const d = todo[i]!;
       if (ok === null) stats.errors++; // a queued run without its message is re-sent once stale
@@ -217,9 +218,7 @@ export class Watcher {
       if (d.kind === "reaped" && d.before) reportReap(this.deps, d.before, d.run);
       if (d.kind === "resent") reportResend(this.deps, d.run);
       sends.push(...d.sends);
-      written.push(d.run);
     });
-    if (written.length > 0) this.onWritten?.(written);
     await this.deps.queue.send(sends);
   }
 
@@ -244,14 +243,13 @@ export class Watcher {
       } else {
         const due = Math.max(run.due_at, now);
         steps.push(updateStep(run, queued(run, due, now, s.stale_queued_ms), now, verdict.detail));
-        sends.push(itemOf(run, due));
+        sends.push(queueItemOf(run, run.owner, due));
       }
     }
     if (job.next_run_at !== run.scheduled_at) return { tx: toTx(steps), run: primary(), sends, kind };
     const plan = planChain(job, run.scheduled_at, now, s, { pastReason: job.status === "paused" ? "paused" : "missed" });
-    const saved: Job = { ...plan.job, version: job.version + 1, updated_at: now };
     return {
-      tx: toTx([...steps, ...plan.steps], [{ op: "put_job", job: saved, expectVersion: job.version }]),
+      tx: toTx([...steps, ...plan.steps], [nextVersion(plan.job, job.version, now).write]),
       run: primary(),
       sends: [...sends, ...plan.sends],
       kind,
@@ -275,7 +273,7 @@ export class Watcher {
       return {
         tx: toTx([updateStep(run, next, now, "re-sent: not claimed in time (message lost?)")]),
         run: next,
-        sends: [itemOf(run, run.due_at)],
+        sends: [queueItemOf(run, run.owner, run.due_at)],
         kind: "resent",
       };
     }
@@ -283,7 +281,7 @@ export class Watcher {
     const settled = settleByTask(run, job, now);
     if (settled) return settledDecision(settled);
     const next = queued(run, Math.max(run.due_at, now), now, s.stale_queued_ms);
-    return { tx: toTx([updateStep(run, next, now, "retry")]), run: next, sends: [itemOf(run, next.due_at)], kind: "enqueued" };
+    return { tx: toTx([updateStep(run, next, now, "retry")]), run: next, sends: [queueItemOf(run, run.owner, next.due_at)], kind: "enqueued" };
   }
 
   private decideContext(now: number): DecideContext {

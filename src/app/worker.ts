@@ -1,10 +1,10 @@
 import { MinHeap } from "../core/min-heap.js";
 import type { Run } from "../core/model.js";
 import { ActionTimeout } from "../ports/action.js";
+import { sleep } from "../ports/clock.js";
 import type { QueueMessage } from "../ports/queue.js";
 import { actionContext } from "./action-context.js";
-import { type ClaimBatch, type Claimed, claimBatch, DEFER_MS, itemOf } from "./claims.js";
-import { pause } from "./commit-check.js";
+import { type ClaimBatch, type Claimed, claimBatch, DEFER_MS, resendItem } from "./claims.js";
 import { Completer } from "./completer.js";
 import type { EngineDeps } from "./deps.js";
 import { type HeldRun, LeaseKeeper } from "./lease-keeper.js";
@@ -53,12 +53,11 @@ export class Worker {
   /** Told when no action runs and no start is being written (a stopping worker waits for it). */
   private idleWaiters: (() => void)[] = [];
 
-  /** `onFinished` is called with the runs whose outcome was just written (metrics, benchmarks); it must not throw. */
-  constructor(deps: EngineDeps, opts: { id?: string; onFinished?: (runs: Run[]) => void } = {}) {
+  constructor(deps: EngineDeps, opts: { id?: string } = {}) {
     this.deps = deps;
     this.id = opts.id ?? defaultRoleId("worker");
     this.leases = new LeaseKeeper(deps, this.id);
-    this.completer = new Completer(deps, { worker: this.id, ...(opts.onFinished && { onFinished: opts.onFinished }), onWritten: () => this.wakeClaimer() });
+    this.completer = new Completer(deps, { worker: this.id, onWritten: () => this.wakeClaimer() });
     this.rateHeld = new RateHold(deps, () => this.wakeClaimer());
   }
 
@@ -151,7 +150,7 @@ export class Worker {
         await this.processSafely(await this.deps.queue.receive(take, 1_000, signal));
       } catch (e) {
         this.deps.log.log("error", "cannot receive from the queue", { worker: this.id, error: String(e) });
-        await pause(200);
+        await sleep(200);
       }
     }
   }
@@ -161,7 +160,7 @@ export class Worker {
       await this.process(messages);
     } catch (e) {
       this.deps.log.log("error", "worker batch failed", { worker: this.id, error: String(e) });
-      await pause(200);
+      await sleep(200);
     }
   }
 
@@ -214,7 +213,7 @@ export class Worker {
     }
     this.armWaiting();
     for (const h of batch.heldBack) this.rateHeld.hold(h.message, h.dueAt - this.claimAheadMs);
-    const later = [...early.map((m) => itemOf(m)), ...batch.deferred.map((m) => itemOf(m, Math.max(m.dueAt, now + DEFER_MS)))];
+    const later = [...early.map((m) => resendItem(m)), ...batch.deferred.map((m) => resendItem(m, Math.max(m.dueAt, now + DEFER_MS)))];
     const resent = await queue.send(later).then(
       () => true,
       (e: unknown) => {

@@ -3,7 +3,7 @@ import { Writable } from "node:stream";
 import { addOwner } from "../adapters/auth/accounts.js";
 import { listGrants, revokeGrant } from "../adapters/auth/grants.js";
 import { rotateKeyring } from "../adapters/auth/keyring.js";
-import { loadConfig } from "../config.js";
+import { loadConfig, withDb } from "../config.js";
 import { openAuthStore } from "../main.js";
 import type { AuthStore } from "../ports/auth-store.js";
 import { systemClock } from "../ports/clock.js";
@@ -15,7 +15,7 @@ export interface OwnerOptions {
 }
 
 async function withStore<T>(opts: OwnerOptions, env: Record<string, string | undefined>, fn: (store: AuthStore) => Promise<T>): Promise<T> {
-  const config = loadConfig(opts.db ? { ...env, DUELY_DB: opts.db } : env, opts.config);
+  const config = loadConfig(withDb(env, opts.db), opts.config);
   const store = await openAuthStore(config, env);
   try {
     return await fn(store);
@@ -89,7 +89,7 @@ export async function runOwnerRevoke(grantId: string, opts: OwnerOptions, env: R
 const ROTATION_SKEW_MS = 5 * 60_000;
 
 export async function runOwnerRotateKeys(opts: OwnerOptions, env: Record<string, string | undefined>): Promise<void> {
-  const config = loadConfig(opts.db ? { ...env, DUELY_DB: opts.db } : env, opts.config);
+  const config = loadConfig(withDb(env, opts.db), opts.config);
   const ttl = config.auth.kind === "builtin" ? config.auth.access_token_ttl_ms : 86_400_000;
   const { kid, dropped } = await withStore(opts, env, (store) => rotateKeyring(store, systemClock, ttl + ROTATION_SKEW_MS));
   process.stdout.write(`new signing key ${kid}; running servers use it within 30 s${dropped.length ? `; removed old keys ${dropped.join(", ")}` : ""}\n`);

@@ -1,5 +1,5 @@
 import { prometheusMetrics } from "../adapters/metrics/prometheus.js";
-import { type Config, loadConfig } from "../config.js";
+import { type Config, loadConfig, withDb } from "../config.js";
 import { httpAuthFor, openEngine } from "../main.js";
 import { isLoopbackHost, startHttpServer } from "../mcp/http.js";
 import { startStdioServer } from "../mcp/stdio.js";
@@ -30,7 +30,6 @@ export const EMBEDDED_NOTE =
 function withFlags(config: Config, flags: ServeFlags): Config {
   return {
     ...config,
-    ...(flags.db !== undefined && { store: { kind: "sqlite", path: flags.db } }),
     http: { ...config.http, ...(flags.host !== undefined && { host: flags.host }), ...(flags.port !== undefined && { port: flags.port }) },
   };
 }
@@ -70,7 +69,8 @@ function checkAuth(config: Config, flags: ServeFlags): void {
  */
 export async function runServe(opts: ServeOptions, env: Record<string, string | undefined>): Promise<void> {
   const flags: ServeFlags = { ...opts, http: opts.http === true, noAuth: opts.auth === false };
-  const config = withFlags(loadConfig(env, flags.config), flags);
+  // --db is DUELY_DB's flag: applied while the config is read, so the deployment mode follows it.
+  const config = withFlags(loadConfig(withDb(env, flags.db), flags.config), flags);
   checkAuth(config, flags);
   if (!flags.http && !flags.embedded) {
     const { runBridge } = await import("./bridge.js");
@@ -86,7 +86,7 @@ export async function runServe(opts: ServeOptions, env: Record<string, string | 
   const engine = await openEngine(config, { env, roles, metrics, desktop: !flags.http });
   engine.start();
   const log = engine.log;
-  const api = { jobs: engine.jobs, clock: engine.clock, log, runs: engine.outcomes };
+  const api = { jobs: engine.jobs, clock: engine.clock, log, changes: engine.changes };
   const started = startFields("serve", config);
   const apiOnly = roles.length === 0 ? " (API only: tasks run while `duely watcher` and `duely worker` run with this config)" : "";
 

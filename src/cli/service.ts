@@ -2,7 +2,7 @@ import { createWriteStream, mkdirSync } from "node:fs";
 import { staticTokenVerifier } from "../adapters/auth/static-tokens.js";
 import { lineLogger, stderrLogger } from "../adapters/log/pino-logger.js";
 import { preferredDriver } from "../adapters/store/sqlite/driver.js";
-import { type Config, loadConfig } from "../config.js";
+import { type Config, loadConfig, withDb } from "../config.js";
 import { openEngine } from "../main.js";
 import { DashboardSessions } from "../mcp/dashboard-sessions.js";
 import { type HttpAuth, startHttpServer } from "../mcp/http.js";
@@ -37,8 +37,7 @@ export function withDataDir(env: Record<string, string | undefined>, dataDir: st
  */
 export async function runService(opts: ServiceRunOptions, baseEnv: Record<string, string | undefined>): Promise<void> {
   const env = withDataDir(baseEnv, opts.dataDir);
-  const loaded = loadConfig(env, opts.config);
-  const config: Config = opts.db === undefined ? loaded : { ...loaded, store: { kind: "sqlite", path: opts.db } };
+  const config = loadConfig(withDb(env, opts.db), opts.config);
   const paths = servicePaths(config.data_dir);
   mkdirSync(paths.dir, { recursive: true, mode: 0o700 });
   const log = logTo(opts.logFile, config);
@@ -66,7 +65,7 @@ async function serve(config: Config, paths: ReturnType<typeof servicePaths>, env
   const secret = ensureSecret(paths);
   const engine = await openEngine(config, { env, log, roles: rolesOf("serve", config), desktop: true });
   engine.start();
-  const api = { jobs: engine.jobs, clock: engine.clock, log, runs: engine.outcomes };
+  const api = { jobs: engine.jobs, clock: engine.clock, log, changes: engine.changes };
   let http: Awaited<ReturnType<typeof startHttpServer>>;
   try {
     http = await startHttpServer({

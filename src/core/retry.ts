@@ -1,3 +1,4 @@
+import { backoffDelay } from "./backoff.js";
 import type { RetryPolicy } from "./model.js";
 
 /** How an action failed, as the action itself classified it. */
@@ -18,8 +19,7 @@ const MAX_RETRY_AFTER_MS = 86_400_000;
  */
 export function decideRetry(policy: RetryPolicy, attempt: number, failure: Failure, random: number): RetryDecision {
   if (failure.permanent || attempt >= policy.max_attempts) return { kind: "dead" };
-  const ceiling = Math.min(policy.max_delay_ms, policy.base_delay_ms * policy.factor ** (attempt - 1));
-  const jittered = Math.floor(random * ceiling);
+  const jittered = backoffDelay({ baseMs: policy.base_delay_ms, maxMs: policy.max_delay_ms, factor: policy.factor, jitter: "full" }, attempt - 1, random);
   const asked = Math.min(failure.retryAfterMs ?? 0, MAX_RETRY_AFTER_MS);
   return { kind: "retry", delayMs: Math.max(jittered, asked) };
 }

@@ -150,8 +150,8 @@ export async function startHttpServer(opts: HttpOptions): Promise<HttpServerHand
   );
   const serve = toNodeHandler(handler, { onerror: (e) => log.log("error", "http handler failed", { error: e.message }) });
   // Per-request instances cannot notify; a 2026-era listen stream can, for the URIs it kept (listen-filter.ts).
-  const stopUpdates = api.runs?.subscribe((runs) => {
-    for (const uri of updatedUris(runs)) handler.notify.resourceUpdated(uri);
+  const stopUpdates = api.changes?.subscribe((changes) => {
+    for (const uri of updatedUris(changes)) handler.notify.resourceUpdated(uri);
   });
 
   // Set once listening: a built-in issuer is the origin, port included.

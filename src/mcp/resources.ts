@@ -1,4 +1,5 @@
 import { ResourceNotFoundError, type Server, UriTemplate } from "@modelcontextprotocol/server";
+import type { Change } from "../app/changes.js";
 import { isDomainError } from "../core/errors.js";
 import { isTerminal, type Run } from "../core/model.js";
 import { offersView, readTasksView, TASKS_VIEW_RESOURCE, TASKS_VIEW_URI } from "./app-view.js";
@@ -31,12 +32,23 @@ function runText(run: Run | undefined, zone: string, nextRunAt: number | null): 
   return `The run of ${when} is ${run.status}.`;
 }
 
-/** Finished runs change what a task's latest-run resource says; a cancelled one does not (the resource skips it). */
-const changesLatest = (run: Run): boolean => isTerminal(run.status) && run.status !== "cancelled";
+/**
+ * The task whose latest-run resource a change updates: one of its runs finished (reached a final
+ * status; a cancelled one does not count, the resource skips it), or its owner changed it
+ * (update, pause, resume, cancel, skip, run now: its next run, zone or status may read
+ * differently). The engine's own writes of a task (its chain advancing) update nothing.
+ */
+function taskOf(change: Change): { id: string; owner: string } | null {
+  if (change.type === "job:written") return null;
+  if (change.type === "job:changed") return { id: change.entry.job_id, owner: change.owner };
+  const run = change.run;
+  return isTerminal(change.to) && change.to !== "cancelled" ? { id: run.job_id, owner: run.owner } : null;
+}
 
-/** The latest-run resources that `runs` changed (of `owner`'s tasks only, when given), each once. */
-export function updatedUris(runs: readonly Run[], owner?: string): string[] {
-  return [...new Set(runs.filter((r) => (owner === undefined || r.owner === owner) && changesLatest(r)).map((r) => latestRunUri(r.job_id)))];
+/** The latest-run resources that `changes` altered (of `owner`'s tasks only, when given), each once. */
+export function updatedUris(changes: readonly Change[], owner?: string): string[] {
+  const tasks = changes.flatMap((c) => taskOf(c) ?? []).filter((t) => owner === undefined || t.owner === owner);
+  return [...new Set(tasks.map((t) => latestRunUri(t.id)))];
 }
 
 export function registerTaskResources(server: Server, ctx: ToolContext): void {

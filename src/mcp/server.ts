@@ -7,7 +7,7 @@ import { offersView, withView } from "./app-view.js";
 import type { ToolContext } from "./define-tool.js";
 import { ICONS } from "./icon.js";
 import { registerTaskResources } from "./resources.js";
-import { type RunFeed, registerSubscriptions } from "./subscriptions.js";
+import { type ChangeSource, registerSubscriptions } from "./subscriptions.js";
 import { TOOLS } from "./tools/index.js";
 
 export const SERVER_NAME = "duely";
@@ -18,8 +18,8 @@ export interface TaskApi {
   jobs: Jobs;
   clock: Clock;
   log: Logger;
-  /** The runs this process writes, for resource update notifications; absent, none are sent. */
-  runs?: RunFeed;
+  /** The changes this process commits, for resource update notifications; absent, none are sent. */
+  changes?: ChangeSource;
 }
 
 export interface McpServerContext {
@@ -105,7 +105,7 @@ export function createMcpServer(ctx: McpServerContext): Server {
     return server.projectCallToolResult(result, tool.outputSchema);
   });
   registerTaskResources(server, toolCtx);
-  const runs = ctx.api.runs;
-  registerSubscriptions(server, toolCtx, ctx.session && runs ? { era: ctx.session, runs } : null);
+  const changes = ctx.api.changes;
+  registerSubscriptions(server, toolCtx, ctx.session && changes ? { era: ctx.session, changes } : null);
   return server;
 }

@@ -1,11 +1,11 @@
 import type { Server } from "@modelcontextprotocol/server";
-import type { Run } from "../core/model.js";
+import type { Change } from "../app/changes.js";
 import type { ToolContext } from "./define-tool.js";
 import { updatedUris } from "./resources.js";
 
-/** Where the runs this process writes are announced (the engine's RunOutcomes). */
-export interface RunFeed {
-  subscribe(listener: (runs: readonly Run[]) => void): () => void;
+/** Where the changes this process commits are announced (the engine's ChangeFeed). */
+export interface ChangeSource {
+  subscribe(listener: (changes: readonly Change[]) => void): () => void;
 }
 
 /**
@@ -17,7 +17,7 @@ export interface RunFeed {
  */
 export interface ResourceSession {
   era: "legacy" | "modern";
-  runs: RunFeed;
+  changes: ChangeSource;
 }
 
 /**
@@ -37,10 +37,10 @@ export function registerSubscriptions(server: Server, ctx: ToolContext, session:
     return {};
   });
   if (!session) return;
-  const stop = session.runs.subscribe((runs) => {
+  const stop = session.changes.subscribe((changes) => {
     // A probe instance the SDK discarded was never connected: it has no one to tell.
     if (!server.transport) return;
-    for (const uri of updatedUris(runs, ctx.owner)) {
+    for (const uri of updatedUris(changes, ctx.owner)) {
       if (session.era === "legacy" && !subscribed.has(uri)) continue;
       server.sendResourceUpdated({ uri }).catch((e: unknown) => ctx.log.log("debug", "cannot send a resource update", { uri, error: String(e) }));
     }

@@ -38,6 +38,22 @@ describe("completer: no outcome is ever dropped", () => {
     expect(h.actions.calls).toHaveLength(1);
   });
 
+  it("waits between tries of an outcome by the engine's injected randomness, not its own", async () => {
+    const faults = new FaultPlan();
+    h = await openHarness(NOW, { shard_count: 2 }, { faults });
+    let draws = 0;
+    h.setRandom(() => {
+      draws++;
+      return 0;
+    });
+    const { job } = await h.engine.jobs.create("alice", { title: "now", action: notify, schedule: { kind: "immediate" } });
+    faults.script("commitEach", "none", "error"); // the claim lands; the outcome's first write fails
+    await h.engine.worker.runOnce();
+    expect(await h.onlyRun(job.id)).toMatchObject({ status: "succeeded", executions: 1 });
+    // The action succeeded: no retry decision drew; the one draw is the completer's wait before its second write.
+    expect(draws).toBe(1);
+  });
+
   it("takes an outcome whose write landed but whose answer was lost as written, and records it once", async () => {
     const faults = new FaultPlan();
     h = await openHarness(NOW, { shard_count: 2 }, { faults });

@@ -67,6 +67,67 @@ describe("the npm package (npm pack)", () => {
   });
 
   test(
+    "exports webhook verification and the config by name, with their types, and nothing else",
+    () => {
+      const node = (script: string) => execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: app, encoding: "utf8" });
+      const run = node(`
+      import { memoryReplayCache, signWebhook, verifyWebhook } from "duely/webhooks";
+      import { ConfigError, resolveConfig } from "duely/config";
+      const headers = signWebhook("whsec_c2VjcmV0", "run-1", "{}", 1_000_000);
+      const replay = memoryReplayCache();
+      let refused = null;
+      try { resolveConfig({ store: { kind: "dynamodb", region: "eu-west-1" } }, {}); } catch (e) { refused = e instanceof ConfigError && e.problems[0]; }
+      console.log(JSON.stringify({
+        first: verifyWebhook("whsec_c2VjcmV0", headers, "{}", 1_000_000, 300, replay),
+        again: verifyWebhook("whsec_c2VjcmV0", headers, "{}", 1_000_000, 300, replay),
+        mode: resolveConfig({}, { DUELY_DATA_DIR: "/tmp/duely-exports" }).mode,
+        refused,
+      }));
+    `);
+      expect(JSON.parse(run)).toEqual({
+        first: { ok: true, id: "run-1", timestamp: 1000 },
+        again: { ok: false, reason: "replayed" },
+        mode: "embedded",
+        refused: expect.stringMatching(/^queue: store\.kind "dynamodb" needs queue\.kind "sqs"/),
+      });
+      expect(() => node(`await import("duely/dist/config.js")`)).toThrow(/ERR_PACKAGE_PATH_NOT_EXPORTED/);
+
+      // A consumer's TypeScript finds the declarations by the same names; a wrong value is an error, so they are not `any`.
+      symlinkSync(realpathSync(join(ROOT, "node_modules", "@types")), join(app, "node_modules", "@types"), "dir");
+      writeFileSync(
+        join(app, "consumer.mts"),
+        [
+          'import type { Config, ConfigFile, DeploymentMode } from "duely/config";',
+          'import { type Verification, verifyWebhook } from "duely/webhooks";',
+          'export const mode: DeploymentMode = "distributed";',
+          'export const level: ConfigFile["log_level"] = "warn";',
+          "// @ts-expect-error not a deployment mode",
+          'export const wrong: Config["mode"] = "clustered";',
+          'export const check: Verification = verifyWebhook("secret", {}, "", 0);',
+        ].join("\n"),
+      );
+      const tsc = join(ROOT, "node_modules", "typescript", "bin", "tsc");
+      // skipLibCheck as most projects set it: a type that failed to resolve would still be `any`, which the @ts-expect-error line catches.
+      const flags = [
+        "--noEmit",
+        "--strict",
+        "--skipLibCheck",
+        "--module",
+        "nodenext",
+        "--moduleResolution",
+        "nodenext",
+        "--target",
+        "es2022",
+        "--types",
+        "node",
+      ];
+      expect(execFileSync(process.execPath, [tsc, ...flags, "consumer.mts"], { cwd: app, encoding: "utf8" })).toBe("");
+    },
+    // A type check of the package's declarations, besides two node processes: longer than one CLI call on a busy machine.
+    BUILD_TIMEOUT_MS,
+  );
+
+  test(
     "`npx duely --help` and `--version` work from a clean folder",
     () => {
       expect(npx("duely", "--version").trim()).toBe(pkg.version);

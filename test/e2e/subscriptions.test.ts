@@ -73,12 +73,12 @@ describe("resources/subscribe on a session (stdio keeps one server instance per 
   });
 
   it("stops listening to the engine when the session closes", async () => {
-    const before = env.harness.engine.outcomes.listeners;
+    const before = env.harness.engine.changes.listeners;
     const { client } = await sessionClient(env, "carol");
     await client.subscribeResource({ uri: latest(await onceTask(env, "carol", 60_000)) });
-    expect(env.harness.engine.outcomes.listeners).toBe(before + 1);
+    expect(env.harness.engine.changes.listeners).toBe(before + 1);
     await client.close();
-    await expect.poll(() => env.harness.engine.outcomes.listeners).toBe(before);
+    await expect.poll(() => env.harness.engine.changes.listeners).toBe(before);
   });
 });
 

@@ -64,7 +64,7 @@ export async function fails(client: Client, name: string, args: Record<string, u
 }
 
 /** The engine's parts the MCP layer is given, as the composition root passes them. */
-export const apiOf = (engine: Engine): TaskApi => ({ jobs: engine.jobs, clock: engine.clock, log: engine.log, runs: engine.outcomes });
+export const apiOf = (engine: Engine): TaskApi => ({ jobs: engine.jobs, clock: engine.clock, log: engine.log, changes: engine.changes });
 
 export async function connect(server: ReturnType<typeof createMcpServer>): Promise<Client> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

@@ -10,6 +10,7 @@ import {
 import { z } from "zod";
 import { DomainError } from "../../../core/errors.js";
 import { MinHeap } from "../../../core/min-heap.js";
+import { sleep } from "../../../ports/clock.js";
 import type { DelayQueue, QueueItem, QueueMessage } from "../../../ports/queue.js";
 import { FairReadyList } from "../fair-ready-list.js";
 
@@ -287,16 +288,4 @@ function parseBody(text: string | undefined): QueueItem | null {
   } catch {
     return null;
   }
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, Math.max(0, ms));
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    }
-    signal?.addEventListener("abort", done, { once: true });
-  });
 }

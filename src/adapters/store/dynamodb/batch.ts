@@ -1,4 +1,6 @@
 import { BatchGetCommand, BatchWriteCommand, type DynamoDBDocumentClient, GetCommand } from "@aws-sdk/lib-dynamodb";
+import { backoffDelay } from "../../../core/backoff.js";
+import { sleep } from "../../../ports/clock.js";
 import type { Item } from "./items.js";
 
 /** DynamoDB's per-request caps. */
@@ -6,8 +8,7 @@ const BATCH_GET_MAX = 100;
 const BATCH_WRITE_MAX = 25;
 const UNPROCESSED_TRIES = 8;
 
-export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-const backoff = (attempt: number) => Math.min(1_000, 10 * 2 ** attempt) * (0.5 + Math.random() / 2);
+const backoff = (attempt: number) => backoffDelay({ baseMs: 10, maxMs: 1_000, jitter: "equal" }, attempt, Math.random());
 
 /** Runs `fn` over `items`, at most `limit` at a time, keeping the order of results. */
 export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {

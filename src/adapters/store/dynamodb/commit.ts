@@ -1,8 +1,10 @@
 import { type DynamoDBDocumentClient, PutCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { backoffDelay } from "../../../core/backoff.js";
 import { DomainError } from "../../../core/errors.js";
 import type { JobEvent, RunEvent } from "../../../core/model.js";
+import { sleep } from "../../../ports/clock.js";
 import type { Tx } from "../../../ports/store.js";
-import { batchPutAll, mapLimit, sleep } from "./batch.js";
+import { batchPutAll, mapLimit } from "./batch.js";
 import { eventToItem, type Item, jobEventToItem } from "./items.js";
 import type { TableNames } from "./tables.js";
 import { type ItemWrite, planWrites, putRequest } from "./writes.js";
@@ -111,7 +113,7 @@ export function createCommitter(o: CommitOptions) {
           continue;
         }
         if (++conflicts >= CONFLICT_TRIES) throw e;
-        await sleep(20 * 2 ** conflicts * Math.random());
+        await sleep(backoffDelay({ baseMs: 20, jitter: "full" }, conflicts, Math.random()));
       }
     }
     if (overflow.length > 0) await mapLimit(overflow, 16, putOne);

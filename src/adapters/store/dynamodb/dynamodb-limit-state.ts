@@ -1,7 +1,8 @@
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { backoffDelay } from "../../../core/backoff.js";
+import { sleep } from "../../../ports/clock.js";
 import type { LimitState } from "../../../ports/limit-state.js";
-import { sleep } from "./batch.js";
 import { TTL_ATTRIBUTE } from "./tables.js";
 
 /**
@@ -46,7 +47,7 @@ export function dynamoLimitState(opts: { client: DynamoDBClient; table: string; 
           return result;
         } catch (e) {
           if (!conditionFailed(e) || attempt >= TRIES) throw e;
-          await sleep(Math.random() * Math.min(250, 5 * 2 ** attempt));
+          await sleep(backoffDelay({ baseMs: 5, maxMs: 250, jitter: "full" }, attempt, Math.random()));
         }
       }
     },

@@ -1,7 +1,8 @@
 import { type DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { backoffDelay } from "../../../core/backoff.js";
 import { LIVE_JOB_STATUSES } from "../../../core/model.js";
+import { sleep } from "../../../ports/clock.js";
 import type { Tx } from "../../../ports/store.js";
-import { sleep } from "./batch.js";
 import { LIMIT_KEY_PREFIX } from "./dynamodb-limit-state.js";
 import { eventToItem, jobEventToItem } from "./items.js";
 import type { TableNames } from "./tables.js";
@@ -96,7 +97,7 @@ export function createCapCommitter(d: CapDeps) {
         if (othersFailed) return false;
         if (!counterLost && !reasons.includes("TransactionConflict")) throw e;
         if (attempt >= TRIES) throw e;
-        await sleep(Math.random() * Math.min(250, 5 * 2 ** attempt));
+        await sleep(backoffDelay({ baseMs: 5, maxMs: 250, jitter: "full" }, attempt, Math.random()));
       }
     }
   }
