@@ -155,9 +155,10 @@ export const ConfigFile = z
         /** Host names besides localhost allowed in the Host header (DNS-rebinding protection). */
         allowed_hosts: z.array(z.string()).default([]),
         /**
-         * The origin clients reach duely at, behind a TLS-terminating proxy: the issuer and the
-         * resource URL (`<public_url>/mcp`) are built from it, its host is allowed, and the
-         * proxy's X-Forwarded-Proto is trusted. @default the bound address (loopback only)
+         * The origin clients reach duely at, behind a TLS-terminating proxy: the issuer, the
+         * resource URL (`<public_url>/mcp`) and every published endpoint are built from it (never
+         * from a request's Host or X-Forwarded-* headers), and its host is allowed.
+         * @default the bound address (loopback only)
          */
         public_url: PublicUrl.optional(),
       })

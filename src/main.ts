@@ -335,7 +335,6 @@ export function httpAuthFor(config: Config, opts: HttpAuthOptions): (origin: str
       issuer: origin,
       accessTokenTtlMs: auth.access_token_ttl_ms,
       refreshTokenTtlMs: auth.refresh_token_ttl_ms,
-      proxy: config.http.public_url !== undefined,
       store,
       clock,
       log: opts.log,

@@ -16,8 +16,6 @@ export interface BuiltinAuthorizationServerOptions {
   issuer: string;
   accessTokenTtlMs: number;
   refreshTokenTtlMs: number;
-  /** Behind a TLS-terminating proxy: trust its X-Forwarded-Proto, or endpoints and cookies come out as plain http. */
-  proxy: boolean;
   /** Closed with the server. */
   store: AuthStore;
   clock: Clock;
@@ -26,6 +24,31 @@ export interface BuiltinAuthorizationServerOptions {
   fetch?: Configuration["fetch"];
   /** How often the keyring is re-read, to pick up a rotation by another process. @default 30_000 */
   keysReloadMs?: number;
+}
+
+/**
+ * The metadata documents and keys: the same for every request (they derive from the issuer
+ * alone), so shared caches may keep them; an hour, as the protected-resource document, and the
+ * keys five minutes, so that a rotation's new key is seen soon.
+ */
+const CACHEABLE: Readonly<Record<string, string>> = {
+  "/.well-known/oauth-authorization-server": "public, max-age=3600",
+  "/.well-known/openid-configuration": "public, max-age=3600",
+  [ROUTES.jwks]: "public, max-age=300",
+};
+
+/**
+ * oidc-provider (Koa) builds every URL it publishes or redirects to from the request's host and
+ * scheme, and with `proxy` on takes them from X-Forwarded-Host and X-Forwarded-Proto. Neither
+ * may come from the client: a forged X-Forwarded-Host would put an attacker's endpoints in the
+ * metadata (and a shared cache would serve them to everyone). So both are pinned to the issuer
+ * here, overwriting whatever arrived; the issuer is `http.public_url` or the bound address.
+ */
+function pinToIssuer(req: IncomingMessage, issuer: URL): void {
+  req.headers["x-forwarded-host"] = issuer.host;
+  req.headers["x-forwarded-proto"] = issuer.protocol.slice(0, -1);
+  delete req.headers["x-forwarded-for"];
+  delete req.headers.forwarded;
 }
 
 /** The paths the authorization server answers; its well-known documents stay at the root whatever the routes. */
@@ -53,7 +76,8 @@ export async function startBuiltinAuthorizationServer(o: BuiltinAuthorizationSer
     const ring = await keyring.current();
     if (built?.version !== ring.version) {
       const p = new Provider(o.issuer, providerConfiguration(settings, ring));
-      p.proxy = o.proxy;
+      // Trusts the forwarded headers, which pinToIssuer sets from the issuer on every request.
+      p.proxy = true;
       p.on("server_error", (_ctx, e: Error) => o.log.log("error", "authorization server error", { error: e.message }));
       const refused = (event: string) => (_ctx: unknown, e: { error?: string; error_description?: string }) =>
         o.log.log("debug", `authorization server: ${event}`, { error: e.error, description: e.error_description });
@@ -69,6 +93,7 @@ export async function startBuiltinAuthorizationServer(o: BuiltinAuthorizationSer
   if ((await listOwners(o.store)).length === 0) {
     o.log.log("warn", "no owner can sign in yet: create one with `duely owner add NAME`", { issuer: o.issuer });
   }
+  const issuerUrl = new URL(o.issuer);
   const interactions = interactionRoutes(() => built!.provider, o.store, resource);
 
   const routes: AuthorizationServerRoutes = {
@@ -77,7 +102,10 @@ export async function startBuiltinAuthorizationServer(o: BuiltinAuthorizationSer
     async handle(req: IncomingMessage, res: ServerResponse) {
       const current = await provider();
       const path = new URL(req.url ?? "/", "http://localhost").pathname;
+      pinToIssuer(req, issuerUrl);
       if (path.startsWith("/interaction/")) return interactions(req, res);
+      const cache = CACHEABLE[path];
+      if (cache) res.setHeader("cache-control", cache);
       if (path === ROUTES.registration) {
         // oidc-provider sets no CORS on registration; a browser client (MCP Inspector) registers from its page.
         res.setHeader("access-control-allow-origin", "*");
