@@ -131,7 +131,13 @@ export async function startBuiltinAuthorizationServer(o: BuiltinAuthorizationSer
     ownerClaim: "sub",
     type: "at+jwt",
     clock: o.clock,
-    refuse: async (payload) => (typeof payload.gid === "string" && (await o.store.get("Grant", payload.gid)) ? null : "grant revoked"),
+    async refuse(payload) {
+      const grant = typeof payload.gid === "string" ? await o.store.get("Grant", payload.gid) : null;
+      if (!grant) return "grant revoked";
+      // A grant is one owner's consent to one client: a token naming another's grant is not that consent.
+      if (grant.payload.accountId !== payload.sub || grant.payload.clientId !== payload.client_id) return "grant not issued to this owner and client";
+      return null;
+    },
   });
   return { routes, verifier };
 }
