@@ -161,8 +161,14 @@ export const ConfigFile = z
          * @default the bound address (loopback only)
          */
         public_url: PublicUrl.optional(),
+        /**
+         * Addresses of the reverse proxies in front of duely (e.g. ["127.0.0.1"]). A request
+         * from one of them is attributed to the client its X-Forwarded-For names (for sign-in
+         * throttling and logs); from anyone else, no forwarded header counts. @default []
+         */
+        trusted_proxies: z.array(z.union([z.ipv4(), z.ipv6()], { error: "must be an IP address, e.g. 127.0.0.1" })).default([]),
       })
-      .default({ ...HTTP_DEFAULTS, tokens: {}, allowed_hosts: [] }),
+      .default({ ...HTTP_DEFAULTS, tokens: {}, allowed_hosts: [], trusted_proxies: [] }),
     auth: AuthConfig,
     /** The local service (`duely service run`, started by `duely serve`): it listens on `http.host`. */
     service: z

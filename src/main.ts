@@ -335,6 +335,7 @@ export function httpAuthFor(config: Config, opts: HttpAuthOptions): (origin: str
       issuer: origin,
       accessTokenTtlMs: auth.access_token_ttl_ms,
       refreshTokenTtlMs: auth.refresh_token_ttl_ms,
+      trustedProxies: config.http.trusted_proxies,
       store,
       clock,
       log: opts.log,

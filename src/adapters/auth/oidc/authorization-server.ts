@@ -8,6 +8,8 @@ import type { TokenVerifier } from "../../../ports/token-verifier.js";
 import { listOwners } from "../accounts.js";
 import { jwtTokenVerifier } from "../jose/access-token-verifier.js";
 import { keyringCache, verificationJwks } from "../keyring.js";
+import { type SignInGuardOptions, signInGuard } from "../sign-in-guard.js";
+import { clientAddress } from "./client-address.js";
 import { interactionRoutes } from "./interactions.js";
 import { providerConfiguration, ROUTES } from "./provider-config.js";
 
@@ -20,6 +22,10 @@ export interface BuiltinAuthorizationServerOptions {
   store: AuthStore;
   clock: Clock;
   log: Logger;
+  /** Peers whose X-Forwarded-For names the client (`http.trusted_proxies`); no header counts from anyone else. */
+  trustedProxies?: readonly string[];
+  /** How sign-ins are throttled. @default signInGuard's defaults on `clock` and `log` */
+  signIn?: Omit<SignInGuardOptions, "clock" | "log">;
   /** Tests only: how Client ID Metadata Documents are fetched (a loopback https host). */
   fetch?: Configuration["fetch"];
   /** How often the keyring is re-read, to pick up a rotation by another process. @default 30_000 */
@@ -44,10 +50,11 @@ const CACHEABLE: Readonly<Record<string, string>> = {
  * metadata (and a shared cache would serve them to everyone). So both are pinned to the issuer
  * here, overwriting whatever arrived; the issuer is `http.public_url` or the bound address.
  */
-function pinToIssuer(req: IncomingMessage, issuer: URL): void {
+function pinToIssuer(req: IncomingMessage, issuer: URL, address: string): void {
   req.headers["x-forwarded-host"] = issuer.host;
   req.headers["x-forwarded-proto"] = issuer.protocol.slice(0, -1);
-  delete req.headers["x-forwarded-for"];
+  // What oidc-provider (ctx.ip) and its events see as the client: the address worked out from trusted hops only.
+  req.headers["x-forwarded-for"] = address;
   delete req.headers.forwarded;
 }
 
@@ -79,10 +86,18 @@ export async function startBuiltinAuthorizationServer(o: BuiltinAuthorizationSer
       // Trusts the forwarded headers, which pinToIssuer sets from the issuer on every request.
       p.proxy = true;
       p.on("server_error", (_ctx, e: Error) => o.log.log("error", "authorization server error", { error: e.message }));
-      const refused = (event: string) => (_ctx: unknown, e: { error?: string; error_description?: string }) =>
-        o.log.log("debug", `authorization server: ${event}`, { error: e.error, description: e.error_description });
+      const refused = (event: string) => (_ctx: unknown, e: { error?: string; error_description?: string; error_detail?: string }) =>
+        o.log.log("debug", `authorization server: ${event}`, { error: e.error, description: e.error_detail ?? e.error_description });
       p.on("authorization.error", refused("authorization.error"));
-      p.on("grant.error", refused("grant.error"));
+      p.on("grant.error", (ctx, e: { error?: string; error_description?: string; error_detail?: string }) => {
+        // oidc-provider revokes the whole grant on both (RFC 9700 §4.14, §4.13): a stolen token or code was probably used.
+        // The reason is in error_detail; clients only see "grant request is invalid".
+        const replay = /^(authorization code already consumed|refresh token already used)$/.exec(e.error_detail ?? "");
+        if (replay) {
+          const what = replay[1]!.startsWith("refresh") ? "refresh token reused: grant revoked" : "authorization code replayed: grant revoked";
+          o.log.log("warn", what, { client_id: ctx.oidc?.client?.clientId, owner: ctx.oidc?.account?.accountId, address: ctx.ip });
+        } else refused("grant.error")(ctx, e);
+      });
       p.on("registration_create.error", refused("registration_create.error"));
       p.on("revocation.error", refused("revocation.error"));
       built = { version: ring.version, provider: p, callback: p.callback() };
@@ -94,7 +109,9 @@ export async function startBuiltinAuthorizationServer(o: BuiltinAuthorizationSer
     o.log.log("warn", "no owner can sign in yet: create one with `duely owner add NAME`", { issuer: o.issuer });
   }
   const issuerUrl = new URL(o.issuer);
-  const interactions = interactionRoutes(() => built!.provider, o.store, resource);
+  const trusted = new Set(o.trustedProxies ?? []);
+  const guard = signInGuard({ clock: o.clock, log: o.log, ...o.signIn });
+  const interactions = interactionRoutes({ provider: () => built!.provider, store: o.store, resource, guard, log: o.log });
 
   const routes: AuthorizationServerRoutes = {
     issuer: o.issuer,
@@ -102,8 +119,9 @@ export async function startBuiltinAuthorizationServer(o: BuiltinAuthorizationSer
     async handle(req: IncomingMessage, res: ServerResponse) {
       const current = await provider();
       const path = new URL(req.url ?? "/", "http://localhost").pathname;
-      pinToIssuer(req, issuerUrl);
-      if (path.startsWith("/interaction/")) return interactions(req, res);
+      const address = clientAddress(req, trusted);
+      pinToIssuer(req, issuerUrl, address);
+      if (path.startsWith("/interaction/")) return interactions(req, res, address);
       const cache = CACHEABLE[path];
       if (cache) res.setHeader("cache-control", cache);
       if (path === ROUTES.registration) {
