@@ -336,6 +336,11 @@ export function httpAuthFor(config: Config, opts: HttpAuthOptions): (origin: str
       accessTokenTtlMs: auth.access_token_ttl_ms,
       refreshTokenTtlMs: auth.refresh_token_ttl_ms,
       trustedProxies: config.http.trusted_proxies,
+      registration: {
+        perAddress: auth.registration.per_address,
+        maxClients: auth.registration.max_clients,
+        unusedClientTtlMs: auth.registration.unused_client_ttl_ms,
+      },
       store,
       clock,
       log: opts.log,

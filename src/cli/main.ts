@@ -323,6 +323,28 @@ ownerStore(
   await runOwnerRotateKeys(opts, process.env);
 });
 
+const clients = program.command("clients").description("The apps registered with the built-in authorization server (dynamic client registration).");
+ownerStore(
+  clients
+    .command("list")
+    .description("List registered clients: id, name, redirect URIs, grants, when an unused one expires.")
+    .option("--json", "print JSON instead of lines"),
+).action(async (opts: OwnerOptions & { json?: boolean }) => {
+  const { runClientsList } = await import("./clients.js");
+  await runClientsList(opts, process.env);
+});
+ownerStore(
+  clients
+    .command("remove")
+    .description("Remove a registered client and every grant owners gave it: its tokens stop working at once.")
+    .argument("<client-id>", "from `duely clients list`")
+    // Client ids are base64url: read one starting with "-" as the id, not an option.
+    .allowUnknownOption(),
+).action(async (clientId: string, opts: OwnerOptions) => {
+  const { runClientsRemove } = await import("./clients.js");
+  await runClientsRemove(clientId, opts, process.env);
+});
+
 program
   .command("demo")
   .description("Run the whole path offline: a sample feed, a task created through MCP, a fast-forwarded clock.")

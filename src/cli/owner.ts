@@ -14,7 +14,8 @@ export interface OwnerOptions {
   db?: string;
 }
 
-async function withStore<T>(opts: OwnerOptions, env: Record<string, string | undefined>, fn: (store: AuthStore) => Promise<T>): Promise<T> {
+/** Opens the authorization server's store as the config (or --db) says, runs `fn`, closes it. */
+export async function withAuthStore<T>(opts: OwnerOptions, env: Record<string, string | undefined>, fn: (store: AuthStore) => Promise<T>): Promise<T> {
   const config = loadConfig(opts.db ? { ...env, DUELY_DB: opts.db } : env, opts.config);
   const store = await openAuthStore(config, env);
   try {
@@ -55,7 +56,7 @@ async function newPassword(fromStdin: boolean, unchanged = "nothing was created"
 
 export async function runOwnerAdd(name: string, opts: OwnerOptions & { passwordStdin?: boolean }, env: Record<string, string | undefined>): Promise<void> {
   const password = await newPassword(opts.passwordStdin === true);
-  await withStore(opts, env, (store) => addOwner(store, name, password, systemClock.now()));
+  await withAuthStore(opts, env, (store) => addOwner(store, name, password, systemClock.now()));
   process.stdout.write(`owner ${name} created; they can now sign in when an app connects to duely\n`);
 }
 
@@ -64,7 +65,7 @@ export async function runOwnerGrants(
   opts: OwnerOptions & { json?: boolean },
   env: Record<string, string | undefined>,
 ): Promise<void> {
-  const grants = await withStore(opts, env, (store) => listGrants(store, name));
+  const grants = await withAuthStore(opts, env, (store) => listGrants(store, name));
   if (opts.json) {
     process.stdout.write(`${JSON.stringify(grants, null, 2)}\n`);
     return;
@@ -80,7 +81,7 @@ export async function runOwnerGrants(
 }
 
 export async function runOwnerRevoke(grantId: string, opts: OwnerOptions, env: Record<string, string | undefined>): Promise<void> {
-  const siblings = await withStore(opts, env, async (store) => {
+  const siblings = await withAuthStore(opts, env, async (store) => {
     const grant = await store.get("Grant", grantId);
     if (!(await revokeGrant(store, grantId)) || !grant) return null;
     const { accountId, clientId } = grant.payload as { accountId?: string; clientId?: string };
@@ -97,39 +98,39 @@ export async function runOwnerRevoke(grantId: string, opts: OwnerOptions, env: R
 }
 
 export async function runOwnerRevokeApp(name: string, clientId: string, opts: OwnerOptions, env: Record<string, string | undefined>): Promise<void> {
-  const n = await withStore(opts, env, (store) => revokeGrants(store, name, clientId));
+  const n = await withAuthStore(opts, env, (store) => revokeGrants(store, name, clientId));
   if (n === 0) throw new Error(`${name} has no grant for the app ${clientId} (see duely owner grants ${name})`);
   process.stdout.write(`${n} grant(s) of ${name} to ${clientId} revoked: that app's tokens no longer work\n`);
 }
 
 export async function runOwnerRevokeAll(name: string, opts: OwnerOptions, env: Record<string, string | undefined>): Promise<void> {
-  const n = await withStore(opts, env, (store) => revokeGrants(store, name));
+  const n = await withAuthStore(opts, env, (store) => revokeGrants(store, name));
   process.stdout.write(`${n} grant(s) of ${name} revoked: no app's token works for ${name} any more\n`);
 }
 
 export async function runOwnerPasswd(name: string, opts: OwnerOptions & { passwordStdin?: boolean }, env: Record<string, string | undefined>): Promise<void> {
   const password = await newPassword(opts.passwordStdin === true, "the password is unchanged");
-  await withStore(opts, env, (store) => changeOwnerPassword(store, name, password));
+  await withAuthStore(opts, env, (store) => changeOwnerPassword(store, name, password));
   process.stdout.write(`password of ${name} changed; apps already allowed keep working (\`duely owner revoke-all ${name}\` cuts them off)\n`);
 }
 
 export async function runOwnerDisable(name: string, opts: OwnerOptions, env: Record<string, string | undefined>): Promise<void> {
-  const n = await withStore(opts, env, (store) => disableOwner(store, name, systemClock.now()));
+  const n = await withAuthStore(opts, env, (store) => disableOwner(store, name, systemClock.now()));
   process.stdout.write(`${name} disabled: cannot sign in; ${n} grant(s) revoked, their tokens no longer work\n`);
 }
 
 export async function runOwnerEnable(name: string, opts: OwnerOptions, env: Record<string, string | undefined>): Promise<void> {
-  await withStore(opts, env, (store) => enableOwner(store, name));
+  await withAuthStore(opts, env, (store) => enableOwner(store, name));
   process.stdout.write(`${name} enabled: can sign in again; apps must ask again\n`);
 }
 
 export async function runOwnerRemove(name: string, opts: OwnerOptions, env: Record<string, string | undefined>): Promise<void> {
-  const n = await withStore(opts, env, (store) => removeOwner(store, name));
+  const n = await withAuthStore(opts, env, (store) => removeOwner(store, name));
   process.stdout.write(`${name} removed with ${n} grant(s); their tasks stay in the store\n`);
 }
 
 export async function runOwnerList(opts: OwnerOptions & { json?: boolean }, env: Record<string, string | undefined>): Promise<void> {
-  const owners = await withStore(opts, env, (store) => listOwnerAccounts(store));
+  const owners = await withAuthStore(opts, env, (store) => listOwnerAccounts(store));
   if (opts.json) {
     process.stdout.write(`${JSON.stringify(owners, null, 2)}\n`);
     return;
@@ -146,6 +147,6 @@ const ROTATION_SKEW_MS = 5 * 60_000;
 export async function runOwnerRotateKeys(opts: OwnerOptions, env: Record<string, string | undefined>): Promise<void> {
   const config = loadConfig(opts.db ? { ...env, DUELY_DB: opts.db } : env, opts.config);
   const ttl = config.auth.kind === "builtin" ? config.auth.access_token_ttl_ms : 86_400_000;
-  const { kid, dropped } = await withStore(opts, env, (store) => rotateKeyring(store, systemClock, ttl + ROTATION_SKEW_MS));
+  const { kid, dropped } = await withAuthStore(opts, env, (store) => rotateKeyring(store, systemClock, ttl + ROTATION_SKEW_MS));
   process.stdout.write(`new signing key ${kid}; running servers use it within 30 s${dropped.length ? `; removed old keys ${dropped.join(", ")}` : ""}\n`);
 }

@@ -117,6 +117,29 @@ describe("duely owner", { timeout: CLI_TIMEOUT_MS }, () => {
     expect(duely("owner", "grants", "--json", "--db", db).json()).toEqual([expect.objectContaining({ id: "g4", owner: "bob" })]);
   });
 
+  it("lists registered clients and removes one with its grants", { timeout: 2 * CLI_TIMEOUT_MS }, async () => {
+    const store = openSqliteAuthStore({ path: db, clock: systemClock });
+    const payload = {
+      client_id: "-cli1",
+      client_name: "Inspector",
+      redirect_uris: ["http://localhost:6274/oauth/callback"],
+      client_id_issued_at: 1_800_000_000,
+    };
+    await store.put({ kind: "Client", id: "-cli1", payload, expiresAt: null, accountId: "~clients" });
+    await store.put({ kind: "Grant", id: "g-cli", payload: { accountId: "ann", clientId: "-cli1", iat: 1 }, expiresAt: null, accountId: "ann" });
+    await store.close();
+    expect(duely("clients", "list", "--json", "--db", db).json()).toEqual([
+      { id: "-cli1", name: "Inspector", redirectUris: ["http://localhost:6274/oauth/callback"], registeredAt: 1_800_000_000_000, expiresAt: null, grants: 1 },
+    ]);
+    const removed = duely("clients", "remove", "-cli1", "--db", db);
+    expect(removed.stderr).toBe("");
+    expect(removed.stdout).toContain("client -cli1 removed with 1 grant(s)");
+    const after = openSqliteAuthStore({ path: db, clock: systemClock });
+    expect(await after.get("Client", "-cli1")).toBeNull();
+    expect(await after.get("Grant", "g-cli")).toBeNull();
+    await after.close();
+  });
+
   it("rotates the signing key, keeping the old one to verify", async () => {
     const store = openSqliteAuthStore({ path: db, clock: systemClock });
     const before = (await store.get("Keyring", "current"))?.payload as { keys: { jwk: { kid: string } }[] } | undefined;

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import type { OAuthClientMetadata, OAuthClientProvider, StoredOAuthClientInformation, StoredOAuthTokens } from "@modelcontextprotocol/client";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { addOwner } from "../../../src/adapters/auth/accounts.js";
-import { loadConfig } from "../../../src/config.js";
+import { type Config, loadConfig } from "../../../src/config.js";
 import { httpAuthFor, openAuthStore } from "../../../src/main.js";
 import { startHttpServer } from "../../../src/mcp/http.js";
 import type { AuthStore } from "../../../src/ports/auth-store.js";
@@ -55,12 +55,15 @@ export function recordingLogger() {
 }
 
 /** A real engine and duely's HTTP server with the built-in authorization server, and two owners. */
-export async function startOAuthServer(opts: { fetch?: typeof fetch; accessTokenTtlMs?: number; trustedProxies?: string[]; log?: Logger } = {}) {
+export async function startOAuthServer(
+  opts: { fetch?: typeof fetch; accessTokenTtlMs?: number; trustedProxies?: string[]; log?: Logger; configure?: (c: Config) => Config } = {},
+) {
   const harness = await openHarness("2026-03-02T00:00:00Z");
   const env = { DUELY_DB: join(harness.dir, "duely.db"), DUELY_TZ: "UTC" };
   const base = loadConfig(env);
   const withTtl = opts.accessTokenTtlMs ? { ...base, auth: { ...base.auth, access_token_ttl_ms: opts.accessTokenTtlMs } } : base;
-  const config = opts.trustedProxies ? { ...withTtl, http: { ...withTtl.http, trusted_proxies: opts.trustedProxies } } : withTtl;
+  const proxied = opts.trustedProxies ? { ...withTtl, http: { ...withTtl.http, trusted_proxies: opts.trustedProxies } } : withTtl;
+  const config = opts.configure ? opts.configure(proxied) : proxied;
   const store: AuthStore = await openAuthStore(config, env);
   await addOwner(store, OWNER, PASSWORD, Date.now());
   await addOwner(store, "owner-2", "pw-of-owner-2", Date.now());

@@ -12,6 +12,7 @@ import { type SignInGuardOptions, signInGuard } from "../sign-in-guard.js";
 import { clientAddress } from "./client-address.js";
 import { interactionRoutes } from "./interactions.js";
 import { providerConfiguration, ROUTES } from "./provider-config.js";
+import { keepClient, type RegistrationLimits, registrationGate } from "./registration.js";
 
 export interface BuiltinAuthorizationServerOptions {
   /** The origin clients reach duely at, no path: the issuer; the resource is `${issuer}/mcp`. */
@@ -22,6 +23,8 @@ export interface BuiltinAuthorizationServerOptions {
   store: AuthStore;
   clock: Clock;
   log: Logger;
+  /** Bounds on dynamic client registration, and how long a client never used is kept. */
+  registration: RegistrationLimits & { unusedClientTtlMs: number };
   /** Peers whose X-Forwarded-For names the client (`http.trusted_proxies`); no header counts from anyone else. */
   trustedProxies?: readonly string[];
   /** How sign-ins are throttled. @default signInGuard's defaults on `clock` and `log` */
@@ -76,7 +79,16 @@ export interface BuiltinAuthorizationServer {
 export async function startBuiltinAuthorizationServer(o: BuiltinAuthorizationServerOptions): Promise<BuiltinAuthorizationServer> {
   const resource = `${o.issuer}/mcp`;
   const keyring = keyringCache(o.store, o.clock, o.keysReloadMs);
-  const settings = { resource, accessTokenTtlMs: o.accessTokenTtlMs, refreshTokenTtlMs: o.refreshTokenTtlMs, store: o.store, clock: o.clock, fetch: o.fetch };
+  const settings = {
+    resource,
+    accessTokenTtlMs: o.accessTokenTtlMs,
+    refreshTokenTtlMs: o.refreshTokenTtlMs,
+    unusedClientTtlMs: o.registration.unusedClientTtlMs,
+    store: o.store,
+    clock: o.clock,
+    fetch: o.fetch,
+  };
+  const registrations = registrationGate(o.store, o.clock, o.registration);
   let built: { version: number; provider: Provider; callback: ReturnType<Provider["callback"]> } | null = null;
 
   async function provider() {
@@ -99,6 +111,16 @@ export async function startBuiltinAuthorizationServer(o: BuiltinAuthorizationSer
         } else refused("grant.error")(ctx, e);
       });
       p.on("registration_create.error", refused("registration_create.error"));
+      p.on("registration_create.success", (ctx, client) =>
+        o.log.log("info", "client registered", { client_id: client.clientId, client_name: client.clientName, address: ctx.ip }),
+      );
+      p.on("grant.success", (ctx) => {
+        const id = ctx.oidc.client?.clientId;
+        if (id)
+          keepClient(o.store, o.clock, id, o.refreshTokenTtlMs).catch((e: unknown) =>
+            o.log.log("warn", "could not extend a client's life", { client_id: id, error: String(e) }),
+          );
+      });
       p.on("revocation.error", refused("revocation.error"));
       built = { version: ring.version, provider: p, callback: p.callback() };
     }
@@ -124,6 +146,20 @@ export async function startBuiltinAuthorizationServer(o: BuiltinAuthorizationSer
       if (path.startsWith("/interaction/")) return interactions(req, res, address);
       const cache = CACHEABLE[path];
       if (cache) res.setHeader("cache-control", cache);
+      if (path === ROUTES.registration && req.method === "POST") {
+        const refusal = await registrations.refuse(address);
+        if (refusal) {
+          o.log.log("warn", "client registration refused", { address, reason: refusal.description });
+          res.writeHead(refusal.status, {
+            "content-type": "application/json",
+            "retry-after": String(refusal.retryAfterS),
+            "access-control-allow-origin": "*",
+            "cache-control": "no-store",
+          });
+          res.end(JSON.stringify({ error: refusal.error, error_description: refusal.description }));
+          return;
+        }
+      }
       if (path === ROUTES.registration) {
         // oidc-provider sets no CORS on registration; a browser client (MCP Inspector) registers from its page.
         res.setHeader("access-control-allow-origin", "*");
