@@ -32,17 +32,33 @@ describe("dynamic client registration, bounded", { timeout: TIMEOUT_MS }, () => 
     [
       "a web client's http redirect URI off loopback",
       { application_type: "web", redirect_uris: ["http://evil.example/cb"] },
+      "invalid_redirect_uri",
       "http redirect URIs must be on a loopback host",
     ],
-    ["a native client's http redirect URI off loopback", { redirect_uris: ["http://evil.example/cb"] }, "http redirect URIs must be on a loopback host"],
-    ["50 KB of metadata", { client_name: "x".repeat(150), logo_uri: `https://a.example/${"x".repeat(50_000)}` }, "client metadata is larger than 16384"],
-    ["eleven redirect URIs", { redirect_uris: Array.from({ length: 11 }, (_, i) => `https://a.example/${i}`) }, "more than 10 redirect_uris"],
-    ["a 300-character client name", { client_name: "n".repeat(300) }, "client_name is longer than 200"],
-  ])("refuses %s with 400 invalid_client_metadata, storing nothing", async (_what, metadata, message) => {
+    [
+      "a native client's http redirect URI off loopback",
+      { redirect_uris: ["http://evil.example/cb"] },
+      "invalid_redirect_uri",
+      "http redirect URIs must be on a loopback host",
+    ],
+    [
+      "eleven redirect URIs",
+      { redirect_uris: Array.from({ length: 11 }, (_, i) => `https://a.example/${i}`) },
+      "invalid_redirect_uri",
+      "more than 10 redirect_uris",
+    ],
+    [
+      "50 KB of metadata",
+      { client_name: "x".repeat(150), logo_uri: `https://a.example/${"x".repeat(50_000)}` },
+      "invalid_client_metadata",
+      "client metadata is larger than 16384",
+    ],
+    ["a 300-character client name", { client_name: "n".repeat(300) }, "invalid_client_metadata", "client_name is longer than 200"],
+  ])("refuses %s with 400, storing nothing", async (_what, metadata, error, message) => {
     const before = (await listClients(srv.store)).length;
     const r = await register(metadata);
     expect(r.status).toBe(400);
-    expect(r.json).toMatchObject({ error: "invalid_client_metadata", error_description: expect.stringContaining(message) });
+    expect(r.json).toMatchObject({ error, error_description: expect.stringContaining(message) });
     expect((await listClients(srv.store)).length).toBe(before);
   });
 

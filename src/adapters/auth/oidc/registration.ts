@@ -26,17 +26,22 @@ export function redirectUriProblem(uri: string): string | null {
   return null;
 }
 
-/** Why a client's metadata may not be registered (size and redirect URIs), or null. */
-export function clientMetadataProblem(metadata: Record<string, unknown>): string | null {
-  if (JSON.stringify(metadata).length > MAX_METADATA_CHARS) return `client metadata is larger than ${MAX_METADATA_CHARS} characters`;
+/**
+ * Why a client's metadata may not be registered (size and redirect URIs), or null; `field` is
+ * `redirect_uris` when that is the fault, which RFC 7591 answers with an error code of its own.
+ */
+export function clientMetadataProblem(metadata: Record<string, unknown>): { field: "redirect_uris" | "metadata"; problem: string } | null {
+  if (JSON.stringify(metadata).length > MAX_METADATA_CHARS)
+    return { field: "metadata", problem: `client metadata is larger than ${MAX_METADATA_CHARS} characters` };
   const uris = Array.isArray(metadata.redirect_uris) ? (metadata.redirect_uris as unknown[]) : [];
-  if (uris.length > MAX_REDIRECT_URIS) return `more than ${MAX_REDIRECT_URIS} redirect_uris`;
+  if (uris.length > MAX_REDIRECT_URIS) return { field: "redirect_uris", problem: `more than ${MAX_REDIRECT_URIS} redirect_uris` };
   for (const uri of uris) {
     const problem = redirectUriProblem(String(uri));
-    if (problem) return problem;
+    if (problem) return { field: "redirect_uris", problem };
   }
-  if (typeof metadata.client_name === "string" && metadata.client_name.length > MAX_NAME_CHARS)
-    return `client_name is longer than ${MAX_NAME_CHARS} characters`;
+  if (typeof metadata.client_name === "string" && metadata.client_name.length > MAX_NAME_CHARS) {
+    return { field: "metadata", problem: `client_name is longer than ${MAX_NAME_CHARS} characters` };
+  }
   return null;
 }
 
@@ -48,8 +53,13 @@ export function clientMetadataProblem(metadata: Record<string, unknown>): string
 export const clientMetadataCheck = {
   properties: ["software_id"],
   validator(_ctx: unknown, _key: string, _value: unknown, metadata: Record<string, unknown>): void {
-    const problem = clientMetadataProblem(metadata);
-    if (problem) throw new errors.InvalidClientMetadata(problem);
+    const found = clientMetadataProblem(metadata);
+    if (!found) return;
+    if (found.field === "metadata") throw new errors.InvalidClientMetadata(found.problem);
+    // Its constructor takes no message: it is written for a mismatch at /authorize.
+    const e = new errors.InvalidRedirectUri();
+    e.error_description = found.problem;
+    throw e;
   },
 };
 
