@@ -8,6 +8,7 @@ import { LimitSettings } from "./app/limit-settings.js";
 import { DEFAULT_RETENTION, RetentionSettings } from "./app/retention-settings.js";
 import { EngineSettings } from "./app/settings.js";
 import { isValidTimeZone } from "./core/schedule/index.js";
+import { BucketSpec } from "./core/token-bucket.js";
 
 const Zone = z.string().refine(isValidTimeZone, { message: 'an IANA time zone, e.g. "Europe/London"' });
 
@@ -41,6 +42,12 @@ const PublicUrl = WebUrl("the https origin clients reach duely at", "https://due
 
 const DAY_MS = 86_400_000;
 
+const REGISTRATION_DEFAULTS = {
+  per_address: { burst: 10, per_minute: 10 / 60 },
+  max_clients: 1000,
+  unused_client_ttl_ms: DAY_MS,
+};
+
 /**
  * Who issues the access tokens /mcp accepts. Static bearer tokens (`http.tokens`) work beside
  * either authorization server, for scripts and CI.
@@ -61,6 +68,22 @@ const AuthConfig = z
           .min(3_600_000)
           .max(365 * DAY_MS)
           .default(30 * DAY_MS),
+        /** Bounds on dynamic client registration (`/oauth/register`). */
+        registration: z
+          .strictObject({
+            /** Registrations per client address (see `http.trusted_proxies`). @default 10 at once, then 10 an hour */
+            per_address: BucketSpec.default(REGISTRATION_DEFAULTS.per_address),
+            /** Registered clients the store holds at most; more are refused (503) until unused ones expire. @default 1000 */
+            max_clients: z.number().int().min(1).max(1_000_000).default(REGISTRATION_DEFAULTS.max_clients),
+            /** A client that never got a token is deleted this long after registering; a used one lives as long as its refresh tokens. @default 1 day */
+            unused_client_ttl_ms: z
+              .number()
+              .int()
+              .min(60_000)
+              .max(365 * DAY_MS)
+              .default(REGISTRATION_DEFAULTS.unused_client_ttl_ms),
+          })
+          .default(REGISTRATION_DEFAULTS),
       }),
       /** An outside identity provider (Auth0, Keycloak, Entra ID…) whose JWT access tokens duely checks. */
       z.strictObject({
@@ -79,7 +102,7 @@ const AuthConfig = z
     ],
     { error: 'must be "builtin", "external" or "tokens"' },
   )
-  .default({ kind: "builtin", access_token_ttl_ms: 600_000, refresh_token_ttl_ms: 30 * DAY_MS });
+  .default({ kind: "builtin", access_token_ttl_ms: 600_000, refresh_token_ttl_ms: 30 * DAY_MS, registration: REGISTRATION_DEFAULTS });
 
 /** Where `duely serve --http` listens when neither the config nor a flag says otherwise. */
 export const HTTP_DEFAULTS = { host: "127.0.0.1", port: 8787 } as const;
@@ -186,13 +209,20 @@ export const ConfigFile = z
         /** Host names besides localhost allowed in the Host header (DNS-rebinding protection). */
         allowed_hosts: z.array(z.string()).default([]),
         /**
-         * The origin clients reach duely at, behind a TLS-terminating proxy: the issuer and the
-         * resource URL (`<public_url>/mcp`) are built from it, its host is allowed, and the
-         * proxy's X-Forwarded-Proto is trusted. @default the bound address (loopback only)
+         * The origin clients reach duely at, behind a TLS-terminating proxy: the issuer, the
+         * resource URL (`<public_url>/mcp`) and every published endpoint are built from it (never
+         * from a request's Host or X-Forwarded-* headers), and its host is allowed.
+         * @default the bound address (loopback only)
          */
         public_url: PublicUrl.optional(),
+        /**
+         * Addresses of the reverse proxies in front of duely (e.g. ["127.0.0.1"]). A request
+         * from one of them is attributed to the client its X-Forwarded-For names (for sign-in
+         * throttling and logs); from anyone else, no forwarded header counts. @default []
+         */
+        trusted_proxies: z.array(z.union([z.ipv4(), z.ipv6()], { error: "must be an IP address, e.g. 127.0.0.1" })).default([]),
       })
-      .default({ ...HTTP_DEFAULTS, tokens: {}, allowed_hosts: [] }),
+      .default({ ...HTTP_DEFAULTS, tokens: {}, allowed_hosts: [], trusted_proxies: [] }),
     auth: AuthConfig,
     /** The local service (`duely service run`, started by `duely serve`): it listens on `http.host`. */
     service: z

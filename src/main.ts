@@ -334,7 +334,12 @@ export function httpAuthFor(config: Config, opts: HttpAuthOptions): (origin: str
       issuer: origin,
       accessTokenTtlMs: auth.access_token_ttl_ms,
       refreshTokenTtlMs: auth.refresh_token_ttl_ms,
-      proxy: config.http.public_url !== undefined,
+      trustedProxies: config.http.trusted_proxies,
+      registration: {
+        perAddress: auth.registration.per_address,
+        maxClients: auth.registration.max_clients,
+        unusedClientTtlMs: auth.registration.unused_client_ttl_ms,
+      },
       store,
       clock,
       log: opts.log,

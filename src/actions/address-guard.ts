@@ -24,7 +24,8 @@ const CLASSES: [AddressClass, BlockList][] = [
   // 169.254.169.254 and fd00:ec2::254 are the cloud metadata endpoints.
   ["link_local", blockList(["169.254.0.0/16"], ["fe80::/10", "fd00:ec2::254/128"])],
   // 64:ff9b:1::/48 is local-use NAT64 (RFC 8215): never a public destination, whatever it embeds.
-  ["private", blockList(["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "100.64.0.0/10"], ["fc00::/7", "64:ff9b:1::/48"])],
+  // fec0::/10 is site-local, deprecated (RFC 3879) but still routed inside some networks.
+  ["private", blockList(["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "100.64.0.0/10"], ["fc00::/7", "fec0::/10", "64:ff9b:1::/48"])],
   [
     "reserved",
     blockList(

@@ -256,6 +256,64 @@ ownerStore(
 });
 ownerStore(
   owner
+    .command("revoke-app")
+    .description("Revoke every grant an owner gave one app (each connection may have made one): its tokens stop working at once.")
+    .argument("<name>", "the owner")
+    .argument("<client-id>", "the app's client id, from `duely owner grants`")
+    // Client ids are base64url too: read one starting with "-" as the id, not an option.
+    .allowUnknownOption(),
+).action(async (name: string, clientId: string, opts: OwnerOptions) => {
+  const { runOwnerRevokeApp } = await import("./owner.js");
+  await runOwnerRevokeApp(name, clientId, opts, process.env);
+});
+ownerStore(
+  owner
+    .command("revoke-all")
+    .description("Revoke every grant of an owner: no app's token works for them any more; each app must ask again.")
+    .argument("<name>", "the owner"),
+).action(async (name: string, opts: OwnerOptions) => {
+  const { runOwnerRevokeAll } = await import("./owner.js");
+  await runOwnerRevokeAll(name, opts, process.env);
+});
+ownerStore(owner.command("list").description("List the owner accounts, and which are disabled.").option("--json", "print JSON instead of lines")).action(
+  async (opts: OwnerOptions & { json?: boolean }) => {
+    const { runOwnerList } = await import("./owner.js");
+    await runOwnerList(opts, process.env);
+  },
+);
+ownerStore(
+  owner
+    .command("passwd")
+    .description("Set a new password for an owner; apps already allowed keep working (see revoke-all).")
+    .argument("<name>", "the owner")
+    .option("--password-stdin", "read the password from standard input instead of asking for it twice on the terminal"),
+).action(async (name: string, opts: OwnerOptions & { passwordStdin?: boolean }) => {
+  const { runOwnerPasswd } = await import("./owner.js");
+  await runOwnerPasswd(name, opts, process.env);
+});
+ownerStore(
+  owner.command("disable").description("Stop an owner from signing in and revoke all their grants; their tasks keep running.").argument("<name>", "the owner"),
+).action(async (name: string, opts: OwnerOptions) => {
+  const { runOwnerDisable } = await import("./owner.js");
+  await runOwnerDisable(name, opts, process.env);
+});
+ownerStore(owner.command("enable").description("Let a disabled owner sign in again.").argument("<name>", "the owner")).action(
+  async (name: string, opts: OwnerOptions) => {
+    const { runOwnerEnable } = await import("./owner.js");
+    await runOwnerEnable(name, opts, process.env);
+  },
+);
+ownerStore(
+  owner
+    .command("remove")
+    .description("Delete an owner account, its sessions and grants (tokens stop at once); its tasks stay in the store.")
+    .argument("<name>", "the owner"),
+).action(async (name: string, opts: OwnerOptions) => {
+  const { runOwnerRemove } = await import("./owner.js");
+  await runOwnerRemove(name, opts, process.env);
+});
+ownerStore(
+  owner
     .command("rotate-keys")
     .description(
       "Sign tokens with a new key from now on (running servers pick it up within 30 s); the old key keeps verifying until the tokens it signed expire.",
@@ -263,6 +321,28 @@ ownerStore(
 ).action(async (opts: OwnerOptions) => {
   const { runOwnerRotateKeys } = await import("./owner.js");
   await runOwnerRotateKeys(opts, process.env);
+});
+
+const clients = program.command("clients").description("The apps registered with the built-in authorization server (dynamic client registration).");
+ownerStore(
+  clients
+    .command("list")
+    .description("List registered clients: id, name, redirect URIs, grants, when an unused one expires.")
+    .option("--json", "print JSON instead of lines"),
+).action(async (opts: OwnerOptions & { json?: boolean }) => {
+  const { runClientsList } = await import("./clients.js");
+  await runClientsList(opts, process.env);
+});
+ownerStore(
+  clients
+    .command("remove")
+    .description("Remove a registered client and every grant owners gave it: its tokens stop working at once.")
+    .argument("<client-id>", "from `duely clients list`")
+    // Client ids are base64url: read one starting with "-" as the id, not an option.
+    .allowUnknownOption(),
+).action(async (clientId: string, opts: OwnerOptions) => {
+  const { runClientsRemove } = await import("./clients.js");
+  await runClientsRemove(clientId, opts, process.env);
 });
 
 program

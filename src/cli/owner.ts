@@ -1,7 +1,7 @@
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
-import { addOwner } from "../adapters/auth/accounts.js";
-import { listGrants, revokeGrant } from "../adapters/auth/grants.js";
+import { addOwner, changeOwnerPassword, disableOwner, enableOwner, listOwnerAccounts, removeOwner } from "../adapters/auth/accounts.js";
+import { listGrants, revokeGrant, revokeGrants } from "../adapters/auth/grants.js";
 import { rotateKeyring } from "../adapters/auth/keyring.js";
 import { loadConfig, withDb } from "../config.js";
 import { openAuthStore } from "../main.js";
@@ -14,7 +14,8 @@ export interface OwnerOptions {
   db?: string;
 }
 
-async function withStore<T>(opts: OwnerOptions, env: Record<string, string | undefined>, fn: (store: AuthStore) => Promise<T>): Promise<T> {
+/** Opens the authorization server's store as the config (or --db) says, runs `fn`, closes it. */
+export async function withAuthStore<T>(opts: OwnerOptions, env: Record<string, string | undefined>, fn: (store: AuthStore) => Promise<T>): Promise<T> {
   const config = loadConfig(withDb(env, opts.db), opts.config);
   const store = await openAuthStore(config, env);
   try {
@@ -45,17 +46,17 @@ function askHidden(question: string): Promise<string> {
   );
 }
 
-async function newPassword(fromStdin: boolean): Promise<string> {
+async function newPassword(fromStdin: boolean, unchanged = "nothing was created"): Promise<string> {
   if (fromStdin) return readStdin();
   if (!process.stdin.isTTY) throw new Error("no terminal to ask for the password on: pipe it in with --password-stdin");
   const first = await askHidden("Password: ");
-  if ((await askHidden("Password again: ")) !== first) throw new Error("the two passwords differ; nothing was created");
+  if ((await askHidden("Password again: ")) !== first) throw new Error(`the two passwords differ; ${unchanged}`);
   return first;
 }
 
 export async function runOwnerAdd(name: string, opts: OwnerOptions & { passwordStdin?: boolean }, env: Record<string, string | undefined>): Promise<void> {
   const password = await newPassword(opts.passwordStdin === true);
-  await withStore(opts, env, (store) => addOwner(store, name, password, systemClock.now()));
+  await withAuthStore(opts, env, (store) => addOwner(store, name, password, systemClock.now()));
   process.stdout.write(`owner ${name} created; they can now sign in when an app connects to duely\n`);
 }
 
@@ -64,7 +65,7 @@ export async function runOwnerGrants(
   opts: OwnerOptions & { json?: boolean },
   env: Record<string, string | undefined>,
 ): Promise<void> {
-  const grants = await withStore(opts, env, (store) => listGrants(store, name));
+  const grants = await withAuthStore(opts, env, (store) => listGrants(store, name));
   if (opts.json) {
     process.stdout.write(`${JSON.stringify(grants, null, 2)}\n`);
     return;
@@ -80,9 +81,64 @@ export async function runOwnerGrants(
 }
 
 export async function runOwnerRevoke(grantId: string, opts: OwnerOptions, env: Record<string, string | undefined>): Promise<void> {
-  const found = await withStore(opts, env, (store) => revokeGrant(store, grantId));
-  if (!found) throw new Error(`no grant ${grantId} (see duely owner grants)`);
+  const siblings = await withAuthStore(opts, env, async (store) => {
+    const grant = await store.get("Grant", grantId);
+    if (!(await revokeGrant(store, grantId)) || !grant) return null;
+    const { accountId, clientId } = grant.payload as { accountId?: string; clientId?: string };
+    const left = accountId ? (await listGrants(store, accountId)).filter((g) => g.clientId === clientId) : [];
+    return { owner: accountId ?? "", clientId: clientId ?? "", left: left.length };
+  });
+  if (!siblings) throw new Error(`no grant ${grantId} (see duely owner grants)`);
   process.stdout.write(`grant ${grantId} revoked: its tokens no longer work\n`);
+  if (siblings.left > 0) {
+    process.stdout.write(
+      `${siblings.owner} gave the same app ${siblings.left} more grant(s), still working; \`duely owner revoke-app ${siblings.owner} ${siblings.clientId}\` revokes them all\n`,
+    );
+  }
+}
+
+export async function runOwnerRevokeApp(name: string, clientId: string, opts: OwnerOptions, env: Record<string, string | undefined>): Promise<void> {
+  const n = await withAuthStore(opts, env, (store) => revokeGrants(store, name, clientId));
+  if (n === 0) throw new Error(`${name} has no grant for the app ${clientId} (see duely owner grants ${name})`);
+  process.stdout.write(`${n} grant(s) of ${name} to ${clientId} revoked: that app's tokens no longer work\n`);
+}
+
+export async function runOwnerRevokeAll(name: string, opts: OwnerOptions, env: Record<string, string | undefined>): Promise<void> {
+  const n = await withAuthStore(opts, env, (store) => revokeGrants(store, name));
+  process.stdout.write(`${n} grant(s) of ${name} revoked: no app's token works for ${name} any more\n`);
+}
+
+export async function runOwnerPasswd(name: string, opts: OwnerOptions & { passwordStdin?: boolean }, env: Record<string, string | undefined>): Promise<void> {
+  const password = await newPassword(opts.passwordStdin === true, "the password is unchanged");
+  await withAuthStore(opts, env, (store) => changeOwnerPassword(store, name, password));
+  process.stdout.write(`password of ${name} changed; apps already allowed keep working (\`duely owner revoke-all ${name}\` cuts them off)\n`);
+}
+
+export async function runOwnerDisable(name: string, opts: OwnerOptions, env: Record<string, string | undefined>): Promise<void> {
+  const n = await withAuthStore(opts, env, (store) => disableOwner(store, name, systemClock.now()));
+  process.stdout.write(`${name} disabled: cannot sign in; ${n} grant(s) revoked, their tokens no longer work\n`);
+}
+
+export async function runOwnerEnable(name: string, opts: OwnerOptions, env: Record<string, string | undefined>): Promise<void> {
+  await withAuthStore(opts, env, (store) => enableOwner(store, name));
+  process.stdout.write(`${name} enabled: can sign in again; apps must ask again\n`);
+}
+
+export async function runOwnerRemove(name: string, opts: OwnerOptions, env: Record<string, string | undefined>): Promise<void> {
+  const n = await withAuthStore(opts, env, (store) => removeOwner(store, name));
+  process.stdout.write(`${name} removed with ${n} grant(s); their tasks stay in the store\n`);
+}
+
+export async function runOwnerList(opts: OwnerOptions & { json?: boolean }, env: Record<string, string | undefined>): Promise<void> {
+  const owners = await withAuthStore(opts, env, (store) => listOwnerAccounts(store));
+  if (opts.json) {
+    process.stdout.write(`${JSON.stringify(owners, null, 2)}\n`);
+    return;
+  }
+  if (owners.length === 0) process.stdout.write("no owner yet: `duely owner add NAME` creates one\n");
+  const when = (ms: number | null) => (ms === null ? "?" : new Date(ms).toISOString());
+  for (const o of owners)
+    process.stdout.write(`${o.name}  since ${when(o.createdAt)}${o.disabledAt === null ? "" : `  disabled since ${when(o.disabledAt)}`}\n`);
 }
 
 /** Old keys stay published until no token they signed can be valid: the longest access-token life plus this. */
@@ -91,6 +147,6 @@ const ROTATION_SKEW_MS = 5 * 60_000;
 export async function runOwnerRotateKeys(opts: OwnerOptions, env: Record<string, string | undefined>): Promise<void> {
   const config = loadConfig(withDb(env, opts.db), opts.config);
   const ttl = config.auth.kind === "builtin" ? config.auth.access_token_ttl_ms : 86_400_000;
-  const { kid, dropped } = await withStore(opts, env, (store) => rotateKeyring(store, systemClock, ttl + ROTATION_SKEW_MS));
+  const { kid, dropped } = await withAuthStore(opts, env, (store) => rotateKeyring(store, systemClock, ttl + ROTATION_SKEW_MS));
   process.stdout.write(`new signing key ${kid}; running servers use it within 30 s${dropped.length ? `; removed old keys ${dropped.join(", ")}` : ""}\n`);
 }

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TokenVerifier } from "../ports/token-verifier.js";
 import { builtPage } from "./built-pages.js";
 import type { DashboardSessions } from "./dashboard-sessions.js";
+import { type ParsedJson, parseJsonBody } from "./json-body.js";
 
 /** The local dashboard's part of the local service's HTTP server. */
 export interface Dashboard {
@@ -19,17 +20,14 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(JSON.stringify(body));
 }
 
-async function readBody(req: IncomingMessage): Promise<unknown> {
+/** The body as JSON, or why not: too large, malformed, or nested too deep. */
+async function readBody(req: IncomingMessage): Promise<ParsedJson> {
   let text = "";
   for await (const chunk of req as AsyncIterable<Buffer>) {
     text += chunk.toString("utf8");
-    if (text.length > 4096) return null;
+    if (text.length > 4096) return { ok: false, problem: "larger than 4096 characters" };
   }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
+  return parseJsonBody(text);
 }
 
 const hashOf = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
@@ -91,7 +89,9 @@ async function serveSession(req: IncomingMessage, res: ServerResponse, path: str
     return send(res, 200, { ticket, url: `${origin}/#ticket=${ticket}` });
   }
   if (req.headers.origin !== origin) return send(res, 403, { error: "forbidden", error_description: `Only a page of ${origin} may open a session.` });
-  const body = (await readBody(req)) as { ticket?: unknown } | null;
+  const parsed = await readBody(req);
+  if (!parsed.ok) return send(res, 400, { error: "invalid_request", error_description: `The body must be JSON {"ticket": "…"}: ${parsed.problem}.` });
+  const body = parsed.value as { ticket?: unknown } | null;
   const token = typeof body?.ticket === "string" ? dashboard.sessions.redeem(body.ticket) : null;
   if (!token)
     return send(res, 401, { error: "invalid_ticket", error_description: "The link has expired or was already used: run `duely service open` again." });

@@ -7,6 +7,7 @@ import type { TokenVerifier } from "../ports/token-verifier.js";
 import { type BearerGate, bearerGate, OWNER_KEY } from "./bearer-gate.js";
 import { allowOrigin, answerPreflight } from "./cors.js";
 import { type Dashboard, dashboardRoutes, ownsDashboardPath } from "./dashboard.js";
+import { parseJsonBody } from "./json-body.js";
 import { ownListens } from "./listen-filter.js";
 import { updatedUris } from "./resources.js";
 import { scopesNeeded } from "./scopes.js";
@@ -85,7 +86,7 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-/** The JSON body, or undefined after answering 413 or a JSON-RPC parse error. */
+/** The JSON body, or undefined after answering 413 or a JSON-RPC parse error (malformed, or nested too deep). */
 async function readJson(req: IncomingMessage, res: ServerResponse): Promise<{ body: unknown } | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -97,12 +98,10 @@ async function readJson(req: IncomingMessage, res: ServerResponse): Promise<{ bo
     }
     chunks.push(chunk);
   }
-  try {
-    return { body: JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown };
-  } catch {
-    sendJson(res, 400, { jsonrpc: "2.0", error: { code: -32700, message: "Parse error" }, id: null });
-    return undefined;
-  }
+  const parsed = parseJsonBody(Buffer.concat(chunks).toString("utf8"));
+  if (parsed.ok) return { body: parsed.value };
+  sendJson(res, 400, { jsonrpc: "2.0", error: { code: -32700, message: `Parse error: ${parsed.problem}` }, id: null });
+  return undefined;
 }
 
 /** Whether the request comes from this machine (the socket's peer, not any header). */

@@ -40,6 +40,11 @@ describe("IPv6 addresses that embed an IPv4 address are judged by it", () => {
     ["::1", "loopback"],
     // local-use NAT64 is never a public destination
     ["64:ff9b:1:808:8:800::", "private"],
+    // site-local (fec0::/10), deprecated but still routed inside some networks, and its edges
+    ["fec0::1", "private"],
+    ["feff:ffff::1", "private"],
+    ["febf:ffff::1", "link_local"],
+    ["ff00::1", "reserved"],
   ])("keeps %s %s", (address, kind) => {
     expect(classifyAddress(address)).toBe(kind);
   });

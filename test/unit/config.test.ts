@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../src/config.js";
+import { ConfigError, loadConfig, resolveConfig } from "../../src/config.js";
 import { isValidTimeZone } from "../../src/core/schedule/index.js";
 
 function withFile(content: unknown): string {
@@ -172,7 +172,19 @@ describe("config: channels per owner", () => {
 
 describe("config: auth and the public URL", () => {
   it("runs the built-in authorization server unless told otherwise", () => {
-    expect(loadConfig({}).auth).toEqual({ kind: "builtin", access_token_ttl_ms: 600_000, refresh_token_ttl_ms: 30 * 86_400_000 });
+    expect(loadConfig({}).auth).toEqual({
+      kind: "builtin",
+      access_token_ttl_ms: 600_000,
+      refresh_token_ttl_ms: 30 * 86_400_000,
+      registration: { per_address: { burst: 10, per_minute: 10 / 60 }, max_clients: 1000, unused_client_ttl_ms: 86_400_000 },
+    });
+  });
+
+  it("takes registration bounds and trusted proxies, and names a bad proxy address", () => {
+    const c = resolveConfig({ http: { trusted_proxies: ["127.0.0.1", "::1"] }, auth: { kind: "builtin", registration: { max_clients: 5 } } }, {});
+    expect(c.http.trusted_proxies).toEqual(["127.0.0.1", "::1"]);
+    expect(c.auth).toMatchObject({ registration: { max_clients: 5, per_address: { burst: 10 } } });
+    expect(() => resolveConfig({ http: { trusted_proxies: ["proxy.local"] } }, {})).toThrow(/http\.trusted_proxies\.0.*must be an IP address/);
   });
 
   it("takes an external issuer with its audience and owner claim, defaulting the claim to sub", () => {

@@ -49,3 +49,15 @@ export async function revokeGrant(store: AuthStore, grantId: string): Promise<bo
   await store.deleteByGrant(grantId);
   return found !== null;
 }
+
+/**
+ * Revokes every grant of one owner, or only those given to one client: an app that connected
+ * several times (MCP clients send `prompt=consent`, so each connection makes a grant of its
+ * own) is cut off whole, refresh tokens included. How many grants went.
+ */
+export async function revokeGrants(store: AuthStore, owner: string, clientId?: string): Promise<number> {
+  const grants = await store.list("Grant", owner);
+  const chosen = grants.filter((g) => clientId === undefined || g.payload.clientId === clientId);
+  for (const g of chosen) await revokeGrant(store, g.id);
+  return chosen.length;
+}

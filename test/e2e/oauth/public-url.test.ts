@@ -12,10 +12,21 @@ import { SERVER_TIMEOUT_MS } from "./support.js";
 const PUBLIC = "https://duely.example.com";
 
 /** A request as the TLS proxy forwards it: plain http on loopback, the public Host, X-Forwarded-Proto. */
-function viaProxy(port: number, path: string, method = "GET"): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+function viaProxy(
+  port: number,
+  path: string,
+  method = "GET",
+  extra: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: "127.0.0.1", port, path, method, headers: { host: "duely.example.com", "x-forwarded-proto": "https", "content-type": "application/json" } },
+      {
+        host: "127.0.0.1",
+        port,
+        path,
+        method,
+        headers: { host: "duely.example.com", "x-forwarded-proto": "https", "content-type": "application/json", ...extra },
+      },
       (res) => {
         let body = "";
         res.on("data", (d) => (body += d));
@@ -82,5 +93,22 @@ describe("behind a TLS-terminating proxy (http.public_url)", { timeout: SERVER_T
     const r = await viaProxy(port, "/mcp", "POST");
     expect(r.status).toBe(401);
     expect(r.headers["www-authenticate"]).toContain(`resource_metadata="${PUBLIC}/.well-known/oauth-protected-resource/mcp"`);
+  });
+
+  it("publishes its endpoints on the public origin whatever X-Forwarded-Host or X-Forwarded-Proto say, and lets caches keep them", async () => {
+    const forged = { "x-forwarded-host": "evil.example", "x-forwarded-proto": "http", forwarded: "host=evil.example;proto=http" };
+    for (const path of ["/.well-known/oauth-authorization-server", "/.well-known/openid-configuration"]) {
+      const r = await viaProxy(port, path, "GET", forged);
+      expect(r.status).toBe(200);
+      const meta = JSON.parse(r.body) as Record<string, unknown>;
+      const urls = Object.entries(meta).filter(([, v]) => typeof v === "string" && /^https?:\/\//.test(v));
+      expect(urls.length).toBeGreaterThan(4);
+      for (const [key, url] of urls) expect(`${key}: ${String(url)}`).toMatch(new RegExp(`^${key}: ${PUBLIC}(/|$)`));
+      expect(r.headers["cache-control"]).toBe("public, max-age=3600");
+    }
+    expect((await viaProxy(port, "/oauth/jwks", "GET", forged)).headers["cache-control"]).toBe("public, max-age=300");
+    const prm = await viaProxy(port, "/.well-known/oauth-protected-resource/mcp", "GET", forged);
+    expect(JSON.parse(prm.body)).toMatchObject({ resource: `${PUBLIC}/mcp`, authorization_servers: [PUBLIC] });
+    expect(prm.headers["cache-control"]).toBe("public, max-age=3600");
   });
 });

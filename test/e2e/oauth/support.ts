@@ -12,11 +12,11 @@ import { join } from "node:path";
 import type { OAuthClientMetadata, OAuthClientProvider, StoredOAuthClientInformation, StoredOAuthTokens } from "@modelcontextprotocol/client";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { addOwner } from "../../../src/adapters/auth/accounts.js";
-import { loadConfig } from "../../../src/config.js";
+import { type Config, loadConfig } from "../../../src/config.js";
 import { httpAuthFor, openAuthStore } from "../../../src/main.js";
 import { startHttpServer } from "../../../src/mcp/http.js";
 import type { AuthStore } from "../../../src/ports/auth-store.js";
-import { silentLogger } from "../../../src/ports/logger.js";
+import { type Logger, silentLogger } from "../../../src/ports/logger.js";
 import { openHarness } from "../../support/engine-harness.js";
 import { apiOf } from "../support.js";
 
@@ -47,12 +47,23 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** A logger that keeps every line, for asserting what was logged. */
+export function recordingLogger() {
+  const lines: { level: string; message: string; data: Record<string, unknown> }[] = [];
+  const log: Logger = { log: (level, message, data = {}) => lines.push({ level, message, data }) };
+  return { log, lines, find: (message: string) => lines.filter((l) => l.message === message) };
+}
+
 /** A real engine and duely's HTTP server with the built-in authorization server, and two owners. */
-export async function startOAuthServer(opts: { fetch?: typeof fetch; accessTokenTtlMs?: number } = {}) {
+export async function startOAuthServer(
+  opts: { fetch?: typeof fetch; accessTokenTtlMs?: number; trustedProxies?: string[]; log?: Logger; configure?: (c: Config) => Config } = {},
+) {
   const harness = await openHarness("2026-03-02T00:00:00Z");
   const env = { DUELY_DB: join(harness.dir, "duely.db"), DUELY_TZ: "UTC" };
   const base = loadConfig(env);
-  const config = opts.accessTokenTtlMs ? { ...base, auth: { ...base.auth, access_token_ttl_ms: opts.accessTokenTtlMs } } : base;
+  const withTtl = opts.accessTokenTtlMs ? { ...base, auth: { ...base.auth, access_token_ttl_ms: opts.accessTokenTtlMs } } : base;
+  const proxied = opts.trustedProxies ? { ...withTtl, http: { ...withTtl.http, trusted_proxies: opts.trustedProxies } } : withTtl;
+  const config = opts.configure ? opts.configure(proxied) : proxied;
   const store: AuthStore = await openAuthStore(config, env);
   await addOwner(store, OWNER, PASSWORD, Date.now());
   await addOwner(store, "owner-2", "pw-of-owner-2", Date.now());
@@ -61,7 +72,7 @@ export async function startOAuthServer(opts: { fetch?: typeof fetch; accessToken
       api: apiOf(harness.engine),
       timezone: "UTC",
       port,
-      auth: httpAuthFor(config, { env, log: silentLogger, keysReloadMs: 0, ...(opts.fetch && { fetch: opts.fetch }) }),
+      auth: httpAuthFor(config, { env, log: opts.log ?? silentLogger, keysReloadMs: 0, ...(opts.fetch && { fetch: opts.fetch }) }),
     });
   let server = await serve(0);
   return {

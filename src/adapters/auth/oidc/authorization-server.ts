@@ -8,24 +8,57 @@ import type { TokenVerifier } from "../../../ports/token-verifier.js";
 import { listOwners } from "../accounts.js";
 import { jwtTokenVerifier } from "../jose/access-token-verifier.js";
 import { keyringCache, verificationJwks } from "../keyring.js";
+import { type SignInGuardOptions, signInGuard } from "../sign-in-guard.js";
+import { clientAddress } from "./client-address.js";
 import { interactionRoutes } from "./interactions.js";
 import { providerConfiguration, ROUTES } from "./provider-config.js";
+import { keepClient, type RegistrationLimits, registrationGate } from "./registration.js";
 
 export interface BuiltinAuthorizationServerOptions {
   /** The origin clients reach duely at, no path: the issuer; the resource is `${issuer}/mcp`. */
   issuer: string;
   accessTokenTtlMs: number;
   refreshTokenTtlMs: number;
-  /** Behind a TLS-terminating proxy: trust its X-Forwarded-Proto, or endpoints and cookies come out as plain http. */
-  proxy: boolean;
   /** Closed with the server. */
   store: AuthStore;
   clock: Clock;
   log: Logger;
+  /** Bounds on dynamic client registration, and how long a client never used is kept. */
+  registration: RegistrationLimits & { unusedClientTtlMs: number };
+  /** Peers whose X-Forwarded-For names the client (`http.trusted_proxies`); no header counts from anyone else. */
+  trustedProxies?: readonly string[];
+  /** How sign-ins are throttled. @default signInGuard's defaults on `clock` and `log` */
+  signIn?: Omit<SignInGuardOptions, "clock" | "log">;
   /** Tests only: how Client ID Metadata Documents are fetched (a loopback https host). */
   fetch?: Configuration["fetch"];
   /** How often the keyring is re-read, to pick up a rotation by another process. @default 30_000 */
   keysReloadMs?: number;
+}
+
+/**
+ * The metadata documents and keys: the same for every request (they derive from the issuer
+ * alone), so shared caches may keep them; an hour, as the protected-resource document, and the
+ * keys five minutes, so that a rotation's new key is seen soon.
+ */
+const CACHEABLE: Readonly<Record<string, string>> = {
+  "/.well-known/oauth-authorization-server": "public, max-age=3600",
+  "/.well-known/openid-configuration": "public, max-age=3600",
+  [ROUTES.jwks]: "public, max-age=300",
+};
+
+/**
+ * oidc-provider (Koa) builds every URL it publishes or redirects to from the request's host and
+ * scheme, and with `proxy` on takes them from X-Forwarded-Host and X-Forwarded-Proto. Neither
+ * may come from the client: a forged X-Forwarded-Host would put an attacker's endpoints in the
+ * metadata (and a shared cache would serve them to everyone). So both are pinned to the issuer
+ * here, overwriting whatever arrived; the issuer is `http.public_url` or the bound address.
+ */
+function pinToIssuer(req: IncomingMessage, issuer: URL, address: string): void {
+  req.headers["x-forwarded-host"] = issuer.host;
+  req.headers["x-forwarded-proto"] = issuer.protocol.slice(0, -1);
+  // What oidc-provider (ctx.ip) and its events see as the client: the address worked out from trusted hops only.
+  req.headers["x-forwarded-for"] = address;
+  delete req.headers.forwarded;
 }
 
 /** The paths the authorization server answers; its well-known documents stay at the root whatever the routes. */
@@ -46,20 +79,48 @@ export interface BuiltinAuthorizationServer {
 export async function startBuiltinAuthorizationServer(o: BuiltinAuthorizationServerOptions): Promise<BuiltinAuthorizationServer> {
   const resource = `${o.issuer}/mcp`;
   const keyring = keyringCache(o.store, o.clock, o.keysReloadMs);
-  const settings = { resource, accessTokenTtlMs: o.accessTokenTtlMs, refreshTokenTtlMs: o.refreshTokenTtlMs, store: o.store, clock: o.clock, fetch: o.fetch };
+  const settings = {
+    resource,
+    accessTokenTtlMs: o.accessTokenTtlMs,
+    refreshTokenTtlMs: o.refreshTokenTtlMs,
+    unusedClientTtlMs: o.registration.unusedClientTtlMs,
+    store: o.store,
+    clock: o.clock,
+    fetch: o.fetch,
+  };
+  const registrations = registrationGate(o.store, o.clock, o.registration);
   let built: { version: number; provider: Provider; callback: ReturnType<Provider["callback"]> } | null = null;
 
   async function provider() {
     const ring = await keyring.current();
     if (built?.version !== ring.version) {
       const p = new Provider(o.issuer, providerConfiguration(settings, ring));
-      p.proxy = o.proxy;
+      // Trusts the forwarded headers, which pinToIssuer sets from the issuer on every request.
+      p.proxy = true;
       p.on("server_error", (_ctx, e: Error) => o.log.log("error", "authorization server error", { error: e.message }));
-      const refused = (event: string) => (_ctx: unknown, e: { error?: string; error_description?: string }) =>
-        o.log.log("debug", `authorization server: ${event}`, { error: e.error, description: e.error_description });
+      const refused = (event: string) => (_ctx: unknown, e: { error?: string; error_description?: string; error_detail?: string }) =>
+        o.log.log("debug", `authorization server: ${event}`, { error: e.error, description: e.error_detail ?? e.error_description });
       p.on("authorization.error", refused("authorization.error"));
-      p.on("grant.error", refused("grant.error"));
+      p.on("grant.error", (ctx, e: { error?: string; error_description?: string; error_detail?: string }) => {
+        // oidc-provider revokes the whole grant on both (RFC 9700 §4.14, §4.13): a stolen token or code was probably used.
+        // The reason is in error_detail; clients only see "grant request is invalid".
+        const replay = /^(authorization code already consumed|refresh token already used)$/.exec(e.error_detail ?? "");
+        if (replay) {
+          const what = replay[1]!.startsWith("refresh") ? "refresh token reused: grant revoked" : "authorization code replayed: grant revoked";
+          o.log.log("warn", what, { client_id: ctx.oidc?.client?.clientId, owner: ctx.oidc?.account?.accountId, address: ctx.ip });
+        } else refused("grant.error")(ctx, e);
+      });
       p.on("registration_create.error", refused("registration_create.error"));
+      p.on("registration_create.success", (ctx, client) =>
+        o.log.log("info", "client registered", { client_id: client.clientId, client_name: client.clientName, address: ctx.ip }),
+      );
+      p.on("grant.success", (ctx) => {
+        const id = ctx.oidc.client?.clientId;
+        if (id)
+          keepClient(o.store, o.clock, id, o.refreshTokenTtlMs).catch((e: unknown) =>
+            o.log.log("warn", "could not extend a client's life", { client_id: id, error: String(e) }),
+          );
+      });
       p.on("revocation.error", refused("revocation.error"));
       built = { version: ring.version, provider: p, callback: p.callback() };
     }
@@ -69,7 +130,10 @@ export async function startBuiltinAuthorizationServer(o: BuiltinAuthorizationSer
   if ((await listOwners(o.store)).length === 0) {
     o.log.log("warn", "no owner can sign in yet: create one with `duely owner add NAME`", { issuer: o.issuer });
   }
-  const interactions = interactionRoutes(() => built!.provider, o.store, resource);
+  const issuerUrl = new URL(o.issuer);
+  const trusted = new Set(o.trustedProxies ?? []);
+  const guard = signInGuard({ clock: o.clock, log: o.log, ...o.signIn });
+  const interactions = interactionRoutes({ provider: () => built!.provider, store: o.store, resource, guard, log: o.log });
 
   const routes: AuthorizationServerRoutes = {
     issuer: o.issuer,
@@ -77,7 +141,25 @@ export async function startBuiltinAuthorizationServer(o: BuiltinAuthorizationSer
     async handle(req: IncomingMessage, res: ServerResponse) {
       const current = await provider();
       const path = new URL(req.url ?? "/", "http://localhost").pathname;
-      if (path.startsWith("/interaction/")) return interactions(req, res);
+      const address = clientAddress(req, trusted);
+      pinToIssuer(req, issuerUrl, address);
+      if (path.startsWith("/interaction/")) return interactions(req, res, address);
+      const cache = CACHEABLE[path];
+      if (cache) res.setHeader("cache-control", cache);
+      if (path === ROUTES.registration && req.method === "POST") {
+        const refusal = await registrations.refuse(address);
+        if (refusal) {
+          o.log.log("warn", "client registration refused", { address, reason: refusal.description });
+          res.writeHead(refusal.status, {
+            "content-type": "application/json",
+            "retry-after": String(refusal.retryAfterS),
+            "access-control-allow-origin": "*",
+            "cache-control": "no-store",
+          });
+          res.end(JSON.stringify({ error: refusal.error, error_description: refusal.description }));
+          return;
+        }
+      }
       if (path === ROUTES.registration) {
         // oidc-provider sets no CORS on registration; a browser client (MCP Inspector) registers from its page.
         res.setHeader("access-control-allow-origin", "*");
@@ -103,7 +185,13 @@ export async function startBuiltinAuthorizationServer(o: BuiltinAuthorizationSer
     ownerClaim: "sub",
     type: "at+jwt",
     clock: o.clock,
-    refuse: async (payload) => (typeof payload.gid === "string" && (await o.store.get("Grant", payload.gid)) ? null : "grant revoked"),
+    async refuse(payload) {
+      const grant = typeof payload.gid === "string" ? await o.store.get("Grant", payload.gid) : null;
+      if (!grant) return "grant revoked";
+      // A grant is one owner's consent to one client: a token naming another's grant is not that consent.
+      if (grant.payload.accountId !== payload.sub || grant.payload.clientId !== payload.client_id) return "grant not issued to this owner and client";
+      return null;
+    },
   });
   return { routes, verifier };
 }

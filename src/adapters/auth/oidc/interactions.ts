@@ -2,7 +2,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { errors, type Provider } from "oidc-provider";
 import { SCOPES, type Scope } from "../../../core/scopes.js";
 import type { AuthStore } from "../../../ports/auth-store.js";
+import type { Logger } from "../../../ports/logger.js";
 import { checkOwnerPassword } from "../accounts.js";
+import type { SignInGuard } from "../sign-in-guard.js";
 import { applyConsent, askedScopes } from "./consent.js";
 import { type ClientLabel, consentPage, formTargetOf, loginPage, messagePage, sendPage } from "./pages.js";
 
@@ -23,8 +25,18 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
  * for) and /interaction/:uid/{login,confirm,abort} (POST). The owner signs in with the name and
  * password from `duely owner add`, sees which client asks for which scopes, and ticks them.
  */
-export function interactionRoutes(provider: () => Provider, store: AuthStore, resource: string) {
-  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+export interface InteractionRoutesOptions {
+  provider: () => Provider;
+  store: AuthStore;
+  /** The MCP endpoint: the resource whose scopes the consent page asks about. */
+  resource: string;
+  guard: SignInGuard;
+  log: Logger;
+}
+
+export function interactionRoutes({ provider, store, resource, guard, log }: InteractionRoutesOptions) {
+  /** `address`: the client's, as the server worked it out (socket peer, or trusted proxies' hops). */
+  return async function handle(req: IncomingMessage, res: ServerResponse, address: string): Promise<void> {
     const m = PATH.exec(new URL(req.url ?? "/", "http://localhost").pathname);
     if (!m) return sendPage(res, 404, messagePage("Not found", "There is no such page."));
     const action = m[2];
@@ -58,9 +70,17 @@ export function interactionRoutes(provider: () => Provider, store: AuthStore, re
       const form = await readForm(req);
       if (action === "login") {
         if (prompt.name !== "login") return sendPage(res, 400, messagePage("Sign-in problem", "You are signed in already."));
-        const owner = await checkOwnerPassword(store, form.get("username") ?? "", form.get("password") ?? "");
-        if (!owner) return sendPage(res, 401, loginPage(uid, label, "Wrong owner name or password."), targets);
-        await p.interactionFinished(req, res, { login: { accountId: owner, remember: false } }, { mergeWithLastSubmission: false });
+        const name = form.get("username") ?? "";
+        const outcome = await guard.attempt(name, address, () => checkOwnerPassword(store, name, form.get("password") ?? ""));
+        if (outcome.kind === "throttled") {
+          const seconds = Math.ceil(outcome.retryAfterMs / 1000);
+          res.setHeader("retry-after", String(seconds));
+          const why = outcome.why === "busy" ? "Too many sign-ins are being checked right now." : "Too many failed sign-ins.";
+          return sendPage(res, 429, loginPage(uid, label, `${why} Try again in ${seconds} s.`), targets);
+        }
+        if (outcome.kind === "wrong") return sendPage(res, 401, loginPage(uid, label, "Wrong owner name or password."), targets);
+        log.log("info", "signed in", { owner: outcome.owner, client_id: label.id, address });
+        await p.interactionFinished(req, res, { login: { accountId: outcome.owner, remember: false } }, { mergeWithLastSubmission: false });
         return;
       }
       if (prompt.name !== "consent") return sendPage(res, 400, messagePage("Sign-in problem", "There is nothing to allow."));
@@ -70,6 +90,13 @@ export function interactionRoutes(provider: () => Provider, store: AuthStore, re
       if (!grant) return sendPage(res, 400, messagePage("Sign-in problem", "This app's access was revoked meanwhile. Start again from your app."));
       applyConsent(grant, prompt, new Set(form.getAll("scope")));
       const grantId = await grant.save();
+      log.log("info", "access granted", {
+        owner: details.session?.accountId,
+        client_id: label.id,
+        grant_id: grantId,
+        scopes: [...new Set(form.getAll("scope"))].join(" "),
+        address,
+      });
       await p.interactionFinished(req, res, { consent: details.grantId ? {} : { grantId } }, { mergeWithLastSubmission: true });
     } catch (e) {
       if (e instanceof errors.SessionNotFound) {

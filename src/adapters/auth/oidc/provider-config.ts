@@ -8,6 +8,7 @@ import { SIGNING_ALG } from "../jose/signing-keys.js";
 import { type Keyring, signingJwks } from "../keyring.js";
 import { consentPolicy } from "./consent.js";
 import { messagePage } from "./pages.js";
+import { clientMetadataCheck } from "./registration.js";
 import { storeAdapter } from "./store-adapter.js";
 
 export interface ProviderSettings {
@@ -15,6 +16,8 @@ export interface ProviderSettings {
   resource: string;
   accessTokenTtlMs: number;
   refreshTokenTtlMs: number;
+  /** A registered client that never gets a token expires this long after registering. */
+  unusedClientTtlMs: number;
   store: AuthStore;
   clock: Clock;
   /** Tests only: fetches Client ID Metadata Documents from a loopback host. */
@@ -40,7 +43,7 @@ export const ROUTES = {
 export function providerConfiguration(s: ProviderSettings, ring: Keyring): Configuration {
   const accessTokenTTL = Math.floor(s.accessTokenTtlMs / 1000);
   return {
-    adapter: (model: string) => storeAdapter(s.store, s.clock, model),
+    adapter: (model: string) => storeAdapter(s.store, s.clock, model, s.unusedClientTtlMs),
     jwks: signingJwks(ring) as Configuration["jwks"],
     cookies: {
       keys: ring.cookieSecrets,
@@ -117,6 +120,8 @@ export function providerConfiguration(s: ProviderSettings, ring: Keyring): Confi
         },
       },
     },
+    // Size and redirect-URI rules for every client, registered or published (registration.ts).
+    extraClientMetadata: clientMetadataCheck,
     routes: ROUTES,
     interactions: { policy: consentPolicy(), url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     // A browser client may call the token and revocation endpoints from a page on one of its redirect URIs' origins.

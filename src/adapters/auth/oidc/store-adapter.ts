@@ -1,6 +1,7 @@
 import type { Adapter, AdapterPayload } from "oidc-provider";
 import type { AuthStore, StoredAuthRecord } from "../../../ports/auth-store.js";
 import type { Clock } from "../../../ports/clock.js";
+import { CLIENTS_LISTING } from "../clients.js";
 
 /**
  * oidc-provider's Adapter (one per model: Client, Grant, Session, Interaction,
@@ -8,7 +9,7 @@ import type { Clock } from "../../../ports/clock.js";
  * as seconds from oidc-provider and is kept as epoch ms. A Grant record carries its own id as
  * its grant id, so revoking a grant by id takes the grant with it.
  */
-export function storeAdapter(store: AuthStore, clock: Clock, model: string): Adapter {
+export function storeAdapter(store: AuthStore, clock: Clock, model: string, unusedClientTtlMs: number): Adapter {
   const payloadOf = (r: StoredAuthRecord | null): AdapterPayload | undefined => {
     if (!r) return undefined;
     const payload = r.payload as AdapterPayload;
@@ -16,14 +17,17 @@ export function storeAdapter(store: AuthStore, clock: Clock, model: string): Ada
   };
   return {
     async upsert(id, payload, expiresIn) {
+      // oidc-provider gives a registered client no expiry; one never used goes after unusedClientTtlMs (keepClient extends a used one).
+      const client = model === "Client";
+      const ttlMs = typeof expiresIn === "number" ? expiresIn * 1000 : client ? unusedClientTtlMs : null;
       await store.put({
         kind: model,
         id,
         payload: payload as Record<string, unknown>,
-        expiresAt: typeof expiresIn === "number" ? clock.now() + expiresIn * 1000 : null,
+        expiresAt: ttlMs === null ? null : clock.now() + ttlMs,
         grantId: model === "Grant" ? id : (payload.grantId ?? null),
         uid: payload.uid ?? null,
-        accountId: payload.accountId ?? null,
+        accountId: client ? CLIENTS_LISTING : (payload.accountId ?? null),
       });
     },
     find: async (id) => payloadOf(await store.get(model, id)),
