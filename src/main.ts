@@ -248,6 +248,7 @@ async function openQueue(config: Config, clock: Clock, env: Env, log: Logger): P
     visibilityMs: q.visibility_ms,
     leadMs: config.engine.claim_ahead_ms,
     now: () => clock.now(),
+    log,
   });
   const close = async () => {
     await queue.close();

@@ -252,7 +252,7 @@ export class Worker {
   /** On stop, runs claimed and not started (ahead of their time, or waiting for a slot) go back to the queue unspent. */
   private async giveBackUnstarted(): Promise<void> {
     // Runs held back for the rate are queued in the store, due at their booked time: their
-    // messages come back when their visibility lapses (or the watcher re-sends them).
+    // messages go back when the queue closes (SQS hands back every message it keeps unclaimed).
     this.rateHeld.clear();
     if (this.waitTimer) clearTimeout(this.waitTimer);
     this.waitTimer = null;
