@@ -12,6 +12,7 @@ import { Jobs } from "./jobs.js";
 import { WatcherAlarm, WorkerBeat } from "./liveness.js";
 import { withObservation } from "./observation.js";
 import type { Pruner } from "./pruner.js";
+import { untilReady } from "./readiness.js";
 import { type RecoveryStats, recoverOwnedRuns } from "./recovery.js";
 import { RunOutcomes } from "./run-outcomes.js";
 import type { EngineSettings } from "./settings.js";
@@ -78,6 +79,10 @@ export class Engine {
   private readonly closeExtra: (() => void) | null;
   private readonly exclusive: boolean;
   private readonly pruner: Pruner | null;
+  /** Role processes on a shared store (there are leases or presence): they wait for the store and queue to answer before taking anything. */
+  private readonly shared: boolean;
+  /** Ends the wait for the store and queue when stop() comes first. */
+  private startAbort = new AbortController();
   private started = false;
   /** Recovery, then the roles; stop() waits for it. */
   private starting: Promise<void> | null = null;
@@ -93,6 +98,7 @@ export class Engine {
     this.roles = new Set(opts.roles ?? ALL_ROLES);
     this.closeExtra = opts.close ?? null;
     this.pruner = opts.pruner ?? null;
+    this.shared = opts.leases !== undefined || opts.presence !== undefined;
     this.outcomes = new RunOutcomes(deps.log);
     if (opts.onFinished) this.outcomes.subscribe((runs) => opts.onFinished!([...runs]));
     this.alerts = deps.actions.alert ? new FailureAlerts(deps) : null;
@@ -122,17 +128,25 @@ export class Engine {
     return new Worker(this.deps, { id });
   }
 
-  /** Starts the background roles this process plays (an exclusive engine recovers first; a failed recovery is logged and left to the watcher). */
+  /**
+   * Starts the background roles this process plays. An exclusive engine recovers first (a failed
+   * recovery is logged and left to the watcher); a role process on a shared store first waits
+   * until its store and queue answer, so a wrong endpoint or a missing table or queue takes no
+   * shard from the healthy watchers and no message from the queue.
+   */
   start(): void {
     this.started = true;
+    this.startAbort = new AbortController();
     const recovered = this.exclusive
       ? this.recover().then(
           () => {},
           (e: unknown) => this.log.log("error", "recovering the previous process's runs failed; the watcher takes them over", { error: String(e) }),
         )
-      : Promise.resolve();
+      : this.shared && (this.roles.has("watcher") || this.roles.has("worker"))
+        ? untilReady(this.deps, [...this.roles].join("+"), this.startAbort.signal).then(() => {})
+        : Promise.resolve();
     this.starting = recovered.then(() => {
-      if (!this.started) return;
+      if (!this.started || this.startAbort.signal.aborted) return;
       if (this.roles.has("sweeper")) this.sweeper.start();
       if (this.roles.has("sweeper")) this.pruner?.start();
       if (this.roles.has("watcher")) this.watcher.start();
@@ -155,6 +169,7 @@ export class Engine {
 
   /** Graceful: stops polling, lets running actions finish, then closes the adapters. */
   async stop(drainMs = 10_000): Promise<void> {
+    this.startAbort.abort();
     await this.starting;
     if (this.started) {
       this.wake.stop();

@@ -87,8 +87,9 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
 const late = (run: Run, now: number): RunLate => ({ run_key: runKeyString(run), owner: run.owner, due_at: iso(run.due_at), late_s: seconds(now - run.due_at) });
 
-/** One cheap read: a task that does not exist. */
-const probeStore = (store: Store) => checked(() => store.getJob("duely-probe").then(() => ({})));
+/** Two cheap reads, of a task and a run that do not exist: the tables (or the file) the roles need first. */
+const probeStore = (store: Store) =>
+  checked(() => Promise.all([store.getJob("duely-probe"), store.getRun({ job_id: "duely-probe", scheduled_at: 0 })]).then(() => ({})));
 
 export interface Readiness {
   ok: boolean;
