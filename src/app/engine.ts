@@ -52,6 +52,8 @@ export interface EngineOptions {
    * recoverOwnedRuns). Never set it for a store other processes use. @default false
    */
   exclusive?: boolean;
+  /** A digest of the settings every role process must share, announced with its lease or heartbeat, so `duely status` can tell a role configured differently. */
+  configDigest?: string;
   /** Prunes old finished runs (SQLite only); runs with the sweeper role. */
   pruner?: Pruner;
 }
@@ -107,11 +109,17 @@ export class Engine {
     // The reaper asks this process's worker whether it holds a run (a `newWorker` stands for
     // another process's, so it is not asked).
     const holders = new Holders(deps, { local: () => [this.worker], presence: opts.presence ?? null });
-    this.watcher = new Watcher(deps, { ...(opts.id && { id: opts.id }), ...(opts.leases && { leases: opts.leases }), onWritten: publish, holders });
+    this.watcher = new Watcher(deps, {
+      ...(opts.id && { id: opts.id }),
+      ...(opts.leases && { leases: opts.leases }),
+      onWritten: publish,
+      holders,
+      ...(opts.configDigest && { config: opts.configDigest }),
+    });
     this.worker = new Worker(deps, { ...(opts.id && { id: opts.id }), onFinished: publish });
     this.sweeper = new Sweeper(deps, { when: () => this.watcher.holdsShard(0) });
     const presence = opts.presence;
-    this.beat = presence && this.roles.has("worker") ? new WorkerBeat(deps, presence, this.worker.id) : null;
+    this.beat = presence && this.roles.has("worker") ? new WorkerBeat(deps, presence, this.worker.id, opts.configDigest) : null;
     this.alarm = presence && !this.roles.has("watcher") ? new WatcherAlarm(deps, presence) : null;
     this.wake = new WakeWatch({ clock: deps.clock, periodMs: deps.settings.wake_check_ms, onWake: (ms) => this.afterWake(ms) });
   }

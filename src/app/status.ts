@@ -41,6 +41,8 @@ export interface StatusReport {
    * or hung) within the last hour, newest first; null when there are no separate role processes.
    */
   stopped: { role: Member["role"]; id: string; last_seen_s: number }[] | null;
+  /** Live roles whose settings digest differs from most others' (see Member.config); null when there are no separate role processes. */
+  configured_differently: { role: Member["role"]; id: string; config: string; most_have: string }[] | null;
   /** Runs a worker whose heartbeat stopped still holds: they wait for the reaper (its lease, then the watcher). Null when not known. */
   held_by_stopped_workers: { run_key: string; owner: string; worker: string; lease_expires_in_s: number }[] | null;
   /** Embedded: whether a process runs the scheduler on the store file. */
@@ -135,6 +137,11 @@ export async function checkStatus(deps: StatusDeps): Promise<StatusReport> {
     attention.push(
       `The ${m.role} ${m.id} stopped renewing its ${m.role === "watcher" ? "lease" : "heartbeat"} ${m.last_seen_s} s ago without a graceful stop: it was killed, crashed or hangs.`,
     );
+  const odd = members && configuredDifferently([...live("watcher"), ...live("worker")]);
+  for (const m of odd ?? [])
+    attention.push(
+      `The ${m.role} ${m.id} runs with other settings than most roles (digest ${m.config}, most have ${m.most_have}): start every watcher and worker with the same config file.`,
+    );
   if (watchers?.length === 0) attention.push("No watcher is running: runs are not queued, so no task runs. Start `duely watcher`.");
   if (workers?.length === 0) attention.push("No worker is running: queued runs wait. Start `duely worker`.");
   const schedulerRunning = deps.schedulerRunning ? deps.schedulerRunning() : null;
@@ -168,12 +175,22 @@ export async function checkStatus(deps: StatusDeps): Promise<StatusReport> {
     watchers,
     workers,
     stopped,
+    configured_differently: odd,
     held_by_stopped_workers: held,
     scheduler_running: schedulerRunning,
     runs,
     quarantined,
     attention,
   };
+}
+
+/** The live roles whose digest is not the most common one (ties: the first digest seen wins); roles that announce none are left out. */
+function configuredDifferently(live: readonly Member[]): NonNullable<StatusReport["configured_differently"]> {
+  const counts = new Map<string, number>();
+  for (const m of live) if (m.config) counts.set(m.config, (counts.get(m.config) ?? 0) + 1);
+  if (counts.size < 2) return [];
+  const most = [...counts].reduce((a, b) => (b[1] > a[1] ? b : a))[0];
+  return live.filter((m) => m.config && m.config !== most).map((m) => ({ role: m.role, id: m.id, config: m.config!, most_have: most }));
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

@@ -74,6 +74,8 @@ export class Watcher {
   private readonly loop: PollLoop;
   /** The last tick failed somewhere: check that the store and queue answer before taking shards again. */
   private failing = false;
+  /** This process's settings digest, announced with its lease (see Member). */
+  private readonly config: string | undefined;
 
   private readonly onWritten: ((runs: Run[]) => void) | null;
   private readonly holders: Holders | null;
@@ -84,10 +86,11 @@ export class Watcher {
    * `holders` says whether the worker of a run whose lease expired is still alive: the reaper
    * leaves such a run alone (without it, an expired lease is reaped).
    */
-  constructor(deps: EngineDeps, opts: { leases?: ShardLeases; id?: string; onWritten?: (runs: Run[]) => void; holders?: Holders } = {}) {
+  constructor(deps: EngineDeps, opts: { leases?: ShardLeases; id?: string; onWritten?: (runs: Run[]) => void; holders?: Holders; config?: string } = {}) {
     this.deps = deps;
     this.onWritten = opts.onWritten ?? null;
     this.holders = opts.holders ?? null;
+    this.config = opts.config;
     this.leases = opts.leases ?? null;
     this.shards = this.leases ? [] : Array.from({ length: deps.settings.shard_count }, (_, i) => i);
     this.id = opts.id ?? defaultRoleId("watcher");
@@ -113,7 +116,7 @@ export class Watcher {
     const { shard_count, poll_interval_ms } = this.deps.settings;
     if (this.leases && this.failing) await this.stepAsideUnlessReady();
     if (this.leases) {
-      const acquired = await this.leases.acquire(this.id, shard_count, LEASE_POLLS * poll_interval_ms, now);
+      const acquired = await this.leases.acquire(this.id, shard_count, LEASE_POLLS * poll_interval_ms, now, this.config);
       this.shards = acquired.shards;
       for (const { shard, from } of acquired.takenOver) {
         this.deps.log.log("warn", "shard taken over from a watcher whose lease expired", { shard, from, watcher: this.id });

@@ -61,6 +61,9 @@ function render(r: StatusReport, backend: string): string {
   if (r.stopped && r.stopped.length > 0) {
     row("stopped", r.stopped.map((m) => `${m.role} ${m.id} (last seen ${ago(m.last_seen_s)}, no graceful stop)`).join("; "));
   }
+  if (r.configured_differently && r.configured_differently.length > 0) {
+    row("settings", r.configured_differently.map((m) => `${m.role} ${m.id} differs (digest ${m.config}, most have ${m.most_have})`).join("; "));
+  }
   if (r.held_by_stopped_workers && r.held_by_stopped_workers.length > 0) {
     row("orphaned", `${plural(r.held_by_stopped_workers.length, "run")} held by a stopped worker, reaped when their lease lapses`);
     for (const h of r.held_by_stopped_workers.slice(0, 5)) row("", `${h.run_key} (owner ${h.owner}) on ${h.worker}, lease ends in ${h.lease_expires_in_s} s`);
