@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { jsonlArchive } from "./adapters/archive/jsonl-archive.js";
 import { staticTokenVerifier } from "./adapters/auth/static-tokens.js";
@@ -99,12 +100,29 @@ export async function openEngine(config: Config, opts: RuntimeOptions = {}): Pro
         ...(leases && roles.includes("watcher") && { leases: leases.leases }),
         ...(leases && { presence: leases.presence }),
         ...(pruner && { pruner }),
+        ...(leases && { configDigest: configDigest(config) }),
       },
     );
   } catch (e) {
     closeAll(null, lock, opened, log)();
     throw e;
   }
+}
+
+/** A worker's own capacity: processes may differ in it without disagreeing on anything. */
+const PER_PROCESS: readonly string[] = ["concurrency", "claim_batch", "max_claimed"];
+
+/**
+ * What every role process must agree on, as a short digest (`duely status` compares them): the
+ * engine's settings but a worker's own capacity, the tables, the queue and the limits. A process
+ * started with another file, or an old one, announces another digest.
+ */
+export function configDigest(config: Config): string {
+  const engine = Object.fromEntries(Object.entries(config.engine).filter(([k]) => !PER_PROCESS.includes(k)));
+  // Where a process reaches the services from (endpoint, region) may differ; what it reaches may not.
+  const place = (o: object) => Object.fromEntries(Object.entries(o).filter(([k]) => k !== "endpoint" && k !== "region"));
+  const shared = { engine, store: place(config.store), queue: place(config.queue), limits: config.limits };
+  return createHash("sha256").update(JSON.stringify(shared)).digest("hex").slice(0, 12);
 }
 
 async function liveCounts(presence: Presence, now: number): Promise<{ watchers: number; workers: number }> {
@@ -247,6 +265,7 @@ async function openQueue(config: Config, clock: Clock, env: Env, log: Logger): P
     visibilityMs: q.visibility_ms,
     leadMs: config.engine.claim_ahead_ms,
     now: () => clock.now(),
+    log,
   });
   const close = async () => {
     await queue.close();

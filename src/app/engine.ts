@@ -12,6 +12,7 @@ import { Jobs } from "./jobs.js";
 import { WatcherAlarm, WorkerBeat } from "./liveness.js";
 import { measuredActions, observeChanges } from "./observation.js";
 import type { Pruner } from "./pruner.js";
+import { untilReady } from "./readiness.js";
 import { type RecoveryStats, recoverOwnedRuns } from "./recovery.js";
 import type { EngineSettings } from "./settings.js";
 import { checkReady, type Readiness } from "./status.js";
@@ -48,6 +49,8 @@ export interface EngineOptions {
    * recoverOwnedRuns). Never set it for a store other processes use. @default false
    */
   exclusive?: boolean;
+  /** A digest of the settings every role process must share, announced with its lease or heartbeat, so `duely status` can tell a role configured differently. */
+  configDigest?: string;
   /** Prunes old finished runs (SQLite only); runs with the sweeper role. */
   pruner?: Pruner;
 }
@@ -75,6 +78,10 @@ export class Engine {
   private readonly closeExtra: (() => void) | null;
   private readonly exclusive: boolean;
   private readonly pruner: Pruner | null;
+  /** Role processes on a shared store (there are leases or presence): they wait for the store and queue to answer before taking anything. */
+  private readonly shared: boolean;
+  /** Ends the wait for the store and queue when stop() comes first. */
+  private startAbort = new AbortController();
   private started = false;
   /** Recovery, then the roles; stop() waits for it. */
   private starting: Promise<void> | null = null;
@@ -93,16 +100,22 @@ export class Engine {
     this.roles = new Set(opts.roles ?? ALL_ROLES);
     this.closeExtra = opts.close ?? null;
     this.pruner = opts.pruner ?? null;
+    this.shared = opts.leases !== undefined || opts.presence !== undefined;
     this.alerts = deps.actions.alert ? new FailureAlerts(deps) : null;
     if (this.alerts) this.changes.subscribe((changes) => this.alerts!.observe(changes));
     // The reaper asks this process's worker whether it holds a run (a `newWorker` stands for
     // another process's, so it is not asked).
     const holders = new Holders(deps, { local: () => [this.worker], presence: opts.presence ?? null });
-    this.watcher = new Watcher(deps, { ...(opts.id && { id: opts.id }), ...(opts.leases && { leases: opts.leases }), holders });
+    this.watcher = new Watcher(deps, {
+      ...(opts.id && { id: opts.id }),
+      ...(opts.leases && { leases: opts.leases }),
+      holders,
+      ...(opts.configDigest && { config: opts.configDigest }),
+    });
     this.worker = new Worker(deps, { ...(opts.id && { id: opts.id }) });
     this.sweeper = new Sweeper(deps, { when: () => this.watcher.holdsShard(0) });
     const presence = opts.presence;
-    this.beat = presence && this.roles.has("worker") ? new WorkerBeat(deps, presence, this.worker.id) : null;
+    this.beat = presence && this.roles.has("worker") ? new WorkerBeat(deps, presence, this.worker.id, opts.configDigest) : null;
     this.alarm = presence && !this.roles.has("watcher") ? new WatcherAlarm(deps, presence) : null;
     this.wake = new WakeWatch({ clock: deps.clock, periodMs: deps.settings.wake_check_ms, onWake: (ms) => this.afterWake(ms) });
   }
@@ -119,17 +132,25 @@ export class Engine {
     return new Worker(this.deps, { id });
   }
 
-  /** Starts the background roles this process plays (an exclusive engine recovers first; a failed recovery is logged and left to the watcher). */
+  /**
+   * Starts the background roles this process plays. An exclusive engine recovers first (a failed
+   * recovery is logged and left to the watcher); a role process on a shared store first waits
+   * until its store and queue answer, so a wrong endpoint or a missing table or queue takes no
+   * shard from the healthy watchers and no message from the queue.
+   */
   start(): void {
     this.started = true;
+    this.startAbort = new AbortController();
     const recovered = this.exclusive
       ? this.recover().then(
           () => {},
           (e: unknown) => this.log.log("error", "recovering the previous process's runs failed; the watcher takes them over", { error: String(e) }),
         )
-      : Promise.resolve();
+      : this.shared && (this.roles.has("watcher") || this.roles.has("worker"))
+        ? untilReady(this.deps, [...this.roles].join("+"), this.startAbort.signal).then(() => {})
+        : Promise.resolve();
     this.starting = recovered.then(() => {
-      if (!this.started) return;
+      if (!this.started || this.startAbort.signal.aborted) return;
       if (this.roles.has("sweeper")) this.sweeper.start();
       if (this.roles.has("sweeper")) this.pruner?.start();
       if (this.roles.has("watcher")) this.watcher.start();
@@ -152,6 +173,7 @@ export class Engine {
 
   /** Graceful: stops polling, lets running actions finish, then closes the adapters. */
   async stop(drainMs = 10_000): Promise<void> {
+    this.startAbort.abort();
     await this.starting;
     if (this.started) {
       this.wake.stop();

@@ -19,13 +19,14 @@ export class WorkerBeat {
   private readonly id: string;
   private readonly loop: PollLoop;
 
-  constructor(deps: Deps, presence: Presence, id: string) {
+  /** `config`: this process's settings digest, announced with each beat (see Member). */
+  constructor(deps: Deps, presence: Presence, id: string, config?: string) {
     this.deps = deps;
     this.presence = presence;
     this.id = id;
     const ttl = deps.settings.lease_ms;
     this.loop = new PollLoop({
-      tick: () => presence.beat(id, deps.clock.now(), ttl),
+      tick: () => presence.beat(id, deps.clock.now(), ttl, config),
       intervalMs: Math.max(250, Math.floor(ttl / 3)),
       log: deps.log,
       failure: "worker heartbeat failed; the next one tries again",

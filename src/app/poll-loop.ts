@@ -1,25 +1,28 @@
 import type { Logger } from "../ports/logger.js";
+import { Outage } from "./outage.js";
 
 /**
  * Runs `tick` at once and then `intervalMs` after each tick ends, until stopped: ticks never
- * overlap, and a failing one is logged (as `failure`) without ending the loop.
+ * overlap, and a failing one is logged (as `failure`, the 1st, 2nd, 4th… of a run of failures)
+ * without ending the loop. With `backoff`, a run of failures also spaces the ticks out (see
+ * Outage), for a loop whose failing tick would only fail again and load what is failing.
  */
 export class PollLoop {
   private readonly tick: () => Promise<unknown>;
   private readonly intervalMs: number;
-  private readonly log: Logger;
-  private readonly failure: string;
+  private readonly outage: Outage;
+  private readonly backoff: boolean;
   private timer: NodeJS.Timeout | null = null;
   private current: Promise<void> | null = null;
   private stopped = true;
   /** A tick was asked for while one ran: start the next at once. */
   private again = false;
 
-  constructor(opts: { tick: () => Promise<unknown>; intervalMs: number; log: Logger; failure: string }) {
+  constructor(opts: { tick: () => Promise<unknown>; intervalMs: number; log: Logger; failure: string; backoff?: { random: () => number } }) {
     this.tick = opts.tick;
     this.intervalMs = opts.intervalMs;
-    this.log = opts.log;
-    this.failure = opts.failure;
+    this.backoff = opts.backoff !== undefined;
+    this.outage = new Outage({ log: opts.log, random: opts.backoff?.random ?? (() => 0), failure: opts.failure });
   }
 
   start(): void {
@@ -55,13 +58,16 @@ export class PollLoop {
   }
 
   private async run(): Promise<void> {
+    let backoffMs = 0;
     try {
       await this.tick();
+      this.outage.succeeded();
     } catch (e) {
-      this.log.log("error", this.failure, { error: String(e) });
+      const waitMs = this.outage.failed(e);
+      if (this.backoff) backoffMs = waitMs;
     }
     this.current = null;
-    const delay = this.again ? 0 : this.intervalMs;
+    const delay = Math.max(this.again ? 0 : this.intervalMs, backoffMs);
     this.again = false;
     if (!this.stopped) this.schedule(delay);
   }

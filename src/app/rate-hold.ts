@@ -11,8 +11,8 @@ import type { EngineDeps } from "./deps.js";
  * loop, instead of going round the queue and being told to wait again on every pass.
  *
  * Kept in memory: a worker that dies loses its bookings, and the runs come back through the
- * queue (visibility timeout, or the watcher's re-send) to be charged again. That errs on the side
- * of the limit.
+ * queue (a waiting message returns within seconds on SQS, or the watcher re-sends it) to be
+ * charged again. That errs on the side of the limit.
  */
 export class RateHold {
   private readonly deps: EngineDeps;
@@ -41,7 +41,9 @@ export class RateHold {
     this.paid.add(runKeyString(message.key));
     this.heap.push(at, message);
     const hiddenMs = Math.max(0, at - this.deps.clock.now()) + this.deps.settings.lease_ms;
-    this.deps.queue.extend(message, hiddenMs).catch((e: unknown) => this.deps.log.log("warn", "cannot extend a message's visibility", { error: String(e) }));
+    this.deps.queue
+      .extend(message, hiddenMs, { waiting: true })
+      .catch((e: unknown) => this.deps.log.log("warn", "cannot extend a message's visibility", { error: String(e) }));
     this.arm();
   }
 

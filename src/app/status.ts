@@ -36,6 +36,15 @@ export interface StatusReport {
   /** Live ones only; null when there are no separate role processes. */
   watchers: { id: string; shards: number[]; lease_age_s: number }[] | null;
   workers: { id: string; heartbeat_age_s: number }[] | null;
+  /**
+   * Watchers and workers whose lease or heartbeat lapsed without a graceful stop (killed, crashed
+   * or hung) within the last hour, newest first; null when there are no separate role processes.
+   */
+  stopped: { role: Member["role"]; id: string; last_seen_s: number }[] | null;
+  /** Live roles whose settings digest differs from most others' (see Member.config); null when there are no separate role processes. */
+  configured_differently: { role: Member["role"]; id: string; config: string; most_have: string }[] | null;
+  /** Runs a worker whose heartbeat stopped still holds: they wait for the reaper (its lease, then the watcher). Null when not known. */
+  held_by_stopped_workers: { run_key: string; owner: string; worker: string; lease_expires_in_s: number }[] | null;
   /** Embedded: whether a process runs the scheduler on the store file. */
   scheduler_running: boolean | null;
   runs: {
@@ -87,8 +96,9 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
 const late = (run: Run, now: number): RunLate => ({ run_key: runKeyString(run), owner: run.owner, due_at: iso(run.due_at), late_s: seconds(now - run.due_at) });
 
-/** One cheap read: a task that does not exist. */
-const probeStore = (store: Store) => checked(() => store.getJob("duely-probe").then(() => ({})));
+/** Two cheap reads, of a task and a run that do not exist: the tables (or the file) the roles need first. */
+const probeStore = (store: Store) =>
+  checked(() => Promise.all([store.getJob("duely-probe"), store.getRun({ job_id: "duely-probe", scheduled_at: 0 })]).then(() => ({})));
 
 export interface Readiness {
   ok: boolean;
@@ -116,19 +126,41 @@ export async function checkStatus(deps: StatusDeps): Promise<StatusReport> {
   const live = (role: Member["role"]) => (members ?? []).filter((m) => m.role === role && m.until > now);
   const watchers = members && live("watcher").map((m) => ({ id: m.id, shards: m.shards, lease_age_s: seconds(now - m.seenAt) }));
   const workers = members && live("worker").map((m) => ({ id: m.id, heartbeat_age_s: seconds(now - m.seenAt) }));
+  const stopped =
+    members === null
+      ? null
+      : members
+          .filter((m) => m.until <= now)
+          .sort((a, b) => b.seenAt - a.seenAt)
+          .map((m) => ({ role: m.role, id: m.id, last_seen_s: seconds(now - m.seenAt) }));
+  for (const m of stopped ?? [])
+    attention.push(
+      `The ${m.role} ${m.id} stopped renewing its ${m.role === "watcher" ? "lease" : "heartbeat"} ${m.last_seen_s} s ago without a graceful stop: it was killed, crashed or hangs.`,
+    );
+  const odd = members && configuredDifferently([...live("watcher"), ...live("worker")]);
+  for (const m of odd ?? [])
+    attention.push(
+      `The ${m.role} ${m.id} runs with other settings than most roles (digest ${m.config}, most have ${m.most_have}): start every watcher and worker with the same config file.`,
+    );
   if (watchers?.length === 0) attention.push("No watcher is running: runs are not queued, so no task runs. Start `duely watcher`.");
   if (workers?.length === 0) attention.push("No worker is running: queued runs wait. Start `duely worker`.");
   const schedulerRunning = deps.schedulerRunning ? deps.schedulerRunning() : null;
   if (schedulerRunning === false) attention.push("No process runs the scheduler on this store file: no task runs. Start `duely serve`.");
 
   let runs: StatusReport["runs"] = null;
+  let inFlight: Run[] = [];
   if (store.ok) {
     try {
-      runs = await checkRuns(deps, now);
+      ({ inFlight, ...runs } = await checkRuns(deps, now));
     } catch (e) {
       attention.push(`The runs cannot be read: ${errorOf(e)}`);
     }
   }
+  const held = runs && stopped ? heldByStopped(inFlight, stopped, now) : null;
+  if (held && held.length > 0)
+    attention.push(
+      `${plural(held.length, "run")} wait on a worker whose heartbeat stopped (${held[0]!.run_key} on ${held[0]!.worker}): the watcher reaps them once their lease lapses.`,
+    );
   const quarantined = store.ok ? await readQuarantine(deps.store, attention) : null;
   const overdue = runs?.oldest_overdue_pending;
   if (overdue && overdue.late_s * 1000 > OVERDUE_MS)
@@ -136,7 +168,44 @@ export async function checkStatus(deps: StatusDeps): Promise<StatusReport> {
   const waiting = runs?.oldest_unclaimed;
   if (waiting && waiting.late_s * 1000 > OVERDUE_MS)
     attention.push(`A queued run has waited ${waiting.late_s} s for a worker (${waiting.run_key}): workers are not keeping up.`);
-  return { checked_at: iso(now), store, queue, watchers, workers, scheduler_running: schedulerRunning, runs, quarantined, attention };
+  return {
+    checked_at: iso(now),
+    store,
+    queue,
+    watchers,
+    workers,
+    stopped,
+    configured_differently: odd,
+    held_by_stopped_workers: held,
+    scheduler_running: schedulerRunning,
+    runs,
+    quarantined,
+    attention,
+  };
+}
+
+/** The live roles whose digest is not the most common one (ties: the first digest seen wins); roles that announce none are left out. */
+function configuredDifferently(live: readonly Member[]): NonNullable<StatusReport["configured_differently"]> {
+  const counts = new Map<string, number>();
+  for (const m of live) if (m.config) counts.set(m.config, (counts.get(m.config) ?? 0) + 1);
+  if (counts.size < 2) return [];
+  const most = [...counts].reduce((a, b) => (b[1] > a[1] ? b : a))[0];
+  return live.filter((m) => m.config && m.config !== most).map((m) => ({ role: m.role, id: m.id, config: m.config!, most_have: most }));
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** The running runs whose lease names a worker that stopped (in `stopped`), soonest to be reaped first. */
+function heldByStopped(
+  inFlight: readonly Run[],
+  stopped: NonNullable<StatusReport["stopped"]>,
+  now: number,
+): NonNullable<StatusReport["held_by_stopped_workers"]> {
+  const dead = new Set(stopped.filter((m) => m.role === "worker").map((m) => m.id));
+  return inFlight
+    .filter((r) => r.status === "running" && r.lease_owner !== null && dead.has(r.lease_owner))
+    .sort((a, b) => (a.lease_until ?? 0) - (b.lease_until ?? 0))
+    .map((r) => ({ run_key: runKeyString(r), owner: r.owner, worker: r.lease_owner!, lease_expires_in_s: seconds((r.lease_until ?? now) - now) }));
 }
 
 async function readQuarantine(store: Store, attention: string[]): Promise<QuarantinedRecord[] | null> {
@@ -199,6 +268,8 @@ async function checkRuns(deps: StatusDeps, now: number) {
   const unclaimed = oldest(waking.flat().filter((r) => r.status === "queued" && r.due_at <= now));
   const recent = failed.filter((r) => (r.finished_at ?? 0) >= now - FAILED_WINDOW_MS).sort((a, b) => (b.finished_at ?? 0) - (a.finished_at ?? 0));
   return {
+    /** Queued and running runs waking soon (not part of the report: heldByStopped reads it). */
+    inFlight: waking.flat(),
     oldest_unclaimed: unclaimed && late(unclaimed, now),
     oldest_overdue_pending: overdue && late(overdue, now),
     failed_last_hour: recent.length,

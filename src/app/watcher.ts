@@ -12,9 +12,11 @@ import { type LoadedJob, loadJobsOf, Unavailable, Unreadable } from "./job-batch
 import { nextVersion } from "./job-write.js";
 import { PollLoop } from "./poll-loop.js";
 import { defaultRoleId } from "./process-id.js";
+import { failingParts } from "./readiness.js";
 import { type DecideContext, failUnusable, type Reap, reapExpired, type Settled, settleByTask } from "./run-decisions.js";
 import { reportReap, reportResend } from "./run-log.js";
 import { queued, queueItemOf, type Step, skipped, toTx, updateStep, writtenRun } from "./runs.js";
+import { checkReady } from "./status.js";
 
 export interface TickStats {
   enqueued: number;
@@ -75,6 +77,10 @@ export class Watcher {
   /** The shards the last tick scanned: every shard without leases, else those held at its start. */
   private shards: number[];
   private readonly loop: PollLoop;
+  /** The last tick failed somewhere: check that the store and queue answer before taking shards again. */
+  private failing = false;
+  /** This process's settings digest, announced with its lease (see Member). */
+  private readonly config: string | undefined;
 
   private readonly holders: Holders | null;
 
@@ -83,13 +89,20 @@ export class Watcher {
    * them). `holders` says whether the worker of a run whose lease expired is still alive: the reaper
    * leaves such a run alone (without it, an expired lease is reaped).
    */
-  constructor(deps: EngineDeps, opts: { leases?: ShardLeases; id?: string; holders?: Holders } = {}) {
+  constructor(deps: EngineDeps, opts: { leases?: ShardLeases; id?: string; holders?: Holders; config?: string } = {}) {
     this.deps = deps;
     this.holders = opts.holders ?? null;
+    this.config = opts.config;
     this.leases = opts.leases ?? null;
     this.shards = this.leases ? [] : Array.from({ length: deps.settings.shard_count }, (_, i) => i);
     this.id = opts.id ?? defaultRoleId("watcher");
-    this.loop = new PollLoop({ tick: () => this.tick(), intervalMs: deps.settings.poll_interval_ms, log: deps.log, failure: "watcher tick failed" });
+    this.loop = new PollLoop({
+      tick: () => this.tick(),
+      intervalMs: deps.settings.poll_interval_ms,
+      log: deps.log,
+      failure: "watcher tick failed",
+      backoff: { random: deps.random },
+    });
   }
 
   /** Whether this watcher scans `shard` (with leases: held it at its last tick). */
@@ -103,8 +116,9 @@ export class Watcher {
     const to = now + this.deps.settings.look_ahead_ms;
     const from = now - this.deps.settings.look_back_ms;
     const { shard_count, poll_interval_ms } = this.deps.settings;
+    if (this.leases && this.failing) await this.stepAsideUnlessReady();
     if (this.leases) {
-      const acquired = await this.leases.acquire(this.id, shard_count, LEASE_POLLS * poll_interval_ms, now);
+      const acquired = await this.leases.acquire(this.id, shard_count, LEASE_POLLS * poll_interval_ms, now, this.config);
       this.shards = acquired.shards;
       for (const { shard, from } of acquired.takenOver) {
         this.deps.log.log("warn", "shard taken over from a watcher whose lease expired", { shard, from, watcher: this.id });
@@ -119,7 +133,26 @@ export class Watcher {
       }
     }
     for (const shard of shards) await this.isolated(`waking runs of shard ${shard}`, stats, () => this.scanWaking(shard, now, stats));
+    this.failing = stats.errors > 0;
+    // The first failure of a tick is logged in full; a store or queue that is down fails every partition alike.
+    if (stats.errors > 1) this.deps.log.log("error", `watcher could not scan ${stats.errors} partitions this tick`, { watcher: this.id });
     return stats;
+  }
+
+  /**
+   * After a tick that failed somewhere: a watcher whose store or queue does not answer hands its
+   * shards to the others (whose may) and throws, so its loop backs off, rather than holding
+   * shards it cannot serve.
+   */
+  private async stepAsideUnlessReady(): Promise<void> {
+    const ready = await checkReady(this.deps);
+    if (ready.ok) return;
+    if (this.shards.length > 0) {
+      this.deps.log.log("warn", "handing this watcher's shards to the others until its store and queue answer", { watcher: this.id, shards: this.shards });
+      this.shards = [];
+      await this.leases?.release(this.id).catch(() => {});
+    }
+    throw new Error(`the store or the queue does not answer (${failingParts(ready)})`);
   }
 
   /** A partition that cannot be read now (the store failing) is reported and skipped; the others go on. An unreadable run alone is left out and quarantined by the store. */
@@ -128,7 +161,7 @@ export class Watcher {
       await scan();
     } catch (e) {
       stats.errors++;
-      this.deps.log.log("error", `watcher could not scan ${what}`, { error: String(e) });
+      if (stats.errors === 1) this.deps.log.log("error", `watcher could not scan ${what}`, { error: String(e) });
     }
   }
 

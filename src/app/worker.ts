@@ -8,6 +8,7 @@ import { type ClaimBatch, type Claimed, claimBatch, DEFER_MS, resendItem } from 
 import { Completer } from "./completer.js";
 import type { EngineDeps } from "./deps.js";
 import { type HeldRun, LeaseKeeper } from "./lease-keeper.js";
+import { Outage } from "./outage.js";
 import { defaultRoleId } from "./process-id.js";
 import { RateHold } from "./rate-hold.js";
 import { type ActionOutcome, decideFinish } from "./run-decisions.js";
@@ -34,6 +35,8 @@ export class Worker {
   private readonly completer: Completer;
   /** Held back by their owner's execution rate, each until the token booked for it. */
   private readonly rateHeld: RateHold;
+  /** The queue failing to answer receives: backs off, and logs a few lines, not one per try. */
+  private readonly receiving: Outage;
   /** Due, claimed without a start, waiting for a slot. */
   private readonly ready: HeldRun[] = [];
   /** Claimed ahead of their due time, released to `ready` by one timer. */
@@ -59,6 +62,7 @@ export class Worker {
     this.leases = new LeaseKeeper(deps, this.id);
     this.completer = new Completer(deps, { worker: this.id, onWritten: () => this.wakeClaimer() });
     this.rateHeld = new RateHold(deps, () => this.wakeClaimer());
+    this.receiving = new Outage({ log: deps.log, random: deps.random, failure: "cannot receive from the queue" });
   }
 
   /** Whether this worker holds `run` now: claimed, running its action, or storing its outcome. */
@@ -146,12 +150,15 @@ export class Worker {
         await new Promise<void>((r) => this.spaceWaiters.push(r));
         continue;
       }
+      let received: QueueMessage[];
       try {
-        await this.processSafely(await this.deps.queue.receive(take, 1_000, signal));
+        received = await this.deps.queue.receive(take, 1_000, signal);
+        this.receiving.succeeded({ worker: this.id });
       } catch (e) {
-        this.deps.log.log("error", "cannot receive from the queue", { worker: this.id, error: String(e) });
-        await sleep(200);
+        await sleep(this.receiving.failed(e, { worker: this.id }), signal);
+        continue;
       }
+      await this.processSafely(received);
     }
   }
 
@@ -251,7 +258,7 @@ export class Worker {
   /** On stop, runs claimed and not started (ahead of their time, or waiting for a slot) go back to the queue unspent. */
   private async giveBackUnstarted(): Promise<void> {
     // Runs held back for the rate are queued in the store, due at their booked time: their
-    // messages come back when their visibility lapses (or the watcher re-sends them).
+    // messages go back when the queue closes (SQS hands back every message it keeps unclaimed).
     this.rateHeld.clear();
     if (this.waitTimer) clearTimeout(this.waitTimer);
     this.waitTimer = null;

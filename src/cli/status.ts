@@ -58,6 +58,16 @@ function render(r: StatusReport, backend: string): string {
     const list = r.workers.map((w) => `${w.id} (heartbeat ${ago(w.heartbeat_age_s)})`);
     row("workers", list.length === 0 ? "NONE" : list.join("; "));
   }
+  if (r.stopped && r.stopped.length > 0) {
+    row("stopped", r.stopped.map((m) => `${m.role} ${m.id} (last seen ${ago(m.last_seen_s)}, no graceful stop)`).join("; "));
+  }
+  if (r.configured_differently && r.configured_differently.length > 0) {
+    row("settings", r.configured_differently.map((m) => `${m.role} ${m.id} differs (digest ${m.config}, most have ${m.most_have})`).join("; "));
+  }
+  if (r.held_by_stopped_workers && r.held_by_stopped_workers.length > 0) {
+    row("orphaned", `${plural(r.held_by_stopped_workers.length, "run")} held by a stopped worker, reaped when their lease lapses`);
+    for (const h of r.held_by_stopped_workers.slice(0, 5)) row("", `${h.run_key} (owner ${h.owner}) on ${h.worker}, lease ends in ${h.lease_expires_in_s} s`);
+  }
   if (r.runs) {
     const u = r.runs.oldest_unclaimed;
     const p = r.runs.oldest_overdue_pending;

@@ -9,6 +9,12 @@ export interface Member {
   until: number;
   /** The shards a watcher holds (ascending); empty for a worker. */
   shards: number[];
+  /**
+   * A digest of the settings every role must share (engine settings, tables, queue), as the
+   * process announced it; absent from one that did not. Roles that differ disagree on shards,
+   * leases or where runs go.
+   */
+  config?: string;
 }
 
 /**
@@ -18,8 +24,8 @@ export interface Member {
  * whole scheduler and needs none.
  */
 export interface Presence {
-  /** Worker `id` is alive until `now + ttlMs`. */
-  beat(id: string, now: number, ttlMs: number): Promise<void>;
+  /** Worker `id` is alive until `now + ttlMs`, running with the settings digest `config` (see Member). */
+  beat(id: string, now: number, ttlMs: number, config?: string): Promise<void>;
   /** Worker `id` stopped gracefully: it is gone at once. */
   leave(id: string): Promise<void>;
   /** Every watcher and worker seen within the last hour, live or not (see `until`). */

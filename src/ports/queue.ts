@@ -29,8 +29,13 @@ export interface DelayQueue {
   receive(max: number, waitMs: number, signal?: AbortSignal): Promise<QueueMessage[]>;
   /** The message is handled; it MUST NOT be delivered again. */
   ack(messages: QueueMessage[]): Promise<void>;
-  /** Keep the message from redelivery for `ms` more (SQS visibility); MAY be a no-op. */
-  extend(message: QueueMessage, ms: number): Promise<void>;
+  /**
+   * Keep the message from redelivery for `ms` more (SQS visibility); MAY be a no-op. With
+   * `waiting`, its run is not claimed (the consumer holds it back until later): a queue shared
+   * by several processes SHOULD then hand it to another consumer within seconds of this one
+   * dying, rather than `ms` later (SQS: a short visibility, renewed while this process lives).
+   */
+  extend(message: QueueMessage, ms: number, opts?: { waiting?: boolean }): Promise<void>;
   /** Messages held, for metrics and tests; MAY be approximate. */
   size(): Promise<number>;
   /** Messages parked in a dead-letter queue (no consumer could handle them); MAY be approximate. Absent where there is none. */

@@ -15,8 +15,8 @@
  * to well within `leaseMs`.
  */
 export interface ShardLeases {
-  /** Renews this watcher's leases and takes free ones up to its share. */
-  acquire(owner: string, shards: number, leaseMs: number, now: number): Promise<Acquired>;
+  /** Renews this watcher's leases and takes free ones up to its share; `config` is its settings digest (see Member). */
+  acquire(owner: string, shards: number, leaseMs: number, now: number, config?: string): Promise<Acquired>;
   /** Gives up every lease of `owner` (a graceful stop), so others take them without waiting. */
   release(owner: string): Promise<void>;
 }

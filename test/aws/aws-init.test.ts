@@ -1,9 +1,12 @@
 import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand } from "@aws-sdk/client-dynamodb";
 import { afterAll, describe, expect, it } from "vitest";
+import { newDynamoDbClient, newSqsClient } from "../../src/adapters/aws/client-config.js";
 import { openDynamoStore } from "../../src/adapters/store/dynamodb/dynamodb-store.js";
 import { INDEX, tableDefinitions, tableNames } from "../../src/adapters/store/dynamodb/tables.js";
-import { createTables } from "../../src/cli/aws-init.js";
+import { createQueues, createTables } from "../../src/cli/aws-init.js";
+import { silentLogger } from "../../src/ports/logger.js";
 import { dynamoClient, uniquePrefix } from "../support/aws/clients.js";
+import { freePort } from "../support/aws/dynamodb-local.js";
 import { makeJob, makeRun, T0 } from "../support/builders.js";
 
 const client = dynamoClient();
@@ -42,4 +45,23 @@ describe("duely aws init on tables an earlier release created", () => {
     }
     expect(found.get(job.id)).toEqual([queued]);
   });
+});
+
+describe("duely aws init against an endpoint that does not answer", () => {
+  it("says which service, call, table or queue and endpoint failed, not only the socket error", async () => {
+    const endpoint = `http://127.0.0.1:${await freePort()}`;
+    const env = { AWS_ACCESS_KEY_ID: "", AWS_PROFILE: "" };
+    const dynamodb = newDynamoDbClient({ region: "us-east-1", endpoint }, env, silentLogger);
+    const sqs = newSqsClient({ region: "us-east-1", endpoint }, env, silentLogger);
+    try {
+      const names = tableNames("nowhere-");
+      await expect(createTables(dynamodb, names)).rejects.toThrow(new RegExp(`^DynamoDB CreateTable on nowhere-\\w+ at ${endpoint} failed: .*ECONNREFUSED`));
+      await expect(createQueues(sqs, { prefix: "nowhere-", visibilityMs: 30_000 })).rejects.toThrow(
+        new RegExp(`^SQS CreateQueue at ${endpoint} failed: .*ECONNREFUSED`),
+      );
+    } finally {
+      dynamodb.destroy();
+      sqs.destroy();
+    }
+  }, 30_000);
 });

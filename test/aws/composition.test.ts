@@ -5,10 +5,10 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { DeleteTableCommand, DescribeTableCommand, DescribeTimeToLiveCommand } from "@aws-sdk/client-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tableDefinitions } from "../../src/adapters/store/dynamodb/tables.js";
+import { tableDefinitions, tableNames } from "../../src/adapters/store/dynamodb/tables.js";
 import { cloudFormationTemplate } from "../../src/cli/aws-template.js";
 import { ConfigError, loadConfig } from "../../src/config.js";
-import { openEngine } from "../../src/main.js";
+import { configDigest, openEngine } from "../../src/main.js";
 import type { ActionRunner } from "../../src/ports/action.js";
 import { silentLogger } from "../../src/ports/logger.js";
 import { dynamoClient, dynamoDbEndpoint, uniquePrefix } from "../support/aws/clients.js";
@@ -142,6 +142,20 @@ describe("config for DynamoDB and SQS", () => {
     expect(() => loadConfig({}, writeConfig("no-auth-table.json", { ...aws, store: { ...aws.store, tables } }))).toThrow(
       /store\.tables\.auth: the auth table's name \(`duely aws init` creates it and prints it\)/,
     );
+  });
+
+  it("digests what every role must share: a worker's own capacity and the endpoint may differ, shards or the queue may not", () => {
+    const base = {
+      store: { kind: "dynamodb", region: "us-east-1", tables: tableNames("d-") },
+      queue: { kind: "sqs", region: "us-east-1", queue_url: "http://q/1" },
+    };
+    const digest = (extra: Record<string, unknown>) => configDigest(loadConfig({}, writeConfig("digest.json", { ...base, ...extra })));
+    const plain = digest({});
+    expect(plain).toMatch(/^[0-9a-f]{12}$/);
+    expect(digest({ engine: { concurrency: 7, claim_batch: 9 } })).toBe(plain);
+    expect(digest({ store: { ...base.store, endpoint: "http://127.0.0.1:8000" } })).toBe(plain);
+    expect(digest({ engine: { shard_count: 8 } })).not.toBe(plain);
+    expect(digest({ queue: { ...base.queue, queue_url: "http://q/2" } })).not.toBe(plain);
   });
 
   it("requires the SQS visibility to cover the worker's lease until its first heartbeat", () => {

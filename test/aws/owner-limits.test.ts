@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LocalDelayQueue } from "../../src/adapters/queue/local/local-queue.js";
 import { dynamoLimitState } from "../../src/adapters/store/dynamodb/dynamodb-limit-state.js";
 import { openDynamoStore } from "../../src/adapters/store/dynamodb/dynamodb-store.js";
-import { SETTLE_MS } from "../../src/adapters/store/dynamodb/owner-cap.js";
 import type { TableNames } from "../../src/adapters/store/dynamodb/tables.js";
 import { Engine } from "../../src/app/engine.js";
 import { DEFAULT_LIMITS } from "../../src/app/limit-settings.js";
@@ -41,22 +40,55 @@ describe("the active-task cap on DynamoDB", () => {
     expect(await stores[0]!.commit(create(makeJob({ owner: "bob" }), 3))).toBe(true);
   });
 
-  it("frees a cancelled task's slot once the count has settled, never sooner", async () => {
-    let now = T0;
-    const store = openDynamoStore({ client, tables, ttlDays: 30, now: () => now });
+  const leave = (job: Job, status: "cancelled" | "completed"): Tx => ({
+    writes: [{ op: "put_job", job: { ...job, status, version: job.version + 1 }, expectVersion: job.version }],
+  });
+
+  it("frees a cancelled task's slot at once, and only once", async () => {
+    const store = openDynamoStore({ client, tables, ttlDays: 30 });
     const jobs = [makeJob({ owner: "carol" }), makeJob({ owner: "carol" })];
     for (const job of jobs) expect(await store.commit(create(job, 2))).toBe(true);
     expect(await store.commit(create(makeJob({ owner: "carol" }), 2))).toBe(false);
-    const first = jobs[0]!;
-    expect(
-      await store.commit({ writes: [{ op: "put_job", job: { ...first, status: "cancelled", version: first.version + 1 }, expectVersion: first.version }] }),
-    ).toBe(true);
-    now += SETTLE_MS - 1_000;
-    expect(await store.commit(create(makeJob({ owner: "carol" }), 2))).toBe(false);
-    now += 2_000;
+    expect(await store.commit(leave(jobs[0]!, "cancelled"))).toBe(true);
     expect(await store.commit(create(makeJob({ owner: "carol" }), 2))).toBe(true);
     expect(await store.commit(create(makeJob({ owner: "carol" }), 2))).toBe(false);
-  });
+    // A write to a task already out of the live statuses gives back nothing more.
+    const cancelled = { ...jobs[0]!, status: "cancelled" as const, version: jobs[0]!.version + 1 };
+    expect(await store.commit(leave(cancelled, "cancelled"))).toBe(true);
+    expect(await store.commit(create(makeJob({ owner: "carol" }), 2))).toBe(false);
+  }, 15_000);
+
+  it("counts live tasks only in a burst: one-shots that finish as fast as they are created never fill the cap", async () => {
+    const stores = [1, 2].map(() => openDynamoStore({ client, tables, ttlDays: 30 }));
+    let created = 0;
+    for (let round = 0; round < 5; round++) {
+      const jobs = Array.from({ length: 6 }, () => makeJob({ owner: "hank" }));
+      const results = await Promise.all(jobs.map((job, i) => stores[i % 2]!.commit(create(job, 3))));
+      // Every round starts with 0 live: exactly the cap's 3 pass, whatever finished before.
+      expect(results.filter(Boolean)).toHaveLength(3);
+      created += 3;
+      await Promise.all(jobs.filter((_, i) => results[i]).map((job, i) => stores[i % 2]!.commit(leave(job, "completed"))));
+    }
+    expect(created).toBe(15);
+    expect(await stores[0]!.countJobs("hank", ["active", "paused"])).toBe(0);
+  }, 30_000);
+
+  it("never lets live tasks past the cap while creates and cancels race", async () => {
+    const store = openDynamoStore({ client, tables, ttlDays: 30 });
+    const live = Array.from({ length: 3 }, () => makeJob({ owner: "gina" }));
+    for (const job of live) expect(await store.commit(create(job, 3))).toBe(true);
+    const creates = Array.from({ length: 8 }, () => makeJob({ owner: "gina" }));
+    const [cancels, made] = await Promise.all([
+      Promise.all(live.slice(0, 2).map((job) => store.commit(leave(job, "cancelled")))),
+      Promise.all(creates.map((job) => store.commit(create(job, 3)))),
+    ]);
+    expect(cancels).toEqual([true, true]);
+    const passed = made.filter(Boolean).length;
+    expect(passed).toBeLessThanOrEqual(2);
+    // Whatever the interleaving, the counter ends exact: the slots left are the cap less the live tasks.
+    const more = await Promise.all(Array.from({ length: 5 }, () => store.commit(create(makeJob({ owner: "gina" }), 3))));
+    expect(1 + passed + more.filter(Boolean).length).toBe(3);
+  }, 30_000);
 
   it("seeds the counter from the owner's existing live tasks (a deployment from before the cap)", async () => {
     const store = openDynamoStore({ client, tables, ttlDays: 30 });

@@ -55,18 +55,73 @@ describe("SQS delay queue, beyond the port", () => {
     await Promise.all([worker.close(), other.close()]);
   }, 15_000);
 
-  it("hands back what it read ahead when closed, so another worker gets it at once", async () => {
+  /** A worker's own SQS client, cut off from SQS by `kill()` as a SIGKILL would: every later call fails. */
+  const killable = () => {
+    const own = sqsClient(fauxqs.endpoint);
+    let dead = false;
+    own.middlewareStack.add(
+      (next) => async (args) => {
+        if (dead) throw new Error("worker killed");
+        return next(args);
+      },
+      { step: "initialize", name: "killSwitch" },
+    );
+    return { client: own, kill: () => (dead = true) };
+  };
+
+  const receiveAll = async (queue: ReturnType<typeof openSqsQueue>, n: number, withinMs: number) => {
+    const got: string[] = [];
+    const until = Date.now() + withinMs;
+    while (got.length < n && Date.now() < until) got.push(...(await queue.receive(10, Math.min(1_000, until - Date.now()))).map((m) => m.key.job_id));
+    return got.sort();
+  };
+
+  it("a killed worker's unclaimed messages (read ahead, or handed out and not claimed) reach another worker within seconds", async () => {
     const { queueUrl } = await freshQueue(30_000);
-    const first = openSqsQueue({ client, queueUrl, visibilityMs: 30_000, readAhead: 20 });
+    const dying = killable();
+    const first = openSqsQueue({ client: dying.client, queueUrl, visibilityMs: 30_000, readAhead: 20 });
+    const other = openSqsQueue({ client, queueUrl, visibilityMs: 30_000 });
     const now = Date.now() - 1;
-    await first.send(Array.from({ length: 12 }, (_, i) => item(`j${i}`, now)));
+    await first.send(Array.from({ length: 12 }, (_, i) => item(`k${i}`, now)));
+    expect(await first.receive(2, 1_000)).toHaveLength(2);
+    // While the first worker lives, what it holds stays hidden past the short visibility.
+    expect(await other.receive(10, 4_500)).toEqual([]);
+    dying.kill();
+    const killedAt = Date.now();
+    const got = await receiveAll(other, 12, 10_000);
+    expect(got).toHaveLength(12);
+    expect(Date.now() - killedAt).toBeLessThan(6_000);
+    await Promise.all([first.close(), other.close()]);
+    dying.client.destroy();
+  }, 30_000);
+
+  it("keeps a waiting message hidden while its worker lives, returns it within seconds once the worker dies", async () => {
+    const { queueUrl } = await freshQueue(30_000);
+    const dying = killable();
+    const first = openSqsQueue({ client: dying.client, queueUrl, visibilityMs: 30_000 });
+    const other = openSqsQueue({ client, queueUrl, visibilityMs: 30_000 });
+    await first.send([item("held-back", Date.now() - 1)]);
+    const [m] = await first.receive(1, 2_000);
+    // Held back by its owner's rate for a minute, as the worker's RateHold does.
+    await first.extend(m!, 60_000, { waiting: true });
+    expect(await other.receive(1, 4_500)).toEqual([]);
+    dying.kill();
+    expect(await receiveAll(other, 1, 6_000)).toEqual(["held-back"]);
+    await Promise.all([first.close(), other.close()]);
+    dying.client.destroy();
+  }, 30_000);
+
+  it("hands back every message it keeps unclaimed when closed: read ahead, handed out, waiting", async () => {
+    const { queueUrl } = await freshQueue(30_000);
+    const first = openSqsQueue({ client, queueUrl, visibilityMs: 30_000, readAhead: 5 });
+    const now = Date.now() - 1;
+    await first.send(["a", "b", "c", "d", "e"].map((j) => item(j, now)));
     const got = await first.receive(2, 1_000);
     expect(got).toHaveLength(2);
+    await first.extend(got[0]!, 60_000, { waiting: true });
     await first.close();
     const second = openSqsQueue({ client, queueUrl, visibilityMs: 30_000 });
-    const rest = [];
-    for (let i = 0; i < 5 && rest.length < 10; i++) rest.push(...(await second.receive(10, 1_000)));
-    expect(rest.map((m) => m.key.job_id).sort()).toEqual(["j10", "j11", "j2", "j3", "j4", "j5", "j6", "j7", "j8", "j9"]);
+    expect(await receiveAll(second, 5, 2_500)).toEqual(["a", "b", "c", "d", "e"]);
     await second.close();
   }, 15_000);
 

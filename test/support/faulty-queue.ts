@@ -39,9 +39,9 @@ export function faultyQueue(queue: DelayQueue, plan: FaultPlan): DelayQueue {
       if (fault === "timeout") return never();
       await queue.ack(messages);
     },
-    async extend(message: QueueMessage, ms: number) {
+    async extend(message: QueueMessage, ms: number, opts?: { waiting?: boolean }) {
       if (plan.pick("extend", ["error"] as const)) throw new InjectedFault("extend failed");
-      await queue.extend(message, ms);
+      await queue.extend(message, ms, opts);
     },
     size: () => queue.size(),
     close: () => queue.close(),

@@ -48,14 +48,50 @@ function replaceNodeNotice(log: Logger): void {
   );
 }
 
-/** Every DynamoDB client duely makes: created here, so that the SDK's Node notice is handled first. */
+/** The slice of an SDK v3 client that `nameFailures` needs; DynamoDBClient and SQSClient both fit. */
+interface NamedClient {
+  middlewareStack: { add(middleware: never, options: { step: "initialize"; name: string; override?: boolean }): void };
+}
+
+type Handler = (args: { input: Record<string, unknown> }) => Promise<unknown>;
+
+/**
+ * Makes every failed call say which service, call, table or queue and endpoint it was: the SDK's
+ * own message for a wrong endpoint is only `connect ECONNREFUSED 127.0.0.1:8000`, and a log line
+ * of the engine (`could not scan bucket …`) cannot tell a failed SQS send from a failed read.
+ * The error keeps its name and fields, which is what callers branch on.
+ */
+export function nameFailures(client: NamedClient, service: "DynamoDB" | "SQS", target: AwsEndpoint): void {
+  const where = target.endpoint ?? `AWS ${target.region}`;
+  const middleware =
+    (next: Handler, context: { commandName?: string }): Handler =>
+    async (args) => {
+      try {
+        return await next(args);
+      } catch (e) {
+        if (e instanceof Error) {
+          const call = (context.commandName ?? "request").replace(/Command$/, "");
+          const on = args.input.TableName ?? args.input.QueueUrl;
+          e.message = `${service} ${call}${on === undefined ? "" : ` on ${String(on)}`} at ${where} failed: ${e.message}`;
+        }
+        throw e;
+      }
+    };
+  client.middlewareStack.add(middleware as never, { step: "initialize", name: "duelyNameFailures", override: true });
+}
+
+/** Every DynamoDB client duely makes: created here, so that the SDK's Node notice is handled first and failures name themselves. */
 export function newDynamoDbClient(target: AwsEndpoint, env: Record<string, string | undefined>, log: Logger): DynamoDBClient {
   replaceNodeNotice(log);
-  return new DynamoDBClient(awsClientConfig(target, env));
+  const client = new DynamoDBClient(awsClientConfig(target, env));
+  nameFailures(client, "DynamoDB", target);
+  return client;
 }
 
 /** Every SQS client duely makes (see newDynamoDbClient). */
 export function newSqsClient(target: AwsEndpoint, env: Record<string, string | undefined>, log: Logger): SQSClient {
   replaceNodeNotice(log);
-  return new SQSClient(awsClientConfig(target, env));
+  const client = new SQSClient(awsClientConfig(target, env));
+  nameFailures(client, "SQS", target);
+  return client;
 }

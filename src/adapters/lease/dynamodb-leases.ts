@@ -57,12 +57,14 @@ export function dynamoShardLeases(opts: { client: DynamoDBClient; table: string 
   }
 
   return {
-    async acquire(owner, shards, leaseMs, now) {
+    async acquire(owner, shards, leaseMs, now, config) {
       const items = await readAll(doc, TableName);
       const member = (id: string) => items.find((i) => i.pk === `${WATCHER}${id}`);
       const me = member(owner);
-      if (!me || Number(me.until) < now + (leaseMs * 2) / 3)
-        await doc.send(new PutCommand({ TableName, Item: { pk: `${WATCHER}${owner}`, until: now + leaseMs, at: now } }));
+      if (!me || Number(me.until) < now + (leaseMs * 2) / 3 || me.config !== config)
+        await doc.send(
+          new PutCommand({ TableName, Item: { pk: `${WATCHER}${owner}`, until: now + leaseMs, at: now, ...(config !== undefined && { config }) } }),
+        );
 
       const live = new Set(items.filter((i) => String(i.pk).startsWith(WATCHER) && Number(i.until) > now).map((i) => String(i.pk).slice(WATCHER.length)));
       live.add(owner);
@@ -106,8 +108,8 @@ export function dynamoPresence(opts: { client: DynamoDBClient; table: string }):
   const doc = DynamoDBDocumentClient.from(opts.client);
   const TableName = opts.table;
   return {
-    async beat(id, now, ttlMs) {
-      await doc.send(new PutCommand({ TableName, Item: { pk: `${WORKER}${id}`, until: now + ttlMs, at: now } }));
+    async beat(id, now, ttlMs, config) {
+      await doc.send(new PutCommand({ TableName, Item: { pk: `${WORKER}${id}`, until: now + ttlMs, at: now, ...(config !== undefined && { config }) } }));
     },
     async leave(id) {
       await doc.send(new DeleteCommand({ TableName, Key: { pk: `${WORKER}${id}` } }));
@@ -130,7 +132,7 @@ export function dynamoPresence(opts: { client: DynamoDBClient; table: string }):
         // Items written before `at` was recorded: a lease is renewed at least every `until - at`.
         const seenAt = Number(i.at ?? until);
         const shards = role === "watcher" && until > now ? (shardsOf.get(id) ?? []).sort((a, b) => a - b) : [];
-        out.push({ role, id, seenAt, until, shards });
+        out.push({ role, id, seenAt, until, shards, ...(typeof i.config === "string" && { config: i.config }) });
       }
       return out.sort((a, b) => a.role.localeCompare(b.role) || a.id.localeCompare(b.id));
     },

@@ -11,6 +11,7 @@ import { z } from "zod";
 import { DomainError } from "../../../core/errors.js";
 import { MinHeap } from "../../../core/min-heap.js";
 import { sleep } from "../../../ports/clock.js";
+import type { Logger } from "../../../ports/logger.js";
 import type { DelayQueue, QueueItem, QueueMessage } from "../../../ports/queue.js";
 import { FairReadyList } from "../fair-ready-list.js";
 
@@ -20,6 +21,16 @@ export const SQS_MAX_DELAY_S = 900;
 const BATCH_MAX = 10;
 const MAX_WAIT_S = 20;
 const MAX_VISIBILITY_S = 43_200;
+/**
+ * A message this process holds unclaimed is hidden this long at a time, and renewed while the
+ * process lives: if it dies (SIGKILL, OOM), the message reaches another worker within seconds,
+ * not after the queue's visibility timeout. A claimed run's message is hidden as long as its
+ * lease instead: the reaper, not the queue, gives a dead worker's claimed run back.
+ */
+const HOLD_S = 3;
+/** The keeper's tick, and how close to reappearing a held message is when it renews it. */
+const KEEP_TICK_MS = 500;
+const RENEW_BEFORE_MS = 2_000;
 
 const Body = z.object({
   key: z.object({ job_id: z.string().min(1), scheduled_at: z.number().int() }),
@@ -44,12 +55,20 @@ export interface SqsQueueOptions {
   /** Hand each run out this long before its due time, for a worker that claims ahead and starts on time. @default 0 */
   leadMs?: number;
   now?: () => number;
+  /** Says what close() handed back, and when the keeper cannot reach SQS. */
+  log?: Logger;
 }
 
+/** A message received and not yet acknowledged, nor extended for a claimed run: kept on a short visibility. */
 interface Held {
   message: QueueMessage;
-  /** When SQS makes it visible again unless extended. */
+  /** When SQS makes it visible again unless renewed. */
   visibleUntil: number;
+  /**
+   * Renewed until then: for ever while read ahead or early in this adapter; once handed out, the
+   * visibility timeout (the consumer claims it or extends it first); for a waiting extend, its `ms`.
+   */
+  keepUntil: number;
 }
 
 export interface SqsDelayQueue extends DelayQueue {
@@ -74,45 +93,83 @@ export function openSqsQueue(opts: SqsQueueOptions): SqsDelayQueue {
   const { client, queueUrl } = opts;
   const now = opts.now ?? Date.now;
   const visibilityS = Math.min(MAX_VISIBILITY_S, Math.max(1, Math.ceil(opts.visibilityMs / 1000)));
+  const holdS = Math.min(HOLD_S, visibilityS);
+  const log = opts.log;
   const readAhead = opts.readAhead ?? 50;
   const leadMs = opts.leadMs ?? 0;
   const early = new MinHeap<Held>();
   const ready = new FairReadyList<Held>();
+  /** Read ahead or early: in this adapter, not yet handed out. */
   const held = new Set<Held>();
+  /** Every message kept on the short visibility, by receipt: those held here, handed out unclaimed, and waiting. */
+  const kept = new Map<string, Held>();
   const closing = new AbortController();
   let extensions: { receipt: string; seconds: number; done: () => void }[] = [];
+  let keeperFailing = false;
 
-  // Read-ahead and early messages would reappear after the visibility timeout: keep them hidden.
-  const keeper = setInterval(
-    () => {
-      keepHidden().catch(() => {});
-    },
-    Math.max(250, Math.floor(opts.visibilityMs / 3)),
-  );
+  const keeper = setInterval(() => {
+    keepHidden().then(
+      () => {
+        if (keeperFailing) log?.log("info", "SQS answers again: held messages are kept hidden", { call: "ChangeMessageVisibilityBatch" });
+        keeperFailing = false;
+      },
+      (e: unknown) => {
+        // Logged once per outage: the keeper tries again every tick.
+        if (!keeperFailing)
+          log?.log("warn", "cannot renew held messages' visibility on SQS; other workers may receive them", {
+            call: "ChangeMessageVisibilityBatch",
+            error: String(e),
+          });
+        keeperFailing = true;
+      },
+    );
+  }, KEEP_TICK_MS);
   keeper.unref();
 
+  /** Renews the short visibility of every kept message close to reappearing; stops keeping those past their `keepUntil`. */
   async function keepHidden(): Promise<void> {
     const t = now();
-    const due = [...held].filter((h) => h.visibleUntil - t < opts.visibilityMs / 2);
+    const due: Held[] = [];
+    for (const h of kept.values()) {
+      if (h.keepUntil <= t) kept.delete(h.message.receipt);
+      else if (h.visibleUntil - t < RENEW_BEFORE_MS) due.push(h);
+    }
     if (due.length === 0) return;
-    await changeVisibility(
-      due.map((h) => h.message.receipt),
-      visibilityS,
+    // No longer than it is to be kept: a message handed out and never claimed reappears on time.
+    const secondsOf = (h: Held) => Math.max(1, Math.min(holdS, Math.ceil((h.keepUntil - t) / 1000)));
+    const bySeconds = new Map<number, Held[]>();
+    for (const h of due) bySeconds.set(secondsOf(h), [...(bySeconds.get(secondsOf(h)) ?? []), h]);
+    const refused = await Promise.all(
+      [...bySeconds].map(([seconds, hs]) =>
+        changeVisibility(
+          hs.map((h) => h.message.receipt),
+          seconds,
+        ),
+      ),
     );
-    for (const h of due) h.visibleUntil = t + visibilityS * 1000;
+    for (const h of due) h.visibleUntil = t + secondsOf(h) * 1000;
+    const gone = refused.flat();
+    // A receipt SQS refuses is no longer valid (the message was deleted, or received again elsewhere).
+    for (const receipt of gone) {
+      const h = kept.get(receipt);
+      if (h && !held.has(h)) kept.delete(receipt);
+    }
   }
 
-  async function changeVisibility(receipts: string[], seconds: number): Promise<void> {
-    await Promise.all(
-      chunks(receipts).map((batch) =>
-        client.send(
+  /** Sets the visibility of each receipt; returns the receipts SQS refused. */
+  async function changeVisibility(receipts: string[], seconds: number): Promise<string[]> {
+    const refused = await Promise.all(
+      chunks(receipts).map(async (batch) => {
+        const out = await client.send(
           new ChangeMessageVisibilityBatchCommand({
             QueueUrl: queueUrl,
             Entries: batch.map((ReceiptHandle, i) => ({ Id: String(i), ReceiptHandle, VisibilityTimeout: seconds })),
           }),
-        ),
-      ),
+        );
+        return (out.Failed ?? []).map((f) => batch[Number(f.Id)]!);
+      }),
     );
+    return refused.flat();
   }
 
   /** One ReceiveMessage; due messages go to the fair list, early ones to the heap. Returns how many arrived. */
@@ -121,7 +178,7 @@ export function openSqsQueue(opts: SqsQueueOptions): SqsDelayQueue {
     let out: ReceiveMessageCommandOutput;
     try {
       out = await client.send(
-        new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: max, WaitTimeSeconds: waitSeconds, VisibilityTimeout: visibilityS }),
+        new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: max, WaitTimeSeconds: waitSeconds, VisibilityTimeout: holdS }),
         { abortSignal: abort },
       );
     } catch (e) {
@@ -133,8 +190,9 @@ export function openSqsQueue(opts: SqsQueueOptions): SqsDelayQueue {
       const body = parseBody(m.Body);
       // Not ours to read: left alone, it returns after the visibility timeout and the redrive policy parks it in the DLQ.
       if (!body || !m.ReceiptHandle) continue;
-      const h: Held = { message: { ...body, receipt: m.ReceiptHandle }, visibleUntil: t + visibilityS * 1000 };
+      const h: Held = { message: { ...body, receipt: m.ReceiptHandle }, visibleUntil: t + holdS * 1000, keepUntil: Infinity };
       held.add(h);
+      kept.set(h.message.receipt, h);
       if (body.dueAt - leadMs <= t) ready.push(body.owner, h);
       else early.push(body.dueAt - leadMs, h);
     }
@@ -149,9 +207,12 @@ export function openSqsQueue(opts: SqsQueueOptions): SqsDelayQueue {
     }
   }
 
+  /** Hands out due messages: still kept hidden, until the consumer claims (extends) or acknowledges them, at most a visibility timeout. */
   function take(max: number): QueueMessage[] {
+    const t = now();
     return ready.take(max).map((h) => {
       held.delete(h);
+      h.keepUntil = t + opts.visibilityMs;
       return h.message;
     });
   }
@@ -235,6 +296,7 @@ export function openSqsQueue(opts: SqsQueueOptions): SqsDelayQueue {
     },
 
     async ack(messages) {
+      for (const m of messages) kept.delete(m.receipt);
       await Promise.all(
         chunks(messages).map((batch) =>
           client.send(new DeleteMessageBatchCommand({ QueueUrl: queueUrl, Entries: batch.map((m, i) => ({ Id: String(i), ReceiptHandle: m.receipt })) })),
@@ -242,14 +304,24 @@ export function openSqsQueue(opts: SqsQueueOptions): SqsDelayQueue {
       );
     },
 
-    extend(message, ms) {
+    extend(message, ms, o) {
+      const t = now();
+      let seconds = Math.min(MAX_VISIBILITY_S, Math.max(1, Math.ceil(ms / 1000)));
+      if (o?.waiting) {
+        // Unclaimed: kept on the short visibility until `ms` from now, so it outlives this process by seconds only.
+        const h = kept.get(message.receipt) ?? { message, visibleUntil: t, keepUntil: t };
+        h.keepUntil = t + ms;
+        h.visibleUntil = t + holdS * 1000;
+        kept.set(message.receipt, h);
+        seconds = Math.min(seconds, holdS);
+      } else kept.delete(message.receipt);
       // The worker extends every message it holds at once; those calls share batch requests.
       return new Promise<void>((resolve) => {
         if (extensions.length === 0)
           queueMicrotask(() => {
             flushExtensions().catch(() => {});
           });
-        extensions.push({ receipt: message.receipt, seconds: Math.min(MAX_VISIBILITY_S, Math.max(1, Math.ceil(ms / 1000))), done: resolve });
+        extensions.push({ receipt: message.receipt, seconds, done: resolve });
       });
     },
 
@@ -273,10 +345,24 @@ export function openSqsQueue(opts: SqsQueueOptions): SqsDelayQueue {
       if (closing.signal.aborted) return;
       closing.abort();
       clearInterval(keeper);
-      // Hand what is held back to SQS at once, rather than after the visibility timeout.
-      const receipts = [...held].map((h) => h.message.receipt);
+      // Hand every message kept unclaimed back to SQS at once, rather than after its visibility.
+      const receipts = [...kept.keys()];
       held.clear();
-      if (receipts.length > 0) await changeVisibility(receipts, 0).catch(() => {});
+      kept.clear();
+      if (receipts.length === 0) return;
+      try {
+        const refused = await changeVisibility(receipts, 0);
+        log?.log("info", "handed held messages back to SQS", {
+          messages: receipts.length - refused.length,
+          ...(refused.length > 0 && { already_gone: refused.length }),
+        });
+      } catch (e) {
+        log?.log("warn", "cannot hand held messages back to SQS; they return after a few seconds", {
+          messages: receipts.length,
+          call: "ChangeMessageVisibilityBatch",
+          error: String(e),
+        });
+      }
     },
   };
 }

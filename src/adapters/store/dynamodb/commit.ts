@@ -6,6 +6,7 @@ import { sleep } from "../../../ports/clock.js";
 import type { Tx } from "../../../ports/store.js";
 import { batchPutAll, mapLimit } from "./batch.js";
 import { eventToItem, type Item, jobEventToItem } from "./items.js";
+import type { TransactItem } from "./owner-cap.js";
 import type { TableNames } from "./tables.js";
 import { type ItemWrite, planWrites, putRequest } from "./writes.js";
 
@@ -22,6 +23,8 @@ export interface CommitOptions {
   seq: (at: number) => string;
   /** @see DynamoStoreOptions.singleWriteEvents */
   singleWriteEvents: "after" | "transaction";
+  /** Items to commit with `writes` in their transaction: the owner cap's slots given back by jobs that leave the live statuses (owner-cap.ts). */
+  releasesOf?: (writes: readonly ItemWrite[]) => Promise<TransactItem[]>;
 }
 
 export interface TxOutcome {
@@ -64,36 +67,41 @@ export function createCommitter(o: CommitOptions) {
     const events = eventItems(tx.events ?? [], tx.jobEvents);
     if (writes === null) return { ok: false, deferred: [] };
     if (writes.length === 0) return { ok: true, deferred: events };
-    if (writes.length === 1 && (events.length === 0 || o.singleWriteEvents === "after")) {
+    const releases = (await o.releasesOf?.(writes)) ?? [];
+    if (writes.length === 1 && releases.length === 0 && (events.length === 0 || o.singleWriteEvents === "after")) {
       const ok = await putOne(writes[0]!);
       return { ok, deferred: ok ? events : [] };
     }
-    return transact(writes, events);
+    return transact(writes, events, releases);
   }
 
-  async function transact(planned: ItemWrite[], events: Item[]): Promise<TxOutcome> {
+  async function transact(planned: ItemWrite[], events: Item[], released: TransactItem[] = []): Promise<TxOutcome> {
+    let releases = released;
     let writes = planned;
     let overflow: ItemWrite[] = [];
-    if (writes.length > TX_MAX_ITEMS) {
+    const room = TX_MAX_ITEMS - releases.length;
+    if (writes.length > room) {
       // Only plain inserts may leave the transaction: they are idempotent and follow it.
       const fixed = writes.filter((w) => !w.skippable);
-      if (fixed.length > TX_MAX_ITEMS) {
+      if (fixed.length > room) {
         throw new DomainError("internal", `a transaction of ${fixed.length} conditional writes exceeds DynamoDB's ${TX_MAX_ITEMS}-item limit`);
       }
       const inserts = writes.filter((w) => w.skippable);
-      writes = [...fixed, ...inserts.slice(0, TX_MAX_ITEMS - fixed.length)];
-      overflow = inserts.slice(TX_MAX_ITEMS - fixed.length);
+      writes = [...fixed, ...inserts.slice(0, room - fixed.length)];
+      overflow = inserts.slice(room - fixed.length);
     }
-    let inTx = overflow.length === 0 && writes.length + events.length <= TX_MAX_ITEMS ? events : [];
+    let inTx = overflow.length === 0 && writes.length + events.length + releases.length <= TX_MAX_ITEMS ? events : [];
     for (let conflicts = 0; ; ) {
       if (writes.length === 0) {
         inTx = [];
         break;
       }
-      const items = [
+      const items: TransactItem[] = [
         ...writes.map((w) => ({ Put: putRequest(w, o.tables, o.ttlDays) })),
         ...inTx.map((Item) => ({ Put: { TableName: o.tables.events, Item } })),
+        ...releases,
       ];
+      const releasesFrom = items.length - releases.length;
       try {
         await o.doc.send(new TransactWriteCommand({ TransactItems: items }));
         break;
@@ -101,6 +109,11 @@ export function createCommitter(o: CommitOptions) {
         const reasons = canceledReasons(e);
         if (!reasons) throw e;
         const failed = reasons.flatMap((code, i) => (code && code !== "None" ? [{ code, i }] : []));
+        if (failed.some((f) => f.i >= releasesFrom && f.code === "ConditionalCheckFailed")) {
+          // The counter is gone or already lower: commit without giving back (a recount corrects it).
+          releases = [];
+          continue;
+        }
         const checks = failed.filter((f) => f.code === "ConditionalCheckFailed");
         // A failed check on anything but a plain insert (or on an event) is a real conflict.
         if (checks.some((f) => f.i >= writes.length || !writes[f.i]!.skippable)) return { ok: false, deferred: [] };

@@ -63,7 +63,14 @@ export function openDynamoStore(opts: DynamoStoreOptions): Store {
   const shards = opts.shards ?? 16;
   const doc = DynamoDBDocumentClient.from(opts.client, { marshallOptions: { removeUndefinedValues: true } });
   const nextSeq = monotonicFactory();
-  const committer = createCommitter({ doc, tables, ttlDays: opts.ttlDays, seq: (at) => nextSeq(at), singleWriteEvents: opts.singleWriteEvents ?? "after" });
+  const committer = createCommitter({
+    doc,
+    tables,
+    ttlDays: opts.ttlDays,
+    seq: (at) => nextSeq(at),
+    singleWriteEvents: opts.singleWriteEvents ?? "after",
+    releasesOf: (writes) => capped.releasesOf(writes),
+  });
   const concurrency = opts.concurrency ?? 16;
   const loadJob = keyLoader(doc, tables.jobs, (k) => String(k.id), true);
   const loadRun = keyLoader(doc, tables.runs, (k) => `${String(k.pk)}|${String(k.sk)}`, true);

@@ -1,4 +1,4 @@
-import { type DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { type DynamoDBDocumentClient, GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from "@aws-sdk/lib-dynamodb";
 import { backoffDelay } from "../../../core/backoff.js";
 import { LIVE_JOB_STATUSES } from "../../../core/model.js";
 import { sleep } from "../../../ports/clock.js";
@@ -6,7 +6,10 @@ import type { Tx } from "../../../ports/store.js";
 import { LIMIT_KEY_PREFIX } from "./dynamodb-limit-state.js";
 import { eventToItem, jobEventToItem } from "./items.js";
 import type { TableNames } from "./tables.js";
-import { planWrites, putRequest } from "./writes.js";
+import { type ItemWrite, planWrites, putRequest } from "./writes.js";
+
+/** One entry of a TransactWriteItems. */
+export type TransactItem = NonNullable<TransactWriteCommandInput["TransactItems"]>[number];
 
 /**
  * The per-owner cap on live tasks (`Tx.cap`) on DynamoDB, which cannot count inside a
@@ -14,11 +17,13 @@ import { planWrites, putRequest } from "./writes.js";
  * other limit states) goes into the create's TransactWriteItems, conditioned on the value it was
  * read with, so two creates at the cap cannot both commit.
  *
- * The counter only ever goes up with creates; a task that leaves the live statuses (cancelled,
- * completed) is not subtracted where that happens. It is recounted instead, when a create finds
- * it at the cap: from the owner index, which is eventually consistent, so only when the last
- * create under it is older than `SETTLE_MS` (the index has caught up with it by then). A first
- * create seeds the counter from the same count.
+ * A task that leaves the live statuses (cancelled, completed) gives its slot back in the same
+ * transaction (`releasesOf`): the job's status is read before, and its version condition makes
+ * sure the status read is the one replaced. So in a burst of one-shots that finish as fast as
+ * they are created, the counter says how many are live. A first create seeds the counter from
+ * the owner index; should the counter ever run high (a release lost to a race with that seed),
+ * it is recounted from the index when a create finds it at the cap, once the last create under it
+ * is older than `SETTLE_MS` (the eventually consistent index has caught up with it by then).
  */
 
 /** Far longer than a GSI normally lags; a recount is not trusted for a counter touched sooner. */
@@ -58,6 +63,44 @@ export function createCapCommitter(d: CapDeps) {
     if (counter === null) return d.countLive(owner);
     if (counter.n + adding <= max || d.now() - counter.touched < SETTLE_MS) return counter.n;
     return Math.min(counter.n, await d.countLive(owner));
+  }
+
+  /**
+   * The counter updates that give back the slots of the jobs `writes` take out of the live
+   * statuses, to commit in the same transaction as those writes. Each such job is read first: a
+   * write conditioned on the version read replaces exactly the status read. An owner without a
+   * counter has nothing to give back (its first capped create counts from the index).
+   */
+  async function releasesOf(writes: readonly ItemWrite[]): Promise<TransactItem[]> {
+    const leaving = writes.flatMap((w) =>
+      w.table === "jobs" && w.condition.kind === "version" && !LIVE_JOB_STATUSES.includes(w.job.status) ? [{ id: w.job.id, version: w.condition.version }] : [],
+    );
+    if (leaving.length === 0) return [];
+    const read = await Promise.all(
+      leaving.map(async ({ id, version }) => {
+        const { Item } = await d.doc.send(
+          new GetCommand({
+            TableName: d.tables.jobs,
+            Key: { id },
+            ConsistentRead: true,
+            ProjectionExpression: "#o, #s, version",
+            ExpressionAttributeNames: { "#o": "owner", "#s": "status" },
+          }),
+        );
+        return Item && Item.version === version && LIVE_JOB_STATUSES.includes(Item.status) ? String(Item.owner) : null;
+      }),
+    );
+    const byOwner = new Map<string, number>();
+    for (const owner of read) if (owner !== null) byOwner.set(owner, (byOwner.get(owner) ?? 0) + 1);
+    return [...byOwner].map(([owner, k]) => ({
+      Update: {
+        TableName: d.tables.events,
+        Key: counterKey(owner),
+        UpdateExpression: "SET n = n - :k",
+        ConditionExpression: "attribute_exists(run_key) AND n >= :k",
+        ExpressionAttributeValues: { ":k": k },
+      },
+    }));
   }
 
   /** Commits `tx` (with `tx.cap`) in one transaction with the counter; false when over the cap. */
@@ -102,5 +145,5 @@ export function createCapCommitter(d: CapDeps) {
     }
   }
 
-  return { commit };
+  return { commit, releasesOf };
 }
