@@ -48,4 +48,3 @@ export class Outage {
     this.failures = 0;
   }
 }
-

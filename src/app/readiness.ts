@@ -1,7 +1,7 @@
+import { sleep } from "../ports/clock.js";
 import type { DelayQueue } from "../ports/queue.js";
 import type { Store } from "../ports/store.js";
 import type { EngineDeps } from "./deps.js";
-import { sleep } from "../ports/clock.js";
 import { Outage } from "./outage.js";
 import { checkReady, type Readiness } from "./status.js";
 
