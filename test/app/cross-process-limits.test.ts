@@ -36,7 +36,10 @@ function start(env: Record<string, string>): { ready: Promise<void>; result: Pro
   let err = "";
   child.stderr!.on("data", (d) => (err += d));
   const exited = new Promise<never>((_, reject) => child.on("exit", (code) => reject(new Error(`exited ${code} before answering: ${err}`))));
-  const ready = new Promise<void>((resolve) => child.stdout!.on("data", (d) => (out += d).includes("ready") && resolve()));
+  child.stdout!.on("data", (d) => {
+    out += d;
+  });
+  const ready = new Promise<void>((resolve) => child.stdout!.on("data", () => out.includes("ready") && resolve()));
   const result = new Promise<Counts>((resolve) =>
     child.stdout!.on("data", () => {
       const line = /result (.*)\n/.exec(out)?.[1];

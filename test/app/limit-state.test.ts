@@ -83,7 +83,13 @@ describe.each(CASES)("rate limits over %s", (_name, open) => {
     const clock = new FakeClock("2026-03-03T10:00:00Z");
     const [state] = open(clock);
     let updates = 0;
-    const counted: LimitState = { update: (key, change) => (updates++, state!.update(key, change)), close: () => state!.close() };
+    const counted: LimitState = {
+      update: (key, change) => {
+        updates++;
+        return state!.update(key, change);
+      },
+      close: () => state!.close(),
+    };
     const off = new Limits(counted, { ...settings, enabled: false }, clock);
     // Four times the burst of creates and executions, and past the daily LLM calls: all let through at once.
     for (let i = 0; i < 20; i++) {
