@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -104,4 +104,42 @@ describe("crash recovery with real processes", () => {
       await store.close();
     }
   }, 60_000);
+  it("rejects a frozen worker's late writes that land while the second worker is still running the same runs", async () => {
+    dir = mkdtempSync(join(tmpdir(), "duely-zombie-"));
+    const db = join(dir, "duely.db");
+    const log = join(dir, "actions.log");
+    const hold = join(dir, "release");
+    const a = await startNode({ DB: db, LOG: log, CREATE: "4", ACTION_MS: "2500" });
+    const startsOf = (pid: number | undefined, attempt?: number) =>
+      lines(log).filter((l) => l.startsWith("start") && l.endsWith(` ${pid}`) && (attempt === undefined || l.split(" ")[2] === String(attempt)));
+    await waitFor(() => startsOf(a.pid).length >= 2, 15_000, "the first node to start runs");
+    a.kill("SIGSTOP");
+    const frozen = startsOf(a.pid).map((l) => l.split(" ")[1]!);
+    // The second node takes the runs over, and holds each of them running until the test says.
+    const b = await startNode({ DB: db, LOG: log, HOLD: hold });
+    await waitFor(() => frozen.every((key) => startsOf(b.pid, 2).some((l) => l.split(" ")[1] === key)), 30_000, "the second node to start attempt 2");
+    const store = await openSqliteStore({ path: db });
+    try {
+      const taken = (await allRuns(db)).filter((r) => frozen.includes(idempotencyKey(r)));
+      expect(taken.map((r) => [r.status, r.attempt])).toEqual(frozen.map(() => ["running", 2]));
+      a.kill("SIGCONT"); // the zombie wakes: its actions end and it writes their outcomes now, while attempt 2 runs
+      await waitFor(
+        async () => {
+          const events = (await Promise.all(taken.map((r) => store.listEvents(r)))).flat();
+          const fenced = events.filter((e) => e.detail?.startsWith("fenced") && e.attempt === 1).length >= taken.length;
+          // A late write that landed ends the wait too: the check below names it.
+          const moved = (await allRuns(db)).some((r) => frozen.includes(idempotencyKey(r)) && (r.status !== "running" || r.attempt !== 2));
+          return fenced || moved;
+        },
+        15_000,
+        "the frozen node's late writes to be rejected",
+      );
+      for (const r of await allRuns(db)) if (frozen.includes(idempotencyKey(r))) expect(r).toMatchObject({ status: "running", attempt: 2 });
+      writeFileSync(hold, "");
+      await waitFor(async () => (await allRuns(db)).every((r) => r.status === "succeeded"), 30_000, "every run to succeed");
+      for (const r of await allRuns(db)) expect((r.result?.data as { pid: number } | undefined)?.pid).toBe(b.pid);
+    } finally {
+      await store.close();
+    }
+  }, 90_000);
 });
