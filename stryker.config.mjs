@@ -28,5 +28,7 @@ export default {
   cleanTempDir: true,
   concurrency: 2,
   timeoutMS: 30_000,
+  // The first, unmutated run of every related test, instrumented, on a busy machine.
+  dryRunTimeoutMinutes: 30,
   thresholds: { high: 90, low: 85, break: null },
 };
