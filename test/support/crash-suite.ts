@@ -57,7 +57,7 @@ export function crashScenarios(backend: CrashBackend): void {
     // A run is charged only for starts of its action: never more executions than starts logged.
     const starts = lines(log).filter((l) => l.startsWith("start"));
     for (const r of runs) expect(r.executions).toBeLessThanOrEqual(starts.filter((l) => l.includes(` ${idempotencyKey(r)} `)).length);
-  }, 120_000);
+  }, 90_000 * backend.slowdown);
 
   it("rejects the late writes of a frozen worker whose leases were taken over", async () => {
     const { log } = await backend.setUp("zombie");
@@ -81,7 +81,7 @@ export function crashScenarios(backend: CrashBackend): void {
       expect(r.status).toBe("succeeded");
       expect((r.result?.data as { pid: number } | undefined)?.pid).toBe(b.pid);
     }
-  }, 120_000);
+  }, 90_000 * backend.slowdown);
 
   it("rejects a frozen worker's late writes that land while the second worker is still running the same runs", async () => {
     const { dir, log } = await backend.setUp("zombie-mid");
@@ -111,5 +111,5 @@ export function crashScenarios(backend: CrashBackend): void {
     writeFileSync(hold, "");
     await wait(async () => (await backend.allRuns()).every((r) => r.status === "succeeded"), 30_000, "every run to succeed");
     for (const r of await backend.allRuns()) expect((r.result?.data as { pid: number } | undefined)?.pid).toBe(b.pid);
-  }, 120_000);
+  }, 90_000 * backend.slowdown);
 }
