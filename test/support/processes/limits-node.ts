@@ -16,7 +16,7 @@ import { isDomainError } from "../../../src/core/errors.js";
 import type { Clock } from "../../../src/ports/clock.js";
 import { silentLogger } from "../../../src/ports/logger.js";
 
-const { DB, MODE, GO, COUNT = "200", BURST = "100", CAP = "50" } = process.env;
+const { DB, MODE, GO, COUNT = "200", BURST = "100", CAP = "50", PARALLEL = "1" } = process.env;
 if (!DB || !GO || (MODE !== "rate" && MODE !== "cap")) throw new Error("DB, GO and MODE=rate|cap are required");
 const START = Date.parse("2026-03-03T10:00:00Z");
 const clock: Clock = { now: () => START };
@@ -52,7 +52,7 @@ if (MODE === "rate") {
 process.stdout.write("ready\n");
 while (!existsSync(GO)) await new Promise((r) => setTimeout(r, 1));
 const counts = { ok: 0, limit: 0, other: [] as string[] };
-for (let n = 0; n < Number(COUNT); n++) {
+const one = async () => {
   try {
     await call();
     counts.ok++;
@@ -60,7 +60,9 @@ for (let n = 0; n < Number(COUNT); n++) {
     if (isDomainError(e) && e.code === "limit_exceeded") counts.limit++;
     else counts.other.push(String(e));
   }
-}
+};
+// PARALLEL calls at a time: concurrent within the process as well as across the two.
+for (let n = 0; n < Number(COUNT); n += Number(PARALLEL)) await Promise.all(Array.from({ length: Math.min(Number(PARALLEL), Number(COUNT) - n) }, one));
 await close();
 process.stdout.write(`result ${JSON.stringify({ ...counts, other: counts.other.slice(0, 5), otherCount: counts.other.length })}\n`);
 process.exit(0);
