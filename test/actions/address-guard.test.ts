@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyAddress } from "../../src/actions/address-guard.js";
+import { assertLiteralAllowed, assertTargetAllowed, classifyAddress, guardedLookup, RefusedAddressError } from "../../src/actions/address-guard.js";
 import { HttpPolicy } from "../../src/actions/config.js";
 import { embeddedIPv4 } from "../../src/actions/embedded-ipv4.js";
 import { createOutbound } from "../../src/actions/http.js";
@@ -63,5 +63,57 @@ describe("IPv6 addresses that embed an IPv4 address are judged by it", () => {
       expect((err as ActionFailure).message).toMatch(/link-local address/);
       expect((err as ActionFailure).permanent).toBe(true);
     }
+  });
+});
+
+describe("the outbound address policy", () => {
+  const policy = (p: Partial<HttpPolicy> = {}): HttpPolicy => HttpPolicy.parse(p);
+  const lookup = (hostname: string, p: HttpPolicy, all: boolean, port = 80) =>
+    new Promise<{ err: NodeJS.ErrnoException | null; address: unknown; family?: number }>((resolve) =>
+      guardedLookup({ hostname, port }, p)(hostname, { all }, (err, address, family) => resolve({ err, address, ...(family !== undefined && { family }) })),
+    );
+
+  it("refuses what is not an IP address to classify", () => {
+    expect(() => classifyAddress("example.org")).toThrow(/not an IP address: example.org/);
+  });
+
+  it("lets a public address through, and hands back the one address, or all of them when asked", async () => {
+    expect(await lookup("8.8.8.8", policy(), false)).toEqual({ err: null, address: "8.8.8.8", family: 4 });
+    expect(await lookup("8.8.8.8", policy(), true)).toEqual({ err: null, address: [{ address: "8.8.8.8", family: 4 }] });
+  });
+
+  it("refuses a private address unless private addresses are allowed, or the host is listed (any port, or its port only)", async () => {
+    const at = (hostname: string, port: number, p: HttpPolicy) => () => assertLiteralAllowed({ hostname, port }, p);
+    expect(at("10.0.0.7", 80, policy())).toThrow(RefusedAddressError);
+    expect(at("10.0.0.7", 80, policy({ allow_private: true }))).not.toThrow();
+    expect(at("10.0.0.7", 80, policy({ allow_hosts: ["10.0.0.7"] }))).not.toThrow();
+    expect(at("10.0.0.7", 8080, policy({ allow_hosts: ["10.0.0.7:8080"] }))).not.toThrow();
+    expect(at("10.0.0.7", 80, policy({ allow_hosts: ["10.0.0.7:8080"] }))).toThrow(/private address \(10\.0\.0\.7\)/);
+    // Loopback is its own switch: allowing private addresses does not allow it.
+    expect(at("127.0.0.1", 80, policy({ allow_private: true }))).toThrow(/loopback address/);
+    expect(at("[::1]", 80, policy({ allow_loopback: true }))).not.toThrow();
+    expect(at("[::1]", 80, policy())).toThrow(/refused to connect to \[::1\]: it resolves to a loopback address \(::1\)/);
+  });
+
+  it("matches a listed host whatever its case, since URL host names are lower case", async () => {
+    const { err } = await lookup("localhost", policy({ allow_hosts: ["LOCALHOST"] }), true);
+    expect(err).toBeNull();
+    expect((await lookup("localhost", policy(), true)).err).toBeInstanceOf(RefusedAddressError);
+  });
+
+  it("passes a failed lookup's error on untouched", async () => {
+    const { err } = await lookup("no-such-host.invalid", policy(), false);
+    expect(err).not.toBeInstanceOf(RefusedAddressError);
+    expect(err?.code).toMatch(/ENOTFOUND|EAI_AGAIN/);
+  });
+
+  it("checks a target for clients that dial on their own: a literal at once, a name by resolving it", async () => {
+    await expect(assertTargetAllowed({ hostname: "8.8.8.8", port: 25 }, policy())).resolves.toBeUndefined();
+    // A refused literal throws at the call (callers await it inside an async function).
+    expect(() => assertTargetAllowed({ hostname: "127.0.0.1", port: 25 }, policy())).toThrow(/loopback address/);
+    await expect(assertTargetAllowed({ hostname: "localhost", port: 25 }, policy())).rejects.toThrow(
+      /refused to connect to localhost: it resolves to a loopback address/,
+    );
+    await expect(assertTargetAllowed({ hostname: "localhost", port: 25 }, policy({ allow_loopback: true }))).resolves.toBeUndefined();
   });
 });

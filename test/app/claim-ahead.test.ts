@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { LocalDelayQueue } from "../../src/adapters/queue/local/local-queue.js";
 import { openSqliteStore } from "../../src/adapters/store/sqlite/sqlite-store.js";
 import { Engine } from "../../src/app/engine.js";
@@ -9,7 +9,17 @@ import { DEFAULT_SETTINGS } from "../../src/app/settings.js";
 import { systemClock } from "../../src/ports/clock.js";
 import { silentLogger } from "../../src/ports/logger.js";
 
-/** Real clock: claiming ahead is about timers, so this test waits about a second of real time. */
+/**
+ * Claiming ahead is about timers: the engine runs on the system clock and Node's timers, both
+ * faked by vitest, so the test moves time exactly where it says and waits for none of it.
+ */
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "Date", "performance"], now: Date.parse("2026-06-01T10:00:00Z") });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 async function openRealEngine(claimAheadMs: number) {
   const dir = mkdtempSync(join(tmpdir(), "duely-ahead-"));
   const store = await openSqliteStore({ path: join(dir, "duely.db") });
@@ -47,7 +57,7 @@ async function claimedAhead(e: Awaited<ReturnType<typeof openRealEngine>>, at: n
   });
   const key = { job_id: job.id, scheduled_at: at };
   e.engine.worker.start();
-  for (let i = 0; i < 100 && (await e.store.getRun(key))?.status !== "running"; i++) await new Promise((r) => setTimeout(r, 10));
+  for (let i = 0; i < 100 && (await e.store.getRun(key))?.status !== "running"; i++) await vi.advanceTimersByTimeAsync(10);
   expect((await e.store.getRun(key))?.status).toBe("running");
   return key;
 }
@@ -56,21 +66,20 @@ describe("worker: claiming ahead of the due time", () => {
   it("claims a run before it is due, holds it, and starts its action at the due time, not before", async () => {
     const e = await openRealEngine(1_000);
     try {
-      const at = Math.ceil((Date.now() + 800) / 100) * 100;
+      const at = Date.now() + 800;
       const { job } = await e.engine.jobs.create("alice", {
         title: "t",
         action: { type: "notify", message: "m" },
         schedule: { kind: "once", at, timezone: "UTC" },
       });
       e.engine.start();
-      while (Date.now() < at - 150) await new Promise((r) => setTimeout(r, 20));
+      await vi.advanceTimersByTimeAsync(800 - 1);
       const held = await e.store.getRun({ job_id: job.id, scheduled_at: at });
       expect(held?.status).toBe("running"); // claimed, lease taken…
-      expect(e.starts).toEqual([]); // …but not started
-      while (e.starts.length === 0 && Date.now() < at + 3_000) await new Promise((r) => setTimeout(r, 10));
+      expect(e.starts).toEqual([]); // …but not started, a millisecond before its time
+      await vi.advanceTimersByTimeAsync(1);
       expect(e.starts).toHaveLength(1);
-      expect(e.starts[0]!.at).toBeGreaterThanOrEqual(at);
-      expect(e.starts[0]!.at - at).toBeLessThan(500);
+      expect(e.starts[0]!.at).toBe(at);
     } finally {
       await e.close();
     }
@@ -93,7 +102,7 @@ describe("worker: claiming ahead of the due time", () => {
     try {
       const key = await claimedAhead(e, Date.now() + 1_000);
       await (change === "paused" ? e.engine.jobs.pause("alice", key.job_id) : e.engine.jobs.cancel("alice", key.job_id));
-      while (Date.now() < key.scheduled_at + 300) await new Promise((r) => setTimeout(r, 20));
+      await vi.advanceTimersByTimeAsync(key.scheduled_at + 300 - Date.now());
       expect(e.starts).toEqual([]);
       expect(await e.store.getRun(key)).toMatchObject(
         change === "paused" ? { status: "skipped", skip_reason: "paused", executions: 0 } : { status: "cancelled", executions: 0 },

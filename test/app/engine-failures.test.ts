@@ -120,6 +120,37 @@ describe("engine: leases and fencing", () => {
     expect(events.some((e) => e.detail?.startsWith("fenced: late write") && e.attempt === 1)).toBe(true);
   });
 
+  it("rejects the zombie's late write that lands while attempt 2 is still running, by its attempt alone", async () => {
+    h = await openHarness(NOW, { shard_count: 2, lease_ms: 10_000 });
+    h.setRandom(0);
+    const release: Record<number, () => void> = {};
+    const started: number[] = [];
+    h.actions.behaviour = (_a, ctx) => {
+      started.push(ctx.attempt);
+      return new Promise((r) => (release[ctx.attempt] = () => r({ text: `attempt ${ctx.attempt}` })));
+    };
+    const { job } = await h.engine.jobs.create("alice", { title: "t", action: notify, schedule: { kind: "immediate" } });
+    const zombie = h.engine.newWorker("worker-a").runOnce();
+    while (!started.includes(1)) await new Promise((r) => setImmediate(r));
+    h.clock.advance(10_001);
+    expect((await h.engine.watcher.tick()).reaped).toBe(1);
+    await h.engine.watcher.tick(); // retrying → queued
+    const survivor = h.engine.newWorker("worker-b").runOnce();
+    while (!started.includes(2)) await new Promise((r) => setImmediate(r));
+    // Attempt 2 is running: the run's status is the one the zombie expects, only its attempt differs.
+    expect(await onlyRun(job.id)).toMatchObject({ status: "running", attempt: 2 });
+    release[1]!();
+    await zombie;
+    expect(await onlyRun(job.id)).toMatchObject({ status: "running", attempt: 2 });
+    release[2]!();
+    await survivor;
+    const run = await onlyRun(job.id);
+    expect(run).toMatchObject({ status: "succeeded", attempt: 2, result: { text: "attempt 2" } });
+    const events = await h.store.listEvents(run);
+    expect(events.some((e) => e.detail?.startsWith("fenced: late write") && e.attempt === 1)).toBe(true);
+    expect(events.filter((e) => e.to === "succeeded").map((e) => e.attempt)).toEqual([2]);
+  });
+
   it("re-sends a queued run whose message was lost (process restart), and runs it once", async () => {
     h = await openHarness(NOW, { shard_count: 2, stale_queued_ms: 5_000 });
     const { job } = await h.engine.jobs.create("alice", { title: "t", action: notify, schedule: { kind: "immediate" } });

@@ -82,8 +82,27 @@ describe.each(CASES)("rate limits over %s", (_name, open) => {
   it("limits nothing when the operator turns limits off", async () => {
     const clock = new FakeClock("2026-03-03T10:00:00Z");
     const [state] = open(clock);
-    const limits = new Limits(state!, { ...settings, enabled: false }, clock);
-    for (let i = 0; i < 20; i++) await limits.chargeCreate("alice");
+    let updates = 0;
+    const counted: LimitState = {
+      update: (key, change) => {
+        updates++;
+        return state!.update(key, change);
+      },
+      close: () => state!.close(),
+    };
+    const off = new Limits(counted, { ...settings, enabled: false }, clock);
+    // Four times the burst of creates and executions, and past the daily LLM calls: all let through at once.
+    for (let i = 0; i < 20; i++) {
+      await expect(off.chargeCreate("alice")).resolves.toBeUndefined();
+      await expect(off.chargeRunNow("alice")).resolves.toBeUndefined();
+      expect(await off.reserveExecution("alice")).toBe(0);
+      await expect(off.admit("alice")).resolves.toBeUndefined();
+    }
+    expect(updates).toBe(0);
+    // The same calls with limits on are refused well before that.
+    const on = new Limits(counted, settings, clock);
+    const outcomes = await Promise.allSettled(Array.from({ length: 20 }, () => on.chargeCreate("alice")));
+    expect(outcomes.filter((o) => o.status === "rejected")).toHaveLength(15);
     await state!.close();
   });
 });

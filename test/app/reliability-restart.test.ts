@@ -18,12 +18,16 @@ afterEach(async () => {
 const notify = { type: "notify" as const, message: "ping" };
 const NOW = "2026-06-01T10:00:00Z";
 
-/** Polls (real time, bounded) until `check` holds. */
-async function eventually(check: () => Promise<boolean>, ms = 5_000): Promise<void> {
-  for (const end = Date.now() + ms; !(await check()); ) {
-    if (Date.now() > end) throw new Error("condition not reached in time");
-    await new Promise((r) => setTimeout(r, 20));
+/**
+ * Lets the event loop turn (no time passes on the harness's clock) until `check` holds: the
+ * store is synchronous, so a step that can happen has happened after a few turns.
+ */
+async function settled(check: () => Promise<boolean>, turns = 1_000): Promise<void> {
+  for (let i = 0; i < turns; i++) {
+    if (await check()) return;
+    await new Promise((r) => setImmediate(r));
   }
+  throw new Error(`condition not reached in ${turns} turns of the event loop`);
 }
 
 const hang = (ctx: ActionContext) =>
@@ -36,11 +40,14 @@ describe("embedded restart: the new process owns every run in its file", () => {
     const { job } = await h.engine.jobs.create("alice", { title: "soon", action: notify, schedule: { kind: "once", at, timezone: "UTC" } });
     expect((await h!.onlyRun(job.id)).status).toBe("queued"); // its message was in the crashed process's memory
     h.restart();
-    h.engine.start();
-    await new Promise((r) => setTimeout(r, 100));
+    // What an embedded engine's start() does first.
+    await h.engine.recover();
+    h.clock.set(at - 1);
+    await h.engine.worker.runOnce();
+    expect((await h!.onlyRun(job.id)).status).toBe("queued");
     h.clock.set(at);
-    await eventually(async () => (await h!.onlyRun(job.id)).status === "succeeded");
-    expect((await h!.onlyRun(job.id)).started_at).toBe(at);
+    expect(await h.engine.worker.runOnce()).toBe(1);
+    expect(await h!.onlyRun(job.id)).toMatchObject({ status: "succeeded", started_at: at });
   });
 
   it("reaps at start, whatever their leases say, the runs a crashed process left running", async () => {
@@ -48,10 +55,9 @@ describe("embedded restart: the new process owns every run in its file", () => {
     h.actions.behaviour = (_a, ctx) => hang(ctx);
     const { job } = await h.engine.jobs.create("alice", { title: "now", action: notify, schedule: { kind: "immediate" } });
     h.engine.worker.runOnce().catch(() => {});
-    await eventually(async () => (await h!.onlyRun(job.id)).status === "running");
+    await settled(async () => (await h!.onlyRun(job.id)).status === "running");
     h.restart();
-    h.engine.start();
-    await eventually(async () => (await h!.onlyRun(job.id)).status !== "running");
+    await h.engine.recover();
     expect(await h!.onlyRun(job.id)).toMatchObject({ executions: 1, error: { kind: "interrupted" } });
     const events = await h.store.listEvents({ job_id: job.id, scheduled_at: Date.parse(NOW) });
     expect(events.filter((e) => e.from === "running").map((e) => [e.to, e.detail])).toEqual([
@@ -68,7 +74,7 @@ describe("embedded restart: the new process owns every run in its file", () => {
     h.clock.set(first);
     await h.engine.watcher.tick();
     h.engine.worker.runOnce().catch(() => {});
-    await eventually(async () => (await h!.store.getRun({ job_id: job.id, scheduled_at: first }))?.status === "running");
+    await settled(async () => (await h!.store.getRun({ job_id: job.id, scheduled_at: first }))?.status === "running");
     // kill -9 while the first occurrence runs: its lease still has ten minutes to go.
     h.restart();
     h.actions.behaviour = () => ({ text: "ok" });

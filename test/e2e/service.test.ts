@@ -1,7 +1,8 @@
 import { spawnSync } from "node:child_process";
-import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { openSqliteStore } from "../../src/adapters/store/sqlite/sqlite-store.js";
 import { readDiscovery, writeDiscovery } from "../../src/service/discovery.js";
 import { isAlive, servicePaths } from "../../src/service/paths.js";
 import { waitFor } from "../support/processes/children.js";
@@ -23,7 +24,19 @@ const bridge = async (env: Record<string, string>) => {
   bridges.push(b);
   return b;
 };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Bytes received and not yet read on the TCP sockets this machine holds on local port `port` (Linux: /proc/net/tcp). */
+function unreadBytesAt(port: number): number {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, "0");
+  let total = 0;
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    const rows = existsSync(table) ? readFileSync(table, "utf8").trim().split("\n").slice(1) : [];
+    for (const row of rows) {
+      const [, local, , , queues] = row.trim().split(/\s+/);
+      if (local?.endsWith(`:${hexPort}`)) total += Number.parseInt(queues!.split(":")[1]!, 16);
+    }
+  }
+  return total;
+}
 
 beforeAll(() => ensureBuilt(), BUILD_TIMEOUT_MS);
 afterAll(async () => {
@@ -44,7 +57,13 @@ describe("`duely serve` is a bridge to one local service per data dir", () => {
     const id = (created.task as { id: string }).id;
     const pid = servicePid(dir)!;
     await a.client.close(); // the chat app quits
-    await sleep(Math.max(0, at - Date.now()) + 3_000);
+    // Read straight from the service's file, with no client open: the run happens in the service alone.
+    const store = openSqliteStore({ path: join(dir, "duely.db") });
+    try {
+      await waitFor(async () => (await store.listJobRuns(id, { limit: 1 })).items[0]?.status === "succeeded", 30_000, "the run to succeed", 100);
+    } finally {
+      await store.close();
+    }
     expect(isAlive(pid)).toBe(true);
 
     const reopenedAt = Date.now();
@@ -81,7 +100,10 @@ describe("`duely serve` is a bridge to one local service per data dir", () => {
     const pid = servicePid(dir)!;
     process.kill(pid, "SIGSTOP"); // frozen: the next request waits for an answer
     const pending = a.client.callTool({ name: "task_list_v1", arguments: {} });
-    await sleep(500);
+    // Killed only once the request sits unread in the frozen service's socket: killed earlier, the
+    // bridge would see it dead before sending and start a new service that answers.
+    const port = Number(new URL(readDiscovery(servicePaths(dir))!.url).port);
+    await waitFor(() => unreadBytesAt(port) > 0, 15_000, "the request to reach the frozen service");
     process.kill(pid, "SIGKILL");
     await expect(pending).rejects.toThrow(/background service stopped.*Your next request starts it again/);
 

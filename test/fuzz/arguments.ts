@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { TOOLS } from "../../src/mcp/tools/index.js";
 
 /**
  * The calls the HTTP fuzz makes: valid calls (so it reaches the engine), calls with one argument
@@ -77,13 +78,37 @@ export const plannedCall: fc.Arbitrary<PlannedCall> = fc.oneof(
   { weight: 2, arbitrary: byId("task_resume_v1") },
   { weight: 3, arbitrary: byId("task_cancel_v1") },
   {
+    weight: 3,
+    arbitrary: byId(
+      "task_update_v1",
+      fc.oneof(
+        fc.record({ title: fc.constantFrom("Renamed", "Changed") }),
+        fc.record({ when: fc.constantFrom(...PHRASES), dry_run: fc.boolean() }),
+        fc.record({ expected_version: fc.integer({ min: 1, max: 4 }), clear_end: fc.constant(true) }),
+        fc.record({ action: fc.oneof(fc.constantFrom(...ACTIONS), json) }),
+        randomArgs,
+      ),
+    ),
+  },
+  { weight: 2, arbitrary: byId("task_run_now_v1") },
+  {
+    weight: 2,
+    arbitrary: byId("task_skip_v1", fc.record({ at: fc.constantFrom("2026-03-06", "2099-01-01T08:00", "tomorrow"), undo: fc.boolean() }, { requiredKeys: [] })),
+  },
+  {
+    weight: 2,
+    arbitrary: byId(
+      "task_results_v1",
+      fc.record({ since: fc.constantFrom("2026-01-01T00:00:00Z", "yesterday"), max_chars: fc.integer({ min: 500, max: 5_000 }) }, { requiredKeys: [] }),
+    ),
+  },
+  { weight: 1, arbitrary: plain("task_results_v1", fc.record({ since: fc.constantFrom("2026-01-01T00:00:00Z", "not a time") }, { requiredKeys: [] })) },
+  {
     weight: 2,
     arbitrary: plain("schedule_preview_v1", fc.oneof(fc.record({ when: fc.constantFrom(...PHRASES) }), fc.record({ schedule: fc.constantFrom(...SCHEDULES) }))),
   },
   {
     weight: 3,
-    arbitrary: fc
-      .tuple(fc.constantFrom("task_create_v1", "task_list_v1", "task_get_v1", "task_pause_v1", "task_cancel_v1", "schedule_preview_v1"), randomArgs)
-      .map(([tool, args]): PlannedCall => ({ tool, args })),
+    arbitrary: fc.tuple(fc.constantFrom(...TOOLS.map((t) => t.name)), randomArgs).map(([tool, args]): PlannedCall => ({ tool, args })),
   },
 );

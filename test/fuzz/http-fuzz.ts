@@ -5,6 +5,7 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import fc from "fast-check";
 import { createActionRunner } from "../../src/actions/runner.js";
 import { staticTokenVerifier } from "../../src/adapters/auth/static-tokens.js";
+import { openSqliteStore } from "../../src/adapters/store/sqlite/sqlite-store.js";
 import { resolveConfig } from "../../src/config.js";
 import { LIVE_JOB_STATUSES } from "../../src/core/model.js";
 import { openEngine } from "../../src/main.js";
@@ -39,8 +40,10 @@ export interface FuzzFigures {
   /** Calls whose answer was not a tool result: a transport failure, an HTTP error, a protocol error. */
   crashes: number;
   internal: number;
-  /** A task of one owner read, listed, paused, resumed or cancelled by the other. */
+  /** A call of one owner that succeeded on a task of the other (or listed it). */
   crossOwner: number;
+  /** Calls of one owner after which a task of the other that only they may change was found changed in the store. */
+  crossOwnerWrites: number;
   /** The most live tasks an owner was seen with, above the cap (0 when never above). */
   capOvershoot: number;
   p50Ms: number;
@@ -91,6 +94,7 @@ export async function runHttpFuzz(opts: FuzzOptions = DEFAULT_FUZZ): Promise<Fuz
     crashes: 0,
     internal: 0,
     crossOwner: 0,
+    crossOwnerWrites: 0,
     capOvershoot: 0,
     p50Ms: 0,
     p99Ms: 0,
@@ -101,6 +105,25 @@ export async function runHttpFuzz(opts: FuzzOptions = DEFAULT_FUZZ): Promise<Fuz
   };
   const latencies: number[] = [];
   const created: Record<Owner, string[]> = { alice: [], bob: [] };
+  // Each owner's untouchable tasks: their own calls never name them (so no one has a right to
+  // change them) and nothing runs them for weeks. The other owner's probes name them, and after
+  // each such call they must be, byte for byte, as they were stored at the start.
+  const reader = openSqliteStore({ path: config.store.kind === "sqlite" ? config.store.path : "", log: silentLogger, now: Date.now });
+  const stored = async (id: string) => {
+    const runs = (await reader.listJobRuns(id, { limit: 100 })).items;
+    return JSON.stringify({ job: await reader.getJob(id), runs, history: await reader.listJobEvents(id, { limit: 100 }) });
+  };
+  const untouchable: Record<Owner, string[]> = { alice: [], bob: [] };
+  const asStored = new Map<string, string>();
+  for (const owner of OWNERS) {
+    const later = { kind: "once" as const, at: Date.now() + 20 * 86_400_000, timezone: "UTC" };
+    const daily = { kind: "cron" as const, expr: "0 9 * * *", timezone: "UTC" };
+    const active = await engine.jobs.create(owner, { title: "untouchable", action: { type: "notify", message: owner }, schedule: later });
+    const paused = await engine.jobs.create(owner, { title: "untouchable, paused", action: { type: "notify", message: owner }, schedule: daily });
+    await engine.jobs.pause(owner, paused.job.id);
+    untouchable[owner] = [active.job.id, paused.job.id];
+  }
+  for (const id of Object.values(untouchable).flat()) asStored.set(id, await stored(id));
   const note = (what: string, detail: unknown) => {
     if (figures.samples.length < 10) figures.samples.push(`${what}: ${JSON.stringify(detail).slice(0, 300)}`);
   };
@@ -122,7 +145,12 @@ export async function runHttpFuzz(opts: FuzzOptions = DEFAULT_FUZZ): Promise<Fuz
     const args = { ...planned.args };
     if (typeof args.title === "string") args.title = `${args.title} #${n}`;
     if (planned.id)
-      args.task_id = planned.id === "own" ? pick(created[owner], n) : planned.id === "other" ? pick(created[other(owner)], n) : "01JZZZZZZZZZZZZZZZZZZZZZZZ";
+      args.task_id =
+        planned.id === "own"
+          ? pick(created[owner], n)
+          : planned.id === "other"
+            ? pick([...created[other(owner)], ...untouchable[other(owner)]], n)
+            : "01JZZZZZZZZZZZZZZZZZZZZZZZ";
     const started = performance.now();
     let env: Envelope;
     try {
@@ -148,7 +176,13 @@ export async function runHttpFuzz(opts: FuzzOptions = DEFAULT_FUZZ): Promise<Fuz
       note("internal", { tool: planned.tool, args });
     }
     if (env.ok && planned.tool === "task_create_v1" && env.task) created[owner].push(env.task.id);
-    const theirs = new Set(created[other(owner)]);
+    const theirs = new Set([...created[other(owner)], ...untouchable[other(owner)]]);
+    const probed = String(args.task_id);
+    if (planned.id === "other" && asStored.has(probed) && (await stored(probed)) !== asStored.get(probed)) {
+      figures.crossOwnerWrites++;
+      note("cross-owner write", { owner, tool: planned.tool, args });
+      asStored.set(probed, await stored(probed));
+    }
     if (env.ok && planned.id === "other" && theirs.has(String(args.task_id))) {
       figures.crossOwner++;
       note("cross-owner", { owner, tool: planned.tool, id: args.task_id });
@@ -206,6 +240,7 @@ export async function runHttpFuzz(opts: FuzzOptions = DEFAULT_FUZZ): Promise<Fuz
     await Promise.all([...clients.values()].flat().map((c) => c.close()));
     await server.close();
     await engine.stop(1_000);
+    await reader.close();
     rmSync(dir, { recursive: true, force: true });
   }
   latencies.sort((a, b) => a - b);

@@ -1,21 +1,23 @@
 // A scheduler process for the AWS crash tests: DynamoDB (Local) store, SQS (fauxqs) queue, shard
 // leases in DynamoDB, real clock, one watcher and one worker. Its action logs start/end lines to
-// a file and takes ACTION_MS, so a test can kill it mid-run.
-import { appendFileSync } from "node:fs";
+// a file and takes ACTION_MS, so a test can kill it mid-run; given HOLD=<file>, it waits until that
+// file exists instead. It has no embedded mode: EXCLUSIVE is ignored.
+import { appendFileSync, existsSync } from "node:fs";
 import { stderrLogger } from "../../../src/adapters/log/pino-logger.js";
 import { tableNames } from "../../../src/adapters/store/dynamodb/tables.js";
 import { resolveConfig } from "../../../src/config.js";
 import { openEngine } from "../../../src/main.js";
 import type { ActionRunner } from "../../../src/ports/action.js";
 
-const { DDB_ENDPOINT, SQS_ENDPOINT, TABLE_PREFIX, QUEUE_URL, DLQ_URL, LOG, CREATE = "0", ACTION_MS = "500" } = process.env;
+const { DDB_ENDPOINT, SQS_ENDPOINT, TABLE_PREFIX, QUEUE_URL, DLQ_URL, LOG, CREATE = "0", ACTION_MS = "500", HOLD } = process.env;
 if (!DDB_ENDPOINT || !SQS_ENDPOINT || !TABLE_PREFIX || !QUEUE_URL || !LOG)
   throw new Error("DDB_ENDPOINT, SQS_ENDPOINT, TABLE_PREFIX, QUEUE_URL and LOG are required");
 
 const actions: ActionRunner = {
   async run(_action, ctx) {
     appendFileSync(LOG, `start ${ctx.idempotencyKey} ${ctx.attempt} ${process.pid}\n`);
-    await new Promise((r) => setTimeout(r, Number(ACTION_MS)));
+    if (HOLD) while (!existsSync(HOLD)) await new Promise((r) => setTimeout(r, 20));
+    else await new Promise((r) => setTimeout(r, Number(ACTION_MS)));
     appendFileSync(LOG, `end ${ctx.idempotencyKey} ${ctx.attempt} ${process.pid}\n`);
     return { text: `done by ${process.pid}`, data: { pid: process.pid, attempt: ctx.attempt } };
   },

@@ -1,8 +1,9 @@
 // A scheduler process for the crash tests: real SQLite file, local queue, real clock, all roles.
 // Its action logs start/end lines to a file and takes ACTION_MS, so a test can kill it mid-run.
 // EXCLUSIVE=1 runs it as the embedded scheduler does (src/main.ts): under the file's lock, and
-// recovering at start what a previous process left.
-import { appendFileSync } from "node:fs";
+// recovering at start what a previous process left. HOLD=<file>: each action, once started,
+// waits until that file exists (the test says when runs may end) instead of ACTION_MS.
+import { appendFileSync, existsSync } from "node:fs";
 import { stderrLogger } from "../../../src/adapters/log/pino-logger.js";
 import { LocalDelayQueue } from "../../../src/adapters/queue/local/local-queue.js";
 import { lockDatabaseFile } from "../../../src/adapters/store/sqlite/file-lock.js";
@@ -12,7 +13,7 @@ import { DEFAULT_SETTINGS } from "../../../src/app/settings.js";
 import type { ActionRunner } from "../../../src/ports/action.js";
 import { systemClock } from "../../../src/ports/clock.js";
 
-const { DB, LOG, CREATE = "0", ACTION_MS = "500", EXCLUSIVE } = process.env;
+const { DB, LOG, CREATE = "0", ACTION_MS = "500", EXCLUSIVE, HOLD } = process.env;
 if (!DB || !LOG) throw new Error("DB and LOG are required");
 const exclusive = EXCLUSIVE === "1";
 // Kept referenced for the process's life: a lock collected as garbage would be released.
@@ -21,7 +22,8 @@ const lock = exclusive ? lockDatabaseFile(DB) : null;
 const actions: ActionRunner = {
   async run(_action, ctx) {
     appendFileSync(LOG, `start ${ctx.idempotencyKey} ${ctx.attempt} ${process.pid}\n`);
-    await new Promise((r) => setTimeout(r, Number(ACTION_MS)));
+    if (HOLD) while (!existsSync(HOLD)) await new Promise((r) => setTimeout(r, 20));
+    else await new Promise((r) => setTimeout(r, Number(ACTION_MS)));
     appendFileSync(LOG, `end ${ctx.idempotencyKey} ${ctx.attempt} ${process.pid}\n`);
     return { text: `done by ${process.pid}`, data: { pid: process.pid, attempt: ctx.attempt } };
   },
