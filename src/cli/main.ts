@@ -3,6 +3,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import { stderrLogger } from "../adapters/log/pino-logger.js";
 import { DEFAULT_MAX_RECEIVE_COUNT } from "../adapters/queue/sqs/queues.js";
 import { AWS_DEFAULTS, HTTP_DEFAULTS } from "../config.js";
+import { DomainError } from "../core/errors.js";
 import { DUELY_VERSION } from "../version.js";
 import type { AwsInitOptions } from "./aws-init.js";
 import type { OwnerOptions } from "./owner.js";
@@ -13,6 +14,7 @@ import { scheduleNext } from "./schedule-command.js";
 import type { ServeOptions } from "./serve.js";
 import type { ServiceRunOptions } from "./service.js";
 import type { InstallOptions } from "./service-install.js";
+import type { ServiceStartOptions } from "./service-start.js";
 import type { StatusOptions } from "./status.js";
 
 // The option definitions below are the whole interface: commander parses with them and prints
@@ -33,6 +35,11 @@ function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER): (value: string
   };
 }
 
+const dataDirOption = () =>
+  new Option(
+    "--data-dir <dir>",
+    "the data dir: the tasks' SQLite file and the local service's files, one service per data dir (default: $DUELY_DATA_DIR, else $XDG_DATA_HOME/duely, else ~/.local/share/duely)",
+  );
 const configOption = () => new Option("--config <file>", "JSON config file (default: $DUELY_CONFIG, else built-in defaults)");
 
 const program = new Command("duely")
@@ -59,16 +66,12 @@ program
   .option("--no-auth", "serve --http without any authorization, every caller acting as the configured owner; loopback hosts only")
   .option("--db <path>", "SQLite file to keep tasks in, replacing the configured store (default: $DUELY_DB, else duely.db in the data dir)")
   .addOption(configOption())
+  .addOption(dataDirOption())
   .action(async (opts: ServeOptions) => {
     const { runServe } = await import("./serve.js");
     await runServe(opts, process.env);
   });
 
-const dataDirOption = () =>
-  new Option(
-    "--data-dir <dir>",
-    "the data dir whose service this is: one service per data dir (default: $DUELY_DATA_DIR, else $XDG_DATA_HOME/duely, else ~/.local/share/duely)",
-  );
 const service = program
   .command("service")
   .description(
@@ -85,6 +88,18 @@ service
   .action(async (opts: ServiceRunOptions & { port?: number }) => {
     const { runService } = await import("./service.js");
     await runService(opts, process.env);
+  });
+service
+  .command("start")
+  .description(
+    "Start the service of the data dir in the background, as `duely serve` does when a chat client needs it, and wait until it answers; one already running is left as it is.",
+  )
+  .addOption(configOption())
+  .addOption(dataDirOption())
+  .option("--db <path>", "SQLite file to keep tasks in, replacing the configured store (default: $DUELY_DB, else duely.db in the data dir)")
+  .action(async (opts: ServiceStartOptions) => {
+    const { serviceStart } = await import("./service-start.js");
+    process.exitCode = await serviceStart(opts, process.env);
   });
 service
   .command("install")
@@ -119,7 +134,9 @@ service
   });
 service
   .command("stop")
-  .description("Stop the service of the data dir gracefully (SIGTERM; running actions finish). The next `duely serve` starts it again.")
+  .description(
+    "Stop the service of the data dir gracefully (SIGTERM; running actions finish). `duely service start` or the next `duely serve` starts it again.",
+  )
   .addOption(dataDirOption())
   .action(async (opts: { dataDir?: string }) => {
     const { serviceStop } = await import("./service-admin.js");
@@ -278,6 +295,8 @@ program.parseAsync(argv.length > 0 ? argv : ["--help"], { from: "user" }).catch(
   // Help and --version exit 0; a usage error, already printed, exits 2 like bad input to `schedule`;
   // a command that fails while running exits 1.
   if (e instanceof CommanderError) process.exit(e.exitCode === 0 ? 0 : 2);
-  process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
+  // A domain error's hint is the way out (stop the holder of a lock, …): it is printed too.
+  const hint = e instanceof DomainError && e.hint ? `\n${e.hint}` : "";
+  process.stderr.write(`${e instanceof Error ? e.message : String(e)}${hint}\n`);
   process.exit(1);
 });

@@ -77,7 +77,7 @@ export async function serviceStop(opts: { dataDir?: string }, env: Env): Promise
   }
   const installed = installedDefinition(paths, env);
   process.stdout.write(
-    `duely service stopped (pid ${pid}, data dir ${paths.dir}).${installed ? " It is installed as an OS service: it starts again at your next login." : ""} The next \`duely serve\` starts it again.\n`,
+    `duely service stopped (pid ${pid}, data dir ${paths.dir}).${installed ? " It is installed as an OS service: it starts again at your next login." : ""} \`duely service start\` (or the next \`duely serve\`) starts it again.\n`,
   );
   return 0;
 }
