@@ -153,11 +153,12 @@ service
   });
 service
   .command("logs")
-  .description("Print the end of the service's log file (in the data dir).")
+  .description("Print the end of the service's log file (in the data dir), as readable lines: time, level, [pid], message, key=value fields.")
   .addOption(dataDirOption())
   .option("-n, --lines <n>", "how many lines", wholeNumber(1), 50)
   .option("-f, --follow", "keep printing what is appended, until Ctrl-C")
-  .action(async (opts: { dataDir?: string; lines: number; follow?: boolean }) => {
+  .option("--json", "print the lines as written: one JSON object each (pino), for scripts (default: readable lines)")
+  .action(async (opts: { dataDir?: string; lines: number; follow?: boolean; json?: boolean }) => {
     const { serviceLogs } = await import("./service-admin.js");
     await serviceLogs(opts, process.env);
   });

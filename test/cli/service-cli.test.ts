@@ -138,6 +138,27 @@ describe("duely service status, stop and logs without a running service", { time
     expect(logs.stderr).toContain(`no log yet at ${join(dataDir, "service.log")}`);
   });
 
+  it("logs prints JSON lines readably by default, and as written with --json", () => {
+    const dataDir = join(home, "json-logged");
+    mkdirSync(dataDir, { recursive: true });
+    const lines = [
+      '{"level":"info","t":"2026-03-02T08:00:01.123Z","pid":4242,"url":"http://127.0.0.1:40123/mcp","data_dir":"/home/me/my data","message":"duely service running"}',
+      '{"level":"warn","t":"2026-03-02T08:01:00.000Z","pid":4242,"job_id":"j1","delivered":[],"failed":["no notify-send"],"message":"failure alert reached nobody: every channel failed"}',
+      "    at something (node:internal)",
+    ];
+    writeFileSync(join(dataDir, "service.log"), `${lines.join("\n")}\n`);
+    const readable = run(["service", "logs", "--data-dir", dataDir]);
+    expect(readable.stdout).toBe(
+      [
+        '2026-03-02 08:00:01Z info  [4242] duely service running url=http://127.0.0.1:40123/mcp data_dir="/home/me/my data"',
+        '2026-03-02 08:01:00Z warn  [4242] failure alert reached nobody: every channel failed job_id=j1 delivered=[] failed=["no notify-send"]',
+        "    at something (node:internal)",
+        "",
+      ].join("\n"),
+    );
+    expect(run(["service", "logs", "--data-dir", dataDir, "--json"]).stdout).toBe(`${lines.join("\n")}\n`);
+  });
+
   it("logs prints the last lines of the log", () => {
     const dataDir = join(home, "logged");
     mkdirSync(dataDir, { recursive: true });
