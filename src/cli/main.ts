@@ -16,6 +16,7 @@ import type { ServiceRunOptions } from "./service.js";
 import type { InstallOptions } from "./service-install.js";
 import type { ServiceStartOptions } from "./service-start.js";
 import type { StatusOptions } from "./status.js";
+import type { TasksOptions } from "./tasks.js";
 
 // The option definitions below are the whole interface: commander parses with them and prints
 // them as --help. Command modules are imported only when run: most pull in large SDKs.
@@ -162,6 +163,109 @@ service
     const { serviceLogs } = await import("./service-admin.js");
     await serviceLogs(opts, process.env);
   });
+
+const tasks = program
+  .command("tasks")
+  .description(
+    "See and change your tasks without a chat client: through the same MCP tools, on the running service of the data dir, or on its file when none runs. Readable output; --json prints the tool's JSON.",
+  );
+/** A `duely tasks` subcommand: its options, then the tool it calls with the arguments `args` builds, shown by `shown`. */
+function tasksCommand(
+  name: string,
+  description: string,
+  tool: string,
+  args: (id: string | undefined, opts: Record<string, unknown>) => Record<string, unknown>,
+  shown: (show: typeof import("./tasks.js").show) => (out: Record<string, unknown>) => string,
+  withId = true,
+): Command {
+  const command = tasks.command(name).description(description);
+  if (withId) command.argument("<task-id>", "the task's id (from `duely tasks list`)");
+  return command
+    .addOption(configOption())
+    .addOption(dataDirOption())
+    .option("--json", "print the tool's JSON result instead of lines")
+    .action(async (...given: unknown[]) => {
+      const id = withId ? (given[0] as string) : undefined;
+      const opts = given[withId ? 1 : 0] as TasksOptions & Record<string, unknown>;
+      const { runTasks, show } = await import("./tasks.js");
+      process.exitCode = await runTasks(tool, args(id, opts), opts, process.env, shown(show));
+    });
+}
+tasksCommand(
+  "list",
+  "Your active and paused tasks, newest first: id, state, title, schedule, next run, and a mark on failing ones.",
+  "task_list_v1",
+  (_, o) => ({
+    ...(o.all ? { status: ["active", "paused", "completed", "cancelled"] } : {}),
+    limit: 100,
+  }),
+  (s) => s.list,
+  false,
+).option("--all", "also completed and cancelled tasks");
+tasksCommand(
+  "show",
+  "One task with its newest runs, including those that did not run and why.",
+  "task_get_v1",
+  (id) => ({ task_id: id }),
+  (s) => s.task,
+);
+tasksCommand(
+  "pause",
+  "Pause a task: its occurrences are recorded as skipped until you resume it.",
+  "task_pause_v1",
+  (id, o) => ({
+    task_id: id,
+    ...(typeof o.note === "string" && { note: o.note }),
+  }),
+  (s) => s.changed("Paused"),
+).option("--note <text>", "why, kept with the task");
+tasksCommand(
+  "resume",
+  "Resume a paused task from now (missed occurrences are not run).",
+  "task_resume_v1",
+  (id) => ({ task_id: id }),
+  (s) => s.changed("Resumed"),
+);
+tasksCommand(
+  "cancel",
+  "Cancel a task for good; its history stays.",
+  "task_cancel_v1",
+  (id) => ({ task_id: id }),
+  (s) => s.changed("Cancelled"),
+);
+tasksCommand(
+  "run-now",
+  "Run a task once now, besides its schedule (also when paused).",
+  "task_run_now_v1",
+  (id) => ({ task_id: id }),
+  (s) => s.changed("Queued"),
+);
+tasksCommand(
+  "skip",
+  "Skip one upcoming run: the next, or the one --at names; --undo lets it happen after all.",
+  "task_skip_v1",
+  (id, o) => ({
+    task_id: id,
+    ...(typeof o.at === "string" && { at: o.at }),
+    ...(o.undo === true && { undo: true }),
+  }),
+  (s) => s.changed("Skipped"),
+)
+  .option("--at <when>", 'which run: a date ("2026-03-06") or a date and time, in the task\'s zone unless it has an offset (default: the next)')
+  .option("--undo", "let a skipped run happen after all");
+tasksCommand(
+  "results",
+  "What your tasks delivered, newest first, whole texts.",
+  "task_results_v1",
+  (_, o) => ({
+    ...(typeof o.since === "string" && { since: o.since }),
+    ...(typeof o.task === "string" && { task_id: o.task }),
+  }),
+  (s) => s.results,
+  false,
+)
+  .option("--since <iso>", "results delivered at or after this time, ISO 8601 (default: the last 24 hours)")
+  .option("--task <task-id>", "only this task's results");
 
 const schedule = program.command("schedule").description("Preview when a schedule fires, creating nothing.");
 previewCommand(schedule.command("next"), {
