@@ -1,12 +1,11 @@
-import { Client, InMemoryTransport, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { stderrLogger } from "../adapters/log/pino-logger.js";
 import type { Config } from "../config.js";
 import { openEngine } from "../main.js";
 import { probeServer } from "../mcp/probe.js";
 import { createMcpServer } from "../mcp/server.js";
+import { httpToolClient, inProcessToolClient } from "../mcp/tool-client.js";
 import { findService } from "../service/launch.js";
 import { servicePaths } from "../service/paths.js";
-import { DUELY_VERSION } from "../version.js";
 
 /** The MCP tools of the data dir, as `duely tasks` reaches them. */
 export interface TaskTools {
@@ -24,12 +23,10 @@ export interface TaskTools {
  * data dir's store, with no scheduler role (no lock is taken: a service may start meanwhile).
  */
 export async function openTaskTools(config: Config, env: Record<string, string | undefined>): Promise<TaskTools> {
-  const client = new Client({ name: "duely-cli", version: DUELY_VERSION });
   const running = await findService(servicePaths(config.data_dir), probeServer);
   if (running) {
-    const transport = new StreamableHTTPClientTransport(new URL(running.url), { requestInit: { headers: { Authorization: `Bearer ${running.secret}` } } });
-    await client.connect(transport);
-    return { call: callOn(client), viaService: true, close: () => client.close() };
+    const client = await httpToolClient(running.url, running.secret);
+    return { ...client, viaService: true };
   }
   const log = stderrLogger("warn");
   const engine = await openEngine(config, { env, log, roles: [] });
@@ -38,11 +35,9 @@ export async function openTaskTools(config: Config, env: Record<string, string |
     owner: config.owner,
     timezone: config.timezone,
   });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  await client.connect(clientSide);
+  const client = await inProcessToolClient(server);
   return {
-    call: callOn(client),
+    call: client.call,
     viaService: false,
     close: async () => {
       await client.close();
@@ -50,12 +45,3 @@ export async function openTaskTools(config: Config, env: Record<string, string |
     },
   };
 }
-
-const callOn =
-  (client: Client) =>
-  async (name: string, args: Record<string, unknown>): Promise<Record<string, unknown>> => {
-    const result = await client.callTool({ name, arguments: args });
-    return (
-      (result.structuredContent as Record<string, unknown> | undefined) ?? { ok: false, error: { code: "internal", message: JSON.stringify(result.content) } }
-    );
-  };
