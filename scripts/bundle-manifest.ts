@@ -1,5 +1,15 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${…} are the manifest's own placeholders, filled in by the host.
+import { NODE_SQLITE_SINCE } from "../src/adapters/store/sqlite/driver.js";
 import { TOOLS } from "../src/mcp/tools/index.js";
+
+/**
+ * What the bundle may promise. It ships one better-sqlite3 addon, built for the platform, CPU
+ * and Node ABI of the machine that bundled it; everywhere else duely opens SQLite with Node's
+ * own node:sqlite. So the one range true on every listed platform is node:sqlite's: a host Node
+ * older than that works only where the shipped addon happens to fit, which a manifest cannot say.
+ * The three platforms hold on that Node: duely and its other dependencies are plain JavaScript.
+ */
+export const BUNDLE_COMPATIBILITY = { platforms: ["darwin", "win32", "linux"], runtimes: { node: `>=${NODE_SQLITE_SINCE}` } };
 
 /**
  * The MCP bundle's manifest (MCPB manifest 0.3, validated by `mcpb validate`). Claude Desktop
@@ -42,7 +52,7 @@ export function bundleManifest(version: string): Record<string, unknown> {
     tools: TOOLS.map((t) => ({ name: t.name, description: t.title })),
     tools_generated: false,
     keywords: ["schedule", "reminders", "cron", "tasks", "digest"],
-    compatibility: { platforms: ["darwin", "win32", "linux"], runtimes: { node: ">=20.18.0" } },
+    compatibility: BUNDLE_COMPATIBILITY,
     user_config: {
       timezone: {
         type: "string",

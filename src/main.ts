@@ -64,7 +64,10 @@ export async function openEngine(config: Config, opts: RuntimeOptions = {}): Pro
   // takes the file's lock, and recovers at start what a previous process left (its queued runs'
   // messages were in that process's memory).
   const exclusive = config.mode === "embedded" && roles.length > 0;
-  const lock = exclusive && config.store.kind === "sqlite" && config.store.path !== ":memory:" ? lockDatabaseFile(config.store.path) : null;
+  const lock =
+    exclusive && config.store.kind === "sqlite" && config.store.path !== ":memory:"
+      ? lockDatabaseFile(config.store.path, { pid: process.pid, command: commandLine() })
+      : null;
   const opened: Closable[] = [];
   try {
     const { store, queue, leases } = await openBackend(config, { env, log, clock });
@@ -367,4 +370,10 @@ export function httpAuthFor(config: Config, opts: HttpAuthOptions): (origin: str
     });
     return { kind: "bearer", verifier: staticTokenVerifier(tokens, as.verifier), issuer: origin, routes: as.routes };
   };
+}
+
+/** This process's command line as a person typed it (`duely serve --embedded`), for whoever its lock refuses. */
+function commandLine(): string {
+  const [, script = "", ...args] = process.argv;
+  return /cli[/\\]main\.[jt]s$/.test(script) ? ["duely", ...args].join(" ") : process.argv.slice(1).join(" ");
 }

@@ -124,7 +124,7 @@ export function createActionRunner(config: ActionsConfig, env: Env, opts: Runner
   }
 
   return {
-    check: (action, owner) => checkAction(action, owner, config, directory),
+    check: (action, owner) => checkAction(action, owner, config, directory, channelDeps),
     refuse: (action) => (action.type === "ask" && config.summarizer.provider === "none" ? NO_MODEL : null),
     alert: (alert, { signal, now }) => sendAlert(alert, { directory, channelDeps, secrets, signal, now }),
     async run(action, ctx) {

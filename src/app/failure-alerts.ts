@@ -10,7 +10,8 @@ export const ALERT_DETAIL = "failure alert";
 /** Runs read back per check: a streak longer than this is judged on its newest part. */
 const RECENT_RUNS = 50;
 
-export type AlertCheck = "sent" | "already_sent" | "not_failing";
+/** `unheard`: the alert was sent, but every channel it was sent to failed (or it had none). */
+export type AlertCheck = "sent" | "unheard" | "already_sent" | "not_failing";
 
 /**
  * Failure alerts: when a task starts failing (a run dead-letters, or `alert_after_failures`
@@ -71,12 +72,22 @@ export class FailureAlerts {
       signal: AbortSignal.timeout(settings.action_timeout_ms),
       now: () => clock.now(),
     });
+    const heard = outcome.delivered.length > 0;
     const said = [`delivered to ${outcome.delivered.join(", ") || "no channel"}`, ...outcome.failed.map((f) => `not delivered: ${f}`)].join("; ");
-    this.deps.log.log("info", "failure alert sent", { job_id: jobId, owner: job.owner, why, delivered: outcome.delivered, failed: outcome.failed });
+    const fields = { job_id: jobId, owner: job.owner, why, delivered: outcome.delivered, failed: outcome.failed };
+    // An alert no channel took must not read as one sent: the owner learns of the failure only
+    // from the task's runs, so the log says so at warn level.
+    if (heard) this.deps.log.log("info", "failure alert sent", fields);
+    else
+      this.deps.log.log(
+        "warn",
+        `failure alert reached nobody: ${outcome.failed.length > 0 ? "every channel failed" : "the owner has no channel for alerts"}`,
+        fields,
+      );
     await store
-      .commit({ writes: [], events: [mark(`${ALERT_DETAIL} sent: ${said}`)] })
+      .commit({ writes: [], events: [mark(heard ? `${ALERT_DETAIL} sent: ${said}` : `${ALERT_DETAIL} reached nobody: ${said}`)] })
       .catch((e: unknown) => this.deps.log.log("warn", "cannot record where a failure alert went", { job_id: jobId, error: String(e) }));
-    return "sent";
+    return heard ? "sent" : "unheard";
   }
 }
 

@@ -8,6 +8,27 @@ import { isAlive, servicePaths } from "../service/paths.js";
 import { DUELY_VERSION } from "../version.js";
 import { untilSignal } from "./until-signal.js";
 
+/** How this program starts the service of `dataDir`, the same way it runs (tsx in development): `duely service run` in the foreground. */
+export function serviceCommand(dataDir: string, opts: { config?: string; db?: string }): string[] {
+  return [
+    process.execPath,
+    ...process.execArgv,
+    process.argv[1]!,
+    "service",
+    "run",
+    "--data-dir",
+    dataDir,
+    ...(opts.config ? ["--config", resolve(opts.config)] : []),
+    ...(opts.db ? ["--db", resolve(opts.db)] : []),
+  ];
+}
+
+/** The command that stops the service of `dataDir`, as a user would type it. */
+export function stopHintFor(dataDir: string, env: Record<string, string | undefined>): string {
+  const isDefaultDir = dataDir === dataDirOf({ ...env, DUELY_DATA_DIR: undefined });
+  return isDefaultDir ? "duely service stop" : `duely service stop --data-dir ${JSON.stringify(dataDir)}`;
+}
+
 /**
  * `duely serve` (stdio): relays the chat client's MCP messages to the local service of this
  * data dir, starting the service when none runs. The scheduler lives in the service, so tasks
@@ -18,20 +39,8 @@ export async function runBridge(opts: { config?: string; db?: string }, env: Rec
   const config = loadConfig(env, opts.config);
   const paths = servicePaths(config.data_dir);
   const log = stderrLogger(config.log_level);
-  // The same program, the same way (tsx in development): `duely service run` in the foreground.
-  const command = [
-    process.execPath,
-    ...process.execArgv,
-    process.argv[1]!,
-    "service",
-    "run",
-    "--data-dir",
-    config.data_dir,
-    ...(opts.config ? ["--config", resolve(opts.config)] : []),
-    ...(opts.db ? ["--db", resolve(opts.db)] : []),
-  ];
-  const isDefaultDir = config.data_dir === dataDirOf({ ...env, DUELY_DATA_DIR: undefined });
-  const stopHint = isDefaultDir ? "duely service stop" : `duely service stop --data-dir ${JSON.stringify(config.data_dir)}`;
+  const command = serviceCommand(config.data_dir, opts);
+  const stopHint = stopHintFor(config.data_dir, env);
 
   const bridge = startBridge({
     log,

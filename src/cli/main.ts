@@ -3,6 +3,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import { stderrLogger } from "../adapters/log/pino-logger.js";
 import { DEFAULT_MAX_RECEIVE_COUNT } from "../adapters/queue/sqs/queues.js";
 import { AWS_DEFAULTS, HTTP_DEFAULTS } from "../config.js";
+import { DomainError } from "../core/errors.js";
 import { DUELY_VERSION } from "../version.js";
 import type { AwsInitOptions } from "./aws-init.js";
 import type { OwnerOptions } from "./owner.js";
@@ -13,7 +14,9 @@ import { scheduleNext } from "./schedule-command.js";
 import type { ServeOptions } from "./serve.js";
 import type { ServiceRunOptions } from "./service.js";
 import type { InstallOptions } from "./service-install.js";
+import type { ServiceStartOptions } from "./service-start.js";
 import type { StatusOptions } from "./status.js";
+import type { TasksOptions } from "./tasks.js";
 
 // The option definitions below are the whole interface: commander parses with them and prints
 // them as --help. Command modules are imported only when run: most pull in large SDKs.
@@ -33,6 +36,11 @@ function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER): (value: string
   };
 }
 
+const dataDirOption = () =>
+  new Option(
+    "--data-dir <dir>",
+    "the data dir: the tasks' SQLite file and the local service's files, one service per data dir (default: $DUELY_DATA_DIR, else $XDG_DATA_HOME/duely, else ~/.local/share/duely)",
+  );
 const configOption = () => new Option("--config <file>", "JSON config file (default: $DUELY_CONFIG, else built-in defaults)");
 
 const program = new Command("duely")
@@ -59,16 +67,12 @@ program
   .option("--no-auth", "serve --http without any authorization, every caller acting as the configured owner; loopback hosts only")
   .option("--db <path>", "SQLite file to keep tasks in, replacing the configured store (default: $DUELY_DB, else duely.db in the data dir)")
   .addOption(configOption())
+  .addOption(dataDirOption())
   .action(async (opts: ServeOptions) => {
     const { runServe } = await import("./serve.js");
     await runServe(opts, process.env);
   });
 
-const dataDirOption = () =>
-  new Option(
-    "--data-dir <dir>",
-    "the data dir whose service this is: one service per data dir (default: $DUELY_DATA_DIR, else $XDG_DATA_HOME/duely, else ~/.local/share/duely)",
-  );
 const service = program
   .command("service")
   .description(
@@ -85,6 +89,18 @@ service
   .action(async (opts: ServiceRunOptions & { port?: number }) => {
     const { runService } = await import("./service.js");
     await runService(opts, process.env);
+  });
+service
+  .command("start")
+  .description(
+    "Start the service of the data dir in the background, as `duely serve` does when a chat client needs it, and wait until it answers; one already running is left as it is.",
+  )
+  .addOption(configOption())
+  .addOption(dataDirOption())
+  .option("--db <path>", "SQLite file to keep tasks in, replacing the configured store (default: $DUELY_DB, else duely.db in the data dir)")
+  .action(async (opts: ServiceStartOptions) => {
+    const { serviceStart } = await import("./service-start.js");
+    process.exitCode = await serviceStart(opts, process.env);
   });
 service
   .command("install")
@@ -119,7 +135,9 @@ service
   });
 service
   .command("stop")
-  .description("Stop the service of the data dir gracefully (SIGTERM; running actions finish). The next `duely serve` starts it again.")
+  .description(
+    "Stop the service of the data dir gracefully (SIGTERM; running actions finish). `duely service start` or the next `duely serve` starts it again.",
+  )
   .addOption(dataDirOption())
   .action(async (opts: { dataDir?: string }) => {
     const { serviceStop } = await import("./service-admin.js");
@@ -136,14 +154,118 @@ service
   });
 service
   .command("logs")
-  .description("Print the end of the service's log file (in the data dir).")
+  .description("Print the end of the service's log file (in the data dir), as readable lines: time, level, [pid], message, key=value fields.")
   .addOption(dataDirOption())
   .option("-n, --lines <n>", "how many lines", wholeNumber(1), 50)
   .option("-f, --follow", "keep printing what is appended, until Ctrl-C")
-  .action(async (opts: { dataDir?: string; lines: number; follow?: boolean }) => {
+  .option("--json", "print the lines as written: one JSON object each (pino), for scripts (default: readable lines)")
+  .action(async (opts: { dataDir?: string; lines: number; follow?: boolean; json?: boolean }) => {
     const { serviceLogs } = await import("./service-admin.js");
     await serviceLogs(opts, process.env);
   });
+
+const tasks = program
+  .command("tasks")
+  .description(
+    "See and change your tasks without a chat client: through the same MCP tools, on the running service of the data dir, or on its file when none runs. Readable output; --json prints the tool's JSON.",
+  );
+/** A `duely tasks` subcommand: its options, then the tool it calls with the arguments `args` builds, shown by `shown`. */
+function tasksCommand(
+  name: string,
+  description: string,
+  tool: string,
+  args: (id: string | undefined, opts: Record<string, unknown>) => Record<string, unknown>,
+  shown: (show: typeof import("./tasks.js").show) => (out: Record<string, unknown>) => string,
+  withId = true,
+): Command {
+  const command = tasks.command(name).description(description);
+  if (withId) command.argument("<task-id>", "the task's id (from `duely tasks list`)");
+  return command
+    .addOption(configOption())
+    .addOption(dataDirOption())
+    .option("--json", "print the tool's JSON result instead of lines")
+    .action(async (...given: unknown[]) => {
+      const id = withId ? (given[0] as string) : undefined;
+      const opts = given[withId ? 1 : 0] as TasksOptions & Record<string, unknown>;
+      const { runTasks, show } = await import("./tasks.js");
+      process.exitCode = await runTasks(tool, args(id, opts), opts, process.env, shown(show));
+    });
+}
+tasksCommand(
+  "list",
+  "Your active and paused tasks, newest first: id, state, title, schedule, next run, and a mark on failing ones.",
+  "task_list_v1",
+  (_, o) => ({
+    ...(o.all ? { status: ["active", "paused", "completed", "cancelled"] } : {}),
+    limit: 100,
+  }),
+  (s) => s.list,
+  false,
+).option("--all", "also completed and cancelled tasks");
+tasksCommand(
+  "show",
+  "One task with its newest runs, including those that did not run and why.",
+  "task_get_v1",
+  (id) => ({ task_id: id }),
+  (s) => s.task,
+);
+tasksCommand(
+  "pause",
+  "Pause a task: its occurrences are recorded as skipped until you resume it.",
+  "task_pause_v1",
+  (id, o) => ({
+    task_id: id,
+    ...(typeof o.note === "string" && { note: o.note }),
+  }),
+  (s) => s.changed("Paused"),
+).option("--note <text>", "why, kept with the task");
+tasksCommand(
+  "resume",
+  "Resume a paused task from now (missed occurrences are not run).",
+  "task_resume_v1",
+  (id) => ({ task_id: id }),
+  (s) => s.changed("Resumed"),
+);
+tasksCommand(
+  "cancel",
+  "Cancel a task for good; its history stays.",
+  "task_cancel_v1",
+  (id) => ({ task_id: id }),
+  (s) => s.changed("Cancelled"),
+);
+tasksCommand(
+  "run-now",
+  "Run a task once now, besides its schedule (also when paused).",
+  "task_run_now_v1",
+  (id) => ({ task_id: id }),
+  (s) => s.changed("Queued"),
+);
+tasksCommand(
+  "skip",
+  "Skip one upcoming run: the next, or the one --at names; --undo lets it happen after all.",
+  "task_skip_v1",
+  (id, o) => ({
+    task_id: id,
+    ...(typeof o.at === "string" && { at: o.at }),
+    ...(o.undo === true && { undo: true }),
+  }),
+  (s) => s.changed("Skipped"),
+)
+  .option("--at <when>", 'which run: a date ("2026-03-06") or a date and time, in the task\'s zone unless it has an offset (default: the next)')
+  .option("--undo", "let a skipped run happen after all");
+tasksCommand(
+  "results",
+  "What your tasks delivered, newest first, whole texts.",
+  "task_results_v1",
+  (_, o) => ({
+    ...(typeof o.since === "string" && { since: o.since }),
+    ...(typeof o.task === "string" && { task_id: o.task }),
+  }),
+  (s) => s.results,
+  false,
+)
+  .option("--since <iso>", "results delivered at or after this time, ISO 8601 (default: the last 24 hours)")
+  .option("--task <task-id>", "only this task's results");
 
 const schedule = program.command("schedule").description("Preview when a schedule fires, creating nothing.");
 previewCommand(schedule.command("next"), {
@@ -358,6 +480,8 @@ program.parseAsync(argv.length > 0 ? argv : ["--help"], { from: "user" }).catch(
   // Help and --version exit 0; a usage error, already printed, exits 2 like bad input to `schedule`;
   // a command that fails while running exits 1.
   if (e instanceof CommanderError) process.exit(e.exitCode === 0 ? 0 : 2);
-  process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
+  // A domain error's hint is the way out (stop the holder of a lock, …): it is printed too.
+  const hint = e instanceof DomainError && e.hint ? `\n${e.hint}` : "";
+  process.stderr.write(`${e instanceof Error ? e.message : String(e)}${hint}\n`);
   process.exit(1);
 });

@@ -1,10 +1,15 @@
+import { stderrLogger } from "../adapters/log/pino-logger.js";
 import { prometheusMetrics } from "../adapters/metrics/prometheus.js";
 import { type Config, loadConfig, withDb } from "../config.js";
+import { DomainError } from "../core/errors.js";
 import { httpAuthFor, openEngine } from "../main.js";
+import { startBridge } from "../mcp/bridge.js";
 import { isLoopbackHost, startHttpServer } from "../mcp/http.js";
 import { startStdioServer } from "../mcp/stdio.js";
+import type { Logger } from "../ports/logger.js";
 import { opsRoutes } from "./ops-http.js";
 import { rolesOf, startFields } from "./process-roles.js";
+import { withDataDir } from "./service.js";
 import { untilSignal } from "./until-signal.js";
 
 /** `duely serve`'s options; their meaning is written once, in the option definitions (src/cli/main.ts). */
@@ -17,6 +22,7 @@ export interface ServeOptions {
   host?: string;
   db?: string;
   config?: string;
+  dataDir?: string;
 }
 
 /** The options with both switches resolved to plain booleans. */
@@ -67,7 +73,8 @@ function checkAuth(config: Config, flags: ServeFlags): void {
  * (embedded SQLite) starts its roles in this process, then serves MCP over stdio or Streamable
  * HTTP. Resolves after a graceful stop on SIGINT, SIGTERM or (stdio) the client closing stdin.
  */
-export async function runServe(opts: ServeOptions, env: Record<string, string | undefined>): Promise<void> {
+export async function runServe(opts: ServeOptions, baseEnv: Record<string, string | undefined>): Promise<void> {
+  const env = withDataDir(baseEnv, opts.dataDir);
   const flags: ServeFlags = { ...opts, http: opts.http === true, noAuth: opts.auth === false };
   // --db is DUELY_DB's flag: applied while the config is read, so the deployment mode follows it.
   const config = withFlags(loadConfig(withDb(env, flags.db), flags.config), flags);
@@ -83,7 +90,15 @@ export async function runServe(opts: ServeOptions, env: Record<string, string | 
   // Served at /metrics over HTTP; over stdio there is nowhere to serve them, and counting costs little.
   const metrics = prometheusMetrics();
   // Embedded stdio runs on the user's desktop like the service; --http serves owners from elsewhere.
-  const engine = await openEngine(config, { env, roles, metrics, desktop: !flags.http });
+  let engine: Awaited<ReturnType<typeof openEngine>>;
+  try {
+    engine = await openEngine(config, { env, roles, metrics, desktop: !flags.http });
+  } catch (e) {
+    // A client that starts `serve --embedded` shows only "Connection closed" when it exits: it is
+    // told why instead, as the error of each request it sends, until it closes.
+    if (flags.http || !(e instanceof DomainError && e.code === "conflict")) throw e;
+    return refuseOverStdio(`${e.message}. ${e.hint ?? ""}`.trim(), stderrLogger(config.log_level));
+  }
   engine.start();
   const log = engine.log;
   const api = { jobs: engine.jobs, clock: engine.clock, log, changes: engine.changes };
@@ -123,4 +138,16 @@ export async function runServe(opts: ServeOptions, env: Record<string, string | 
   });
   // Anything still holding the loop (a paused stdin, a lingering socket) must not keep a stopped server alive.
   setTimeout(() => process.exit(process.exitCode ?? 0), 1000).unref();
+}
+
+/**
+ * Serves stdio only to refuse: every request is answered with `message` as a JSON-RPC error
+ * (the bridge with a service that can never be reached), then exits 1 once the client closes.
+ */
+async function refuseOverStdio(message: string, log: Logger): Promise<void> {
+  log.log("error", message);
+  const bridge = startBridge({ log, connect: () => Promise.reject(new Error(message)) });
+  await bridge.closed;
+  process.exitCode = 1;
+  setTimeout(() => process.exit(1), 200).unref();
 }

@@ -8,6 +8,7 @@ import { definitionPath, type Platform, serviceName } from "../service/install-p
 import { readPid } from "../service/instance-lock.js";
 import { findService, tail } from "../service/launch.js";
 import { isAlive, type ServicePaths, servicePaths } from "../service/paths.js";
+import { readableLines } from "./log-lines.js";
 import { withDataDir } from "./service.js";
 
 type Env = Record<string, string | undefined>;
@@ -77,25 +78,34 @@ export async function serviceStop(opts: { dataDir?: string }, env: Env): Promise
   }
   const installed = installedDefinition(paths, env);
   process.stdout.write(
-    `duely service stopped (pid ${pid}, data dir ${paths.dir}).${installed ? " It is installed as an OS service: it starts again at your next login." : ""} The next \`duely serve\` starts it again.\n`,
+    `duely service stopped (pid ${pid}, data dir ${paths.dir}).${installed ? " It is installed as an OS service: it starts again at your next login." : ""} \`duely service start\` (or the next \`duely serve\`) starts it again.\n`,
   );
   return 0;
 }
 
-/** `duely service logs`: the log's last lines; with `follow`, then what is appended, until interrupted. */
-export async function serviceLogs(opts: { dataDir?: string; lines: number; follow?: boolean }, env: Env): Promise<void> {
+/**
+ * `duely service logs`: the log's last lines; with `follow`, then what is appended, until
+ * interrupted. Readable lines (log-lines.ts) unless `json`, which prints them as written.
+ */
+export async function serviceLogs(opts: { dataDir?: string; lines: number; follow?: boolean; json?: boolean }, env: Env): Promise<void> {
   const paths = pathsFor(opts.dataDir, env);
   if (!existsSync(paths.log) && !opts.follow) {
     process.stderr.write(`no log yet at ${paths.log}: the service writes it when \`duely serve\` or the OS service manager starts it\n`);
     return;
   }
+  const show = (text: string) => (opts.json ? { lines: text, rest: "" } : readableLines(text));
   const text = tail(paths.log, opts.lines);
-  if (text) process.stdout.write(`${text}\n`);
+  if (text) process.stdout.write(show(`${text}\n`).lines);
   if (!opts.follow) return;
   let offset = existsSync(paths.log) ? statSync(paths.log).size : 0;
+  let rest = "";
   await new Promise<void>((resolve) => {
     const timer = setInterval(() => {
-      offset = printFrom(paths.log, offset);
+      const read = readFrom(paths.log, offset);
+      offset = read.offset;
+      const shown = show(rest + read.text);
+      rest = shown.rest;
+      if (shown.lines) process.stdout.write(shown.lines);
     }, 250);
     const end = () => {
       clearInterval(timer);
@@ -106,19 +116,18 @@ export async function serviceLogs(opts: { dataDir?: string; lines: number; follo
   });
 }
 
-/** Prints what the file holds past `offset`; returns the new offset (0 when the log was set aside and begun anew). */
-function printFrom(path: string, offset: number): number {
-  if (!existsSync(path)) return 0;
+/** What the file holds past `offset`, and the new offset (0 when the log was set aside and begun anew). */
+function readFrom(path: string, offset: number): { text: string; offset: number } {
+  if (!existsSync(path)) return { text: "", offset: 0 };
   const size = statSync(path).size;
   const from = size < offset ? 0 : offset;
-  if (size === from) return from;
+  if (size === from) return { text: "", offset: from };
   const fd = openSync(path, "r");
   try {
     const buffer = Buffer.alloc(size - from);
     readSync(fd, buffer, 0, buffer.length, from);
-    process.stdout.write(buffer);
+    return { text: buffer.toString("utf8"), offset: size };
   } finally {
     closeSync(fd);
   }
-  return size;
 }

@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, resolve } from "node:path";
 import { dataDirOf } from "../config.js";
-import { type Host, installPlan, type Platform, type Step, serviceName, uninstallPlan } from "../service/install-plan.js";
+import { definitionPath, type Host, installPlan, type Platform, type Step, serviceName, uninstallPlan } from "../service/install-plan.js";
 import type { ServiceSpec } from "../service/units/spec.js";
 import { withDataDir } from "./service.js";
 import { pathsFor, serviceStop } from "./service-admin.js";
@@ -67,6 +67,8 @@ export async function serviceInstall(opts: InstallOptions, env: Env): Promise<vo
   const spec = specFor(env, opts);
   const steps = installPlan(platform, spec, hostOf(env));
   if (opts.dryRun) return printSteps(steps);
+  // Checked before the running service is stopped and anything written.
+  for (const step of steps) if (step.kind === "check") check(step);
   mkdirSync(spec.dataDir, { recursive: true, mode: 0o700 });
   // One service per data dir: one a bridge started gives way to the one the OS manages.
   await serviceStop({ dataDir: spec.dataDir }, env);
@@ -80,6 +82,11 @@ export async function serviceUninstall(opts: { dataDir?: string; dryRun?: boolea
   const platform = platformOf();
   const dataDir = dataDirOf(withDataDir(env, opts.dataDir));
   const name = serviceName(dataDir, dataDirOf({ ...env, DUELY_DATA_DIR: undefined }));
+  const definition = definitionPath(platform, name, hostOf(env), dataDir);
+  if (!existsSync(definition)) {
+    process.stdout.write(`Nothing to uninstall: no OS service is installed for data dir ${dataDir} (no ${definition}).\n`);
+    return;
+  }
   const steps = uninstallPlan(platform, name, hostOf(env), dataDir);
   if (opts.dryRun) return printSteps(steps);
   doSteps(steps);
@@ -90,23 +97,51 @@ function printSteps(steps: Step[]): void {
   for (const step of steps) {
     if (step.kind === "write") process.stdout.write(`would write ${step.path}:\n${step.text.replace(/^\ufeff/, "").replace(/^/gm, "  ")}\n`);
     else if (step.kind === "remove") process.stdout.write(`would remove ${step.path}\n`);
+    else if (step.kind === "check") process.stdout.write(`would check first: ${step.argv.join(" ")}\n`);
     else process.stdout.write(`would run: ${step.argv.join(" ")}${step.optional ? "  (may fail: nothing to stop yet)" : ""}\n`);
   }
 }
 
+/** Runs a check step; when it fails, throws what the user must do, with what the command said. */
+function check(step: Extract<Step, { kind: "check" }>): void {
+  const [command, ...args] = step.argv;
+  const r = spawnSync(command!, args, { encoding: "utf8" });
+  if (!r.error && r.status === 0) return;
+  const said = r.error ? r.error.message : (r.stderr || r.stdout).trim().split("\n")[0] || `exit code ${r.status}`;
+  throw new Error(`Not installed: \`${step.argv.join(" ")}\` failed (${said}).\n${step.fix}`);
+}
+
+/**
+ * Does the steps in order. When one fails, the files written so far are put back as they were
+ * (removed, or their earlier text restored), so a failed install leaves no definition behind
+ * that `duely service status` would report as installed.
+ */
 function doSteps(steps: Step[]): void {
-  for (const step of steps) {
-    if (step.kind === "write") {
-      mkdirSync(dirname(step.path), { recursive: true });
-      writeFileSync(step.path, step.text, { encoding: step.encoding, mode: 0o600 });
-      process.stdout.write(`wrote ${step.path}\n`);
-    } else if (step.kind === "remove") {
-      rmSync(step.path, { force: true });
-    } else {
-      const [command, ...args] = step.argv;
-      const r = spawnSync(command!, args, { stdio: "inherit" });
-      if (r.error && !step.optional) throw new Error(`could not run ${command}: ${r.error.message}`);
-      if (r.status !== 0 && !step.optional) throw new Error(`${step.argv.join(" ")} failed (exit code ${r.status})`);
+  const written: { path: string; before: Buffer | null }[] = [];
+  try {
+    for (const step of steps) {
+      if (step.kind === "write") {
+        mkdirSync(dirname(step.path), { recursive: true });
+        written.push({ path: step.path, before: existsSync(step.path) ? readFileSync(step.path) : null });
+        writeFileSync(step.path, step.text, { encoding: step.encoding, mode: 0o600 });
+        process.stdout.write(`wrote ${step.path}\n`);
+      } else if (step.kind === "remove") {
+        rmSync(step.path, { force: true });
+      } else if (step.kind === "check") {
+        // Done before anything else (serviceInstall).
+      } else {
+        const [command, ...args] = step.argv;
+        const r = spawnSync(command!, args, { stdio: "inherit" });
+        if (r.error && !step.optional) throw new Error(`could not run ${command}: ${r.error.message}`);
+        if (r.status !== 0 && !step.optional) throw new Error(`${step.argv.join(" ")} failed (exit code ${r.status})`);
+      }
     }
+  } catch (e) {
+    for (const { path, before } of written.reverse()) {
+      if (before === null) rmSync(path, { force: true });
+      else writeFileSync(path, before, { mode: 0o600 });
+      process.stdout.write(`${before === null ? "removed" : "restored"} ${path}\n`);
+    }
+    throw e;
   }
 }

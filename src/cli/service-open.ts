@@ -23,7 +23,7 @@ export async function serviceOpen(opts: { dataDir?: string; browser?: boolean },
   const running = await findService(paths, probeServer);
   if (!running) {
     process.stderr.write(
-      `duely service is not running for ${paths.dir}. A chat app starts it through \`duely serve\`; \`duely service install\` starts it at login.\n`,
+      `duely service is not running for ${paths.dir}. Start it with \`duely service start\` (a chat app starts it through \`duely serve\`; \`duely service install\` starts it at login).\n`,
     );
     return 1;
   }

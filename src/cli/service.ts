@@ -49,7 +49,7 @@ export async function runService(opts: ServiceRunOptions, baseEnv: Record<string
     if (!(e instanceof InstanceLocked)) throw e;
     const message = `duely service is already running for ${paths.dir} (pid ${e.pid}); not starting another. \`duely service status\` shows it, \`duely service stop\` stops it.`;
     process.stderr.write(`${message}\n`);
-    if (opts.logFile) log.log("info", message, { pid: e.pid });
+    if (opts.logFile) log.log("info", message, { holder_pid: e.pid });
     return;
   }
   try {
@@ -86,7 +86,6 @@ async function serve(config: Config, paths: ReturnType<typeof servicePaths>, env
   const startedAt = new Date().toISOString();
   writeDiscovery(paths, { pid: process.pid, url, version: DUELY_VERSION, started_at: startedAt, data_dir: paths.dir });
   log.log("info", "duely service running", {
-    pid: process.pid,
     url,
     version: DUELY_VERSION,
     data_dir: paths.dir,

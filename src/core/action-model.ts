@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText } from "./plain-text.js";
 
 /** Where a result is delivered: `inbox` (stored on the run, always on) or the name of a channel the owner configured. */
 const Channel = z
@@ -9,7 +10,7 @@ const Channel = z
 
 export const SummarizeAction = z.strictObject({
   type: z.literal("summarize"),
-  topic: z.string().min(1).max(200),
+  topic: plainText(z.string().min(1).max(200), { lines: false }),
   feeds: z.array(z.string().url().max(2000)).max(20).optional(),
   max_items: z.number().int().min(1).max(50).optional(),
   language: z.string().min(2).max(35).optional(),
@@ -19,7 +20,7 @@ export const SummarizeAction = z.strictObject({
 
 export const NotifyAction = z.strictObject({
   type: z.literal("notify"),
-  message: z.string().min(1).max(2000),
+  message: plainText(z.string().min(1).max(2000), { lines: true }),
   channels: z.array(Channel).max(8).optional(),
 });
 
@@ -30,9 +31,9 @@ export const NotifyAction = z.strictObject({
  */
 export const AskAction = z.strictObject({
   type: z.literal("ask"),
-  prompt: z.string().min(1).max(4000),
+  prompt: plainText(z.string().min(1).max(4000), { lines: true }),
   sources: z.array(z.string().url().max(2000)).max(10).optional(),
-  deliver_if: z.string().min(1).max(500).optional(),
+  deliver_if: plainText(z.string().min(1).max(500), { lines: true }).optional(),
   channels: z.array(Channel).max(8).optional(),
 });
 

@@ -11,4 +11,10 @@ export interface DesktopNote {
  */
 export interface DesktopNotifier {
   notify(note: DesktopNote): Promise<void>;
+  /**
+   * Why no notification can be shown here at all (the notifier program is missing), with how to
+   * fix it; null when one may be. Asked when a task names the `desktop` channel, so that a task
+   * whose every run would fail is refused before its first run. Null does not promise success.
+   */
+  unavailable(): string | null;
 }

@@ -13,7 +13,9 @@ export type Step =
   | { kind: "write"; path: string; text: string; encoding: "utf8" | "utf16le" }
   | { kind: "remove"; path: string }
   /** `optional`: may fail (nothing to stop yet). */
-  | { kind: "run"; argv: string[]; optional?: boolean };
+  | { kind: "run"; argv: string[]; optional?: boolean }
+  /** Run before anything is written: if it fails, nothing is done and `fix` is what to tell the user. */
+  | { kind: "check"; argv: string[]; fix: string };
 
 const write = (path: string, text: string, encoding: "utf8" | "utf16le" = "utf8"): Step => ({ kind: "write", path, text, encoding });
 const run = (argv: string[], optional = false): Step => ({ kind: "run", argv, ...(optional && { optional }) });
@@ -45,6 +47,13 @@ export function installPlan(platform: Platform, spec: ServiceSpec, host: Host): 
     const unit = `${spec.name}.service`;
     // restart, not start: a unit that already runs picks up the new definition.
     return [
+      // Over ssh, su or in a container there is often no user bus, and every systemctl --user
+      // fails with "Failed to connect to bus"; asked first, so that nothing is left half done.
+      {
+        kind: "check",
+        argv: ["systemctl", "--user", "show-environment"],
+        fix: "systemd's user manager cannot be reached from this shell (no user bus: an ssh or su session, or a container). Either run `sudo loginctl enable-linger $USER`, log out and in again, and retry; or run `duely service install` from a terminal in your desktop session. Meanwhile `duely service start` runs the service until you log out.",
+      },
       write(file, systemdUnit(spec)),
       run(["systemctl", "--user", "daemon-reload"]),
       run(["systemctl", "--user", "enable", unit]),

@@ -93,3 +93,45 @@ describe("the notifier commands of macOS and Windows (generated here, not run: n
     expect(script).not.toContain(note.title);
   });
 });
+
+describe("a channel that cannot deliver from this process is refused when a task names it", () => {
+  const hook = { type: "webhook" as const, url: "https://hooks.example.com/in", secret_env: "HOOK_SECRET" };
+  const mail = {
+    type: "email" as const,
+    to: "me@example.com",
+    from: "duely@example.com",
+    smtp: { host: "smtp.example.com", user: "me", pass_env: "SMTP_PASS" },
+  };
+  const runner = (env: Record<string, string>) => {
+    const config = testConfig({ channels: { hook, mail } });
+    const channels = channelDirectory({ channels: config.channels, owners: {}, operator: TEST_OWNER, desktop: true });
+    return createActionRunner(config, env, { channels, desktop: commandNotifier({ platform: "linux", env }) });
+  };
+  const check = (env: Record<string, string>, channels: string[]) => () => runner(env).check!({ type: "notify", message: "hi", channels }, TEST_OWNER);
+
+  it("names the webhook's missing signing secret and how to pass it to the service", () => {
+    expect(check({ PATH: "/nonexistent" }, ["inbox", "hook"])).toThrow(
+      'action.channels.1: the channel "hook" cannot deliver on this machine: the environment variable HOOK_SECRET (its signing secret) is not set for the duely service.',
+    );
+  });
+
+  it("names the email channel's missing SMTP password", () => {
+    expect(check({ HOOK_SECRET: "s3cret-value" }, ["mail"])).toThrow(/the environment variable SMTP_PASS \(its SMTP password\) is not set/);
+  });
+
+  it("accepts them once the environment has what they need, and lists only the deliverable ones as expected", () => {
+    const fake = fakeNotifySend();
+    try {
+      expect(check({ ...fake.env, HOOK_SECRET: "s3cret-value", SMTP_PASS: "pw-value" }, ["hook", "mail", "desktop"])).not.toThrow();
+      let caught: unknown;
+      try {
+        check({ ...fake.env, SMTP_PASS: "pw-value" }, ["hook"])();
+      } catch (e) {
+        caught = e;
+      }
+      expect(caught).toMatchObject({ expected: "a channel that can deliver here: inbox, mail, desktop" });
+    } finally {
+      fake.close();
+    }
+  });
+});

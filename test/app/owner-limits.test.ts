@@ -40,8 +40,7 @@ describe("the active-task cap", () => {
     await h.engine.jobs.create("alice", tomorrow("two"));
     const outcomes = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => h.engine.jobs.create("alice", tomorrow(`race ${i}`))));
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
-    for (const o of outcomes)
-      if (o.status === "rejected") expect(o.reason).toMatchObject({ code: "limit_exceeded", reason: "task_cap", data: { limit: 3 } });
+    for (const o of outcomes) if (o.status === "rejected") expect(o.reason).toMatchObject({ code: "limit_exceeded", reason: "task_cap", data: { limit: 3 } });
     expect(await h.store.countJobs("alice", ["active", "paused"])).toBe(3);
   });
 

@@ -35,6 +35,14 @@ describe("the MCP bundle (npm run bundle)", () => {
     for (const [key, setting] of settings) expect(setting.required === true || setting.default !== undefined, key).toBe(true);
   });
 
+  test("promises only what it ships: node:sqlite's Node range on every platform, one addon for this machine's platform", () => {
+    expect(manifest.compatibility).toEqual({ platforms: ["darwin", "win32", "linux"], runtimes: { node: ">=22.13.0" } });
+    const addons = execFileSync("find", [bundle.stage, "-name", "*.node"], { encoding: "utf8" }).trim().split("\n");
+    expect(addons).toEqual([join(bundle.stage, "node_modules/better-sqlite3/build/Release/better_sqlite3.node")]);
+    // The addon is this machine's: an ELF object on Linux (a Mach-O or PE on the others would be a different build).
+    if (process.platform === "linux") expect(readFileSync(addons[0]!).subarray(0, 4)).toEqual(Buffer.from([0x7f, 0x45, 0x4c, 0x46]));
+  });
+
   test(
     "unpacked and started the way Claude Desktop starts it, it answers tools/list and runs a task in the chosen zone and folder",
     async () => {

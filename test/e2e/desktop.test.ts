@@ -62,17 +62,61 @@ describe("the desktop channel of the local service (Linux)", { timeout: 30_000 }
     expect(fake.calls()).toEqual([["--app-name=duely", "--", "Tea", "The tea is ready\nGreen, 3 minutes"]]);
   });
 
-  it("fails the run, permanently and saying what to install, when notify-send is missing", async () => {
-    const { run } = await service("missing", { PATH: empty });
-    const runs = await run("The tea is ready");
-    expect(runs[0]).toMatchObject({
-      status: "failed",
-      error: {
-        kind: "permanent",
-        message:
-          'delivery failed for "desktop" (desktop): desktop notifications need notify-send, which was not found on PATH: install libnotify (Debian/Ubuntu: apt install libnotify-bin; Fedora: dnf install libnotify)',
-      },
+  it("refuses desktop at create and at change where notify-send is missing, saying what to install; writes nothing", async () => {
+    const { me } = await service("missing", { PATH: empty });
+    const desktopTask = { title: "Tea", action: { type: "notify", message: "tea", channels: ["desktop"] }, schedule: { type: "immediate" } };
+    const e = await fails(me, "task_create_v1", desktopTask, "invalid_argument");
+    expect(e).toMatchObject({
+      field: "action.channels.0",
+      message:
+        'action.channels.0: the channel "desktop" cannot deliver on this machine: desktop notifications need notify-send, which was not found on PATH: install libnotify (Debian/Ubuntu: apt install libnotify-bin; Fedora: dnf install libnotify).',
+      expected: "a channel that can deliver here: inbox",
     });
+    expect(e.hint).toMatch(/^Install what it names, then restart the service/);
+    expect((await ok(me, "task_list_v1", {})).tasks).toEqual([]);
+
+    const kept = await ok(me, "task_create_v1", {
+      ...desktopTask,
+      action: { type: "notify", message: "tea" },
+      schedule: { type: "once", at: "2026-03-03T08:00:00Z" },
+    });
+    const id = (kept.task as { id: string }).id;
+    const change = await fails(me, "task_update_v1", { task_id: id, action: { type: "notify", message: "tea", channels: ["desktop"] } }, "invalid_argument");
+    expect(change.field).toBe("action.channels.0");
+    const after = (await ok(me, "task_get_v1", { task_id: id })).task as { action: { channels?: string[] }; version: number };
+    expect(after.action.channels ?? []).toEqual([]);
+    expect(after.version).toBe(1);
+  });
+
+  it("fails the run permanently when notify-send goes missing after create, and logs that its failure alert reached nobody", async () => {
+    const gone = fakeNotifySend();
+    const lines: { level: string; message: string; data?: Record<string, unknown> }[] = [];
+    const config = resolveConfig({ store: { kind: "sqlite", path: join(dir, "gone.db") }, owner: "me", actions: { feeds: { topics: {}, fallback: [] } } }, {});
+    const clock = new FakeClock("2026-03-02T08:00:00Z");
+    const log = { log: (level: string, message: string, data?: Record<string, unknown>) => lines.push({ level, message, ...(data && { data }) }) };
+    const engine = await openEngine(config, { roles: [], clock, log, env: gone.env, desktop: true });
+    engines.push(engine);
+    const me = await connect(createMcpServer({ api: apiOf(engine), owner: "me", timezone: "UTC" }));
+    const created = await ok(me, "task_create_v1", {
+      title: "Tea",
+      action: { type: "notify", message: "tea", channels: ["desktop"] },
+      schedule: { type: "immediate" },
+      retry: { max_attempts: 1 },
+    });
+    gone.close();
+    clock.advance(1_000);
+    await engine.step();
+    await engine.alerts?.drain();
+    const runs = (await ok(me, "task_get_v1", { task_id: (created.task as { id: string }).id })).runs as {
+      status: string;
+      error?: { kind: string; message: string };
+    }[];
+    expect(runs[0]).toMatchObject({ status: "failed", error: { kind: "permanent" } });
+    expect(runs[0]!.error!.message).toMatch(/desktop notifications need notify-send, which was not found on PATH/);
+    expect(lines.some((l) => l.message === "failure alert sent")).toBe(false);
+    const unheard = lines.find((l) => l.message.startsWith("failure alert reached nobody"));
+    expect(unheard).toMatchObject({ level: "warn", message: "failure alert reached nobody: every channel failed", data: { delivered: [] } });
+    expect(unheard!.data!.failed).toEqual([expect.stringMatching(/notify-send, which was not found on PATH/)]);
   });
 
   it("belongs to the service's owner only", async () => {

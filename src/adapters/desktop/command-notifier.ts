@@ -1,4 +1,6 @@
 import { execFile } from "node:child_process";
+import { accessSync, constants, statSync } from "node:fs";
+import { delimiter, join } from "node:path";
 import { ActionFailure } from "../../ports/action.js";
 import type { DesktopNotifier } from "../../ports/desktop-notifier.js";
 import { notifierCommand } from "./notifier-commands.js";
@@ -25,6 +27,10 @@ export function commandNotifier(opts: CommandNotifierOptions): DesktopNotifier {
   const platform = opts.platform ?? process.platform;
   const timeout = opts.timeoutMs ?? 10_000;
   return {
+    unavailable() {
+      const cmd = notifierCommand(platform, { title: "", body: "" });
+      return onPath(cmd.file, opts.env, platform) ? null : `desktop notifications need ${cmd.file}, which was not found on PATH: ${cmd.install}`;
+    },
     notify(note) {
       const cmd = notifierCommand(platform, note);
       return new Promise((resolve, reject) => {
@@ -41,4 +47,26 @@ export function commandNotifier(opts: CommandNotifierOptions): DesktopNotifier {
       });
     },
   };
+}
+
+/**
+ * Whether `file` is an executable file in one of the directories of `env`'s PATH: where
+ * execFile, given that environment, looks for it. Windows spells the variable `Path`.
+ */
+function onPath(file: string, env: Record<string, string | undefined>, platform: NodeJS.Platform): boolean {
+  const path = env.PATH ?? env.Path ?? "";
+  const sep = platform === "win32" ? ";" : delimiter;
+  return path
+    .split(sep)
+    .filter((dir) => dir !== "")
+    .some((dir) => {
+      const candidate = join(dir, file);
+      try {
+        if (!statSync(candidate).isFile()) return false;
+        if (platform !== "win32") accessSync(candidate, constants.X_OK);
+        return true;
+      } catch {
+        return false;
+      }
+    });
 }

@@ -95,10 +95,11 @@ export type Fragment =
    * second Monday", every other Monday for some and the month's second Monday for others.
    * `perDay`: "twice a day", "1日2回", vague unless the phrase says exactly that many times of day.
    * "past": "last Friday", "last week", a day already gone (chrono would read it forward).
+   * "subMinute": "every second", "every 30 seconds": more often than any schedule can repeat.
    */
   | {
       kind: "vague";
-      what: "time" | "day" | "timezone" | "interval" | "workdays" | "ordinal" | "past" | "dayMonth" | "occasion";
+      what: "time" | "day" | "timezone" | "interval" | "workdays" | "ordinal" | "past" | "dayMonth" | "occasion" | "subMinute";
       weak?: boolean;
       perDay?: number;
     };

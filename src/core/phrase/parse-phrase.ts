@@ -146,6 +146,7 @@ function readSchedule(ctx: ReadContext): Schedule {
   const kinds = new Set(ctx.finds.map((f) => f.fragment.kind));
   const ex = ctx.grammar.examples;
   const vague = findsOf(ctx, "vague").map((f) => f.fragment);
+  if (vague.some((v) => v.what === "subMinute")) throw refuse.subMinute();
   if (vague.some((v) => v.what === "timezone")) throw refuse.ambiguousZone();
   if (vague.some((v) => v.what === "interval")) throw refuse.skipCount(ex);
   if (vague.some((v) => v.what === "workdays")) throw refuse.workdays(ex);

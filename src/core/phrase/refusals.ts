@@ -73,6 +73,13 @@ export const refuse = {
       "Monday to Friday, or Monday to Saturday?",
       ex.weekly,
     ),
+  /** A schedule's finest step is the minute (cron's, and the `every` kind's): the reason, not "no repetition". */
+  subMinute: () =>
+    new DomainError("limit_exceeded", "The phrase repeats more often than once a minute; the shortest interval between two runs is one minute.", {
+      field: "when",
+      expected: "A repetition of a minute or longer, e.g. 'every minute' or 'every 5 minutes'",
+      hint: ask("Will every minute (or longer) do? duely does not run a task more often.", "every minute"),
+    }),
   everySecond: (ex: Examples) =>
     askWhen(
       "'Every second Monday' is every other Monday for some and the second Monday of each month for others.",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText } from "../../core/plain-text.js";
 import { describeSchedule } from "../../core/schedule/index.js";
 import { defineTool } from "../define-tool.js";
 import { PolicyInput } from "../policy-schemas.js";
@@ -9,7 +10,7 @@ import { policyPatch, taskAliases } from "../task-input.js";
 
 const Input = exactlyOneWhen(
   z.strictObject({
-    title: z.string().trim().min(1).max(200).describe('A short name for the scheduled task, e.g. "Morning finance digest".'),
+    title: plainText(z.string().trim().min(1).max(200), { lines: false }).describe('A short name for the scheduled task, e.g. "Morning finance digest".'),
     action: ActionInput.describe("What to do at each run: summarize a topic, send a reminder, or ask the server's language model."),
     ...WhenArgs,
     retry: RetryInput.optional(),

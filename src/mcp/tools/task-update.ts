@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { UpdatedJob } from "../../app/jobs.js";
+import { plainText } from "../../core/plain-text.js";
 import { defineTool } from "../define-tool.js";
 import { PolicyInput } from "../policy-schemas.js";
 import { fire, isoLocal, taskView, zoneOf } from "../present.js";
@@ -18,7 +19,7 @@ const Input = z
       .describe(
         "The task's `version` as you last read it (task_get_v1, task_list_v1, task_create_v1). If it changed since, nothing is changed and the answer is `conflict`.",
       ),
-    title: z.string().trim().min(1).max(200).optional().describe("A new name for the scheduled task."),
+    title: plainText(z.string().trim().min(1).max(200), { lines: false }).optional().describe("A new name for the scheduled task."),
     action: ActionInput.optional().describe("A new action, replacing the whole current one. To change only where results go, use `channels`."),
     channels: Channels.optional().describe('Where results go besides the run history, replacing the current list, e.g. ["email"]; [] for the history only.'),
     ...WhenArgs,

@@ -40,6 +40,9 @@ export interface ConnectOptions {
 const require = createRequire(import.meta.url);
 let preferred: SqliteDriver | null = null;
 
+/** The first Node with `node:sqlite` without a flag: where duely needs no native addon. */
+export const NODE_SQLITE_SINCE = "22.13.0";
+
 /** Whether this Node has `node:sqlite` (22.13 and later without a flag). */
 export const hasNodeSqlite = (): boolean => process.getBuiltinModule("node:sqlite") !== undefined;
 

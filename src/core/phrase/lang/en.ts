@@ -206,6 +206,11 @@ const rules: Rule[] = [
       return ordinals.map((o): Fragment => ({ kind: "nthWeekday", nth: NTH[o] ?? 1, weekdays: [weekday] }));
     },
   ),
+  // "every second" alone (not "every second Monday"), "every 30 seconds", "once a second".
+  ruleOf(
+    String.raw`\b(?:every|each|once\s+a|per)\s+sec(?:ond)?\b(?!\s+(?:${DAY}|day|week|month|year|weekend|time|one|of)\b)|\bevery\s+(?:\d+|few|couple\s+of)\s+sec(?:ond)?s\b|\bevery\s+\d+\s*s\b`,
+    () => ({ kind: "vague", what: "subMinute" }),
+  ),
   ruleOf(String.raw`\b(?:every|each)\s+(?:other|second|2nd)\s+(${DAY})s?\b`, (m) => {
     const weekday = weekdayOf(m[1] ?? "");
     return weekday === null ? null : { kind: "interval", every: 2, unit: "week", weekday };
