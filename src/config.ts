@@ -8,6 +8,10 @@ import { LimitSettings } from "./app/limit-settings.js";
 import { DEFAULT_RETENTION, RetentionSettings } from "./app/retention-settings.js";
 import { EngineSettings } from "./app/settings.js";
 import { isValidTimeZone } from "./core/schedule/index.js";
+import { AWS_DEFAULTS, HTTP_DEFAULTS } from "./defaults.js";
+import { dataDirOf } from "./service/paths.js";
+
+export { AWS_DEFAULTS, dataDirOf, HTTP_DEFAULTS };
 
 const Zone = z.string().refine(isValidTimeZone, { message: 'an IANA time zone, e.g. "Europe/London"' });
 
@@ -80,12 +84,6 @@ const AuthConfig = z
     { error: 'must be "builtin", "external" or "tokens"' },
   )
   .default({ kind: "builtin", access_token_ttl_ms: 600_000, refresh_token_ttl_ms: 30 * DAY_MS });
-
-/** Where `duely serve --http` listens when neither the config nor a flag says otherwise. */
-export const HTTP_DEFAULTS = { host: "127.0.0.1", port: 8787 } as const;
-
-/** Defaults of the AWS sections, which `duely aws init` also writes into the config it prints. */
-export const AWS_DEFAULTS = { ttlDays: 30, visibilityMs: 30_000 } as const;
 
 /** The JSON file's schema: what a user may write, with most defaults filled in by parsing. */
 export const ConfigFile = z
@@ -235,12 +233,6 @@ export class ConfigError extends Error {
     this.name = "ConfigError";
     this.problems = problems;
   }
-}
-
-/** `DUELY_DATA_DIR` (made absolute), else the XDG data dir: $XDG_DATA_HOME/duely, else ~/.local/share/duely. */
-export function dataDirOf(env: Record<string, string | undefined>): string {
-  if (env.DUELY_DATA_DIR) return resolve(env.DUELY_DATA_DIR);
-  return join(env.XDG_DATA_HOME || join(homedir(), ".local", "share"), "duely");
 }
 
 /**

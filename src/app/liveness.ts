@@ -17,7 +17,7 @@ export class WorkerBeat {
   private readonly deps: Deps;
   private readonly presence: Presence;
   private readonly id: string;
-  private readonly loop: PollLoop;
+  private readonly loop: PollLoop<void>;
 
   constructor(deps: Deps, presence: Presence, id: string) {
     this.deps = deps;
@@ -51,7 +51,7 @@ export class WorkerBeat {
 export class WatcherAlarm {
   private readonly deps: Deps;
   private readonly presence: Presence;
-  private readonly loop: PollLoop;
+  private readonly loop: PollLoop<boolean>;
   private lastSeen: number;
   private warned = false;
 

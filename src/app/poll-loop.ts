@@ -1,22 +1,32 @@
 import type { Logger } from "../ports/logger.js";
 
+/** Node fires a timer of more than 2^31-1 ms after 1 ms, so no sleep is longer. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /**
- * Runs `tick` at once and then `intervalMs` after each tick ends, until stopped: ticks never
- * overlap, and a failing one is logged (as `failure`) without ending the loop.
+ * Runs `tick` at once and then again after each tick ends, until stopped: ticks never overlap,
+ * and a failing one is logged (as `failure`) without ending the loop. After a tick the loop
+ * sleeps `intervalMs`, or what `sleepAfter` says (a loop that knows when it next has work;
+ * undefined: `intervalMs`; Infinity: until `runWithin`, or ~24 days, the longest timer).
+ * `runWithin` shortens a sleep when work turns up sooner.
  */
-export class PollLoop {
-  private readonly tick: () => Promise<unknown>;
+export class PollLoop<T = unknown> {
+  private readonly tick: () => Promise<T>;
+  private readonly sleepAfter: ((result: T) => Promise<number | undefined>) | null;
   private readonly intervalMs: number;
   private readonly log: Logger;
   private readonly failure: string;
   private timer: NodeJS.Timeout | null = null;
+  /** When the armed timer fires, on the monotonic clock (timers run on it). */
+  private timerDue = Infinity;
   private current: Promise<void> | null = null;
   private stopped = true;
-  /** A tick was asked for while one ran: start the next at once. */
-  private again = false;
+  /** Asked, while a tick ran, to tick again within this many ms of its end (0: at once). */
+  private again = Infinity;
 
-  constructor(opts: { tick: () => Promise<unknown>; intervalMs: number; log: Logger; failure: string }) {
+  constructor(opts: { tick: () => Promise<T>; sleepAfter?: (result: T) => Promise<number | undefined>; intervalMs: number; log: Logger; failure: string }) {
     this.tick = opts.tick;
+    this.sleepAfter = opts.sleepAfter ?? null;
     this.intervalMs = opts.intervalMs;
     this.log = opts.log;
     this.failure = opts.failure;
@@ -28,41 +38,59 @@ export class PollLoop {
     this.schedule(0);
   }
 
-  /** Ticks at once (right after the running tick, if any) instead of waiting out the interval; no-op when stopped. */
+  /** Ticks at once (right after the running tick, if any) instead of waiting out the sleep; no-op when stopped. */
   runNow(): void {
+    this.runWithin(0);
+  }
+
+  /** Ticks within `ms` (after the running tick, if any), or sooner if it was going to anyway; no-op when stopped. */
+  runWithin(ms: number): void {
     if (this.stopped) return;
+    const delay = Math.max(0, ms);
     if (this.current !== null) {
-      this.again = true;
+      this.again = Math.min(this.again, delay);
       return;
     }
-    if (this.timer) clearTimeout(this.timer);
-    this.schedule(0);
+    if (performance.now() + delay >= this.timerDue) return;
+    this.schedule(delay);
   }
 
   /** No tick starts after this; resolves once the one running (if any) has ended. */
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    this.clear();
     await this.current;
   }
 
+  private clear(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.timerDue = Infinity;
+  }
+
   private schedule(delayMs: number): void {
+    this.clear();
+    const delay = Math.min(delayMs, MAX_TIMER_MS);
+    this.timerDue = performance.now() + delay;
     this.timer = setTimeout(() => {
       this.timer = null;
+      this.timerDue = Infinity;
       this.current = this.run();
-    }, delayMs);
+    }, delay);
   }
 
   private async run(): Promise<void> {
+    let delay = this.intervalMs;
     try {
-      await this.tick();
+      const result = await this.tick();
+      const next = await this.sleepAfter?.(result);
+      if (next !== undefined && !Number.isNaN(next)) delay = next;
     } catch (e) {
       this.log.log("error", this.failure, { error: String(e) });
     }
     this.current = null;
-    const delay = this.again ? 0 : this.intervalMs;
-    this.again = false;
+    delay = Math.min(delay, this.again);
+    this.again = Infinity;
     if (!this.stopped) this.schedule(delay);
   }
 }

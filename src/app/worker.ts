@@ -15,6 +15,12 @@ import { giveBackHeld, startHeld } from "./starts.js";
 
 /** A message delivered this much before its due time is put back (SQS delays are whole seconds). */
 const EARLY_TOLERANCE_MS = 5;
+/**
+ * How long one receive waits for a message. The queue answers as soon as one is sent or falls
+ * due, so an idle worker sleeps through it: long, so that it wakes no one (SQS long-polls 20 s at
+ * a time within it). `nudge` ends it early.
+ */
+const RECEIVE_WAIT_MS = 600_000;
 
 /**
  * Claims due runs by compare-and-set (queued → running, attempt + 1, lease) and runs their
@@ -50,6 +56,8 @@ export class Worker {
   private stopping: AbortController | null = null;
   private loop: Promise<void> | null = null;
   private spaceWaiters: (() => void)[] = [];
+  /** Ends the receive waiting now, if any (see nudge). */
+  private receiving: AbortController | null = null;
   /** Told when no action runs and no start is being written (a stopping worker waits for it). */
   private idleWaiters: (() => void)[] = [];
 
@@ -59,7 +67,7 @@ export class Worker {
     this.id = opts.id ?? defaultRoleId("worker");
     this.leases = new LeaseKeeper(deps, this.id);
     this.completer = new Completer(deps, { worker: this.id, ...(opts.onFinished && { onFinished: opts.onFinished }), onWritten: () => this.wakeClaimer() });
-    this.rateHeld = new RateHold(deps, () => this.wakeClaimer());
+    this.rateHeld = new RateHold(deps, () => this.nudge());
   }
 
   /** Whether this worker holds `run` now: claimed, running its action, or storing its outcome. */
@@ -147,9 +155,14 @@ export class Worker {
         await new Promise<void>((r) => this.spaceWaiters.push(r));
         continue;
       }
+      this.receiving = new AbortController();
       try {
-        await this.processSafely(await this.deps.queue.receive(take, 1_000, signal));
+        const messages = await this.deps.queue.receive(take, RECEIVE_WAIT_MS, AbortSignal.any([signal, this.receiving.signal]));
+        this.receiving = null;
+        this.deps.metrics?.wakeup("worker", messages.length === 0);
+        await this.processSafely(messages);
       } catch (e) {
+        this.receiving = null;
         this.deps.log.log("error", "cannot receive from the queue", { worker: this.id, error: String(e) });
         await pause(200);
       }
@@ -163,6 +176,15 @@ export class Worker {
       this.deps.log.log("error", "worker batch failed", { worker: this.id, error: String(e) });
       await pause(200);
     }
+  }
+
+  /**
+   * Makes the claim loop look again now, also while it waits on the queue: held-back runs fell due,
+   * or the wall clock jumped (a wake from sleep) and the queue's timer, set before, fires late.
+   */
+  nudge(): void {
+    this.wakeClaimer();
+    this.receiving?.abort();
   }
 
   private wakeClaimer(): void {

@@ -24,8 +24,11 @@ export interface Bounds {
 }
 
 const TEN_YEARS_MS = 10 * 365 * 86_400_000;
+
 /** How many fire times a preview prints without --count. */
-export const DEFAULT_COUNT = 5;
+import { DEFAULT_COUNT } from "./preview-command.js";
+
+export { DEFAULT_COUNT };
 
 export function parseInstant(value: string, field: string): number {
   const ms = DateTime.fromISO(value, { setZone: true });

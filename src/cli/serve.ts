@@ -1,11 +1,8 @@
-import { prometheusMetrics } from "../adapters/metrics/prometheus.js";
-import { type Config, loadConfig } from "../config.js";
-import { httpAuthFor, openEngine } from "../main.js";
-import { isLoopbackHost, startHttpServer } from "../mcp/http.js";
-import { startStdioServer } from "../mcp/stdio.js";
-import { opsRoutes } from "./ops-http.js";
-import { rolesOf, startFields } from "./process-roles.js";
-import { untilSignal } from "./until-signal.js";
+import type { Config } from "../config.js";
+
+// Types only above: over stdio without --embedded this process is a relay (src/cli/bridge.ts),
+// which loads none of the scheduler, the MCP server or the config; the rest is imported below,
+// once it is known to be needed.
 
 /** `duely serve`'s options; their meaning is written once, in the option definitions (src/cli/main.ts). */
 export interface ServeOptions {
@@ -35,13 +32,15 @@ function withFlags(config: Config, flags: ServeFlags): Config {
   };
 }
 
-/** Refuses, before anything opens, a server that would answer anyone or that no client could use. */
-function checkAuth(config: Config, flags: ServeFlags): void {
+/** Refuses switches that do not go together, before anything is loaded. */
+function checkFlags(flags: ServeFlags): void {
   if (flags.http && flags.embedded) throw new Error("--embedded applies to stdio only; --http always runs in this process");
-  if (!flags.http) {
-    if (flags.noAuth) throw new Error("--no-auth applies to --http only; stdio always serves the configured owner");
-    return;
-  }
+  if (!flags.http && flags.noAuth) throw new Error("--no-auth applies to --http only; stdio always serves the configured owner");
+}
+
+/** Refuses, before anything opens, a server that would answer anyone or that no client could use. */
+function checkAuth(config: Config, flags: ServeFlags, isLoopbackHost: (host: string) => boolean): void {
+  if (!flags.http) return;
   const host = config.http.host;
   if (flags.noAuth) {
     if (!isLoopbackHost(host)) throw new Error(`--no-auth is allowed only on a loopback host (127.0.0.1, localhost, ::1), not ${host}`);
@@ -70,12 +69,32 @@ function checkAuth(config: Config, flags: ServeFlags): void {
  */
 export async function runServe(opts: ServeOptions, env: Record<string, string | undefined>): Promise<void> {
   const flags: ServeFlags = { ...opts, http: opts.http === true, noAuth: opts.auth === false };
-  const config = withFlags(loadConfig(env, flags.config), flags);
-  checkAuth(config, flags);
+  checkFlags(flags);
   if (!flags.http && !flags.embedded) {
     const { runBridge } = await import("./bridge.js");
     return runBridge({ ...(flags.config && { config: flags.config }), ...(flags.db && { db: flags.db }) }, env);
   }
+  const [
+    { prometheusMetrics },
+    { loadConfig },
+    { httpAuthFor, openEngine },
+    { isLoopbackHost, startHttpServer },
+    { startStdioServer },
+    { opsRoutes },
+    { rolesOf, startFields },
+    { untilSignal },
+  ] = await Promise.all([
+    import("../adapters/metrics/prometheus.js"),
+    import("../config.js"),
+    import("../main.js"),
+    import("../mcp/http.js"),
+    import("../mcp/stdio.js"),
+    import("./ops-http.js"),
+    import("./process-roles.js"),
+    import("./until-signal.js"),
+  ]);
+  const config = withFlags(loadConfig(env, flags.config), flags);
+  checkAuth(config, flags, isLoopbackHost);
   const owner = config.owner;
   const timezone = config.timezone;
 
