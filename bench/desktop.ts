@@ -33,7 +33,10 @@ const median = (xs: number[]) => {
   return s.length === 0 ? Number.NaN : s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
 const mb = (kb: number) => Math.round(kb / 1024);
-const load = () => loadavg().map((l) => l.toFixed(1)).join(" ");
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
 
 /** VmRSS of a process, in kB. */
 function rssKb(pid: number): number {
@@ -282,10 +285,14 @@ async function monthChild(): Promise<void> {
 async function month(): Promise<{ ran: number; weeksRssMb: number[] }[]> {
   const out: { ran: number; weeksRssMb: number[] }[] = [];
   for (let i = 0; i < Math.min(REPS, 3); i++) {
-    const r = spawnSync(process.execPath, ["--expose-gc", "--import", "tsx", new URL(import.meta.url).pathname, "--month-child", "--root", ROOT, "--tasks", String(TASKS)], {
-      encoding: "utf8",
-      timeout: 600_000,
-    });
+    const r = spawnSync(
+      process.execPath,
+      ["--expose-gc", "--import", "tsx", new URL(import.meta.url).pathname, "--month-child", "--root", ROOT, "--tasks", String(TASKS)],
+      {
+        encoding: "utf8",
+        timeout: 600_000,
+      },
+    );
     if (r.status !== 0) throw new Error(`the month run failed: ${r.stderr}`);
     out.push(JSON.parse(r.stdout.trim().split("\n").pop()!));
   }
