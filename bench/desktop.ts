@@ -8,7 +8,7 @@
  *   npx tsx bench/desktop.ts [--root DIR] [--reps 5] [--idle-s 60] [--tasks 100] [--only idle,bridge,cold,month]
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
@@ -64,7 +64,16 @@ function usage(pid: number): { cpuS: number; switches: number } {
   return { cpuS: ticks / 100, switches };
 }
 
-const env = (dataDir: string) => ({ ...process.env, DUELY_DATA_DIR: dataDir, DUELY_LOG_LEVEL: "warn" });
+/** Creating TASKS tasks at once is over the default per-owner create rate. */
+const BENCH_CONFIG = { limits: { creates: { burst: 1000, per_minute: 1000 } } };
+
+/** A fresh data dir with the bench's config in it. */
+function newDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "duely-bench-desktop-"));
+  writeFileSync(join(dir, "bench.json"), JSON.stringify(BENCH_CONFIG));
+  return dir;
+}
+const env = (dataDir: string) => ({ ...process.env, DUELY_DATA_DIR: dataDir, DUELY_CONFIG: join(dataDir, "bench.json"), DUELY_LOG_LEVEL: "warn" });
 const discovery = (dir: string) => join(dir, "service.json");
 
 async function waitFor(check: () => boolean, ms: number, what: string): Promise<void> {
@@ -73,7 +82,7 @@ async function waitFor(check: () => boolean, ms: number, what: string): Promise<
 
 /** Starts `duely service run` for a fresh data dir and waits until it has written its discovery file. */
 async function startService(): Promise<{ dir: string; child: ChildProcess; url: string; secret: string }> {
-  const dir = mkdtempSync(join(tmpdir(), "duely-bench-desktop-"));
+  const dir = newDir();
   const child = spawn(process.execPath, [CLI, "service", "run"], { env: env(dir), stdio: "ignore" });
   await waitFor(() => existsSync(discovery(dir)), 60_000, "the service to start");
   const { url } = JSON.parse(readFileSync(discovery(dir), "utf8")) as { url: string };
@@ -211,7 +220,7 @@ async function bridgeWarm(): Promise<number> {
 async function bridgeCold(): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < REPS; i++) {
-    const dir = mkdtempSync(join(tmpdir(), "duely-bench-desktop-"));
+    const dir = newDir();
     try {
       times.push(await bridgeOnce(dir));
     } finally {
@@ -241,7 +250,7 @@ async function monthChild(): Promise<void> {
   let now = Date.parse("2026-06-01T00:00:00Z");
   let elapsed = 0;
   const clock = { now: () => now, monotonic: () => elapsed };
-  const config = resolveConfig({ engine: { max_active_jobs_per_owner: 10_000 } }, { DUELY_DATA_DIR: dir });
+  const config = resolveConfig({ ...BENCH_CONFIG, engine: { max_active_jobs_per_owner: 10_000 } }, { DUELY_DATA_DIR: dir });
   const engine = await openEngine(config, { clock, log: silentLogger, roles: [] });
   const path = join(dir, "duely.db");
   const pruner = new Pruner({
