@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import { homedir, userInfo } from "node:os";
-import { join, resolve } from "node:path";
+import { userInfo } from "node:os";
+import { join } from "node:path";
 import { z } from "zod";
 import { ActionsConfig, OwnersConfig } from "./actions/config.js";
 import { ownershipProblems } from "./actions/owner-channels.js";
@@ -9,6 +9,10 @@ import { DEFAULT_RETENTION, RetentionSettings } from "./app/retention-settings.j
 import { EngineSettings } from "./app/settings.js";
 import { isValidTimeZone } from "./core/schedule/index.js";
 import { BucketSpec } from "./core/token-bucket.js";
+import { AWS_DEFAULTS, HTTP_DEFAULTS } from "./defaults.js";
+import { dataDirOf } from "./service/paths.js";
+
+export { AWS_DEFAULTS, dataDirOf, HTTP_DEFAULTS };
 
 const Zone = z.string().refine(isValidTimeZone, { message: 'an IANA time zone, e.g. "Europe/London"' });
 
@@ -104,9 +108,6 @@ const AuthConfig = z
   )
   .default({ kind: "builtin", access_token_ttl_ms: 600_000, refresh_token_ttl_ms: 30 * DAY_MS, registration: REGISTRATION_DEFAULTS });
 
-/** Where `duely serve --http` listens when neither the config nor a flag says otherwise. */
-export const HTTP_DEFAULTS = { host: "127.0.0.1", port: 8787 } as const;
-
 /**
  * How the scheduler's roles spread over processes, fixed by the store and the queue together,
  * decided here once so no command or adapter decides it again from one of them:
@@ -137,9 +138,6 @@ export function deploymentModeOf(store: { kind: "sqlite" | "dynamodb" }, queue: 
       'queue.kind "sqs" needs store.kind "dynamodb": on SQLite one process runs every role with the in-memory queue. Remove the "queue" section, or use the "store" section `duely aws init` prints (DUELY_DB and --db make the store SQLite)',
   };
 }
-
-/** Defaults of the AWS sections, which `duely aws init` also writes into the config it prints. */
-export const AWS_DEFAULTS = { ttlDays: 30, visibilityMs: 30_000 } as const;
 
 /** The JSON file's schema: what a user may write, with most defaults filled in by parsing. */
 export const ConfigFile = z
@@ -300,12 +298,6 @@ export class ConfigError extends Error {
     this.name = "ConfigError";
     this.problems = problems;
   }
-}
-
-/** `DUELY_DATA_DIR` (made absolute), else the XDG data dir: $XDG_DATA_HOME/duely, else ~/.local/share/duely. */
-export function dataDirOf(env: Record<string, string | undefined>): string {
-  if (env.DUELY_DATA_DIR) return resolve(env.DUELY_DATA_DIR);
-  return join(env.XDG_DATA_HOME || join(homedir(), ".local", "share"), "duely");
 }
 
 /** The environment with a `--db` flag applied as `DUELY_DB`, so the store, and the mode with it, are resolved once. */

@@ -16,6 +16,7 @@ import { untilReady } from "./readiness.js";
 import { type RecoveryStats, recoverOwnedRuns } from "./recovery.js";
 import type { EngineSettings } from "./settings.js";
 import { checkReady, type Readiness } from "./status.js";
+import { withStoreSignals } from "./store-signals.js";
 import { Sweeper } from "./sweeper.js";
 import { WakeWatch } from "./wake-watch.js";
 import { Watcher } from "./watcher.js";
@@ -89,7 +90,9 @@ export class Engine {
   constructor(given: EngineDeps, opts: EngineOptions = {}) {
     const bounded = withDeadlines(given);
     this.changes = new ChangeFeed(bounded.log);
-    const deps: EngineDeps = { ...bounded, store: announcingStore(bounded.store, this.changes), actions: measuredActions(bounded), changes: this.changes };
+    // Every store call checks for a wake from sleep; every write tells a sleeping watcher.
+    const signalled = withStoreSignals(bounded.store, { called: () => this.wake.observe(), written: (runs) => this.watcher.wakeFor(runs) });
+    const deps: EngineDeps = { ...bounded, store: announcingStore(signalled, this.changes), actions: measuredActions(bounded), changes: this.changes };
     this.deps = deps;
     observeChanges(this.changes, deps);
     this.exclusive = opts.exclusive === true;
@@ -106,25 +109,47 @@ export class Engine {
     // The reaper asks this process's worker whether it holds a run (a `newWorker` stands for
     // another process's, so it is not asked).
     const holders = new Holders(deps, { local: () => [this.worker], presence: opts.presence ?? null });
+    // An exclusive engine writes every run itself, so its watcher sleeps until there is work.
     this.watcher = new Watcher(deps, {
       ...(opts.id && { id: opts.id }),
       ...(opts.leases && { leases: opts.leases }),
       holders,
+      sleeps: this.exclusive,
       ...(opts.configDigest && { config: opts.configDigest }),
     });
     this.worker = new Worker(deps, { ...(opts.id && { id: opts.id }) });
-    this.sweeper = new Sweeper(deps, { when: () => this.watcher.holdsShard(0) });
+    // After each sweep the watcher looks too: a sleeping watcher's backstop, at no extra wake-up.
+    this.sweeper = new Sweeper(deps, { when: () => this.watcher.holdsShard(0), after: () => this.roles.has("watcher") && this.watcher.tickNow() });
     const presence = opts.presence;
     this.beat = presence && this.roles.has("worker") ? new WorkerBeat(deps, presence, this.worker.id, opts.configDigest) : null;
     this.alarm = presence && !this.roles.has("watcher") ? new WatcherAlarm(deps, presence) : null;
-    this.wake = new WakeWatch({ clock: deps.clock, periodMs: deps.settings.wake_check_ms, onWake: (ms) => this.afterWake(ms) });
+    this.wake = new WakeWatch({
+      clock: deps.clock,
+      periodMs: deps.settings.wake_check_ms,
+      onWake: (ms) => this.afterWake(ms),
+      ...(deps.metrics && { metrics: deps.metrics }),
+    });
   }
 
-  /** After sleep, runs a sweep and a watcher tick now: missed runs are found and caught up without waiting for their loops. */
+  /**
+   * After sleep, runs a sweep and a watcher tick now, and has the worker look at its queue:
+   * missed runs are found and caught up, and runs queued before the sleep start, without waiting
+   * for timers that were set before it.
+   */
   private afterWake(elapsedMs: number): void {
     this.log.log("info", `woke after ${formatDuration(elapsedMs)}: looking for missed runs now`, { elapsed_ms: elapsedMs });
     if (this.roles.has("sweeper")) this.sweeper.sweepNow();
+    this.lookNow();
+  }
+
+  /**
+   * Has the running roles look at the store and the queue now instead of at their next timer:
+   * for a clock that moves without firing timers (tests step one), and after a wake.
+   */
+  lookNow(): void {
+    if (!this.started) return;
     if (this.roles.has("watcher")) this.watcher.tickNow();
+    if (this.roles.has("worker")) this.worker.nudge();
   }
 
   /** Another worker over the same adapters (tests: a second process's worker). */

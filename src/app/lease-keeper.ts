@@ -47,6 +47,8 @@ export class LeaseKeeper {
   private readonly worker: string;
   private readonly held = new Map<string, { h: HeldRun; ended: () => void; over: Promise<void> }>();
   private timer: NodeJS.Timeout | null = null;
+  /** Between start() and stop(): the timer runs while, and only while, a run is held (an idle worker sleeps). */
+  private beating = false;
 
   constructor(deps: EngineDeps, worker: string) {
     this.deps = deps;
@@ -57,6 +59,7 @@ export class LeaseKeeper {
     let ended!: () => void;
     const over = new Promise<void>((r) => (ended = r));
     this.held.set(runKeyString(h.run), { h, ended, over });
+    this.arm();
   }
 
   untrack(h: HeldRun): void {
@@ -65,6 +68,7 @@ export class LeaseKeeper {
     if (entry?.h !== h) return;
     this.held.delete(key);
     entry.ended();
+    if (this.held.size === 0) this.disarm();
   }
 
   has(key: RunKey): boolean {
@@ -84,12 +88,23 @@ export class LeaseKeeper {
     await Promise.all([...this.held.values()].map((e) => e.over));
   }
 
-  /** Beats every third of a lease, so one late beat never loses one. */
+  /** Beats every third of a lease while it holds a run, so one late beat never loses one. */
   start(): void {
-    this.timer ??= setInterval(() => this.heartbeat(), Math.max(250, Math.floor(this.deps.settings.lease_ms / 3)));
+    this.beating = true;
+    this.arm();
   }
 
   stop(): void {
+    this.beating = false;
+    this.disarm();
+  }
+
+  private arm(): void {
+    if (!this.beating || this.held.size === 0) return;
+    this.timer ??= setInterval(() => this.heartbeat(), Math.max(250, Math.floor(this.deps.settings.lease_ms / 3)));
+  }
+
+  private disarm(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
   }

@@ -17,7 +17,7 @@ export class WorkerBeat {
   private readonly deps: Deps;
   private readonly presence: Presence;
   private readonly id: string;
-  private readonly loop: PollLoop;
+  private readonly loop: PollLoop<void>;
 
   /** `config`: this process's settings digest, announced with each beat (see Member). */
   constructor(deps: Deps, presence: Presence, id: string, config?: string) {
@@ -52,7 +52,7 @@ export class WorkerBeat {
 export class WatcherAlarm {
   private readonly deps: Deps;
   private readonly presence: Presence;
-  private readonly loop: PollLoop;
+  private readonly loop: PollLoop<boolean>;
   private lastSeen: number;
   private warned = false;
 

@@ -21,7 +21,7 @@ export interface PrunerDeps {
  */
 export class Pruner {
   private readonly deps: PrunerDeps;
-  private readonly loop: PollLoop;
+  private readonly loop: PollLoop<number>;
 
   constructor(deps: PrunerDeps) {
     this.deps = deps;

@@ -17,7 +17,11 @@ export const EngineSettings = z.strictObject({
     .min(1_000)
     .max(14 * 60_000)
     .default(45_000),
-  /** How often the watcher polls the store. @default 1_000 */
+  /**
+   * How often the watcher polls the store where it cannot sleep until its next work (several
+   * processes share the store: DynamoDB, or roles split over SQLite), and how soon it looks again
+   * after a tick that failed. An embedded engine's watcher sleeps instead (src/app/watcher.ts). @default 1_000
+   */
   poll_interval_ms: z.number().int().min(50).max(60_000).default(1_000),
   /** How far back the watcher's bucket scan reaches; older pending runs are the sweeper's. @default 7_200_000 */
   look_back_ms: z
@@ -35,9 +39,10 @@ export const EngineSettings = z.strictObject({
   /**
    * How often the engine compares the wall clock with its timers to notice that the computer
    * slept (then it sweeps and ticks at once, so missed runs are caught up without waiting for
-   * `sweep_interval_ms`). @default 2_000
+   * `sweep_interval_ms`). Every store call (a request, any timer) compares them too, so this
+   * bounds only how late an idle process notices; long, so that it seldom wakes one. @default 40_000
    */
-  wake_check_ms: z.number().int().min(100).max(60_000).default(2_000),
+  wake_check_ms: z.number().int().min(100).max(600_000).default(40_000),
   /** A schedule's first fire (or a once time) may not be further ahead. @default 1 year */
   horizon_ms: z
     .number()

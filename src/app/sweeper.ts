@@ -35,20 +35,22 @@ type Repair = "ok" | "repaired" | "completed" | "conflict";
  */
 export class Sweeper {
   private readonly deps: EngineDeps;
-  private readonly loop: PollLoop;
+  private readonly loop: PollLoop<void>;
 
   /**
    * `when` says whether this process sweeps now: of several watcher processes only the one
-   * holding shard 0 does, so the walk runs once. @default always
+   * holding shard 0 does, so the walk runs once. @default always. `after` is called after each sweep.
    */
-  constructor(deps: EngineDeps, opts: { when?: () => boolean } = {}) {
+  constructor(deps: EngineDeps, opts: { when?: () => boolean; after?: () => void } = {}) {
     this.deps = deps;
     const when = opts.when ?? (() => true);
     this.loop = new PollLoop({
       tick: async () => {
-        if (!when()) return;
+        if (!when()) return deps.metrics?.wakeup("sweeper", true);
         const stats = await this.sweep();
         deps.log.log("debug", "sweep done", { ...stats });
+        deps.metrics?.wakeup("sweeper", stats.repaired + stats.completed === 0);
+        opts.after?.();
       },
       intervalMs: deps.settings.sweep_interval_ms,
       log: deps.log,

@@ -43,6 +43,8 @@ interface Decision {
 const PAGE = 250;
 /** With shard leases, a watcher that misses this many polls loses its shards to the others. */
 export const LEASE_POLLS = 10;
+/** The earliest possible time, for `earliest` queries that must see every wake time. */
+const EVER = Number.MIN_SAFE_INTEGER;
 
 const settledDecision = (s: Settled): Decision => ({
   tx: toTx([s.step]),
@@ -76,33 +78,93 @@ export class Watcher {
   private readonly leases: ShardLeases | null;
   /** The shards the last tick scanned: every shard without leases, else those held at its start. */
   private shards: number[];
-  private readonly loop: PollLoop;
+  private readonly loop: PollLoop<TickStats>;
   /** The last tick failed somewhere: check that the store and queue answer before taking shards again. */
   private failing = false;
   /** This process's settings digest, announced with its lease (see Member). */
   private readonly config: string | undefined;
 
   private readonly holders: Holders | null;
+  /** Sleeps until the store says there is work (see `sleeps` in the constructor), instead of polling. */
+  private readonly sleeps: boolean;
 
   /**
    * With `leases`, each tick scans only the shards this watcher holds (several watchers split
    * them). `holders` says whether the worker of a run whose lease expired is still alive: the reaper
    * leaves such a run alone (without it, an expired lease is reaped).
+   *
+   * `sleeps`: this process writes every run in the store (embedded SQLite, exclusive) and tells
+   * the watcher of each write (`wakeFor`), so after a tick it sleeps until the next run enters
+   * its window or falls due to be woken, as the store's `earliest` says, instead of polling
+   * every `poll_interval_ms`. Ignored with leases or a store without `earliest`.
    */
-  constructor(deps: EngineDeps, opts: { leases?: ShardLeases; id?: string; holders?: Holders; config?: string } = {}) {
+  constructor(deps: EngineDeps, opts: { leases?: ShardLeases; id?: string; holders?: Holders; sleeps?: boolean; config?: string } = {}) {
     this.deps = deps;
+    this.sleeps = opts.sleeps === true && !opts.leases && deps.store.earliest !== undefined;
     this.holders = opts.holders ?? null;
     this.config = opts.config;
     this.leases = opts.leases ?? null;
     this.shards = this.leases ? [] : Array.from({ length: deps.settings.shard_count }, (_, i) => i);
     this.id = opts.id ?? defaultRoleId("watcher");
     this.loop = new PollLoop({
-      tick: () => this.tick(),
+      tick: async () => {
+        const stats = await this.tick();
+        deps.metrics?.wakeup(
+          "watcher",
+          Object.values(stats).every((n) => n === 0),
+        );
+        return stats;
+      },
+      sleepAfter: async (stats) => (this.sleeps ? this.sleepAfter(stats) : undefined),
       intervalMs: deps.settings.poll_interval_ms,
       log: deps.log,
       failure: "watcher tick failed",
       backoff: { random: deps.random },
     });
+  }
+
+  /**
+   * How long a sleeping watcher waits after a tick: until the next pending run enters the
+   * window (or a paused one inside it reaches its time), or the next wake time (a retry, a stale
+   * queued run, a lease) comes. A tick that failed or lost a race looks again after a poll; a
+   * run left waking (its live worker holds it through an expired-looking lease) after a lease.
+   */
+  private async sleepAfter(stats: TickStats): Promise<number | undefined> {
+    if (stats.errors > 0 || stats.conflicts > 0) return undefined;
+    const { store, clock, settings } = this.deps;
+    const now = clock.now();
+    const lookAhead = settings.look_ahead_ms;
+    const [left, entering, inWindow, overdue, waking] = await Promise.all([
+      store.earliest!({ kind: "pending", after: now - settings.look_back_ms }),
+      store.earliest!({ kind: "pending", after: now + lookAhead }),
+      store.earliest!({ kind: "pending", after: now }),
+      store.earliest!({ kind: "waking", after: EVER }),
+      store.earliest!({ kind: "waking", after: now }),
+    ]);
+    // A due run still pending after a tick: its task could not be read this time.
+    if (left !== null && left <= now) return undefined;
+    const times = [
+      entering === null ? Infinity : entering - lookAhead,
+      inWindow ?? Infinity,
+      overdue !== null && overdue <= now ? now + settings.lease_ms : Infinity,
+      waking ?? Infinity,
+    ];
+    return Math.max(0, Math.min(...times) - now);
+  }
+
+  /**
+   * A run was just written: a sleeping watcher that would look later than this run needs wakes
+   * for it. `runs` are the rows as written; rows no watcher acts on are ignored.
+   */
+  wakeFor(runs: readonly Run[]): void {
+    if (!this.sleeps) return;
+    const now = this.deps.clock.now();
+    let at = Infinity;
+    for (const r of runs) {
+      if (r.status === "pending") at = Math.min(at, r.scheduled_at - this.deps.settings.look_ahead_ms);
+      if (r.wake_at !== null) at = Math.min(at, r.wake_at);
+    }
+    if (at !== Infinity) this.loop.runWithin(at - now);
   }
 
   /** Whether this watcher scans `shard` (with leases: held it at its last tick). */
@@ -165,7 +227,7 @@ export class Watcher {
     }
   }
 
-  /** Polls every `poll_interval_ms` until stop(); a tick never overlaps the previous one. */
+  /** Ticks until stop(): every `poll_interval_ms`, or (sleeping) when there is work; a tick never overlaps the previous one. */
   start(): void {
     this.loop.start();
   }

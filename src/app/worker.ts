@@ -16,6 +16,12 @@ import { giveBackHeld, startHeld } from "./starts.js";
 
 /** A message delivered this much before its due time is put back (SQS delays are whole seconds). */
 const EARLY_TOLERANCE_MS = 5;
+/**
+ * How long one receive waits for a message. The queue answers as soon as one is sent or falls
+ * due, so an idle worker sleeps through it: long, so that it wakes no one (SQS long-polls 20 s at
+ * a time within it). `nudge` ends it early.
+ */
+const RECEIVE_WAIT_MS = 600_000;
 
 /**
  * Claims due runs by compare-and-set (queued → running, attempt + 1, lease) and runs their
@@ -36,7 +42,7 @@ export class Worker {
   /** Held back by their owner's execution rate, each until the token booked for it. */
   private readonly rateHeld: RateHold;
   /** The queue failing to answer receives: backs off, and logs a few lines, not one per try. */
-  private readonly receiving: Outage;
+  private readonly receiveOutage: Outage;
   /** Due, claimed without a start, waiting for a slot. */
   private readonly ready: HeldRun[] = [];
   /** Claimed ahead of their due time, released to `ready` by one timer. */
@@ -53,6 +59,8 @@ export class Worker {
   private stopping: AbortController | null = null;
   private loop: Promise<void> | null = null;
   private spaceWaiters: (() => void)[] = [];
+  /** Ends the receive waiting now, if any (see nudge). */
+  private receiving: AbortController | null = null;
   /** Told when no action runs and no start is being written (a stopping worker waits for it). */
   private idleWaiters: (() => void)[] = [];
 
@@ -61,8 +69,8 @@ export class Worker {
     this.id = opts.id ?? defaultRoleId("worker");
     this.leases = new LeaseKeeper(deps, this.id);
     this.completer = new Completer(deps, { worker: this.id, onWritten: () => this.wakeClaimer() });
-    this.rateHeld = new RateHold(deps, () => this.wakeClaimer());
-    this.receiving = new Outage({ log: deps.log, random: deps.random, failure: "cannot receive from the queue" });
+    this.rateHeld = new RateHold(deps, () => this.nudge());
+    this.receiveOutage = new Outage({ log: deps.log, random: deps.random, failure: "cannot receive from the queue" });
   }
 
   /** Whether this worker holds `run` now: claimed, running its action, or storing its outcome. */
@@ -151,12 +159,18 @@ export class Worker {
         continue;
       }
       let received: QueueMessage[];
+      const nudged = new AbortController();
+      this.receiving = nudged;
       try {
-        received = await this.deps.queue.receive(take, 1_000, signal);
-        this.receiving.succeeded({ worker: this.id });
+        received = await this.deps.queue.receive(take, RECEIVE_WAIT_MS, AbortSignal.any([signal, nudged.signal]));
+        this.receiveOutage.succeeded({ worker: this.id });
+        this.deps.metrics?.wakeup("worker", received.length === 0);
       } catch (e) {
-        await sleep(this.receiving.failed(e, { worker: this.id }), signal);
+        // A nudge ends the wait early: not a failure of the queue.
+        if (!nudged.signal.aborted) await sleep(this.receiveOutage.failed(e, { worker: this.id }), signal);
         continue;
+      } finally {
+        this.receiving = null;
       }
       await this.processSafely(received);
     }
@@ -169,6 +183,15 @@ export class Worker {
       this.deps.log.log("error", "worker batch failed", { worker: this.id, error: String(e) });
       await sleep(200);
     }
+  }
+
+  /**
+   * Makes the claim loop look again now, also while it waits on the queue: held-back runs fell due,
+   * or the wall clock jumped (a wake from sleep) and the queue's timer, set before, fires late.
+   */
+  nudge(): void {
+    this.wakeClaimer();
+    this.receiving?.abort();
   }
 
   private wakeClaimer(): void {

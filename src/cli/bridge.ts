@@ -1,10 +1,9 @@
 import { resolve } from "node:path";
 import { stderrLogger } from "../adapters/log/pino-logger.js";
-import { dataDirOf, loadConfig } from "../config.js";
 import { startBridge } from "../mcp/bridge.js";
-import { probeServer } from "../mcp/probe.js";
+import type { LogLevel } from "../ports/logger.js";
 import { connectService } from "../service/launch.js";
-import { isAlive, servicePaths } from "../service/paths.js";
+import { dataDirOf, isAlive, servicePaths } from "../service/paths.js";
 import { DUELY_VERSION } from "../version.js";
 import { untilSignal } from "./until-signal.js";
 
@@ -29,23 +28,32 @@ export function stopHintFor(dataDir: string, env: Record<string, string | undefi
   return isDefaultDir ? "duely service stop" : `duely service stop --data-dir ${JSON.stringify(dataDir)}`;
 }
 
+const LEVELS: readonly string[] = ["debug", "info", "warn", "error"] satisfies LogLevel[];
+
 /**
  * `duely serve` (stdio): relays the chat client's MCP messages to the local service of this
  * data dir, starting the service when none runs. The scheduler lives in the service, so tasks
  * keep running after the client closes. `config` and `db` are passed to a service this bridge
- * starts; a service already running keeps its own.
+ * starts (which reads and checks the config); a service already running keeps its own.
+ *
+ * A relay and nothing more, started for every chat session: it reads no config (the data dir
+ * and its own log level come from the environment), loads no store or scheduler, and connects
+ * with the discovery file and the secret alone (test/cli/bridge-imports.test.ts keeps it so).
  */
 export async function runBridge(opts: { config?: string; db?: string }, env: Record<string, string | undefined>): Promise<void> {
-  const config = loadConfig(env, opts.config);
-  const paths = servicePaths(config.data_dir);
-  const log = stderrLogger(config.log_level);
-  const command = serviceCommand(config.data_dir, opts);
-  const stopHint = stopHintFor(config.data_dir, env);
+  const dataDir = dataDirOf(env);
+  const paths = servicePaths(dataDir);
+  const level = env.DUELY_LOG_LEVEL !== undefined && LEVELS.includes(env.DUELY_LOG_LEVEL) ? (env.DUELY_LOG_LEVEL as LogLevel) : "info";
+  const log = stderrLogger(level);
+  const command = serviceCommand(dataDir, opts);
+  const stopHint = stopHintFor(dataDir, env);
 
   const bridge = startBridge({
     log,
-    connect: async () => {
-      const s = await connectService({ paths, version: DUELY_VERSION, probe: probeServer, command, env, stopHint });
+    connect: async ({ verify }) => {
+      // Verified (a real MCP handshake) only after a service named by the discovery file refused the connection.
+      const probe = verify ? (await import("../mcp/probe.js")).probeServer : undefined;
+      const s = await connectService({ paths, version: DUELY_VERSION, ...(probe && { probe }), command, env, stopHint });
       return { url: s.url, token: s.secret, alive: () => isAlive(s.pid), label: `pid ${s.pid}, log ${paths.log}` };
     },
   });

@@ -2,15 +2,14 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { stderrLogger } from "../adapters/log/pino-logger.js";
 import { DEFAULT_MAX_RECEIVE_COUNT } from "../adapters/queue/sqs/queues.js";
-import { AWS_DEFAULTS, HTTP_DEFAULTS } from "../config.js";
 import { DomainError } from "../core/errors.js";
+import { AWS_DEFAULTS, HTTP_DEFAULTS } from "../defaults.js";
 import { DUELY_VERSION } from "../version.js";
 import type { AwsInitOptions } from "./aws-init.js";
 import type { OwnerOptions } from "./owner.js";
 import { previewCommand } from "./preview-command.js";
 import { installProcessPolicy } from "./process-policy.js";
 import type { RoleOptions } from "./roles.js";
-import { scheduleNext } from "./schedule-command.js";
 import type { ServeOptions } from "./serve.js";
 import type { ServiceRunOptions } from "./service.js";
 import type { InstallOptions } from "./service-install.js";
@@ -272,7 +271,10 @@ previewCommand(schedule.command("next"), {
   description: "Print the next fire times of a cron expression, in UTC and local time.",
   argument: ["cron", 'a 5-field cron expression, in quotes: "30 2 * * *"'],
   reference: new Option("--after <iso>", "list fire times strictly after this instant: with an offset, or local time in --tz (default: now)"),
-  run: (cron, opts) => scheduleNext(cron, opts, Date.now()),
+  run: async (cron, opts) => {
+    const { scheduleNext } = await import("./schedule-command.js");
+    return scheduleNext(cron, opts, Date.now());
+  },
 });
 previewCommand(schedule.command("parse"), {
   description: 'Read a natural-language schedule ("every weekday at 8am") and print its fire times.',

@@ -1,6 +1,9 @@
 import type { Command, CommanderError, Option } from "commander";
 import { DomainError, isDomainError } from "../core/errors.js";
-import { DEFAULT_COUNT, formatText, type ScheduleOutput } from "./schedule-command.js";
+import type { ScheduleOutput } from "./schedule-command.js";
+
+/** Fire times printed without --count. */
+export const DEFAULT_COUNT = 5;
 
 export interface PreviewOptions {
   tz?: string;
@@ -63,6 +66,8 @@ export function previewCommand(cmd: Command, spec: PreviewSpec): Command {
         const json = opts.json === true;
         try {
           const out = await spec.run(text, opts);
+          // Loaded here: the module (luxon, the schedule rules) is for these commands only.
+          const { formatText } = await import("./schedule-command.js");
           process.stdout.write(`${json ? JSON.stringify(out) : formatText(out)}\n`);
         } catch (e) {
           report(e, json);

@@ -23,8 +23,11 @@ export interface Bounds {
 }
 
 const TEN_YEARS_MS = 10 * 365 * 86_400_000;
+
 /** How many fire times a preview prints without --count. */
-export const DEFAULT_COUNT = 5;
+import { DEFAULT_COUNT } from "./preview-command.js";
+
+export { DEFAULT_COUNT };
 
 const INSTANT_EXPECTED = 'an ISO 8601 time with offset, e.g. "2026-03-08T00:00:00Z" or "2026-03-08T09:00:00+08:00"';
 

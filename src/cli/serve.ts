@@ -1,16 +1,10 @@
-import { stderrLogger } from "../adapters/log/pino-logger.js";
-import { prometheusMetrics } from "../adapters/metrics/prometheus.js";
-import { type Config, loadConfig, withDb } from "../config.js";
-import { DomainError } from "../core/errors.js";
-import { httpAuthFor, openEngine } from "../main.js";
-import { startBridge } from "../mcp/bridge.js";
-import { isLoopbackHost, startHttpServer } from "../mcp/http.js";
-import { startStdioServer } from "../mcp/stdio.js";
+import type { Config } from "../config.js";
 import type { Logger } from "../ports/logger.js";
-import { opsRoutes } from "./ops-http.js";
-import { rolesOf, startFields } from "./process-roles.js";
-import { withDataDir } from "./service.js";
-import { untilSignal } from "./until-signal.js";
+import { withDataDir } from "../service/paths.js";
+
+// Types only above (and the data dir): over stdio without --embedded this process is a relay
+// (src/cli/bridge.ts), which loads none of the scheduler, the MCP server or the config; the rest
+// is imported below, once it is known to be needed.
 
 /** `duely serve`'s options; their meaning is written once, in the option definitions (src/cli/main.ts). */
 export interface ServeOptions {
@@ -40,13 +34,15 @@ function withFlags(config: Config, flags: ServeFlags): Config {
   };
 }
 
-/** Refuses, before anything opens, a server that would answer anyone or that no client could use. */
-function checkAuth(config: Config, flags: ServeFlags): void {
+/** Refuses switches that do not go together, before anything is loaded. */
+function checkFlags(flags: ServeFlags): void {
   if (flags.http && flags.embedded) throw new Error("--embedded applies to stdio only; --http always runs in this process");
-  if (!flags.http) {
-    if (flags.noAuth) throw new Error("--no-auth applies to --http only; stdio always serves the configured owner");
-    return;
-  }
+  if (!flags.http && flags.noAuth) throw new Error("--no-auth applies to --http only; stdio always serves the configured owner");
+}
+
+/** Refuses, before anything opens, a server that would answer anyone or that no client could use. */
+function checkAuth(config: Config, flags: ServeFlags, isLoopbackHost: (host: string) => boolean): void {
+  if (!flags.http) return;
   const host = config.http.host;
   if (flags.noAuth) {
     if (!isLoopbackHost(host)) throw new Error(`--no-auth is allowed only on a loopback host (127.0.0.1, localhost, ::1), not ${host}`);
@@ -76,13 +72,35 @@ function checkAuth(config: Config, flags: ServeFlags): void {
 export async function runServe(opts: ServeOptions, baseEnv: Record<string, string | undefined>): Promise<void> {
   const env = withDataDir(baseEnv, opts.dataDir);
   const flags: ServeFlags = { ...opts, http: opts.http === true, noAuth: opts.auth === false };
-  // --db is DUELY_DB's flag: applied while the config is read, so the deployment mode follows it.
-  const config = withFlags(loadConfig(withDb(env, flags.db), flags.config), flags);
-  checkAuth(config, flags);
+  checkFlags(flags);
   if (!flags.http && !flags.embedded) {
     const { runBridge } = await import("./bridge.js");
     return runBridge({ ...(flags.config && { config: flags.config }), ...(flags.db && { db: flags.db }) }, env);
   }
+  const [
+    { prometheusMetrics },
+    { loadConfig, withDb },
+    { httpAuthFor, openEngine },
+    { isLoopbackHost, startHttpServer },
+    { startStdioServer },
+    { opsRoutes },
+    { rolesOf, startFields },
+    { untilSignal },
+    { DomainError },
+  ] = await Promise.all([
+    import("../adapters/metrics/prometheus.js"),
+    import("../config.js"),
+    import("../main.js"),
+    import("../mcp/http.js"),
+    import("../mcp/stdio.js"),
+    import("./ops-http.js"),
+    import("./process-roles.js"),
+    import("./until-signal.js"),
+    import("../core/errors.js"),
+  ]);
+  // --db is DUELY_DB's flag: applied while the config is read, so the deployment mode follows it.
+  const config = withFlags(loadConfig(withDb(env, flags.db), flags.config), flags);
+  checkAuth(config, flags, isLoopbackHost);
   const owner = config.owner;
   const timezone = config.timezone;
 
@@ -97,6 +115,7 @@ export async function runServe(opts: ServeOptions, baseEnv: Record<string, strin
     // A client that starts `serve --embedded` shows only "Connection closed" when it exits: it is
     // told why instead, as the error of each request it sends, until it closes.
     if (flags.http || !(e instanceof DomainError && e.code === "conflict")) throw e;
+    const { stderrLogger } = await import("../adapters/log/pino-logger.js");
     return refuseOverStdio(`${e.message}. ${e.hint ?? ""}`.trim(), stderrLogger(config.log_level));
   }
   engine.start();
@@ -146,6 +165,7 @@ export async function runServe(opts: ServeOptions, baseEnv: Record<string, strin
  */
 async function refuseOverStdio(message: string, log: Logger): Promise<void> {
   log.log("error", message);
+  const { startBridge } = await import("../mcp/bridge.js");
   const bridge = startBridge({ log, connect: () => Promise.reject(new Error(message)) });
   await bridge.closed;
   process.exitCode = 1;

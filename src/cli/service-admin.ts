@@ -7,9 +7,8 @@ import { readDiscovery } from "../service/discovery.js";
 import { definitionPath, type Platform, serviceName } from "../service/install-plan.js";
 import { readPid } from "../service/instance-lock.js";
 import { findService, tail } from "../service/launch.js";
-import { isAlive, type ServicePaths, servicePaths } from "../service/paths.js";
+import { isAlive, type ServicePaths, servicePaths, withDataDir } from "../service/paths.js";
 import { readableLines } from "./log-lines.js";
-import { withDataDir } from "./service.js";
 
 type Env = Record<string, string | undefined>;
 const STOP_WAIT_MS = 20_000;

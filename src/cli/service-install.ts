@@ -4,8 +4,8 @@ import { homedir } from "node:os";
 import { dirname, resolve } from "node:path";
 import { dataDirOf } from "../config.js";
 import { definitionPath, type Host, installPlan, type Platform, type Step, serviceName, uninstallPlan } from "../service/install-plan.js";
+import { withDataDir } from "../service/paths.js";
 import type { ServiceSpec } from "../service/units/spec.js";
-import { withDataDir } from "./service.js";
 import { pathsFor, serviceStop } from "./service-admin.js";
 
 type Env = Record<string, string | undefined>;

@@ -2,10 +2,9 @@ import { loadConfig } from "../config.js";
 import { formatDuration } from "../core/duration.js";
 import { probeServer } from "../mcp/probe.js";
 import { connectService, findService, ServiceUnavailable } from "../service/launch.js";
-import { servicePaths } from "../service/paths.js";
+import { servicePaths, withDataDir } from "../service/paths.js";
 import { DUELY_VERSION } from "../version.js";
 import { serviceCommand, stopHintFor } from "./bridge.js";
-import { withDataDir } from "./service.js";
 
 export interface ServiceStartOptions {
   dataDir?: string;

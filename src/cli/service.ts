@@ -10,7 +10,7 @@ import { systemClock } from "../ports/clock.js";
 import type { Logger } from "../ports/logger.js";
 import { ensureSecret, removeDiscovery, writeDiscovery } from "../service/discovery.js";
 import { acquireInstanceLock, InstanceLocked } from "../service/instance-lock.js";
-import { servicePaths } from "../service/paths.js";
+import { servicePaths, withDataDir } from "../service/paths.js";
 import { DUELY_VERSION } from "../version.js";
 import { rolesOf, startFields } from "./process-roles.js";
 import { untilSignal } from "./until-signal.js";
@@ -22,11 +22,6 @@ export interface ServiceRunOptions {
   db?: string;
   port?: number;
   logFile?: string;
-}
-
-/** The environment with `--data-dir` applied, so the config (and its default SQLite path) follows it. */
-export function withDataDir(env: Record<string, string | undefined>, dataDir: string | undefined): Record<string, string | undefined> {
-  return dataDir === undefined ? env : { ...env, DUELY_DATA_DIR: dataDir };
 }
 
 /**

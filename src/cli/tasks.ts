@@ -1,6 +1,6 @@
 import { loadConfig } from "../config.js";
 import type { ResultView, RunView, TaskView } from "../mcp/schemas.js";
-import { withDataDir } from "./service.js";
+import { withDataDir } from "../service/paths.js";
 import { openTaskTools } from "./tasks-client.js";
 
 /** `duely tasks …`'s shared options; their meaning is written once, in src/cli/main.ts. */

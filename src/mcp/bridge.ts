@@ -27,9 +27,12 @@ export interface BridgeOptions {
   /**
    * Finds the service, starting it when none runs. Rejects with an Error whose message is
    * written for the user (a version mismatch, a service that would not start): every request is
-   * then answered with it, and the next request tries again.
+   * then answered with it, and the next request tries again. `verify` false: a service its
+   * discovery file names is taken at its word, so the first request is the only round trip;
+   * true (after such a service refused the connection): it must answer a health check first,
+   * and one is started when it does not.
    */
-  connect(): Promise<Upstream>;
+  connect(check: { verify: boolean }): Promise<Upstream>;
   log: Logger;
   /** The client side. @default stdio of this process */
   client?: Transport;
@@ -60,7 +63,15 @@ interface Connection {
   transport: StreamableHTTPClientTransport;
   /** Requests relayed on this connection and not yet answered. */
   pending: Set<RequestId>;
+  /** Found by a health check; not: taken from the discovery file alone. */
+  verified: boolean;
 }
+
+/** The connection was refused: nothing listens there, so the request reached no one (a stale discovery file). */
+const refused = (e: unknown): boolean => {
+  const cause = e instanceof Error ? (e.cause as { code?: unknown } | undefined) : undefined;
+  return cause?.code === "ECONNREFUSED";
+};
 
 /**
  * Relays MCP between a client on stdio (Claude Desktop) and the local service over Streamable
@@ -75,6 +86,8 @@ export function startBridge(opts: BridgeOptions): BridgeHandle {
   const client = opts.client ?? new StdioServerTransport();
   let conn: Connection | null = null;
   let connecting: Promise<Connection> | null = null;
+  /** The discovery file named a service that refused the connection: check the next one. */
+  let verifyNext = false;
   /** Learnt from the client's initialize exchange, and given to every later connection. */
   let protocolVersion: string | null = null;
   const initializeIds = new Set<RequestId>();
@@ -112,10 +125,12 @@ export function startBridge(opts: BridgeOptions): BridgeHandle {
   };
 
   const open = async (): Promise<Connection> => {
-    const upstream = await opts.connect();
+    const verified = verifyNext;
+    const upstream = await opts.connect({ verify: verified });
+    verifyNext = false;
     const transport = new StreamableHTTPClientTransport(new URL(upstream.url), { requestInit: { headers: { Authorization: `Bearer ${upstream.token}` } } });
     if (protocolVersion) transport.setProtocolVersion(protocolVersion);
-    const c: Connection = { upstream, transport, pending: new Set() };
+    const c: Connection = { upstream, transport, pending: new Set(), verified };
     transport.onmessage = (m) => fromService(c, m);
     transport.onerror = (e) => {
       log.log("debug", "service connection error", { error: e.message });
@@ -134,7 +149,7 @@ export function startBridge(opts: BridgeOptions): BridgeHandle {
     return conn;
   };
 
-  const relay = async (message: JSONRPCMessage) => {
+  const relay = async (message: JSONRPCMessage, retried = false): Promise<void> => {
     const request = isJSONRPCRequest(message) ? message : null;
     if (request?.method === "initialize") initializeIds.add(request.id);
     let c: Connection;
@@ -151,6 +166,16 @@ export function startBridge(opts: BridgeOptions): BridgeHandle {
     try {
       await c.transport.send(message);
     } catch (e) {
+      if (!retried && !c.verified && refused(e)) {
+        // A discovery file left by a service that did not stop cleanly, its pid now another
+        // process's: the request reached no one, so it goes again, to a checked (or new) service.
+        log.log("info", "the service the discovery file names refused the connection; checking it, or starting one", { service: c.upstream.label });
+        if (request) c.pending.delete(request.id);
+        if (conn === c) conn = null;
+        c.transport.close().catch(() => undefined);
+        verifyNext = true;
+        return relay(message, true);
+      }
       log.log("warn", "relaying to the service failed", { error: String(e) });
       const gone = await ended(c.upstream);
       if (request && c.pending.delete(request.id)) {

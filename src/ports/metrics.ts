@@ -23,6 +23,11 @@ export interface Metrics {
   runResent(): void;
   /** Tokens a language model call used, by provider and model. */
   llmTokens(provider: string, model: string, kind: "input" | "output", count: number): void;
+  /**
+   * A background timer of the engine fired (`timer`: watcher, sweeper, wake_watch, ...); `idle`
+   * when it found nothing to do. A sleeping engine keeps idle wake-ups near zero.
+   */
+  wakeup(timer: string, idle: boolean): void;
 }
 
 export const noMetrics: Metrics = {
@@ -34,4 +39,5 @@ export const noMetrics: Metrics = {
   shardTakenOver() {},
   runResent() {},
   llmTokens() {},
+  wakeup() {},
 };

@@ -123,6 +123,15 @@ export interface Store {
    */
   quarantined(opts: { limit: number }): Promise<Quarantined[]>;
 
+  /**
+   * OPTIONAL capability of a store one process owns (embedded SQLite), so its watcher can sleep
+   * until it has work instead of polling: the earliest `scheduled_at` of a pending run strictly
+   * after `after` (`kind: "pending"`), or the earliest `wake_at` strictly after `after`
+   * (`kind: "waking"`); null when there is none. Unreadable runs MAY count. A store without it
+   * is polled.
+   */
+  earliest?(q: { kind: "pending" | "waking"; after: number }): Promise<number | null>;
+
   /** All writes and events atomically; false (and nothing written) when any condition fails. */
   commit(tx: Tx): Promise<boolean>;
   /**

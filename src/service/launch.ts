@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, statSync } from "node:fs";
+import { closeSync, existsSync, type FSWatcher, mkdirSync, openSync, readFileSync, renameSync, statSync, watch } from "node:fs";
 import { readDiscovery, readSecret } from "./discovery.js";
 import { isAlive, type ServicePaths } from "./paths.js";
 
@@ -26,13 +26,19 @@ export class ServiceUnavailable extends Error {
 
 /** The log is set aside (one previous file kept) when a start finds it this large. */
 const LOG_ROTATE_BYTES = 10 * 1024 * 1024;
+/** While starting the service: how often to look for its discovery file where the data dir cannot be watched. */
 const POLL_MS = 100;
 
-/** The running service of this data dir, if its discovery file names a live process that answers. */
-export async function findService(paths: ServicePaths, probe: Probe): Promise<(RunningService & { answered: string }) | null> {
+/**
+ * The running service of this data dir, if its discovery file names a live process that answers
+ * `probe`. Without a probe, a discovery file naming a live process is taken at its word, and
+ * `answered` is the version it names: the caller's first request is the check (the bridge).
+ */
+export async function findService(paths: ServicePaths, probe?: Probe): Promise<(RunningService & { answered: string }) | null> {
   const found = readDiscovery(paths);
   const secret = readSecret(paths);
   if (!found || !secret || !isAlive(found.pid)) return null;
+  if (!probe) return { pid: found.pid, url: found.url, secret, version: found.version, startedAt: found.started_at, answered: found.version };
   try {
     const answered = await probe(found.url, secret);
     return { pid: found.pid, url: found.url, secret, version: found.version, startedAt: found.started_at, answered };
@@ -45,7 +51,8 @@ export interface LaunchOptions {
   paths: ServicePaths;
   /** This program's version: a service of another version is refused with a restart hint. */
   version: string;
-  probe: Probe;
+  /** The health check of a service found running; absent, see findService. */
+  probe?: Probe;
   /** Starts `duely service run` in the foreground: the command and its arguments. */
   command: readonly string[];
   env: Record<string, string | undefined>;
@@ -87,18 +94,61 @@ async function startService(opts: LaunchOptions): Promise<RunningService & { ans
   child.unref();
 
   const deadline = Date.now() + (opts.timeoutMs ?? 30_000);
-  while (Date.now() < deadline) {
-    const found = await findService(paths, opts.probe);
-    if (found) return found;
-    // Exit 0: another process won the lock and is starting; keep waiting for its discovery file.
-    if (exit !== null && exit !== 0) {
-      throw new ServiceUnavailable(`duely's background service did not start (exit code ${exit}). Its log, ${paths.log}, ends with:\n${tail(paths.log, 15)}`);
+  // The service writes its discovery file once it listens: watching the data dir sees it at once.
+  const changes = watchDir(paths.dir);
+  try {
+    while (Date.now() < deadline) {
+      const found = await findService(paths, opts.probe);
+      if (found) return found;
+      // Exit 0: another process won the lock and is starting; keep waiting for its discovery file.
+      if (exit !== null && exit !== 0) {
+        throw new ServiceUnavailable(`duely's background service did not start (exit code ${exit}). Its log, ${paths.log}, ends with:\n${tail(paths.log, 15)}`);
+      }
+      await changes.next(POLL_MS);
     }
-    await new Promise((r) => setTimeout(r, POLL_MS));
+  } finally {
+    changes.close();
   }
   throw new ServiceUnavailable(
     `duely's background service did not answer within ${Math.round((opts.timeoutMs ?? 30_000) / 1000)} s. Its log, ${paths.log}, ends with:\n${tail(paths.log, 15)}`,
   );
+}
+
+/** Changes in `dir`: `next` resolves at the first one since the previous call, or after `ms` (the poll, where the dir cannot be watched). */
+function watchDir(dir: string): { next(ms: number): Promise<void>; close(): void } {
+  let changed = false;
+  let wake: (() => void) | null = null;
+  let watcher: FSWatcher | null = null;
+  try {
+    watcher = watch(dir, () => {
+      changed = true;
+      wake?.();
+    });
+    watcher.on("error", () => undefined);
+  } catch {
+    // Polling alone.
+  }
+  return {
+    next(ms) {
+      if (changed) {
+        changed = false;
+        return Promise.resolve();
+      }
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(() => wake?.(), ms);
+        wake = () => {
+          clearTimeout(timer);
+          wake = null;
+          changed = false;
+          resolve();
+        };
+      });
+    },
+    close() {
+      watcher?.close();
+      wake?.();
+    },
+  };
 }
 
 function rotateLog(log: string): void {

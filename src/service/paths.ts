@@ -1,4 +1,5 @@
-import { join } from "node:path";
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
 
 /** The local service's files in a data dir; one service per data dir. */
 export interface ServicePaths {
@@ -32,4 +33,19 @@ export function isAlive(pid: number): boolean {
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === "EPERM";
   }
+}
+
+/**
+ * `DUELY_DATA_DIR` (made absolute), else the XDG data dir: $XDG_DATA_HOME/duely, else
+ * ~/.local/share/duely. Here rather than with the config: the bridge finds its service by it
+ * without loading the config.
+ */
+export function dataDirOf(env: Record<string, string | undefined>): string {
+  if (env.DUELY_DATA_DIR) return resolve(env.DUELY_DATA_DIR);
+  return join(env.XDG_DATA_HOME || join(homedir(), ".local", "share"), "duely");
+}
+
+/** The environment with `--data-dir` applied, so the config (and its default SQLite path) follows it. */
+export function withDataDir(env: Record<string, string | undefined>, dataDir: string | undefined): Record<string, string | undefined> {
+  return dataDir === undefined ? env : { ...env, DUELY_DATA_DIR: dataDir };
 }

@@ -75,6 +75,7 @@ describe("SQLite store, beyond the port", () => {
     6: ["DROP TABLE job_events", "ALTER TABLE jobs DROP COLUMN pause_note", "ALTER TABLE jobs DROP COLUMN skips", "ALTER TABLE runs DROP COLUMN origin"],
     7: ["DROP INDEX runs_in_flight"],
     8: ["DROP TABLE quarantine"],
+    9: ["DROP INDEX runs_pending_by_time"],
   };
   const rewindTo = (version: number) => {
     for (let v = SCHEMA_VERSION; v > version; v--) for (const sql of UNDO[v] ?? []) tamper(sql);

@@ -84,6 +84,7 @@ export async function openHarness(start: string, settings: Partial<EngineSetting
       },
       { exclusive: opts.exclusive === true },
     );
+    clock.onMove(() => engine.lookNow());
     return { store, queue, engine };
   };
   const stale: Store[] = [];

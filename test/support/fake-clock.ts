@@ -7,6 +7,7 @@ import type { Clock } from "../../src/ports/clock.js";
 export class FakeClock implements Clock {
   private t: number;
   private elapsed = 0;
+  private readonly moved: (() => void)[] = [];
   constructor(start: number | string) {
     this.t = typeof start === "string" ? Date.parse(start) : start;
   }
@@ -19,15 +20,31 @@ export class FakeClock implements Clock {
   advance(ms: number): number {
     this.t += ms;
     this.elapsed += ms;
+    this.tell();
     return this.t;
   }
   set(at: number | string): void {
     const next = typeof at === "string" ? Date.parse(at) : at;
     this.elapsed += Math.max(0, next - this.t);
     this.t = next;
+    this.tell();
   }
   /** The wall clock jumps by `ms` (either way); no time passes. */
   jump(ms: number): void {
     this.t += ms;
+    this.tell();
+  }
+
+  /**
+   * Calls `listener` after every step. A stepped clock fires no timer, so an engine that sleeps
+   * until its next work (real timers, set in real time) is told to look now, as its timers would
+   * have made it.
+   */
+  onMove(listener: () => void): void {
+    this.moved.push(listener);
+  }
+
+  private tell(): void {
+    for (const l of this.moved) l();
   }
 }

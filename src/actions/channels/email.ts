@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import nodemailer from "nodemailer";
 import { ActionFailure } from "../../ports/action.js";
 import { assertTargetAllowed, RefusedAddressError } from "../address-guard.js";
 import type { ChannelTarget } from "../config.js";
@@ -27,6 +26,8 @@ export const sendEmail: ChannelSender<EmailTarget> = async (name, target, { text
   const { smtp } = target;
   const pass = smtp.pass_env === undefined ? undefined : readSecret(deps.env, smtp.pass_env, `channel "${name}"`);
   const timeout = deps.policy.timeout_ms;
+  // Loaded by the first mail, not with the process: most never send one.
+  const { default: nodemailer } = await import("nodemailer");
   const transport = nodemailer.createTransport({
     host: smtp.host,
     port: smtp.port,

@@ -1,4 +1,3 @@
-import OpenAI from "openai";
 import type { LlmConfig } from "../config.js";
 import type { LlmClient } from "./llm.js";
 import type { SdkFetch } from "./sdk-support.js";
@@ -8,20 +7,26 @@ type OpenAIConfig = Extract<LlmConfig, { provider: "openai" }>;
 const OPENAI_API = "https://api.openai.com/v1";
 
 export function createOpenAIClient(config: OpenAIConfig, apiKey: string, fetch: SdkFetch): LlmClient {
-  const client = new OpenAI({
-    apiKey,
-    // Explicit, so OPENAI_BASE_URL / OPENAI_ORG_ID in the process environment change nothing.
-    baseURL: config.base_url ?? OPENAI_API,
-    organization: null,
-    project: null,
-    fetch,
-    // The scheduler owns retries (and counts attempts); `fetchVia` owns the timeout.
-    maxRetries: 0,
-    timeout: config.timeout_ms + 1_000,
-    logLevel: "off",
-  });
+  // The SDK loads with the first call (a summarize run with this provider), not with the process.
+  const client = import("openai").then(
+    ({ default: Sdk }) =>
+      new Sdk({
+        apiKey,
+        // Explicit, so OPENAI_BASE_URL / OPENAI_ORG_ID in the process environment change nothing.
+        baseURL: config.base_url ?? OPENAI_API,
+        organization: null,
+        project: null,
+        fetch,
+        // The scheduler owns retries (and counts attempts); `fetchVia` owns the timeout.
+        maxRetries: 0,
+        timeout: config.timeout_ms + 1_000,
+        logLevel: "off",
+      }),
+  );
+  // A load that fails fails the call that awaits it, not the process.
+  client.catch(() => undefined);
   const generate: LlmClient["generate"] = async (req, signal) => {
-    const res = await client.chat.completions.create(
+    const res = await (await client).chat.completions.create(
       {
         model: config.model,
         messages: [

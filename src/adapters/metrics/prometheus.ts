@@ -55,6 +55,12 @@ export function prometheusMetrics(): PrometheusMetrics {
   const fenced = new Counter({ name: "duely_fenced_writes_total", help: "Late writes rejected because a newer attempt held the run", registers });
   const takeovers = new Counter({ name: "duely_shard_takeovers_total", help: "Shards taken over from a watcher whose lease expired", registers });
   const resent = new Counter({ name: "duely_runs_resent_total", help: "Queued runs whose message was sent again (not claimed in time)", registers });
+  const wakeups = new Counter({
+    name: "duely_wakeups_total",
+    help: "Times a background timer of the engine fired, by timer; idle=true when it found nothing to do",
+    labelNames: ["timer", "idle"],
+    registers,
+  });
   const tokens = new Counter({
     name: "duely_llm_tokens_total",
     help: "Tokens used by language model calls, by provider, model and kind (input, output)",
@@ -96,6 +102,7 @@ export function prometheusMetrics(): PrometheusMetrics {
     shardTakenOver: () => takeovers.inc(),
     runResent: () => resent.inc(),
     llmTokens: (provider, model, kind, count) => tokens.inc({ provider, model, kind }, count),
+    wakeup: (timer, idle) => wakeups.inc({ timer, idle: String(idle) }),
     readOnScrape(g) {
       if (g.queueDepth) scraped("duely_queue_depth", "Messages in the delay queue (approximate)", g.queueDepth);
       if (g.deadLettered) scraped("duely_dlq_depth", "Messages in the dead-letter queue", g.deadLettered);

@@ -133,4 +133,38 @@ export function describeRunQueryContract(open: OpenStore): void {
       expect(await store.listJobRuns(makeJob().id, { limit: 5 })).toEqual({ items: [], cursor: null });
     });
   });
+
+  // A capability (a store one process owns): the watcher sleeps on it instead of polling.
+  describe("earliest (where the store has it)", () => {
+    eachFreshStore(open, (s) => {
+      store = s;
+    });
+
+    it("finds the first pending run strictly after a time, across shards and hours, ignoring other statuses", async (ctx) => {
+      if (!store.earliest) return ctx.skip();
+      const [a, b] = [makeJobInShard(1), makeJobInShard(7)];
+      await insert(
+        makeRun(a, T0 + MINUTE_MS),
+        makeRun(b, T0 + 3 * HOUR_MS),
+        makeRun(a, T0 + 2 * HOUR_MS + 5 * MINUTE_MS, { status: "queued", wake_at: T0 + 2 * HOUR_MS }),
+        makeRun(b, T0 + 5 * HOUR_MS),
+      );
+      expect(await store.earliest({ kind: "pending", after: T0 })).toBe(T0 + MINUTE_MS);
+      expect(await store.earliest({ kind: "pending", after: T0 + MINUTE_MS })).toBe(T0 + 3 * HOUR_MS);
+      expect(await store.earliest({ kind: "pending", after: T0 + 5 * HOUR_MS })).toBeNull();
+    });
+
+    it("finds the first wake time strictly after a time, of any status that has one", async (ctx) => {
+      if (!store.earliest) return ctx.skip();
+      const job = makeJobInShard(2);
+      await insert(
+        makeRun(job, T0 + MINUTE_MS),
+        makeRun(job, T0 + 2 * MINUTE_MS, { status: "retrying", wake_at: T0 + 10 * MINUTE_MS }),
+        makeRun(makeJobInShard(9), T0 + 3 * MINUTE_MS, { status: "running", wake_at: T0 + 4 * MINUTE_MS }),
+      );
+      expect(await store.earliest({ kind: "waking", after: Number.MIN_SAFE_INTEGER })).toBe(T0 + 4 * MINUTE_MS);
+      expect(await store.earliest({ kind: "waking", after: T0 + 4 * MINUTE_MS })).toBe(T0 + 10 * MINUTE_MS);
+      expect(await store.earliest({ kind: "waking", after: T0 + 10 * MINUTE_MS })).toBeNull();
+    });
+  });
 }

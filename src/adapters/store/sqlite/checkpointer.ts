@@ -11,7 +11,9 @@ import { driverModule, type SqliteDb, type SqliteDriver } from "./driver.js";
  * never blocks readers or writers, so a second connection can run it while the main one commits.
  *
  * The thread starts only once the store has been busy (a worker costs ~60 ms to start and stop,
- * which short-lived stores in tests should not pay); until then SQLite checkpoints as usual.
+ * which short-lived stores in tests should not pay); until then SQLite checkpoints as usual. It
+ * checkpoints when told, at most once per interval and only after commits: an idle store wakes
+ * neither thread.
  */
 export interface Checkpointer {
   /** Counts committed transactions; starts the thread when there have been enough. */
@@ -28,11 +30,11 @@ const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
 const native = workerData.driver === "node:sqlite";
 const db = native ? new (require("node:sqlite").DatabaseSync)(workerData.path) : new (require(workerData.driver))(workerData.path);
-const timer = setInterval(() => {
-  try { db.exec("PRAGMA wal_checkpoint(PASSIVE)"); } catch {}
-}, workerData.intervalMs);
-parentPort.once("message", () => {
-  clearInterval(timer);
+parentPort.on("message", (m) => {
+  if (m === "checkpoint") {
+    try { db.exec("PRAGMA wal_checkpoint(PASSIVE)"); } catch {}
+    return;
+  }
   db.close();
   parentPort.close();
 });
@@ -40,33 +42,52 @@ parentPort.once("message", () => {
 
 export function createCheckpointer(db: SqliteDb, path: string, intervalMs: number, driver: SqliteDriver): Checkpointer {
   let untilStart = COMMITS_BEFORE_START;
-  let stop: (() => Promise<void>) | null = null;
+  let thread: Thread | null = null;
+  /** A checkpoint is asked for within the interval: commits since the last one wait for it. */
+  let due: NodeJS.Timeout | null = null;
   return {
     noteCommits(count) {
-      if (stop) return;
+      if (thread) {
+        due ??= setTimeout(() => {
+          due = null;
+          thread?.checkpoint();
+        }, intervalMs);
+        due.unref();
+        return;
+      }
       untilStart -= count;
       if (untilStart > 0) return;
-      stop = startThread(path, intervalMs, driverModule(driver));
+      thread = startThread(path, driverModule(driver));
       db.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
     },
     async stop() {
-      await stop?.();
+      if (due) clearTimeout(due);
+      due = null;
+      await thread?.stop();
     },
   };
 }
 
-function startThread(path: string, intervalMs: number, driver: string): () => Promise<void> {
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { path, driver, intervalMs } });
+interface Thread {
+  checkpoint(): void;
+  stop(): Promise<void>;
+}
+
+function startThread(path: string, driver: string): Thread {
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { path, driver } });
   const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
   // A thread that fails leaves the main connection's autocheckpoint as the backstop.
   worker.on("error", () => {});
   // Never what keeps a process alive...
   worker.unref();
-  return async () => {
-    // ...except while stopping, or a process with nothing else to do would exit mid-await.
-    worker.ref();
-    worker.postMessage("stop");
-    await exited;
+  return {
+    checkpoint: () => worker.postMessage("checkpoint"),
+    async stop() {
+      // ...except while stopping, or a process with nothing else to do would exit mid-await.
+      worker.ref();
+      worker.postMessage("stop");
+      await exited;
+    },
   };
 }
 

@@ -166,6 +166,11 @@ const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (kind, key)
   );
   `,
+  `
+  -- earliest(pending): when the next pending run enters the watcher's window, one index seek
+  -- (runs_pending leads with the bucket, so it would be read whole).
+  CREATE INDEX runs_pending_by_time ON runs (scheduled_at) WHERE status = 'pending';
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -42,7 +42,7 @@ export interface SqliteStoreOptions {
    * spike of 100,000 runs does. @default 64
    */
   cacheSizeMiB?: number;
-  /** How often a worker thread checkpoints the WAL (see checkpointer.ts); 0 leaves it to SQLite. @default 250 */
+  /** At most how often a worker thread checkpoints the WAL after commits (see checkpointer.ts); 0 leaves it to SQLite. @default 250 */
   checkpointIntervalMs?: number;
   /** @default better-sqlite3 when its addon loads in this process, else node:sqlite (driver.ts) */
   driver?: SqliteDriver;
@@ -50,7 +50,11 @@ export interface SqliteStoreOptions {
   log?: Logger;
   /** The time quarantine entries are stamped with. @default Date.now */
   now?: () => number;
-  /** How often the file is checked for having been deleted or replaced (file-watch.ts), besides before every commit. @default 1000 */
+  /**
+   * How often the file is checked for having been deleted or replaced (file-watch.ts), besides
+   * before every commit (which is what keeps a write from being lost): the timer only reports a
+   * loss sooner in an idle process, so it is long, to wake that process seldom. @default 300_000
+   */
   fileCheckMs?: number;
 }
 
@@ -118,7 +122,7 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
   const onDisk = opts.path !== ":memory:";
   const checkpointer = onDisk && interval > 0 ? createCheckpointer(db, opts.path, interval, driver) : noCheckpointer;
   const log = opts.log ?? silentLogger;
-  const file = onDisk ? watchFile(opts.path, { intervalMs: opts.fileCheckMs ?? 1000, log }) : noFileWatch;
+  const file = onDisk ? watchFile(opts.path, { intervalMs: opts.fileCheckMs ?? 300_000, log }) : noFileWatch;
   const quarantine = new Quarantine({
     write: (e) => q.quarantine.run(e.kind, e.key, e.owner, e.reason, e.location, e.since).changes === 1,
     now: opts.now ?? Date.now,
@@ -343,6 +347,12 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
       return upTo(limit, (n) => q.listWaking.all({ shard, before, n }));
     },
 
+    async earliest({ kind, after }) {
+      file.ensure();
+      const row = (kind === "pending" ? q.earliestPending : q.earliestWaking).get({ after });
+      return row?.at ?? null;
+    },
+
     async listJobRuns(jobId, { limit, cursor }) {
       file.ensure();
       const listing = { job_id: jobId, n: pageSize(limit) };
@@ -487,6 +497,10 @@ function prepareStatements(db: SqliteDb) {
     listWaking: db.prepare<{ shard: number; before: number; n: number }, RunRow>(
       `SELECT ${runCols} FROM runs WHERE shard = @shard AND wake_at IS NOT NULL AND wake_at <= @before ORDER BY wake_at LIMIT @n`,
     ),
+    earliestPending: db.prepare<{ after: number }, { at: number | null }>(
+      `SELECT MIN(scheduled_at) AS at FROM runs WHERE status = 'pending' AND scheduled_at > @after`,
+    ),
+    earliestWaking: db.prepare<{ after: number }, { at: number | null }>(`SELECT MIN(wake_at) AS at FROM runs WHERE wake_at IS NOT NULL AND wake_at > @after`),
     listJobRuns: db.prepare<{ job_id: string; n: number }, RunRow>(`SELECT ${runCols} FROM runs WHERE job_id = @job_id ORDER BY scheduled_at DESC LIMIT @n`),
     listJobRunsBefore: db.prepare<{ job_id: string; before: number; n: number }, RunRow>(
       `SELECT ${runCols} FROM runs WHERE job_id = @job_id AND scheduled_at < @before ORDER BY scheduled_at DESC LIMIT @n`,

@@ -1,0 +1,328 @@
+/**
+ * The desktop path's costs (bench/README.md, "Desktop"): what an always-on `duely service run`
+ * costs while it waits, how fast `duely serve` (the stdio bridge Claude Desktop spawns) answers
+ * `initialize`, and the service's memory over a month of daily tasks. Every figure is a median of
+ * `--reps` runs, next to a bare node process (the floor), for the build in `--root` (default:
+ * this checkout; build it first with `npm run build`). Linux only: it reads /proc.
+ *
+ *   npx tsx bench/desktop.ts [--root DIR] [--reps 5] [--idle-s 60] [--tasks 100] [--only idle,bridge,cold,month]
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+
+const args = process.argv.slice(2);
+const flag = (name: string, fallback: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] !== undefined ? args[i + 1]! : fallback;
+};
+const ROOT = resolve(flag("root", new URL("..", import.meta.url).pathname));
+const REPS = Number(flag("reps", "5"));
+const IDLE_S = Number(flag("idle-s", "60"));
+const TASKS = Number(flag("tasks", "100"));
+const ONLY = new Set(flag("only", "idle,bridge,cold,month").split(","));
+const CLI = join(ROOT, "dist", "cli", "main.js");
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? Number.NaN : s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+const mb = (kb: number) => Math.round(kb / 1024);
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
+
+/** VmRSS of a process, in kB. */
+function rssKb(pid: number): number {
+  const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return m ? Number(m[1]) : Number.NaN;
+}
+
+/**
+ * CPU seconds (user + system, every thread) and context switches of every thread: each time a
+ * thread was woken to run (a timer, I/O, a message) counts a voluntary switch when it sleeps again.
+ */
+function usage(pid: number): { cpuS: number; switches: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  let switches = 0;
+  for (const t of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const s = readFileSync(`/proc/${pid}/task/${t}/status`, "utf8");
+      switches += Number(/^voluntary_ctxt_switches:\s+(\d+)/m.exec(s)?.[1] ?? 0);
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return { cpuS: ticks / 100, switches };
+}
+
+/** Creating TASKS tasks at once is over the default per-owner create rate. */
+const BENCH_CONFIG = { limits: { creates: { burst: 1000, per_minute: 1000 } } };
+
+/** A fresh data dir with the bench's config in it. */
+function newDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "duely-bench-desktop-"));
+  writeFileSync(join(dir, "bench.json"), JSON.stringify(BENCH_CONFIG));
+  return dir;
+}
+const env = (dataDir: string) => ({ ...process.env, DUELY_DATA_DIR: dataDir, DUELY_CONFIG: join(dataDir, "bench.json"), DUELY_LOG_LEVEL: "warn" });
+const discovery = (dir: string) => join(dir, "service.json");
+
+async function waitFor(check: () => boolean, ms: number, what: string): Promise<void> {
+  for (const end = Date.now() + ms; !check(); await sleep(20)) if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Starts `duely service run` for a fresh data dir and waits until it has written its discovery file. */
+async function startService(): Promise<{ dir: string; child: ChildProcess; url: string; secret: string }> {
+  const dir = newDir();
+  const child = spawn(process.execPath, [CLI, "service", "run"], { env: env(dir), stdio: "ignore" });
+  await waitFor(() => existsSync(discovery(dir)), 60_000, "the service to start");
+  const { url } = JSON.parse(readFileSync(discovery(dir), "utf8")) as { url: string };
+  return { dir, child, url, secret: readFileSync(join(dir, "service.secret"), "utf8").trim() };
+}
+
+async function stopService(dir: string, child?: ChildProcess): Promise<void> {
+  let pid = child?.pid;
+  try {
+    pid ??= (JSON.parse(readFileSync(discovery(dir), "utf8")) as { pid: number }).pid;
+  } catch {
+    // no service
+  }
+  if (pid) {
+    try {
+      process.kill(pid, "SIGTERM");
+    } catch {
+      // gone already
+    }
+    await waitFor(
+      () => {
+        try {
+          process.kill(pid!, 0);
+          return false;
+        } catch {
+          return true;
+        }
+      },
+      20_000,
+      "the service to stop",
+    ).catch(() => process.kill(pid!, "SIGKILL"));
+  }
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** `count` daily tasks, each at its own minute of the day. */
+async function createDaily(url: string, secret: string, count: number): Promise<void> {
+  const client = new Client({ name: "bench", version: "1" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${secret}` } } }));
+  for (let i = 0; i < count; i++) {
+    const minute = (i * 14) % 1440;
+    const r = await client.callTool({
+      name: "task_create_v1",
+      arguments: {
+        title: `Daily ${i}`,
+        action: { type: "notify", message: `daily ${i}` },
+        schedule: { type: "cron", cron: `${minute % 60} ${Math.floor(minute / 60)} * * *`, timezone: "UTC" },
+      },
+    });
+    if (r.isError) throw new Error(`task_create_v1 failed: ${JSON.stringify(r.content)}`);
+  }
+  await client.close();
+}
+
+/** The floor: a bare node process's RSS while it waits, and its spawn-to-exit time. */
+async function floor(): Promise<{ rssMb: number; startMs: number }> {
+  const rss: number[] = [];
+  const start: number[] = [];
+  for (let i = 0; i < REPS; i++) {
+    const t = performance.now();
+    spawnSync(process.execPath, ["-e", "0"]);
+    start.push(performance.now() - t);
+    const child = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"], { stdio: "ignore" });
+    await sleep(500);
+    rss.push(rssKb(child.pid!));
+    child.kill();
+  }
+  return { rssMb: mb(median(rss)), startMs: Math.round(median(start)) };
+}
+
+/** RSS after start, then CPU and wake-ups over IDLE_S seconds, with no tasks and with TASKS daily tasks. */
+async function idle(tasks: number): Promise<{ rssMb: number; cpuSPerMin: number; wakeupsPerMin: number }> {
+  const rss: number[] = [];
+  const cpu: number[] = [];
+  const wakes: number[] = [];
+  for (let i = 0; i < REPS; i++) {
+    const s = await startService();
+    try {
+      if (tasks > 0) await createDaily(s.url, s.secret, tasks);
+      await sleep(5_000); // settle: startup work, the first sweep
+      rss.push(rssKb(s.child.pid!));
+      const a = usage(s.child.pid!);
+      await sleep(IDLE_S * 1000);
+      const b = usage(s.child.pid!);
+      cpu.push(((b.cpuS - a.cpuS) * 60) / IDLE_S);
+      wakes.push(((b.switches - a.switches) * 60) / IDLE_S);
+    } finally {
+      await stopService(s.dir, s.child);
+    }
+  }
+  return { rssMb: mb(median(rss)), cpuSPerMin: Number(median(cpu).toFixed(3)), wakeupsPerMin: Math.round(median(wakes)) };
+}
+
+const INITIALIZE = `${JSON.stringify({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench", version: "1" } },
+})}\n`;
+
+/** Spawns the bridge and times it until `initialize` is answered on its stdout. */
+function bridgeOnce(dataDir: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const t = performance.now();
+    const child = spawn(process.execPath, [CLI, "serve"], { env: env(dataDir), stdio: ["pipe", "pipe", "ignore"] });
+    let out = "";
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error("initialize not answered within 60 s"));
+    }, 60_000);
+    child.stdout!.on("data", (d: Buffer) => {
+      out += d.toString();
+      if (!out.includes('"id":1')) return;
+      const ms = performance.now() - t;
+      clearTimeout(timer);
+      child.stdin!.end();
+      child.once("exit", () => resolve(ms));
+    });
+    child.stdin!.write(INITIALIZE);
+  });
+}
+
+async function bridgeWarm(): Promise<number> {
+  const s = await startService();
+  try {
+    await bridgeOnce(s.dir); // the first request of a service warms its HTTP path
+    const times: number[] = [];
+    for (let i = 0; i < REPS; i++) times.push(await bridgeOnce(s.dir));
+    return Math.round(median(times));
+  } finally {
+    await stopService(s.dir, s.child);
+  }
+}
+
+async function bridgeCold(): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < REPS; i++) {
+    const dir = newDir();
+    try {
+      times.push(await bridgeOnce(dir));
+    } finally {
+      await stopService(dir);
+    }
+  }
+  return Math.round(median(times));
+}
+
+/**
+ * The memory row, in a child process of its own: the build's engine on a real SQLite file, its
+ * clock stepped from one due time to the next over 30 days (each step: the watcher, the worker,
+ * as `duely demo` drives it), TASKS daily tasks, a sweep and the pruner (keep_runs 20, max age
+ * 7 days) each simulated day. Prints the RSS after each week, after a GC.
+ */
+async function monthChild(): Promise<void> {
+  const dist = (p: string) => import(join(ROOT, "dist", p));
+  const [{ openEngine }, { resolveConfig }, { Pruner }, { openSqliteRetention }, { DEFAULT_RETENTION }, { silentLogger }] = await Promise.all([
+    dist("main.js"),
+    dist("config.js"),
+    dist("app/pruner.js"),
+    dist("adapters/store/sqlite/sqlite-retention.js"),
+    dist("app/retention-settings.js"),
+    dist("ports/logger.js"),
+  ]);
+  const dir = mkdtempSync(join(tmpdir(), "duely-bench-month-"));
+  let now = Date.parse("2026-06-01T00:00:00Z");
+  let elapsed = 0;
+  const clock = { now: () => now, monotonic: () => elapsed };
+  const config = resolveConfig({ ...BENCH_CONFIG, engine: { max_active_jobs_per_owner: 10_000 } }, { DUELY_DATA_DIR: dir });
+  const engine = await openEngine(config, { clock, log: silentLogger, roles: [] });
+  const path = join(dir, "duely.db");
+  const pruner = new Pruner({
+    retention: openSqliteRetention({ path }),
+    archive: null,
+    clock,
+    log: silentLogger,
+    settings: { ...DEFAULT_RETENTION, keep_runs: 20, max_age_ms: 7 * DAY },
+  });
+  for (let i = 0; i < TASKS; i++) {
+    const minute = (i * 14) % 1440;
+    await engine.jobs.create("bench", {
+      title: `Daily ${i}`,
+      action: { type: "notify", message: `daily ${i}` },
+      schedule: { kind: "cron", expr: `${minute % 60} ${Math.floor(minute / 60)} * * *`, timezone: "UTC" },
+    });
+  }
+  const gc = (globalThis as { gc?: () => void }).gc;
+  const weeks: number[] = [];
+  let ran = 0;
+  const start = now;
+  for (let day = 1; day <= 30; day++) {
+    // Every 14 minutes a task falls due: step there, tick and run.
+    for (let t = now + 14 * 60_000; t <= start + day * DAY; t += 14 * 60_000) {
+      elapsed += t - now;
+      now = t;
+      ran += (await engine.step()).ran;
+    }
+    await engine.sweeper.sweep();
+    await pruner.tick();
+    if (day % 7 === 0 || day === 30) {
+      gc?.();
+      weeks.push(mb(rssKb(process.pid)));
+    }
+  }
+  await engine.stop();
+  rmSync(dir, { recursive: true, force: true });
+  process.stdout.write(`${JSON.stringify({ ran, weeksRssMb: weeks })}\n`);
+}
+
+async function month(): Promise<{ ran: number; weeksRssMb: number[] }[]> {
+  const out: { ran: number; weeksRssMb: number[] }[] = [];
+  for (let i = 0; i < Math.min(REPS, 3); i++) {
+    const r = spawnSync(
+      process.execPath,
+      ["--expose-gc", "--import", "tsx", new URL(import.meta.url).pathname, "--month-child", "--root", ROOT, "--tasks", String(TASKS)],
+      {
+        encoding: "utf8",
+        timeout: 600_000,
+      },
+    );
+    if (r.status !== 0) throw new Error(`the month run failed: ${r.stderr}`);
+    out.push(JSON.parse(r.stdout.trim().split("\n").pop()!));
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  if (args.includes("--month-child")) return monthChild();
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build in ${ROOT}`);
+  const report = (row: string, value: unknown) => process.stdout.write(`${JSON.stringify({ row, ...(value as object), load: load() })}\n`);
+  report("floor (bare node)", await floor());
+  if (ONLY.has("idle")) {
+    report("service idle, 0 tasks", await idle(0));
+    report(`service idle, ${TASKS} daily tasks`, await idle(TASKS));
+  }
+  if (ONLY.has("bridge")) report("bridge warm: spawn -> initialize answered", { ms: await bridgeWarm() });
+  if (ONLY.has("cold")) report("bridge cold: spawn -> service started -> initialize answered", { ms: await bridgeCold() });
+  if (ONLY.has("month")) report(`a month of ${TASKS} daily tasks (RSS per week)`, { runs: await month() });
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.exit(1);
+});

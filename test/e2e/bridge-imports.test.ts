@@ -1,0 +1,152 @@
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/client";
+import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { waitFor } from "../support/processes/children.js";
+import { BUILD_TIMEOUT_MS, CLI, connectBridge, ensureBuilt, newDataDir, ROOT, servicePid, stopService } from "../support/service.js";
+
+/**
+ * What `duely serve` (the stdio bridge, spawned for every chat session) may load: a relay needs
+ * the MCP transports, their schemas (zod), its logger and the CLI parser, and nothing of the
+ * store, the scheduler, the tools, AWS, the authorization server, the model SDKs or the UI. A
+ * change that makes it load more fails here: add to these lists only what a relay needs.
+ */
+const PACKAGES = [
+  "@modelcontextprotocol/client",
+  "@modelcontextprotocol/core",
+  "@modelcontextprotocol/server",
+  "zod",
+  "eventsource",
+  "eventsource-parser",
+  "pkce-challenge",
+  "commander",
+  "pino",
+  "@pinojs/redact",
+  "pino-std-serializers",
+  "thread-stream",
+  "sonic-boom",
+  "safe-stable-stringify",
+  "quick-format-unescaped",
+  "on-exit-leak-free",
+  "atomic-sleep",
+];
+const MODULES = [
+  "cli/main.js",
+  "cli/serve.js",
+  "cli/bridge.js",
+  "cli/process-policy.js",
+  "cli/preview-command.js",
+  "cli/until-signal.js",
+  "defaults.js",
+  "version.js",
+  "adapters/log/pino-logger.js",
+  "adapters/queue/sqs/queues.js",
+  "core/errors.js",
+  "mcp/bridge.js",
+  "mcp/bridge-subscriptions.js",
+  "service/paths.js",
+  "service/launch.js",
+  "service/discovery.js",
+];
+
+const dist = `${join(ROOT, "dist")}/`;
+const recorder = fileURLToPath(new URL("../support/record-imports.mjs", import.meta.url));
+
+/** `@scope/name` or `name` of a file under node_modules, or the path of one of duely's built modules, or the builtin. */
+function owner(url: string): string {
+  if (url.startsWith("node:")) return url;
+  const path = url.startsWith("file://") ? fileURLToPath(url) : url;
+  const inModules = path.lastIndexOf("/node_modules/");
+  if (inModules >= 0) {
+    const [first, second] = path.slice(inModules + "/node_modules/".length).split("/");
+    return first!.startsWith("@") ? `${first}/${second}` : first!;
+  }
+  if (path.startsWith(dist)) return `duely:${path.slice(dist.length)}`;
+  return path;
+}
+
+/** The packages behind the optional parts, loaded only when the config uses them. */
+const OPTIONAL = ["@aws-sdk/client-dynamodb", "@aws-sdk/client-sqs", "@aws-sdk/lib-dynamodb", "oidc-provider", "openai", "@anthropic-ai/sdk", "nodemailer"];
+
+/** What the file `record` says was loaded: package names and duely's module paths (`duely:` prefixed). */
+function loadedIn(record: string): Set<string> {
+  return new Set(
+    readFileSync(record, "utf8")
+      .split("\n")
+      .filter((l) => l !== "" && !l.startsWith("data:"))
+      .map(owner),
+  );
+}
+
+const exited = (pid: number) => () => {
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch {
+    return true;
+  }
+};
+
+let data: ReturnType<typeof newDataDir>;
+
+beforeAll(async () => {
+  ensureBuilt();
+  data = newDataDir();
+  // A service running already: the bridge under test only relays (starting one would record the service's imports too).
+  const first = await connectBridge(data.env);
+  await first.client.close();
+}, BUILD_TIMEOUT_MS);
+afterAll(() => stopService(data.dir), 60_000);
+
+describe("the stdio bridge is a relay", () => {
+  test("loads only what relaying needs, while it answers initialize and a tool listing", async () => {
+    const record = join(data.dir, "imports.txt");
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ["--import", recorder, CLI, "serve"],
+      cwd: ROOT,
+      env: { ...getDefaultEnvironment(), ...data.env, DUELY_RECORD_IMPORTS: record },
+      stderr: "pipe",
+    });
+    const client = new Client({ name: "duely-e2e-imports", version: "0" });
+    await client.connect(transport, { timeout: 60_000 });
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toContain("task_create_v1");
+    const pid = transport.pid!;
+    await client.close();
+    await waitFor(exited(pid), 15_000, "the bridge to exit");
+
+    expect(existsSync(record)).toBe(true);
+    const loaded = loadedIn(record);
+    const ours = [...loaded].filter((o) => o.startsWith("duely:")).map((o) => o.slice("duely:".length));
+    const packages = [...loaded].filter((o) => !o.startsWith("duely:") && !o.startsWith("node:") && !o.startsWith("/"));
+    expect(ours.length).toBeGreaterThan(5); // the recorder saw the bridge load
+    expect(ours.filter((m) => !MODULES.includes(m)).sort()).toEqual([]);
+    expect(packages.filter((p) => !PACKAGES.includes(p)).sort()).toEqual([]);
+  }, 120_000);
+});
+
+describe("the service loads the optional parts only when configured", () => {
+  test("with the default config (SQLite, local secret, no model, no mail) it loads no AWS SDK, authorization server, model SDK or mailer", async () => {
+    const own = newDataDir();
+    const record = join(own.dir, "imports.txt");
+    const child = spawn(process.execPath, ["--import", recorder, CLI, "service", "run"], {
+      cwd: ROOT,
+      env: { ...process.env, ...own.env, DUELY_RECORD_IMPORTS: record },
+      stdio: "ignore",
+    });
+    try {
+      await waitFor(() => servicePid(own.dir) === child.pid && existsSync(join(own.dir, "service.json")), 60_000, "the service to start");
+      process.kill(child.pid!, "SIGTERM");
+      await waitFor(exited(child.pid!), 30_000, "the service to stop");
+      const loaded = loadedIn(record);
+      expect(loaded.has("duely:app/engine.js")).toBe(true); // the recorder saw the service load
+      expect(OPTIONAL.filter((p) => loaded.has(p))).toEqual([]);
+    } finally {
+      await stopService(own.dir);
+    }
+  }, 120_000);
+});
