@@ -224,7 +224,9 @@ describe("deploy/README.md's local recipe, as written", () => {
     byRole.watcher!.child.kill("SIGKILL");
     const after = await waitForStatus(["status", "--config", "aws.json"], 1);
     expect(after.stdout).toMatch(/watchers\s+NONE/);
-    expect(after.stdout).toMatch(/ATTENTION\s+No watcher is running/);
+    // The killed watcher is named first, then what its absence means.
+    expect(after.stdout).toMatch(/stopped\s+watcher \S+ \(last seen [\d.]+ s ago, no graceful stop\)/);
+    expect(after.stdout).toMatch(/ATTENTION\s+The watcher \S+ stopped renewing its lease[^\n]*\n\s+No watcher is running/);
   }, 240_000);
 });
 
