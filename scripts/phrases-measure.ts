@@ -2,12 +2,14 @@
  * Measures the phrase parser on the independent table and the coverage property
  * (docs/phrases.md). Prints counts per language for the four tuning sets and the held-out set;
  * lists the failing tuning rows; never prints a held-out row unless run with --reveal-held-out, which is
- * meant for a final report only.
+ * meant for a final report only. Ends with the per-row gate against baseline.json and exits 1
+ * when a row recorded right is not right now, or a row became silent (ids only for held-out rows).
  *
  *   npm run phrases:measure [-- --quiet] [-- --reveal-held-out]
  */
 import { parseArgs } from "node:util";
 import { COVERAGE_OUTCOMES, type CoverageResult, measureCoverage, WINDOW_DAYS } from "../test/unit/phrase/independent/coverage.js";
+import { checkAgainstBaseline, formatBreach, loadBaseline } from "../test/unit/phrase/independent/gate.js";
 import { judgeRow, OUTCOMES, type Outcome, type Verdict } from "../test/unit/phrase/independent/judge.js";
 import {
   type IndependentRow,
@@ -122,3 +124,12 @@ if (!values.quiet) {
   out.push("", "Coverage cases read wrong:", ...wrong.map((c) => `  [${c.outcome}] ${c.lang} ${JSON.stringify(c.text)} (${c.shape}): ${c.got}`));
 }
 console.log(out.join("\n"));
+
+const judgedAll = [...tuning, ...tuning2, ...tuning3, ...tuning4, ...heldOut].map((r) => ({ id: r.id, set: r.set, lang: r.lang, outcome: r.outcome }));
+const breaches = checkAgainstBaseline(judgedAll, loadBaseline());
+console.log(
+  breaches.length === 0
+    ? "\nPER-ROW GATE: every row recorded right in baseline.json is right, and none became silent."
+    : `\nPER-ROW GATE FAILED: ${breaches.length} row(s) (baseline.json; re-baseline only in a reviewed commit with npm run phrases:baseline)\n${breaches.map(formatBreach).join("\n")}`,
+);
+if (breaches.length > 0) process.exitCode = 1;

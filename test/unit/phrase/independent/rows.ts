@@ -5,8 +5,8 @@ import { ERROR_CODES } from "../../../../src/core/errors.js";
 
 /**
  * The independent phrase table: phrasings written apart from the parser's grammar, with the
- * expected result written by hand. It measures the parser (scripts/phrases-measure.ts); it is
- * not part of `npm test` beyond a check that the data is well-formed. See docs/phrases.md.
+ * expected result written by hand. It measures the parser (scripts/phrases-measure.ts) and gates
+ * it row by row against baseline.json (gate.ts, phrase-gate.test.ts). See docs/phrases.md.
  */
 
 /** The six languages the parser reads, and five it does not read yet. */
