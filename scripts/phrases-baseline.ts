@@ -2,15 +2,18 @@
  * Re-baselines the per-row phrase gate: records each row's verdict now in
  * test/unit/phrase/independent/baseline.json and prints what changed (ids only). Run it only in
  * a commit of its own, whose diff a reviewer reads: a row leaving "right" there is a regression
- * accepted on purpose. It refuses to record a silent held-out row.
+ * accepted on purpose. It refuses to record a silent held-out row unless told to with
+ * --accept-silent-held-out, meant only for the commit that adds a new held-out set as main reads it.
  *
- *   npm run phrases:baseline
+ *   npm run phrases:baseline [-- --accept-silent-held-out]
  */
-import { baselineOf, isHeldOut, judgeAllRows, loadBaseline, writeBaseline } from "../test/unit/phrase/independent/gate.js";
+import { parseArgs } from "node:util";
+import { baselineOf, isHeldOut, judgeAllRows, loadBaseline, WRONG, writeBaseline } from "../test/unit/phrase/independent/gate.js";
 
+const { values } = parseArgs({ options: { "accept-silent-held-out": { type: "boolean", default: false } } });
 const judged = judgeAllRows();
-const silentHeldOut = judged.filter((r) => isHeldOut(r.set) && (r.outcome === "silent" || r.outcome === "crash"));
-if (silentHeldOut.length > 0) {
+const silentHeldOut = judged.filter((r) => isHeldOut(r.set) && WRONG.includes(r.outcome));
+if (silentHeldOut.length > 0 && !values["accept-silent-held-out"]) {
   console.error(`refusing to re-baseline: ${silentHeldOut.length} held-out row(s) read silently: ${silentHeldOut.map((r) => r.id).join(", ")}`);
   process.exit(1);
 }

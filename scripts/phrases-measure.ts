@@ -13,10 +13,12 @@ import { checkAgainstBaseline, formatBreach, loadBaseline } from "../test/unit/p
 import { judgeRow, OUTCOMES, type Outcome, type Verdict } from "../test/unit/phrase/independent/judge.js";
 import {
   type IndependentRow,
+  loadHeldOut5Rows,
   loadHeldOutRows,
   loadTuning2Rows,
   loadTuning3Rows,
   loadTuning4Rows,
+  loadTuning5Rows,
   loadTuningRows,
   MEASURED_LANGS,
 } from "../test/unit/phrase/independent/rows.js";
@@ -73,6 +75,8 @@ const tuning2 = judgeAll(loadTuning2Rows());
 const tuning3 = judgeAll(loadTuning3Rows());
 const tuning4 = judgeAll(loadTuning4Rows());
 const heldOut = judgeAll(loadHeldOutRows());
+const tuning5 = judgeAll(loadTuning5Rows());
+const heldOut5 = judgeAll(loadHeldOut5Rows());
 const out: string[] = [
   `Independent phrase table: ${tuning.length + heldOut.length} rows, ${tuning.length} tuning, ${heldOut.length} held out (docs/phrases.md).`,
   "right = the expected runs or a fair refusal; refused = refused where a reading was expected;",
@@ -89,6 +93,16 @@ const out: string[] = [
   countTable("HELD-OUT (counts only)", OUTCOMES, byLang(heldOut)),
   "",
   countTable("TUNING by tag (a row may carry several)", OUTCOMES, byTag(tuning), false),
+  "",
+  countTable("TUNING5 (the fifth set, twelve languages, typed to an assistant)", OUTCOMES, byLang(tuning5)),
+  "",
+  countTable("HELD-OUT5 (counts only)", OUTCOMES, byLang(heldOut5)),
+  "",
+  countTable("TUNING5 by feature (a row may carry several)", OUTCOMES, byTag(tuning5), false),
+  "",
+  countTable("HELD-OUT5 by feature (counts only)", OUTCOMES, byTag(heldOut5), false),
+  "",
+  countTable("ALL HELD-OUT (held-out and held-out5)", OUTCOMES, byLang([...heldOut, ...heldOut5])),
 ];
 if (!values.quiet)
   out.push(
@@ -100,8 +114,16 @@ if (!values.quiet)
     listRows("TUNING3 rows not read right:", tuning3),
     "",
     listRows("TUNING4 rows not read right:", tuning4),
+    "",
+    listRows("TUNING5 rows not read right:", tuning5),
   );
-if (values["reveal-held-out"]) out.push("", listRows("HELD-OUT rows not read right (final report only):", heldOut));
+if (values["reveal-held-out"])
+  out.push(
+    "",
+    listRows("HELD-OUT rows not read right (final report only):", heldOut),
+    "",
+    listRows("HELD-OUT5 rows not read right (final report only):", heldOut5),
+  );
 
 const coverage = measureCoverage();
 const groupCoverage = (items: CoverageResult[]): Array<[string, CoverageResult[]]> =>
@@ -125,7 +147,12 @@ if (!values.quiet) {
 }
 console.log(out.join("\n"));
 
-const judgedAll = [...tuning, ...tuning2, ...tuning3, ...tuning4, ...heldOut].map((r) => ({ id: r.id, set: r.set, lang: r.lang, outcome: r.outcome }));
+const judgedAll = [...tuning, ...tuning2, ...tuning3, ...tuning4, ...heldOut, ...tuning5, ...heldOut5].map((r) => ({
+  id: r.id,
+  set: r.set,
+  lang: r.lang,
+  outcome: r.outcome,
+}));
 const breaches = checkAgainstBaseline(judgedAll, loadBaseline());
 console.log(
   breaches.length === 0

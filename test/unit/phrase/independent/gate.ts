@@ -7,9 +7,11 @@ import { type IndependentRow, loadAllRows, type RowSet, SETS } from "./rows.js";
 /**
  * The per-row gate on the independent phrase table: each row's verdict as recorded in
  * baseline.json (the verdicts on main when it was last re-baselined) against the parser now.
- * A row recorded right must stay right, a held-out row may never be silent, and no other row may
- * become silent. Changing the baseline is a separate, explicit step (`npm run phrases:baseline`)
- * whose diff is reviewed in its own commit; the gate itself never writes it.
+ * A row recorded right must stay right, and no row may become silent (or crash). A silent row
+ * is recorded only as the state a new set was found in on main (held-out rows only with an
+ * explicit flag): it is a known fault to fix, never a licence for another. Changing the baseline
+ * is a separate, explicit step (`npm run phrases:baseline`) whose diff is reviewed in its own
+ * commit; the gate itself never writes it.
  */
 
 export const BASELINE_FILE = join(import.meta.dirname, "baseline.json");
@@ -29,11 +31,11 @@ export interface JudgedRow {
 export const judgeAllRows = (rows: IndependentRow[] = loadAllRows()): JudgedRow[] =>
   rows.map((row) => ({ id: row.id, set: row.set, lang: row.lang, outcome: judgeRow(row).outcome }));
 
-/** Held-out sets: their rows may never be silent, whatever the baseline says. */
+/** Held-out sets: a silent row there is recorded only with an explicit flag. */
 export const isHeldOut = (set: RowSet): boolean => set.startsWith("held-out");
 
 /** Outcomes that are a wrong task, or no answer at all: never acceptable in a new row state. */
-const WRONG: readonly Outcome[] = ["silent", "crash"];
+export const WRONG: readonly Outcome[] = ["silent", "crash"];
 
 export interface Breach {
   id: string;
@@ -54,7 +56,6 @@ export function checkAgainstBaseline(judged: JudgedRow[], baseline: Baseline): B
     const base = { id: row.id, set: row.set, lang: row.lang, was: was ?? ("absent" as const), now: row.outcome };
     if (was === undefined) breaches.push({ ...base, why: "not in the baseline: re-baseline explicitly (npm run phrases:baseline)" });
     else if (was === "right" && row.outcome !== "right") breaches.push({ ...base, why: "was right, is not" });
-    else if (isHeldOut(row.set) && WRONG.includes(row.outcome)) breaches.push({ ...base, why: "a held-out row must never be silent" });
     else if (WRONG.includes(row.outcome) && !WRONG.includes(was)) breaches.push({ ...base, why: "became silent" });
   }
   for (const set of SETS)
@@ -74,7 +75,7 @@ export function baselineOf(judged: JudgedRow[]): Baseline {
   return out;
 }
 
-export const writeBaseline = (baseline: Baseline): void => writeFileSync(BASELINE_FILE, `${JSON.stringify(baseline, null, 1)}\n`);
+export const writeBaseline = (baseline: Baseline): void => writeFileSync(BASELINE_FILE, `${JSON.stringify(baseline, null, 2)}\n`);
 
 /** One line per breach; a held-out row is named by its id only, never by its phrase. */
 export const formatBreach = (b: Breach): string => `  ${b.set}/${b.id} (${b.lang}): ${b.was} -> ${b.now}: ${b.why}`;
