@@ -224,7 +224,7 @@ const rules: Rule[] = [
   }),
   ruleOf(String.raw`\b(?:the\s+)?(${DAY})\.?\s+after\s+next\b`, (m) => {
     const weekday = weekdayOf(m[1] ?? "");
-    return weekday === null ? null : { kind: "weekdayName", days: [weekday], weeksAhead: 2 };
+    return weekday === null ? null : { kind: "weekdayName", days: [weekday], weeksAhead: 2, afterNext: true };
   }),
   // After "the last Friday of the month": "last Friday" alone has passed.
   ruleOf(String.raw`(?<!\b(?:every|each)\s+)\b(?:last|past|previous)\s+(?:${DAY}|week(?:end)?|month|year|night)\b`, () => ({

@@ -1,6 +1,6 @@
 import * as chrono from "chrono-node";
 import type { ClockReading, Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
-import { cjkClock, clock, dateOrMonthDate, type Grammar, lexicon, readDayList, ruleOf, WEEKDAYS, WEEKEND, windowOf } from "../grammar.js";
+import { cjkClock, clock, dateOrMonthDate, type Grammar, lexicon, minutesBefore, readDayList, ruleOf, WEEKDAYS, WEEKEND, windowOf } from "../grammar.js";
 import { cjkNumber } from "../text.js";
 
 const N = "([0-9]{1,2}|[〇一二三四五六七八九十]{1,3})";
@@ -182,6 +182,11 @@ const rules: Rule[] = [
     exact: "midnight",
   })),
   ruleOf(`今夜|今晩|今日の夜|今日の晩`, () => ({ kind: "part", part: "evening", today: true })),
+  // "9時15分前" is a quarter to nine, not 9:15.
+  ruleOf(`(?:(午前|午後)\\s*)?${N}\\s*時\\s*${N}\\s*分\\s*前`, (m) => {
+    const at = minutesBefore(cjkNumber(m[2] ?? ""), cjkNumber(m[3] ?? ""));
+    return at === null ? null : clockOf(m[1], String(at.hour), String(at.minute));
+  }),
   ruleOf(`(午前|午後)\\s*${N}\\s*時(?!間)(?:\\s*(半|${N})\\s*分?)?`, (m) => clockOf(m[1], m[2] ?? "", m[3])),
   ruleOf(PART, (m) => ({ kind: "part", part: PARTS[m[1] ?? ""] ?? "morning" })),
   ruleOf(`(\\d{1,2})\\s*[:：]\\s*(\\d{2})`, (m) => clock(Number(m[1]), Number(m[2]))),
