@@ -80,7 +80,7 @@ export type Fragment =
   /** "until", "bis", "hasta", "まで": the date on its `side` is the last day that may run. */
   | { kind: "until"; side: EndSide }
   /** "starting", "beginning", "from" before a date: the first day that may run (read-start.ts). */
-  | { kind: "start" }
+  | { kind: "start"; side?: EndSide }
   /** "for two weeks", "zwei Wochen lang", "2주 동안": runs stop that long after now. */
   | { kind: "duration"; amount: number; unit: IntervalUnitWord }
   /** "3 times", "dreimal", "3回": the number of runs. */

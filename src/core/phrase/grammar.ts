@@ -144,6 +144,14 @@ export function minutesBefore(hour: number | null, before: number | null): { hou
   return { hour: hour - 1, minute: 60 - before };
 }
 
+/**
+ * The word that makes the day next to it the first day of a repetition (read-start.ts):
+ * "a partir del lunes", "ab Montag" (the day after the word); "從下週一開始", "월요일부터",
+ * "月曜から", "somvar se" (the day before it). Each grammar says which words, and where they
+ * stand, so that a range ("月曜から金曜", "somvar se shukravar") is read by its own rule first.
+ */
+export const startWord = (source: string, side: "after" | "before"): Rule => ruleOf(source, () => ({ kind: "start", side }));
+
 /** The lexicon regex from its alternatives (lower-cased text, Unicode-aware `\b`). */
 export const lexicon = (sources: readonly string[]): RegExp => rx(new RegExp(sources.join("|")));
 

@@ -11,6 +11,7 @@ import {
   numericClock,
   readDayList,
   ruleOf,
+  startWord,
   timesPer,
   WEEKDAYS,
   WEEKEND,
@@ -104,6 +105,10 @@ const END = String.raw`(\d{1,2}(?:[:.]\d{2})?|mittag|mitternacht)`;
 const windowEnd = (text: string | undefined) => numericClock(text, /^mittag$/u, /^mitternacht$/u);
 
 const rules: Rule[] = [
+  startWord(
+    String.raw`\b(?:ab|beginnend(?:\s+am)?|angefangen\s+am)(?=\s+(?:morgen|übermorgen|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|nächste[nm]?\s+woche|(?:dem\s+)?\d{1,2}\.\s*(?:\d|\p{L})))`,
+    "after",
+  ),
   COMPACT_DELAY,
   ruleOf(String.raw`\bin\s+(?:anderthalb|eineinhalb)\s+stunden\b|\bin\s+${NUM}\s*(?:und\s+)?einhalb\s+stunden\b`, (m) => {
     const hours = m[1] === undefined ? 1 : num(m[1]);

@@ -11,6 +11,7 @@ import {
   numericClock,
   readDayList,
   ruleOf,
+  startWord,
   timesPer,
   WEEKDAYS,
   WEEKEND,
@@ -86,6 +87,10 @@ const PARTS: Record<string, PartOfDay> = { mattina: "morning", mattino: "morning
 const windowEnd = (text: string | undefined) => numericClock(text, /^mezzogiorno/u, /^mezzanotte/u);
 
 const rules: Rule[] = [
+  startWord(
+    String.raw`\b(?:a\s+partire\s+da(?:l|lla)?|(?:a\s+)?cominciare\s+da(?:l|lla)?|partendo\s+da(?:l|lla)?)(?=\s*(?:domani|dopodomani|luned|marted|mercoled|gioved|venerd|sabato|domenica|\d{1,2}\s+\p{L}|(?:la\s+)?prossima\s+settimana|settimana\s+prossima))`,
+    "after",
+  ),
   COMPACT_DELAY,
   ruleOf(String.raw`\b(?:tra|fra)\s+(?:un['’]\s*ora|una\s+ora)\s+e\s+mezz[ao]\b|\b(?:tra|fra)\s+${NUM}\s+ore\s+e\s+mezz[ao]\b`, (m) => {
     const hours = m[1] === undefined ? 1 : num(m[1]);

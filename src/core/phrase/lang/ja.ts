@@ -1,6 +1,19 @@
 import * as chrono from "chrono-node";
 import type { ClockReading, Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
-import { cjkClock, clock, dateOrMonthDate, type Grammar, lexicon, minutesBefore, readDayList, ruleOf, WEEKDAYS, WEEKEND, windowOf } from "../grammar.js";
+import {
+  cjkClock,
+  clock,
+  dateOrMonthDate,
+  type Grammar,
+  lexicon,
+  minutesBefore,
+  readDayList,
+  ruleOf,
+  startWord,
+  WEEKDAYS,
+  WEEKEND,
+  windowOf,
+} from "../grammar.js";
 import { cjkNumber } from "../text.js";
 
 const N = "([0-9]{1,2}|[〇一二三四五六七八九十]{1,3})";
@@ -193,6 +206,10 @@ const rules: Rule[] = [
   ruleOf(`${N}\\s*時(?!間)(?:\\s*(半|${N})\\s*分?)?`, (m) => clockOf(undefined, m[1] ?? "", m[2])),
   ruleOf(`今すぐ|すぐに|ただちに|直ちに|即座に|至急`, () => ({ kind: "immediate" })),
   ruleOf(`まで`, () => ({ kind: "until", side: "before" })),
+  startWord(
+    `(?<=(?:[月火水木金土日]曜日?|明日|明後日|あした|[0-9〇一二三四五六七八九十]\\s*日))\\s*(?:から|より)(?!\\s*(?:[0-9〇一二三四五六七八九十]|午前|午後|[月火水木金土日]曜))`,
+    "before",
+  ),
 ];
 
 /** Japanese words that can carry schedule meaning (coverage.ts). */

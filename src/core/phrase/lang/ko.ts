@@ -1,5 +1,5 @@
 import type { ClockReading, Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
-import { type Grammar, lexicon, minutesBefore, readDayList, ruleOf, timesPer, WEEKDAYS, WEEKEND, windowOf } from "../grammar.js";
+import { type Grammar, lexicon, minutesBefore, readDayList, ruleOf, startWord, timesPer, WEEKDAYS, WEEKEND, windowOf } from "../grammar.js";
 
 /**
  * Korean. chrono-node has no Korean parser, so the rules read the dates too: 오늘/내일/모레,
@@ -218,6 +218,7 @@ const rules: Rule[] = [
   ruleOf(`(${DAY})`, (m) => ({ kind: "weekdayName", days: [WEEKDAY_OF[(m[1] ?? "")[0] ?? ""] ?? 1] })),
   ruleOf(`지금\\s*바로|지금|바로|즉시|당장`, () => ({ kind: "immediate" })),
   ruleOf(`까지`, () => ({ kind: "until", side: "before" })),
+  startWord(`(?<=(?:[월화수목금토일]요일|내일|모레|[0-9]\\s*일))\\s*부터`, "before"),
 ];
 
 /** Korean words that can carry schedule meaning (coverage.ts). */

@@ -11,6 +11,7 @@ import {
   numericClock,
   readDayList,
   ruleOf,
+  startWord,
   timesPer,
   WEEKDAYS,
   WEEKEND,
@@ -94,6 +95,10 @@ const PARTS: Record<string, PartOfDay> = { manhã: "morning", manha: "morning", 
 const windowEnd = (text: string | undefined) => numericClock(text?.replace(/\s*horas?\s*/u, "h").replace(/\s+/gu, ""), /^meio-?dia/u, /^meia-?noite/u);
 
 const rules: Rule[] = [
+  startWord(
+    String.raw`\b(?:a\s+partir\s+d[eoa]|come[çc]ando\s+(?:n[oa]|em|d[eoa])|desde\s+(?:o|a))(?=\s+(?:amanh[ãa]|depois\s+de\s+amanh|segunda|ter[çc]a|quarta|quinta|sexta|s[áa]bado|domingo|dia\s+\d|\d{1,2}\s+de\s+\p{L}|(?:a\s+)?semana\s+que\s+vem|(?:a\s+)?pr[óo]xima))`,
+    "after",
+  ),
   COMPACT_DELAY,
   ruleOf(String.raw`\bde\s+${NUM}\s+em\s+${NUM}\s+${UNIT}\b`, (m) => {
     const every = num(m[1]);
