@@ -288,6 +288,7 @@ export const de: Grammar = {
     "der",
     "die",
     "das",
+    "nur",
     "jeden",
     "jede",
     "jedes",

@@ -244,7 +244,7 @@ export const ko: Grammar = {
   lang: "ko",
   chrono: null,
   rules,
-  glue: /^(?:[\s,，、.]|에|에는|의|은|는|과|와|이랑|하고|그리고|및|쯤|경|정각)*$/u,
+  glue: /^(?:[\s,，、.]|에|에는|의|은|는|과|와|이랑|랑|하고|그리고|및|쯤|경|정각)*$/u,
   bearing: lexicon(BEARING),
   examples: {
     daily: "매일 오전 8시",
