@@ -2,19 +2,23 @@
  * Measures the phrase parser on the independent table and the coverage property
  * (docs/phrases.md). Prints counts per language for the four tuning sets and the held-out set;
  * lists the failing tuning rows; never prints a held-out row unless run with --reveal-held-out, which is
- * meant for a final report only.
+ * meant for a final report only. Ends with the per-row gate against baseline.json and exits 1
+ * when a row recorded right is not right now, or a row became silent (ids only for held-out rows).
  *
  *   npm run phrases:measure [-- --quiet] [-- --reveal-held-out]
  */
 import { parseArgs } from "node:util";
 import { COVERAGE_OUTCOMES, type CoverageResult, measureCoverage, WINDOW_DAYS } from "../test/unit/phrase/independent/coverage.js";
+import { checkAgainstBaseline, formatBreach, loadBaseline } from "../test/unit/phrase/independent/gate.js";
 import { judgeRow, OUTCOMES, type Outcome, type Verdict } from "../test/unit/phrase/independent/judge.js";
 import {
   type IndependentRow,
+  loadHeldOut5Rows,
   loadHeldOutRows,
   loadTuning2Rows,
   loadTuning3Rows,
   loadTuning4Rows,
+  loadTuning5Rows,
   loadTuningRows,
   MEASURED_LANGS,
 } from "../test/unit/phrase/independent/rows.js";
@@ -71,6 +75,8 @@ const tuning2 = judgeAll(loadTuning2Rows());
 const tuning3 = judgeAll(loadTuning3Rows());
 const tuning4 = judgeAll(loadTuning4Rows());
 const heldOut = judgeAll(loadHeldOutRows());
+const tuning5 = judgeAll(loadTuning5Rows());
+const heldOut5 = judgeAll(loadHeldOut5Rows());
 const out: string[] = [
   `Independent phrase table: ${tuning.length + heldOut.length} rows, ${tuning.length} tuning, ${heldOut.length} held out (docs/phrases.md).`,
   "right = the expected runs or a fair refusal; refused = refused where a reading was expected;",
@@ -87,6 +93,16 @@ const out: string[] = [
   countTable("HELD-OUT (counts only)", OUTCOMES, byLang(heldOut)),
   "",
   countTable("TUNING by tag (a row may carry several)", OUTCOMES, byTag(tuning), false),
+  "",
+  countTable("TUNING5 (the fifth set, twelve languages, typed to an assistant)", OUTCOMES, byLang(tuning5)),
+  "",
+  countTable("HELD-OUT5 (counts only)", OUTCOMES, byLang(heldOut5)),
+  "",
+  countTable("TUNING5 by feature (a row may carry several)", OUTCOMES, byTag(tuning5), false),
+  "",
+  countTable("HELD-OUT5 by feature (counts only)", OUTCOMES, byTag(heldOut5), false),
+  "",
+  countTable("ALL HELD-OUT (held-out and held-out5)", OUTCOMES, byLang([...heldOut, ...heldOut5])),
 ];
 if (!values.quiet)
   out.push(
@@ -98,8 +114,16 @@ if (!values.quiet)
     listRows("TUNING3 rows not read right:", tuning3),
     "",
     listRows("TUNING4 rows not read right:", tuning4),
+    "",
+    listRows("TUNING5 rows not read right:", tuning5),
   );
-if (values["reveal-held-out"]) out.push("", listRows("HELD-OUT rows not read right (final report only):", heldOut));
+if (values["reveal-held-out"])
+  out.push(
+    "",
+    listRows("HELD-OUT rows not read right (final report only):", heldOut),
+    "",
+    listRows("HELD-OUT5 rows not read right (final report only):", heldOut5),
+  );
 
 const coverage = measureCoverage();
 const groupCoverage = (items: CoverageResult[]): Array<[string, CoverageResult[]]> =>
@@ -122,3 +146,17 @@ if (!values.quiet) {
   out.push("", "Coverage cases read wrong:", ...wrong.map((c) => `  [${c.outcome}] ${c.lang} ${JSON.stringify(c.text)} (${c.shape}): ${c.got}`));
 }
 console.log(out.join("\n"));
+
+const judgedAll = [...tuning, ...tuning2, ...tuning3, ...tuning4, ...heldOut, ...tuning5, ...heldOut5].map((r) => ({
+  id: r.id,
+  set: r.set,
+  lang: r.lang,
+  outcome: r.outcome,
+}));
+const breaches = checkAgainstBaseline(judgedAll, loadBaseline());
+console.log(
+  breaches.length === 0
+    ? "\nPER-ROW GATE: every row recorded right in baseline.json is right, and none became silent."
+    : `\nPER-ROW GATE FAILED: ${breaches.length} row(s) (baseline.json; re-baseline only in a reviewed commit with npm run phrases:baseline)\n${breaches.map(formatBreach).join("\n")}`,
+);
+if (breaches.length > 0) process.exitCode = 1;

@@ -35,6 +35,16 @@ const CONDITION_ENDINGS: Partial<Record<Lang, RegExp>> = {
   ko: /(?<=\p{Script=Hangul})(?<![화라측반전표방냉국장])면(?![\p{Script=Hangul}])|경우/u,
 };
 
+/**
+ * Right after a clock time, "になったら" and "(이/가) 되면" say when, not if: "夜7時になったら教えて",
+ * "저녁 7시 되면 알려줘" ("when it is 7pm, tell me"). Only there; "雨になったら" stays a condition.
+ */
+const BECOMES: Partial<Record<Lang, RegExp>> = {
+  ja: /^\s*(?:に\s*)?なったら/u,
+  ko: /^\s*(?:이|가)?\s*되면/u,
+};
+const CLOCK_END: Partial<Record<Lang, RegExp>> = { ja: /(?:時|分|半|\d)\s*$/u, ko: /(?:시|분|반|\d)\s*$/u };
+
 /** A word ends where no letter, mark or digit of an alphabetic script follows; Han, kana and Hangul run on. */
 const END = String.raw`(?![\p{Script=Latin}\p{Script=Devanagari}\p{M}\p{N}])`;
 const OPENERS = Object.fromEntries(
@@ -72,7 +82,9 @@ export function conditionNextTo(lang: Lang, lowered: string, shown: string, star
       .trim();
   const ending = CONDITION_ENDINGS[lang];
   if (ending === undefined) return null;
-  const after = lowered.slice(end).split(SENTENCE_END)[0] ?? "";
+  let after = lowered.slice(end).split(SENTENCE_END)[0] ?? "";
+  const becomes = BECOMES[lang]?.exec(after);
+  if (becomes != null && CLOCK_END[lang]?.test(lowered.slice(start, end))) after = after.slice(becomes[0].length);
   if (ending.test(before)) return shown.slice(sentenceStart, start).trim();
   return ending.test(after) ? shown.slice(end, end + after.length).trim() : null;
 }

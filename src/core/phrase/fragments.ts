@@ -48,7 +48,8 @@ export type Fragment =
    * 2 weeks"). `weeksAhead`: that day in the Monday-to-Sunday week so many weeks on ("来週の
    * 金曜日" 1, "再来週の金曜日" 2).
    */
-  | { kind: "weekdayName"; days: Weekday[]; weeksAhead?: number }
+  /** `afterNext`: "the Friday after next", whose week depends on whether this week's Friday is still ahead. */
+  | { kind: "weekdayName"; days: Weekday[]; weeksAhead?: number; afterNext?: true }
   /** A day of the month ("on the 1st", "1號", "am 1."); recurring only with an interval month. */
   | { kind: "monthDay"; day: number }
   /** A calendar date with no year ("March 3", "3月3日"); recurring only with an interval year. */
@@ -79,7 +80,7 @@ export type Fragment =
   /** "until", "bis", "hasta", "まで": the date on its `side` is the last day that may run. */
   | { kind: "until"; side: EndSide }
   /** "starting", "beginning", "from" before a date: the first day that may run (read-start.ts). */
-  | { kind: "start" }
+  | { kind: "start"; side?: EndSide }
   /** "for two weeks", "zwei Wochen lang", "2주 동안": runs stop that long after now. */
   | { kind: "duration"; amount: number; unit: IntervalUnitWord }
   /** "3 times", "dreimal", "3回": the number of runs. */

@@ -133,6 +133,25 @@ export const COMPACT_DELAY: Rule = ruleOf(
   (m) => ({ kind: "relative", amount: 60 * Number(m[1]) + Number(m[2] ?? 0), unit: "minute" }),
 );
 
+/**
+ * "9時15分前", "9시 15분 전": that many minutes before the hour, 08:45. Only for an hour from 2 to
+ * 11 or 14 to 23, where going back does not cross noon or midnight (a part of the day or am/pm
+ * said with it then still applies to the hour before); null otherwise, and the phrase is asked.
+ */
+export function minutesBefore(hour: number | null, before: number | null): { hour: number; minute: number } | null {
+  if (hour === null || before === null || before <= 0 || before >= 60) return null;
+  if (hour < 2 || hour === 12 || hour === 13 || hour > 23) return null;
+  return { hour: hour - 1, minute: 60 - before };
+}
+
+/**
+ * The word that makes the day next to it the first day of a repetition (read-start.ts):
+ * "a partir del lunes", "ab Montag" (the day after the word); "從下週一開始", "월요일부터",
+ * "月曜から", "somvar se" (the day before it). Each grammar says which words, and where they
+ * stand, so that a range ("月曜から金曜", "somvar se shukravar") is read by its own rule first.
+ */
+export const startWord = (source: string, side: "after" | "before"): Rule => ruleOf(source, () => ({ kind: "start", side }));
+
 /** The lexicon regex from its alternatives (lower-cased text, Unicode-aware `\b`). */
 export const lexicon = (sources: readonly string[]): RegExp => rx(new RegExp(sources.join("|")));
 

@@ -119,6 +119,12 @@ function afternoonOf(ctx: ReadContext, time: TimeOfDay): TimeOfDay | null {
   return later;
 }
 
+/** How long ago a date without a year may have passed and still be asked about rather than read as next year's. */
+const RECENTLY_PASSED_DAYS = 31;
+const civil = (d: CivilDate) => formatWall({ ...d, hour: 0, minute: 0 }).slice(0, 10);
+/** Whole days from `a` to `b` (positive when `a` is earlier), on the calendar. */
+const daysBetween = (a: CivilDate, b: CivilDate) => Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 86_400_000);
+
 function rolled(day: CivilDate, roll: "day" | "week" | "month" | "year"): CivilDate {
   if (roll === "day" || roll === "week") return addDays(day, roll === "day" ? 1 : 7);
   if (roll === "year") return { ...day, year: day.year + 1 };
@@ -143,6 +149,13 @@ function dateOf(ctx: ReadContext): (CivilDate & { roll: DateFragment["roll"] }) 
     ...findsOf(ctx, "weekdayName").map((f) => {
       const [weekday, ...others] = f.fragment.days;
       if (weekday === undefined || others.length > 0) throw refuse.conflicting("several weekdays for a single run");
+      // "The Friday after next" said while this week's Friday is still ahead: the one after the
+      // coming Friday (next week's) for some, the Friday of the week after next for others.
+      if (f.fragment.afterNext === true && weekday !== today.weekday) {
+        const [coming, thisWeeks] = [weekdayDate(today, weekday), weekdayDate(today, weekday, 0)];
+        const day = (weeks: number) => formatWall({ ...weekdayDate(today, weekday, weeks), hour: 0, minute: 0 }).slice(0, 10);
+        if (coming.month === thisWeeks.month && coming.day === thisWeeks.day) throw refuse.afterNext(day(1), day(2));
+      }
       const date = weekdayDate(today, weekday, f.fragment.weeksAhead);
       return { ...date, roll: f.fragment.weeksAhead === undefined ? ("week" as const) : ("none" as const) };
     }),
@@ -158,6 +171,12 @@ function dateOf(ctx: ReadContext): (CivilDate & { roll: DateFragment["roll"] }) 
       return { year, month, day: daysInMonth(year, month), roll: "none" as const };
     }),
   ];
+  // A date without a year that passed within the last month is more likely a slip than next year's.
+  for (const d of dates) {
+    if (d.roll !== "year") continue;
+    const ago = daysBetween({ ...d, year: today.year }, today);
+    if (ago > 0 && ago <= RECENTLY_PASSED_DAYS) throw refuse.recentlyPassed(civil({ ...d, year: today.year }), civil({ ...d, year: today.year + 1 }));
+  }
   const distinct = new Map(dates.map((d) => [`${d.year}-${d.month}-${d.day}`, d]));
   if (distinct.size > 1) throw refuse.conflicting("two different dates");
   const [date] = distinct.values();

@@ -101,6 +101,20 @@ export const refuse = {
       "On which date?",
       ex.once,
     ),
+  afterNext: (nearer: string, further: string) =>
+    askWhen(
+      `'The … after next' said while that day is still ahead this week is ${nearer} for some and ${further} for others.`,
+      `The date itself, e.g. '${nearer}' or '${further}'`,
+      `${nearer} or ${further}?`,
+      further,
+    ),
+  recentlyPassed: (passed: string, nextYear: string) =>
+    askWhen(
+      `The date has just passed this year (${passed}); read as it stands it would be next year's, ${nextYear}.`,
+      `A coming date, or '${nextYear}' for next year's`,
+      `${nextYear}, next year, or another date?`,
+      nextYear,
+    ),
   pastDay: (ex: Examples) =>
     askWhen(
       "The phrase names a day that has passed ('last Friday', 'last week').",

@@ -11,6 +11,7 @@ import {
   numericClock,
   readDayList,
   ruleOf,
+  startWord,
   timesPer,
   WEEKDAYS,
   WEEKEND,
@@ -104,6 +105,10 @@ const END = String.raw`(\d{1,2}(?:[:.]\d{2})?|mittag|mitternacht)`;
 const windowEnd = (text: string | undefined) => numericClock(text, /^mittag$/u, /^mitternacht$/u);
 
 const rules: Rule[] = [
+  startWord(
+    String.raw`\b(?:ab|beginnend(?:\s+am)?|angefangen\s+am)(?=\s+(?:morgen|übermorgen|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|nächste[nm]?\s+woche|(?:dem\s+)?\d{1,2}\.\s*(?:\d|\p{L})))`,
+    "after",
+  ),
   COMPACT_DELAY,
   ruleOf(String.raw`\bin\s+(?:anderthalb|eineinhalb)\s+stunden\b|\bin\s+${NUM}\s*(?:und\s+)?einhalb\s+stunden\b`, (m) => {
     const hours = m[1] === undefined ? 1 : num(m[1]);
@@ -198,6 +203,15 @@ const rules: Rule[] = [
     return day < 1 || day > 31 || month < 1 || month > 12 ? null : dateOrMonthDate(m[3], month, day);
   }),
   ruleOf(String.raw`\b(?:am\s+)?(\d{1,2})\.\s*${MONTH}\b(?:\s+(\d{4})\b)?`, (m) => dateOrMonthDate(m[3], monthOf(m[2] ?? ""), Number(m[1]))),
+  // "jeden 15. des Monats": a day of every month.
+  ruleOf(String.raw`\bjeden\s+(\d{1,2})\.\s*(?:des\s+monats|im\s+monat)\b`, (m) => [
+    { kind: "interval", every: 1, unit: "month" },
+    { kind: "monthDay", day: Number(m[1]) },
+  ]),
+  // "um 8, 14 und 20 Uhr": the hour between the commas is a time as well.
+  ruleOf(String.raw`(?<=\bum\s+\d{1,2}(?:[:.]\d{2})?\s*,\s*)(\d{1,2})(?:[:.](\d{2}))?(?=\s*(?:,|und\b|sowie\b))`, (m) =>
+    clock(Number(m[1]), Number(m[2] ?? 0)),
+  ),
   ruleOf(String.raw`\b(?:am|zum|den|jeden)\s+(\d{1,2})\.(?!\s*\d)|\bam\s+(ersten)\b`, (m) => ({
     kind: "monthDay",
     day: m[2] !== undefined ? 1 : Number(m[1]),
@@ -283,6 +297,7 @@ export const de: Grammar = {
     "der",
     "die",
     "das",
+    "nur",
     "jeden",
     "jede",
     "jedes",

@@ -123,10 +123,14 @@ const rules: Rule[] = [
     const minutes = num(m[2]);
     return hours === null || minutes === null ? null : { kind: "relative", amount: 60 * hours + minutes, unit: "minute" };
   }),
-  ruleOf(String.raw`\b(?:in|within|after)\s+${NUM}\s+${UNIT}\b(?:\s+from\s+now\b)?|\b${NUM}\s+${UNIT}\s+from\s+now\b`, (m) => {
-    const amount = num(m[1] ?? m[3]);
-    return amount === null ? null : { kind: "relative", amount, unit: unitOf(m[2] ?? m[4] ?? "") };
-  }),
+  // "in like 20 mins", "in about an hour": the filler says nothing more than "in".
+  ruleOf(
+    String.raw`\b(?:in|within|after)\s+(?:like\s+|about\s+|around\s+|roughly\s+)?${NUM}\s+${UNIT}\b(?:\s+from\s+now\b)?|\b${NUM}\s+${UNIT}\s+from\s+now\b`,
+    (m) => {
+      const amount = num(m[1] ?? m[3]);
+      return amount === null ? null : { kind: "relative", amount, unit: unitOf(m[2] ?? m[4] ?? "") };
+    },
+  ),
   ruleOf(
     String.raw`\bevery\s+(?:(?:an?|one)\s+)?hour\s+and\s+a\s+half\b|\bevery\s+(\d{1,2})\.(\d)\s+hours\b|\bevery\s+(\d{1,2})\s+and\s+a\s+half\s+hours\b`,
     (m) => {
@@ -229,7 +233,7 @@ const rules: Rule[] = [
   }),
   ruleOf(String.raw`\b(?:the\s+)?(${DAY})\.?\s+after\s+next\b`, (m) => {
     const weekday = weekdayOf(m[1] ?? "");
-    return weekday === null ? null : { kind: "weekdayName", days: [weekday], weeksAhead: 2 };
+    return weekday === null ? null : { kind: "weekdayName", days: [weekday], weeksAhead: 2, afterNext: true };
   }),
   // After "the last Friday of the month": "last Friday" alone has passed.
   ruleOf(String.raw`(?<!\b(?:every|each)\s+)\b(?:last|past|previous)\s+(?:${DAY}|week(?:end)?|month|year|night)\b`, () => ({
@@ -433,7 +437,28 @@ export const en: Grammar = {
   lang: "en",
   chrono: chrono.en.casual,
   rules,
-  glue: latinGlue(["at", "on", "and", "the", "of", "in", "from", "starting", "every", "each", "by", "around", "about", "a", "an", "again", "also"]),
+  glue: latinGlue([
+    "at",
+    "on",
+    "and",
+    "the",
+    "of",
+    "in",
+    "from",
+    "starting",
+    "every",
+    "each",
+    "by",
+    "around",
+    "about",
+    "a",
+    "an",
+    "again",
+    "also",
+    "only",
+    "just",
+    "like",
+  ]),
   bearing: lexicon(BEARING),
   repeats: lexicon([String.raw`\b(?:every|each)\b(?=\s+\p{L})(?!\s+(?:time|one)\b)`]),
   examples: {

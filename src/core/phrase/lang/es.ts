@@ -11,6 +11,7 @@ import {
   numericClock,
   readDayList,
   ruleOf,
+  startWord,
   timesPer,
   WEEKDAYS,
   WEEKEND,
@@ -101,6 +102,10 @@ const END = String.raw`(\d{1,2}(?:[:.]\d{2})?|mediod[íi]a|medianoche)`;
 const windowEnd = (text: string | undefined) => numericClock(text, /^mediod/u, /^medianoche/u);
 
 const rules: Rule[] = [
+  startWord(
+    String.raw`\b(?:a\s+partir\s+de(?:l|\s+la|\s+el)?|empezando(?:\s+el)?|comenzando(?:\s+el)?|desde(?:\s+el)?)(?=\s+(?:mañana|manana|pasado|lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo|\d{1,2}\s+de\s+\p{L}|(?:la\s+)?(?:semana|pr[óo]xim)))`,
+    "after",
+  ),
   COMPACT_DELAY,
   ruleOf(String.raw`\b(?:en|dentro\s+de)\s+(?:(una|1)\s+)?hora\s+y\s+media\b|\b(?:en|dentro\s+de)\s+${NUM}\s+horas\s+y\s+media\b`, (m) => {
     const hours = m[2] === undefined ? 1 : num(m[2]);
@@ -248,7 +253,29 @@ export const es: Grammar = {
   lang: "es",
   chrono: chrono.es.casual,
   rules,
-  glue: latinGlue(["a", "las", "la", "el", "los", "de", "del", "y", "en", "cada", "todos", "todas", "por", "desde", "sobre", "hacia", "al", "e"]),
+  glue: latinGlue([
+    "a",
+    "las",
+    "la",
+    "el",
+    "los",
+    "de",
+    "del",
+    "y",
+    "en",
+    "cada",
+    "todos",
+    "todas",
+    "por",
+    "desde",
+    "sobre",
+    "hacia",
+    "al",
+    "e",
+    "solo",
+    "sólo",
+    "solamente",
+  ]),
   bearing: lexicon(BEARING),
   examples: {
     daily: "todos los días a las 8",

@@ -11,6 +11,7 @@ import {
   numericClock,
   readDayList,
   ruleOf,
+  startWord,
   timesPer,
   WEEKDAYS,
   WEEKEND,
@@ -90,6 +91,10 @@ const windowEnd = (text: string | undefined) => numericClock(text?.replace(/\s*h
 const nth = (word: string | undefined) => NTH[word ?? ""] ?? 1;
 
 const rules: Rule[] = [
+  startWord(
+    String.raw`\b(?:[àa]\s+partir\s+(?:de|du|d['’])|[àa]\s+compter\s+(?:de|du|d['’])|d[èe]s|en\s+commen[çc]ant)(?=\s*(?:demain|apr[èe]s-demain|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|(?:le\s+)?\d{1,2}(?:er)?\s+\p{L}|la\s+semaine\s+prochaine))`,
+    "after",
+  ),
   COMPACT_DELAY,
   ruleOf(String.raw`\bdans\s+(?:une|1)\s+heure\s+et\s+demie\b|\bdans\s+${NUM}\s+heures\s+et\s+demie\b`, (m) => {
     const hours = m[1] === undefined ? 1 : num(m[1]);

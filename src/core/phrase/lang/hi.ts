@@ -1,5 +1,5 @@
 import type { Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
-import { clock, type Grammar, lexicon, readDayList, ruleOf, timesPer } from "../grammar.js";
+import { clock, type Grammar, lexicon, readDayList, ruleOf, startWord, timesPer, windowOf } from "../grammar.js";
 
 /**
  * Hindi, in Latin script (Hinglish, as typed in chats: "kal subah 9 baje") and in Devanagari,
@@ -43,6 +43,15 @@ interface Words {
   vague: string;
   now: string;
   other: string;
+  /** Month names, January first (Hinglish writes the English ones). */
+  months: readonly string[];
+  /** "agle mahine": next month, before "ki 5 tarikh". */
+  nextMonth: string;
+  year: string;
+  first: string;
+  last: string;
+  /** Words that only stress a count: "sirf 3 baar". */
+  only: string;
   /** Where a word ends: Devanagari vowel signs are marks, not letters. */
   edge: string;
 }
@@ -69,8 +78,47 @@ function grammarOf(lang: "hi-Latn" | "hi-Deva", w: Words, examples: Grammar["exa
   const PART = `(${Object.keys(w.parts).join("|")})`;
   const partOf = (text: string | undefined): PartOfDay => w.parts[text ?? ""] ?? "morning";
 
+  const MONTH = `(${w.months.join("|")})`;
+  const monthOf = (name: string | undefined): number => w.months.findIndex((alternation) => new RegExp(`^(?:${alternation})$`, "u").test(name ?? "")) + 1;
+  /** A clock with the part of the day before it: "subah 9", "shaam 5 baje". */
+  const PART_CLOCK = `${PART}?\\s*(\\d{1,2})(?:[:.](\\d{2}))?\\s*(?:${w.oclock})?`;
+  const partClock = (part: string | undefined, hour: string | undefined, minute: string | undefined) => ({
+    hour: Number(hour),
+    minute: Number(minute ?? 0),
+    meridiem: null,
+    ...(part !== undefined && { part: partOf(part) }),
+  });
   const FRACTION = `(${Object.keys(w.fractions).join("|")})`;
   const rules: Rule[] = [
+    // "subah 9 se shaam 5 baje tak": a window, each end with its part of the day.
+    ruleOf(word(`${PART_CLOCK}\\s*(?:${w.from})\\s*${PART_CLOCK}\\s*(?:${w.until})`), (m) =>
+      windowOf(partClock(m[1], m[2], m[3]), partClock(m[4], m[5], m[6])),
+    ),
+    ruleOf(word(`(?:${w.every})\\s*(?:${w.year})\\s*${N}\\s*${MONTH}(?:\\s*(?:को|ko))?`), (m): Fragment[] | null => {
+      const day = num(m[1]);
+      return day === null
+        ? null
+        : [
+            { kind: "interval", every: 1, unit: "year" },
+            { kind: "monthDate", month: monthOf(m[2]), day },
+          ];
+    }),
+    ruleOf(word(`(?:${w.nextMonth})\\s*(?:की|ki|ke|के)?\\s*${N}\\s*(?:${w.date})(?:\\s*(?:को|ko))?`), (m) => {
+      const day = num(m[1]);
+      return day === null ? null : { kind: "monthAhead", months: 1, day };
+    }),
+    ruleOf(word(`(?:${w.every})\\s*(?:${w.monthOf})\\s*(?:के|ke|ki|की)\\s*(?:${w.last})\\s*(?:${w.units.day})(?:\\s*(?:को|ko))?`), () => ({
+      kind: "lastDayOfMonth",
+    })),
+    ruleOf(word(`(?:${w.every})\\s*(?:${w.monthOf})\\s*(?:के|ke|ki|की)\\s*(${w.first}|${w.last})\\s*(${DAY})(?:\\s*(?:को|ko))?`), (m) => {
+      const weekday = weekdayOf(m[2] ?? "");
+      const nth = new RegExp(`^(?:${w.last})$`, "u").test(m[1] ?? "") ? -1 : 1;
+      return weekday === null ? null : { kind: "nthWeekday", nth, weekdays: [weekday] };
+    }),
+    ruleOf(word(`${N}\\s*${MONTH}`), (m) => {
+      const day = num(m[1]);
+      return day === null ? null : { kind: "monthDate", month: monthOf(m[2]), day };
+    }),
     ruleOf(word(`${FRACTION}\\s*(?:${w.units.hour})\\s*(?:${w.after}|${w.within})`), (m) => ({
       kind: "relative",
       amount: w.fractions[m[1] ?? ""] ?? 30,
@@ -152,10 +200,15 @@ function grammarOf(lang: "hi-Latn" | "hi-Deva", w: Words, examples: Grammar["exa
     }),
     ruleOf(word(w.now), () => ({ kind: "immediate" })),
     ruleOf(word(w.until), () => ({ kind: "until", side: "before" })),
+    // "somvar se roz": the day before "se" is the first day; "somvar se shukravar" is a range, read above.
+    startWord(`(?<=${word(DAY)}\\s*(?:${w.from === "se" ? "ko\\s+|" : "को\\s+|"})?)${word(w.from)}(?!\\s*${DAY})`, "before"),
   ];
 
   const bearing = lexicon([
     word(DAY),
+    word(MONTH),
+    word(w.first),
+    word(w.last),
     word(`${N}\\s*(?:${w.date})`),
     word(w.every),
     word(w.daily),
@@ -167,7 +220,7 @@ function grammarOf(lang: "hi-Latn" | "hi-Deva", w: Words, examples: Grammar["exa
     word(`${w.today}|${w.tomorrow}|${w.dayAfter}`),
     `\\d{1,2}:\\d{2}`,
   ]);
-  return { lang, chrono: null, rules, glue: new RegExp(`^(?:[\\s,.]|${w.and}|को|ko|ki|ke|की|के|par|पर)*$`, "u"), bearing, examples };
+  return { lang, chrono: null, rules, glue: new RegExp(`^(?:[\\s,.]|${w.and}|${w.only}|को|ko|ki|ke|की|के|par|पर)*$`, "u"), bearing, examples };
 }
 
 export const hiLatn = grammarOf(
@@ -230,7 +283,7 @@ export const hiLatn = grammarOf(
       bees: 20,
       tees: 30,
     },
-    half: "saade|sadhe",
+    half: "saade|sadhe|saadhe|saadhey|sade",
     fractions: { aadhe: 30, aadha: 30, adha: 30, dedh: 90, derh: 90, dhai: 150, dhaai: 150 },
     quarterPast: "sawa|savaa",
     quarterTo: "paune|pone",
@@ -247,6 +300,25 @@ export const hiLatn = grammarOf(
     vague: "kabhi\\s+bhi|kabhi|kisi\\s+din",
     now: "abhi|turant|fauran",
     other: "dusre|doosre",
+    months: [
+      "january|jan|janvari",
+      "february|feb|farvari",
+      "march|mar",
+      "april|apr|aprail",
+      "may|mai",
+      "june|jun|joon",
+      "july|jul|julai",
+      "august|aug|agast",
+      "september|sep|sept|sitambar",
+      "october|oct|aktubar",
+      "november|nov|navambar",
+      "december|dec|disambar",
+    ],
+    nextMonth: "agle\\s+mahine|agle\\s+mahina|agla\\s+mahina",
+    year: "saal|varsh",
+    first: "pehle|pehla|pehli|pahle|pahla|pahli",
+    last: "aakhri|akhri|aakhiri|antim",
+    only: "sirf|keval|bas",
     edge: "[\\p{L}\\p{N}]",
   },
   {
@@ -293,6 +365,12 @@ export const hiDeva = grammarOf(
     vague: "कभी\\s*भी|कभी|किसी\\s*दिन",
     now: "अभी|तुरंत|फ़ौरन|फौरन",
     other: "दूसरे",
+    months: ["जनवरी", "फ़रवरी|फरवरी", "मार्च", "अप्रैल", "मई", "जून", "जुलाई", "अगस्त", "सितंबर|सितम्बर", "अक्टूबर|अक्तूबर", "नवंबर|नवम्बर", "दिसंबर|दिसम्बर"],
+    nextMonth: "अगले\\s*महीने|अगला\\s*महीना",
+    year: "साल|वर्ष",
+    first: "पहले|पहला|पहली",
+    last: "आखिरी|आख़िरी|अंतिम",
+    only: "सिर्फ़|सिर्फ|केवल|बस",
     edge: "[\\p{L}\\p{M}\\p{N}]",
   },
   {

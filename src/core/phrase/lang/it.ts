@@ -11,6 +11,7 @@ import {
   numericClock,
   readDayList,
   ruleOf,
+  startWord,
   timesPer,
   WEEKDAYS,
   WEEKEND,
@@ -86,6 +87,10 @@ const PARTS: Record<string, PartOfDay> = { mattina: "morning", mattino: "morning
 const windowEnd = (text: string | undefined) => numericClock(text, /^mezzogiorno/u, /^mezzanotte/u);
 
 const rules: Rule[] = [
+  startWord(
+    String.raw`\b(?:a\s+partire\s+da(?:l|lla)?|(?:a\s+)?cominciare\s+da(?:l|lla)?|partendo\s+da(?:l|lla)?)(?=\s*(?:domani|dopodomani|luned|marted|mercoled|gioved|venerd|sabato|domenica|\d{1,2}\s+\p{L}|(?:la\s+)?prossima\s+settimana|settimana\s+prossima))`,
+    "after",
+  ),
   COMPACT_DELAY,
   ruleOf(String.raw`\b(?:tra|fra)\s+(?:un['’]\s*ora|una\s+ora)\s+e\s+mezz[ao]\b|\b(?:tra|fra)\s+${NUM}\s+ore\s+e\s+mezz[ao]\b`, (m) => {
     const hours = m[1] === undefined ? 1 : num(m[1]);
@@ -216,6 +221,16 @@ const rules: Rule[] = [
     },
   ),
   ruleOf(String.raw`\ball['’]\s*una\b`, () => clock(1, 0)),
+  // "alle sei e mezza", "alle nove meno un quarto": the hour in words.
+  ruleOf(
+    String.raw`\balle\s+(due|tre|quattro|cinque|sei|sette|otto|nove|dieci|undici|dodici)(?:\s+e\s+(mezza|mezzo|un\s+quarto)|\s+(meno\s+un\s+quarto))?\b`,
+    (m) => {
+      const hour = num(m[1]);
+      if (hour === null) return null;
+      if (m[3] !== undefined) return clock(hour - 1, 45);
+      return clock(hour, m[2] === undefined ? 0 : m[2].startsWith("mezz") ? 30 : 15);
+    },
+  ),
   ruleOf(String.raw`\b(\d{1,2}):(\d{2})\b`, (m) => clock(Number(m[1]), Number(m[2]))),
   ruleOf(String.raw`\b(?:adesso|subito|immediatamente|ora\s+stesso|in\s+questo\s+momento)\b`, () => ({ kind: "immediate" })),
   // Last of all, so "l'ultimo venerdì del mese" is read first: "venerdì scorso" has passed.
@@ -250,7 +265,29 @@ export const it: Grammar = {
   lang: "it",
   chrono: chrono.it.casual,
   rules,
-  glue: latinGlue(["alle", "a", "al", "il", "la", "le", "i", "l", "di", "del", "della", "e", "in", "ogni", "tutti", "tutte", "per", "verso", "ricordami"]),
+  glue: latinGlue([
+    "alle",
+    "a",
+    "al",
+    "il",
+    "la",
+    "le",
+    "i",
+    "l",
+    "di",
+    "del",
+    "della",
+    "e",
+    "in",
+    "ogni",
+    "tutti",
+    "tutte",
+    "per",
+    "verso",
+    "ricordami",
+    "solo",
+    "soltanto",
+  ]),
   bearing: lexicon(BEARING),
   examples: {
     daily: "ogni giorno alle 8",

@@ -1,6 +1,19 @@
 import * as chrono from "chrono-node";
 import type { ClockReading, Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
-import { cjkClock, clock, dateOrMonthDate, type Grammar, lexicon, readDayList, ruleOf, WEEKDAYS, WEEKEND, windowOf } from "../grammar.js";
+import {
+  cjkClock,
+  clock,
+  dateOrMonthDate,
+  type Grammar,
+  lexicon,
+  minutesBefore,
+  readDayList,
+  ruleOf,
+  startWord,
+  WEEKDAYS,
+  WEEKEND,
+  windowOf,
+} from "../grammar.js";
 import { cjkNumber } from "../text.js";
 
 const N = "([0-9]{1,2}|[〇一二三四五六七八九十]{1,3})";
@@ -182,12 +195,21 @@ const rules: Rule[] = [
     exact: "midnight",
   })),
   ruleOf(`今夜|今晩|今日の夜|今日の晩`, () => ({ kind: "part", part: "evening", today: true })),
+  // "9時15分前" is a quarter to nine, not 9:15.
+  ruleOf(`(?:(午前|午後)\\s*)?${N}\\s*時\\s*${N}\\s*分\\s*前`, (m) => {
+    const at = minutesBefore(cjkNumber(m[2] ?? ""), cjkNumber(m[3] ?? ""));
+    return at === null ? null : clockOf(m[1], String(at.hour), String(at.minute));
+  }),
   ruleOf(`(午前|午後)\\s*${N}\\s*時(?!間)(?:\\s*(半|${N})\\s*分?)?`, (m) => clockOf(m[1], m[2] ?? "", m[3])),
   ruleOf(PART, (m) => ({ kind: "part", part: PARTS[m[1] ?? ""] ?? "morning" })),
   ruleOf(`(\\d{1,2})\\s*[:：]\\s*(\\d{2})`, (m) => clock(Number(m[1]), Number(m[2]))),
   ruleOf(`${N}\\s*時(?!間)(?:\\s*(半|${N})\\s*分?)?`, (m) => clockOf(undefined, m[1] ?? "", m[2])),
   ruleOf(`今すぐ|すぐに|ただちに|直ちに|即座に|至急`, () => ({ kind: "immediate" })),
   ruleOf(`まで`, () => ({ kind: "until", side: "before" })),
+  startWord(
+    `(?<=(?:[月火水木金土日]曜日?|明日|明後日|あした|[0-9〇一二三四五六七八九十]\\s*日))\\s*(?:から|より)(?!\\s*(?:[0-9〇一二三四五六七八九十]|午前|午後|[月火水木金土日]曜))`,
+    "before",
+  ),
 ];
 
 /** Japanese words that can carry schedule meaning (coverage.ts). */

@@ -1,5 +1,5 @@
 import type { ClockReading, Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
-import { type Grammar, lexicon, readDayList, ruleOf, timesPer, WEEKDAYS, WEEKEND, windowOf } from "../grammar.js";
+import { type Grammar, lexicon, minutesBefore, readDayList, ruleOf, startWord, timesPer, WEEKDAYS, WEEKEND, windowOf } from "../grammar.js";
 
 /**
  * Korean. chrono-node has no Korean parser, so the rules read the dates too: 오늘/내일/모레,
@@ -200,6 +200,14 @@ const rules: Rule[] = [
   ruleOf(`(?:낮\\s*12\\s*시|정오)(?!\\s*(?:반|\\d))`, () => ({ kind: "clock", hour: 12, minute: 0, meridiem: null, exact: "noon" })),
   ruleOf(`(?:밤\\s*12\\s*시|자정)(?!\\s*(?:반|\\d))`, () => ({ kind: "clock", hour: 0, minute: 0, meridiem: null, exact: "midnight" })),
   ruleOf(`(\\d{1,2})\\s*:\\s*(\\d{2})`, (m) => ({ kind: "clock", hour: Number(m[1]), minute: Number(m[2]), meridiem: null })),
+  // "9시 15분 전" is a quarter to nine, not 9:15.
+  ruleOf(`${PART}?\\s*${N}\\s*시\\s*${MIN}\\s*분\\s*전`, (m): Fragment | Fragment[] | null => {
+    const c = clockOf(m[1], m[2], undefined, undefined);
+    const at = minutesBefore(c?.hour ?? null, number(m[3]));
+    if (c === null || at === null) return null;
+    const clock: Fragment = { kind: "clock", hour: at.hour, minute: at.minute, meridiem: c.meridiem };
+    return c.part === undefined ? clock : [clock, { kind: "part", part: c.part }];
+  }),
   ruleOf(CLOCK, (m): Fragment | Fragment[] | null => {
     const c = clockOf(m[1], m[2], m[3], m[4]);
     if (c === null) return null;
@@ -210,6 +218,7 @@ const rules: Rule[] = [
   ruleOf(`(${DAY})`, (m) => ({ kind: "weekdayName", days: [WEEKDAY_OF[(m[1] ?? "")[0] ?? ""] ?? 1] })),
   ruleOf(`지금\\s*바로|지금|바로|즉시|당장`, () => ({ kind: "immediate" })),
   ruleOf(`까지`, () => ({ kind: "until", side: "before" })),
+  startWord(`(?<=(?:[월화수목금토일]요일|내일|모레|[0-9]\\s*일))\\s*부터`, "before"),
 ];
 
 /** Korean words that can carry schedule meaning (coverage.ts). */
@@ -235,7 +244,7 @@ export const ko: Grammar = {
   lang: "ko",
   chrono: null,
   rules,
-  glue: /^(?:[\s,，、.]|에|에는|의|은|는|과|와|이랑|하고|그리고|및|쯤|경|정각)*$/u,
+  glue: /^(?:[\s,，、.]|에|에는|의|은|는|과|와|이랑|랑|하고|그리고|및|쯤|경|정각)*$/u,
   bearing: lexicon(BEARING),
   examples: {
     daily: "매일 오전 8시",

@@ -8,9 +8,11 @@ import {
   exceptOf,
   type Grammar,
   lexicon,
+  minutesBefore,
   numericClock,
   readDayList,
   ruleOf,
+  startWord,
   timesPer,
   WEEKDAYS,
   WEEKEND,
@@ -94,6 +96,15 @@ const PARTS: Record<string, PartOfDay> = { manhã: "morning", manha: "morning", 
 const windowEnd = (text: string | undefined) => numericClock(text?.replace(/\s*horas?\s*/u, "h").replace(/\s+/gu, ""), /^meio-?dia/u, /^meia-?noite/u);
 
 const rules: Rule[] = [
+  // "quinze para as nove": a quarter to nine.
+  ruleOf(String.raw`\b(quinze|dez|cinco|vinte|\d{1,2})\s+(?:minutos\s+)?para\s+(?:as|a)\s+${NUM}\b(?!\s*(?:h\s*\d|:\d))`, (m) => {
+    const at = minutesBefore(num(m[2]), num(m[1]));
+    return at === null ? null : clock(at.hour, at.minute);
+  }),
+  startWord(
+    String.raw`\b(?:a\s+partir\s+d[eoa]|come[çc]ando\s+(?:n[oa]|em|d[eoa])|desde\s+(?:o|a))(?=\s+(?:amanh[ãa]|depois\s+de\s+amanh|segunda|ter[çc]a|quarta|quinta|sexta|s[áa]bado|domingo|dia\s+\d|\d{1,2}\s+de\s+\p{L}|(?:a\s+)?semana\s+que\s+vem|(?:a\s+)?pr[óo]xima))`,
+    "after",
+  ),
   COMPACT_DELAY,
   ruleOf(String.raw`\bde\s+${NUM}\s+em\s+${NUM}\s+${UNIT}\b`, (m) => {
     const every = num(m[1]);
@@ -277,6 +288,8 @@ export const pt: Grammar = {
     "nas",
     "e",
     "em",
+    "só",
+    "somente",
     "cada",
     "todo",
     "toda",

@@ -1,6 +1,19 @@
 import * as chrono from "chrono-node";
 import type { ClockReading, Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
-import { cjkClock, clock, dateOrMonthDate, type Grammar, lexicon, readDayList, ruleOf, WEEKDAYS, WEEKEND, windowOf } from "../grammar.js";
+import {
+  cjkClock,
+  clock,
+  dateOrMonthDate,
+  type Grammar,
+  lexicon,
+  minutesBefore,
+  readDayList,
+  ruleOf,
+  startWord,
+  WEEKDAYS,
+  WEEKEND,
+  windowOf,
+} from "../grammar.js";
 import { CJK_NUMERAL, cjkNumber } from "../text.js";
 
 /** One grammar for Traditional and Simplified Chinese: every class lists both forms. */
@@ -206,7 +219,14 @@ const rules: Rule[] = [
   ruleOf(`今(?:天)?(?:晚|夜)(?:上)?`, () => ({ kind: "part", part: "evening", today: true })),
   ruleOf(`(?:在)?${PART}`, (m) => ({ kind: "part", part: PARTS[m[1] ?? ""] ?? "morning" })),
   ruleOf(`(?:在)?(\\d{1,2})\\s*[:：]\\s*(\\d{2})`, (m) => clock(Number(m[1]), Number(m[2]))),
+  ruleOf(`差\\s*(?:(一刻)|${N}\\s*分)\\s*${N}\\s*${HOUR_MARK}`, (m) => {
+    const at = minutesBefore(cjkNumber(m[3] ?? ""), m[1] === undefined ? cjkNumber(m[2] ?? "") : 15);
+    return at === null ? null : clock(at.hour, at.minute);
+  }),
   ruleOf(`(?:在)?${N}\\s*${HOUR_MARK}(?!間|间)(?:\\s*(半|一刻|三刻|整|${N}\\s*分?))?`, (m) => clockOf(m[1] ?? "", m[2])),
+  // "從下週一開始": the 從 of a start says nothing more than its 開始.
+  ruleOf(`(?:從|从)(?=[^，,。]{1,8}?(?:開始|开始))`, () => ({ kind: "noise" })),
+  startWord(`(?<=(?:週|周|星期|禮拜|礼拜)[一二三四五六日天]|明天|後天|后天|[0-9]\\s*[日號号])\\s*(?:開始|开始|起)`, "before"),
   ruleOf(`到(?=\\s*(?:[0-9${CJK_NUMERAL}]|下|本|這|这|${WEEK}|月底|月末|明|後天|后天))|截至|截止到?|直到`, () => ({ kind: "until", side: "after" })),
   ruleOf(`現在|现在|立刻|立即|馬上|马上|即刻|立馬|立马|儘快|尽快`, () => ({ kind: "immediate" })),
 ];

@@ -1,19 +1,36 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { isValidTimeZone } from "../../../../src/core/schedule/index.js";
 import { shapeRuns } from "./coverage.js";
 import { SHAPES } from "./coverage-cases.js";
-import { loadHeldOutRows, loadSplitRecord, loadTuning2Rows, loadTuning3Rows, loadTuning4Rows, loadTuningRows, MEASURED_LANGS } from "./rows.js";
+import {
+  HELD_OUT5_FILE,
+  loadHeldOut5Rows,
+  loadHeldOutRows,
+  loadSplit5Record,
+  loadSplitRecord,
+  loadTuning2Rows,
+  loadTuning3Rows,
+  loadTuning4Rows,
+  loadTuning5Rows,
+  loadTuningRows,
+  MEASURED_LANGS,
+} from "./rows.js";
 
-// Only the shape of the data is tested here: the parser is measured against it by
-// `npm run phrases:measure`, because it does not read all of it yet (docs/phrases.md).
+// The shape of the data is tested here; the parser is gated on it row by row in
+// phrase-gate.test.ts and measured by `npm run phrases:measure` (docs/phrases.md).
 const tuning = loadTuningRows();
 const tuning2 = loadTuning2Rows();
 const tuning3 = loadTuning3Rows();
 const tuning4 = loadTuning4Rows();
 const heldOut = loadHeldOutRows();
+const tuning5 = loadTuning5Rows();
+const heldOut5 = loadHeldOut5Rows();
+const fifth = [...tuning5, ...heldOut5];
 /** The rows the held-out draw was made from; the later tuning sets were written after it. */
 const drawn = [...tuning, ...heldOut];
-const rows = [...drawn, ...tuning2, ...tuning3, ...tuning4];
+const rows = [...drawn, ...tuning2, ...tuning3, ...tuning4, ...fifth];
 
 describe("the independent phrase table", () => {
   it("has at least 330 drawn rows, with every language present", () => {
@@ -58,6 +75,27 @@ describe("the independent phrase table", () => {
     expect(tuning4.length).toBeGreaterThanOrEqual(80);
     expect(tuning4.every((r) => r.set === "tuning4" && r.lang === "en")).toBe(true);
     expect(tuning4.some((r) => "refused" in r.expect)).toBe(true);
+  });
+
+  it("has a fifth set of at least 400 rows over all twelve languages, a third of each held out as recorded", () => {
+    expect(fifth.length).toBeGreaterThanOrEqual(400);
+    const split = loadSplit5Record();
+    expect([split.tuning, split.heldOut]).toEqual([tuning5.length, heldOut5.length]);
+    expect(tuning5.every((r) => r.set === "tuning5")).toBe(true);
+    expect(heldOut5.every((r) => r.set === "held-out5")).toBe(true);
+    for (const lang of MEASURED_LANGS) {
+      const all = fifth.filter((r) => r.lang === lang);
+      expect(all.length, lang).toBeGreaterThanOrEqual(30);
+      expect(heldOut5.filter((r) => r.lang === lang).length, lang).toBe(Math.round(all.length / 3));
+      expect(
+        all.some((r) => "refused" in r.expect),
+        lang,
+      ).toBe(true);
+    }
+  });
+
+  it("keeps the fifth held-out file byte for byte as hashed when it was split", () => {
+    expect(createHash("sha256").update(readFileSync(HELD_OUT5_FILE)).digest("hex")).toBe(loadSplit5Record().heldOutSha256);
   });
 
   it("has no duplicate id or phrase", () => {

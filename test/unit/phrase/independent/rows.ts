@@ -5,8 +5,8 @@ import { ERROR_CODES } from "../../../../src/core/errors.js";
 
 /**
  * The independent phrase table: phrasings written apart from the parser's grammar, with the
- * expected result written by hand. It measures the parser (scripts/phrases-measure.ts); it is
- * not part of `npm test` beyond a check that the data is well-formed. See docs/phrases.md.
+ * expected result written by hand. It measures the parser (scripts/phrases-measure.ts) and gates
+ * it row by row against baseline.json (gate.ts, phrase-gate.test.ts). See docs/phrases.md.
  */
 
 /** The six languages the parser reads, and five it does not read yet. */
@@ -17,9 +17,11 @@ export type MeasuredLang = (typeof MEASURED_LANGS)[number];
  * tuning2: a second tuning set, written later in the way people type to an assistant. tuning3:
  * a third, aimed at the modifiers beside a schedule that a reading could drop silently. tuning4:
  * English only, aimed at phrasings a reading could get silently wrong (relative days, spoken
- * times, day/month dates, task text beside the schedule).
+ * times, day/month dates, task text beside the schedule). tuning5 and held-out5: the fifth set,
+ * written apart from the others in all twelve languages the way people type to an assistant and
+ * split before any parser change (convert5.py, split5.json).
  */
-export const SETS = ["tuning", "tuning2", "tuning3", "tuning4", "held-out"] as const;
+export const SETS = ["tuning", "tuning2", "tuning3", "tuning4", "held-out", "tuning5", "held-out5"] as const;
 export type RowSet = (typeof SETS)[number];
 
 const Instant = z.string().regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/, "an ISO instant in UTC");
@@ -63,6 +65,8 @@ export const TUNING3_FILE = join(DIR, "tuning3.jsonl");
 export const TUNING4_FILE = join(DIR, "tuning4.jsonl");
 /** Base64 so that a search of the tree while tuning never shows a held-out phrase. */
 export const HELD_OUT_FILE = join(DIR, "held-out.jsonl.b64");
+export const TUNING5_FILE = join(DIR, "tuning5.jsonl");
+export const HELD_OUT5_FILE = join(DIR, "held-out5.jsonl.b64");
 
 const parseLines = (text: string): IndependentRow[] =>
   text
@@ -79,7 +83,11 @@ export const loadTuning4Rows = (): IndependentRow[] => parseLines(readFileSync(T
  * The held-out rows. Whoever tunes the parser must not read them one by one: the measure
  * prints only their counts unless asked to reveal them for a final report.
  */
-export const loadHeldOutRows = (): IndependentRow[] => parseLines(Buffer.from(readFileSync(HELD_OUT_FILE, "utf8"), "base64").toString("utf8"));
+const decoded = (file: string) => Buffer.from(readFileSync(file, "utf8"), "base64").toString("utf8");
+export const loadHeldOutRows = (): IndependentRow[] => parseLines(decoded(HELD_OUT_FILE));
+export const loadTuning5Rows = (): IndependentRow[] => parseLines(readFileSync(TUNING5_FILE, "utf8"));
+/** The fifth set's held-out rows: the same rule as the first held-out set. */
+export const loadHeldOut5Rows = (): IndependentRow[] => parseLines(decoded(HELD_OUT5_FILE));
 
 export const loadAllRows = (): IndependentRow[] => [
   ...loadTuningRows(),
@@ -87,6 +95,8 @@ export const loadAllRows = (): IndependentRow[] => [
   ...loadTuning3Rows(),
   ...loadTuning4Rows(),
   ...loadHeldOutRows(),
+  ...loadTuning5Rows(),
+  ...loadHeldOut5Rows(),
 ];
 
 /** The draw that put rows in the held-out set, as recorded when the table was written. */
@@ -98,3 +108,6 @@ export const SplitRecord = z.strictObject({
   heldOut: z.number().int(),
 });
 export const loadSplitRecord = () => SplitRecord.parse(JSON.parse(readFileSync(join(DIR, "split.json"), "utf8")));
+/** The fifth set's draw, with the SHA-256 of the held-out file as committed before any parser change. */
+export const loadSplit5Record = () =>
+  SplitRecord.extend({ heldOutSha256: z.string().regex(/^[0-9a-f]{64}$/) }).parse(JSON.parse(readFileSync(join(DIR, "split5.json"), "utf8")));
