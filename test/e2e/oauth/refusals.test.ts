@@ -140,7 +140,6 @@ describe.skipIf(browserSkipReason)(`OAuth refusals${browserSkipReason ? ` (skipp
       ["a JWT that is not an access token (typ JWT)", () => mint({}, { typ: "JWT" }), "token typ invalid: not an access token"],
       ["a token of a grant that is gone", () => mint({ gid: "no-such-grant" }), "grant revoked"],
       ["a sender-constrained token", () => mint({ cnf: { jkt: "x" } }), "sender-constrained tokens are not accepted"],
-      ["no token", async () => undefined, "Missing Authorization header"],
       ["not a JWT", async () => "abc.def", "token invalid"],
     ])("refuses %s: 401 invalid_token naming why, and creates nothing", async (_what, token, why) => {
       const before = await jobCount();
@@ -148,6 +147,14 @@ describe.skipIf(browserSkipReason)(`OAuth refusals${browserSkipReason ? ` (skipp
       expect(r.status).toBe(401);
       expect(r.challenge).toContain(`error="invalid_token", error_description="${why}"`);
       expect(r.challenge).toContain(`resource_metadata="${srv.issuer}/.well-known/oauth-protected-resource/mcp"`);
+      expect(await jobCount()).toBe(before);
+    });
+
+    it("answers no token at all with a challenge that has no error code (RFC 6750 §3.1), only where the metadata is", async () => {
+      const before = await jobCount();
+      const r = await create(undefined);
+      expect(r.status).toBe(401);
+      expect(r.challenge).toBe(`Bearer resource_metadata="${srv.issuer}/.well-known/oauth-protected-resource/mcp"`);
       expect(await jobCount()).toBe(before);
     });
   });
