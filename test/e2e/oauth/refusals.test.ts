@@ -198,9 +198,16 @@ describe.skipIf(browserSkipReason)(`OAuth refusals${browserSkipReason ? ` (skipp
     expect((await rawMcp(srv.server.url, first.json.access_token)).status).toBe(401);
   });
 
-  it("refuses a code_verifier that does not match the challenge", async () => {
-    const { code: c } = await code();
+  it("refuses a code_verifier that does not match the challenge, and burns the code: the right verifier then fails too", async () => {
+    const { code: c, verifier } = await code();
     expect(await exchange({ code: c, code_verifier: pkce().verifier })).toMatchObject({ status: 400, json: { error: "invalid_grant" } });
+    expect(await exchange({ code: c, code_verifier: verifier })).toMatchObject({ status: 400, json: { error: "invalid_grant" } });
+  });
+
+  it("burns a code tried without any code_verifier", async () => {
+    const { code: c, verifier } = await code();
+    expect(await exchange({ code: c })).toMatchObject({ status: 400, json: { error: "invalid_grant" } });
+    expect(await exchange({ code: c, code_verifier: verifier })).toMatchObject({ status: 400, json: { error: "invalid_grant" } });
   });
 
   it.each([
