@@ -33,8 +33,9 @@ const api = apiOf(harness.engine);
 const config = loadConfig({ DUELY_OWNER: OWNER, DUELY_DB: harness.path, DUELY_TZ: "UTC", DUELY_CONFIG: "" });
 const service = await startHttpServer({ api, timezone: "UTC", port: 0, auth: localAuth(SECRET, config, () => Date.now()) });
 // The chat host's client connects with no token, as to a server run with --no-auth.
-const open = await startHttpServer({ api, timezone: "UTC", port: 0, auth: { kind: "none", owner: OWNER } });
-const host = await startTestHost(open.url);
+// Its page is on another loopback port, which --no-auth allows only when configured.
+const host = await startTestHost(() => open.url);
+const open = await startHttpServer({ api, timezone: "UTC", port: 0, auth: { kind: "none", owner: OWNER }, allowedOrigins: [host.origin] });
 const browser = await launchBrowser();
 try {
   const chat = await newPage(browser, { viewport: { width: 960, height: 1000 } });

@@ -207,6 +207,18 @@ export const ConfigFile = z
         /** Host names besides localhost allowed in the Host header (DNS-rebinding protection). */
         allowed_hosts: z.array(z.string()).default([]),
         /**
+         * Under `serve --http --no-auth`, browser pages allowed besides duely's own origin, each
+         * an exact origin (scheme, host and port), e.g. "http://localhost:6274" for the MCP
+         * Inspector. Other auth kinds check a token instead and ignore it. @default []
+         */
+        allowed_origins: z
+          .array(
+            WebUrl("an origin", "http://localhost:6274").refine((v) => (URL.parse(v)?.pathname ?? "/") === "/", {
+              error: 'an origin only, without a path, e.g. "http://localhost:6274"',
+            }),
+          )
+          .default([]),
+        /**
          * The origin clients reach duely at, behind a TLS-terminating proxy: the issuer, the
          * resource URL (`<public_url>/mcp`) and every published endpoint are built from it (never
          * from a request's Host or X-Forwarded-* headers), and its host is allowed.
@@ -220,7 +232,7 @@ export const ConfigFile = z
          */
         trusted_proxies: z.array(z.union([z.ipv4(), z.ipv6()], { error: "must be an IP address, e.g. 127.0.0.1" })).default([]),
       })
-      .default({ ...HTTP_DEFAULTS, tokens: {}, allowed_hosts: [], trusted_proxies: [] }),
+      .default({ ...HTTP_DEFAULTS, tokens: {}, allowed_hosts: [], allowed_origins: [], trusted_proxies: [] }),
     auth: AuthConfig,
     /** The local service (`duely service run`, started by `duely serve`): it listens on `http.host`. */
     service: z

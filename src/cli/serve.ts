@@ -132,6 +132,7 @@ export async function runServe(opts: ServeOptions, baseEnv: Record<string, strin
       host: config.http.host,
       port: config.http.port,
       allowedHosts: config.http.allowed_hosts,
+      allowedOrigins: config.http.allowed_origins,
       ...(config.http.public_url && { publicUrl: config.http.public_url }),
       auth: flags.noAuth ? { kind: "none", owner } : httpAuthFor(config, { env, log }),
       ops: opsRoutes({ ready: () => engine.ready(), metrics, roles: started.runs_here }),

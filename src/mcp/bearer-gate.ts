@@ -68,6 +68,15 @@ export function bearerGate(opts: BearerGateOptions) {
      * built-in issuer's is this resource URL; an external issuer's is the configured audience).
      */
     async authenticate(authorization: string | undefined): Promise<AuthInfo | Response> {
+      // RFC 6750 §3.1: a request with no credentials at all gets a challenge without an error
+      // code (it did nothing wrong yet); only a token that fails says `invalid_token`.
+      if (!authorization) {
+        const challenge = resourceMetadataUrl ? `Bearer resource_metadata="${resourceMetadataUrl}"` : "Bearer";
+        return Response.json(
+          { error_description: "This endpoint needs Authorization: Bearer <token>." },
+          { status: 401, headers: { "WWW-Authenticate": challenge } },
+        );
+      }
       try {
         return await verifyBearerToken(authorization, { verifier: sdkVerifier, ...(resourceMetadataUrl && { resourceMetadataUrl }) });
       } catch (e) {

@@ -63,6 +63,11 @@ export interface HttpOptions {
   allowedHosts?: readonly string[];
   /** The origin clients reach this server at, behind a TLS-terminating proxy (its host name is allowed too). @default the bound address */
   publicUrl?: string;
+  /**
+   * Under `--no-auth`, browser origins (scheme, host and port, e.g. "http://localhost:6274")
+   * allowed besides this server's own. Ignored under any other auth: a token guards /mcp there.
+   */
+  allowedOrigins?: readonly string[];
 }
 
 export interface HttpServerHandle {
@@ -137,7 +142,21 @@ export async function startHttpServer(opts: HttpOptions): Promise<HttpServerHand
   const publicHost = opts.publicUrl ? [new URL(opts.publicUrl).hostname] : [];
   const allowed = [...new Set([...localhostAllowedHostnames(), ...bound, ...publicHost, ...(opts.allowedHosts ?? [])])];
   const checkHost = hostHeaderValidation(allowed);
-  const checkOrigin = isLoopbackHost(host) ? originValidation(allowed) : () => true;
+  const checkOriginHost = isLoopbackHost(host) ? originValidation(allowed) : () => true;
+  // Under --no-auth any page that reaches /mcp acts as the owner, so only exact origins count
+  // (scheme, host and port): another local port is another site. Set once listening.
+  let exactOrigins: ReadonlySet<string> | null = null;
+  const checkOrigin = (req: IncomingMessage, res: ServerResponse): boolean => {
+    const page = req.headers.origin;
+    if (!exactOrigins || !page) return checkOriginHost(req, res);
+    if (exactOrigins.has(URL.parse(page)?.origin ?? "")) return true;
+    sendJson(res, 403, {
+      jsonrpc: "2.0",
+      error: { code: -32000, message: `Invalid Origin: ${page} (without a token, only this server's own origin)` },
+      id: null,
+    });
+    return false;
+  };
 
   const handler = createMcpHandler(
     ({ authInfo }) => {
@@ -225,6 +244,12 @@ export async function startHttpServer(opts: HttpOptions): Promise<HttpServerHand
   if (resolved.kind === "none" && !isLoopbackHost(host)) {
     server.close();
     throw refuseNoAuth();
+  }
+  if (resolved.kind === "none") {
+    // The server's own origin under each loopback name the Host check accepts, plus the configured ones.
+    const own = [...new Set(["localhost", "127.0.0.1", "[::1]", ...bound])].map((name) => `http://${name}:${address.port}`);
+    const configured = (opts.allowedOrigins ?? []).map((o) => URL.parse(o)?.origin ?? o);
+    exactOrigins = new Set([...own, origin, ...configured]);
   }
   if (resolved.kind !== "none") gateOf = gatesFor(resolved, new URL(`${origin}/mcp`));
   if (resolved.kind === "local" && resolved.dashboard) dashboard = dashboardRoutes(resolved.dashboard, origin);

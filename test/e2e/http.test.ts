@@ -104,10 +104,11 @@ describe("Streamable HTTP with bearer tokens, real clock, engine roles started",
     expect(e.field).toBe("when");
   }, 15_000);
 
-  test("without a token: 401 with WWW-Authenticate: Bearer", async () => {
+  test("without a token: 401 with a bare WWW-Authenticate: Bearer, no error code", async () => {
     const res = await rawPost(server.url, {});
     expect(res.status).toBe(401);
-    expect(res.headers["www-authenticate"]).toMatch(/^Bearer/);
+    // RFC 6750 §3.1: no credentials, so no error code in the challenge (static tokens: no metadata either).
+    expect(res.headers["www-authenticate"]).toBe("Bearer");
   });
 
   test("an unknown token: 401 invalid_token", async () => {
@@ -135,6 +136,44 @@ describe("Streamable HTTP with bearer tokens, real clock, engine roles started",
 });
 
 describe("--no-auth", () => {
+  test("accepts only its own origin (scheme, host and port) and configured ones: a page on another local port is refused", async () => {
+    const harness = await openHarness("2026-03-01T12:00:00Z");
+    const configured = "http://localhost:6274";
+    const server = await startHttpServer({
+      api: apiOf(harness.engine),
+      timezone: "UTC",
+      port: 0,
+      auth: { kind: "none", owner: "me" },
+      allowedOrigins: [configured],
+    });
+    const port = Number(new URL(server.url).port);
+    // What a page's fetch sends: a task_create that would act as the owner if let through.
+    const create = (origin: string) =>
+      fetch(server.url, {
+        method: "POST",
+        headers: { origin, "content-type": "application/json", accept: "application/json, text/event-stream" },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "tools/call",
+          params: { name: "task_create_v1", arguments: { title: `from ${origin}`, action: { type: "notify", message: "x" }, when: "every day at 9am" } },
+        }),
+      });
+    try {
+      for (const foreign of [`http://127.0.0.1:${port + 1}`, `http://localhost:${port + 1}`, `https://127.0.0.1:${port}`, "http://localhost:6275", "null"]) {
+        const res = await create(foreign);
+        expect(res.status, foreign).toBe(403);
+        expect(await res.text()).toMatch(/Invalid Origin/);
+      }
+      expect((await harness.engine.jobs.list("me", { limit: 10 })).items).toHaveLength(0);
+      for (const own of [server.origin, `http://localhost:${port}`, configured]) expect((await create(own)).status, own).toBe(200);
+      expect((await harness.engine.jobs.list("me", { limit: 10 })).items).toHaveLength(3);
+    } finally {
+      await server.close();
+      await harness.close();
+    }
+  });
+
   test("is refused on a non-loopback host", async () => {
     await expect(startHttpServer({ api: {} as TaskApi, timezone: "UTC", host: "0.0.0.0", port: 0, auth: { kind: "none", owner: "me" } })).rejects.toThrow(
       /loopback/,

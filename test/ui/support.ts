@@ -52,11 +52,13 @@ async function listen(server: Server): Promise<string> {
 export interface TestHost {
   /** The host page that calls `tool` with `args` and shows its result in duely's view. */
   pageUrl(tool: string, args?: Record<string, unknown>): string;
+  /** The host page's origin, which duely must allow (another loopback port). */
+  origin: string;
   close(): Promise<void>;
 }
 
 /** The host page and its script on one origin, the sandbox proxy on another; the page talks to duely at `mcpUrl`. */
-export async function startTestHost(mcpUrl: string): Promise<TestHost> {
+export async function startTestHost(mcpUrl: () => string): Promise<TestHost> {
   const script = await buildHostScript();
   const page = readFileSync(join(HOST_DIR, "host.html"), "utf8");
   const sandbox = readFileSync(join(HOST_DIR, "sandbox.html"), "utf8");
@@ -71,13 +73,14 @@ export async function startTestHost(mcpUrl: string): Promise<TestHost> {
     const url = new URL(req.url ?? "/", "http://localhost");
     if (url.pathname === "/host.js") return res.writeHead(200, { "content-type": "text/javascript" }).end(script);
     if (url.pathname !== "/") return res.writeHead(404).end();
-    const config = { mcpUrl, sandboxOrigin, tool: url.searchParams.get("tool"), args: JSON.parse(url.searchParams.get("args") ?? "{}") };
+    const config = { mcpUrl: mcpUrl(), sandboxOrigin, tool: url.searchParams.get("tool"), args: JSON.parse(url.searchParams.get("args") ?? "{}") };
     // "<" escaped: the JSON sits inside a <script> element.
     const json = JSON.stringify(config).replaceAll("<", "\\u003c");
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page.replace(`id="config">{}<`, `id="config">${json}<`));
   });
   const hostOrigin = await listen(hostServer);
   return {
+    origin: hostOrigin,
     pageUrl: (tool, args = {}) => `${hostOrigin}/?tool=${tool}&args=${encodeURIComponent(JSON.stringify(args))}`,
     async close() {
       for (const s of [hostServer, sandboxServer]) {

@@ -28,8 +28,15 @@ describe.skipIf(browserSkipReason)("the MCP App in a browser chat host (Chromium
     mkdirSync(SCREENS, { recursive: true });
     harness = await openHarness("2026-03-06T12:00:00Z");
     ids = await seedTasks(harness);
-    server = await startHttpServer({ api: apiOf(harness.engine), timezone: "UTC", port: 0, auth: { kind: "none", owner: OWNER } });
-    host = await startTestHost(server.url);
+    // The host page is on another loopback port: without a token, duely must be told to allow it.
+    host = await startTestHost(() => server.url);
+    server = await startHttpServer({
+      api: apiOf(harness.engine),
+      timezone: "UTC",
+      port: 0,
+      auth: { kind: "none", owner: OWNER },
+      allowedOrigins: [host.origin],
+    });
     browser = await launchBrowser();
   }, BUILD_TIMEOUT_MS);
   afterEach(async () => {

@@ -212,6 +212,8 @@ describe("config: auth and the public URL", () => {
       "http.public_url: the https origin clients reach duely at: https (http only on localhost or 127.0.0.1)",
     ],
     [{ http: { public_url: "duely.example.com" } }, 'http.public_url: the https origin clients reach duely at, e.g. "https://duely.example.com"'],
+    [{ http: { allowed_origins: ["http://localhost:6274/app"] } }, 'http.allowed_origins.0: an origin only, without a path, e.g. "http://localhost:6274"'],
+    [{ http: { allowed_origins: ["localhost:6274"] } }, "http.allowed_origins.0: an origin: https (http only on localhost or 127.0.0.1)"],
   ])("refuses %j, saying what is wrong where", (file, problem) => {
     const problems = problemsOf(() => loadConfig({}, withFile(file)));
     expect(
@@ -226,6 +228,7 @@ describe("config: auth and the public URL", () => {
       withFile({ http: { public_url: "http://127.0.0.1:8787" }, auth: { kind: "external", issuer: "http://localhost:8080/realms/duely" } }),
     );
     expect(c.http.public_url).toBe("http://127.0.0.1:8787");
+    expect(loadConfig({}, withFile({ http: { allowed_origins: ["http://localhost:6274"] } })).http.allowed_origins).toEqual(["http://localhost:6274"]);
     expect(c.auth).toMatchObject({ issuer: "http://localhost:8080/realms/duely" });
   });
 });

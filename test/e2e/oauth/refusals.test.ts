@@ -140,7 +140,6 @@ describe.skipIf(browserSkipReason)(`OAuth refusals${browserSkipReason ? ` (skipp
       ["a JWT that is not an access token (typ JWT)", () => mint({}, { typ: "JWT" }), "token typ invalid: not an access token"],
       ["a token of a grant that is gone", () => mint({ gid: "no-such-grant" }), "grant revoked"],
       ["a sender-constrained token", () => mint({ cnf: { jkt: "x" } }), "sender-constrained tokens are not accepted"],
-      ["no token", async () => undefined, "Missing Authorization header"],
       ["not a JWT", async () => "abc.def", "token invalid"],
     ])("refuses %s: 401 invalid_token naming why, and creates nothing", async (_what, token, why) => {
       const before = await jobCount();
@@ -148,6 +147,14 @@ describe.skipIf(browserSkipReason)(`OAuth refusals${browserSkipReason ? ` (skipp
       expect(r.status).toBe(401);
       expect(r.challenge).toContain(`error="invalid_token", error_description="${why}"`);
       expect(r.challenge).toContain(`resource_metadata="${srv.issuer}/.well-known/oauth-protected-resource/mcp"`);
+      expect(await jobCount()).toBe(before);
+    });
+
+    it("answers no token at all with a challenge that has no error code (RFC 6750 §3.1), only where the metadata is", async () => {
+      const before = await jobCount();
+      const r = await create(undefined);
+      expect(r.status).toBe(401);
+      expect(r.challenge).toBe(`Bearer resource_metadata="${srv.issuer}/.well-known/oauth-protected-resource/mcp"`);
       expect(await jobCount()).toBe(before);
     });
   });
@@ -191,9 +198,16 @@ describe.skipIf(browserSkipReason)(`OAuth refusals${browserSkipReason ? ` (skipp
     expect((await rawMcp(srv.server.url, first.json.access_token)).status).toBe(401);
   });
 
-  it("refuses a code_verifier that does not match the challenge", async () => {
-    const { code: c } = await code();
+  it("refuses a code_verifier that does not match the challenge, and burns the code: the right verifier then fails too", async () => {
+    const { code: c, verifier } = await code();
     expect(await exchange({ code: c, code_verifier: pkce().verifier })).toMatchObject({ status: 400, json: { error: "invalid_grant" } });
+    expect(await exchange({ code: c, code_verifier: verifier })).toMatchObject({ status: 400, json: { error: "invalid_grant" } });
+  });
+
+  it("burns a code tried without any code_verifier", async () => {
+    const { code: c, verifier } = await code();
+    expect(await exchange({ code: c })).toMatchObject({ status: 400, json: { error: "invalid_grant" } });
+    expect(await exchange({ code: c, code_verifier: verifier })).toMatchObject({ status: 400, json: { error: "invalid_grant" } });
   });
 
   it.each([

@@ -105,10 +105,20 @@ export async function startBuiltinAuthorizationServer(o: BuiltinAuthorizationSer
         // oidc-provider revokes the whole grant on both (RFC 9700 §4.14, §4.13): a stolen token or code was probably used.
         // The reason is in error_detail; clients only see "grant request is invalid".
         const replay = /^(authorization code already consumed|refresh token already used)$/.exec(e.error_detail ?? "");
+        // A failed PKCE check: the code is burned below, once this answer is ready.
+        if (/code_verifier/.test(e.error_detail ?? "") && ctx.oidc?.params?.grant_type === "authorization_code") ctx.state.burnCode = true;
         if (replay) {
           const what = replay[1]!.startsWith("refresh") ? "refresh token reused: grant revoked" : "authorization code replayed: grant revoked";
           o.log.log("warn", what, { client_id: ctx.oidc?.client?.clientId, owner: ctx.oidc?.account?.accountId, address: ctx.ip });
         } else refused("grant.error")(ctx, e);
+      });
+      // RFC 9700 §4.8.2: a wrong code_verifier means someone else may hold the code, so it is
+      // spent (oidc-provider would let the right verifier try again). Awaited before answering,
+      // so a second try right after the refusal finds no code.
+      p.use(async (ctx, next) => {
+        await next();
+        const code = ctx.oidc?.params?.code;
+        if (ctx.state.burnCode && typeof code === "string") await (await p.AuthorizationCode.find(code, { ignoreExpiration: true }))?.destroy();
       });
       p.on("registration_create.error", refused("registration_create.error"));
       p.on("registration_create.success", (ctx, client) =>
