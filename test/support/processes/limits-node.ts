@@ -1,16 +1,14 @@
 // A process sharing one SQLite file with another, for the cross-process limit tests. It opens
-// the real adapters, prints "ready", waits for the GO file (so both start their burst within a
-// millisecond or so of each other), makes COUNT calls as fast as it can, and prints one
+// the real adapters, prints "ready", waits for the GO file, makes its first calls, waits until the
+// other process has made its first too (so the two spend the burst together), makes the rest of
+// its COUNT calls as fast as it can, and prints one
 // `result {json}` line: how many were let through, refused at the limit, or failed otherwise.
 // MODE=rate: creates charged to the SQLite limit state (burst BURST, no refill: the clock stands).
 // MODE=cap: tasks created through the real use case on the SQLite store, at most CAP live.
 // With DDB_ENDPOINT and TABLE_PREFIX, the same on DynamoDB (Local): its limit state and store.
-import { existsSync } from "node:fs";
-import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { existsSync, readdirSync, writeFileSync } from "node:fs";
+import { basename, dirname } from "node:path";
 import { LocalDelayQueue } from "../../../src/adapters/queue/local/local-queue.js";
-import { dynamoLimitState } from "../../../src/adapters/store/dynamodb/dynamodb-limit-state.js";
-import { openDynamoStore } from "../../../src/adapters/store/dynamodb/dynamodb-store.js";
-import { tableNames } from "../../../src/adapters/store/dynamodb/tables.js";
 import { openSqliteLimitState } from "../../../src/adapters/store/sqlite/sqlite-limit-state.js";
 import { openSqliteStore } from "../../../src/adapters/store/sqlite/sqlite-store.js";
 import { Engine } from "../../../src/app/engine.js";
@@ -25,10 +23,19 @@ const { DB, DDB_ENDPOINT, TABLE_PREFIX, MODE, GO, COUNT = "200", BURST = "100", 
 if (!(DB || (DDB_ENDPOINT && TABLE_PREFIX)) || !GO || !process.env.START || (MODE !== "rate" && MODE !== "cap"))
   throw new Error("DB (or DDB_ENDPOINT and TABLE_PREFIX), GO, START and MODE=rate|cap are required");
 // Dummy credentials and an explicit loopback endpoint: nothing can reach real AWS.
-const ddb = DDB_ENDPOINT
-  ? new DynamoDBClient({ endpoint: DDB_ENDPOINT, region: "us-east-1", credentials: { accessKeyId: "local", secretAccessKey: "local" } })
+// The AWS SDK is imported only on DynamoDB: loading it costs seconds of a busy machine's CPU.
+const aws = DDB_ENDPOINT
+  ? {
+      ...(await import("@aws-sdk/client-dynamodb")),
+      ...(await import("../../../src/adapters/store/dynamodb/dynamodb-limit-state.js")),
+      ...(await import("../../../src/adapters/store/dynamodb/dynamodb-store.js")),
+      ...(await import("../../../src/adapters/store/dynamodb/tables.js")),
+    }
   : null;
-const tables = tableNames(TABLE_PREFIX);
+const ddb = aws
+  ? new aws.DynamoDBClient({ endpoint: DDB_ENDPOINT, region: "us-east-1", credentials: { accessKeyId: "local", secretAccessKey: "local" } })
+  : null;
+const tables = aws?.tableNames(TABLE_PREFIX);
 // Both processes stand at the same instant, the race's start: near real time, since DynamoDB
 // Local's TTL would delete items that expire in the past.
 const START = Number(process.env.START);
@@ -37,12 +44,14 @@ const clock: Clock = { now: () => START };
 let call: () => Promise<unknown>;
 let close: () => Promise<void>;
 if (MODE === "rate") {
-  const state = ddb ? dynamoLimitState({ client: ddb, table: tables.events, now: clock.now }) : openSqliteLimitState({ path: DB!, now: clock.now });
+  const state =
+    aws && ddb && tables ? aws.dynamoLimitState({ client: ddb, table: tables.events, now: clock.now }) : openSqliteLimitState({ path: DB!, now: clock.now });
   const limits = new Limits(state, { ...DEFAULT_LIMITS, creates: { burst: Number(BURST), per_minute: 1 } }, clock);
   call = () => limits.chargeCreate("alice");
   close = () => state.close();
 } else {
-  const store = ddb ? openDynamoStore({ client: ddb, tables, ttlDays: 1, now: clock.now }) : openSqliteStore({ path: DB!, now: clock.now });
+  const store =
+    aws && ddb && tables ? aws.openDynamoStore({ client: ddb, tables, ttlDays: 1, now: clock.now }) : openSqliteStore({ path: DB!, now: clock.now });
   const engine = new Engine({
     store,
     queue: new LocalDelayQueue(clock),
@@ -63,8 +72,12 @@ if (MODE === "rate") {
 }
 
 process.stdout.write("ready\n");
-while (!existsSync(GO)) await new Promise((r) => setTimeout(r, 1));
+const tick = () => new Promise((r) => setTimeout(r, 1));
+while (!existsSync(GO)) await tick();
 const counts = { ok: 0, limit: 0, other: [] as string[] };
+// Wall-clock window of the calls after the meeting point, in ms with sub-ms precision, so the
+// test can see that the two processes' calls overlapped in time.
+const at = () => performance.timeOrigin + performance.now();
 const one = async () => {
   try {
     await call();
@@ -75,8 +88,17 @@ const one = async () => {
   }
 };
 // PARALLEL calls at a time: concurrent within the process as well as across the two.
-for (let n = 0; n < Number(COUNT); n += Number(PARALLEL)) await Promise.all(Array.from({ length: Math.min(Number(PARALLEL), Number(COUNT) - n) }, one));
+const batch = (n: number) => Promise.all(Array.from({ length: Math.min(Number(PARALLEL), Number(COUNT) - n) }, one));
+// Both processes meet after their first batch: one noticing GO late (a busy machine) could
+// otherwise spend the whole burst before the other's first call, and nothing would race.
+await batch(0);
+writeFileSync(`${GO}.${process.pid}`, "");
+const met = () => readdirSync(dirname(GO)).filter((f) => f.startsWith(`${basename(GO)}.`)).length >= 2;
+while (!met()) await tick();
+const first = at();
+for (let n = Number(PARALLEL); n < Number(COUNT); n += Number(PARALLEL)) await batch(n);
+const last = at();
 await close();
 ddb?.destroy();
-process.stdout.write(`result ${JSON.stringify({ ...counts, other: counts.other.slice(0, 5), otherCount: counts.other.length })}\n`);
+process.stdout.write(`result ${JSON.stringify({ ...counts, other: counts.other.slice(0, 5), otherCount: counts.other.length, first, last })}\n`);
 process.exit(0);

@@ -17,6 +17,9 @@ export interface Counts {
   limit: number;
   other: string[];
   otherCount: number;
+  /** When its calls after the meeting point began and ended (epoch ms, sub-ms precision). */
+  first: number;
+  last: number;
 }
 
 /** Starts a process; `ready` resolves once it is set up, `result` with its counts once it has made its calls. */
@@ -48,4 +51,9 @@ export async function race(dir: string, env: Record<string, string>): Promise<Co
   await Promise.all(both.map((p) => p.ready));
   writeFileSync(go, "");
   return Promise.all(both.map((p) => p.result));
+}
+
+/** Whether the two processes' calls after their meeting point overlapped in time: they raced. */
+export function overlapped([a, b]: Counts[]): boolean {
+  return a!.first < b!.last && b!.first < a!.last;
 }
