@@ -9,7 +9,7 @@ export interface Step {
   event: RunEvent;
 }
 
-export function newRun(job: Job, scheduledAt: number, now: number, shardCount: number): Run {
+export function newRun(job: Pick<Job, "id" | "owner">, scheduledAt: number, now: number, shardCount: number): Run {
   const shard = shardOf(job.id, shardCount);
   return {
     job_id: job.id,

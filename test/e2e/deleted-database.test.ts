@@ -1,48 +1,33 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, unlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI_TIMEOUT_MS } from "../support/cli.js";
 import { waitFor } from "../support/processes/children.js";
+import { type ServedHttp, serveHttp } from "../support/processes/serve-http.js";
 import { callTool } from "./support.js";
 
 // A running `duely serve --http` whose SQLite file is deleted under it: a real process, a real
 // MCP client, a real file.
 
-const MAIN = join(import.meta.dirname, "../../src/cli/main.ts");
 let dir: string;
 let db: string;
-let serve: ChildProcess;
-let stderr = "";
+let served: ServedHttp;
 let client: Client;
-
-const logLines = () =>
-  stderr
-    .split("\n")
-    .filter((l) => l.startsWith("{"))
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "duely-deleted-"));
   db = join(dir, "duely.db");
-  const config = join(dir, "duely.json");
-  writeFileSync(config, JSON.stringify({ store: { kind: "sqlite", path: db }, owner: "ann", timezone: "UTC" }));
-  serve = spawn(process.execPath, ["--import", "tsx", MAIN, "serve", "--http", "--no-auth", "--port", "0", "--config", config], {
-    env: { ...process.env, DUELY_CONFIG: "" },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  serve.stderr!.on("data", (d) => (stderr += d));
-  await waitFor(() => logLines().some((l) => String(l.message).startsWith("duely serving MCP")), 2 * CLI_TIMEOUT_MS, `the server to start: ${stderr}`, 100);
-  const url = new URL(String(logLines().find((l) => String(l.message).startsWith("duely serving MCP"))!.url));
+  served = await serveHttp(dir, { store: { kind: "sqlite", path: db }, owner: "ann", timezone: "UTC" }, 2 * CLI_TIMEOUT_MS);
+  const { url } = served;
   client = new Client({ name: "duely-test", version: "0" });
   await client.connect(new StreamableHTTPClientTransport(url));
 }, 3 * CLI_TIMEOUT_MS);
 
 afterAll(async () => {
   await client?.close();
-  if (serve.exitCode === null) serve.kill("SIGKILL");
+  if (served?.child.exitCode === null) served.child.kill("SIGKILL");
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -59,7 +44,7 @@ describe("a server whose database file is deleted", { timeout: CLI_TIMEOUT_MS },
     unlinkSync(db);
     const after = await create("after");
     expect(after).toMatchObject({ ok: false, error: { code: "internal" } });
-    await waitFor(() => stderr.includes(`the database file ${db} was deleted while duely had it open`), 5_000, "the log line", 50);
-    expect(logLines().filter((l) => l.level === "error" && String(l.message).startsWith(`the database file ${db} was deleted`))).toHaveLength(1);
+    await waitFor(() => served.stderr().includes(`the database file ${db} was deleted while duely had it open`), 5_000, "the log line", 50);
+    expect(served.logLines().filter((l) => l.level === "error" && String(l.message).startsWith(`the database file ${db} was deleted`))).toHaveLength(1);
   });
 });

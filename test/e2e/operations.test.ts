@@ -1,43 +1,29 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI_TIMEOUT_MS, duely } from "../support/cli.js";
 import { waitFor } from "../support/processes/children.js";
+import { type ServedHttp, serveHttp } from "../support/processes/serve-http.js";
 
 // The embedded server's operations surface, with real processes: its start log, /healthz,
 // /readyz and /metrics beside /mcp, and `duely status` on its SQLite file.
 
-const MAIN = join(import.meta.dirname, "../../src/cli/main.ts");
 let dir: string;
 let config: string;
-let serve: ChildProcess;
-let stderr = "";
+let served: ServedHttp;
 let url: URL;
-
-const logLines = () =>
-  stderr
-    .split("\n")
-    .filter((l) => l.startsWith("{"))
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "duely-ops-"));
   config = join(dir, "duely.json");
-  writeFileSync(config, JSON.stringify({ store: { kind: "sqlite", path: join(dir, "duely.db") }, owner: "ann", timezone: "UTC" }));
-  serve = spawn(process.execPath, ["--import", "tsx", MAIN, "serve", "--http", "--no-auth", "--port", "0", "--config", config], {
-    env: { ...process.env, DUELY_CONFIG: "" },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  serve.stderr!.on("data", (d) => (stderr += d));
-  await waitFor(() => logLines().some((l) => String(l.message).startsWith("duely serving MCP")), CLI_TIMEOUT_MS, `the server to start: ${stderr}`, 100);
-  url = new URL(String(logLines().find((l) => String(l.message).startsWith("duely serving MCP"))!.url));
+  served = await serveHttp(dir, { store: { kind: "sqlite", path: join(dir, "duely.db") }, owner: "ann", timezone: "UTC" }, CLI_TIMEOUT_MS);
+  url = served.url;
 }, CLI_TIMEOUT_MS);
 
 afterAll(() => {
-  if (serve.exitCode === null) serve.kill("SIGKILL");
+  if (served?.child.exitCode === null) served.child.kill("SIGKILL");
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -56,7 +42,7 @@ function get(path: string, host = url.host): Promise<{ status: number; body: str
 
 describe("the embedded server's operations surface", { timeout: CLI_TIMEOUT_MS }, () => {
   it("says at start that it runs every role itself, and expects none elsewhere", () => {
-    const started = logLines().find((l) => String(l.message).startsWith("duely serving MCP"))!;
+    const started = served.logLines().find((l) => String(l.message).startsWith("duely serving MCP"))!;
     expect(started).toMatchObject({ store: "sqlite", queue: "local", runs_here: ["api", "watcher", "worker", "sweeper"], expected_elsewhere: [] });
     expect(started.message).not.toMatch(/API only/);
   });
@@ -83,8 +69,8 @@ describe("the embedded server's operations surface", { timeout: CLI_TIMEOUT_MS }
     const json = duely("status", "--config", config, "--json").json() as Record<string, unknown>;
     expect(json).toMatchObject({ ok: true, backend: "sqlite + local", scheduler_running: true, queue: null, watchers: null, workers: null, attention: [] });
 
-    serve.kill("SIGTERM");
-    await waitFor(() => serve.exitCode !== null, CLI_TIMEOUT_MS, "the server to stop", 100);
+    served.child.kill("SIGTERM");
+    await waitFor(() => served.child.exitCode !== null, CLI_TIMEOUT_MS, "the server to stop", 100);
     const down = duely("status", "--config", config);
     expect(down.code).toBe(1);
     expect(down.stdout).toMatch(/scheduler\s+NOT RUNNING/);

@@ -1,4 +1,5 @@
 import { monotonicFactory } from "ulid";
+import { newRun } from "../../src/app/runs.js";
 import { bucketOf, shardOf } from "../../src/core/keys.js";
 import { DEFAULT_RETRY, DEFAULT_RUN_POLICY, Job, Run, RunEvent, type RunStatus } from "../../src/core/model.js";
 
@@ -49,29 +50,7 @@ export function makeJobInShard(shard: number, overrides: Partial<Omit<Job, "id">
 /** A pending run of `job` at `scheduledAt`, partitioned as the engine does (16 shards). */
 export function makeRun(job: Pick<Job, "id" | "owner">, scheduledAt: number, overrides: Partial<Run> = {}): Run {
   const shard = shardOf(job.id, SHARDS);
-  return Run.parse({
-    job_id: job.id,
-    owner: job.owner,
-    scheduled_at: scheduledAt,
-    bucket: bucketOf(scheduledAt, shard),
-    shard,
-    status: "pending",
-    attempt: 0,
-    due_at: scheduledAt,
-    wake_at: null,
-    lease_owner: null,
-    lease_until: null,
-    started_at: null,
-    finished_at: null,
-    result: null,
-    error: null,
-    skip_reason: null,
-    executions: 0,
-    checkpoint: null,
-    created_at: T0,
-    updated_at: T0,
-    ...overrides,
-  });
+  return Run.parse({ ...newRun(job, scheduledAt, T0, SHARDS), ...overrides });
 }
 
 /** A transition event of `run` to `to` (from the run's current status). */
