@@ -109,9 +109,18 @@ export class LeaseKeeper {
     this.timer = null;
   }
 
-  /** Extends every lease with no write in flight (that write extends it) now; a failed beat is logged and the next one tries again. */
+  /**
+   * Extends every lease with no write in flight (that write extends it) and not taken or extended
+   * within the last sixth of a lease; a failed beat is logged and the next one tries again. A
+   * fresh lease is left alone: a burst claimed ahead of the top of the minute would otherwise
+   * be written again in full by the first beat, its starts waiting behind that write. Beats come
+   * every third of a lease, so a lease skipped now is extended at the next beat, with more than
+   * half of it left.
+   */
   heartbeat(): void {
-    const idle = this.runs().filter((h) => h.writing === null);
+    const { clock, settings } = this.deps;
+    const recent = clock.now() - settings.lease_ms / 6;
+    const idle = this.runs().filter((h) => h.writing === null && (h.run.lease_until ?? 0) - settings.lease_ms <= recent);
     if (idle.length > 0) this.extend(idle).catch((e: unknown) => this.deps.log.log("error", "heartbeat failed", { worker: this.worker, error: String(e) }));
   }
 
