@@ -48,13 +48,14 @@ export async function createAdapter({ concurrency = 50, args = {} }) {
     {
       // As the peers: a watcher and a worker, no reconciliation sweep walking every job mid-spike.
       roles: ["watcher", "worker"],
-      // Completion = the moment the store has the run's outcome (the worker's batched write returned).
-      onFinished: (runs) => {
-        const t = Date.now();
-        for (const r of runs) if (r.status === "succeeded") onCompleteFn(indexOf.get(r.job_id), t);
-      },
     },
   );
+  // Completion = the moment the store has the run's outcome: the engine's change stream announces
+  // each transaction synchronously after its commit landed (the worker's batched write returned).
+  engine.changes.subscribe((changes) => {
+    const t = Date.now();
+    for (const c of changes) if (c.type === "run:moved" && c.to === "succeeded") onCompleteFn(indexOf.get(c.run.job_id), t);
+  });
   const version = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version;
   const task = (i, schedule) => ({ title: `b${i}`, action: { type: "notify", message: String(i) }, schedule, retry: { max_attempts: 1 } });
 
