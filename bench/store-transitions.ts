@@ -4,8 +4,8 @@
 // - create: the job, its run and its event, 1,000 creates a commitEach, with the owner cap (as createMany);
 // - claim: the run queued → running with its event, `batch` a commitEach (the worker's free slots);
 // - finish: the run's outcome with its event and its task completed, `batch` a commitEach (the completer).
-// The floor to compare with (the same transitions on a bare schema): /work/shared/research/sqlite-floor.cjs
-// in the lead's workspace; bench/README.md has its figures. Prints one JSON line per round.
+// The floor to compare with (the same transitions on a bare schema, 500 a commit) is in bench/README.md
+// ("Execution phase"). Prints one JSON line per round.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
