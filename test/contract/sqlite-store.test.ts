@@ -253,6 +253,37 @@ describe("SQLite store, beyond the port", () => {
 // finishes to distinct records now runs none; the transactions are as all-or-nothing as before
 // (the store contract's commitEach tests).
 describe("SQLite batches without savepoints", () => {
+  // Two writes to one record: the second's condition holds only after the first, so this
+  // transaction keeps its savepoint (DynamoDB refuses two writes to one item in a transaction, so
+  // the port promises nothing here).
+  it("applies two writes to the same record in order within one transaction, all or nothing", async () => {
+    const dir = tempDir();
+    const store = openSqliteStore({ path: join(dir, "duely.db") });
+    try {
+      const job = makeJob();
+      const renamed = { ...job, title: "renamed", version: job.version + 1 };
+      const results = await store.commitEach([
+        {
+          writes: [
+            { op: "put_job", job, expectVersion: null },
+            { op: "put_job", job: renamed, expectVersion: job.version },
+          ],
+        },
+        {
+          writes: [
+            { op: "put_job", job: { ...renamed, title: "undone", version: renamed.version + 1 }, expectVersion: renamed.version },
+            { op: "put_job", job: { ...job, title: "never", version: job.version + 1 }, expectVersion: job.version },
+          ],
+        },
+      ]);
+      expect(results).toEqual([true, false]);
+      expect(await store.getJob(job.id)).toEqual(renamed);
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("commits a batch of finishes (task completed and run written) without opening a savepoint", async () => {
     const dir = tempDir();
     const store = openSqliteStore({ path: join(dir, "duely.db") });

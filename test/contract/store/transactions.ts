@@ -164,29 +164,6 @@ export function describeTransactionContract(open: OpenStore): void {
       }
     });
 
-    it("applies two writes to the same record in order within one transaction", async () => {
-      const job = makeJob();
-      const renamed = { ...job, title: "renamed", version: job.version + 1 };
-      const refused = { ...job, title: "never", version: job.version + 1 };
-      const results = await store.commitEach([
-        {
-          writes: [
-            { op: "put_job", job, expectVersion: null },
-            { op: "put_job", job: renamed, expectVersion: job.version },
-          ],
-        },
-        // The second write's condition holds only after the first: refused whole when it does not.
-        {
-          writes: [
-            { op: "put_job", job: { ...renamed, version: renamed.version + 1 }, expectVersion: renamed.version },
-            { op: "put_job", job: refused, expectVersion: job.version },
-          ],
-        },
-      ]);
-      expect(results).toEqual([true, false]);
-      expect(await store.getJob(job.id)).toEqual(renamed);
-    });
-
     it("returns no results for no transactions", async () => {
       expect(await store.commitEach([])).toEqual([]);
     });
