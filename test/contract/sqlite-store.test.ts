@@ -7,7 +7,7 @@ import { SCHEMA_VERSION } from "../../src/adapters/store/sqlite/migrations.js";
 import { openSqliteStore } from "../../src/adapters/store/sqlite/sqlite-store.js";
 import type { Run } from "../../src/core/model.js";
 import type { Store, Tx } from "../../src/ports/store.js";
-import { makeJob, makeJobInShard, makeRun, T0 } from "../support/builders.js";
+import { makeEvent, makeJob, makeJobInShard, makeRun, T0 } from "../support/builders.js";
 import { corruptSqliteJob, corruptSqliteRun } from "../support/corrupt-sqlite-run.js";
 import { describeStoreContract } from "./store-contract.js";
 
@@ -245,5 +245,81 @@ describe("SQLite store, beyond the port", () => {
     const { cursor } = await store.scanJobs({ limit: 1 });
     expect(cursor).not.toBeNull();
     await expect(store.listJobRuns("j", { limit: 1, cursor })).rejects.toMatchObject({ code: "invalid_argument", field: "cursor" });
+  });
+});
+
+// A savepoint per transaction of a batch made SQLite copy every page the transaction touched into
+// a statement journal: a third of a worker's finish (its run and its task completed). A batch of
+// finishes to distinct records now runs none; the transactions are as all-or-nothing as before
+// (the store contract's commitEach tests).
+describe("SQLite batches without savepoints", () => {
+  // Two writes to one record: the second's condition holds only after the first, so this
+  // transaction keeps its savepoint (DynamoDB refuses two writes to one item in a transaction, so
+  // the port promises nothing here).
+  it("applies two writes to the same record in order within one transaction, all or nothing", async () => {
+    const dir = tempDir();
+    const store = openSqliteStore({ path: join(dir, "duely.db") });
+    try {
+      const job = makeJob();
+      const renamed = { ...job, title: "renamed", version: job.version + 1 };
+      const results = await store.commitEach([
+        {
+          writes: [
+            { op: "put_job", job, expectVersion: null },
+            { op: "put_job", job: renamed, expectVersion: job.version },
+          ],
+        },
+        {
+          writes: [
+            { op: "put_job", job: { ...renamed, title: "undone", version: renamed.version + 1 }, expectVersion: renamed.version },
+            { op: "put_job", job: { ...job, title: "never", version: job.version + 1 }, expectVersion: job.version },
+          ],
+        },
+      ]);
+      expect(results).toEqual([true, false]);
+      expect(await store.getJob(job.id)).toEqual(renamed);
+    } finally {
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("commits a batch of finishes (task completed and run written) without opening a savepoint", async () => {
+    const dir = tempDir();
+    const store = openSqliteStore({ path: join(dir, "duely.db") });
+    const statement = Object.getPrototypeOf(new Database(":memory:").prepare("SELECT 1")) as { run: (...args: unknown[]) => unknown };
+    const run = statement.run;
+    let savepoints = 0;
+    statement.run = function (this: { source: string }, ...args: unknown[]) {
+      if (this.source.startsWith("SAVEPOINT")) savepoints++;
+      return run.apply(this, args);
+    };
+    try {
+      const jobs = [makeJob(), makeJob(), makeJob()];
+      const runs = jobs.map((job) => makeRun(job, T0, { status: "running", attempt: 1, lease_owner: "w", lease_until: T0 + 30_000 }));
+      await store.commit({
+        writes: [...jobs.map((job) => ({ op: "put_job" as const, job, expectVersion: null })), ...runs.map((r) => ({ op: "insert_run" as const, run: r }))],
+      });
+      const finishes: Tx[] = jobs.map((job, i) => {
+        const done: Run = { ...runs[i]!, status: "succeeded", lease_owner: null, lease_until: null, finished_at: T0 + 1 };
+        return {
+          writes: [
+            { op: "put_job", job: { ...job, status: "completed", version: job.version + 1 }, expectVersion: i === 1 ? job.version + 5 : job.version },
+            { op: "update_run", run: done, expect: { status: "running", attempt: 1 } },
+          ],
+          events: [makeEvent(done, "succeeded", { from: "running" })],
+        };
+      });
+      savepoints = 0;
+      expect(await store.commitEach(finishes)).toEqual([true, false, true]);
+      expect(savepoints).toBe(0);
+      expect((await store.getRun(runs[1]!))?.status).toBe("running");
+      expect((await store.getJob(jobs[1]!.id))?.status).toBe("active");
+      expect(await store.listEvents(runs[1]!)).toEqual([]);
+    } finally {
+      statement.run = run;
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

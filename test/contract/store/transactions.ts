@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Run } from "../../../src/core/model.js";
+import type { Job, Run } from "../../../src/core/model.js";
 import type { Store, Tx } from "../../../src/ports/store.js";
 import { HOUR_MS, MINUTE_MS, makeEvent, makeJob, makeRun, T0 } from "../../support/builders.js";
 import { claimed, claimTx, eachFreshStore, type OpenStore, writers } from "./fixture.js";
@@ -7,7 +7,7 @@ import { claimed, claimTx, eachFreshStore, type OpenStore, writers } from "./fix
 /** Transactions: all or nothing, events appended with their writes, and commitEach committing each alone. */
 export function describeTransactionContract(open: OpenStore): void {
   let store: Store;
-  const { insert } = writers(() => store);
+  const { create, insert } = writers(() => store);
 
   describe("commit", () => {
     eachFreshStore(open, (s) => {
@@ -125,6 +125,43 @@ export function describeTransactionContract(open: OpenStore): void {
       expect(await store.getJob(before.id)).toEqual(before);
       expect(await store.getJob(after.id)).toEqual(after);
       expect(await store.countJobs("owner-a", ["active"])).toBe(2);
+    });
+
+    // A worker's finish: the run's outcome and its task completed, in one transaction.
+    const finishTx = (job: Job, run: Run, expect: { version: number; attempt: number }): Tx => {
+      const done: Run = { ...run, status: "succeeded", result: { text: "ok" }, wake_at: null, lease_owner: null, lease_until: null, finished_at: T0 + 5 };
+      return {
+        writes: [
+          { op: "put_job", job: { ...job, status: "completed", version: job.version + 1 }, expectVersion: expect.version },
+          { op: "update_run", run: done, expect: { status: "running", attempt: expect.attempt } },
+        ],
+        events: [makeEvent(done, "succeeded", { from: "running" })],
+      };
+    };
+
+    it("commits a finish whole, and refuses one whose task or run moved on without writing either", async () => {
+      const [a, b, c] = [makeJob(), makeJob(), makeJob()];
+      const [ra, rb, rc] = [a, b, c].map((j) => claimed(makeRun(j, T0, { status: "queued" }))) as [Run, Run, Run];
+      await create(a, b, c);
+      await insert(ra, rb, rc);
+      // b's task was changed meanwhile (version 2 stored, the finish expects 1); c's run was taken by attempt 2.
+      const results = await store.commitEach([
+        finishTx(a, ra, { version: 1, attempt: 1 }),
+        finishTx(b, rb, { version: 0, attempt: 1 }),
+        finishTx(c, rc, { version: 1, attempt: 2 }),
+      ]);
+      expect(results).toEqual([true, false, false]);
+      expect((await store.getJob(a.id))?.status).toBe("completed");
+      expect((await store.getRun(ra))?.status).toBe("succeeded");
+      expect(await store.listEvents(ra)).toHaveLength(1);
+      for (const [job, run] of [
+        [b, rb],
+        [c, rc],
+      ] as const) {
+        expect(await store.getJob(job.id)).toEqual(job);
+        expect(await store.getRun(run)).toEqual(run);
+        expect(await store.listEvents(run)).toEqual([]);
+      }
     });
 
     it("returns no results for no transactions", async () => {

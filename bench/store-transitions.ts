@@ -1,0 +1,100 @@
+// The SQLite store's share of one one-shot execution, in process: no engine, no queue, no actions.
+// Run: npx tsx bench/store-transitions.ts [--runs 20000] [--batch 50] [--rounds 3]
+// Each round opens a fresh file and times, in CPU microseconds per run (user + system):
+// - create: the job, its run and its event, 1,000 creates a commitEach, with the owner cap (as createMany);
+// - claim: the run queued → running with its event, `batch` a commitEach (the worker's free slots);
+// - finish: the run's outcome with its event and its task completed, `batch` a commitEach (the completer).
+// The floor to compare with (the same transitions on a bare schema, 500 a commit) is in bench/README.md
+// ("Execution phase"). Prints one JSON line per round.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { openSqliteStore } from "../src/adapters/store/sqlite/sqlite-store.js";
+import type { Job, Run, RunEvent } from "../src/core/model.js";
+import type { Tx } from "../src/ports/store.js";
+import { makeJob, makeRun, T0 } from "../test/support/builders.js";
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: "string", default: "20000" },
+    batch: { type: "string", default: "50" },
+    rounds: { type: "string", default: "3" },
+  },
+});
+const N = Number(values.runs);
+const B = Number(values.batch);
+
+const cpuUs = () => {
+  const c = process.cpuUsage();
+  return c.user + c.system;
+};
+const event = (run: Run, from: Run["status"] | null): RunEvent => ({
+  job_id: run.job_id,
+  scheduled_at: run.scheduled_at,
+  at: T0,
+  from,
+  to: run.status,
+  attempt: run.attempt,
+  detail: null,
+});
+
+async function round(): Promise<Record<string, number>> {
+  const dir = mkdtempSync(join(tmpdir(), "duely-transitions-"));
+  const store = openSqliteStore({ path: join(dir, "bench.db") });
+  try {
+    const jobs: Job[] = Array.from({ length: N }, () => makeJob({ owner: "bench" }));
+    const runs = jobs.map((job) => makeRun(job, T0, { status: "queued" }));
+    const timed = async (txs: Tx[], per: number): Promise<number> => {
+      const c0 = cpuUs();
+      for (let i = 0; i < txs.length; i += per) await store.commitEach(txs.slice(i, i + per));
+      return (cpuUs() - c0) / N;
+    };
+    const create = await timed(
+      jobs.map((job, i) => ({
+        writes: [
+          { op: "put_job", job, expectVersion: null },
+          { op: "insert_run", run: runs[i]! },
+        ],
+        events: [event(runs[i]!, null)],
+        cap: { owner: "bench", max: 10_000_000 },
+      })),
+      1000,
+    );
+    const claimed = runs.map(
+      (r): Run => ({ ...r, status: "running", attempt: 1, lease_owner: "w", lease_until: T0 + 30_000, wake_at: T0 + 30_000, started_at: T0, executions: 1 }),
+    );
+    const claim = await timed(
+      claimed.map((r) => ({ writes: [{ op: "update_run", run: r, expect: { status: "queued", attempt: 0 } }], events: [event(r, "queued")] })),
+      B,
+    );
+    const finish = await timed(
+      claimed.map((r, i) => {
+        const done: Run = { ...r, status: "succeeded", result: { text: "" }, wake_at: null, lease_owner: null, lease_until: null, finished_at: T0 };
+        const job = jobs[i]!;
+        return {
+          writes: [
+            { op: "put_job", job: { ...job, status: "completed", version: job.version + 1 }, expectVersion: job.version },
+            { op: "update_run", run: done, expect: { status: "running", attempt: 1 } },
+          ],
+          events: [event(done, "running")],
+        };
+      }),
+      B,
+    );
+    const r2 = (x: number) => Math.round(x * 10) / 10;
+    return {
+      runs: N,
+      batch: B,
+      create_us: r2(create),
+      claim_us: r2(claim),
+      finish_us: r2(finish),
+      load_1m: r2(Number((await import("node:os")).loadavg()[0])),
+    };
+  } finally {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+for (let i = 0; i < Number(values.rounds); i++) console.log(JSON.stringify(await round()));
