@@ -68,6 +68,13 @@ function owner(url: string): string {
   return path;
 }
 
+/**
+ * What an idle service loads only once a client needs it: the MCP server with its tools and
+ * their schemas, the phrase reader and its date grammars (an always-on service may wait hours
+ * for its first client).
+ */
+const ON_FIRST_CLIENT = ["chrono-node", "duely:mcp/server.js", "duely:mcp/tools/index.js", "duely:mcp/scopes.js", "duely:core/phrase/index.js"];
+
 /** The packages behind the optional parts, loaded only when the config uses them. */
 const OPTIONAL = ["@aws-sdk/client-dynamodb", "@aws-sdk/client-sqs", "@aws-sdk/lib-dynamodb", "oidc-provider", "openai", "@anthropic-ai/sdk", "nodemailer"];
 
@@ -130,7 +137,7 @@ describe("the stdio bridge is a relay", () => {
 });
 
 describe("the service loads the optional parts only when configured", () => {
-  test("with the default config (SQLite, local secret, no model, no mail) it loads no AWS SDK, authorization server, model SDK or mailer", async () => {
+  test("with the default config (SQLite, local secret, no model, no mail) it loads no AWS SDK, authorization server, model SDK or mailer, and idle no tools or phrase reader", async () => {
     const own = newDataDir();
     const record = join(own.dir, "imports.txt");
     const child = spawn(process.execPath, ["--import", recorder, CLI, "service", "run"], {
@@ -145,6 +152,7 @@ describe("the service loads the optional parts only when configured", () => {
       const loaded = loadedIn(record);
       expect(loaded.has("duely:app/engine.js")).toBe(true); // the recorder saw the service load
       expect(OPTIONAL.filter((p) => loaded.has(p))).toEqual([]);
+      expect(ON_FIRST_CLIENT.filter((p) => loaded.has(p))).toEqual([]);
     } finally {
       await stopService(own.dir);
     }
