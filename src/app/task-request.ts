@@ -72,7 +72,10 @@ export type ReadPhrase = typeof parsePhrase;
 /**
  * The phrase reader, loaded on its first use: it and chrono-node's grammars are a sixth of an
  * idle service's memory, and a service whose tasks are all stored needs them only when someone
- * asks for a task in words. Node caches the module, so it loads once.
+ * asks for a task in words. Node caches the module, so it loads once. Not loaded ahead in the
+ * background: loading blocks the event loop (seconds on a busy machine), and an HTTP keep-alive
+ * socket idle that long is closed by the server as the client reuses it (ECONNRESET); while a
+ * request waits on it, that request's socket is not idle.
  */
 export async function phraseReader(): Promise<ReadPhrase> {
   return (await import("../core/phrase/index.js")).parsePhrase;

@@ -1,6 +1,5 @@
 import { ProtocolError, ProtocolErrorCode, Server, type Tool as WireTool } from "@modelcontextprotocol/server";
 import type { Jobs } from "../app/jobs.js";
-import { phraseReader } from "../app/task-request.js";
 import type { Clock } from "../ports/clock.js";
 import type { Logger } from "../ports/logger.js";
 import { DUELY_VERSION } from "../version.js";
@@ -83,9 +82,6 @@ export function createMcpServer(ctx: McpServerContext): Server {
     },
   );
   const { jobs, clock, log } = ctx.api;
-  // A client is here: read its first task in words without waiting for the phrase reader,
-  // which the service loads only now (task-request.ts). Loaded once; later calls cost nothing.
-  phraseReader().catch((e: unknown) => log.log("error", "loading the phrase reader failed", { error: String(e) }));
   const toolCtx: ToolContext = {
     jobs,
     owner: ctx.owner,
