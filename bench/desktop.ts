@@ -40,8 +40,19 @@ const load = () =>
 
 /** VmRSS of a process, in kB. */
 function rssKb(pid: number): number {
-  const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  return m ? Number(m[1]) : Number.NaN;
+  return rssParts(pid).rss;
+}
+
+/**
+ * VmRSS and its two parts, in kB: private memory (RssAnon: the heap, code V8 compiled, native
+ * allocations) and pages mapped from files (RssFile: mostly the node binary's own code and its
+ * ICU data, which Intl's time zones touch; clean, shared with every other node process, and
+ * dropped first when memory is short).
+ */
+function rssParts(pid: number): { rss: number; anon: number; file: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? Number.NaN);
+  return { rss: kb("VmRSS"), anon: kb("RssAnon"), file: kb("RssFile") + kb("RssShmem") };
 }
 
 /**
@@ -138,8 +149,10 @@ async function createDaily(url: string, secret: string, count: number): Promise<
 }
 
 /** The floor: a bare node process's RSS while it waits, and its spawn-to-exit time. */
-async function floor(): Promise<{ rssMb: number; startMs: number }> {
+async function floor(): Promise<{ rssMb: number; rssAnonMb: number; rssFileMb: number; startMs: number }> {
   const rss: number[] = [];
+  const anon: number[] = [];
+  const file: number[] = [];
   const start: number[] = [];
   for (let i = 0; i < REPS; i++) {
     const t = performance.now();
@@ -147,15 +160,20 @@ async function floor(): Promise<{ rssMb: number; startMs: number }> {
     start.push(performance.now() - t);
     const child = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"], { stdio: "ignore" });
     await sleep(500);
-    rss.push(rssKb(child.pid!));
+    const parts = rssParts(child.pid!);
+    rss.push(parts.rss);
+    anon.push(parts.anon);
+    file.push(parts.file);
     child.kill();
   }
-  return { rssMb: mb(median(rss)), startMs: Math.round(median(start)) };
+  return { rssMb: mb(median(rss)), rssAnonMb: mb(median(anon)), rssFileMb: mb(median(file)), startMs: Math.round(median(start)) };
 }
 
 /** RSS after start, then CPU and wake-ups over IDLE_S seconds, with no tasks and with TASKS daily tasks. */
-async function idle(tasks: number): Promise<{ rssMb: number; cpuSPerMin: number; wakeupsPerMin: number }> {
+async function idle(tasks: number): Promise<{ rssMb: number; rssAnonMb: number; rssFileMb: number; cpuSPerMin: number; wakeupsPerMin: number }> {
   const rss: number[] = [];
+  const anon: number[] = [];
+  const file: number[] = [];
   const cpu: number[] = [];
   const wakes: number[] = [];
   for (let i = 0; i < REPS; i++) {
@@ -163,7 +181,10 @@ async function idle(tasks: number): Promise<{ rssMb: number; cpuSPerMin: number;
     try {
       if (tasks > 0) await createDaily(s.url, s.secret, tasks);
       await sleep(5_000); // settle: startup work, the first sweep
-      rss.push(rssKb(s.child.pid!));
+      const parts = rssParts(s.child.pid!);
+      rss.push(parts.rss);
+      anon.push(parts.anon);
+      file.push(parts.file);
       const a = usage(s.child.pid!);
       await sleep(IDLE_S * 1000);
       const b = usage(s.child.pid!);
@@ -173,7 +194,13 @@ async function idle(tasks: number): Promise<{ rssMb: number; cpuSPerMin: number;
       await stopService(s.dir, s.child);
     }
   }
-  return { rssMb: mb(median(rss)), cpuSPerMin: Number(median(cpu).toFixed(3)), wakeupsPerMin: Math.round(median(wakes)) };
+  return {
+    rssMb: mb(median(rss)),
+    rssAnonMb: mb(median(anon)),
+    rssFileMb: mb(median(file)),
+    cpuSPerMin: Number(median(cpu).toFixed(3)),
+    wakeupsPerMin: Math.round(median(wakes)),
+  };
 }
 
 const INITIALIZE = `${JSON.stringify({

@@ -126,7 +126,7 @@ export class Jobs {
   }
 
   /** How a request's `when` or schedule is read and when it would run; creates nothing. */
-  previewTask(request: WhenRequest, count: number, opts: { timezone: string }): PreviewedTask {
+  previewTask(request: WhenRequest, count: number, opts: { timezone: string }): Promise<PreviewedTask> {
     return previewTask(this, request, count, { timezone: opts.timezone, now: this.deps.clock.now() });
   }
 

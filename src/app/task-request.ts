@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { DomainError } from "../core/errors.js";
 import type { Job } from "../core/model.js";
-import { parsePhrase } from "../core/phrase/index.js";
+import type { parsePhrase } from "../core/phrase/index.js";
 import {
   addDays,
   addMonths,
@@ -66,6 +66,21 @@ export interface ReadingDefaults {
   horizonMs: number;
 }
 
+/** core's phrase reader (core/phrase), passed in: see `phraseReader`. */
+export type ReadPhrase = typeof parsePhrase;
+
+/**
+ * The phrase reader, loaded on its first use: it and chrono-node's grammars are a sixth of an
+ * idle service's memory, and a service whose tasks are all stored needs them only when someone
+ * asks for a task in words. Node caches the module, so it loads once. Not loaded ahead in the
+ * background: loading blocks the event loop (seconds on a busy machine), and an HTTP keep-alive
+ * socket idle that long is closed by the server as the client reuses it (ECONNRESET); while a
+ * request waits on it, that request's socket is not idle.
+ */
+export async function phraseReader(): Promise<ReadPhrase> {
+  return (await import("../core/phrase/index.js")).parsePhrase;
+}
+
 export function checkZone(zone: string, field: string): string {
   if (!isValidTimeZone(zone)) {
     throw new DomainError("unknown_timezone", `Unknown time zone ${JSON.stringify(zone)}.`, {
@@ -96,12 +111,12 @@ function defaultAnchor(every: number, unit: IntervalUnit, zone: string, now: num
  * ("9am London time"). Every local time goes through core's one resolver, so a structured time
  * the clocks skip or repeat lands where the same time in words does, with the same note.
  */
-export function resolveWhen(input: WhenRequest, defaults: ReadingDefaults): ResolvedSchedule {
+export function resolveWhen(input: WhenRequest, defaults: ReadingDefaults, readPhrase: ReadPhrase): ResolvedSchedule {
   const argZone = input.timezone === undefined ? undefined : checkZone(input.timezone, "timezone");
   const s = input.schedule;
   if (s === undefined) {
     const zone = argZone ?? defaults.timezone;
-    const reading = parsePhrase(input.when ?? "", { timezone: zone, now: defaults.now, horizonMs: defaults.horizonMs });
+    const reading = readPhrase(input.when ?? "", { timezone: zone, now: defaults.now, horizonMs: defaults.horizonMs });
     const readZone = zoneOf(reading.schedule, zone);
     const zoneSource = readZone !== zone ? "phrase" : argZone !== undefined ? "argument" : "server_default";
     return {
@@ -202,10 +217,10 @@ export function rezone(s: Schedule, zone: string): { schedule: Schedule; notes: 
  * except that a zone left unnamed is the task's own; `timezone` alone moves the current schedule
  * to that zone, keeping its wall-clock times.
  */
-export function scheduleChange(input: WhenRequest, current: Job, defaults: ReadingDefaults): ResolvedSchedule | null {
+export function scheduleChange(input: WhenRequest, current: Job, defaults: ReadingDefaults, readPhrase: ReadPhrase): ResolvedSchedule | null {
   const taskZone = zoneOf(current.schedule, defaults.timezone);
   if (input.when !== undefined || input.schedule !== undefined) {
-    const resolved = resolveWhen(input, { ...defaults, timezone: taskZone });
+    const resolved = resolveWhen(input, { ...defaults, timezone: taskZone }, readPhrase);
     if (resolved.zoneSource !== "server_default") return resolved;
     return { ...resolved, notes: [...(resolved.notes ?? []), `No zone was named, so the task's zone (${taskZone}) was kept.`] };
   }

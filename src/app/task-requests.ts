@@ -7,7 +7,17 @@ import { ownedJob } from "./job-access.js";
 import type { JobPatch, UpdatedJob, UpdateOptions } from "./job-update.js";
 import type { CreatedJob, Jobs } from "./jobs.js";
 import type { Upcoming } from "./schedule-rules.js";
-import { type EndRequest, endsOf, fingerprintOf, type ResolvedSchedule, resolveWhen, scheduleChange, type WhenRequest } from "./task-request.js";
+import {
+  type EndRequest,
+  endsOf,
+  fingerprintOf,
+  phraseReader,
+  type ReadPhrase,
+  type ResolvedSchedule,
+  resolveWhen,
+  scheduleChange,
+  type WhenRequest,
+} from "./task-request.js";
 
 /**
  * The task use cases as a person asks for them: when in their words or a structured schedule,
@@ -46,10 +56,16 @@ export interface PreviewedTask extends Upcoming {
   reading: ResolvedSchedule;
 }
 
+/** The phrase reader, unless the request has a structured schedule, which never loads it (resolveWhen reads `when` only without one). */
+const readerFor = async (req: WhenRequest): Promise<ReadPhrase> => (req.schedule === undefined ? phraseReader() : unusedReader);
+const unusedReader: ReadPhrase = () => {
+  throw new Error("a structured schedule is not read as a phrase");
+};
+
 const defined = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
 export async function createTask(jobs: Jobs, owner: string, req: CreateTaskRequest, defaults: { timezone: string; now: number }): Promise<CreatedTask> {
-  const resolved = resolveWhen(req, { ...defaults, horizonMs: jobs.horizonMs });
+  const resolved = resolveWhen(req, { ...defaults, horizonMs: jobs.horizonMs }, await readerFor(req));
   const { endAt, maxRuns } = endsOf(req, resolved);
   const created = await jobs.create(owner, {
     title: req.title,
@@ -71,8 +87,8 @@ export async function createTask(jobs: Jobs, owner: string, req: CreateTaskReque
   return { ...created, reading };
 }
 
-export function previewTask(jobs: Jobs, req: WhenRequest, count: number, defaults: { timezone: string; now: number }): PreviewedTask {
-  const reading = resolveWhen(req, { ...defaults, horizonMs: jobs.horizonMs });
+export async function previewTask(jobs: Jobs, req: WhenRequest, count: number, defaults: { timezone: string; now: number }): Promise<PreviewedTask> {
+  const reading = resolveWhen(req, { ...defaults, horizonMs: jobs.horizonMs }, await readerFor(req));
   return { ...jobs.preview(reading.schedule, count), reading };
 }
 
@@ -113,7 +129,7 @@ export async function updateTask(
   opts: UpdateOptions & { timezone: string },
 ): Promise<UpdatedTask> {
   const current = await ownedJob(deps.store, owner, id);
-  const reading = scheduleChange(req, current, { timezone: opts.timezone, now: deps.clock.now(), horizonMs: jobs.horizonMs });
+  const reading = scheduleChange(req, current, { timezone: opts.timezone, now: deps.clock.now(), horizonMs: jobs.horizonMs }, await readerFor(req));
   const zone = reading?.zone ?? zoneOf(current.schedule, opts.timezone);
   const { timezone: _zone, ...updateOpts } = opts;
   const updated = await jobs.update(owner, id, patchOf(req, reading, zone), updateOpts);

@@ -10,8 +10,7 @@ import { type Dashboard, dashboardRoutes, ownsDashboardPath } from "./dashboard.
 import { parseJsonBody } from "./json-body.js";
 import { ownListens } from "./listen-filter.js";
 import { updatedUris } from "./resources.js";
-import { scopesNeeded } from "./scopes.js";
-import { createMcpServer, type TaskApi } from "./server.js";
+import type { TaskApi } from "./server.js";
 
 export type HttpAuth =
   /** A bearer token on every request; the verifier names its owner. */
@@ -158,9 +157,13 @@ export async function startHttpServer(opts: HttpOptions): Promise<HttpServerHand
     return false;
   };
 
+  // The MCP server (every tool, its schemas, the phrase reader behind them) is imported with the
+  // first request that needs it, not at start: an always-on local service may wait for hours
+  // before a client connects, and these modules are a third of its memory. Node caches the module.
   const handler = createMcpHandler(
-    ({ authInfo }) => {
+    async ({ authInfo }) => {
       const owner = authInfo?.extra?.[OWNER_KEY];
+      const { createMcpServer } = await import("./server.js");
       // The gate below always sets it; an empty owner makes every tool answer `unauthorized`.
       return createMcpServer({ api, owner: typeof owner === "string" ? owner : "", timezone });
     },
@@ -212,7 +215,9 @@ export async function startHttpServer(opts: HttpOptions): Promise<HttpServerHand
     const parsed = await readJson(req, res);
     if (!parsed) return;
     // A token that may write may do anything here; a narrower one is held to what the body needs.
-    const refused = gate && !verified.scopes.includes("tasks:write") ? gate.refuseScopes(verified, scopesNeeded(parsed.body)) : null;
+    // scopes.ts reads the tools' annotations, so it loads with the tools (see the handler above).
+    const refused =
+      gate && !verified.scopes.includes("tasks:write") ? gate.refuseScopes(verified, (await import("./scopes.js")).scopesNeeded(parsed.body)) : null;
     if (refused) return writeResponse(res, refused);
     return serve(req, res, await ownListens(parsed.body, String(verified.extra?.[OWNER_KEY] ?? ""), api));
   }

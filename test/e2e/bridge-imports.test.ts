@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Client } from "@modelcontextprotocol/client";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { waitFor } from "../support/processes/children.js";
@@ -68,6 +68,13 @@ function owner(url: string): string {
   return path;
 }
 
+/**
+ * What an idle service loads only once a client needs it: the MCP server with its tools and
+ * their schemas, the phrase reader and its date grammars (an always-on service may wait hours
+ * for its first client).
+ */
+const ON_FIRST_CLIENT = ["chrono-node", "duely:mcp/server.js", "duely:mcp/tools/index.js", "duely:mcp/scopes.js", "duely:core/phrase/index.js"];
+
 /** The packages behind the optional parts, loaded only when the config uses them. */
 const OPTIONAL = ["@aws-sdk/client-dynamodb", "@aws-sdk/client-sqs", "@aws-sdk/lib-dynamodb", "oidc-provider", "openai", "@anthropic-ai/sdk", "nodemailer"];
 
@@ -130,7 +137,7 @@ describe("the stdio bridge is a relay", () => {
 });
 
 describe("the service loads the optional parts only when configured", () => {
-  test("with the default config (SQLite, local secret, no model, no mail) it loads no AWS SDK, authorization server, model SDK or mailer", async () => {
+  test("with the default config (SQLite, local secret, no model, no mail) it loads no AWS SDK, authorization server, model SDK or mailer, and idle no tools or phrase reader", async () => {
     const own = newDataDir();
     const record = join(own.dir, "imports.txt");
     const child = spawn(process.execPath, ["--import", recorder, CLI, "service", "run"], {
@@ -145,6 +152,40 @@ describe("the service loads the optional parts only when configured", () => {
       const loaded = loadedIn(record);
       expect(loaded.has("duely:app/engine.js")).toBe(true); // the recorder saw the service load
       expect(OPTIONAL.filter((p) => loaded.has(p))).toEqual([]);
+      expect(ON_FIRST_CLIENT.filter((p) => loaded.has(p))).toEqual([]);
+    } finally {
+      await stopService(own.dir);
+    }
+  }, 120_000);
+
+  test("loads the tools with the first client, and the phrase reader with the first schedule in words, not with a structured one", async () => {
+    const own = newDataDir();
+    const record = join(own.dir, "imports.txt");
+    const child = spawn(process.execPath, ["--import", recorder, CLI, "service", "run"], {
+      cwd: ROOT,
+      env: { ...process.env, ...own.env, DUELY_RECORD_IMPORTS: record },
+      stdio: "ignore",
+    });
+    try {
+      await waitFor(() => servicePid(own.dir) === child.pid && existsSync(join(own.dir, "service.json")), 60_000, "the service to start");
+      const { url } = JSON.parse(readFileSync(join(own.dir, "service.json"), "utf8")) as { url: string };
+      const secret = readFileSync(join(own.dir, "service.secret"), "utf8").trim();
+      expect(loadedIn(record).has("duely:mcp/tools/index.js")).toBe(false);
+      const client = new Client({ name: "duely-e2e-lazy", version: "0" });
+      await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${secret}` } } }));
+      const created = await client.callTool({
+        name: "task_create_v1",
+        arguments: { title: "Daily", action: { type: "notify", message: "hi" }, schedule: { type: "cron", cron: "0 8 * * *", timezone: "UTC" } },
+      });
+      expect(created.isError).toBeFalsy();
+      let loaded = loadedIn(record);
+      expect(loaded.has("duely:mcp/tools/index.js")).toBe(true);
+      expect(["chrono-node", "duely:core/phrase/index.js"].filter((p) => loaded.has(p))).toEqual([]);
+      const previewed = await client.callTool({ name: "schedule_preview_v1", arguments: { when: "every day at 8am", timezone: "UTC" } });
+      expect(previewed.isError).toBeFalsy();
+      loaded = loadedIn(record);
+      expect(["chrono-node", "duely:core/phrase/index.js"].filter((p) => loaded.has(p))).toEqual(["chrono-node", "duely:core/phrase/index.js"]);
+      await client.close();
     } finally {
       await stopService(own.dir);
     }

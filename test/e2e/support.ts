@@ -2,6 +2,9 @@ import { request } from "node:http";
 import { type CallToolResult, Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import { expect } from "vitest";
 import type { Engine } from "../../src/app/engine.js";
+// The service loads the phrase reader lazily (app/task-request.ts); loaded here with this file,
+// its import (slow under vitest's transform on a busy machine) stays out of every test's timeout.
+import "../../src/core/phrase/index.js";
 import type { EngineSettings } from "../../src/app/settings.js";
 import { createMcpServer, type TaskApi } from "../../src/mcp/server.js";
 import type { ActionRunner } from "../../src/ports/action.js";

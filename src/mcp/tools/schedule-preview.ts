@@ -22,7 +22,7 @@ export const schedulePreview = defineTool({
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   aliases: whenAliases,
   async run(args, { jobs, timezone }) {
-    const { reading, next, notes } = jobs.previewTask(whenRequestOf(args), args.count, { timezone });
+    const { reading, next, notes } = await jobs.previewTask(whenRequestOf(args), args.count, { timezone });
     return { reading: readingOf(reading, next, notes, describeSchedule) };
   },
 });
