@@ -17,7 +17,7 @@ export const MODULES = {
   },
   "job-access": {
     mutate: ["src/app/job-access.ts"],
-    tests: ["test/e2e/owner-isolation.test.ts"],
+    tests: ["test/app/job-access.test.ts"],
   },
   limits: {
     mutate: ["src/app/limits.ts", "src/app/rate-hold.ts", "src/core/token-bucket.ts"],
