@@ -19,7 +19,10 @@ export default {
   ignoreStatic: true,
   reporters: ["clear-text", "progress", "json"],
   jsonReporter: { fileName: `.tmp/mutation/${selected ? selected.name : "all"}.json` },
-  tempDirName: ".tmp/stryker-sandbox",
+  // Not copied into a sandbox: other modules' sandboxes and reports.
+  ignorePatterns: ["/.tmp"],
+  // One folder per module, so two modules may run at once.
+  tempDirName: `.tmp/stryker-sandbox/${selected ? selected.name : "all"}`,
   cleanTempDir: true,
   // The machine is shared: one test process (scripts/mutate.ts also runs Stryker under nice).
   concurrency: 1,
