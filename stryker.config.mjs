@@ -17,6 +17,10 @@ export default {
   // Log and error texts are asserted where they matter; mutating every string is noise.
   mutator: { excludedMutations: ["StringLiteral"] },
   ignoreStatic: true,
+  // A rerun tries again only the mutants whose code or covering tests changed since the last run
+  // of the module (`npm run mutate -- <module> --force` would redo them all).
+  incremental: true,
+  incrementalFile: `.tmp/mutation/${selected ? selected.name : "all"}.incremental.json`,
   reporters: ["clear-text", "progress", "json"],
   jsonReporter: { fileName: `.tmp/mutation/${selected ? selected.name : "all"}.json` },
   // Not copied into a sandbox: other modules' sandboxes and reports.
