@@ -44,7 +44,7 @@ export const MODULES = {
   },
   "bearer-gate": {
     mutate: ["src/mcp/bearer-gate.ts"],
-    tests: ["test/unit/bearer-gate.test.ts", "test/e2e/http-local-auth.test.ts"],
+    tests: ["test/unit/bearer-gate.test.ts"],
   },
   "address-guard": {
     mutate: ["src/actions/address-guard.ts"],
