@@ -23,7 +23,7 @@ export const MODULES = {
   },
   limits: {
     mutate: ["src/app/limits.ts", "src/app/rate-hold.ts", "src/core/token-bucket.ts"],
-    tests: ["test/unit/limits-math.test.ts", "test/app/limit-state.test.ts", "test/app/rate-hold.test.ts", "test/app/owner-limits.test.ts"],
+    tests: ["test/unit/limits-math.test.ts", "test/app/limit-state.test.ts", "test/app/rate-hold.test.ts"],
   },
   claims: {
     mutate: ["src/app/claims.ts"],
