@@ -117,6 +117,15 @@ describe("openRunsOf: the task's runs that have not ended, across pages", () => 
     expect(open.every((r) => r.job_id === job.id)).toBe(true);
   });
 
+  it("reads at most 20 pages of 100, the newest runs, however many a task has", async () => {
+    const job = makeJob({ owner: "alice" });
+    const runs = Array.from({ length: 2_050 }, (_, i) => makeRun(job, T0 + i * MINUTE_MS));
+    await store.commit({ writes: [{ op: "put_job", job, expectVersion: null }, ...runs.map((run) => ({ op: "insert_run" as const, run }))] });
+    const open = await openRunsOf(store, job.id);
+    expect(open).toHaveLength(2_000);
+    expect(open.map((r) => r.scheduled_at).sort((a, b) => a - b)).toEqual(runs.slice(50).map((r) => r.scheduled_at));
+  });
+
   it("a task with no runs has none", async () => {
     expect(await openRunsOf(store, "01NOSUCHTASK0000000000000")).toEqual([]);
   });
@@ -156,6 +165,9 @@ describe("upcomingOf: the next run times a task shows", () => {
     const job = makeJob({ schedule: hourly, skips: hours(10) });
     expect(upcomingOf(job, now).next).toEqual(hours(11, 12, 13));
     expect(upcomingOf(job, now, hours(12)).next).toEqual(hours(11, 13, 14));
+    // A skip that is not among them (past, or further ahead) takes none of the three places.
+    expect(upcomingOf(job, now, [T0 - HOUR_MS]).next).toEqual(hours(11, 12, 13));
+    expect(upcomingOf(makeJob({ schedule: hourly, skips: hours(20) }), now).next).toEqual(hours(10, 11, 12));
   });
 
   it("moved by the task's start window, each by the same offset", () => {
