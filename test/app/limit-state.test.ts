@@ -97,6 +97,7 @@ describe.each(CASES)("rate limits over %s", (_name, open) => {
       await expect(off.chargeRunNow("alice")).resolves.toBeUndefined();
       expect(await off.reserveExecution("alice")).toBe(0);
       await expect(off.admit("alice")).resolves.toBeUndefined();
+      await expect(off.record("alice", 5_000)).resolves.toBeUndefined();
     }
     expect(updates).toBe(0);
     // The same calls with limits on are refused well before that.

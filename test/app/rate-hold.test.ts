@@ -3,9 +3,11 @@ import { LocalDelayQueue } from "../../src/adapters/queue/local/local-queue.js";
 import type { EngineDeps } from "../../src/app/deps.js";
 import { RateHold } from "../../src/app/rate-hold.js";
 import { DEFAULT_SETTINGS } from "../../src/app/settings.js";
-import { silentLogger } from "../../src/ports/logger.js";
-import type { QueueMessage } from "../../src/ports/queue.js";
+import type { Logger } from "../../src/ports/logger.js";
+import type { DelayQueue, QueueMessage } from "../../src/ports/queue.js";
 import { FakeClock } from "../support/fake-clock.js";
+import { FaultPlan } from "../support/faults.js";
+import { faultyQueue } from "../support/faulty-queue.js";
 
 // The runs a worker holds back by their owner's run rate (src/app/rate-hold.ts), on the real
 // local queue: kept paid for and hidden from other consumers until their booked time, handed
@@ -18,13 +20,32 @@ let clock: FakeClock;
 let queue: LocalDelayQueue;
 let due: number;
 let hold: RateHold;
+let faults: FaultPlan;
+/** How each held message's visibility was extended, as the queue was asked. */
+let extended: { ms: number; waiting: boolean | undefined }[];
+let warnings: string[];
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
   clock = new FakeClock(T);
   queue = new LocalDelayQueue(clock);
   due = 0;
-  // Only what RateHold reads of the engine's dependencies: the clock, the lease and the queue.
-  const deps = { clock, settings: { ...DEFAULT_SETTINGS, lease_ms: LEASE_MS }, queue, log: silentLogger } as unknown as EngineDeps;
+  faults = new FaultPlan();
+  extended = [];
+  warnings = [];
+  const seen: DelayQueue = {
+    send: (items) => queue.send(items),
+    receive: (max, waitMs) => queue.receive(max, waitMs),
+    ack: (ms) => queue.ack(ms),
+    size: () => queue.size(),
+    close: () => queue.close(),
+    extend: (m, ms, opts) => {
+      extended.push({ ms, waiting: opts?.waiting });
+      return queue.extend(m, ms, opts);
+    },
+  };
+  const log: Logger = { log: (level, message) => warnings.push(`${level}: ${message}`) };
+  // Only what RateHold reads of the engine's dependencies: the clock, the lease, the queue and the log.
+  const deps = { clock, settings: { ...DEFAULT_SETTINGS, lease_ms: LEASE_MS }, queue: faultyQueue(seen, faults), log } as unknown as EngineDeps;
   hold = new RateHold(deps, () => due++);
 });
 afterEach(async () => {
@@ -53,6 +74,17 @@ describe("RateHold", () => {
     expect(await queue.receive(10, 0)).toEqual([]);
     clock.set(T + 10_000 + LEASE_MS);
     expect(ids(await queue.receive(10, 0))).toEqual(["a"]);
+    // Marked waiting: a queue shared by processes (SQS) hands it on within seconds if this worker dies.
+    expect(extended).toEqual([{ ms: 10_000 + LEASE_MS, waiting: true }]);
+  });
+
+  it("a visibility change the queue refuses is logged, and the run is still held", async () => {
+    const [m] = await delivered("a");
+    faults.script("extend", "error");
+    hold.hold(m!, T + 1_000);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(warnings).toEqual(["warn: cannot extend a message's visibility"]);
+    expect(ids(hold.takeDue(T + 1_000))).toEqual(["a"]);
   });
 
   it("a booked time already past still hides the run for a lease", async () => {
