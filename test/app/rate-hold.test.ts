@@ -40,7 +40,7 @@ beforeEach(() => {
     close: () => queue.close(),
     extend: (m, ms, opts) => {
       extended.push({ ms, waiting: opts?.waiting });
-      return queue.extend(m, ms, opts);
+      return (queue as DelayQueue).extend(m, ms, opts);
     },
   };
   const log: Logger = { log: (level, message) => warnings.push(`${level}: ${message}`) };

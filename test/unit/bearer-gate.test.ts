@@ -104,7 +104,11 @@ describe("bearerGate without an authorization server (static tokens only)", () =
 describe("bearerGate: the token's own terms", () => {
   it("tasks:write brings tasks:read", async () => {
     const gate = bearerGate({ verifier: oneToken({ scopes: ["tasks:write"] }), resourceUrl, issuer: null });
-    expect(await gate.authenticate("Bearer good")).toMatchObject({ clientId: "client-1", scopes: ["tasks:write", "tasks:read"], extra: { [OWNER_KEY]: "bob" } });
+    expect(await gate.authenticate("Bearer good")).toMatchObject({
+      clientId: "client-1",
+      scopes: ["tasks:write", "tasks:read"],
+      extra: { [OWNER_KEY]: "bob" },
+    });
   });
 
   it("an expiring token carries its expiry in seconds, and is refused once past it", async () => {
