@@ -27,10 +27,12 @@ async function refused(r: AuthInfo | Response) {
 }
 
 describe("bearerGate with an authorization server (OAuth)", () => {
-  const gate = bearerGate({ verifier: statics, resourceUrl, issuer });
+  // Built inside each test: what bearerGate works out when called then counts as that test's.
+  const open = () => bearerGate({ verifier: statics, resourceUrl, issuer });
   const metadataUrl = "https://duely.example.com/.well-known/oauth-protected-resource/mcp";
 
   it("serves the RFC 9728 metadata at the path-aware address and the root", () => {
+    const gate = open();
     expect(gate.metadata).toMatchObject({
       resource: "https://duely.example.com/mcp",
       authorization_servers: [issuer],
@@ -41,6 +43,7 @@ describe("bearerGate with an authorization server (OAuth)", () => {
   });
 
   it("answers a request without credentials 401, pointing at the metadata, with no error code", async () => {
+    const gate = open();
     const r = await refused(await gate.authenticate(undefined));
     expect(r).toEqual({
       status: 401,
@@ -51,6 +54,7 @@ describe("bearerGate with an authorization server (OAuth)", () => {
   });
 
   it("answers a bad token 401 invalid_token, with the verifier's reason and the metadata", async () => {
+    const gate = open();
     const r = await refused(await gate.authenticate("Bearer nobody-token"));
     expect(r.status).toBe(401);
     expect(r.challenge).toContain('error="invalid_token"');
@@ -59,6 +63,7 @@ describe("bearerGate with an authorization server (OAuth)", () => {
   });
 
   it("lets a good token through as its owner, with its scopes, a static one never expiring", async () => {
+    const gate = open();
     const auth = await gate.authenticate("Bearer alice-token");
     expect(auth).toEqual({
       token: "alice-token",
@@ -71,6 +76,7 @@ describe("bearerGate with an authorization server (OAuth)", () => {
   });
 
   it("refuses a token lacking a scope 403 insufficient_scope, naming it; lets one holding it through", async () => {
+    const gate = open();
     const auth = (await gate.authenticate("Bearer alice-token")) as AuthInfo;
     expect(gate.refuseScopes(auth, ["tasks:write"])).toBeNull();
     expect(gate.refuseScopes(auth, [])).toBeNull();
@@ -86,9 +92,10 @@ describe("bearerGate with an authorization server (OAuth)", () => {
 });
 
 describe("bearerGate without an authorization server (static tokens only)", () => {
-  const gate = bearerGate({ verifier: statics, resourceUrl, issuer: null });
+  const open = () => bearerGate({ verifier: statics, resourceUrl, issuer: null });
 
   it("serves no metadata and points at none", async () => {
+    const gate = open();
     expect(gate.metadata).toBeNull();
     expect(gate.metadataPaths).toEqual([]);
     expect(await refused(await gate.authenticate(undefined))).toMatchObject({ status: 401, challenge: "Bearer" });
