@@ -97,12 +97,75 @@ describe.each(CASES)("rate limits over %s", (_name, open) => {
       await expect(off.chargeRunNow("alice")).resolves.toBeUndefined();
       expect(await off.reserveExecution("alice")).toBe(0);
       await expect(off.admit("alice")).resolves.toBeUndefined();
+      await expect(off.record("alice", 5_000)).resolves.toBeUndefined();
     }
     expect(updates).toBe(0);
     // The same calls with limits on are refused well before that.
     const on = new Limits(counted, settings, clock);
     const outcomes = await Promise.allSettled(Array.from({ length: 20 }, () => on.chargeCreate("alice")));
     expect(outcomes.filter((o) => o.status === "rejected")).toHaveLength(15);
+    await state!.close();
+  });
+  it("rounds retry_after_s up, so a retry after that long succeeds, and refuses run now by its own setting", async () => {
+    const clock = new FakeClock("2026-03-03T10:00:00Z");
+    const [state] = open(clock);
+    // One token every 60/7 s: 8,572 ms after the burst is spent, 9 s rounded up.
+    const limits = new Limits(state!, { ...settings, creates: { burst: 1, per_minute: 7 }, run_now: { burst: 2, per_minute: 2 } }, clock);
+    await limits.chargeCreate("alice");
+    const refused = (await limits.chargeCreate("alice").catch((e: unknown) => e)) as { retryAfterS: number };
+    expect(refused).toMatchObject({ code: "limit_exceeded", retryAfterS: 9 });
+    clock.advance(8_571);
+    await expect(limits.chargeCreate("alice")).rejects.toMatchObject({ retryAfterS: 1 });
+    clock.advance(1);
+    await expect(limits.chargeCreate("alice")).resolves.toBeUndefined();
+    // Run now has its own bucket (burst 2), untouched by the creates.
+    await limits.chargeRunNow("alice");
+    await limits.chargeRunNow("alice");
+    const runNow = (await limits.chargeRunNow("alice").catch((e: unknown) => e)) as { hint: string };
+    expect(runNow).toMatchObject({ code: "limit_exceeded", retryAfterS: 30 });
+    expect(runNow.hint).toMatch(/limits\.run_now/);
+    await state!.close();
+  });
+
+  it("keeps a bucket's state until it is full again, and no longer", async () => {
+    const clock = new FakeClock("2026-03-03T10:00:00Z");
+    const [state] = open(clock);
+    const kept = new Map<string, number>();
+    const recorded: LimitState = {
+      update: (key, change) =>
+        state!.update(key, (prev) => {
+          const c = change(prev);
+          kept.set(key, c.expiresAt);
+          return c;
+        }),
+      close: () => state!.close(),
+    };
+    const limits = new Limits(recorded, settings, clock);
+    const t0 = clock.now();
+    // Creates: one of 5 taken at 1 a minute, full again in a minute; forgotten then, the bucket is as full.
+    await limits.chargeCreate("alice");
+    expect(kept.get("creates#alice")).toBe(t0 + 5 * 60_000);
+    // Executions: 6 reserved of 4 at 60 a minute, 2 in debt: full again after 6 s.
+    for (let i = 0; i < 6; i++) await limits.reserveExecution("alice");
+    expect(kept.get("executions#alice")).toBe(t0 + 6_000);
+    // Until then the debt holds: 3 s on, the next booking waits behind the 2 still owed.
+    clock.advance(3_000);
+    expect(await limits.reserveExecution("alice")).toBe(0);
+    expect(await limits.reserveExecution("alice")).toBe(1_000);
+    // The day's LLM usage is kept through the next UTC day.
+    await limits.record("alice", 10);
+    expect(kept.get("llm#alice")).toBe(Date.parse("2026-03-05T00:00:00Z"));
+    await state!.close();
+  });
+
+  it("a refilled bucket is not forgotten early: one token back a minute later, not the whole burst", async () => {
+    const clock = new FakeClock("2026-03-03T10:00:00Z");
+    const [state] = open(clock);
+    const limits = new Limits(state!, settings, clock);
+    for (let i = 0; i < 5; i++) await limits.chargeCreate("alice");
+    clock.advance(60_000);
+    await limits.chargeCreate("alice");
+    await expect(limits.chargeCreate("alice")).rejects.toMatchObject({ code: "limit_exceeded", retryAfterS: 60 });
     await state!.close();
   });
 });

@@ -423,3 +423,46 @@ describe("reapExpired: a running run whose worker stopped heartbeating", () => {
     expect((reap.step.write as { expect: object }).expect).not.toHaveProperty("leaseExpiredBy");
   });
 });
+
+describe("the edges of the decisions", () => {
+  const claimCtx = { worker: "worker-a", leaseMs: LEASE_MS, staleQueuedMs: STALE_MS, overlapping: false };
+  const hourly = (overrides: Partial<Job> = {}) => makeJob({ schedule: { kind: "cron", expr: "0 * * * *", timezone: "UTC" }, ...overrides });
+
+  it("a late run whose next occurrence is due too is missed; a manual run (run now) never is", () => {
+    const job = hourly();
+    const scheduled = runOf("queued", 0, { scheduled_at: NOW - HOUR_MS, due_at: NOW - HOUR_MS, executions: 0 });
+    const d = decideClaim(scheduled, job, NOW, claimCtx);
+    expect(summary(d)).toBe("skip missed");
+    expect(d.step.event.detail).toMatch(/^claimed too late: superseded by the occurrence at 2026-03-17T10:00:00.000Z/);
+    const manual = { ...scheduled, origin: "manual" as const };
+    const m = decideClaim(manual, job, NOW, claimCtx);
+    expect(summary(m)).toBe("claim");
+    expect(m.step.event.detail).toBe("worker-a, late by 1 h after downtime (catch_up latest)");
+  });
+
+  it("a held-back run's history says how long it waits", () => {
+    const d = holdBack(runOf("queued", 0), 5_000, NOW, STALE_MS);
+    expect(d.step.event.detail).toBe("held back 5000 ms by the owner's run rate (limits.executions)");
+  });
+
+  it("only an earlier running run holds a later one back, not a later one still running", () => {
+    const run = runOf("queued", 0);
+    const later = runOf("running", 1, { scheduled_at: NOW + HOUR_MS, lease_until: NOW + LEASE_MS });
+    expect(stillRunningBefore(run, [later], NOW)).toBe(false);
+    expect(stillRunningBefore(run, [{ ...later, scheduled_at: NOW - HOUR_MS }], NOW)).toBe(true);
+  });
+
+  it("a lease that ends exactly now has expired: the reaper takes the run", () => {
+    const run = runOf("running", 1, { lease_owner: "worker-a", lease_until: NOW, started_at: NOW - MINUTE_MS });
+    expect(reapExpired(run, jobFor("active"), ctx)).not.toBeNull();
+    expect(reapExpired({ ...run, lease_until: NOW + 1 }, jobFor("active"), ctx)).toBeNull();
+  });
+
+  it("a run of a task whose stored schedule no longer computes never completes the task", () => {
+    const job = { ...hourly({ next_run_at: NOW }), schedule: { kind: "cron", expr: "not a cron", timezone: "UTC" } } as Job;
+    const run = runOf("running", 1, { started_at: NOW - MINUTE_MS });
+    const finish = decideFinish(run, job, { result: { text: "done" } }, ctx);
+    expect(written(finish.step, run).status).toBe("succeeded");
+    expect(finish.jobWrite).toBeNull();
+  });
+});

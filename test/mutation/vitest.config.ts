@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "vitest/config";
+import { selectedModule } from "./modules.mjs";
 
 /**
  * The tests `npm run mutate` runs against each mutant (stryker.config.mjs): those that run in
@@ -9,6 +10,8 @@ import { defineConfig } from "vitest/config";
  * switches mutants inside its own process only), so it could neither kill a mutant nor be
  * trusted to; the AWS project needs DynamoDB Local and is left out too.
  */
+const selected = selectedModule();
+
 export default defineConfig({
   test: {
     root: join(import.meta.dirname, "../.."),
@@ -16,7 +19,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     env: { XDG_DATA_HOME: mkdtempSync(join(tmpdir(), "duely-mutate-data-")) },
-    include: [
+    // One module's run (scripts/mutate.ts) gets only the tests that exercise it; otherwise all of these.
+    include: selected?.tests ?? [
       "test/app/*.test.ts",
       "test/unit/**/*.test.ts",
       "test/actions/address-guard.test.ts",

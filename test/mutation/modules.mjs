@@ -1,0 +1,57 @@
+// The modules `npm run mutate` scores, each with the test files that exercise it. Stryker is
+// given only these (test/mutation/vitest.config.ts narrows its include to them): the whole
+// in-process suite took 15–25 minutes per module here, most of it the instrumented first run of
+// tests that never reach the module. A list is complete when adding more of the suite kills no
+// further mutant; docs/testing.md records each run. Plain JavaScript: stryker.config.mjs and the
+// vitest config both read it, and Stryker loads its config without a TypeScript loader.
+
+/** @type {Record<string, { mutate: string[]; tests: string[] }>} */
+export const MODULES = {
+  "run-decisions": {
+    mutate: ["src/app/run-decisions.ts"],
+    tests: ["test/app/run-decisions.test.ts", "test/app/run-policies.test.ts"],
+  },
+  "catch-up": {
+    mutate: ["src/app/catch-up.ts"],
+    // catch-up-property.test.ts is left out: its 40 engine runs take minutes for every mutant, and
+    // the rules test decides the same edges in milliseconds.
+    tests: ["test/app/catch-up-rules.test.ts", "test/app/catch-up.test.ts"],
+  },
+  "job-access": {
+    mutate: ["src/app/job-access.ts"],
+    tests: ["test/app/job-access.test.ts"],
+  },
+  limits: {
+    mutate: ["src/app/limits.ts", "src/app/rate-hold.ts", "src/core/token-bucket.ts"],
+    tests: ["test/unit/limits-math.test.ts", "test/app/limit-state.test.ts", "test/app/rate-hold.test.ts"],
+  },
+  claims: {
+    mutate: ["src/app/claims.ts"],
+    tests: ["test/app/claim-ahead.test.ts", "test/app/claim-at-slot.test.ts", "test/app/reliability-starts.test.ts"],
+  },
+  completer: {
+    mutate: ["src/app/completer.ts"],
+    tests: ["test/app/engine-failures.test.ts", "test/app/reliability-writes.test.ts"],
+  },
+  "lease-keeper": {
+    mutate: ["src/app/lease-keeper.ts"],
+    tests: ["test/app/pressure-leases.test.ts", "test/app/reliability-heartbeats.test.ts", "test/app/engine-failures.test.ts"],
+  },
+  "bearer-gate": {
+    mutate: ["src/mcp/bearer-gate.ts"],
+    tests: ["test/unit/bearer-gate.test.ts"],
+  },
+  "address-guard": {
+    mutate: ["src/actions/address-guard.ts"],
+    tests: ["test/actions/address-guard.test.ts", "test/actions/http.test.ts"],
+  },
+};
+
+/** The module named by DUELY_MUTATE_MODULE (set by scripts/mutate.ts), or undefined for all of them. */
+export function selectedModule() {
+  const name = process.env.DUELY_MUTATE_MODULE;
+  if (!name) return undefined;
+  const module = MODULES[name];
+  if (!module) throw new Error(`DUELY_MUTATE_MODULE=${name}: not one of ${Object.keys(MODULES).join(", ")}`);
+  return { name, ...module };
+}
