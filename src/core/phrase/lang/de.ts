@@ -8,6 +8,7 @@ import {
   exceptOf,
   type Grammar,
   lexicon,
+  monthDayList,
   numericClock,
   readDayList,
   ruleOf,
@@ -212,6 +213,8 @@ const rules: Rule[] = [
   ruleOf(String.raw`(?<=\bum\s+\d{1,2}(?:[:.]\d{2})?\s*,\s*)(\d{1,2})(?:[:.](\d{2}))?(?=\s*(?:,|und\b|sowie\b))`, (m) =>
     clock(Number(m[1]), Number(m[2] ?? 0)),
   ),
+  // "am 1. und 15.": several days of the month.
+  ruleOf(String.raw`\b(?:am|jeden)\s+\d{1,2}\.(?:\s*(?:,|und)\s*\d{1,2}\.)+(?!\s*\d)`, (m) => monthDayList(m[0])),
   ruleOf(String.raw`\b(?:am|zum|den|jeden)\s+(\d{1,2})\.(?!\s*\d)|\bam\s+(ersten)\b`, (m) => ({
     kind: "monthDay",
     day: m[2] !== undefined ? 1 : Number(m[1]),

@@ -8,6 +8,7 @@ import {
   exceptOf,
   type Grammar,
   lexicon,
+  monthDayList,
   numericClock,
   readDayList,
   ruleOf,
@@ -197,6 +198,8 @@ const rules: Rule[] = [
   ruleOf(String.raw`\b(?:el\s+)?(\d{1,2}|primero)\s+de\s+${MONTH}\b(?:\s+(?:de|del)\s+(\d{4})\b)?`, (m) =>
     dateOrMonthDate(m[3], monthOf(m[2] ?? ""), m[1] === "primero" ? 1 : Number(m[1])),
   ),
+  // "los días 1 y 15": several days of the month.
+  ruleOf(String.raw`\b(?:los\s+)?d[íi]as\s+\d{1,2}(?:\s*(?:,|y)\s*(?:el\s+)?\d{1,2})+\b(?!\s*(?:de\s+${MONTH}|[:.]\d))`, (m) => monthDayList(m[0])),
   ruleOf(String.raw`\b(?:el\s+)?d[íi]a\s+(\d{1,2})\b|\bel\s+(\d{1,2}|primero)\b(?!\s*(?:de\s+${MONTH}|[:.]\d))`, (m) => ({
     kind: "monthDay",
     day: m[2] === "primero" ? 1 : Number(m[1] ?? m[2]),

@@ -8,6 +8,7 @@ import {
   exceptOf,
   type Grammar,
   lexicon,
+  monthDayList,
   numericClock,
   readDayList,
   ruleOf,
@@ -200,6 +201,10 @@ const rules: Rule[] = [
   ),
   ruleOf(String.raw`\b(?:le\s+)?(\d{1,2}|1er|premier)\s+${MONTH}\b(?:\s+(\d{4})\b)?`, (m) =>
     dateOrMonthDate(m[3], monthOf(m[2] ?? ""), m[1] === "1er" || m[1] === "premier" ? 1 : Number(m[1])),
+  ),
+  // "le 1 et 15", "les 1er et 15": several days of the month.
+  ruleOf(String.raw`\bles?\s+(?:1er|\d{1,2})(?:\s*(?:,|et)\s*(?:le\s+)?(?:1er|\d{1,2}))+\b(?!\s*(?:h\b|heures?|:|${MONTH}))`, (m) =>
+    monthDayList(m[0].replace("1er", "1")),
   ),
   ruleOf(String.raw`\ble\s+(\d{1,2}|1er|premier)\b(?!\s*(?:h\b|heures?|:|${MONTH}))`, (m) => ({
     kind: "monthDay",

@@ -9,6 +9,7 @@ import {
   type Grammar,
   lexicon,
   minutesBefore,
+  monthDayList,
   numericClock,
   readDayList,
   ruleOf,
@@ -170,6 +171,11 @@ const rules: Rule[] = [
   ruleOf(String.raw`\b(${DAY})\s+que\s+vem\b|\b(?:n?a\s+|n?o\s+)?pr[óo]xim[ao]\s+(${DAY})`, (m) => {
     const weekday = weekdayOf(m[1] ?? m[2] ?? "");
     return weekday === null ? null : { kind: "weekdayName", days: [weekday], weeksAhead: 1 };
+  }),
+  // "todo dia 1 e 15", "nos dias 1 e 15 de cada mês": several days of the month.
+  ruleOf(String.raw`\b(?:(todo)\s+|n?os\s+)?dias?\s+\d{1,2}º?(?:\s*(?:,|e)\s*\d{1,2}º?)+\b(?!\s*(?:de\s+${MONTH}|h\b|:))`, (m) => {
+    const days = monthDayList(m[0]);
+    return days === null || m[1] === undefined ? days : [{ kind: "interval", every: 1, unit: "month" }, ...days];
   }),
   ruleOf(String.raw`\b(?:todo\s+)?dia\s+(\d{1,2})(?:º)?\s+de\s+cada\s+m[êe]s\b|\btodo\s+dia\s+(\d{1,2})\b(?!\s*(?:de\s+${MONTH}|h|:))`, (m) => [
     { kind: "interval", every: 1, unit: "month" },
