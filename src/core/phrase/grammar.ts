@@ -94,6 +94,17 @@ export function monthDayList(text: string): Fragment[] | null {
   return days.map((day) => ({ kind: "monthDay", day }));
 }
 
+/**
+ * An hour said in words and how the language rounds it: "et demie" / "e meia" (half past),
+ * "et quart" (quarter past), "moins le quart" (quarter to: the hour before, at 45). Null when the
+ * hour is not one of the 12-hour clock's, so the phrase is asked rather than guessed.
+ */
+export function wordHour(hour: number | undefined, then: "half" | "quarter" | "quarterTo" | null): Fragment | null {
+  if (hour === undefined || hour < 1 || hour > 12) return null;
+  if (then === "quarterTo") return hour === 1 ? null : clock(hour - 1, 45);
+  return clock(hour, then === "half" ? 30 : then === "quarter" ? 15 : 0);
+}
+
 /** A window between two clock readings, or null when either end is not one. */
 export const windowOf = (from: ClockReading | null, to: ClockReading | null): Fragment | null =>
   from === null || to === null ? null : { kind: "window", from, to };

@@ -17,6 +17,7 @@ import {
   WEEKDAYS,
   WEEKEND,
   windowOf,
+  wordHour,
 } from "../grammar.js";
 import { wordNumber } from "../text.js";
 
@@ -46,7 +47,7 @@ const DAY_LIST = String.raw`(${DAY}(?:${SEP}(?:le\s+)?${DAY})*)`;
 const MONTH = String.raw`(janvier|f[ée]vrier|mars|avril|mai|juin|juillet|ao[ûu]t|septembre|octobre|novembre|d[ée]cembre)`;
 const UNIT = String.raw`(minutes?|min|heures?|h|jours?|semaines?|mois|ans?|années?)`;
 /** "8h", "8h15", "8 h 15", "8:15", "8 heures", "20 heures 30". */
-const TIME = String.raw`(\d{1,2})\s*(?:h|heures?|:)\s*(\d{2})?`;
+const TIME = String.raw`(\d{1,2})\s*(?:heures?|h|:)(?:\s*(\d{2}))?`;
 const ORDINAL = String.raw`(premier|1er|deuxi[èe]me|second|troisi[èe]me|quatri[èe]me|cinqui[èe]me|dernier)`;
 
 const MONTHS = ["jan", "fév", "mar", "avr", "mai", "juin", "juil", "aoû", "sep", "oct", "nov", "déc"];
@@ -228,6 +229,11 @@ const rules: Rule[] = [
     (m) => windowOf(windowEnd(m[1]?.replace(/\s+/gu, "")), windowEnd(m[2]?.replace(/\s+/gu, ""))),
   ),
   ruleOf(String.raw`\bjusqu['’](?:au|[àa](?:\s+la|\s+l['’])?)(?=\s|$)|\bjusqu['’][àa]\b`, () => ({ kind: "until", side: "after" })),
+  // "huit heures et demie", "neuf heures moins le quart": the hour in words.
+  ruleOf(
+    String.raw`\b(?:[àa]\s+)?(une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze)\s+heures?(?:\s+(et\s+demie|et\s+quart|moins\s+le\s+quart))?\b`,
+    (m) => wordHour(NUMBERS[m[1] ?? ""], m[2] === undefined ? null : m[2].endsWith("demie") ? "half" : m[2].startsWith("moins") ? "quarterTo" : "quarter"),
+  ),
   ruleOf(String.raw`\b(?:[àa]\s+)?${TIME}(?:\s+et\s+(demie|quart))?(?:\s+moins\s+le\s+quart)?`, (m) => {
     const hour = Number(m[1]);
     if (m[0].includes("moins le quart")) return clock(hour - 1, 45);

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { parsePhrase } from "../../../src/core/phrase/index.js";
+import { nextFireTimes } from "../../../src/core/schedule/index.js";
+
+/** Thursday 5 March 2026, 10:00 on the wall clock of each zone. */
+const NOW: Record<string, number> = {
+  "Europe/Paris": Date.parse("2026-03-05T09:00:00Z"),
+  "America/Sao_Paulo": Date.parse("2026-03-05T13:00:00Z"),
+  "America/New_York": Date.parse("2026-03-05T15:00:00Z"),
+};
+
+const firstRuns = (text: string, zone: string, n: number) => {
+  const now = NOW[zone] ?? 0;
+  return nextFireTimes(parsePhrase(text, { timezone: zone, now }).schedule, now, n).map((t) => new Date(t).toISOString());
+};
+
+// Expected instants: wall times decided by hand, converted with Python's zoneinfo.
+describe("hours in words, half past and quarter to, and a typed 'evry'", () => {
+  it.each([
+    ["demain à huit heures et demie", "Europe/Paris", "2026-03-06T07:30:00.000Z"],
+    ["demain à neuf heures moins le quart", "Europe/Paris", "2026-03-06T07:45:00.000Z"],
+    ["vendredi à 9h moins le quart", "Europe/Paris", "2026-03-06T07:45:00.000Z"],
+    ["à 9h et demie demain", "Europe/Paris", "2026-03-06T08:30:00.000Z"],
+    ["ce soir à 20 heures 30", "Europe/Paris", "2026-03-05T19:30:00.000Z"],
+    ["amanhã às oito e meia", "America/Sao_Paulo", "2026-03-06T11:30:00.000Z"],
+    ["amanhã às 8h e meia", "America/Sao_Paulo", "2026-03-06T11:30:00.000Z"],
+    ["amanhã às 8 horas e meia", "America/Sao_Paulo", "2026-03-06T11:30:00.000Z"],
+  ])("%s", (text, zone, at) => {
+    expect(firstRuns(text, zone, 2)).toEqual([at]);
+  });
+
+  it("reads 'evry' as 'every' (it was read as a single Tuesday)", () => {
+    expect(firstRuns("evry tuesday 3pm", "America/New_York", 3)).toEqual(["2026-03-10T19:00:00.000Z", "2026-03-17T19:00:00.000Z", "2026-03-24T19:00:00.000Z"]);
+  });
+});
