@@ -7,6 +7,8 @@ const NOW: Record<string, number> = {
   "Europe/Paris": Date.parse("2026-03-05T09:00:00Z"),
   "America/Sao_Paulo": Date.parse("2026-03-05T13:00:00Z"),
   "America/New_York": Date.parse("2026-03-05T15:00:00Z"),
+  "Europe/Rome": Date.parse("2026-03-05T09:00:00Z"),
+  "Europe/Berlin": Date.parse("2026-03-05T09:00:00Z"),
 };
 
 const firstRuns = (text: string, zone: string, n: number) => {
@@ -31,5 +33,15 @@ describe("hours in words, half past and quarter to, and a typed 'evry'", () => {
 
   it("reads 'evry' as 'every' (it was read as a single Tuesday)", () => {
     expect(firstRuns("evry tuesday 3pm", "America/New_York", 3)).toEqual(["2026-03-10T19:00:00.000Z", "2026-03-17T19:00:00.000Z", "2026-03-24T19:00:00.000Z"]);
+  });
+});
+
+describe("the first of next month said in words", () => {
+  it.each([
+    ["il primo del mese prossimo alle 10", "Europe/Rome"],
+    ["am ersten nächsten monats um 10", "Europe/Berlin"],
+    ["am ersten des nächsten monats um 10", "Europe/Berlin"],
+  ])("%s", (text, zone) => {
+    expect(firstRuns(text, zone, 2)).toEqual(["2026-04-01T08:00:00.000Z"]);
   });
 });

@@ -128,7 +128,11 @@ const rules: Rule[] = [
     return times === null ? null : { kind: "count", times };
   }),
   ruleOf(String.raw`\b(?:(?:am|zum)\s+)?ende\s+${MONTH}\b`, (m) => ({ kind: "monthEnd", month: monthOf(m[1] ?? "") })),
-  ruleOf(String.raw`\b(?:am\s+)?(\d{1,2})\.\s*(?:des\s+)?(?:nächsten|kommenden)\s+monats\b`, (m) => ({ kind: "monthAhead", months: 1, day: Number(m[1]) })),
+  ruleOf(String.raw`\b(?:am\s+)?(?:(\d{1,2})\.|(ersten))\s*(?:des\s+)?(?:nächsten|kommenden)\s+monats\b`, (m) => ({
+    kind: "monthAhead",
+    months: 1,
+    day: m[2] === undefined ? Number(m[1]) : 1,
+  })),
   ruleOf(String.raw`\bin\s+${NUM}\s+${UNIT}\b`, (m) => {
     const amount = num(m[1]);
     return amount === null ? null : { kind: "relative", amount, unit: unitOf(m[2] ?? "") };
