@@ -8,6 +8,7 @@ const NOW: Record<string, number> = {
   "America/Sao_Paulo": Date.parse("2026-03-05T13:00:00Z"),
   "America/New_York": Date.parse("2026-03-05T15:00:00Z"),
   "Europe/Rome": Date.parse("2026-03-05T09:00:00Z"),
+  "Europe/Madrid": Date.parse("2026-03-05T09:00:00Z"),
   "Europe/Berlin": Date.parse("2026-03-05T09:00:00Z"),
 };
 
@@ -43,5 +44,17 @@ describe("the first of next month said in words", () => {
     ["am ersten des nächsten monats um 10", "Europe/Berlin"],
   ])("%s", (text, zone) => {
     expect(firstRuns(text, zone, 2)).toEqual(["2026-04-01T08:00:00.000Z"]);
+  });
+});
+
+describe("the n-th weekday of next month, once", () => {
+  it.each([
+    ["first monday of next month at 10am", "America/New_York", "2026-04-06T14:00:00.000Z"],
+    ["the last friday of next month at 5pm", "America/New_York", "2026-04-24T21:00:00.000Z"],
+    ["el primer lunes del mes que viene a las 10", "Europe/Madrid", "2026-04-06T08:00:00.000Z"],
+    ["le premier lundi du mois prochain à 10h", "Europe/Paris", "2026-04-06T08:00:00.000Z"],
+    ["le dernier vendredi du mois prochain à 17h", "Europe/Paris", "2026-04-24T15:00:00.000Z"],
+  ])("%s", (text, zone, at) => {
+    expect(firstRuns(text, zone, 2)).toEqual([at]);
   });
 });

@@ -199,6 +199,11 @@ const rules: Rule[] = [
     String.raw`\b(?:(?:on|every|evry|each)\s+)?(?:the\s+)?last\s+day\s+of\s+(?:the|each|every|a)\s+month\b|\b(?:every|evry|each)\s+last\s+day\b|\b(?:monthly|every\s+month)\s+on\s+the\s+last\s+day\b|\b(?:on\s+|at\s+)?(?:the\s+)?(?:end\s+of\s+(?:the|each|every)\s+month|month[-\s]end)\b`,
     () => ({ kind: "lastDayOfMonth" }),
   ),
+  // "the first Monday of next month": one day, in the month ahead.
+  ruleOf(String.raw`\b(?:on\s+)?(?:the\s+)?${ORDINAL}\s+(${DAY})\s+(?:of|in)\s+next\s+month\b`, (m) => {
+    const weekday = weekdayOf(m[2] ?? "");
+    return weekday === null ? null : { kind: "monthAhead", months: 1, day: 1, nth: { nth: NTH[m[1] ?? ""] ?? 1, weekday } };
+  }),
   ruleOf(
     String.raw`\b(?:on\s+)?(?:the\s+|every\s+|each\s+)?${ORDINAL}(?:\s+(?:and|&)\s+(?:the\s+)?${ORDINAL})?\s+(${DAY})s?\s+(?:of|in)\s+(?:the|each|every|a)\s+month\b|\b(?:every|evry|each)\s+(?:the\s+)?${ORDINAL}(?:\s+(?:and|&)\s+${ORDINAL})?\s+(${DAY})s?\b|\b(?:every\s+month|monthly)\s+on\s+the\s+${ORDINAL}(?:\s+(?:and|&)\s+(?:the\s+)?${ORDINAL})?\s+(${DAY})s?\b`,
     (m) => {

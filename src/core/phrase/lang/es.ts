@@ -151,6 +151,11 @@ const rules: Rule[] = [
     { kind: "interval", every: 1, unit: "month" },
     { kind: "monthDay", day: 1 },
   ]),
+  // "el primer lunes del mes que viene": one day, in the month ahead.
+  ruleOf(String.raw`\b(?:el\s+)?${ORDINAL}\s+(${DAY})\s+del\s+(?:mes\s+que\s+viene|pr[óo]ximo\s+mes|mes\s+pr[óo]ximo)\b`, (m) => {
+    const weekday = weekdayOf(m[2] ?? "");
+    return weekday === null ? null : { kind: "monthAhead", months: 1, day: 1, nth: { nth: NTH[m[1] ?? ""] ?? 1, weekday } };
+  }),
   ruleOf(String.raw`\b(?:cada|todos\s+los)?\s*(?:el\s+)?${ORDINAL}\s+(${DAY})\s+(?:de\s+cada|del|de)\s+mes\b`, (m) => {
     const weekday = weekdayOf(m[2] ?? "");
     return weekday === null ? null : { kind: "nthWeekday", nth: NTH[m[1] ?? ""] ?? 1, weekdays: [weekday] };

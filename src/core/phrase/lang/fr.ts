@@ -136,6 +136,11 @@ const rules: Rule[] = [
     String.raw`\b(?:(?:chaque|tous\s+les)\s+)?(?:le\s+)?dernier\s+jour\s+(?:de\s+chaque|du|de\s+tous\s+les)\s+mois\b|\b(?:[àa]\s+la\s+)?fin\s+(?:de\s+chaque|du)\s+mois\b`,
     () => ({ kind: "lastDayOfMonth" }),
   ),
+  // "le premier lundi du mois prochain": one day, in the month ahead.
+  ruleOf(String.raw`\b(?:le\s+)?${ORDINAL}\s+(${DAY})\s+du\s+mois\s+prochain\b`, (m) => {
+    const weekday = weekdayOf(m[2] ?? "");
+    return weekday === null ? null : { kind: "monthAhead", months: 1, day: 1, nth: { nth: nth(m[1]), weekday } };
+  }),
   ruleOf(String.raw`\b(?:chaque\s+|tous\s+les\s+)?(?:le\s+)?${ORDINAL}\s+(${DAY})\s+(?:de\s+chaque|du|de\s+tous\s+les)\s+mois\b`, (m) => {
     const weekday = weekdayOf(m[2] ?? "");
     return weekday === null ? null : { kind: "nthWeekday", nth: nth(m[1]), weekdays: [weekday] };
