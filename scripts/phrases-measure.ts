@@ -19,6 +19,7 @@ import {
   loadTuning3Rows,
   loadTuning4Rows,
   loadTuning5Rows,
+  loadTuning6Rows,
   loadTuningRows,
   MEASURED_LANGS,
 } from "../test/unit/phrase/independent/rows.js";
@@ -77,6 +78,7 @@ const tuning4 = judgeAll(loadTuning4Rows());
 const heldOut = judgeAll(loadHeldOutRows());
 const tuning5 = judgeAll(loadTuning5Rows());
 const heldOut5 = judgeAll(loadHeldOut5Rows());
+const tuning6 = judgeAll(loadTuning6Rows());
 const out: string[] = [
   `Independent phrase table: ${tuning.length + heldOut.length} rows, ${tuning.length} tuning, ${heldOut.length} held out (docs/phrases.md).`,
   "right = the expected runs or a fair refusal; refused = refused where a reading was expected;",
@@ -103,6 +105,10 @@ const out: string[] = [
   countTable("HELD-OUT5 by feature (counts only)", OUTCOMES, byTag(heldOut5), false),
   "",
   countTable("ALL HELD-OUT (held-out and held-out5)", OUTCOMES, byLang([...heldOut, ...heldOut5])),
+  "",
+  countTable("TUNING6 (the sixth tuning set, by feature and language)", OUTCOMES, byLang(tuning6)),
+  "",
+  countTable("TUNING6 by feature (a row may carry several)", OUTCOMES, byTag(tuning6), false),
 ];
 if (!values.quiet)
   out.push(
@@ -116,6 +122,8 @@ if (!values.quiet)
     listRows("TUNING4 rows not read right:", tuning4),
     "",
     listRows("TUNING5 rows not read right:", tuning5),
+    "",
+    listRows("TUNING6 rows not read right:", tuning6),
   );
 if (values["reveal-held-out"])
   out.push(
@@ -147,7 +155,7 @@ if (!values.quiet) {
 }
 console.log(out.join("\n"));
 
-const judgedAll = [...tuning, ...tuning2, ...tuning3, ...tuning4, ...heldOut, ...tuning5, ...heldOut5].map((r) => ({
+const judgedAll = [...tuning, ...tuning2, ...tuning3, ...tuning4, ...heldOut, ...tuning5, ...heldOut5, ...tuning6].map((r) => ({
   id: r.id,
   set: r.set,
   lang: r.lang,

@@ -54,8 +54,11 @@ export type Fragment =
   | { kind: "monthDay"; day: number }
   /** A calendar date with no year ("March 3", "3月3日"); recurring only with an interval year. */
   | { kind: "monthDate"; month: number; day: number }
-  /** "on the 5th of next month", "来月5日": a day in the month so many months on. */
-  | { kind: "monthAhead"; months: number; day: number }
+  /**
+   * "on the 5th of next month", "来月5日": a day in the month so many months on. `nth` instead of
+   * a day number: "the first Monday of next month" (`nth` 1–5, or -1 for the last).
+   */
+  | { kind: "monthAhead"; months: number; day: number; nth?: { nth: number; weekday: Weekday } }
   /** "the end of March", "3月末": that month's last day; `month` null: this month's ("这个月底", "今月末"). */
   | { kind: "monthEnd"; month: number | null }
   /** "the last day of the month", "月末": cron's `L`. */

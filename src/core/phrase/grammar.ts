@@ -82,6 +82,29 @@ export function timesPer(times: number | null, perDay: boolean): Fragment | Frag
   return perDay ? [{ kind: "vague", what: "time", perDay: times }, { kind: "daily" }] : { kind: "vague", what: "time" };
 }
 
+/**
+ * "los días 1 y 15", "am 1. und 15.", "nos dias 1 e 15", "1 aur 15 tarikh": several days of the
+ * month in one list. Every number in the match is a day (ordinal marks such as "1er", "1." and
+ * "º" are left to the rule's pattern); null when one is not a day or the list has one day only,
+ * so that the single-day rules read it.
+ */
+export function monthDayList(text: string): Fragment[] | null {
+  const days = [...new Set([...text.matchAll(/\d{1,2}/gu)].map((m) => Number(m[0])))];
+  if (days.length < 2 || days.some((d) => d < 1 || d > 31)) return null;
+  return days.map((day) => ({ kind: "monthDay", day }));
+}
+
+/**
+ * An hour said in words and how the language rounds it: "et demie" / "e meia" (half past),
+ * "et quart" (quarter past), "moins le quart" (quarter to: the hour before, at 45). Null when the
+ * hour is not one of the 12-hour clock's, so the phrase is asked rather than guessed.
+ */
+export function wordHour(hour: number | undefined, then: "half" | "quarter" | "quarterTo" | null): Fragment | null {
+  if (hour === undefined || hour < 1 || hour > 12) return null;
+  if (then === "quarterTo") return hour === 1 ? null : clock(hour - 1, 45);
+  return clock(hour, then === "half" ? 30 : then === "quarter" ? 15 : 0);
+}
+
 /** A window between two clock readings, or null when either end is not one. */
 export const windowOf = (from: ClockReading | null, to: ClockReading | null): Fragment | null =>
   from === null || to === null ? null : { kind: "window", from, to };

@@ -9,7 +9,7 @@ import type { Grammar } from "./grammar.js";
 import { type Bounds, readBounds } from "./read-bounds.js";
 import { findsOf, type ReadContext } from "./read-context.js";
 import { readOneOff, readRelative } from "./read-once.js";
-import { readRecurring } from "./read-recurring.js";
+import { dayListAsWeekly, readRecurring } from "./read-recurring.js";
 import { startOn, takeStart } from "./read-start.js";
 import type { TimeOfDay } from "./read-time.js";
 import { refuse } from "./refusals.js";
@@ -169,6 +169,8 @@ function readSchedule(ctx: ReadContext): Schedule {
     if ([...kinds].some((k) => PRECISE_KINDS.has(k))) throw refuse.conflicting("'now' and a later time");
     return { kind: "immediate" };
   }
+  const weekly = dayListAsWeekly(ctx);
+  if (weekly !== null) return readRecurring(weekly);
   if (kinds.has("window")) throw refuse.noTime("within that window", "every hour from 9am to 5pm");
   return readOneOff(ctx);
 }

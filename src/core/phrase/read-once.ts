@@ -163,7 +163,9 @@ function dateOf(ctx: ReadContext): (CivilDate & { roll: DateFragment["roll"] }) 
     ...findsOf(ctx, "monthDate").map((f) => ({ year: today.year, month: f.fragment.month, day: f.fragment.day, roll: "year" as const })),
     ...findsOf(ctx, "monthAhead").map((f) => {
       const month = addMonths({ ...today, day: 1 }, f.fragment.months);
-      return { ...month, day: f.fragment.day, roll: "none" as const };
+      const day = f.fragment.nth === undefined ? f.fragment.day : nthWeekdayOf(month, f.fragment.nth.nth, f.fragment.nth.weekday);
+      if (day === null) throw refuse.noSuchDate(`${month.year}-${month.month}: weekday ${f.fragment.nth?.nth}`, ctx.grammar.examples);
+      return { ...month, day, roll: "none" as const };
     }),
     ...findsOf(ctx, "monthEnd").map((f) => {
       const month = f.fragment.month ?? today.month;
@@ -183,6 +185,19 @@ function dateOf(ctx: ReadContext): (CivilDate & { roll: DateFragment["roll"] }) 
   if (date !== undefined && date.day > daysInMonth(date.year, date.month))
     throw refuse.noSuchDate(`${date.year}-${date.month}-${date.day}`, ctx.grammar.examples);
   return date ?? null;
+}
+
+/**
+ * The day of the month of its `nth` `weekday` (cron numbering; `nth` -1: the last), or null when
+ * the month has no such day (a fifth Monday).
+ */
+function nthWeekdayOf(month: { year: number; month: number }, nth: number, weekday: number): number | null {
+  const days = daysInMonth(month.year, month.month);
+  const firstWeekday = new Date(Date.UTC(month.year, month.month - 1, 1)).getUTCDay();
+  const first = 1 + ((weekday - firstWeekday + 7) % 7);
+  if (nth === -1) return first + 7 * Math.floor((days - first) / 7);
+  const day = first + 7 * (nth - 1);
+  return day <= days ? day : null;
 }
 
 /**

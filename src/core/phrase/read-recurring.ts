@@ -1,5 +1,5 @@
 import type { Schedule } from "../schedule/model.js";
-import type { Fragment, PartOfDay, Weekday } from "./fragments.js";
+import type { Found, Fragment, PartOfDay, Weekday } from "./fragments.js";
 import { findsOf, type ReadContext, timesOf } from "./read-context.js";
 import { cronAt, cronList } from "./read-cron.js";
 import { everyFrom, singleTime } from "./read-every.js";
@@ -141,4 +141,41 @@ function weekdaysOf(ctx: ReadContext, interval: Interval | null): Weekday[] | nu
   const days = base.filter((d) => !excepted.has(d)).sort((a, b) => a - b);
   if (days.length === 0) throw refuse.conflicting("an exception of every day the repetition has");
   return days;
+}
+
+/** The kinds that name a day; a day list is read as a habit only when it is the one day word. */
+const DAY_KINDS = new Set(["date", "dayOffset", "weekdayName", "monthDay", "monthDate", "monthAhead", "monthEnd"]);
+
+/** A weekday named alone: no "this", "next", "after next" (one word as chrono found it), no date. */
+function bareDays(f: Found): Weekday[] | null {
+  const x = f.fragment;
+  if (x.kind === "weekdayName") return x.weeksAhead === undefined && x.afterNext === undefined ? x.days : null;
+  if (x.kind !== "date" || x.roll !== "week") return null;
+  const word = f.text.replace(/^[\s,.;:、，]+|[\s,.;:、，]+$/gu, "");
+  return /^[\p{L}\p{M}.]+$/u.test(word) ? [new Date(Date.UTC(x.year, x.month - 1, x.day)).getUTCDay()] : null;
+}
+
+/**
+ * "Monday, Wednesday and Friday at 6:30 gym", "lunedì, mercoledì e venerdì alle 6:30", "mo, mi
+ * und fr um 6:30": several weekdays named bare, with no other day and no repetition word, are a
+ * weekly habit (one schedule cannot hold two single runs anyway). Read as a weekly repetition
+ * of those days, noted; null when the phrase is not such a list. "this Monday and Friday",
+ * "next Monday and Friday" or a date beside the list keep the single-run reading.
+ */
+export function dayListAsWeekly(ctx: ReadContext): ReadContext | null {
+  const dayFinds = ctx.finds.filter((f) => DAY_KINDS.has(f.fragment.kind));
+  const lists = dayFinds.map(bareDays);
+  if (dayFinds.length === 0 || lists.some((l) => l === null)) return null;
+  if (ctx.finds.some((f) => f.fragment.kind === "part" && f.fragment.today === true)) return null;
+  const days = [...new Set(lists.flatMap((l) => l ?? []))].sort((a, b) => a - b);
+  if (days.length < 2) return null;
+  for (const f of dayFinds) ctx.used.add(f);
+  const said = ctx.text.slice(Math.min(...dayFinds.map((f) => f.start)), Math.max(...dayFinds.map((f) => f.end))).trim();
+  ctx.notes.push(`read '${said}' as every week on those days; for single runs, name the dates`);
+  // Each name stays where it was said, so "Monday at 9 and Friday at 10" is still seen as two pairs.
+  const weekly = ctx.finds.map((f): Found => {
+    const list = lists[dayFinds.indexOf(f)];
+    return list === null || list === undefined ? f : { ...f, fragment: { kind: "weekdays", days: list } };
+  });
+  return { ...ctx, finds: weekly };
 }

@@ -8,6 +8,7 @@ import {
   exceptOf,
   type Grammar,
   lexicon,
+  monthDayList,
   numericClock,
   readDayList,
   ruleOf,
@@ -127,7 +128,11 @@ const rules: Rule[] = [
     return times === null ? null : { kind: "count", times };
   }),
   ruleOf(String.raw`\b(?:(?:am|zum)\s+)?ende\s+${MONTH}\b`, (m) => ({ kind: "monthEnd", month: monthOf(m[1] ?? "") })),
-  ruleOf(String.raw`\b(?:am\s+)?(\d{1,2})\.\s*(?:des\s+)?(?:nächsten|kommenden)\s+monats\b`, (m) => ({ kind: "monthAhead", months: 1, day: Number(m[1]) })),
+  ruleOf(String.raw`\b(?:am\s+)?(?:(\d{1,2})\.|(ersten))\s*(?:des\s+)?(?:nächsten|kommenden)\s+monats\b`, (m) => ({
+    kind: "monthAhead",
+    months: 1,
+    day: m[2] === undefined ? Number(m[1]) : 1,
+  })),
   ruleOf(String.raw`\bin\s+${NUM}\s+${UNIT}\b`, (m) => {
     const amount = num(m[1]);
     return amount === null ? null : { kind: "relative", amount, unit: unitOf(m[2] ?? "") };
@@ -212,6 +217,8 @@ const rules: Rule[] = [
   ruleOf(String.raw`(?<=\bum\s+\d{1,2}(?:[:.]\d{2})?\s*,\s*)(\d{1,2})(?:[:.](\d{2}))?(?=\s*(?:,|und\b|sowie\b))`, (m) =>
     clock(Number(m[1]), Number(m[2] ?? 0)),
   ),
+  // "am 1. und 15.": several days of the month.
+  ruleOf(String.raw`\b(?:am|jeden)\s+\d{1,2}\.(?:\s*(?:,|und)\s*\d{1,2}\.)+(?!\s*\d)`, (m) => monthDayList(m[0])),
   ruleOf(String.raw`\b(?:am|zum|den|jeden)\s+(\d{1,2})\.(?!\s*\d)|\bam\s+(ersten)\b`, (m) => ({
     kind: "monthDay",
     day: m[2] !== undefined ? 1 : Number(m[1]),

@@ -132,7 +132,7 @@ const rules: Rule[] = [
     },
   ),
   ruleOf(
-    String.raw`\bevery\s+(?:(?:an?|one)\s+)?hour\s+and\s+a\s+half\b|\bevery\s+(\d{1,2})\.(\d)\s+hours\b|\bevery\s+(\d{1,2})\s+and\s+a\s+half\s+hours\b`,
+    String.raw`\b(?:every|evry)\s+(?:(?:an?|one)\s+)?hour\s+and\s+a\s+half\b|\b(?:every|evry)\s+(\d{1,2})\.(\d)\s+hours\b|\b(?:every|evry)\s+(\d{1,2})\s+and\s+a\s+half\s+hours\b`,
     (m) => {
       const minutes = m[1] !== undefined ? Math.round((Number(m[1]) + Number(m[2]) / 10) * 60) : 60 * Number(m[3] ?? 1) + 30;
       return { kind: "interval", every: minutes, unit: "minute" };
@@ -189,18 +189,23 @@ const rules: Rule[] = [
     day: m[2] !== undefined ? 1 : Number(m[1]),
   })),
   ruleOf(
-    String.raw`\b(?:every|each)\s+(?:(\d{1,2})(?:st|nd|rd|th)|(first))(?:\s+day)?\s+of\s+(?:the|each|every|a)\s+month\b|\b(?:on\s+)?the\s+(?:(\d{1,2})(?:st|nd|rd|th)|(first))(?:\s+day)?\s+of\s+(?:each|every)\s+month\b`,
+    String.raw`\b(?:every|evry|each)\s+(?:(\d{1,2})(?:st|nd|rd|th)|(first))(?:\s+day)?\s+of\s+(?:the|each|every|a)\s+month\b|\b(?:on\s+)?the\s+(?:(\d{1,2})(?:st|nd|rd|th)|(first))(?:\s+day)?\s+of\s+(?:each|every)\s+month\b`,
     (m) => [
       { kind: "interval", every: 1, unit: "month" },
       { kind: "monthDay", day: m[2] !== undefined || m[4] !== undefined ? 1 : Number(m[1] ?? m[3]) },
     ],
   ),
   ruleOf(
-    String.raw`\b(?:(?:on|every|each)\s+)?(?:the\s+)?last\s+day\s+of\s+(?:the|each|every|a)\s+month\b|\b(?:every|each)\s+last\s+day\b|\b(?:monthly|every\s+month)\s+on\s+the\s+last\s+day\b|\b(?:on\s+|at\s+)?(?:the\s+)?(?:end\s+of\s+(?:the|each|every)\s+month|month[-\s]end)\b`,
+    String.raw`\b(?:(?:on|every|evry|each)\s+)?(?:the\s+)?last\s+day\s+of\s+(?:the|each|every|a)\s+month\b|\b(?:every|evry|each)\s+last\s+day\b|\b(?:monthly|every\s+month)\s+on\s+the\s+last\s+day\b|\b(?:on\s+|at\s+)?(?:the\s+)?(?:end\s+of\s+(?:the|each|every)\s+month|month[-\s]end)\b`,
     () => ({ kind: "lastDayOfMonth" }),
   ),
+  // "the first Monday of next month": one day, in the month ahead.
+  ruleOf(String.raw`\b(?:on\s+)?(?:the\s+)?${ORDINAL}\s+(${DAY})\s+(?:of|in)\s+next\s+month\b`, (m) => {
+    const weekday = weekdayOf(m[2] ?? "");
+    return weekday === null ? null : { kind: "monthAhead", months: 1, day: 1, nth: { nth: NTH[m[1] ?? ""] ?? 1, weekday } };
+  }),
   ruleOf(
-    String.raw`\b(?:on\s+)?(?:the\s+|every\s+|each\s+)?${ORDINAL}(?:\s+(?:and|&)\s+(?:the\s+)?${ORDINAL})?\s+(${DAY})s?\s+(?:of|in)\s+(?:the|each|every|a)\s+month\b|\b(?:every|each)\s+(?:the\s+)?${ORDINAL}(?:\s+(?:and|&)\s+${ORDINAL})?\s+(${DAY})s?\b|\b(?:every\s+month|monthly)\s+on\s+the\s+${ORDINAL}(?:\s+(?:and|&)\s+(?:the\s+)?${ORDINAL})?\s+(${DAY})s?\b`,
+    String.raw`\b(?:on\s+)?(?:the\s+|every\s+|each\s+)?${ORDINAL}(?:\s+(?:and|&)\s+(?:the\s+)?${ORDINAL})?\s+(${DAY})s?\s+(?:of|in)\s+(?:the|each|every|a)\s+month\b|\b(?:every|evry|each)\s+(?:the\s+)?${ORDINAL}(?:\s+(?:and|&)\s+${ORDINAL})?\s+(${DAY})s?\b|\b(?:every\s+month|monthly)\s+on\s+the\s+${ORDINAL}(?:\s+(?:and|&)\s+(?:the\s+)?${ORDINAL})?\s+(${DAY})s?\b`,
     (m) => {
       const weekday = weekdayOf(m[3] ?? m[6] ?? m[9] ?? "");
       const ordinals = [m[1] ?? m[4] ?? m[7], m[2] ?? m[5] ?? m[8]].filter((o): o is string => o !== undefined);
@@ -212,10 +217,10 @@ const rules: Rule[] = [
   ),
   // "every second" alone (not "every second Monday"), "every 30 seconds", "once a second".
   ruleOf(
-    String.raw`\b(?:every|each|once\s+a|per)\s+sec(?:ond)?\b(?!\s+(?:${DAY}|day|week|month|year|weekend|time|one|of)\b)|\bevery\s+(?:\d+|few|couple\s+of)\s+sec(?:ond)?s\b|\bevery\s+\d+\s*s\b`,
+    String.raw`\b(?:every|evry|each|once\s+a|per)\s+sec(?:ond)?\b(?!\s+(?:${DAY}|day|week|month|year|weekend|time|one|of)\b)|\b(?:every|evry)\s+(?:\d+|few|couple\s+of)\s+sec(?:ond)?s\b|\b(?:every|evry)\s+\d+\s*s\b`,
     () => ({ kind: "vague", what: "subMinute" }),
   ),
-  ruleOf(String.raw`\b(?:every|each)\s+(?:other|second|2nd)\s+(${DAY})s?\b`, (m) => {
+  ruleOf(String.raw`\b(?:every|evry|each)\s+(?:other|second|2nd)\s+(${DAY})s?\b`, (m) => {
     const weekday = weekdayOf(m[1] ?? "");
     return weekday === null ? null : { kind: "interval", every: 2, unit: "week", weekday };
   }),
@@ -224,7 +229,7 @@ const rules: Rule[] = [
     (m) => exceptOf(m[1], days),
   ),
   // "Monday mornings", "every Sunday night": the day with its part; plural or with "every", a habit.
-  ruleOf(String.raw`\b(?:(every|each)\s+|on\s+|(next)\s+)?(${DAY}(?:${AND}${DAY})*)\s+(morning|afternoon|evening|night)(s)?\b`, (m) => {
+  ruleOf(String.raw`\b(?:(every|evry|each)\s+|on\s+|(next)\s+)?(${DAY}(?:${AND}${DAY})*)\s+(morning|afternoon|evening|night)(s)?\b`, (m) => {
     const list = days(m[3] ?? "");
     if (list === null) return null;
     const part: Fragment = { kind: "part", part: PART[m[4] ?? ""] ?? "night" };
@@ -236,7 +241,7 @@ const rules: Rule[] = [
     return weekday === null ? null : { kind: "weekdayName", days: [weekday], weeksAhead: 2, afterNext: true };
   }),
   // After "the last Friday of the month": "last Friday" alone has passed.
-  ruleOf(String.raw`(?<!\b(?:every|each)\s+)\b(?:last|past|previous)\s+(?:${DAY}|week(?:end)?|month|year|night)\b`, () => ({
+  ruleOf(String.raw`(?<!\b(?:every|evry|each)\s+)\b(?:last|past|previous)\s+(?:${DAY}|week(?:end)?|month|year|night)\b`, () => ({
     kind: "vague",
     what: "past",
   })),
@@ -250,20 +255,20 @@ const rules: Rule[] = [
     { kind: "part", part: PART[m[2] ?? ""] ?? "night" },
   ]),
   ruleOf(String.raw`\b(?:in\s+the\s+|on\s+)?(morning|afternoon|evening|night)s\b`, (m) => ({ kind: "daily", part: PART[m[1] ?? ""] ?? "night" })),
-  ruleOf(String.raw`\b(?:every|each)\s+(morning|afternoon|evening|night)\b|\b(?:night)ly\b`, (m) => ({
+  ruleOf(String.raw`\b(?:every|evry|each)\s+(morning|afternoon|evening|night)\b|\b(?:night)ly\b`, (m) => ({
     kind: "daily",
     part: PART[m[1] ?? "night"] ?? "night",
   })),
-  ruleOf(String.raw`\b(?:every|each)\s+(?:single\s+)?day\b|\bdaily\b|\beveryday\b|\bonce\s+a\s+day\b`, () => ({ kind: "daily" })),
-  ruleOf(String.raw`\b(?:(?:every|each|on)\s+)?${DAY_WORDS}\b`, () => ({
+  ruleOf(String.raw`\b(?:every|evry|each)\s+(?:single\s+)?day\b|\bdaily\b|\beveryday\b|\bonce\s+a\s+day\b`, () => ({ kind: "daily" })),
+  ruleOf(String.raw`\b(?:(?:every|evry|each|on)\s+)?${DAY_WORDS}\b`, () => ({
     kind: "weekdays",
     days: [...WEEKDAYS],
   })),
-  ruleOf(String.raw`\b(?:(?:every|each|on)\s+(?:the\s+)?)?(?:weekends|wknds|wkends)\b|\b(?:every|each)\s+(?:weekend|wknd|wkend)\b`, () => ({
+  ruleOf(String.raw`\b(?:(?:every|evry|each|on)\s+(?:the\s+)?)?(?:weekends|wknds|wkends)\b|\b(?:every|evry|each)\s+(?:weekend|wknd|wkend)\b`, () => ({
     kind: "weekdays",
     days: [...WEEKEND],
   })),
-  ruleOf(String.raw`\b(?:every|each)\s+${DAY_LIST}\b`, (m) => {
+  ruleOf(String.raw`\b(?:every|evry|each)\s+${DAY_LIST}\b`, (m) => {
     const list = days(m[1] ?? "");
     return list === null ? null : { kind: "weekdays", days: list };
   }),
@@ -277,18 +282,18 @@ const rules: Rule[] = [
     // "tues", "thurs" alone are abbreviations, not plurals: "on Tues at 9" is one Tuesday.
     return /^(?:tues|thurs)$/u.test(m[1] ?? "") ? { kind: "weekdayName", days: list } : { kind: "weekdays", days: list };
   }),
-  ruleOf(String.raw`\bevery\s+(third|3rd|fourth|4th|fifth|5th)\s+(day|week|month|year)\b`, (m) => interval(String(NTH[m[1] ?? ""]), m[2] ?? "")),
-  ruleOf(String.raw`\bevery\s+${NUM}\s+${UNIT}\b`, (m) => interval(m[1], m[2] ?? "")),
-  ruleOf(String.raw`\b(?:every|each)\s+quarter\b(?!\s+(?:of\s+an\s+)?hour)|\bquarterly\b`, () => ({ kind: "interval", every: 3, unit: "month" })),
-  ruleOf(String.raw`\b(?:every|each|once\s+a|per)\s+(minute|hour|week|month|year)\b|\bof\s+(?:every|each)\s+(month)\b`, (m) =>
+  ruleOf(String.raw`\b(?:every|evry)\s+(third|3rd|fourth|4th|fifth|5th)\s+(day|week|month|year)\b`, (m) => interval(String(NTH[m[1] ?? ""]), m[2] ?? "")),
+  ruleOf(String.raw`\b(?:every|evry)\s+${NUM}\s+${UNIT}\b`, (m) => interval(m[1], m[2] ?? "")),
+  ruleOf(String.raw`\b(?:every|evry|each)\s+quarter\b(?!\s+(?:of\s+an\s+)?hour)|\bquarterly\b`, () => ({ kind: "interval", every: 3, unit: "month" })),
+  ruleOf(String.raw`\b(?:every|evry|each|once\s+a|per)\s+(minute|hour|week|month|year)\b|\bof\s+(?:every|evry|each)\s+(month)\b`, (m) =>
     interval(undefined, m[1] ?? m[2] ?? ""),
   ),
-  ruleOf(String.raw`\bevery\s+half\s+(?:an\s+)?hour\b|\bevery\s+30\s+min\b`, () => ({ kind: "interval", every: 30, unit: "minute" })),
-  ruleOf(String.raw`\bevery\s+quarter\s+(?:of\s+an\s+)?hour\b`, () => ({ kind: "interval", every: 15, unit: "minute" })),
+  ruleOf(String.raw`\b(?:every|evry)\s+half\s+(?:an\s+)?hour\b|\b(?:every|evry)\s+30\s+min\b`, () => ({ kind: "interval", every: 30, unit: "minute" })),
+  ruleOf(String.raw`\b(?:every|evry)\s+quarter\s+(?:of\s+an\s+)?hour\b`, () => ({ kind: "interval", every: 15, unit: "minute" })),
   ruleOf(String.raw`\b(hour|week|month)ly\b|\b(?:annually|yearly)\b`, (m) => interval(undefined, m[1] ?? "year")),
   // "biweekly" is also said for twice a week; with a weekday ("biweekly on Fridays") only every two weeks fits, and without one it is refused.
-  ruleOf(String.raw`\bfortnightly\b|\bevery\s+fortnight\b|\bbi-?weekly\b`, () => ({ kind: "interval", every: 2, unit: "week" })),
-  ruleOf(String.raw`\b(?:every|each)\s+${MONTH}\s+${ORD}\b`, (m) => [
+  ruleOf(String.raw`\bfortnightly\b|\b(?:every|evry)\s+fortnight\b|\bbi-?weekly\b`, () => ({ kind: "interval", every: 2, unit: "week" })),
+  ruleOf(String.raw`\b(?:every|evry|each)\s+${MONTH}\s+${ORD}\b`, (m) => [
     { kind: "interval", every: 1, unit: "year" },
     { kind: "monthDate", month: monthOf(m[1] ?? ""), day: Number(m[2]) },
   ]),
@@ -460,7 +465,7 @@ export const en: Grammar = {
     "like",
   ]),
   bearing: lexicon(BEARING),
-  repeats: lexicon([String.raw`\b(?:every|each)\b(?=\s+\p{L})(?!\s+(?:time|one)\b)`]),
+  repeats: lexicon([String.raw`\b(?:every|evry|each)\b(?=\s+\p{L})(?!\s+(?:time|one)\b)`]),
   examples: {
     daily: "every day at 8am",
     weekly: "every Monday at 9am",

@@ -8,6 +8,7 @@ import {
   exceptOf,
   type Grammar,
   lexicon,
+  monthDayList,
   numericClock,
   readDayList,
   ruleOf,
@@ -150,6 +151,11 @@ const rules: Rule[] = [
     { kind: "interval", every: 1, unit: "month" },
     { kind: "monthDay", day: 1 },
   ]),
+  // "el primer lunes del mes que viene": one day, in the month ahead.
+  ruleOf(String.raw`\b(?:el\s+)?${ORDINAL}\s+(${DAY})\s+del\s+(?:mes\s+que\s+viene|pr[óo]ximo\s+mes|mes\s+pr[óo]ximo)\b`, (m) => {
+    const weekday = weekdayOf(m[2] ?? "");
+    return weekday === null ? null : { kind: "monthAhead", months: 1, day: 1, nth: { nth: NTH[m[1] ?? ""] ?? 1, weekday } };
+  }),
   ruleOf(String.raw`\b(?:cada|todos\s+los)?\s*(?:el\s+)?${ORDINAL}\s+(${DAY})\s+(?:de\s+cada|del|de)\s+mes\b`, (m) => {
     const weekday = weekdayOf(m[2] ?? "");
     return weekday === null ? null : { kind: "nthWeekday", nth: NTH[m[1] ?? ""] ?? 1, weekdays: [weekday] };
@@ -197,6 +203,8 @@ const rules: Rule[] = [
   ruleOf(String.raw`\b(?:el\s+)?(\d{1,2}|primero)\s+de\s+${MONTH}\b(?:\s+(?:de|del)\s+(\d{4})\b)?`, (m) =>
     dateOrMonthDate(m[3], monthOf(m[2] ?? ""), m[1] === "primero" ? 1 : Number(m[1])),
   ),
+  // "los días 1 y 15": several days of the month.
+  ruleOf(String.raw`\b(?:los\s+)?d[íi]as\s+\d{1,2}(?:\s*(?:,|y)\s*(?:el\s+)?\d{1,2})+\b(?!\s*(?:de\s+${MONTH}|[:.]\d))`, (m) => monthDayList(m[0])),
   ruleOf(String.raw`\b(?:el\s+)?d[íi]a\s+(\d{1,2})\b|\bel\s+(\d{1,2}|primero)\b(?!\s*(?:de\s+${MONTH}|[:.]\d))`, (m) => ({
     kind: "monthDay",
     day: m[2] === "primero" ? 1 : Number(m[1] ?? m[2]),

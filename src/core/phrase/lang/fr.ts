@@ -8,6 +8,7 @@ import {
   exceptOf,
   type Grammar,
   lexicon,
+  monthDayList,
   numericClock,
   readDayList,
   ruleOf,
@@ -16,6 +17,7 @@ import {
   WEEKDAYS,
   WEEKEND,
   windowOf,
+  wordHour,
 } from "../grammar.js";
 import { wordNumber } from "../text.js";
 
@@ -45,7 +47,7 @@ const DAY_LIST = String.raw`(${DAY}(?:${SEP}(?:le\s+)?${DAY})*)`;
 const MONTH = String.raw`(janvier|f[ée]vrier|mars|avril|mai|juin|juillet|ao[ûu]t|septembre|octobre|novembre|d[ée]cembre)`;
 const UNIT = String.raw`(minutes?|min|heures?|h|jours?|semaines?|mois|ans?|années?)`;
 /** "8h", "8h15", "8 h 15", "8:15", "8 heures", "20 heures 30". */
-const TIME = String.raw`(\d{1,2})\s*(?:h|heures?|:)\s*(\d{2})?`;
+const TIME = String.raw`(\d{1,2})\s*(?:heures?|h|:)(?:\s*(\d{2}))?`;
 const ORDINAL = String.raw`(premier|1er|deuxi[èe]me|second|troisi[èe]me|quatri[èe]me|cinqui[èe]me|dernier)`;
 
 const MONTHS = ["jan", "fév", "mar", "avr", "mai", "juin", "juil", "aoû", "sep", "oct", "nov", "déc"];
@@ -134,6 +136,11 @@ const rules: Rule[] = [
     String.raw`\b(?:(?:chaque|tous\s+les)\s+)?(?:le\s+)?dernier\s+jour\s+(?:de\s+chaque|du|de\s+tous\s+les)\s+mois\b|\b(?:[àa]\s+la\s+)?fin\s+(?:de\s+chaque|du)\s+mois\b`,
     () => ({ kind: "lastDayOfMonth" }),
   ),
+  // "le premier lundi du mois prochain": one day, in the month ahead.
+  ruleOf(String.raw`\b(?:le\s+)?${ORDINAL}\s+(${DAY})\s+du\s+mois\s+prochain\b`, (m) => {
+    const weekday = weekdayOf(m[2] ?? "");
+    return weekday === null ? null : { kind: "monthAhead", months: 1, day: 1, nth: { nth: nth(m[1]), weekday } };
+  }),
   ruleOf(String.raw`\b(?:chaque\s+|tous\s+les\s+)?(?:le\s+)?${ORDINAL}\s+(${DAY})\s+(?:de\s+chaque|du|de\s+tous\s+les)\s+mois\b`, (m) => {
     const weekday = weekdayOf(m[2] ?? "");
     return weekday === null ? null : { kind: "nthWeekday", nth: nth(m[1]), weekdays: [weekday] };
@@ -201,6 +208,10 @@ const rules: Rule[] = [
   ruleOf(String.raw`\b(?:le\s+)?(\d{1,2}|1er|premier)\s+${MONTH}\b(?:\s+(\d{4})\b)?`, (m) =>
     dateOrMonthDate(m[3], monthOf(m[2] ?? ""), m[1] === "1er" || m[1] === "premier" ? 1 : Number(m[1])),
   ),
+  // "le 1 et 15", "les 1er et 15": several days of the month.
+  ruleOf(String.raw`\bles?\s+(?:1er|\d{1,2})(?:\s*(?:,|et)\s*(?:le\s+)?(?:1er|\d{1,2}))+\b(?!\s*(?:h\b|heures?|:|${MONTH}))`, (m) =>
+    monthDayList(m[0].replace("1er", "1")),
+  ),
   ruleOf(String.raw`\ble\s+(\d{1,2}|1er|premier)\b(?!\s*(?:h\b|heures?|:|${MONTH}))`, (m) => ({
     kind: "monthDay",
     day: m[1] === "1er" || m[1] === "premier" ? 1 : Number(m[1]),
@@ -223,6 +234,11 @@ const rules: Rule[] = [
     (m) => windowOf(windowEnd(m[1]?.replace(/\s+/gu, "")), windowEnd(m[2]?.replace(/\s+/gu, ""))),
   ),
   ruleOf(String.raw`\bjusqu['’](?:au|[àa](?:\s+la|\s+l['’])?)(?=\s|$)|\bjusqu['’][àa]\b`, () => ({ kind: "until", side: "after" })),
+  // "huit heures et demie", "neuf heures moins le quart": the hour in words.
+  ruleOf(
+    String.raw`\b(?:[àa]\s+)?(une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze)\s+heures?(?:\s+(et\s+demie|et\s+quart|moins\s+le\s+quart))?\b`,
+    (m) => wordHour(NUMBERS[m[1] ?? ""], m[2] === undefined ? null : m[2].endsWith("demie") ? "half" : m[2].startsWith("moins") ? "quarterTo" : "quarter"),
+  ),
   ruleOf(String.raw`\b(?:[àa]\s+)?${TIME}(?:\s+et\s+(demie|quart))?(?:\s+moins\s+le\s+quart)?`, (m) => {
     const hour = Number(m[1]);
     if (m[0].includes("moins le quart")) return clock(hour - 1, 45);

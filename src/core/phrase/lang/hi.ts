@@ -1,5 +1,5 @@
 import type { Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
-import { clock, type Grammar, lexicon, readDayList, ruleOf, startWord, timesPer, windowOf } from "../grammar.js";
+import { clock, type Grammar, lexicon, monthDayList, readDayList, ruleOf, startWord, timesPer, windowOf } from "../grammar.js";
 
 /**
  * Hindi, in Latin script (Hinglish, as typed in chats: "kal subah 9 baje") and in Devanagari,
@@ -143,6 +143,11 @@ function grammarOf(lang: "hi-Latn" | "hi-Deva", w: Words, examples: Grammar["exa
     ruleOf(word(`${DAY}\\s*${w.from}\\s*${DAY}(?:\\s*${w.until})?`), (m) => {
       const list = days(m[0]);
       return list === null ? null : { kind: "weekdays", days: list };
+    }),
+    // "har mahine 1 aur 15 tarikh ko": several days of every month.
+    ruleOf(word(`(?:${w.every})\\s*(?:${w.monthOf})\\s*(?:की|ki|ke)?\\s*\\d{1,2}(?:\\s*(?:${w.and})\\s*\\d{1,2})+\\s*(?:${w.date})\\s*(?:को|ko)?`), (m) => {
+      const days = monthDayList(m[0]);
+      return days === null ? null : [{ kind: "interval", every: 1, unit: "month" }, ...days];
     }),
     ruleOf(word(`(?:${w.every})\\s*(?:${w.monthOf})\\s*(?:की|ki|ke)?\\s*${N}\\s*(?:${w.date})\\s*(?:को|ko)?`), (m): Fragment[] | null => {
       const day = num(m[1]);

@@ -116,10 +116,10 @@ const rules: Rule[] = [
   ruleOf(String.raw`\b(?:pi[ùu]\s+tardi|dopo|presto|tra\s+poco|fra\s+poco|in\s+seguito)\b`, () => ({ kind: "vague", what: "time", weak: true })),
   ruleOf(String.raw`\b(?:prima\s+o\s+poi|un\s+giorno|uno\s+di\s+questi\s+giorni|quando\s+puoi|qualche\s+volta)\b`, () => ({ kind: "vague", what: "time" })),
   ruleOf(String.raw`\b(?:la\s+)?fine\s+(?:di\s+)?${MONTH}\b`, (m) => ({ kind: "monthEnd", month: monthOf(m[1] ?? "") })),
-  ruleOf(String.raw`\b(?:il\s+)?(\d{1,2})\s+del\s+(?:mese\s+prossimo|prossimo\s+mese|mese\s+successivo)\b`, (m) => ({
+  ruleOf(String.raw`\b(?:il\s+)?(\d{1,2}|primo)\s+(?:giorno\s+)?del\s+(?:mese\s+prossimo|prossimo\s+mese|mese\s+successivo)\b`, (m) => ({
     kind: "monthAhead",
     months: 1,
-    day: Number(m[1]),
+    day: m[1] === "primo" ? 1 : Number(m[1]),
   })),
   ruleOf(
     String.raw`\b(?:ogni\s+)?(?:l['’]\s*)?ultimo\s+giorno\s+(?:di\s+ogni|del|di\s+tutti\s+i)\s+mes[ei]\b|\b(?:a\s+)?fine\s+(?:di\s+ogni\s+|del\s+)?mese\b`,

@@ -9,6 +9,7 @@ import {
   type Grammar,
   lexicon,
   minutesBefore,
+  monthDayList,
   numericClock,
   readDayList,
   ruleOf,
@@ -17,6 +18,7 @@ import {
   WEEKDAYS,
   WEEKEND,
   windowOf,
+  wordHour,
 } from "../grammar.js";
 import { wordNumber } from "../text.js";
 
@@ -48,7 +50,7 @@ const DAY_LIST = String.raw`((?:${DAY})(?:${SEP}(?:a\s+|o\s+)?(?:${DAY}))*)`;
 const MONTH = String.raw`(janeiro|fevereiro|mar[çc]o|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)`;
 const UNIT = String.raw`(minutos?|min|horas?|dias?|semanas?|m[êe]s(?:es)?|anos?)`;
 /** "8h", "8h30", "8:30", "8 horas", "8". */
-const TIME = String.raw`(\d{1,2})\s*(?:h|horas?|:)\s*(\d{2})?`;
+const TIME = String.raw`(\d{1,2})\s*(?:horas?|h|:)(?:\s*(\d{2}))?`;
 const ORDINAL = String.raw`(primeir[oa]|1[ºª]|segund[oa]|terceir[oa]|quart[oa]|quint[oa]|[úu]ltim[oa])`;
 
 const MONTHS = ["jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez"];
@@ -171,6 +173,11 @@ const rules: Rule[] = [
     const weekday = weekdayOf(m[1] ?? m[2] ?? "");
     return weekday === null ? null : { kind: "weekdayName", days: [weekday], weeksAhead: 1 };
   }),
+  // "todo dia 1 e 15", "nos dias 1 e 15 de cada mês": several days of the month.
+  ruleOf(String.raw`\b(?:(todo)\s+|n?os\s+)?dias?\s+\d{1,2}º?(?:\s*(?:,|e)\s*\d{1,2}º?)+\b(?!\s*(?:de\s+${MONTH}|h\b|:))`, (m) => {
+    const days = monthDayList(m[0]);
+    return days === null || m[1] === undefined ? days : [{ kind: "interval", every: 1, unit: "month" }, ...days];
+  }),
   ruleOf(String.raw`\b(?:todo\s+)?dia\s+(\d{1,2})(?:º)?\s+de\s+cada\s+m[êe]s\b|\btodo\s+dia\s+(\d{1,2})\b(?!\s*(?:de\s+${MONTH}|h|:))`, (m) => [
     { kind: "interval", every: 1, unit: "month" },
     { kind: "monthDay", day: Number(m[1] ?? m[2]) },
@@ -237,6 +244,11 @@ const rules: Rule[] = [
     (m) => windowOf(windowEnd(m[1]), windowEnd(m[2])),
   ),
   ruleOf(String.raw`\bat[ée]\b`, () => ({ kind: "until", side: "after" })),
+  // "às oito e meia", "oito horas e quinze": the hour in words, after "às" or before "horas".
+  ruleOf(
+    String.raw`\b(?:(?:às?|as)\s+(uma|duas|tr[êe]s|quatro|cinco|seis|sete|oito|nove|dez|onze|doze)(?:\s+horas?)?|(uma|duas|tr[êe]s|quatro|cinco|seis|sete|oito|nove|dez|onze|doze)\s+horas?)(?:\s+e\s+(meia|quinze))?\b`,
+    (m) => wordHour(NUMBERS[m[1] ?? m[2] ?? ""], m[3] === "meia" ? "half" : m[3] === "quinze" ? "quarter" : null),
+  ),
   ruleOf(String.raw`\b(?:às?\s+|a\s+partir\s+das?\s+)?${TIME}(?:\s+e\s+(meia|quinze))?`, (m) => {
     const minute = m[3] === "meia" ? 30 : m[3] === "quinze" ? 15 : Number(m[2] ?? 0);
     return clock(Number(m[1]), minute);
