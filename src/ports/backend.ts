@@ -42,6 +42,8 @@ export interface Backend {
   lockScheduler(holder: { pid: number; command: string }): { release(): void } | null;
   /** What `duely status` needs first: throws when there is nothing to read (no database file). */
   checkReadable(): void;
+  /** What a starting process logs about this backend beside its mode (the SQLite driver in use). */
+  startFields: Record<string, string>;
   /** Whether a live process holds the scheduler lock, where there is one (see lockScheduler); null elsewhere. */
   schedulerRunning: (() => boolean) | null;
 }

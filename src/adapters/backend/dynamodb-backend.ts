@@ -113,6 +113,7 @@ export function dynamoBackend(opts: DynamoBackendOptions): Backend {
     },
     lockScheduler: () => null,
     checkReadable() {},
+    startFields: {},
     schedulerRunning: null,
   };
 }

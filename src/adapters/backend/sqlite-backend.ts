@@ -3,6 +3,7 @@ import type { Backend } from "../../ports/backend.js";
 import type { Logger } from "../../ports/logger.js";
 import { memoryLimitState } from "../limits/memory-limit-state.js";
 import { LocalDelayQueue } from "../queue/local/local-queue.js";
+import { preferredDriver } from "../store/sqlite/driver.js";
 import { isSchedulerRunning, lockDatabaseFile } from "../store/sqlite/file-lock.js";
 import { openSqliteLimitState } from "../store/sqlite/sqlite-limit-state.js";
 import { openSqliteRetention } from "../store/sqlite/sqlite-retention.js";
@@ -45,6 +46,9 @@ export function sqliteBackend(opts: SqliteBackendOptions): Backend {
     lockScheduler: (holder) => (onDisk ? lockDatabaseFile(path, holder) : null),
     checkReadable() {
       if (onDisk && !existsSync(path)) throw new Error(`no database at ${path}: has \`duely serve\` run with this config?`);
+    },
+    get startFields() {
+      return { sqlite_driver: preferredDriver() };
     },
     schedulerRunning: onDisk ? () => isSchedulerRunning(path) : null,
   };
