@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Change } from "../app/changes.js";
 import type { TokenVerifier } from "../ports/token-verifier.js";
 import { builtPage } from "./built-pages.js";
 import type { DashboardSessions } from "./dashboard-sessions.js";
 import { type ParsedJson, parseJsonBody } from "./json-body.js";
-import { taskIdOf, updatedUris } from "./resources.js";
 import type { ChangeSource } from "./subscriptions.js";
 
 /** The local dashboard's part of the local service's HTTP server. */
@@ -127,9 +127,23 @@ async function streamChanges(req: IncomingMessage, res: ServerResponse, dashboar
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-store", "x-content-type-options": "nosniff" });
   const event = (name: string, data: unknown) => res.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
   const stop = changes.subscribe((landed) => {
-    const tasks = updatedUris(landed, owner).flatMap((uri) => taskIdOf(uri) ?? []);
+    const tasks = changedTasks(landed, owner);
     if (tasks.length > 0) event("changed", { tasks });
   });
   res.on("close", stop);
   event("ready", {});
+}
+
+/**
+ * The ids of `owner`'s tasks that `changes` wrote, each once: every write the page shows, a
+ * task created or advanced, changed by its owner, or a run of it moving (unlike a latest-run
+ * resource, which only a finished run or the owner's change updates).
+ */
+function changedTasks(changes: readonly Change[], owner: string): string[] {
+  const ids = changes.flatMap((c) => {
+    const task =
+      c.type === "job:written" ? c.job : c.type === "job:changed" ? { id: c.entry.job_id, owner: c.owner } : { id: c.run.job_id, owner: c.run.owner };
+    return task.owner === owner ? [task.id] : [];
+  });
+  return [...new Set(ids)];
 }

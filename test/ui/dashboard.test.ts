@@ -171,6 +171,11 @@ describe("the local dashboard: the tasks view served by the local service to its
       return page;
     }
 
+    /** Stops the page's timers for good (its clock was flowing): no timer of the page, a poll, can show what comes after. */
+    async function stopTimers(p: Page): Promise<void> {
+      await p.clock.pauseAt(new Date((await p.evaluate(() => Date.now())) + 1_000));
+    }
+
     test(
       "loads with nothing in the console and no request refused: every call to /mcp is a POST",
       async () => {
@@ -217,6 +222,7 @@ describe("the local dashboard: the tasks view served by the local service to its
         await expect.poll(() => runs.count()).toBe(30);
         const shown = await runs.evaluateAll((els) => els.map((e) => e.getAttribute("data-utc")));
         // Another task changes: the page reads the list and the open task again.
+        await stopTimers(p);
         const reread = p.waitForResponse((r) => r.request().postData()?.includes('"task_get_v1"') === true);
         await harness.engine.jobs.pause(OWNER, ids.standup);
         await harness.engine.jobs.resume(OWNER, ids.standup);
@@ -258,7 +264,6 @@ describe("the local dashboard: the tasks view served by the local service to its
       PAGE_TEST_MS,
     );
 
-    // The page's clock never moves in these tests: a timer of the page (a poll) cannot be what shows a change.
     test(
       "shows a run that finished while it was open, as it lands: the service streams its owner's changes",
       async () => {
@@ -267,6 +272,7 @@ describe("the local dashboard: the tasks view served by the local service to its
         const runs = p.locator(`[data-detail="${ids.digest}"] .run.succeeded`);
         await runs.first().waitFor();
         expect(await runs.count()).toBe(1);
+        await stopTimers(p);
         await harness.runFor(2 * 3_600_000, 300_000);
         await expect.poll(() => runs.count(), { timeout: 10_000 }).toBe(2);
         expect(await runs.first().locator("time").textContent()).toBe("2026-03-07 08:00");
@@ -278,6 +284,7 @@ describe("the local dashboard: the tasks view served by the local service to its
       "shows a task another client's tool created, and its pause, as they land, with no timer of the page running",
       async () => {
         const p = await openDashboard();
+        await stopTimers(p);
         const tools = await httpToolClient(server.url, SECRET);
         try {
           const created = await tools.call("task_create_v1", {
