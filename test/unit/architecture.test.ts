@@ -136,7 +136,7 @@ describe("dependencies point inward", () => {
     // A comparison with a store or queue kind, or with SQLite's in-memory path.
     const kindBranch = /(?:\b(?:store|queue|s|q)\.kind\s*[!=]==?\s*"(?:sqlite|dynamodb|local|sqs)"|[!=]==?\s*":memory:"|":memory:"\s*[!=]==?)/g;
     const main = readFileSync(join(SRC, "main.ts"), "utf8");
-    const pick = /export async function backendFor\([^]*?\n\}\n/.exec(main)?.[0];
+    const pick = /export async function backendFor\([\s\S]*?\n\}\n/.exec(main)?.[0];
     expect(pick, "main.ts has a backendFor").toBeDefined();
     expect(pick!.match(kindBranch)?.length).toBeGreaterThan(0);
     const sources = [...files(SRC), ...files(EVALS)].filter((f) => !relative(SRC, f).startsWith("adapters/") && relative(SRC, f) !== "config.ts");
