@@ -1,17 +1,11 @@
 import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
 import { jsonlArchive } from "./adapters/archive/jsonl-archive.js";
 import { staticTokenVerifier } from "./adapters/auth/static-tokens.js";
+import { sqliteBackend } from "./adapters/backend/sqlite-backend.js";
 import { offsetFileClock } from "./adapters/clock/offset-file-clock.js";
 import { commandNotifier } from "./adapters/desktop/command-notifier.js";
-import { memoryLimitState } from "./adapters/limits/memory-limit-state.js";
 import { stderrLogger } from "./adapters/log/pino-logger.js";
 import type { PrometheusMetrics } from "./adapters/metrics/prometheus.js";
-import { LocalDelayQueue } from "./adapters/queue/local/local-queue.js";
-import { type FileLock, isSchedulerRunning, lockDatabaseFile } from "./adapters/store/sqlite/file-lock.js";
-import { openSqliteLimitState } from "./adapters/store/sqlite/sqlite-limit-state.js";
-import { openSqliteRetention } from "./adapters/store/sqlite/sqlite-retention.js";
-import { openSqliteStore } from "./adapters/store/sqlite/sqlite-store.js";
 import { ALL_ROLES, Engine, type Role } from "./app/engine.js";
 import { Limits } from "./app/limits.js";
 import { Pruner } from "./app/pruner.js";
@@ -20,14 +14,10 @@ import type { Config } from "./config.js";
 import type { HttpAuth } from "./mcp/http.js";
 import type { ActionRunner } from "./ports/action.js";
 import type { AuthStore } from "./ports/auth-store.js";
+import type { Backend, Coordination } from "./ports/backend.js";
 import { type Clock, systemClock } from "./ports/clock.js";
-import type { LimitState } from "./ports/limit-state.js";
 import type { Logger } from "./ports/logger.js";
 import type { Presence } from "./ports/presence.js";
-import type { DelayQueue } from "./ports/queue.js";
-import type { RunRetention } from "./ports/run-retention.js";
-import type { ShardLeases } from "./ports/shard-lease.js";
-import type { Store } from "./ports/store.js";
 
 export interface RuntimeOptions {
   clock?: Clock;
@@ -46,6 +36,10 @@ export interface RuntimeOptions {
   desktop?: boolean;
   /** Where this process's metrics are counted (served at /metrics); the queue's depth and the live roles are read into it. */
   metrics?: PrometheusMetrics;
+  /** The backend to open the parts from; a process that opens more than the engine from it passes one (`backendFor`). @default backendFor(config) */
+  backend?: Backend;
+  /** The engine's randomness (retry jitter). @default Math.random */
+  random?: () => number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -60,29 +54,33 @@ export async function openEngine(config: Config, opts: RuntimeOptions = {}): Pro
   const env = opts.env ?? process.env;
   const clock = opts.clock ?? clockOf(env, log);
   const roles = opts.roles ?? ALL_ROLES;
+  const backend = opts.backend ?? (await backendFor(config, { env, log }));
   // Embedded with a background role: this process is the whole scheduler of its file, so it
   // takes the file's lock, and recovers at start what a previous process left (its queued runs'
   // messages were in that process's memory).
   const exclusive = config.mode === "embedded" && roles.length > 0;
-  const lock =
-    exclusive && config.store.kind === "sqlite" && config.store.path !== ":memory:"
-      ? lockDatabaseFile(config.store.path, { pid: process.pid, command: commandLine() })
-      : null;
+  const lock = exclusive ? backend.lockScheduler({ pid: process.pid, command: commandLine() }) : null;
   const opened: Closable[] = [];
+  let coordination: Coordination | null = null;
   try {
-    const { store, queue, leases } = await openBackend(config, { env, log, clock });
-    const limitState = await openLimitState(config, env, clock, log);
+    const store = await backend.openStore(clock);
+    opened.push(store);
+    const queue = await backend.openQueue(clock);
+    opened.push(queue);
+    coordination = backend.openCoordination();
+    const limitState = await backend.openLimitState(clock);
     opened.push(limitState);
     const limits = new Limits(limitState, config.limits, clock);
     // The action graph (feeds, LLM and mail clients) loads only when no runner is given: tests and the crash processes pass their own.
     const metrics = opts.metrics;
     const actions = opts.actions ?? (await openActions(config, env, { limits, metrics, desktop: opts.desktop === true }));
+    const leases = coordination;
     metrics?.readOnScrape({
       queueDepth: () => queue.size(),
       ...(queue.deadLettered && { deadLettered: () => queue.deadLettered!() }),
       ...(leases && { members: () => liveCounts(leases.presence, clock.now()) }),
     });
-    const retention = roles.includes("sweeper") ? openRetention(config) : null;
+    const retention = roles.includes("sweeper") ? backend.openRetention() : null;
     if (retention) opened.push(retention);
     const pruner =
       retention &&
@@ -93,13 +91,15 @@ export async function openEngine(config: Config, opts: RuntimeOptions = {}): Pro
         log,
         settings: config.retention,
       });
+    // The engine closes the store and the queue itself when it stops; the rest closes after them.
+    const rest = opened.filter((c) => c !== store && c !== queue);
     return new Engine(
-      { store, queue, clock, random: Math.random, actions, log, settings: config.engine, limits, ...(metrics && { metrics }) },
+      { store, queue, clock, random: opts.random ?? Math.random, actions, log, settings: config.engine, limits, ...(metrics && { metrics }) },
       {
         roles,
         exclusive,
         ...(opts.id && { id: opts.id }),
-        close: closeAll(leases, lock, opened, log),
+        close: closeAll(leases, lock, rest, log),
         ...(leases && roles.includes("watcher") && { leases: leases.leases }),
         ...(leases && { presence: leases.presence }),
         ...(pruner && { pruner }),
@@ -107,9 +107,27 @@ export async function openEngine(config: Config, opts: RuntimeOptions = {}): Pro
       },
     );
   } catch (e) {
-    closeAll(null, lock, opened, log)();
+    closeAll(coordination, lock, opened, log)();
     throw e;
   }
+}
+
+/**
+ * The one place that decides by the kind of store: the backend module that owns its clients
+ * and opens every part a process needs from them. The DynamoDB one (and the AWS SDK, which is
+ * large) is imported only when configured; the config refuses the other pairs of store and
+ * queue (deploymentModeOf), so each module gets the queue that goes with its store.
+ */
+export async function backendFor(config: Config, o: { env: Env; log: Logger }): Promise<Backend> {
+  const { store, queue } = config;
+  if (store.kind === "sqlite" && queue.kind === "local") {
+    return sqliteBackend({ path: store.path, queue: { leadMs: config.engine.claim_ahead_ms, visibilityMs: config.engine.lease_ms }, log: o.log });
+  }
+  if (store.kind === "dynamodb" && queue.kind === "sqs") {
+    const { dynamoBackend } = await import("./adapters/backend/dynamodb-backend.js");
+    return dynamoBackend({ store, queue, shards: config.engine.shard_count, leadMs: config.engine.claim_ahead_ms, env: o.env, log: o.log });
+  }
+  throw new Error(`store.kind "${store.kind}" with queue.kind "${queue.kind}" cannot run (the config is checked by resolveConfig)`);
 }
 
 /** A worker's own capacity: processes may differ in it without disagreeing on anything. */
@@ -153,26 +171,12 @@ interface Closable {
   close(): Promise<void>;
 }
 
-function closeAll(leases: { close(): void } | null, lock: FileLock | null, opened: readonly Closable[], log: Logger): () => void {
+function closeAll(leases: { close(): void } | null, lock: { release(): void } | null, opened: readonly Closable[], log: Logger): () => void {
   return () => {
     leases?.close();
     for (const c of opened) c.close().catch((e: unknown) => log.log("error", "cannot close a store connection", { error: String(e) }));
     lock?.release();
   };
-}
-
-interface Backend {
-  store: Store;
-  queue: DelayQueue;
-  /** On DynamoDB: shard leases and who runs the roles (the `leases` table); null on SQLite. */
-  leases: { leases: ShardLeases; presence: Presence; close(): void } | null;
-}
-
-async function openBackend(config: Config, o: { env: Env; log: Logger; clock: Clock }): Promise<Backend> {
-  const store = await openStore(config, o.env, o.clock, o.log);
-  const queue = await openQueue(config, o.clock, o.env, o.log);
-  const leases = await openLeases(config, o.env, o.log);
-  return { store, queue, leases };
 }
 
 /**
@@ -181,19 +185,20 @@ async function openBackend(config: Config, o: { env: Env; log: Logger; clock: Cl
  * the tables, the queue and its DLQ, and the leases table's watchers and workers.
  */
 export async function openStatus(config: Config, env: Env, log: Logger): Promise<StatusDeps & { close(): Promise<void> }> {
-  const s = config.store;
-  if (s.kind === "sqlite" && s.path !== ":memory:" && !existsSync(s.path))
-    throw new Error(`no database at ${s.path}: has \`duely serve\` run with this config?`);
-  const { store, queue, leases } = await openBackend(config, { env, log, clock: systemClock });
+  const backend = await backendFor(config, { env, log });
+  backend.checkReadable();
+  const store = await backend.openStore(systemClock);
+  const queue = await backend.openQueue(systemClock);
+  const coordination = backend.openCoordination();
   return {
     store,
     queue: config.mode === "embedded" ? null : queue,
-    presence: leases?.presence ?? null,
-    schedulerRunning: s.kind === "sqlite" ? () => isSchedulerRunning(s.path) : null,
+    presence: coordination?.presence ?? null,
+    schedulerRunning: backend.schedulerRunning,
     clock: systemClock,
     settings: config.engine,
     async close() {
-      leases?.close();
+      coordination?.close();
       await queue.close();
       await store.close();
     },
@@ -211,110 +216,18 @@ function clockOf(env: Record<string, string | undefined>, log: Logger): Clock {
   return offsetFileClock(file);
 }
 
-/** SQLite keeps finished runs until pruned; DynamoDB expires them by TTL, and a `:memory:` store ends with its process. */
-function openRetention(config: Config): RunRetention | null {
-  const s = config.store;
-  return s.kind === "sqlite" && s.path !== ":memory:" ? openSqliteRetention({ path: s.path }) : null;
-}
-
-/**
- * Where the per-owner rate limits keep their buckets: in the store, so every process of a
- * deployment shares them (SQLite: the same file; DynamoDB: items of the events table). A
- * `:memory:` SQLite store belongs to one process, and so do its buckets.
- */
-async function openLimitState(config: Config, env: Env, clock: Clock, log: Logger): Promise<LimitState> {
-  const s = config.store;
-  const now = () => clock.now();
-  if (s.kind === "sqlite") return s.path === ":memory:" ? memoryLimitState(now) : openSqliteLimitState({ path: s.path, now });
-  const [{ dynamoLimitState }, { newDynamoDbClient }] = await Promise.all([
-    import("./adapters/store/dynamodb/dynamodb-limit-state.js"),
-    import("./adapters/aws/client-config.js"),
-  ]);
-  const client = newDynamoDbClient(s, env, log);
-  const state = dynamoLimitState({ client, table: s.tables.events, now });
-  return { ...state, close: async () => client.destroy() };
-}
-
-// The AWS adapters are imported only when configured: the SDK is large and the embedded
-// default never needs it. Each AWS client is destroyed when its adapter closes.
-
-async function openStore(config: Config, env: Env, clock: Clock, log: Logger): Promise<Store> {
-  const s = config.store;
-  if (s.kind === "sqlite") {
-    return openSqliteStore({ path: s.path, log, now: () => clock.now() });
-  }
-  const [{ openDynamoStore }, { newDynamoDbClient }] = await Promise.all([
-    import("./adapters/store/dynamodb/dynamodb-store.js"),
-    import("./adapters/aws/client-config.js"),
-  ]);
-  const client = newDynamoDbClient(s, env, log);
-  const store = openDynamoStore({ client, tables: s.tables, ttlDays: s.ttl_days, shards: config.engine.shard_count, now: () => clock.now(), log });
-  const close = async () => {
-    await store.close();
-    client.destroy();
-  };
-  return { ...store, close };
-}
-
-async function openQueue(config: Config, clock: Clock, env: Env, log: Logger): Promise<DelayQueue> {
-  const q = config.queue;
-  if (q.kind === "local") return new LocalDelayQueue(clock, { leadMs: config.engine.claim_ahead_ms, visibilityMs: config.engine.lease_ms });
-  const [{ openSqsQueue }, { newSqsClient }] = await Promise.all([import("./adapters/queue/sqs/sqs-queue.js"), import("./adapters/aws/client-config.js")]);
-  const client = newSqsClient(q, env, log);
-  const queue = openSqsQueue({
-    client,
-    queueUrl: q.queue_url,
-    ...(q.dlq_url && { dlqUrl: q.dlq_url }),
-    visibilityMs: q.visibility_ms,
-    leadMs: config.engine.claim_ahead_ms,
-    now: () => clock.now(),
-    log,
-  });
-  const close = async () => {
-    await queue.close();
-    client.destroy();
-  };
-  return { ...queue, close };
-}
-
-/**
- * How watcher processes split the shards, and how role processes announce themselves: items in
- * DynamoDB's `leases` table when the store is DynamoDB. On SQLite there is one process and none
- * are needed: its watcher scans every shard.
- */
-async function openLeases(config: Config, env: Env, log: Logger): Promise<Backend["leases"]> {
-  const s = config.store;
-  if (s.kind === "sqlite") return null;
-  const [{ dynamoShardLeases, dynamoPresence }, { newDynamoDbClient }] = await Promise.all([
-    import("./adapters/lease/dynamodb-leases.js"),
-    import("./adapters/aws/client-config.js"),
-  ]);
-  const client = newDynamoDbClient(s, env, log);
-  const table = s.tables.leases;
-  return { leases: dynamoShardLeases({ client, table }), presence: dynamoPresence({ client, table }), close: () => client.destroy() };
-}
-
 /**
  * The authorization server's store, on the same backend as the tasks: the SQLite file (its
- * own connection), or the DynamoDB `auth` table.
+ * own connection), or the DynamoDB `auth` table. Given `backend`, through its clients.
  */
-export async function openAuthStore(config: Config, env: Env, clock: Clock = systemClock, log: Logger = stderrLogger(config.log_level)): Promise<AuthStore> {
-  const s = config.store;
-  if (s.kind === "sqlite") {
-    const { openSqliteAuthStore } = await import("./adapters/store/sqlite/sqlite-auth-store.js");
-    return openSqliteAuthStore({ path: s.path, clock });
-  }
-  const [{ openDynamoAuthStore }, { newDynamoDbClient }] = await Promise.all([
-    import("./adapters/store/dynamodb/dynamodb-auth-store.js"),
-    import("./adapters/aws/client-config.js"),
-  ]);
-  const client = newDynamoDbClient(s, env, log);
-  const store = openDynamoAuthStore({ client, table: s.tables.auth, clock });
-  const close = async () => {
-    await store.close();
-    client.destroy();
-  };
-  return { ...store, close };
+export async function openAuthStore(
+  config: Config,
+  env: Env,
+  clock: Clock = systemClock,
+  log: Logger = stderrLogger(config.log_level),
+  backend?: Backend,
+): Promise<AuthStore> {
+  return (backend ?? (await backendFor(config, { env, log }))).openAuthStore(clock);
 }
 
 export interface HttpAuthOptions {
@@ -325,6 +238,8 @@ export interface HttpAuthOptions {
   fetch?: typeof fetch;
   /** How often a running built-in server re-reads its signing keys (a rotation by another process). @default 30_000 */
   keysReloadMs?: number;
+  /** The backend the engine of this process opened (`backendFor`), so the auth store shares its clients. @default a backend of its own */
+  backend?: Backend;
 }
 
 /**
@@ -351,7 +266,7 @@ export function httpAuthFor(config: Config, opts: HttpAuthOptions): (origin: str
       return { kind: "bearer", verifier: staticTokenVerifier(tokens, verifier), issuer: auth.issuer };
     }
     const { startBuiltinAuthorizationServer } = await import("./adapters/auth/oidc/authorization-server.js");
-    const store = await openAuthStore(config, opts.env, clock, opts.log);
+    const store = await openAuthStore(config, opts.env, clock, opts.log, opts.backend);
     const as = await startBuiltinAuthorizationServer({
       issuer: origin,
       accessTokenTtlMs: auth.access_token_ttl_ms,

@@ -1,13 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { Client, InMemoryTransport, type Tool } from "@modelcontextprotocol/client";
-import { LocalDelayQueue } from "../../src/adapters/queue/local/local-queue.js";
-import { openSqliteStore } from "../../src/adapters/store/sqlite/sqlite-store.js";
-import { Engine } from "../../src/app/engine.js";
-import { DEFAULT_SETTINGS } from "../../src/app/settings.js";
+import type { Engine } from "../../src/app/engine.js";
+import { resolveConfig } from "../../src/config.js";
 import { JOB_STATUSES } from "../../src/core/model.js";
 import { nextFireTimes } from "../../src/core/schedule/index.js";
+import { openEngine } from "../../src/main.js";
 import { isoUtc, taskView } from "../../src/mcp/present.js";
 import { scheduleRequestOf } from "../../src/mcp/schedule-input.js";
 import { createMcpServer } from "../../src/mcp/server.js";
@@ -44,25 +40,16 @@ export interface Sandbox {
 }
 
 /**
- * A fresh duely for one case: SQLite in a temp dir, the local queue, a clock frozen at the
- * case's `now`, its seeded tasks created through the engine, and a real MCP client connected
- * to the real server in memory.
+ * A fresh duely for one case, built by the composition root as `duely` builds it: an in-memory
+ * SQLite store (a case lives for a second; no file, no WAL checkpointer), the local queue, no
+ * background role, a clock frozen at the case's `now`, its seeded tasks created through the
+ * engine, and a real MCP client connected to the real server in memory.
  */
 export async function openSandbox(c: Case): Promise<Sandbox> {
   const now = Date.parse(c.now);
-  const dir = mkdtempSync(join(tmpdir(), "duely-eval-"));
   const clock = frozenClock(now);
-  // No WAL checkpointer thread: each case's database lives for a second.
-  const store = openSqliteStore({ path: join(dir, "duely.db"), checkpointIntervalMs: 0 });
-  const engine = new Engine({
-    store,
-    queue: new LocalDelayQueue(clock),
-    clock,
-    random: () => 0.5,
-    actions: noActions,
-    log: silentLogger,
-    settings: DEFAULT_SETTINGS,
-  });
+  const config = resolveConfig({ store: { kind: "sqlite", path: ":memory:" } }, {});
+  const engine = await openEngine(config, { clock, random: () => 0.5, actions: noActions, log: silentLogger, env: {}, roles: [] });
   let client: Client | undefined;
   try {
     const seeded = await seed(engine, c);
@@ -104,13 +91,11 @@ export async function openSandbox(c: Case): Promise<Sandbox> {
       async close() {
         await connected.close();
         await engine.stop();
-        rmSync(dir, { recursive: true, force: true });
       },
     };
   } catch (e) {
     await client?.close();
     await engine.stop();
-    rmSync(dir, { recursive: true, force: true });
     throw e;
   }
 }

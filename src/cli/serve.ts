@@ -80,13 +80,14 @@ export async function runServe(opts: ServeOptions, baseEnv: Record<string, strin
   const [
     { prometheusMetrics },
     { loadConfig, withDb },
-    { httpAuthFor, openEngine },
+    { backendFor, httpAuthFor, openEngine },
     { isLoopbackHost, startHttpServer },
     { startStdioServer },
     { opsRoutes },
     { rolesOf, startFields },
     { untilSignal },
     { DomainError },
+    { stderrLogger },
   ] = await Promise.all([
     import("../adapters/metrics/prometheus.js"),
     import("../config.js"),
@@ -97,6 +98,7 @@ export async function runServe(opts: ServeOptions, baseEnv: Record<string, strin
     import("./process-roles.js"),
     import("./until-signal.js"),
     import("../core/errors.js"),
+    import("../adapters/log/pino-logger.js"),
   ]);
   // --db is DUELY_DB's flag: applied while the config is read, so the deployment mode follows it.
   const config = withFlags(loadConfig(withDb(env, flags.db), flags.config), flags);
@@ -108,18 +110,19 @@ export async function runServe(opts: ServeOptions, baseEnv: Record<string, strin
   // Served at /metrics over HTTP; over stdio there is nowhere to serve them, and counting costs little.
   const metrics = prometheusMetrics();
   // Embedded stdio runs on the user's desktop like the service; --http serves owners from elsewhere.
+  const log = stderrLogger(config.log_level);
+  // One backend for the engine and the authorization server: on DynamoDB they share one client.
+  const backend = await backendFor(config, { env, log });
   let engine: Awaited<ReturnType<typeof openEngine>>;
   try {
-    engine = await openEngine(config, { env, roles, metrics, desktop: !flags.http });
+    engine = await openEngine(config, { env, log, roles, metrics, desktop: !flags.http, backend });
   } catch (e) {
     // A client that starts `serve --embedded` shows only "Connection closed" when it exits: it is
     // told why instead, as the error of each request it sends, until it closes.
     if (flags.http || !(e instanceof DomainError && e.code === "conflict")) throw e;
-    const { stderrLogger } = await import("../adapters/log/pino-logger.js");
-    return refuseOverStdio(`${e.message}. ${e.hint ?? ""}`.trim(), stderrLogger(config.log_level));
+    return refuseOverStdio(`${e.message}. ${e.hint ?? ""}`.trim(), log);
   }
   engine.start();
-  const log = engine.log;
   const api = { jobs: engine.jobs, clock: engine.clock, log, changes: engine.changes };
   const started = startFields("serve", config);
   const apiOnly = roles.length === 0 ? " (API only: tasks run while `duely watcher` and `duely worker` run with this config)" : "";
@@ -134,7 +137,7 @@ export async function runServe(opts: ServeOptions, baseEnv: Record<string, strin
       allowedHosts: config.http.allowed_hosts,
       allowedOrigins: config.http.allowed_origins,
       ...(config.http.public_url && { publicUrl: config.http.public_url }),
-      auth: flags.noAuth ? { kind: "none", owner } : httpAuthFor(config, { env, log }),
+      auth: flags.noAuth ? { kind: "none", owner } : httpAuthFor(config, { env, log, backend }),
       ops: opsRoutes({ ready: () => engine.ready(), metrics, roles: started.runs_here }),
     });
     closeTransport = () => http.close();

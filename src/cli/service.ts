@@ -1,9 +1,8 @@
 import { createWriteStream, mkdirSync } from "node:fs";
 import { staticTokenVerifier } from "../adapters/auth/static-tokens.js";
 import { lineLogger, stderrLogger } from "../adapters/log/pino-logger.js";
-import { preferredDriver } from "../adapters/store/sqlite/driver.js";
 import { type Config, loadConfig, withDb } from "../config.js";
-import { openEngine } from "../main.js";
+import { backendFor, openEngine } from "../main.js";
 import { DashboardSessions } from "../mcp/dashboard-sessions.js";
 import { type HttpAuth, startHttpServer } from "../mcp/http.js";
 import { systemClock } from "../ports/clock.js";
@@ -58,7 +57,8 @@ export async function runService(opts: ServiceRunOptions, baseEnv: Record<string
 
 async function serve(config: Config, paths: ReturnType<typeof servicePaths>, env: Record<string, string | undefined>, log: Logger): Promise<void> {
   const secret = ensureSecret(paths);
-  const engine = await openEngine(config, { env, log, roles: rolesOf("serve", config), desktop: true });
+  const backend = await backendFor(config, { env, log });
+  const engine = await openEngine(config, { env, log, roles: rolesOf("serve", config), desktop: true, backend });
   engine.start();
   const api = { jobs: engine.jobs, clock: engine.clock, log, changes: engine.changes };
   let http: Awaited<ReturnType<typeof startHttpServer>>;
@@ -86,7 +86,7 @@ async function serve(config: Config, paths: ReturnType<typeof servicePaths>, env
     data_dir: paths.dir,
     owner: config.owner,
     timezone: config.timezone,
-    ...(config.store.kind === "sqlite" && { sqlite_driver: preferredDriver() }),
+    ...backend.startFields,
     ...startFields("serve", config),
   });
   await untilSignal({

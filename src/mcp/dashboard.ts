@@ -1,9 +1,11 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Change } from "../app/changes.js";
 import type { TokenVerifier } from "../ports/token-verifier.js";
 import { builtPage } from "./built-pages.js";
 import type { DashboardSessions } from "./dashboard-sessions.js";
 import { type ParsedJson, parseJsonBody } from "./json-body.js";
+import type { ChangeSource } from "./subscriptions.js";
 
 /** The local dashboard's part of the local service's HTTP server. */
 export interface Dashboard {
@@ -12,7 +14,9 @@ export interface Dashboard {
   ticketIssuer: TokenVerifier;
 }
 
-export const DASHBOARD_PATHS = ["/", "/dashboard/ticket", "/dashboard/session"] as const;
+export const DASHBOARD_PATHS = ["/", "/dashboard/ticket", "/dashboard/session", "/dashboard/changes"] as const;
+/** The client id a dashboard session's token carries (dashboard-sessions.ts): the change stream is for the page alone. */
+const DASHBOARD_CLIENT = "duely-dashboard";
 export const ownsDashboardPath = (path: string): boolean => (DASHBOARD_PATHS as readonly string[]).includes(path);
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -61,12 +65,18 @@ function pageHeaders(html: string): Record<string, string> {
  * bearer token, gives a one-time ticket (`duely service open` asks for it). POST
  * /dashboard/session trades a ticket for a session token, and only from a page of this very
  * origin: the Origin check before this one compares host names, not ports, and any local
- * program may listen on another port.
+ * program may listen on another port. POST /dashboard/changes, with a session token, is the
+ * page's stream of its owner's changes (see streamChanges).
  */
-export function dashboardRoutes(dashboard: Dashboard, origin: string): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+export function dashboardRoutes(
+  dashboard: Dashboard,
+  origin: string,
+  changes: ChangeSource | undefined,
+): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   let page: { html: string; headers: Record<string, string> } | null = null;
   return async (req, res) => {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
+    if (path === "/dashboard/changes") return streamChanges(req, res, dashboard, changes);
     if (path !== "/") return serveSession(req, res, path, dashboard, origin);
     if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, { error: "method_not_allowed" }, { allow: "GET, HEAD" });
     if (!page) {
@@ -96,4 +106,44 @@ async function serveSession(req: IncomingMessage, res: ServerResponse, path: str
   if (!token)
     return send(res, 401, { error: "invalid_ticket", error_description: "The link has expired or was already used: run `duely service open` again." });
   return send(res, 200, { token });
+}
+
+/**
+ * Server-sent events, one `changed` event per landed transaction that wrote a task of the
+ * session's owner (`data`: those tasks' ids), after a first `ready` once subscribed: the page
+ * reads again what changed instead of polling. It is a POST read with fetch, not an
+ * EventSource: an EventSource cannot send the bearer token, and a token in the URL would be
+ * written to logs. Only a dashboard session's token opens it. The stream holds no task data,
+ * only which of the owner's tasks changed, and ends when the page or the server closes it.
+ */
+async function streamChanges(req: IncomingMessage, res: ServerResponse, dashboard: Dashboard, changes: ChangeSource | undefined): Promise<void> {
+  if (req.method !== "POST") return send(res, 405, { error: "method_not_allowed" }, { allow: "POST" });
+  const bearer = /^Bearer (\S+)$/i.exec(req.headers.authorization ?? "")?.[1];
+  const check = bearer ? await dashboard.sessions.verify(bearer) : null;
+  if (!check?.ok || check.token.clientId !== DASHBOARD_CLIENT)
+    return send(res, 401, { error: "invalid_token", error_description: "Send a dashboard session's token." }, { "www-authenticate": "Bearer" });
+  if (!changes) return send(res, 404, { error: "not_found", error_description: "This server announces no changes." });
+  const owner = check.token.owner;
+  res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-store", "x-content-type-options": "nosniff" });
+  const event = (name: string, data: unknown) => res.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+  const stop = changes.subscribe((landed) => {
+    const tasks = changedTasks(landed, owner);
+    if (tasks.length > 0) event("changed", { tasks });
+  });
+  res.on("close", stop);
+  event("ready", {});
+}
+
+/**
+ * The ids of `owner`'s tasks that `changes` wrote, each once: every write the page shows, a
+ * task created or advanced, changed by its owner, or a run of it moving (unlike a latest-run
+ * resource, which only a finished run or the owner's change updates).
+ */
+function changedTasks(changes: readonly Change[], owner: string): string[] {
+  const ids = changes.flatMap((c) => {
+    const task =
+      c.type === "job:written" ? c.job : c.type === "job:changed" ? { id: c.entry.job_id, owner: c.owner } : { id: c.run.job_id, owner: c.run.owner };
+    return task.owner === owner ? [task.id] : [];
+  });
+  return [...new Set(ids)];
 }

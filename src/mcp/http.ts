@@ -257,7 +257,7 @@ export async function startHttpServer(opts: HttpOptions): Promise<HttpServerHand
     exactOrigins = new Set([...own, origin, ...configured]);
   }
   if (resolved.kind !== "none") gateOf = gatesFor(resolved, new URL(`${origin}/mcp`));
-  if (resolved.kind === "local" && resolved.dashboard) dashboard = dashboardRoutes(resolved.dashboard, origin);
+  if (resolved.kind === "local" && resolved.dashboard) dashboard = dashboardRoutes(resolved.dashboard, origin, api.changes);
   auth = resolved;
   return {
     url: `http://${urlHost}:${address.port}/mcp`,

@@ -11,7 +11,8 @@ import "./style.css";
  * which is kept in sessionStorage: scoped to this origin, port included, unlike a cookie.
  */
 const SESSION_KEY = "duely.dashboard.session";
-const POLL_MS = 10_000;
+/** How long the page waits to open the change stream again after it ended (the service restarting, a dropped connection). */
+const RECONNECT_MS = 5_000;
 const PROTOCOL = "2026-07-28";
 const root = document.getElementById("root")!;
 
@@ -58,10 +59,72 @@ async function main(): Promise<void> {
     },
   });
   await view.refresh();
-  // Runs finish in the service without telling the page: it reads again every few seconds while shown.
-  setInterval(() => {
-    if (document.visibilityState === "visible") view.refresh().catch((e: unknown) => console.error("duely dashboard:", e));
-  }, POLL_MS);
+  followChanges(
+    token,
+    coalesced(() => view.refresh()),
+  );
+}
+
+/**
+ * `refresh` run for every change, but never twice at once: changes that land while it runs
+ * make one more run after it, and changes while the tab is hidden one run when it is shown.
+ */
+function coalesced(refresh: () => Promise<void>): () => void {
+  let running = false;
+  let again = false;
+  const run = (): void => {
+    if (document.visibilityState !== "visible" || running) {
+      again = true;
+      return;
+    }
+    running = true;
+    again = false;
+    refresh()
+      .catch((e: unknown) => console.error("duely dashboard:", e))
+      .finally(() => {
+        running = false;
+        if (again) run();
+      });
+  };
+  document.addEventListener("visibilitychange", () => {
+    if (again) run();
+  });
+  return run;
+}
+
+/**
+ * The service's stream of this owner's changes (POST /dashboard/changes, server-sent events):
+ * the page reads again when a task changed, in this service, by a tool, a bridge or a run, and
+ * not on a timer: every write to the service's file goes through the service while it runs.
+ * Its first event, once subscribed, reads again too: a change may have landed since the first
+ * read. When the stream ends, it is opened again after a pause; a session that has ended signs out.
+ */
+function followChanges(token: string, changed: () => void): void {
+  const reopen = () => setTimeout(() => followChanges(token, changed), RECONNECT_MS);
+  readChanges(token, changed).then((ended) => {
+    if (ended === "signed out") signedOut("This dashboard session has ended (the service restarted, or it expired).");
+    else reopen();
+  }, reopen);
+}
+
+async function readChanges(token: string, changed: () => void): Promise<"signed out" | "ended"> {
+  const res = await fetch("/dashboard/changes", { method: "POST", headers: { Authorization: `Bearer ${token}` } });
+  if (res.status === 401) return "signed out";
+  if (!res.ok || !res.body) return "ended";
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return "ended";
+    buffered += value;
+    // Each event ends with a blank line; this page needs only to know that one came.
+    let end = buffered.indexOf("\n\n");
+    while (end >= 0) {
+      buffered = buffered.slice(end + 2);
+      changed();
+      end = buffered.indexOf("\n\n");
+    }
+  }
 }
 
 main().catch((e: unknown) => signedOut(`The dashboard could not start: ${String(e)}`));

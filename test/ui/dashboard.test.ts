@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { localAuth } from "../../src/cli/service.js";
 import { loadConfig } from "../../src/config.js";
 import { type HttpServerHandle, startHttpServer } from "../../src/mcp/http.js";
+import { httpToolClient } from "../../src/mcp/tool-client.js";
 import { readDiscovery } from "../../src/service/discovery.js";
 import { servicePaths } from "../../src/service/paths.js";
 import { browserSkipReason, launchBrowser } from "../e2e/oauth/support.js";
@@ -114,6 +115,29 @@ describe("the local dashboard: the tasks view served by the local service to its
     expect(csp).not.toContain("unsafe");
   });
 
+  test("opens the change stream only with a dashboard session's token, and streams only the owner's task ids", async () => {
+    const post = (token: string) =>
+      fetch(`${origin}/dashboard/changes`, { method: "POST", headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(10_000) });
+    // The service's secret acts as the owner on /mcp, but is not a dashboard session.
+    expect((await post(SECRET)).status).toBe(401);
+    expect((await post("0".repeat(43))).status).toBe(401);
+    const opened = await session((await ticket()).ticket);
+    const { token } = JSON.parse(opened.text) as { token: string };
+    const res = await post(token);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/event-stream");
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = "";
+    const until = async (want: string) => {
+      while (!text.includes(want)) text += (await reader.read()).value ?? "";
+    };
+    await until("event: ready\n");
+    await harness.engine.jobs.pause(OWNER, ids.standup);
+    await harness.engine.jobs.resume(OWNER, ids.standup);
+    await until(`event: changed\ndata: {"tasks":["${ids.standup}"]}\n\nevent: changed\ndata: {"tasks":["${ids.standup}"]}\n\n`);
+    await reader.cancel();
+  });
+
   describe.skipIf(browserSkipReason)("in Chromium", () => {
     let page: Page | null = null;
     afterEach(async () => {
@@ -145,6 +169,11 @@ describe("the local dashboard: the tasks view served by the local service to its
       await page.locator(".fire").first().waitFor();
       expect(problems).toEqual([]);
       return page;
+    }
+
+    /** Stops the page's timers for good (its clock was flowing): no timer of the page, a poll, can show what comes after. */
+    async function stopTimers(p: Page): Promise<void> {
+      await p.clock.pauseAt(new Date((await p.evaluate(() => Date.now())) + 1_000));
     }
 
     test(
@@ -192,7 +221,12 @@ describe("the local dashboard: the tasks view served by the local service to its
         await p.getByRole("button", { name: "Show older runs" }).click();
         await expect.poll(() => runs.count()).toBe(30);
         const shown = await runs.evaluateAll((els) => els.map((e) => e.getAttribute("data-utc")));
-        await p.clock.runFor(10_000);
+        // Another task changes: the page reads the list and the open task again.
+        await stopTimers(p);
+        const reread = p.waitForResponse((r) => r.request().postData()?.includes('"task_get_v1"') === true);
+        await harness.engine.jobs.pause(OWNER, ids.standup);
+        await harness.engine.jobs.resume(OWNER, ids.standup);
+        await reread;
         await expect.poll(() => runs.count()).toBe(30);
         expect(await runs.evaluateAll((els) => els.map((e) => e.getAttribute("data-utc")))).toEqual(shown);
       },
@@ -231,17 +265,43 @@ describe("the local dashboard: the tasks view served by the local service to its
     );
 
     test(
-      "shows a run that finished while it was open, by reading again every 10 seconds",
+      "shows a run that finished while it was open, as it lands: the service streams its owner's changes",
       async () => {
         const p = await openDashboard();
         await p.getByRole("button", { name: "Morning digest" }).click();
         const runs = p.locator(`[data-detail="${ids.digest}"] .run.succeeded`);
         await runs.first().waitFor();
         expect(await runs.count()).toBe(1);
+        await stopTimers(p);
         await harness.runFor(2 * 3_600_000, 300_000);
-        await p.clock.runFor(10_000);
         await expect.poll(() => runs.count(), { timeout: 10_000 }).toBe(2);
         expect(await runs.first().locator("time").textContent()).toBe("2026-03-07 08:00");
+      },
+      PAGE_TEST_MS,
+    );
+
+    test(
+      "shows a task another client's tool created, and its pause, as they land, with no timer of the page running",
+      async () => {
+        const p = await openDashboard();
+        await stopTimers(p);
+        const tools = await httpToolClient(server.url, SECRET);
+        try {
+          const created = await tools.call("task_create_v1", {
+            title: "Water the plants",
+            action: { type: "notify", message: "Water them." },
+            when: "every day at 7am",
+          });
+          const id = (created.task as { id: string }).id;
+          const row = p.locator(`tr[data-task="${id}"]`);
+          await row.waitFor({ timeout: 10_000 });
+          expect(await row.locator(".badge.paused").count()).toBe(0);
+          await tools.call("task_pause_v1", { task_id: id });
+          await row.locator(".badge.paused").waitFor({ timeout: 10_000 });
+          await tools.call("task_cancel_v1", { task_id: id });
+        } finally {
+          await tools.close();
+        }
       },
       PAGE_TEST_MS,
     );

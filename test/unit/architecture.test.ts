@@ -3,6 +3,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const SRC = join(import.meta.dirname, "../../src");
+const EVALS = join(import.meta.dirname, "../../evals");
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -129,5 +130,28 @@ describe("dependencies point inward", () => {
         expect(spec.startsWith(".") || spec.startsWith("node:") || ["zod", "ulid"].includes(spec), `${relative(SRC, f)} imports ${spec}`).toBe(true);
       }
     }
+  });
+
+  it("decides by the kind of store in one place: outside the backend modules and the config, only main.ts's backendFor compares it", () => {
+    // A comparison with a store or queue kind, or with SQLite's in-memory path.
+    const kindBranch = /(?:\b(?:store|queue|s|q)\.kind\s*[!=]==?\s*"(?:sqlite|dynamodb|local|sqs)"|[!=]==?\s*":memory:"|":memory:"\s*[!=]==?)/g;
+    const main = readFileSync(join(SRC, "main.ts"), "utf8");
+    const pick = /export async function backendFor\([\s\S]*?\n\}\n/.exec(main)?.[0];
+    expect(pick, "main.ts has a backendFor").toBeDefined();
+    expect(pick!.match(kindBranch)?.length).toBeGreaterThan(0);
+    const sources = [...files(SRC), ...files(EVALS)].filter((f) => !relative(SRC, f).startsWith("adapters/") && relative(SRC, f) !== "config.ts");
+    for (const f of sources) {
+      const text = readFileSync(f, "utf8");
+      const outside = relative(SRC, f) === "main.ts" ? text.replace(pick!, "") : text;
+      expect(outside.match(kindBranch), `${relative(join(SRC, ".."), f)} decides by the kind of store`).toBeNull();
+    }
+  });
+
+  it("has one composition root: the eval sandbox opens its engine through openEngine, not from adapters", () => {
+    const sandbox = join(EVALS, "harness/sandbox.ts");
+    const specs = importsOf(sandbox);
+    expect(specs).toContain("../../src/main.js");
+    expect(specs.filter((s) => s.includes("/adapters/"))).toEqual([]);
+    expect(readFileSync(sandbox, "utf8")).not.toMatch(/new Engine\(/);
   });
 });
