@@ -441,8 +441,9 @@ ownerStore(
     .command("rotate-keys")
     .description(
       "Sign tokens with a new key from now on (running servers pick it up within 30 s); the old key keeps verifying until the tokens it signed expire.",
-    ),
-).action(async (opts: OwnerOptions) => {
+    )
+    .option("--retire-now", "a key that may have leaked: old keys stop verifying at once, their tokens are refused (apps refresh and go on)"),
+).action(async (opts: OwnerOptions & { retireNow?: boolean }) => {
   const { runOwnerRotateKeys } = await import("./owner.js");
   await runOwnerRotateKeys(opts, process.env);
 });

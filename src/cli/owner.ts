@@ -144,9 +144,18 @@ export async function runOwnerList(opts: OwnerOptions & { json?: boolean }, env:
 /** Old keys stay published until no token they signed can be valid: the longest access-token life plus this. */
 const ROTATION_SKEW_MS = 5 * 60_000;
 
-export async function runOwnerRotateKeys(opts: OwnerOptions, env: Record<string, string | undefined>): Promise<void> {
+export async function runOwnerRotateKeys(opts: OwnerOptions & { retireNow?: boolean }, env: Record<string, string | undefined>): Promise<void> {
   const config = loadConfig(withDb(env, opts.db), opts.config);
   const ttl = config.auth.kind === "builtin" ? config.auth.access_token_ttl_ms : 86_400_000;
-  const { kid, dropped } = await withAuthStore(opts, env, (store) => rotateKeyring(store, systemClock, ttl + ROTATION_SKEW_MS));
+  const retireNow = opts.retireNow === true;
+  const { kid, dropped } = await withAuthStore(opts, env, (store) => rotateKeyring(store, systemClock, ttl + ROTATION_SKEW_MS, { retireNow }));
+  if (retireNow) {
+    process.stdout.write(
+      `new signing key ${kid}; retired at once: ${dropped.join(", ") || "no old key"}. Tokens they signed are refused from now on; ` +
+        "apps get new ones with their refresh tokens, and owners signing in right now start again. " +
+        "If the whole store may have leaked, `duely owner revoke-all NAME` cuts off refresh tokens too\n",
+    );
+    return;
+  }
   process.stdout.write(`new signing key ${kid}; running servers use it within 30 s${dropped.length ? `; removed old keys ${dropped.join(", ")}` : ""}\n`);
 }

@@ -149,8 +149,10 @@ export async function startBuiltinAuthorizationServer(o: BuiltinAuthorizationSer
     issuer: o.issuer,
     owns: (path) => OWNED.test(path),
     async handle(req: IncomingMessage, res: ServerResponse) {
-      const current = await provider();
       const path = new URL(req.url ?? "/", "http://localhost").pathname;
+      // Tokens are signed with the latest key: one from a key just retired would be refused at /mcp.
+      if (path === ROUTES.token) await keyring.latest();
+      const current = await provider();
       const address = clientAddress(req, trusted);
       pinToIssuer(req, issuerUrl, address);
       if (path.startsWith("/interaction/")) return interactions(req, res, address);
@@ -191,7 +193,9 @@ export async function startBuiltinAuthorizationServer(o: BuiltinAuthorizationSer
   const verifier = jwtTokenVerifier({
     issuer: o.issuer,
     audience: resource,
-    keys: { kind: "local", keys: async ({ fresh }) => verificationJwks(await keyring.current({ fresh })) },
+    // Read on every request, as the grant is: a key retired at once (`rotate-keys --retire-now`,
+    // a leaked key) must stop verifying at once in every process, not at the next periodic read.
+    keys: { kind: "local", keys: async () => verificationJwks(await keyring.latest()) },
     ownerClaim: "sub",
     type: "at+jwt",
     clock: o.clock,
