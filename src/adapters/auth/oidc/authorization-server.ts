@@ -6,6 +6,7 @@ import type { Clock } from "../../../ports/clock.js";
 import type { Logger } from "../../../ports/logger.js";
 import type { TokenVerifier } from "../../../ports/token-verifier.js";
 import { listOwners } from "../accounts.js";
+import { auditTrail } from "../audit.js";
 import { jwtTokenVerifier } from "../jose/access-token-verifier.js";
 import { keyringCache, verificationJwks } from "../keyring.js";
 import { type SignInGuardOptions, signInGuard } from "../sign-in-guard.js";
@@ -89,6 +90,7 @@ export async function startBuiltinAuthorizationServer(o: BuiltinAuthorizationSer
     fetch: o.fetch,
   };
   const registrations = registrationGate(o.store, o.clock, o.registration);
+  const audit = auditTrail(o.store, o.clock, o.log);
   let built: { version: number; provider: Provider; callback: ReturnType<Provider["callback"]> } | null = null;
 
   async function provider() {
@@ -108,8 +110,11 @@ export async function startBuiltinAuthorizationServer(o: BuiltinAuthorizationSer
         // A failed PKCE check: the code is burned below, once this answer is ready.
         if (/code_verifier/.test(e.error_detail ?? "") && ctx.oidc?.params?.grant_type === "authorization_code") ctx.state.burnCode = true;
         if (replay) {
-          const what = replay[1]!.startsWith("refresh") ? "refresh token reused: grant revoked" : "authorization code replayed: grant revoked";
-          o.log.log("warn", what, { client_id: ctx.oidc?.client?.clientId, owner: ctx.oidc?.account?.accountId, address: ctx.ip });
+          void audit.record(replay[1]!.startsWith("refresh") ? "refresh_reuse" : "code_replay", {
+            client_id: ctx.oidc?.client?.clientId,
+            owner: ctx.oidc?.account?.accountId,
+            address: ctx.ip,
+          });
         } else refused("grant.error")(ctx, e);
       });
       // RFC 9700 §4.8.2: a wrong code_verifier means someone else may hold the code, so it is
@@ -121,9 +126,9 @@ export async function startBuiltinAuthorizationServer(o: BuiltinAuthorizationSer
         if (ctx.state.burnCode && typeof code === "string") await (await p.AuthorizationCode.find(code, { ignoreExpiration: true }))?.destroy();
       });
       p.on("registration_create.error", refused("registration_create.error"));
-      p.on("registration_create.success", (ctx, client) =>
-        o.log.log("info", "client registered", { client_id: client.clientId, client_name: client.clientName, address: ctx.ip }),
-      );
+      p.on("registration_create.success", (ctx, client) => {
+        void audit.record("client_registration", { client_id: client.clientId, client_name: client.clientName, address: ctx.ip });
+      });
       p.on("grant.success", (ctx) => {
         const id = ctx.oidc.client?.clientId;
         if (id)
@@ -143,7 +148,7 @@ export async function startBuiltinAuthorizationServer(o: BuiltinAuthorizationSer
   const issuerUrl = new URL(o.issuer);
   const trusted = new Set(o.trustedProxies ?? []);
   const guard = signInGuard({ clock: o.clock, log: o.log, ...o.signIn });
-  const interactions = interactionRoutes({ provider: () => built!.provider, store: o.store, resource, guard, log: o.log });
+  const interactions = interactionRoutes({ provider: () => built!.provider, store: o.store, resource, guard, audit });
 
   const routes: AuthorizationServerRoutes = {
     issuer: o.issuer,
