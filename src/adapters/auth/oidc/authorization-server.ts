@@ -110,7 +110,8 @@ export async function startBuiltinAuthorizationServer(o: BuiltinAuthorizationSer
         // A failed PKCE check: the code is burned below, once this answer is ready.
         if (/code_verifier/.test(e.error_detail ?? "") && ctx.oidc?.params?.grant_type === "authorization_code") ctx.state.burnCode = true;
         if (replay) {
-          void audit.record(replay[1]!.startsWith("refresh") ? "refresh_reuse" : "code_replay", {
+          // record() stores and logs on its own, and reports its own failure: nothing to await here.
+          audit.record(replay[1]!.startsWith("refresh") ? "refresh_reuse" : "code_replay", {
             client_id: ctx.oidc?.client?.clientId,
             owner: ctx.oidc?.account?.accountId,
             address: ctx.ip,
@@ -127,7 +128,7 @@ export async function startBuiltinAuthorizationServer(o: BuiltinAuthorizationSer
       });
       p.on("registration_create.error", refused("registration_create.error"));
       p.on("registration_create.success", (ctx, client) => {
-        void audit.record("client_registration", { client_id: client.clientId, client_name: client.clientName, address: ctx.ip });
+        audit.record("client_registration", { client_id: client.clientId, client_name: client.clientName, address: ctx.ip });
       });
       p.on("grant.success", (ctx) => {
         const id = ctx.oidc.client?.clientId;
