@@ -91,6 +91,8 @@ export async function startBuiltinAuthorizationServer(o: BuiltinAuthorizationSer
   };
   const registrations = registrationGate(o.store, o.clock, o.registration);
   const audit = auditTrail(o.store, o.clock, o.log);
+  // oidc-provider's events are not awaited; record() reports a store failure itself, this anything else.
+  const unrecorded = (e: unknown) => o.log.log("error", "could not record an audit entry", { error: String(e) });
   let built: { version: number; provider: Provider; callback: ReturnType<Provider["callback"]> } | null = null;
 
   async function provider() {
@@ -110,12 +112,13 @@ export async function startBuiltinAuthorizationServer(o: BuiltinAuthorizationSer
         // A failed PKCE check: the code is burned below, once this answer is ready.
         if (/code_verifier/.test(e.error_detail ?? "") && ctx.oidc?.params?.grant_type === "authorization_code") ctx.state.burnCode = true;
         if (replay) {
-          // record() stores and logs on its own, and reports its own failure: nothing to await here.
-          audit.record(replay[1]!.startsWith("refresh") ? "refresh_reuse" : "code_replay", {
-            client_id: ctx.oidc?.client?.clientId,
-            owner: ctx.oidc?.account?.accountId,
-            address: ctx.ip,
-          });
+          audit
+            .record(replay[1]!.startsWith("refresh") ? "refresh_reuse" : "code_replay", {
+              client_id: ctx.oidc?.client?.clientId,
+              owner: ctx.oidc?.account?.accountId,
+              address: ctx.ip,
+            })
+            .catch(unrecorded);
         } else refused("grant.error")(ctx, e);
       });
       // RFC 9700 §4.8.2: a wrong code_verifier means someone else may hold the code, so it is
@@ -128,7 +131,7 @@ export async function startBuiltinAuthorizationServer(o: BuiltinAuthorizationSer
       });
       p.on("registration_create.error", refused("registration_create.error"));
       p.on("registration_create.success", (ctx, client) => {
-        audit.record("client_registration", { client_id: client.clientId, client_name: client.clientName, address: ctx.ip });
+        audit.record("client_registration", { client_id: client.clientId, client_name: client.clientName, address: ctx.ip }).catch(unrecorded);
       });
       p.on("grant.success", (ctx) => {
         const id = ctx.oidc.client?.clientId;
