@@ -361,6 +361,7 @@ export function httpAuthFor(config: Config, opts: HttpAuthOptions): (origin: str
         perAddress: auth.registration.per_address,
         maxClients: auth.registration.max_clients,
         unusedClientTtlMs: auth.registration.unused_client_ttl_ms,
+        mode: auth.registration.mode,
       },
       store,
       clock,

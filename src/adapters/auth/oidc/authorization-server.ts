@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import Provider, { type Configuration } from "oidc-provider";
 import type { AuthStore } from "../../../ports/auth-store.js";
-import type { AuthorizationServerRoutes } from "../../../ports/authorization-server.js";
+import type { AuthorizationServerRoutes, RegistrationMode } from "../../../ports/authorization-server.js";
 import type { Clock } from "../../../ports/clock.js";
 import type { Logger } from "../../../ports/logger.js";
 import type { TokenVerifier } from "../../../ports/token-verifier.js";
@@ -25,7 +25,7 @@ export interface BuiltinAuthorizationServerOptions {
   clock: Clock;
   log: Logger;
   /** Bounds on dynamic client registration, and how long a client never used is kept. */
-  registration: RegistrationLimits & { unusedClientTtlMs: number };
+  registration: RegistrationLimits & { unusedClientTtlMs: number; mode: RegistrationMode };
   /** Peers whose X-Forwarded-For names the client (`http.trusted_proxies`); no header counts from anyone else. */
   trustedProxies?: readonly string[];
   /** How sign-ins are throttled. @default signInGuard's defaults on `clock` and `log` */
@@ -85,6 +85,7 @@ export async function startBuiltinAuthorizationServer(o: BuiltinAuthorizationSer
     accessTokenTtlMs: o.accessTokenTtlMs,
     refreshTokenTtlMs: o.refreshTokenTtlMs,
     unusedClientTtlMs: o.registration.unusedClientTtlMs,
+    registrationMode: o.registration.mode,
     store: o.store,
     clock: o.clock,
     fetch: o.fetch,
@@ -167,6 +168,16 @@ export async function startBuiltinAuthorizationServer(o: BuiltinAuthorizationSer
       if (path.startsWith("/interaction/")) return interactions(req, res, address);
       const cache = CACHEABLE[path];
       if (cache) res.setHeader("cache-control", cache);
+      if (path === ROUTES.registration && o.registration.mode !== "open") {
+        // oidc-provider would answer 404, which reads as a wrong URL; this says that registration is off and what to do.
+        const how =
+          o.registration.mode === "closed"
+            ? "this server takes no new clients (auth.registration.mode is closed)"
+            : "this server takes no dynamic client registration; use a Client ID Metadata Document (an https URL as client_id)";
+        res.writeHead(403, { "content-type": "application/json", "access-control-allow-origin": "*", "cache-control": "no-store" });
+        res.end(JSON.stringify({ error: "access_denied", error_description: how }));
+        return;
+      }
       if (path === ROUTES.registration && req.method === "POST") {
         const refusal = await registrations.refuse(address);
         if (refusal) {
