@@ -350,7 +350,8 @@ export function httpAuthFor(config: Config, opts: HttpAuthOptions): (origin: str
       });
       return { kind: "bearer", verifier: staticTokenVerifier(tokens, verifier), issuer: auth.issuer };
     }
-    const { startBuiltinAuthorizationServer } = await import("./adapters/auth/oidc/authorization-server.js");
+    const { loadBuiltinAuthorizationServer } = await import("./adapters/auth/oidc/load.js");
+    const { startBuiltinAuthorizationServer } = await loadBuiltinAuthorizationServer(opts.log);
     const store = await openAuthStore(config, opts.env, clock, opts.log);
     const as = await startBuiltinAuthorizationServer({
       issuer: origin,
