@@ -10,6 +10,7 @@ import { EngineSettings } from "./app/settings.js";
 import { isValidTimeZone } from "./core/schedule/index.js";
 import { BucketSpec } from "./core/token-bucket.js";
 import { AWS_DEFAULTS, HTTP_DEFAULTS } from "./defaults.js";
+import { REGISTRATION_MODES, type RegistrationMode } from "./ports/authorization-server.js";
 import { dataDirOf } from "./service/paths.js";
 
 export { AWS_DEFAULTS, dataDirOf, HTTP_DEFAULTS };
@@ -47,6 +48,7 @@ const PublicUrl = WebUrl("the https origin clients reach duely at", "https://due
 const DAY_MS = 86_400_000;
 
 const REGISTRATION_DEFAULTS = {
+  mode: "open" as RegistrationMode,
   per_address: { burst: 10, per_minute: 10 / 60 },
   max_clients: 1000,
   unused_client_ttl_ms: DAY_MS,
@@ -72,21 +74,30 @@ const AuthConfig = z
           .min(3_600_000)
           .max(365 * DAY_MS)
           .default(30 * DAY_MS),
-        /** Bounds on dynamic client registration (`/oauth/register`). */
+        /** Which new clients are taken, and bounds on dynamic client registration (`/oauth/register`); a bare mode string is short for `{ mode }`. */
         registration: z
-          .strictObject({
-            /** Registrations per client address (see `http.trusted_proxies`). @default 10 at once, then 10 an hour */
-            per_address: BucketSpec.default(REGISTRATION_DEFAULTS.per_address),
-            /** Registered clients the store holds at most; more are refused (503) until unused ones expire. @default 1000 */
-            max_clients: z.number().int().min(1).max(1_000_000).default(REGISTRATION_DEFAULTS.max_clients),
-            /** A client that never got a token is deleted this long after registering; a used one lives as long as its refresh tokens. @default 1 day */
-            unused_client_ttl_ms: z
-              .number()
-              .int()
-              .min(60_000)
-              .max(365 * DAY_MS)
-              .default(REGISTRATION_DEFAULTS.unused_client_ttl_ms),
-          })
+          .preprocess(
+            (v) => (typeof v === "string" ? { mode: v } : v),
+            z.strictObject({
+              /** Which new clients are taken (see RegistrationMode). @default "open" */
+              mode: z
+                .enum(REGISTRATION_MODES, {
+                  error: (i) => `${JSON.stringify(i.input)} is not a registration mode: "open", "metadata-documents-only" or "closed"`,
+                })
+                .default("open"),
+              /** Registrations per client address (see `http.trusted_proxies`). @default 10 at once, then 10 an hour */
+              per_address: BucketSpec.default(REGISTRATION_DEFAULTS.per_address),
+              /** Registered clients the store holds at most; more are refused (503) until unused ones expire. @default 1000 */
+              max_clients: z.number().int().min(1).max(1_000_000).default(REGISTRATION_DEFAULTS.max_clients),
+              /** A client that never got a token is deleted this long after registering; a used one lives as long as its refresh tokens. @default 1 day */
+              unused_client_ttl_ms: z
+                .number()
+                .int()
+                .min(60_000)
+                .max(365 * DAY_MS)
+                .default(REGISTRATION_DEFAULTS.unused_client_ttl_ms),
+            }),
+          )
           .default(REGISTRATION_DEFAULTS),
       }),
       /** An outside identity provider (Auth0, Keycloak, Entra ID…) whose JWT access tokens duely checks. */

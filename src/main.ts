@@ -265,7 +265,8 @@ export function httpAuthFor(config: Config, opts: HttpAuthOptions): (origin: str
       });
       return { kind: "bearer", verifier: staticTokenVerifier(tokens, verifier), issuer: auth.issuer };
     }
-    const { startBuiltinAuthorizationServer } = await import("./adapters/auth/oidc/authorization-server.js");
+    const { loadBuiltinAuthorizationServer } = await import("./adapters/auth/oidc/load.js");
+    const { startBuiltinAuthorizationServer } = await loadBuiltinAuthorizationServer(opts.log);
     const store = await openAuthStore(config, opts.env, clock, opts.log, opts.backend);
     const as = await startBuiltinAuthorizationServer({
       issuer: origin,
@@ -276,6 +277,7 @@ export function httpAuthFor(config: Config, opts: HttpAuthOptions): (origin: str
         perAddress: auth.registration.per_address,
         maxClients: auth.registration.max_clients,
         unusedClientTtlMs: auth.registration.unused_client_ttl_ms,
+        mode: auth.registration.mode,
       },
       store,
       clock,

@@ -1,6 +1,6 @@
 import { listClients, removeClient } from "../adapters/auth/clients.js";
 import type { OwnerOptions } from "./owner.js";
-import { withAuthStore } from "./owner.js";
+import { audited, withAuthStore } from "./owner.js";
 
 export async function runClientsList(opts: OwnerOptions & { json?: boolean }, env: Record<string, string | undefined>): Promise<void> {
   const clients = await withAuthStore(opts, env, (store) => listClients(store));
@@ -18,7 +18,11 @@ export async function runClientsList(opts: OwnerOptions & { json?: boolean }, en
 }
 
 export async function runClientsRemove(clientId: string, opts: OwnerOptions, env: Record<string, string | undefined>): Promise<void> {
-  const grants = await withAuthStore(opts, env, (store) => removeClient(store, clientId));
+  const grants = await withAuthStore(opts, env, async (store) => {
+    const grants = await removeClient(store, clientId);
+    if (grants !== null) await audited(store, "revocation", { command: "clients remove", client_id: clientId, grants });
+    return grants;
+  });
   if (grants === null) throw new Error(`no registered client ${clientId} (see duely clients list)`);
   process.stdout.write(`client ${clientId} removed with ${grants} grant(s): its tokens no longer work\n`);
 }

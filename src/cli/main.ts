@@ -7,6 +7,7 @@ import { AWS_DEFAULTS, HTTP_DEFAULTS } from "../defaults.js";
 import { DUELY_VERSION } from "../version.js";
 import type { AwsInitOptions } from "./aws-init.js";
 import type { OwnerOptions } from "./owner.js";
+import type { AuditOptions } from "./owner-audit.js";
 import { previewCommand } from "./preview-command.js";
 import { installProcessPolicy } from "./process-policy.js";
 import type { RoleOptions } from "./roles.js";
@@ -441,10 +442,26 @@ ownerStore(
     .command("rotate-keys")
     .description(
       "Sign tokens with a new key from now on (running servers pick it up within 30 s); the old key keeps verifying until the tokens it signed expire.",
-    ),
-).action(async (opts: OwnerOptions) => {
+    )
+    .option("--retire-now", "a key that may have leaked: old keys stop verifying at once, their tokens are refused (apps refresh and go on)"),
+).action(async (opts: OwnerOptions & { retireNow?: boolean }) => {
   const { runOwnerRotateKeys } = await import("./owner.js");
   await runOwnerRotateKeys(opts, process.env);
+});
+
+ownerStore(
+  owner
+    .command("audit")
+    .description(
+      "Show the audit trail, oldest first: sign-ins and failures, consents, refresh-token reuse, code replay, revocations, key rotations, client registrations (kept 90 days).",
+    )
+    .argument("[name]", "only entries concerning this owner")
+    .option("--since <when>", "only entries from then on: a date-time (2026-12-01T09:00Z) or a span back from now (30m, 24h, 7d)")
+    .option("--event <kind>", "only one kind: sign_in, sign_in_failed, consent, refresh_reuse, code_replay, revocation, key_rotation, client_registration")
+    .option("--json", "print JSON instead of lines"),
+).action(async (name: string | undefined, opts: AuditOptions) => {
+  const { runOwnerAudit } = await import("./owner-audit.js");
+  await runOwnerAudit(name, opts, process.env);
 });
 
 const clients = program.command("clients").description("The apps registered with the built-in authorization server (dynamic client registration).");

@@ -1,6 +1,7 @@
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 import { addOwner, changeOwnerPassword, disableOwner, enableOwner, listOwnerAccounts, removeOwner } from "../adapters/auth/accounts.js";
+import { type AuditEventKind, recordAudit } from "../adapters/auth/audit.js";
 import { listGrants, revokeGrant, revokeGrants } from "../adapters/auth/grants.js";
 import { rotateKeyring } from "../adapters/auth/keyring.js";
 import { loadConfig, withDb } from "../config.js";
@@ -24,6 +25,10 @@ export async function withAuthStore<T>(opts: OwnerOptions, env: Record<string, s
     await store.close();
   }
 }
+
+/** Records what an operator's command did in the audit trail (`duely owner audit`). */
+export const audited = (store: AuthStore, event: AuditEventKind, data: Record<string, unknown>) =>
+  recordAudit(store, systemClock.now(), event, { ...data, by: "cli" });
 
 /** All of stdin, less one trailing newline (what `echo pw |` and `printf` both give). */
 async function readStdin(): Promise<string> {
@@ -85,6 +90,7 @@ export async function runOwnerRevoke(grantId: string, opts: OwnerOptions, env: R
     const grant = await store.get("Grant", grantId);
     if (!(await revokeGrant(store, grantId)) || !grant) return null;
     const { accountId, clientId } = grant.payload as { accountId?: string; clientId?: string };
+    await audited(store, "revocation", { command: "revoke", owner: accountId, client_id: clientId, grant_id: grantId, grants: 1 });
     const left = accountId ? (await listGrants(store, accountId)).filter((g) => g.clientId === clientId) : [];
     return { owner: accountId ?? "", clientId: clientId ?? "", left: left.length };
   });
@@ -98,13 +104,21 @@ export async function runOwnerRevoke(grantId: string, opts: OwnerOptions, env: R
 }
 
 export async function runOwnerRevokeApp(name: string, clientId: string, opts: OwnerOptions, env: Record<string, string | undefined>): Promise<void> {
-  const n = await withAuthStore(opts, env, (store) => revokeGrants(store, name, clientId));
+  const n = await withAuthStore(opts, env, async (store) => {
+    const n = await revokeGrants(store, name, clientId);
+    if (n > 0) await audited(store, "revocation", { command: "revoke-app", owner: name, client_id: clientId, grants: n });
+    return n;
+  });
   if (n === 0) throw new Error(`${name} has no grant for the app ${clientId} (see duely owner grants ${name})`);
   process.stdout.write(`${n} grant(s) of ${name} to ${clientId} revoked: that app's tokens no longer work\n`);
 }
 
 export async function runOwnerRevokeAll(name: string, opts: OwnerOptions, env: Record<string, string | undefined>): Promise<void> {
-  const n = await withAuthStore(opts, env, (store) => revokeGrants(store, name));
+  const n = await withAuthStore(opts, env, async (store) => {
+    const n = await revokeGrants(store, name);
+    await audited(store, "revocation", { command: "revoke-all", owner: name, grants: n });
+    return n;
+  });
   process.stdout.write(`${n} grant(s) of ${name} revoked: no app's token works for ${name} any more\n`);
 }
 
@@ -115,7 +129,11 @@ export async function runOwnerPasswd(name: string, opts: OwnerOptions & { passwo
 }
 
 export async function runOwnerDisable(name: string, opts: OwnerOptions, env: Record<string, string | undefined>): Promise<void> {
-  const n = await withAuthStore(opts, env, (store) => disableOwner(store, name, systemClock.now()));
+  const n = await withAuthStore(opts, env, async (store) => {
+    const n = await disableOwner(store, name, systemClock.now());
+    await audited(store, "revocation", { command: "disable", owner: name, grants: n });
+    return n;
+  });
   process.stdout.write(`${name} disabled: cannot sign in; ${n} grant(s) revoked, their tokens no longer work\n`);
 }
 
@@ -125,7 +143,11 @@ export async function runOwnerEnable(name: string, opts: OwnerOptions, env: Reco
 }
 
 export async function runOwnerRemove(name: string, opts: OwnerOptions, env: Record<string, string | undefined>): Promise<void> {
-  const n = await withAuthStore(opts, env, (store) => removeOwner(store, name));
+  const n = await withAuthStore(opts, env, async (store) => {
+    const n = await removeOwner(store, name);
+    await audited(store, "revocation", { command: "remove", owner: name, grants: n });
+    return n;
+  });
   process.stdout.write(`${name} removed with ${n} grant(s); their tasks stay in the store\n`);
 }
 
@@ -144,9 +166,22 @@ export async function runOwnerList(opts: OwnerOptions & { json?: boolean }, env:
 /** Old keys stay published until no token they signed can be valid: the longest access-token life plus this. */
 const ROTATION_SKEW_MS = 5 * 60_000;
 
-export async function runOwnerRotateKeys(opts: OwnerOptions, env: Record<string, string | undefined>): Promise<void> {
+export async function runOwnerRotateKeys(opts: OwnerOptions & { retireNow?: boolean }, env: Record<string, string | undefined>): Promise<void> {
   const config = loadConfig(withDb(env, opts.db), opts.config);
   const ttl = config.auth.kind === "builtin" ? config.auth.access_token_ttl_ms : 86_400_000;
-  const { kid, dropped } = await withAuthStore(opts, env, (store) => rotateKeyring(store, systemClock, ttl + ROTATION_SKEW_MS));
+  const retireNow = opts.retireNow === true;
+  const { kid, dropped } = await withAuthStore(opts, env, async (store) => {
+    const rotated = await rotateKeyring(store, systemClock, ttl + ROTATION_SKEW_MS, { retireNow });
+    await audited(store, "key_rotation", { kid: rotated.kid, dropped: rotated.dropped, retire_now: retireNow });
+    return rotated;
+  });
+  if (retireNow) {
+    process.stdout.write(
+      `new signing key ${kid}; retired at once: ${dropped.join(", ") || "no old key"}. Tokens they signed are refused from now on; ` +
+        "apps get new ones with their refresh tokens, and owners signing in right now start again. " +
+        "If the whole store may have leaked, `duely owner revoke-all NAME` cuts off refresh tokens too\n",
+    );
+    return;
+  }
   process.stdout.write(`new signing key ${kid}; running servers use it within 30 s${dropped.length ? `; removed old keys ${dropped.join(", ")}` : ""}\n`);
 }

@@ -176,8 +176,16 @@ describe("config: auth and the public URL", () => {
       kind: "builtin",
       access_token_ttl_ms: 600_000,
       refresh_token_ttl_ms: 30 * 86_400_000,
-      registration: { per_address: { burst: 10, per_minute: 10 / 60 }, max_clients: 1000, unused_client_ttl_ms: 86_400_000 },
+      registration: { mode: "open", per_address: { burst: 10, per_minute: 10 / 60 }, max_clients: 1000, unused_client_ttl_ms: 86_400_000 },
     });
+  });
+
+  it("takes a registration mode, alone as a string or beside the bounds, and refuses another saying which exist", () => {
+    const auth = (registration: unknown) => resolveConfig({ auth: { kind: "builtin", registration } }, {}).auth;
+    expect(auth("closed")).toMatchObject({ registration: { mode: "closed", max_clients: 1000 } });
+    expect(auth({ mode: "metadata-documents-only", max_clients: 5 })).toMatchObject({ registration: { mode: "metadata-documents-only", max_clients: 5 } });
+    expect(() => auth("shut")).toThrow('auth.registration.mode: "shut" is not a registration mode: "open", "metadata-documents-only" or "closed"');
+    expect(() => auth({ mode: "metadata-documents" })).toThrow(/auth\.registration\.mode: "metadata-documents" is not a registration mode/);
   });
 
   it("takes registration bounds and trusted proxies, and names a bad proxy address", () => {

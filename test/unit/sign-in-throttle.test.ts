@@ -41,7 +41,8 @@ describe("sign-in guard", () => {
   it("refuses to check an owner's password after the free failures, for every address, until the wait is over", async () => {
     const clock = new FakeClock(T0);
     const guard = signInGuard({ clock, log: silentLogger });
-    for (let i = 0; i < ACCOUNT_FAILURES.free; i++) expect(await guard.attempt("ann", `10.0.0.${i}`, wrong)).toEqual({ kind: "wrong" });
+    for (let i = 0; i < ACCOUNT_FAILURES.free; i++)
+      expect(await guard.attempt("ann", `10.0.0.${i}`, wrong)).toEqual({ kind: "wrong", failuresOfOwner: i + 1, failuresFromAddress: 1 });
     let checked = false;
     const right = async () => {
       checked = true;
@@ -53,7 +54,7 @@ describe("sign-in guard", () => {
     clock.advance(1_000);
     expect(await guard.attempt("ann", "10.0.0.99", right)).toEqual({ kind: "signed_in", owner: "ann" });
     // A success starts the owner over.
-    expect(await guard.attempt("ann", "10.0.0.99", wrong)).toEqual({ kind: "wrong" });
+    expect(await guard.attempt("ann", "10.0.0.99", wrong)).toEqual({ kind: "wrong", failuresOfOwner: 1, failuresFromAddress: 1 });
     expect(await guard.attempt("ann", "10.0.0.99", right)).toEqual({ kind: "signed_in", owner: "ann" });
   });
 

@@ -25,7 +25,8 @@ export const ADDRESS_FAILURES: FailureSpec = { free: 20, baseDelayMs: 1_000, max
 
 export type SignInOutcome =
   | { kind: "signed_in"; owner: string }
-  | { kind: "wrong" }
+  /** A wrong name or password; how many failures the name and the address have now. */
+  | { kind: "wrong"; failuresOfOwner: number; failuresFromAddress: number }
   /** Not checked: the name or the address must wait, or too many checks are running. */
   | { kind: "throttled"; retryAfterMs: number; why: "owner" | "address" | "busy" };
 
@@ -60,8 +61,8 @@ class FailureTable {
 /**
  * Throttles owner sign-ins in this process: growing waits per owner name and per client
  * address after failures (src/core/sign-in-throttle.ts), and a cap on password checks at
- * once, so that guesses cost the guesser time and cannot load the CPU. Logs each failure and
- * each refusal to check.
+ * once, so that guesses cost the guesser time and cannot load the CPU. Logs each refusal to
+ * check; the caller records the failures (the audit trail).
  */
 export function signInGuard(o: SignInGuardOptions) {
   const accounts = new FailureTable(o.account ?? ACCOUNT_FAILURES, o.maxKeys ?? 10_000);
@@ -123,8 +124,7 @@ export function signInGuard(o: SignInGuardOptions) {
       }
       const byOwner = accounts.fail(name, now);
       const byAddress = addresses.fail(address, now);
-      o.log.log("warn", "sign-in failed", { owner: name, address, failures_of_owner: byOwner.failures, failures_from_address: byAddress.failures });
-      return { kind: "wrong" };
+      return { kind: "wrong", failuresOfOwner: byOwner.failures, failuresFromAddress: byAddress.failures };
     },
   };
 }

@@ -56,7 +56,15 @@ export function recordingLogger() {
 
 /** A real engine and duely's HTTP server with the built-in authorization server, and two owners. */
 export async function startOAuthServer(
-  opts: { fetch?: typeof fetch; accessTokenTtlMs?: number; trustedProxies?: string[]; log?: Logger; configure?: (c: Config) => Config } = {},
+  opts: {
+    fetch?: typeof fetch;
+    accessTokenTtlMs?: number;
+    trustedProxies?: string[];
+    log?: Logger;
+    configure?: (c: Config) => Config;
+    /** How often the server re-reads the keyring; 0 (every request) unless a test needs the production cache. */
+    keysReloadMs?: number;
+  } = {},
 ) {
   const harness = await openHarness("2026-03-02T00:00:00Z");
   const env = { DUELY_DB: join(harness.dir, "duely.db"), DUELY_TZ: "UTC" };
@@ -72,7 +80,7 @@ export async function startOAuthServer(
       api: apiOf(harness.engine),
       timezone: "UTC",
       port,
-      auth: httpAuthFor(config, { env, log: opts.log ?? silentLogger, keysReloadMs: 0, ...(opts.fetch && { fetch: opts.fetch }) }),
+      auth: httpAuthFor(config, { env, log: opts.log ?? silentLogger, keysReloadMs: opts.keysReloadMs ?? 0, ...(opts.fetch && { fetch: opts.fetch }) }),
     });
   let server = await serve(0);
   return {

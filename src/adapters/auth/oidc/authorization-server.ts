@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import Provider, { type Configuration } from "oidc-provider";
 import type { AuthStore } from "../../../ports/auth-store.js";
-import type { AuthorizationServerRoutes } from "../../../ports/authorization-server.js";
+import type { AuthorizationServerRoutes, RegistrationMode } from "../../../ports/authorization-server.js";
 import type { Clock } from "../../../ports/clock.js";
 import type { Logger } from "../../../ports/logger.js";
 import type { TokenVerifier } from "../../../ports/token-verifier.js";
 import { listOwners } from "../accounts.js";
+import { auditTrail } from "../audit.js";
 import { jwtTokenVerifier } from "../jose/access-token-verifier.js";
 import { keyringCache, verificationJwks } from "../keyring.js";
 import { type SignInGuardOptions, signInGuard } from "../sign-in-guard.js";
@@ -24,7 +25,7 @@ export interface BuiltinAuthorizationServerOptions {
   clock: Clock;
   log: Logger;
   /** Bounds on dynamic client registration, and how long a client never used is kept. */
-  registration: RegistrationLimits & { unusedClientTtlMs: number };
+  registration: RegistrationLimits & { unusedClientTtlMs: number; mode: RegistrationMode };
   /** Peers whose X-Forwarded-For names the client (`http.trusted_proxies`); no header counts from anyone else. */
   trustedProxies?: readonly string[];
   /** How sign-ins are throttled. @default signInGuard's defaults on `clock` and `log` */
@@ -84,11 +85,15 @@ export async function startBuiltinAuthorizationServer(o: BuiltinAuthorizationSer
     accessTokenTtlMs: o.accessTokenTtlMs,
     refreshTokenTtlMs: o.refreshTokenTtlMs,
     unusedClientTtlMs: o.registration.unusedClientTtlMs,
+    registrationMode: o.registration.mode,
     store: o.store,
     clock: o.clock,
     fetch: o.fetch,
   };
   const registrations = registrationGate(o.store, o.clock, o.registration);
+  const audit = auditTrail(o.store, o.clock, o.log);
+  // oidc-provider's events are not awaited; record() reports a store failure itself, this anything else.
+  const unrecorded = (e: unknown) => o.log.log("error", "could not record an audit entry", { error: String(e) });
   let built: { version: number; provider: Provider; callback: ReturnType<Provider["callback"]> } | null = null;
 
   async function provider() {
@@ -108,8 +113,13 @@ export async function startBuiltinAuthorizationServer(o: BuiltinAuthorizationSer
         // A failed PKCE check: the code is burned below, once this answer is ready.
         if (/code_verifier/.test(e.error_detail ?? "") && ctx.oidc?.params?.grant_type === "authorization_code") ctx.state.burnCode = true;
         if (replay) {
-          const what = replay[1]!.startsWith("refresh") ? "refresh token reused: grant revoked" : "authorization code replayed: grant revoked";
-          o.log.log("warn", what, { client_id: ctx.oidc?.client?.clientId, owner: ctx.oidc?.account?.accountId, address: ctx.ip });
+          audit
+            .record(replay[1]!.startsWith("refresh") ? "refresh_reuse" : "code_replay", {
+              client_id: ctx.oidc?.client?.clientId,
+              owner: ctx.oidc?.account?.accountId,
+              address: ctx.ip,
+            })
+            .catch(unrecorded);
         } else refused("grant.error")(ctx, e);
       });
       // RFC 9700 §4.8.2: a wrong code_verifier means someone else may hold the code, so it is
@@ -121,9 +131,9 @@ export async function startBuiltinAuthorizationServer(o: BuiltinAuthorizationSer
         if (ctx.state.burnCode && typeof code === "string") await (await p.AuthorizationCode.find(code, { ignoreExpiration: true }))?.destroy();
       });
       p.on("registration_create.error", refused("registration_create.error"));
-      p.on("registration_create.success", (ctx, client) =>
-        o.log.log("info", "client registered", { client_id: client.clientId, client_name: client.clientName, address: ctx.ip }),
-      );
+      p.on("registration_create.success", (ctx, client) => {
+        audit.record("client_registration", { client_id: client.clientId, client_name: client.clientName, address: ctx.ip }).catch(unrecorded);
+      });
       p.on("grant.success", (ctx) => {
         const id = ctx.oidc.client?.clientId;
         if (id)
@@ -143,19 +153,31 @@ export async function startBuiltinAuthorizationServer(o: BuiltinAuthorizationSer
   const issuerUrl = new URL(o.issuer);
   const trusted = new Set(o.trustedProxies ?? []);
   const guard = signInGuard({ clock: o.clock, log: o.log, ...o.signIn });
-  const interactions = interactionRoutes({ provider: () => built!.provider, store: o.store, resource, guard, log: o.log });
+  const interactions = interactionRoutes({ provider: () => built!.provider, store: o.store, resource, guard, audit });
 
   const routes: AuthorizationServerRoutes = {
     issuer: o.issuer,
     owns: (path) => OWNED.test(path),
     async handle(req: IncomingMessage, res: ServerResponse) {
-      const current = await provider();
       const path = new URL(req.url ?? "/", "http://localhost").pathname;
+      // Tokens are signed with the latest key: one from a key just retired would be refused at /mcp.
+      if (path === ROUTES.token) await keyring.latest();
+      const current = await provider();
       const address = clientAddress(req, trusted);
       pinToIssuer(req, issuerUrl, address);
       if (path.startsWith("/interaction/")) return interactions(req, res, address);
       const cache = CACHEABLE[path];
       if (cache) res.setHeader("cache-control", cache);
+      if (path === ROUTES.registration && o.registration.mode !== "open") {
+        // oidc-provider would answer 404, which reads as a wrong URL; this says that registration is off and what to do.
+        const how =
+          o.registration.mode === "closed"
+            ? "this server takes no new clients (auth.registration.mode is closed)"
+            : "this server takes no dynamic client registration; use a Client ID Metadata Document (an https URL as client_id)";
+        res.writeHead(403, { "content-type": "application/json", "access-control-allow-origin": "*", "cache-control": "no-store" });
+        res.end(JSON.stringify({ error: "access_denied", error_description: how }));
+        return;
+      }
       if (path === ROUTES.registration && req.method === "POST") {
         const refusal = await registrations.refuse(address);
         if (refusal) {
@@ -191,7 +213,9 @@ export async function startBuiltinAuthorizationServer(o: BuiltinAuthorizationSer
   const verifier = jwtTokenVerifier({
     issuer: o.issuer,
     audience: resource,
-    keys: { kind: "local", keys: async ({ fresh }) => verificationJwks(await keyring.current({ fresh })) },
+    // Read on every request, as the grant is: a key retired at once (`rotate-keys --retire-now`,
+    // a leaked key) must stop verifying at once in every process, not at the next periodic read.
+    keys: { kind: "local", keys: async () => verificationJwks(await keyring.latest()) },
     ownerClaim: "sub",
     type: "at+jwt",
     clock: o.clock,

@@ -2,8 +2,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { errors, type Provider } from "oidc-provider";
 import { SCOPES, type Scope } from "../../../core/scopes.js";
 import type { AuthStore } from "../../../ports/auth-store.js";
-import type { Logger } from "../../../ports/logger.js";
 import { checkOwnerPassword } from "../accounts.js";
+import type { AuditTrail } from "../audit.js";
 import type { SignInGuard } from "../sign-in-guard.js";
 import { applyConsent, askedScopes } from "./consent.js";
 import { type ClientLabel, consentPage, formTargetOf, loginPage, messagePage, sendPage } from "./pages.js";
@@ -31,10 +31,11 @@ export interface InteractionRoutesOptions {
   /** The MCP endpoint: the resource whose scopes the consent page asks about. */
   resource: string;
   guard: SignInGuard;
-  log: Logger;
+  /** Sign-ins, failed ones and consents are recorded here. */
+  audit: AuditTrail;
 }
 
-export function interactionRoutes({ provider, store, resource, guard, log }: InteractionRoutesOptions) {
+export function interactionRoutes({ provider, store, resource, guard, audit }: InteractionRoutesOptions) {
   /** `address`: the client's, as the server worked it out (socket peer, or trusted proxies' hops). */
   return async function handle(req: IncomingMessage, res: ServerResponse, address: string): Promise<void> {
     const m = PATH.exec(new URL(req.url ?? "/", "http://localhost").pathname);
@@ -78,8 +79,17 @@ export function interactionRoutes({ provider, store, resource, guard, log }: Int
           const why = outcome.why === "busy" ? "Too many sign-ins are being checked right now." : "Too many failed sign-ins.";
           return sendPage(res, 429, loginPage(uid, label, `${why} Try again in ${seconds} s.`), targets);
         }
-        if (outcome.kind === "wrong") return sendPage(res, 401, loginPage(uid, label, "Wrong owner name or password."), targets);
-        log.log("info", "signed in", { owner: outcome.owner, client_id: label.id, address });
+        if (outcome.kind === "wrong") {
+          await audit.record("sign_in_failed", {
+            owner: name,
+            client_id: label.id,
+            address,
+            failures_of_owner: outcome.failuresOfOwner,
+            failures_from_address: outcome.failuresFromAddress,
+          });
+          return sendPage(res, 401, loginPage(uid, label, "Wrong owner name or password."), targets);
+        }
+        await audit.record("sign_in", { owner: outcome.owner, client_id: label.id, address });
         await p.interactionFinished(req, res, { login: { accountId: outcome.owner, remember: false } }, { mergeWithLastSubmission: false });
         return;
       }
@@ -90,7 +100,7 @@ export function interactionRoutes({ provider, store, resource, guard, log }: Int
       if (!grant) return sendPage(res, 400, messagePage("Sign-in problem", "This app's access was revoked meanwhile. Start again from your app."));
       applyConsent(grant, prompt, new Set(form.getAll("scope")));
       const grantId = await grant.save();
-      log.log("info", "access granted", {
+      await audit.record("consent", {
         owner: details.session?.accountId,
         client_id: label.id,
         grant_id: grantId,

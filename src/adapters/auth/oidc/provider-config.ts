@@ -2,6 +2,7 @@ import type { Configuration, KoaContextWithOIDC } from "oidc-provider";
 import { errors } from "oidc-provider";
 import { SCOPES } from "../../../core/scopes.js";
 import type { AuthStore } from "../../../ports/auth-store.js";
+import type { RegistrationMode } from "../../../ports/authorization-server.js";
 import type { Clock } from "../../../ports/clock.js";
 import { ownerExists } from "../accounts.js";
 import { SIGNING_ALG } from "../jose/signing-keys.js";
@@ -20,6 +21,8 @@ export interface ProviderSettings {
   unusedClientTtlMs: number;
   store: AuthStore;
   clock: Clock;
+  /** Which new clients are taken: the registration endpoint and metadata documents are on or off (and advertised or not) accordingly. */
+  registrationMode: RegistrationMode;
   /** Tests only: fetches Client ID Metadata Documents from a loopback host. */
   fetch?: Configuration["fetch"];
 }
@@ -100,10 +103,12 @@ export function providerConfiguration(s: ProviderSettings, ring: Keyring): Confi
           throw new errors.InvalidRequest("client is not authorized to revoke the presented token");
         },
       },
-      registration: { enabled: true, initialAccessToken: false, issueRegistrationAccessToken: false },
+      // Off, `registration_endpoint` leaves the metadata, so MCP clients do not try it (authorization-server.ts still answers it, 403).
+      registration: { enabled: s.registrationMode === "open", initialAccessToken: false, issueRegistrationAccessToken: false },
       // Experimental in oidc-provider and pinned to draft 02: the exact version in package.json matters.
+      // Off, a URL client id is looked up in the store like any other, and found in none.
       clientIdMetadataDocument: {
-        enabled: true,
+        enabled: s.registrationMode !== "closed",
         ack: "draft-02",
         allowFetch: async () => true,
         allowClient: async () => true,
