@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -66,11 +66,7 @@ describe("a SIGKILLed worker on DynamoDB + SQS", () => {
     };
     const db = openDynamoStore({ client: ddb, tables: made.tables, ttlDays: 1, shards: 4 });
     store = db;
-    const start = async (more: Record<string, string>) => {
-      const child = await children.start(NODE_SCRIPT, { ...env, ...more });
-      child.stderr?.on("data", (d) => appendFileSync(join("/tmp/death-debug", `${child.pid}.err`), `${new Date().toISOString()} ${d}`));
-      return child;
-    };
+    const start = (more: Record<string, string>) => children.start(NODE_SCRIPT, { ...env, ...more });
     const startsBy = (pid: number | undefined) => lines(log).filter((l) => l.startsWith("start") && l.endsWith(` ${pid}`));
 
     await start({ ROLES: "watcher", CREATE: String(RUNS) });
