@@ -11,7 +11,7 @@
 // two owners with bearer tokens held to the default execution rate, one of them creating N
 // one-shots all due in one second a third into the chaos (measured apart, each owner on its
 // own). `--min-kills N`: the chaos goes on until each killed role was killed N times (at most
-// twice as long again).
+// twice as long again). `--ready-s 60`: how long a started process may take to be ready.
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -38,6 +38,7 @@ const { values } = parseArgs({
     remeasure: { type: "string" },
     flood: { type: "string", default: "0" },
     "min-kills": { type: "string", default: "0" },
+    "ready-s": { type: "string", default: "60" },
   },
 });
 
@@ -70,6 +71,7 @@ const report = await runChaos({
   command,
   engine: JSON.parse(values.engine) as Record<string, unknown>,
   flood: Number(values.flood),
+  readyTimeoutMs: Number(values["ready-s"]) * 1000,
   ...(Number(values["min-kills"]) > 0 && {
     minKills: Object.fromEntries((values.backend === "aws" ? ["watcher", "worker"] : ["serve"]).map((r) => [r, Number(values["min-kills"])])),
   }),

@@ -31,6 +31,8 @@ export interface ChaosOptions {
    * @default 0 (one owner, no rate limits)
    */
   flood?: number;
+  /** How long a started process may take to log that it is ready. @default 60 s */
+  readyTimeoutMs?: number;
   /** Kills per role the chaos goes on for, past `chaosMs` if need be (at most twice as long again). @default none */
   minKills?: Record<string, number>;
   /** After the chaos, wait at most this long for every run due by its end to finish. */
@@ -98,6 +100,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     command: o.command,
     env: { [SECRET_ENV]: secret, [TOKENS_ENV]: tokensEnv(), AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true" },
     logDir: o.dir,
+    ...(o.readyTimeoutMs && { readyTimeoutMs: o.readyTimeoutMs }),
   });
   const loads: number[] = [];
   const sampler = setInterval(() => loads.push(loadavg()[0]!), 5_000);
