@@ -2,11 +2,16 @@
 // tasks created over MCP fall due; the guarantees are measured from the store and a webhook log.
 //   npm run chaos -- --backend sqlite --minutes 10 --recurring 1000 --once 10000
 //   npm run chaos -- --backend aws --minutes 5 --recurring 100 --once 600 --live 30
+//   npm run chaos -- --backend sqlite --minutes 3 --recurring 40 --once 60 --live 20 --flood 300 --min-kills 10
 // Options: --live N (one-shot creates during the chaos), --kill-every 2-10 (seconds),
 // --settle-s 180, --seed 1, --engine '{"lease_ms":10000}' (config overrides), --cli src (run
 // the CLI from src under tsx instead of dist), --dir DIR (default a fresh temp dir). The report
 // (report.json), the process logs and the webhook log stay in the directory;
-// `--remeasure DIR` measures a finished SQLite run again from them.
+// `--remeasure DIR` measures a finished SQLite run again from them. `--flood N`: a pressure run,
+// two owners with bearer tokens held to the default execution rate, one of them creating N
+// one-shots all due in one second a third into the chaos (measured apart, each owner on its
+// own). `--min-kills N`: the chaos goes on until each killed role was killed N times (at most
+// twice as long again). `--ready-s 60`: how long a started process may take to be ready.
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -31,6 +36,9 @@ const { values } = parseArgs({
     cli: { type: "string", default: "dist" },
     dir: { type: "string" },
     remeasure: { type: "string" },
+    flood: { type: "string", default: "0" },
+    "min-kills": { type: "string", default: "0" },
+    "ready-s": { type: "string", default: "60" },
   },
 });
 
@@ -62,6 +70,11 @@ const report = await runChaos({
   seed: Number(values.seed),
   command,
   engine: JSON.parse(values.engine) as Record<string, unknown>,
+  flood: Number(values.flood),
+  readyTimeoutMs: Number(values["ready-s"]) * 1000,
+  ...(Number(values["min-kills"]) > 0 && {
+    minKills: Object.fromEntries((values.backend === "aws" ? ["watcher", "worker"] : ["serve"]).map((r) => [r, Number(values["min-kills"])])),
+  }),
   dir,
   progress: log,
 });

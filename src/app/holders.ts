@@ -2,6 +2,7 @@ import type { Run } from "../core/model.js";
 import { monotonicOf } from "../ports/clock.js";
 import type { Presence } from "../ports/presence.js";
 import type { EngineDeps } from "./deps.js";
+import { workerBeatMs, workerDeadAfterMs } from "./liveness.js";
 
 type Deps = Pick<EngineDeps, "clock" | "log" | "settings">;
 
@@ -14,9 +15,11 @@ type Deps = Pick<EngineDeps, "clock" | "log" | "settings">;
  * - A worker of this process is asked directly (it holds a run from its claim until the outcome
  *   is stored or fenced).
  * - A worker of another process (DynamoDB: it beats in the presence table) is alive while its
- *   heartbeat is seen to change, and dead once it has been seen not to change for a lease: that
- *   time is measured on this process's monotonic clock, which no wall-clock jump moves, so a
- *   clock set back does not keep a dead worker's runs held either.
+ *   heartbeat is seen to change, and dead once it has been seen not to change for
+ *   `workerDeadAfterMs` (a third of a lease, 5 beats): that time is measured on this process's
+ *   monotonic clock, which no wall-clock jump moves, so a clock set back does not keep a dead
+ *   worker's runs held either. A dead worker's runs are reaped without waiting for their leases
+ *   (`recentlyDead` tells the watcher to look for them ahead of their wake times).
  * - A holder known to neither is judged by its lease, as before.
  */
 export type HolderState = "alive" | "dead" | "unknown";
@@ -36,11 +39,24 @@ export class Holders {
 
   /** The last refresh failed: nobody's liveness can be told, so nothing is reaped on a lease alone. */
   private blind = false;
+  /** When (monotonic) the heartbeats were last read: read at most once a beat, however often asked. */
+  private readAt = -Infinity;
+
+  /**
+   * Reads the workers' heartbeats unless they were read within a beat interval: the watcher asks
+   * every tick of every shard, so that a worker's beat is followed while it lives and its death is
+   * seen within `workerDeadAfterMs`, at one Scan of the small leases table per beat at most.
+   */
+  async refreshIfStale(): Promise<void> {
+    if (monotonicOf(this.deps.clock) - this.readAt < workerBeatMs(this.deps.settings)) return;
+    await this.refresh();
+  }
 
   /** Reads the workers' heartbeats once, before a batch of reaping decisions. */
   async refresh(): Promise<void> {
     if (!this.presence) return;
     const { clock, log } = this.deps;
+    this.readAt = monotonicOf(clock);
     let members: Awaited<ReturnType<Presence["members"]>>;
     try {
       members = await this.presence.members(clock.now());
@@ -73,6 +89,22 @@ export class Holders {
     const beat = run.lease_owner === null ? undefined : this.beats.get(run.lease_owner);
     // Never seen beating (or left gracefully): its lease says.
     if (!beat) return "unknown";
-    return monotonicOf(this.deps.clock) - beat.changedAt < this.deps.settings.lease_ms ? "alive" : "dead";
+    return monotonicOf(this.deps.clock) - beat.changedAt < workerDeadAfterMs(this.deps.settings) ? "alive" : "dead";
+  }
+
+  /**
+   * Whether a worker was taken for dead within the last lease: its runs may still be held under
+   * leases that have not expired, so the watcher looks for them ahead of their wake times (after a
+   * lease they are all waking anyway, and the ordinary scan finds them).
+   */
+  recentlyDead(): boolean {
+    if (!this.presence || this.blind) return false;
+    const now = monotonicOf(this.deps.clock);
+    const dead = workerDeadAfterMs(this.deps.settings);
+    for (const beat of this.beats.values()) {
+      const still = now - beat.changedAt;
+      if (still >= dead && still < dead + this.deps.settings.lease_ms) return true;
+    }
+    return false;
   }
 }

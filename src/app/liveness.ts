@@ -9,9 +9,29 @@ type Deps = Pick<EngineDeps, "clock" | "log" | "settings">;
 export const watcherLeaseMs = (deps: Deps) => LEASE_POLLS * deps.settings.poll_interval_ms;
 
 /**
- * A worker's heartbeat for `duely status` and the metrics: renewed every third of a lease, so it
- * lapses about as soon as a dead worker's runs can be reaped. Apart from the runs' own leases,
- * which say nothing of an idle worker.
+ * How often a worker beats: a fifteenth of a lease (2 s at the default 30 s), at least every
+ * 250 ms. Frequent, because the reaper tells a dead worker from a live one by its beat (below),
+ * and a beat costs one small write whatever the worker holds.
+ */
+export const workerBeatMs = (settings: Pick<EngineDeps["settings"], "lease_ms">): number => Math.max(250, Math.floor(settings.lease_ms / 15));
+
+/**
+ * How long a worker's beat must be seen standing still, on the observer's monotonic clock, before
+ * the reaper takes it for dead and its runs without waiting for their leases: a third of a lease
+ * (10 s at the default), and never fewer than 4 missed beats. A SIGKILLed worker's runs then go
+ * back to work in about this time instead of the whole lease. A live worker beats 5 times in it
+ * (its own loop, not queued behind the runs' writes), so a beat write several seconds slow, a
+ * garbage-collection pause or a busy machine does not make it look dead; one
+ * frozen longer than this is taken over like one frozen past its lease, and its late writes are
+ * fenced. No wall clock enters the judgment, so a jump either way changes nothing.
+ */
+export const workerDeadAfterMs = (settings: Pick<EngineDeps["settings"], "lease_ms">): number =>
+  Math.max(Math.floor(settings.lease_ms / 3), 4 * workerBeatMs(settings));
+
+/**
+ * A worker's heartbeat: the reaper's sign of life (src/app/holders.ts), and what `duely status`
+ * and the metrics show. Beats every `workerBeatMs`; each beat says it is alive for a lease (the
+ * `until` that status reads). Apart from the runs' own leases, which say nothing of an idle worker.
  */
 export class WorkerBeat {
   private readonly deps: Deps;
@@ -27,7 +47,7 @@ export class WorkerBeat {
     const ttl = deps.settings.lease_ms;
     this.loop = new PollLoop({
       tick: () => presence.beat(id, deps.clock.now(), ttl, config),
-      intervalMs: Math.max(250, Math.floor(ttl / 3)),
+      intervalMs: workerBeatMs(deps.settings),
       log: deps.log,
       failure: "worker heartbeat failed; the next one tries again",
     });

@@ -1,4 +1,4 @@
-import { bucketOf, hoursBetween } from "../core/keys.js";
+import { bucketOf, hoursBetween, runKeyString } from "../core/keys.js";
 import type { Job, Run } from "../core/model.js";
 import type { QueueItem } from "../ports/queue.js";
 import type { ShardLeases } from "../ports/shard-lease.js";
@@ -270,13 +270,30 @@ export class Watcher {
 
   private async scanWaking(shard: number, now: number, stats: TickStats): Promise<void> {
     // wake_at already says when to look (a retry: a window before it is due), so only what is due now.
-    const runs = await this.deps.store.listWaking({ shard, before: now, limit: PAGE });
-    if (runs.some((r) => r.status === "running")) await this.holders?.refresh();
+    const waking = await this.deps.store.listWaking({ shard, before: now, limit: PAGE });
+    await this.holders?.refreshIfStale();
+    const runs = [...waking, ...(await this.deadWorkersRuns(shard, now, waking))];
     const jobs = await loadJobsOf(this.deps.store, runs, this.deps.log);
     await this.apply(
       runs.map((run) => this.safely(run, jobs.get(run.job_id), now, (j) => this.decideWaking(run, j, now))),
       stats,
     );
+  }
+
+  /**
+   * The running runs of this shard held by a worker taken for dead within the last lease whose
+   * leases have not expired yet (their wake time is their lease's end): reaped now rather than
+   * when the lease ends, so a SIGKILLed worker's runs go back to work in seconds. Read only while
+   * such a worker is recent (once its runs' leases have all ended the ordinary scan has them), as
+   * a second listing of the waking index up to a lease ahead; past one page of it, the rest wait
+   * for their leases as before.
+   */
+  private async deadWorkersRuns(shard: number, now: number, waking: readonly Run[]): Promise<Run[]> {
+    const holders = this.holders;
+    if (!holders?.recentlyDead()) return [];
+    const seen = new Set(waking.map(runKeyString));
+    const ahead = await this.deps.store.listWaking({ shard, before: now + this.deps.settings.lease_ms, limit: PAGE });
+    return ahead.filter((r) => r.status === "running" && !seen.has(runKeyString(r)) && holders.state(r) === "dead");
   }
 
   /**

@@ -8,6 +8,7 @@ import { makeJob, makeRun, T0 } from "../support/builders.js";
 import { FakeClock } from "../support/fake-clock.js";
 
 const LEASE = 30_000;
+const DEAD_AFTER = 10_000; // workerDeadAfterMs at this lease: 5 beats of 2 s
 
 /** The presence table as the workers' beats leave it; `fail` makes the next read fail. */
 class Beats implements Presence {
@@ -55,17 +56,36 @@ describe("whether a run's worker is alive, as the reaper asks", () => {
     }
   });
 
-  it("takes a worker whose beat stood still for a lease for dead, even after the wall clock was set back an hour", async () => {
+  it("takes a worker whose beat stood still for a third of a lease for dead, even after the wall clock was set back an hour", async () => {
     const { clock, beats, holders } = setup();
     await beats.beat("worker-b", clock.now(), LEASE);
     await holders.refresh();
     clock.jump(-3_600_000);
-    clock.advance(LEASE - 1);
+    clock.advance(DEAD_AFTER - 1);
     await holders.refresh();
     expect(holders.state(runHeldBy("worker-b"))).toBe("alive");
+    expect(holders.recentlyDead()).toBe(false);
     clock.advance(1);
     await holders.refresh();
     expect(holders.state(runHeldBy("worker-b"))).toBe("dead");
+    // Its runs may be held under leases that run on for up to a lease: the watcher looks ahead for them until then.
+    expect(holders.recentlyDead()).toBe(true);
+    clock.advance(LEASE);
+    expect(holders.recentlyDead()).toBe(false);
+  });
+
+  it("keeps a worker alive whose beats land late and irregularly, up to 4 of its beat intervals apart", async () => {
+    const { clock, beats, holders } = setup();
+    // A live worker beats every 2 s; slow writes and a busy machine spread them out, never 10 s.
+    for (const gap of [2_000, 7_000, 9_999, 500, 8_000, 9_000, 2_000]) {
+      await beats.beat("worker-slow", clock.now(), LEASE);
+      for (let t = 0; t < gap; t += 1_000) {
+        clock.advance(Math.min(1_000, gap - t));
+        await holders.refresh();
+        expect(holders.state(runHeldBy("worker-slow"))).toBe("alive");
+      }
+    }
+    expect(holders.recentlyDead()).toBe(false);
   });
 
   it("leaves a worker it never saw, or one that left, to its lease, and reaps nothing on a lease alone while the table cannot be read", async () => {

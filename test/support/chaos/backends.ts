@@ -16,6 +16,14 @@ import type { WebhookSink } from "./webhook-sink.js";
 export const SECRET_ENV = "CHAOS_WEBHOOK_SECRET";
 /** The channel the chaos tasks notify. */
 export const CHANNEL = "chaos";
+/**
+ * A pressure run's two owners and their bearer tokens (in `TOKENS_ENV`, as `token=owner,…`):
+ * `steady` creates the ordinary chaos tasks, `flood` floods past its execution rate.
+ */
+export const TOKENS = { steady: "chaos-steady-token-0123456789", flood: "chaos-flood-token-01234567890" } as const;
+export const OWNERS = { steady: "chaos", flood: "flood" } as const;
+export const TOKENS_ENV = "CHAOS_TOKENS";
+export const tokensEnv = () => `${TOKENS.steady}=${OWNERS.steady},${TOKENS.flood}=${OWNERS.flood}`;
 
 /** Where a chaos run keeps its tasks, the processes it runs, and which of them it kills. */
 export interface Backend {
@@ -39,17 +47,32 @@ export interface BackendOptions {
   command: string[];
   /** A DynamoDB Local already running (the test run's); otherwise one is started and stopped here. */
   dynamoDbEndpoint?: string;
+  /**
+   * A pressure run: two owners with bearer tokens (TOKENS), each held to the default execution
+   * rate, so that one owner's flood is held back next to the other's steady runs. Otherwise one
+   * owner and no rate limits.
+   */
+  pressure?: boolean;
 }
 
 /** What both backends share: the owner's tasks, the webhook channel the tasks notify, the engine settings. */
 function baseConfig(o: BackendOptions) {
+  const open = { burst: 1_000_000, per_minute: 1_000_000 };
   return {
-    owner: "chaos",
+    owner: OWNERS.steady,
     timezone: "UTC",
     // One owner creates every task: the per-owner cap must not refuse them, nor the rate limits
-    // refuse a create or hold a run back (the harness measures how late runs are).
+    // refuse a create or hold a run back (the harness measures how late runs are). Under
+    // pressure, the execution rate is duely's default: it is what holds the flood back.
     engine: { max_active_jobs_per_owner: 1_000_000, ...o.engine },
-    limits: { enabled: false },
+    ...(o.pressure
+      ? {
+          limits: { creates: open, run_now: open },
+          auth: { kind: "tokens" },
+          http: { tokens_env: TOKENS_ENV },
+          owners: { [OWNERS.steady]: { shared_channels: [CHANNEL] }, [OWNERS.flood]: { shared_channels: [CHANNEL] } },
+        }
+      : { limits: { enabled: false } }),
     actions: {
       channels: { [CHANNEL]: { type: "webhook", url: o.sink.url, secret_env: SECRET_ENV } },
       http: { allow_hosts: [o.sink.hostPort] },
@@ -57,10 +80,10 @@ function baseConfig(o: BackendOptions) {
   };
 }
 
-const serveSlot = (config: string, port: number): Slot => ({
+const serveSlot = (config: string, o: BackendOptions): Slot => ({
   name: "serve",
   role: "serve",
-  args: ["serve", "--http", "--no-auth", "--port", String(port), "--config", config],
+  args: ["serve", "--http", ...(o.pressure ? [] : ["--no-auth"]), "--port", String(o.port), "--config", config],
 });
 
 /** Embedded: one `duely serve --http` is the whole scheduler, on one SQLite file; it is what gets killed. */
@@ -68,7 +91,7 @@ export function sqliteBackend(o: BackendOptions): Backend {
   const db = join(o.dir, "duely.db");
   const config = join(o.dir, "duely.json");
   writeFileSync(config, JSON.stringify({ ...baseConfig(o), store: { kind: "sqlite", path: db } }, null, 2));
-  return { slots: [serveSlot(config, o.port)], killed: ["serve"], reader: () => sqliteReader(db), close: async () => {} };
+  return { slots: [serveSlot(config, o)], killed: ["serve"], reader: () => sqliteReader(db), close: async () => {} };
 }
 
 /** Runs a CLI command to its end and resolves with its stdout. Not spawnSync: fauxqs answers from this process's event loop. */
@@ -109,7 +132,7 @@ export async function awsBackend(o: BackendOptions): Promise<Backend> {
   const client = new DynamoDBClient({ endpoint, region: made.store.region, credentials: { accessKeyId: "local", secretAccessKey: "local" } });
   const role = (name: string, r: string): Slot => ({ name, role: r, args: [r, "--config", config] });
   return {
-    slots: [serveSlot(config, o.port), role("watcher-1", "watcher"), role("watcher-2", "watcher"), role("worker-1", "worker"), role("worker-2", "worker")],
+    slots: [serveSlot(config, o), role("watcher-1", "watcher"), role("watcher-2", "watcher"), role("worker-1", "worker"), role("worker-2", "worker")],
     killed: ["watcher", "worker"],
     reader: () => dynamoReader(client, made.store.tables),
     close: async () => {

@@ -3,13 +3,13 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../aws/dynamodb-local.js";
 import { seeded as seededRandom } from "../faults.js";
-import { awsBackend, type Backend, type BackendOptions, CHANNEL, SECRET_ENV, sqliteBackend } from "./backends.js";
+import { awsBackend, type Backend, type BackendOptions, CHANNEL, OWNERS, SECRET_ENV, sqliteBackend, TOKENS, TOKENS_ENV, tokensEnv } from "./backends.js";
 import { Fleet } from "./fleet.js";
 import { type Measures, stats } from "./measure.js";
 import type { Kill } from "./observation.js";
 import { ACKNOWLEDGED_FILE, observe, WEBHOOK_FILE } from "./observe.js";
 import { chaosWindow, createLive, killAtRandom, LANES, loadSummary, sleep } from "./steps.js";
-import { createAll, planOnce, planRecurring } from "./tasks.js";
+import { createAll, planFlood, planOnce, planRecurring } from "./tasks.js";
 import { startWebhookSink } from "./webhook-sink.js";
 
 export interface ChaosOptions {
@@ -24,6 +24,15 @@ export interface ChaosOptions {
   live: number;
   /** A kill comes a uniformly random time in [min, max] after the previous restart was ready. */
   killEveryMs: [number, number];
+  /**
+   * A pressure run: a second owner (`flood`) creates this many one-shot tasks all due in one
+   * second, a third of the way into the chaos, over its execution rate; the ordinary tasks are
+   * the other owner's steady runs. Both owners are held to duely's default execution rate.
+   * @default 0 (one owner, no rate limits)
+   */
+  flood?: number;
+  /** How long a started process may take to log that it is ready. @default 60 s */
+  readyTimeoutMs?: number;
   /** Kills per role the chaos goes on for, past `chaosMs` if need be (at most twice as long again). @default none */
   minKills?: Record<string, number>;
   /** After the chaos, wait at most this long for every run due by its end to finish. */
@@ -69,6 +78,8 @@ export interface ChaosReport {
  */
 export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
   const say = o.progress ?? (() => {});
+  const pressure = (o.flood ?? 0) > 0;
+  const steadyToken = pressure ? { token: TOKENS.steady } : {};
   // One stream per consumer: the kill loops and the live creates run at once.
   const random = seededRandom(o.seed);
   const secret = `chaos-${o.seed}-secret`;
@@ -82,9 +93,15 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     engine: o.engine,
     command: o.command,
     ...(o.dynamoDbEndpoint && { dynamoDbEndpoint: o.dynamoDbEndpoint }),
+    ...(pressure && { pressure }),
   };
   const backend: Backend = o.backend === "sqlite" ? sqliteBackend(backendOptions) : await awsBackend(backendOptions);
-  const fleet = new Fleet({ command: o.command, env: { [SECRET_ENV]: secret, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true" }, logDir: o.dir });
+  const fleet = new Fleet({
+    command: o.command,
+    env: { [SECRET_ENV]: secret, [TOKENS_ENV]: tokensEnv(), AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true" },
+    logDir: o.dir,
+    ...(o.readyTimeoutMs && { readyTimeoutMs: o.readyTimeoutMs }),
+  });
   const loads: number[] = [];
   const sampler = setInterval(() => loads.push(loadavg()[0]!), 5_000);
   try {
@@ -93,26 +110,38 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
 
     const seedStart = Date.now();
     const plan = { random, channel: CHANNEL, label: `s${o.seed}` };
-    const recurring = await createAll(url, planRecurring(o.recurring, { ...plan, from: seedStart }), { lanes: LANES, deadline: seedStart + 600_000 });
+    const recurring = await createAll(url, planRecurring(o.recurring, { ...plan, from: seedStart }), {
+      lanes: LANES,
+      deadline: seedStart + 600_000,
+      ...steadyToken,
+    });
     const { chaosStart, chaosEnd } = chaosWindow(o, (Date.now() - seedStart) / Math.max(1, o.recurring));
     // Should these creates run into the chaos, they are retried through the kills.
-    const once = createAll(url, planOnce(o.once, { ...plan, from: chaosStart, to: chaosEnd }), { lanes: LANES, deadline: chaosEnd }).then((made) => {
-      say(`created ${recurring.ids.length + made.ids.length} tasks in ${Date.now() - seedStart} ms`);
-      return { ...made, ms: Date.now() - seedStart };
-    });
+    // The flood falls due a third of the way into the chaos, created (retried through kills) before.
+    const floodAt = chaosStart + (chaosEnd - chaosStart) / 3;
+    const flood = pressure
+      ? createAll(url, planFlood(o.flood!, { at: floodAt, channel: CHANNEL, label: `s${o.seed}` }), { lanes: LANES, deadline: floodAt, token: TOKENS.flood })
+      : Promise.resolve({ ids: [] as string[], refused: [] as string[], retries: 0, deduplicated: 0 });
+    const once = createAll(url, planOnce(o.once, { ...plan, from: chaosStart, to: chaosEnd }), { lanes: LANES, deadline: chaosEnd, ...steadyToken }).then(
+      (made) => {
+        say(`created ${recurring.ids.length + made.ids.length} tasks in ${Date.now() - seedStart} ms`);
+        return { ...made, ms: Date.now() - seedStart };
+      },
+    );
     say(`created ${recurring.ids.length} recurring tasks; chaos from ${new Date(chaosStart).toISOString()}`);
     await sleep(chaosStart - Date.now());
     const live = createLive(url, o, seededRandom(o.seed + 1), chaosStart, chaosEnd);
     // Awaited below, after the kills; a failure meanwhile must not be an unhandled rejection.
-    for (const creating of [once, live]) creating.catch(() => {});
+    for (const creating of [once, live, flood]) creating.catch(() => {});
     await Promise.all(backend.killed.map((role, i) => killAtRandom(fleet, role, o, seededRandom(o.seed + 2 + i), chaosEnd, say)));
     const cutoff = Math.max(chaosEnd, Date.now());
-    const [seededOnce, liveDone] = await Promise.all([once, live]);
+    const [seededOnce, liveDone, flooded] = await Promise.all([once, live, flood]);
+    if (pressure) say(`flood: ${flooded.ids.length} one-shots of owner ${OWNERS.flood} due at ${new Date(floodAt).toISOString()}`);
     const seeded = {
-      ids: [...recurring.ids, ...seededOnce.ids],
-      refused: [...recurring.refused, ...seededOnce.refused],
-      retries: recurring.retries + seededOnce.retries,
-      deduplicated: recurring.deduplicated + seededOnce.deduplicated,
+      ids: [...recurring.ids, ...seededOnce.ids, ...flooded.ids],
+      refused: [...recurring.refused, ...seededOnce.refused, ...flooded.refused],
+      retries: recurring.retries + seededOnce.retries + flooded.retries,
+      deduplicated: recurring.deduplicated + seededOnce.deduplicated + flooded.deduplicated,
     };
     const seedMs = seededOnce.ms;
 
@@ -131,7 +160,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosReport> {
     const acknowledged = [...seeded.ids, ...liveDone.ids];
     writeFileSync(join(o.dir, ACKNOWLEDGED_FILE), `${acknowledged.join("\n")}\n`);
     const deliveries = [...sink.deliveries];
-    const measures = await observe(reader, { deliveries, kills: fleet.kills, acknowledged, cutoff });
+    const measures = await observe(reader, { deliveries, kills: fleet.kills, acknowledged, cutoff, ...(pressure && { flood: flooded.ids }) });
     await reader.close();
     const kills: Record<string, number> = {};
     for (const k of fleet.kills) kills[k.role] = (kills[k.role] ?? 0) + 1;

@@ -43,6 +43,8 @@ export interface Measures {
     /** Claimed more than once (an attempt was interrupted). */
     retried: Stats;
   };
+  /** A pressure run: the same measures of the flooding owner's tasks alone and of the other owner's alone. */
+  pressure?: { flood: Measures; steady: Measures };
 }
 
 /** The instants a task's schedule fires at, after its creation and up to `cutoff`, skip markers included. */

@@ -1,5 +1,5 @@
 import { loadavg } from "node:os";
-import { CHANNEL } from "./backends.js";
+import { CHANNEL, TOKENS } from "./backends.js";
 import type { ChaosOptions } from "./chaos.js";
 import type { Fleet } from "./fleet.js";
 import { CreateRefused, TaskClient } from "./tasks.js";
@@ -49,7 +49,7 @@ export async function killAtRandom(fleet: Fleet, role: string, o: ChaosOptions, 
  * still come before its due time.
  */
 export async function createLive(url: string, o: ChaosOptions, random: () => number, from: number, to: number) {
-  const client = new TaskClient(url);
+  const client = new TaskClient(url, o.flood ? TOKENS.steady : undefined);
   const ids: string[] = [];
   const refused: string[] = [];
   const last = to - 20_000;

@@ -37,5 +37,16 @@ export function summarize(r: ChaosReport): string {
     `  ${line("kill of its holder → next delivery", m.attempts.recoveryAfterKill)}`,
     `  ${line("spent: its start → the kill", m.attempts.startToKill)}`,
     ...a.examples.map((e) => `  spent: ${e}`),
+    ...(m.pressure ? pressureLines(m.pressure) : []),
   ].join("\n");
+}
+
+/** Each owner of a pressure run apart: the flood's, held back by its rate, and the other owner's, which must not notice. */
+function pressureLines(p: NonNullable<ChaosReport["measures"]["pressure"]>): string[] {
+  return Object.entries(p).flatMap(([owner, m]) => [
+    `owner ${owner}: ${m.occurrences.expected} occurrences, lost ${m.occurrences.lost.total}, executions per occurrence ${counts(m.executions.perOccurrence)}, executions charged ${m.attempts.executions}, deliveries beyond executions ${m.attempts.deliveriesBeyondExecutions}`,
+    `  ${line("lateness, all", m.lateness.all)}`,
+    ...Object.entries(m.lateness.afterKill).map(([role, st]) => `  ${line(`due ≤ 30 s after a ${role} kill`, st)}`),
+    `  ${line("due away from any kill", m.lateness.away)}`,
+  ]);
 }

@@ -50,6 +50,17 @@ export function planOnce(n: number, o: PlanOptions & { to: number }): CreateArgs
   });
 }
 
+/**
+ * One owner's flood: `n` one-shot tasks all due at the second `at`, more than its execution rate
+ * lets run at once (the default: 200 at once, then 120 a minute), so the rest are held back.
+ */
+export function planFlood(n: number, o: { at: number; channel: string; label: string }): CreateArgs[] {
+  return Array.from({ length: n }, (_, i) => {
+    const title = `${o.label} flood ${i}`;
+    return { title, action: notify(title, o.channel), schedule: { type: "once", at: iso(Math.ceil(o.at / 1000) * 1000) } };
+  });
+}
+
 /** A create the server answered with an error result: not retried, reported. */
 export class CreateRefused extends Error {}
 
@@ -64,11 +75,14 @@ interface Envelope {
 export class TaskClient {
   private client: Client | null = null;
   private readonly url: URL;
+  /** A bearer token, where the server has owners (a pressure run); none: the server's single owner. */
+  private readonly token: string | undefined;
   /** Calls that failed on the connection and were sent again. */
   retries = 0;
 
-  constructor(url: string) {
+  constructor(url: string, token?: string) {
     this.url = new URL(url);
+    this.token = token;
   }
 
   /** Creates the task, retrying until `deadline` while the server cannot be reached; resolves with the task id. */
@@ -97,7 +111,8 @@ export class TaskClient {
   private async connected(): Promise<Client> {
     if (this.client) return this.client;
     const client = new Client({ name: "duely-chaos", version: "0" });
-    await client.connect(new StreamableHTTPClientTransport(this.url));
+    const auth = this.token ? { requestInit: { headers: { authorization: `Bearer ${this.token}` } } } : {};
+    await client.connect(new StreamableHTTPClientTransport(this.url, auth));
     this.client = client;
     return client;
   }
@@ -110,7 +125,7 @@ export class TaskClient {
 }
 
 /** Creates every task over `lanes` clients at once; returns the acknowledged ids and the refusals. */
-export async function createAll(url: string, plans: readonly CreateArgs[], o: { lanes: number; deadline: number }) {
+export async function createAll(url: string, plans: readonly CreateArgs[], o: { lanes: number; deadline: number; token?: string }) {
   const ids: string[] = [];
   const refused: string[] = [];
   let deduplicated = 0;
@@ -118,7 +133,7 @@ export async function createAll(url: string, plans: readonly CreateArgs[], o: { 
   let next = 0;
   await Promise.all(
     Array.from({ length: o.lanes }, async () => {
-      const client = new TaskClient(url);
+      const client = new TaskClient(url, o.token);
       try {
         for (let i = next++; i < plans.length; i = next++) {
           try {

@@ -1,7 +1,8 @@
 // A scheduler process for the AWS crash tests: DynamoDB (Local) store, SQS (fauxqs) queue, shard
-// leases in DynamoDB, real clock, one watcher and one worker. Its action logs start/end lines to
-// a file and takes ACTION_MS, so a test can kill it mid-run; given HOLD=<file>, it waits until that
-// file exists instead. It has no embedded mode: EXCLUSIVE is ignored.
+// leases in DynamoDB, real clock, one watcher and one worker (ROLES=watcher or ROLES=worker: only
+// that one). Its action logs start/end lines to a file and takes ACTION_MS, so a test can kill it
+// mid-run; given HOLD=<file>, it waits until that file exists instead. LEASE_MS sets the lease
+// and the queue's visibility (default 1.5 s). It has no embedded mode: EXCLUSIVE is ignored.
 import { appendFileSync, existsSync } from "node:fs";
 import { stderrLogger } from "../../../src/adapters/log/pino-logger.js";
 import { tableNames } from "../../../src/adapters/store/dynamodb/tables.js";
@@ -9,7 +10,7 @@ import { resolveConfig } from "../../../src/config.js";
 import { openEngine } from "../../../src/main.js";
 import type { ActionRunner } from "../../../src/ports/action.js";
 
-const { DDB_ENDPOINT, SQS_ENDPOINT, TABLE_PREFIX, QUEUE_URL, DLQ_URL, LOG, CREATE = "0", ACTION_MS = "500", HOLD } = process.env;
+const { DDB_ENDPOINT, SQS_ENDPOINT, TABLE_PREFIX, QUEUE_URL, DLQ_URL, LOG, CREATE = "0", ACTION_MS = "500", HOLD, ROLES, LEASE_MS = "1500" } = process.env;
 if (!DDB_ENDPOINT || !SQS_ENDPOINT || !TABLE_PREFIX || !QUEUE_URL || !LOG)
   throw new Error("DDB_ENDPOINT, SQS_ENDPOINT, TABLE_PREFIX, QUEUE_URL and LOG are required");
 
@@ -25,7 +26,7 @@ const actions: ActionRunner = {
 
 const CRASH_SETTINGS = {
   shard_count: 4,
-  lease_ms: 1_500,
+  lease_ms: Number(LEASE_MS),
   stale_queued_ms: 1_000,
   poll_interval_ms: 100,
   look_ahead_ms: 5_000,
@@ -52,7 +53,12 @@ const config = resolveConfig(
   },
   {},
 );
-const engine = await openEngine(config, { actions, log: stderrLogger("warn"), roles: ["watcher", "worker"], id: `pid-${process.pid}` });
+const engine = await openEngine(config, {
+  actions,
+  log: stderrLogger((process.env.LOG_LEVEL ?? "warn") as "warn"),
+  roles: ROLES === "watcher" || ROLES === "worker" ? [ROLES] : ["watcher", "worker"],
+  id: `pid-${process.pid}`,
+});
 
 for (let i = 0; i < Number(CREATE); i++) {
   const at = Date.now() + 300 + (i % 10) * 150;
