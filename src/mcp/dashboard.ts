@@ -114,7 +114,8 @@ async function serveSession(req: IncomingMessage, res: ServerResponse, path: str
  * reads again what changed instead of polling. It is a POST read with fetch, not an
  * EventSource: an EventSource cannot send the bearer token, and a token in the URL would be
  * written to logs. Only a dashboard session's token opens it. The stream holds no task data,
- * only which of the owner's tasks changed, and ends when the page or the server closes it.
+ * only which of the owner's tasks changed, and ends when the page or the server closes it, or
+ * at the first change after the session has expired.
  */
 async function streamChanges(req: IncomingMessage, res: ServerResponse, dashboard: Dashboard, changes: ChangeSource | undefined): Promise<void> {
   if (req.method !== "POST") return send(res, 405, { error: "method_not_allowed" }, { allow: "POST" });
@@ -124,11 +125,18 @@ async function streamChanges(req: IncomingMessage, res: ServerResponse, dashboar
     return send(res, 401, { error: "invalid_token", error_description: "Send a dashboard session's token." }, { "www-authenticate": "Bearer" });
   if (!changes) return send(res, 404, { error: "not_found", error_description: "This server announces no changes." });
   const owner = check.token.owner;
+  const token = bearer!;
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-store", "x-content-type-options": "nosniff" });
   const event = (name: string, data: unknown) => res.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
   const stop = changes.subscribe((landed) => {
     const tasks = changedTasks(landed, owner);
-    if (tasks.length > 0) event("changed", { tasks });
+    if (tasks.length === 0) return;
+    // The session is checked again before each event: once it has expired, the stream ends
+    // instead of telling the page more (the page then opens a new one and is told to sign in).
+    dashboard.sessions.verify(token).then(
+      (again) => (again.ok ? event("changed", { tasks }) : res.end()),
+      () => res.end(),
+    );
   });
   res.on("close", stop);
   event("ready", {});

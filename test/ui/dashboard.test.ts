@@ -138,6 +138,23 @@ describe("the local dashboard: the tasks view served by the local service to its
     await reader.cancel();
   });
 
+  test("ends the change stream at the first change after its session has expired, telling nothing more", async () => {
+    const { token } = JSON.parse((await session((await ticket()).ticket)).text) as { token: string };
+    const res = await fetch(`${origin}/dashboard/changes`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(10_000),
+    });
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = "";
+    while (!text.includes("event: ready\n")) text += (await reader.read()).value ?? "";
+    signInClock.advance(13 * 3_600_000); // a session lasts 12 hours
+    await harness.engine.jobs.pause(OWNER, ids.standup);
+    for (let r = await reader.read(); !r.done; r = await reader.read()) text += r.value;
+    expect(text).toBe("event: ready\ndata: {}\n\n");
+    await harness.engine.jobs.resume(OWNER, ids.standup);
+  });
+
   describe.skipIf(browserSkipReason)("in Chromium", () => {
     let page: Page | null = null;
     afterEach(async () => {
