@@ -78,6 +78,7 @@ export interface HttpServerHandle {
 }
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
+const LOOPBACK_CONNECTIONS_CHECK_MS = 300_000;
 export const isLoopbackHost = (host: string): boolean => LOOPBACK.has(host) || /^127\.\d+\.\d+\.\d+$/.test(host);
 
 async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
@@ -222,7 +223,11 @@ export async function startHttpServer(opts: HttpOptions): Promise<HttpServerHand
     return serve(req, res, await ownListens(parsed.body, String(verified.extra?.[OWNER_KEY] ?? ""), api));
   }
 
-  const server = createServer((req, res) => {
+  // Node checks open connections against its request and header timeouts on a timer that runs
+  // whether or not any are open (every 30 s by default). A server bound to loopback (the desktop
+  // service) is reached only by this machine's own processes: checking every 5 minutes keeps an
+  // idle service from waking twice a minute for it. A reachable server keeps Node's default.
+  const server = createServer({ connectionsCheckingInterval: isLoopbackHost(host) ? LOOPBACK_CONNECTIONS_CHECK_MS : 30_000 }, (req, res) => {
     route(req, res).catch((e: unknown) => {
       log.log("error", "http request failed", { error: String(e) });
       if (!res.headersSent) sendJson(res, 500, { error: "server_error" });
