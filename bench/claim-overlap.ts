@@ -68,7 +68,7 @@ for (let round = 0; round < ROUNDS; round++) {
   const wall = performance.now();
   let claimed = 0;
   for (let i = 0; i < messages.length; i += BATCH) {
-    const out = await claimBatch(deps, "bench", messages.slice(i, i + BATCH), now, { slots: BATCH, horizon: now, paid: () => false });
+    const out = await claimBatch(deps, "bench", messages.slice(i, i + BATCH), now, { slots: BATCH, horizon: now });
     claimed += out.starting.length + out.held.length;
   }
   const used = process.cpuUsage(cpu);

@@ -32,8 +32,8 @@ export interface ClaimBatch {
   /** To deliver again later, at their `dueAt` or a moment from now: their run or task could not be read now, or the run waits behind its task's running one. */
   deferred: QueueMessage[];
   /**
-   * Held back by the owner's execution rate: stored queued, due again at `dueAt`, the token for
-   * then booked and paid. The worker keeps their messages until then (see RateHold).
+   * Held back by the owner's execution rate: stored queued and booked, due again at `dueAt`, the
+   * token for then booked. The worker keeps their messages until then (see RateHold).
    */
   heldBack: { message: QueueMessage; dueAt: number }[];
 }
@@ -41,12 +41,12 @@ export interface ClaimBatch {
 /**
  * Claims the delivered runs it can, in one store round trip: reads each run and its task (and, in
  * one call, the runs in flight of the tasks the overlap rule applies to), decides
- * (run-decisions.ts), charges each claim to its owner's execution rate unless `paid` says it was
- * paid for already (a claim over the rate is held back instead, its token booked), records the
+ * (run-decisions.ts), charges each claim to its owner's execution rate unless the run has a token
+ * booked already (a claim over the rate is held back instead, its token booked), records the
  * start in the claim of the first `slots` runs that are due, and commits. A message can be older
  * than its run (a copy re-sent before the run was held back or deferred): a run whose stored due
  * time is past `horizon` is not claimed early but sent again for then (a run the rate hold keeps
- * stays paid for: whichever copy comes first claims it, the other finds it taken). A task or run that cannot be read right now (not a corrupt record) defers the message;
+ * stays booked: whichever copy comes first claims it, the other finds it taken). A task or run that cannot be read right now (not a corrupt record) defers the message;
  * a claim whose answer was lost is read back, and left alone (neither held nor acknowledged) when
  * even that cannot tell.
  */
@@ -55,9 +55,9 @@ export async function claimBatch(
   worker: string,
   messages: readonly QueueMessage[],
   now: number,
-  opts: { slots: number; horizon: number; paid: (m: QueueMessage) => boolean },
+  opts: { slots: number; horizon: number },
 ): Promise<ClaimBatch> {
-  const { slots, horizon, paid } = opts;
+  const { slots, horizon } = opts;
   const out: ClaimBatch = { starting: [], held: [], done: [], deferred: [], heldBack: [] };
   const seen = new Set<string>();
   const fresh: QueueMessage[] = [];
@@ -90,7 +90,7 @@ export async function claimBatch(
   const decided = await Promise.all(
     claimable.map(async (c, i) => {
       const d = decisions[i]!;
-      return { ...c, d: d && (await gateClaim(deps, c.run, d, now, paid(c.message))) };
+      return { ...c, d: d && (await gateClaim(deps, c.run, d, now)) };
     }),
   );
   let free = slots;

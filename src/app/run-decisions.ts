@@ -140,7 +140,7 @@ export type HoldBack = { kind: "hold_back"; dueAt: number; step: Step };
 export function holdBack(run: Run, waitMs: number, now: number, staleQueuedMs: number): HoldBack {
   // A run claimed ahead of its time keeps its time when the token comes sooner: never earlier.
   const dueAt = Math.max(run.due_at, now + waitMs);
-  const next = queued(run, dueAt, now, staleQueuedMs);
+  const next = { ...queued(run, dueAt, now, staleQueuedMs), booked: true };
   return { kind: "hold_back", dueAt, step: updateStep(run, next, now, `held back ${dueAt - now} ms by the owner's run rate (limits.executions)`) };
 }
 

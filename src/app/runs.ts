@@ -33,6 +33,7 @@ export function newRun(job: Pick<Job, "id" | "owner">, scheduledAt: number, now:
     created_at: now,
     updated_at: now,
     origin: "schedule",
+    booked: false,
   };
 }
 
@@ -115,6 +116,7 @@ export const cancelled = (run: Run, now: number): Run => ({
 export const claimed = (run: Run, worker: string, now: number, leaseMs: number): Run => ({
   ...run,
   status: "running",
+  booked: false,
   attempt: run.attempt + 1,
   lease_owner: worker,
   lease_until: now + leaseMs,

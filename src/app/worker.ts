@@ -224,12 +224,11 @@ export class Worker {
     this.reserved += slots;
     let batch: ClaimBatch;
     try {
-      batch = await claimBatch(this.deps, this.id, due, now, { slots, horizon, paid: (m) => this.rateHeld.isPaid(m) });
+      batch = await claimBatch(this.deps, this.id, due, now, { slots, horizon });
     } finally {
       this.reserved -= slots;
       this.notifyIdle();
     }
-    for (const m of [...batch.done, ...batch.starting.map((c) => c.message), ...batch.held.map((c) => c.message)]) this.rateHeld.settle(m);
     const hold = (c: Claimed): HeldRun => {
       const h: HeldRun = { ...c, abort: new AbortController(), done: null, writing: null };
       this.leases.track(h);

@@ -202,6 +202,12 @@ export const Run = z.object({
   updated_at: z.number().int(),
   /** Never changes. @default "schedule" (runs stored before manual runs existed) */
   origin: z.enum(RUN_ORIGINS).default("schedule"),
+  /**
+   * Held back by its owner's execution rate, with a token booked for it: its next claim is not
+   * charged again, whichever worker makes it (the one that booked it may have died meanwhile).
+   * A claim uses the booking up. @default false (runs stored before bookings were kept)
+   */
+  booked: z.boolean().default(false),
 });
 export type Run = z.infer<typeof Run>;
 

@@ -84,7 +84,7 @@ describe("a burst due at one instant", () => {
     const messages = await h.queue.receive(10, 0);
     expect(messages).toHaveLength(5);
     // Claimed without a start (no free slot): held, as runs claimed ahead of a burst are.
-    const batch = await claimBatch(deps, "w1", messages, h.clock.now(), { slots: 0, horizon: h.clock.now(), paid: () => false });
+    const batch = await claimBatch(deps, "w1", messages, h.clock.now(), { slots: 0, horizon: h.clock.now() });
     expect(batch.held).toHaveLength(5);
     const keeper = new LeaseKeeper(deps, "w1");
     const held = batch.held.map((c) => ({ ...c, abort: new AbortController(), done: null, writing: null }));

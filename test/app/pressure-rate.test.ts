@@ -91,6 +91,43 @@ describe("an owner over its execution rate", () => {
     expect(h.actions.calls).toHaveLength(2);
   });
 
+  it("does not charge a held-back run again when a new process claims it after the one that booked it died", async () => {
+    // One limit state across the restart, as the file's or the table's is.
+    let limits: Limits | null = null;
+    const h = await openHarness(
+      "2026-06-01T00:00:00Z",
+      {},
+      {
+        limits: (clock) =>
+          (limits ??= new Limits(
+            memoryLimitState(() => clock.now()),
+            { ...DEFAULT_LIMITS, executions: { burst: 1, per_minute: 1 } },
+            clock,
+          )),
+      },
+    );
+    cleanup = h.close;
+    await h.engine.jobs.create("alice", notify("first"));
+    const { job } = await h.engine.jobs.create("alice", notify("second"));
+    await h.engine.watcher.tick();
+    await h.engine.worker.runOnce();
+    // Over the rate: held back a minute, the token for then booked and stored with the run.
+    const held = await h.onlyRun(job.id);
+    expect(held).toMatchObject({ status: "queued", booked: true });
+    // The process that booked it is killed; a new one takes over the file and, in time, the run.
+    h.restart();
+    for (let s = 0; s < 600 && (await h.onlyRun(job.id)).status !== "succeeded"; s++) await h.runFor(1_000);
+    const run = await h.onlyRun(job.id);
+    expect(run).toMatchObject({ status: "succeeded", booked: false });
+    expect(heldBack(await h.store.listEvents(run))).toBe(1);
+    // Its claim used the booking and took no second token. Within a minute of the booked time (one
+    // token a minute), the next reservation waits less than a minute; charged twice, it would
+    // wait more than one.
+    expect(h.clock.now() - held.due_at).toBeLessThan(60_000);
+    expect(await limits!.reserveExecution("alice")).toBeLessThan(60_000);
+    expect(h.actions.calls).toHaveLength(2);
+  });
+
   it("does not starve the event loop, another owner, or its own claimed runs while it waits", async () => {
     const dir = mkdtempSync(join(tmpdir(), "duely-pressure-"));
     const actions = new ScriptedActions();

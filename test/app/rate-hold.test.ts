@@ -64,10 +64,9 @@ async function delivered(...names: string[]): Promise<QueueMessage[]> {
 const ids = (ms: QueueMessage[]) => ms.map((m) => m.key.job_id);
 
 describe("RateHold", () => {
-  it("keeps a held run paid for and hidden from other consumers until its time and a lease beyond", async () => {
+  it("keeps a held run hidden from other consumers until its time and a lease beyond", async () => {
     const [m] = await delivered("a");
     hold.hold(m!, T + 10_000);
-    expect(hold.isPaid(m!)).toBe(true);
     expect(hold.size).toBe(1);
     await vi.advanceTimersByTimeAsync(0); // the visibility change is sent without waiting for it
     clock.set(T + 10_000 + LEASE_MS - 1);
@@ -103,11 +102,6 @@ describe("RateHold", () => {
     expect(hold.takeDue(T + 999)).toEqual([]);
     expect(ids(hold.takeDue(T + 2_000))).toEqual(["b", "c"]);
     expect(hold.size).toBe(1);
-    // Taken is not settled: still paid for until claimed.
-    expect(hold.isPaid(b!)).toBe(true);
-    hold.settle(b!);
-    expect(hold.isPaid(b!)).toBe(false);
-    expect(hold.isPaid(a!)).toBe(true);
     expect(ids(hold.takeDue(T + 5_000))).toEqual(["a"]);
     expect(hold.takeDue(T + 5_000)).toEqual([]);
   });
@@ -148,13 +142,12 @@ describe("RateHold", () => {
     expect(due).toBe(1);
   });
 
-  it("clear hands back every held run, forgets what was paid and tells nothing more", async () => {
+  it("clear hands back every held run and tells nothing more", async () => {
     const [a, b] = await delivered("a", "b");
     hold.hold(a!, T + 1_000);
     hold.hold(b!, T + 2_000);
     expect(ids(hold.clear())).toEqual(["a", "b"]);
     expect(hold.size).toBe(0);
-    expect(hold.isPaid(a!)).toBe(false);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(due).toBe(0);
     // Holding again after a clear arms a timer again.

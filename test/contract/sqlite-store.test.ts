@@ -76,6 +76,7 @@ describe("SQLite store, beyond the port", () => {
     7: ["DROP INDEX runs_in_flight"],
     8: ["DROP TABLE quarantine"],
     9: ["DROP INDEX runs_pending_by_time"],
+    10: ["ALTER TABLE runs DROP COLUMN booked"],
   };
   const rewindTo = (version: number) => {
     for (let v = SCHEMA_VERSION; v > version; v--) for (const sql of UNDO[v] ?? []) tamper(sql);
@@ -117,8 +118,21 @@ describe("SQLite store, beyond the port", () => {
 
     store = openSqliteStore({ path });
     expect(await store.getJob(job.id)).toEqual({ ...job, pause_note: null, skips: [] });
-    expect(await store.getRun(run)).toEqual({ ...run, origin: "schedule" });
+    expect(await store.getRun(run)).toEqual({ ...run, origin: "schedule", booked: false });
     expect(await store.listJobEvents(job.id, { limit: 5 })).toEqual([]);
+  });
+
+  it("keeps a run's booking across a reopen, and refuses a stored booking that is neither 0 nor 1", async () => {
+    const { run } = await storedJobAndRun();
+    const booked = { ...run, status: "queued" as const, booked: true, updated_at: run.updated_at + 1 };
+    await store.commit({ writes: [{ op: "update_run", run: booked, expect: { status: "pending", attempt: 0 } }] });
+    await store.close();
+    store = openSqliteStore({ path });
+    expect(await store.getRun(run)).toEqual(booked);
+    await store.close();
+    tamper("UPDATE runs SET booked = 2 WHERE job_id = ?", run.job_id);
+    store = openSqliteStore({ path });
+    await expect(store.getRun(run)).rejects.toMatchObject({ code: "corrupt_record" });
   });
 
   it("refuses, saying why and changing nothing, a file another build changed without its version number", async () => {

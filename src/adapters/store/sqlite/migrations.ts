@@ -171,6 +171,10 @@ const MIGRATIONS: readonly string[] = [
   -- (runs_pending leads with the bucket, so it would be read whole).
   CREATE INDEX runs_pending_by_time ON runs (scheduled_at) WHERE status = 'pending';
   `,
+  `
+  -- 1 while a run held back by its owner's execution rate has its token booked (Run.booked).
+  ALTER TABLE runs ADD COLUMN booked INTEGER NOT NULL DEFAULT 0;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -49,6 +49,8 @@ export interface RunRow {
   created_at: number;
   updated_at: number;
   origin: string;
+  /** 0 or 1. */
+  booked: number;
 }
 
 /** A `run_events` row; `from`/`to` are SQL keywords, hence `from_status`/`to_status`. */
@@ -117,6 +119,7 @@ export const RUN_MUTABLE_COLUMNS = [
   "checkpoint",
   "created_at",
   "updated_at",
+  "booked",
 ] as const satisfies readonly (keyof RunRow)[];
 export const RUN_COLUMNS = [...RUN_KEY_COLUMNS, ...RUN_MUTABLE_COLUMNS];
 
@@ -229,6 +232,7 @@ export const runToRow = (r: Run): RunRow => ({
   created_at: r.created_at,
   updated_at: r.updated_at,
   origin: r.origin,
+  booked: r.booked ? 1 : 0,
 });
 
 export function runFromRow(row: RunRow): Run {
@@ -238,6 +242,8 @@ export function runFromRow(row: RunRow): Run {
     result: row.result === null ? null : parseJson(row.result, "result", what),
     error: row.error === null ? null : parseJson(row.error, "error", what),
     checkpoint: row.checkpoint === null ? null : parseJson(row.checkpoint, "checkpoint", what),
+    // Anything but 0 or 1 goes to the schema as it is, which refuses it: not a run duely wrote.
+    booked: row.booked === 1 ? true : row.booked === 0 ? false : row.booked,
   });
 }
 
