@@ -57,10 +57,22 @@ function killOf(claim: Claim, from: number, until: number, kills: readonly Kill[
   return inRange.find((k) => k.pid === pid) ?? inRange[0];
 }
 
+/** How long before a run's time a claim of it may come (claimed ahead), for the kills that can explain an eventless claim. */
+const KILL_LOOKBACK_MS = 60_000;
+
 /** The reasons in `spentBy`. */
 export const KILLED_AFTER_START = "killed after its start, before its delivery";
 const LEASE_LOST = "lease lost without a kill";
 const NO_START = "no start event found";
+/**
+ * A claim that left no event at all, while a kill of a claiming process came between the run's
+ * time and its next recorded claim. On DynamoDB a single write's events are written after it
+ * (the store's `singleWriteEvents: "after"`, one BatchWriteItem, not atomic with the write): a
+ * holder killed between the two leaves the claim, with its start charged on the run, and no
+ * event. The kill is what spent the execution; the lost event is the store's documented cost
+ * trade. SQLite writes events in the same transaction, so there this never explains anything.
+ */
+export const EVENT_LOST_TO_A_KILL = "claim event lost to a kill (events written after the write)";
 
 const bump = (counts: Record<string, number>, key: string, n = 1) => {
   counts[key] = (counts[key] ?? 0) + n;
@@ -148,7 +160,13 @@ export function measureAttempts(
       bump(out.spentBy, r.why);
       if (r.gapMs !== null) startToKill.push(r.gapMs);
     }
-    if (explained.length < spent) bump(out.spentBy, NO_START, spent - explained.length);
+    const unexplained = spent - explained.length;
+    const eventless = Math.max(0, run.attempt - own.length);
+    const until = own[0]?.at ?? Infinity;
+    const killed = kills.some((k) => CLAIMING_ROLES.has(k.role) && k.at >= run.scheduled_at - KILL_LOOKBACK_MS && k.at < until);
+    const lost = killed ? Math.min(unexplained, eventless) : 0;
+    if (lost > 0) bump(out.spentBy, EVENT_LOST_TO_A_KILL, lost);
+    if (unexplained > lost) bump(out.spentBy, NO_START, unexplained - lost);
   }
   return { ...out, claimsBy, startToKill: stats(startToKill), recoveryAfterKill: stats(recovery) };
 }
