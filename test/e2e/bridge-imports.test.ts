@@ -136,17 +136,28 @@ describe("the stdio bridge is a relay", () => {
   }, 120_000);
 });
 
+/** `duely service run` on a fresh data dir under the import recorder, once it has started. */
+async function startRecordedService() {
+  const own = newDataDir();
+  const record = join(own.dir, "imports.txt");
+  const child = spawn(process.execPath, ["--import", recorder, CLI, "service", "run"], {
+    cwd: ROOT,
+    env: { ...process.env, ...own.env, DUELY_RECORD_IMPORTS: record },
+    stdio: "ignore",
+  });
+  try {
+    await waitFor(() => servicePid(own.dir) === child.pid && existsSync(join(own.dir, "service.json")), 60_000, "the service to start");
+  } catch (e) {
+    await stopService(own.dir);
+    throw e;
+  }
+  return { own, record, child };
+}
+
 describe("the service loads the optional parts only when configured", () => {
   test("with the default config (SQLite, local secret, no model, no mail) it loads no AWS SDK, authorization server, model SDK or mailer, and idle no tools or phrase reader", async () => {
-    const own = newDataDir();
-    const record = join(own.dir, "imports.txt");
-    const child = spawn(process.execPath, ["--import", recorder, CLI, "service", "run"], {
-      cwd: ROOT,
-      env: { ...process.env, ...own.env, DUELY_RECORD_IMPORTS: record },
-      stdio: "ignore",
-    });
+    const { own, record, child } = await startRecordedService();
     try {
-      await waitFor(() => servicePid(own.dir) === child.pid && existsSync(join(own.dir, "service.json")), 60_000, "the service to start");
       process.kill(child.pid!, "SIGTERM");
       await waitFor(exited(child.pid!), 30_000, "the service to stop");
       const loaded = loadedIn(record);
@@ -159,15 +170,8 @@ describe("the service loads the optional parts only when configured", () => {
   }, 120_000);
 
   test("loads the tools with the first client, and the phrase reader with the first schedule in words, not with a structured one", async () => {
-    const own = newDataDir();
-    const record = join(own.dir, "imports.txt");
-    const child = spawn(process.execPath, ["--import", recorder, CLI, "service", "run"], {
-      cwd: ROOT,
-      env: { ...process.env, ...own.env, DUELY_RECORD_IMPORTS: record },
-      stdio: "ignore",
-    });
+    const { own, record, child } = await startRecordedService();
     try {
-      await waitFor(() => servicePid(own.dir) === child.pid && existsSync(join(own.dir, "service.json")), 60_000, "the service to start");
       const { url } = JSON.parse(readFileSync(join(own.dir, "service.json"), "utf8")) as { url: string };
       const secret = readFileSync(join(own.dir, "service.secret"), "utf8").trim();
       expect(loadedIn(record).has("duely:mcp/tools/index.js")).toBe(false);
