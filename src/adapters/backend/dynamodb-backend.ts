@@ -56,13 +56,7 @@ export function dynamoBackend(opts: DynamoBackendOptions): Backend {
     async openStore(clock) {
       const { client, release } = acquire();
       const store = openDynamoStore({ client, tables: s.tables, ttlDays: s.ttl_days, shards: opts.shards, now: () => clock.now(), log });
-      return {
-        ...store,
-        async close() {
-          await store.close();
-          release();
-        },
-      };
+      return releasingOnClose(store, release);
     },
     async openQueue(clock) {
       const client = newSqsClient(q, env, log);
@@ -86,13 +80,7 @@ export function dynamoBackend(opts: DynamoBackendOptions): Backend {
     async openLimitState(clock) {
       const { client, release } = acquire();
       const state = dynamoLimitState({ client, table: s.tables.events, now: () => clock.now() });
-      return {
-        ...state,
-        async close() {
-          await state.close();
-          release();
-        },
-      };
+      return releasingOnClose(state, release);
     },
     openRetention: () => null,
     openCoordination() {
@@ -103,17 +91,22 @@ export function dynamoBackend(opts: DynamoBackendOptions): Backend {
     async openAuthStore(clock) {
       const { client, release } = acquire();
       const store = openDynamoAuthStore({ client, table: s.tables.auth, clock });
-      return {
-        ...store,
-        async close() {
-          await store.close();
-          release();
-        },
-      };
+      return releasingOnClose(store, release);
     },
     lockScheduler: () => null,
     checkReadable() {},
     startFields: {},
     schedulerRunning: null,
+  };
+}
+
+/** `part`, whose close also gives back its hold on the shared client (after the part's own close). */
+function releasingOnClose<T extends { close(): Promise<void> }>(part: T, release: () => void): T {
+  return {
+    ...part,
+    async close() {
+      await part.close();
+      release();
+    },
   };
 }
