@@ -12,7 +12,7 @@ import { stderrLogger } from "../src/adapters/log/pino-logger.js";
 import { openSqsQueue } from "../src/adapters/queue/sqs/sqs-queue.js";
 import { openDynamoStore } from "../src/adapters/store/dynamodb/dynamodb-store.js";
 import { tableNames } from "../src/adapters/store/dynamodb/tables.js";
-import { Engine } from "../src/app/engine.js";
+import { Engine } from "../src/app/engine/engine.js";
 import { DEFAULT_SETTINGS, type EngineSettings } from "../src/app/settings.js";
 import { createQueues, createTables } from "../src/cli/aws-init.js";
 import { resolveConfig } from "../src/config.js";

@@ -271,7 +271,7 @@ async function monthChild(): Promise<void> {
   const [{ openEngine }, { resolveConfig }, { Pruner }, { openSqliteRetention }, { DEFAULT_RETENTION }, { silentLogger }] = await Promise.all([
     dist("main.js"),
     dist("config.js"),
-    dist("app/pruner.js"),
+    dist("app/engine/pruner.js"),
     dist("adapters/store/sqlite/sqlite-retention.js"),
     dist("app/retention-settings.js"),
     dist("ports/logger.js"),

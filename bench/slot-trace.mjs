@@ -19,7 +19,7 @@ const N = Number(a.n ?? 10_000);
 const dist = (p) => import(join(root, "dist", p));
 const { openSqliteStore } = await dist("adapters/store/sqlite/sqlite-store.js");
 const { LocalDelayQueue } = await dist("adapters/queue/local/local-queue.js");
-const { Engine } = await dist("app/engine.js");
+const { Engine } = await dist("app/engine/engine.js");
 const { DEFAULT_SETTINGS } = await dist("app/settings.js");
 
 const dir = mkdtempSync(join(tmpdir(), "duely-trace-"));

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { LocalDelayQueue } from "../src/adapters/queue/local/local-queue.js";
 import { openSqliteStore } from "../src/adapters/store/sqlite/sqlite-store.js";
-import { Engine } from "../src/app/engine.js";
+import { Engine } from "../src/app/engine/engine.js";
 import { DEFAULT_SETTINGS } from "../src/app/settings.js";
 import { silentLogger } from "../src/ports/logger.js";
 

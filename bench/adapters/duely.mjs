@@ -10,7 +10,7 @@ const root = process.env.DUELY_ROOT || new URL("../../..", import.meta.url).path
 const dist = (p) => import(join(root, "dist", p));
 const { openSqliteStore } = await dist("adapters/store/sqlite/sqlite-store.js");
 const { LocalDelayQueue } = await dist("adapters/queue/local/local-queue.js");
-const { Engine } = await dist("app/engine.js");
+const { Engine } = await dist("app/engine/engine.js");
 const { DEFAULT_SETTINGS } = await dist("app/settings.js");
 
 const OWNER = "bench";

@@ -1,5 +1,5 @@
 import { Client, InMemoryTransport, type Tool } from "@modelcontextprotocol/client";
-import type { Engine } from "../../src/app/engine.js";
+import type { Engine } from "../../src/app/engine/engine.js";
 import { resolveConfig } from "../../src/config.js";
 import { JOB_STATUSES } from "../../src/core/model.js";
 import { nextFireTimes } from "../../src/core/schedule/index.js";

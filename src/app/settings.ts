@@ -20,7 +20,7 @@ export const EngineSettings = z.strictObject({
   /**
    * How often the watcher polls the store where it cannot sleep until its next work (several
    * processes share the store: DynamoDB, or roles split over SQLite), and how soon it looks again
-   * after a tick that failed. An embedded engine's watcher sleeps instead (src/app/watcher.ts). @default 1_000
+   * after a tick that failed. An embedded engine's watcher sleeps instead (src/app/engine/watcher.ts). @default 1_000
    */
   poll_interval_ms: z.number().int().min(50).max(60_000).default(1_000),
   /** How far back the watcher's bucket scan reaches; older pending runs are the sweeper's. @default 7_200_000 */
@@ -81,7 +81,7 @@ export const EngineSettings = z.strictObject({
   action_timeout_ms: z.number().int().min(100).max(DAY_MS).default(300_000),
   /**
    * A task whose attempts failed this many times in a row (retries included) alerts its owner,
-   * as does one whose run dead-lettered sooner; once per failure streak (src/app/failure-alerts.ts). @default 3
+   * as does one whose run dead-lettered sooner; once per failure streak (src/app/engine/failure-alerts.ts). @default 3
    */
   alert_after_failures: z.number().int().min(1).max(1_000).default(3),
 });

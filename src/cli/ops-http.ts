@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { PrometheusMetrics } from "../adapters/metrics/prometheus.js";
-import type { Readiness } from "../app/status.js";
+import type { Readiness } from "../app/engine/status.js";
 import type { OpsAnswer, OpsRoutes } from "../mcp/http.js";
 
 const json = (status: number, body: unknown): OpsAnswer => ({ status, contentType: "application/json", body: JSON.stringify(body) });

@@ -1,4 +1,4 @@
-import { ALL_ROLES, type Role } from "../app/engine.js";
+import { ALL_ROLES, type Role } from "../app/engine/engine.js";
 import { type Config, ConfigError } from "../config.js";
 
 /** The commands that run duely as a long-lived process. */

@@ -1,5 +1,5 @@
 import { stderrLogger } from "../adapters/log/pino-logger.js";
-import { checkStatus, type StatusReport } from "../app/status.js";
+import { checkStatus, type StatusReport } from "../app/engine/status.js";
 import { loadConfig } from "../config.js";
 import { openStatus } from "../main.js";
 

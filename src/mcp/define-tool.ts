@@ -1,6 +1,6 @@
 import type { CallToolResult } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import type { Jobs } from "../app/jobs.js";
+import type { Jobs } from "../app/tasks/jobs.js";
 import type { Logger } from "../ports/logger.js";
 import { errorFromThrown, type FieldAliases, ToolError, toolError } from "./tool-errors.js";
 import { errorFromIssues } from "./zod-issues.js";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { compareKeys, type Delivered, keyOf, type ResultKey } from "../app/results.js";
+import { compareKeys, type Delivered, keyOf, type ResultKey } from "../app/tasks/results.js";
 import { DomainError } from "../core/errors.js";
 import { fire, isoUtc, zoneOf } from "./present.js";
 import type { ResultView } from "./schemas.js";

@@ -1,10 +1,10 @@
-import type { ResolvedSchedule, ScheduleRequest, WhenRequest } from "../app/task-request.js";
+import type { ResolvedSchedule, ScheduleRequest, WhenRequest } from "../app/tasks/task-request.js";
 import type { Schedule } from "../core/schedule/model.js";
 import { fire, isoLocal, scheduleView } from "./present.js";
 import type { Reading, ScheduleInput } from "./schemas.js";
 import type { FieldAliases } from "./tool-errors.js";
 
-/** The arguments that say when, in wire names; the use cases read them (src/app/task-request.ts). */
+/** The arguments that say when, in wire names; the use cases read them (src/app/tasks/task-request.ts). */
 export interface WhenInput {
   schedule?: ScheduleInput | undefined;
   when?: string | undefined;

@@ -1,5 +1,5 @@
 import { ProtocolError, ProtocolErrorCode, Server, type Tool as WireTool } from "@modelcontextprotocol/server";
-import type { Jobs } from "../app/jobs.js";
+import type { Jobs } from "../app/tasks/jobs.js";
 import type { Clock } from "../ports/clock.js";
 import type { Logger } from "../ports/logger.js";
 import { DUELY_VERSION } from "../version.js";

@@ -1,4 +1,4 @@
-import type { ResolvedSchedule } from "../app/task-request.js";
+import type { ResolvedSchedule } from "../app/tasks/task-request.js";
 import type { Job, RunPolicy } from "../core/model.js";
 import { describeSchedule } from "../core/schedule/index.js";
 import type { PolicyInput } from "./policy-schemas.js";

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OwnersConfig } from "../../src/actions/config.js";
 import { channelDirectory } from "../../src/actions/owner-channels.js";
 import { createActionRunner } from "../../src/actions/runner.js";
-import type { Engine } from "../../src/app/engine.js";
+import type { Engine } from "../../src/app/engine/engine.js";
 import { resolveConfig } from "../../src/config.js";
 import type { Action } from "../../src/core/action-model.js";
 import { openEngine } from "../../src/main.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readBatched } from "../../src/app/batch-read.js";
+import { readBatched } from "../../src/app/engine/batch-read.js";
 import type { LogLevel } from "../../src/ports/logger.js";
 
 function recorder() {

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { catchUp } from "../../src/app/catch-up.js";
-import { WakeWatch } from "../../src/app/wake-watch.js";
+import { WakeWatch } from "../../src/app/engine/wake-watch.js";
 import { DEFAULT_RUN_POLICY, type RunPolicy } from "../../src/core/model.js";
 import { startOffsetMs } from "../../src/core/start-window.js";
 import { makeJob } from "../support/builders.js";
@@ -30,7 +30,7 @@ async function runsOf(jobId: string) {
   return runs.map((r) => [hhmm(r.scheduled_at), r.status, r.skip_reason]);
 }
 
-/** What a process does when it wakes (src/app/engine.ts afterWake): a sweep, a watcher tick and the worker. */
+/** What a process does when it wakes (src/app/engine/engine.ts afterWake): a sweep, a watcher tick and the worker. */
 async function afterWake(): Promise<void> {
   await h.engine.sweeper.sweep();
   await h.engine.step();

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { LocalDelayQueue } from "../../src/adapters/queue/local/local-queue.js";
 import { openSqliteStore } from "../../src/adapters/store/sqlite/sqlite-store.js";
-import { Engine } from "../../src/app/engine.js";
+import { Engine } from "../../src/app/engine/engine.js";
 import { DEFAULT_SETTINGS, type EngineSettings } from "../../src/app/settings.js";
 import { systemClock } from "../../src/ports/clock.js";
 import { silentLogger } from "../../src/ports/logger.js";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { ALERT_DETAIL } from "../../src/app/failure-alerts.js";
-import { failureStreak } from "../../src/app/failure-streak.js";
-import type { CreateJobInput } from "../../src/app/jobs.js";
+import { ALERT_DETAIL } from "../../src/app/engine/failure-alerts.js";
+import { failureStreak } from "../../src/app/engine/failure-streak.js";
+import type { CreateJobInput } from "../../src/app/tasks/jobs.js";
 import { ActionFailure, type AlertOutcome, type OwnerAlert } from "../../src/ports/action.js";
 import { makeJob, makeRun, T0 } from "../support/builders.js";
 import { openHarness, ScriptedActions } from "../support/engine-harness.js";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { claimBatch } from "../../src/app/claims.js";
 import type { EngineDeps } from "../../src/app/deps.js";
-import { LeaseKeeper } from "../../src/app/lease-keeper.js";
+import { claimBatch } from "../../src/app/engine/claims.js";
+import { LeaseKeeper } from "../../src/app/engine/lease-keeper.js";
 import { DEFAULT_SETTINGS } from "../../src/app/settings.js";
 import { silentLogger } from "../../src/ports/logger.js";
 import type { Store, Tx } from "../../src/ports/store.js";

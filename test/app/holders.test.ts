@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Holders } from "../../src/app/holders.js";
+import { Holders } from "../../src/app/engine/holders.js";
 import { DEFAULT_SETTINGS } from "../../src/app/settings.js";
 import type { Run } from "../../src/core/model.js";
 import { silentLogger } from "../../src/ports/logger.js";

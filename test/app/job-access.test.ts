@@ -3,14 +3,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openSqliteStore } from "../../src/adapters/store/sqlite/sqlite-store.js";
-import { changedMeanwhile, isPendingLike, mustBe, openRunsOf, ownedJob, upcomingOf } from "../../src/app/job-access.js";
+import { changedMeanwhile, isPendingLike, mustBe, openRunsOf, ownedJob, upcomingOf } from "../../src/app/tasks/job-access.js";
 import { DomainError } from "../../src/core/errors.js";
 import { DEFAULT_RUN_POLICY, type Job, type JobStatus, type RunStatus } from "../../src/core/model.js";
 import { startOffsetOf } from "../../src/core/start-window.js";
 import type { Store } from "../../src/ports/store.js";
 import { HOUR_MS, MINUTE_MS, makeJob, makeRun, T0 } from "../support/builders.js";
 
-// What every task use case starts from (src/app/job-access.ts), on a real SQLite file: the
+// What every task use case starts from (src/app/tasks/job-access.ts), on a real SQLite file: the
 // caller's own task or nothing, a state check with the reasons a caller acts on, the open runs
 // however many pages they take, and the next run times a task shows.
 

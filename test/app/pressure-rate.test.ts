@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { memoryLimitState } from "../../src/adapters/limits/memory-limit-state.js";
 import { openSqliteStore } from "../../src/adapters/store/sqlite/sqlite-store.js";
-import type { Engine } from "../../src/app/engine.js";
+import type { Engine } from "../../src/app/engine/engine.js";
 import { DEFAULT_LIMITS } from "../../src/app/limit-settings.js";
 import { Limits } from "../../src/app/limits.js";
 import { resolveConfig } from "../../src/config.js";

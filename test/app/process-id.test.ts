@@ -1,6 +1,6 @@
 import { hostname } from "node:os";
 import { afterEach, describe, expect, it } from "vitest";
-import { defaultRoleId } from "../../src/app/process-id.js";
+import { defaultRoleId } from "../../src/app/engine/process-id.js";
 import { openHarness } from "../support/engine-harness.js";
 
 type Harness = Awaited<ReturnType<typeof openHarness>>;

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { jsonlArchive } from "../../src/adapters/archive/jsonl-archive.js";
 import { openSqliteRetention } from "../../src/adapters/store/sqlite/sqlite-retention.js";
 import { openSqliteStore } from "../../src/adapters/store/sqlite/sqlite-store.js";
-import { Pruner } from "../../src/app/pruner.js";
+import { Pruner } from "../../src/app/engine/pruner.js";
 import { DEFAULT_RETENTION } from "../../src/app/retention-settings.js";
 import type { Job, Run, RunStatus } from "../../src/core/model.js";
 import { silentLogger } from "../../src/ports/logger.js";

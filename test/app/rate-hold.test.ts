@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { LocalDelayQueue } from "../../src/adapters/queue/local/local-queue.js";
 import type { EngineDeps } from "../../src/app/deps.js";
-import { RateHold } from "../../src/app/rate-hold.js";
+import { RateHold } from "../../src/app/engine/rate-hold.js";
 import { DEFAULT_SETTINGS } from "../../src/app/settings.js";
 import type { Logger } from "../../src/ports/logger.js";
 import type { DelayQueue, QueueMessage } from "../../src/ports/queue.js";
@@ -9,7 +9,7 @@ import { FakeClock } from "../support/fake-clock.js";
 import { FaultPlan } from "../support/faults.js";
 import { faultyQueue } from "../support/faulty-queue.js";
 
-// The runs a worker holds back by their owner's run rate (src/app/rate-hold.ts), on the real
+// The runs a worker holds back by their owner's run rate (src/app/engine/rate-hold.ts), on the real
 // local queue: kept paid for and hidden from other consumers until their booked time, handed
 // back earliest first when it comes, with one timer telling the worker so.
 

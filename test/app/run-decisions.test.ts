@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Unavailable, Unreadable } from "../../src/app/job-batch.js";
+import { Unavailable, Unreadable } from "../../src/app/engine/job-batch.js";
 import {
   afterFailure,
   type ClaimDecision,
@@ -17,7 +17,7 @@ import {
   startingClaim,
   stillRunningBefore,
   waitingBefore,
-} from "../../src/app/run-decisions.js";
+} from "../../src/app/engine/run-decisions.js";
 import type { Step } from "../../src/app/runs.js";
 import { DEFAULT_RUN_POLICY, type Job, type JobStatus, type Run, type RunStatus } from "../../src/core/model.js";
 import { ActionFailure, ActionTimeout } from "../../src/ports/action.js";

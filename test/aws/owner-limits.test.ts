@@ -3,7 +3,7 @@ import { LocalDelayQueue } from "../../src/adapters/queue/local/local-queue.js";
 import { dynamoLimitState } from "../../src/adapters/store/dynamodb/dynamodb-limit-state.js";
 import { openDynamoStore } from "../../src/adapters/store/dynamodb/dynamodb-store.js";
 import type { TableNames } from "../../src/adapters/store/dynamodb/tables.js";
-import { Engine } from "../../src/app/engine.js";
+import { Engine } from "../../src/app/engine/engine.js";
 import { DEFAULT_LIMITS } from "../../src/app/limit-settings.js";
 import { Limits } from "../../src/app/limits.js";
 import { DEFAULT_SETTINGS } from "../../src/app/settings.js";

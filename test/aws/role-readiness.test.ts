@@ -5,7 +5,7 @@ import { DeleteTableCommand } from "@aws-sdk/client-dynamodb";
 import { DeleteQueueCommand } from "@aws-sdk/client-sqs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dynamoPresence } from "../../src/adapters/lease/dynamodb-leases.js";
-import type { Engine } from "../../src/app/engine.js";
+import type { Engine } from "../../src/app/engine/engine.js";
 import { createQueues } from "../../src/cli/aws-init.js";
 import { rolesOf } from "../../src/cli/process-roles.js";
 import { loadConfig } from "../../src/config.js";

@@ -161,7 +161,7 @@ describe("the service loads the optional parts only when configured", () => {
       process.kill(child.pid!, "SIGTERM");
       await waitFor(exited(child.pid!), 30_000, "the service to stop");
       const loaded = loadedIn(record);
-      expect(loaded.has("duely:app/engine.js")).toBe(true); // the recorder saw the service load
+      expect(loaded.has("duely:app/engine/engine.js")).toBe(true); // the recorder saw the service load
       expect(OPTIONAL.filter((p) => loaded.has(p))).toEqual([]);
       expect(ON_FIRST_CLIENT.filter((p) => loaded.has(p))).toEqual([]);
     } finally {

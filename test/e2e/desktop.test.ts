@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Engine } from "../../src/app/engine.js";
+import type { Engine } from "../../src/app/engine/engine.js";
 import { resolveConfig } from "../../src/config.js";
 import { openEngine } from "../../src/main.js";
 import { createMcpServer } from "../../src/mcp/server.js";

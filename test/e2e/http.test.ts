@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { staticTokenVerifier } from "../../src/adapters/auth/static-tokens.js";
-import type { Engine } from "../../src/app/engine.js";
+import type { Engine } from "../../src/app/engine/engine.js";
 import { loadConfig } from "../../src/config.js";
 import { openEngine } from "../../src/main.js";
 import { type HttpServerHandle, startHttpServer } from "../../src/mcp/http.js";

@@ -1,7 +1,7 @@
 import { request } from "node:http";
 import { type CallToolResult, Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import { expect } from "vitest";
-import type { Engine } from "../../src/app/engine.js";
+import type { Engine } from "../../src/app/engine/engine.js";
 // The service loads the phrase reader lazily (app/task-request.ts); loaded here with this file,
 // its import (slow under vitest's transform on a busy machine) stays out of every test's timeout.
 import "../../src/core/phrase/index.js";

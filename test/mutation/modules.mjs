@@ -8,7 +8,7 @@
 /** @type {Record<string, { mutate: string[]; tests: string[] }>} */
 export const MODULES = {
   "run-decisions": {
-    mutate: ["src/app/run-decisions.ts"],
+    mutate: ["src/app/engine/run-decisions.ts"],
     tests: ["test/app/run-decisions.test.ts", "test/app/run-policies.test.ts"],
   },
   "catch-up": {
@@ -18,23 +18,23 @@ export const MODULES = {
     tests: ["test/app/catch-up-rules.test.ts", "test/app/catch-up.test.ts"],
   },
   "job-access": {
-    mutate: ["src/app/job-access.ts"],
+    mutate: ["src/app/tasks/job-access.ts"],
     tests: ["test/app/job-access.test.ts"],
   },
   limits: {
-    mutate: ["src/app/limits.ts", "src/app/rate-hold.ts", "src/core/token-bucket.ts"],
+    mutate: ["src/app/limits.ts", "src/app/engine/rate-hold.ts", "src/core/token-bucket.ts"],
     tests: ["test/unit/limits-math.test.ts", "test/app/limit-state.test.ts", "test/app/rate-hold.test.ts"],
   },
   claims: {
-    mutate: ["src/app/claims.ts"],
+    mutate: ["src/app/engine/claims.ts"],
     tests: ["test/app/claim-ahead.test.ts", "test/app/claim-at-slot.test.ts", "test/app/reliability-starts.test.ts"],
   },
   completer: {
-    mutate: ["src/app/completer.ts"],
+    mutate: ["src/app/engine/completer.ts"],
     tests: ["test/app/engine-failures.test.ts", "test/app/reliability-writes.test.ts"],
   },
   "lease-keeper": {
-    mutate: ["src/app/lease-keeper.ts"],
+    mutate: ["src/app/engine/lease-keeper.ts"],
     tests: ["test/app/pressure-leases.test.ts", "test/app/reliability-heartbeats.test.ts", "test/app/engine-failures.test.ts"],
   },
   "bearer-gate": {

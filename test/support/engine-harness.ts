@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LocalDelayQueue } from "../../src/adapters/queue/local/local-queue.js";
 import { openSqliteStore } from "../../src/adapters/store/sqlite/sqlite-store.js";
-import { Engine } from "../../src/app/engine.js";
+import { Engine } from "../../src/app/engine/engine.js";
 import type { Limits } from "../../src/app/limits.js";
 import { DEFAULT_SETTINGS, type EngineSettings } from "../../src/app/settings.js";
 import type { Action } from "../../src/core/action-model.js";

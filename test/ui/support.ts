@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { build } from "vite";
-import type { Jobs } from "../../src/app/jobs.js";
+import type { Jobs } from "../../src/app/tasks/jobs.js";
 import type { Run } from "../../src/core/model.js";
 import { ActionFailure } from "../../src/ports/action.js";
 import type { openHarness } from "../support/engine-harness.js";

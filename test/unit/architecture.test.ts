@@ -40,7 +40,7 @@ describe("dependencies point inward", () => {
   });
 
   it("keeps the tool layer to the use cases: nothing in src/mcp reaches the store, the queue or the engine's wiring", () => {
-    const forbidden = ["adapters/", "ports/store.ts", "ports/auth-store.ts", "ports/queue.ts", "app/engine.ts", "app/deps.ts"];
+    const forbidden = ["adapters/", "ports/store.ts", "ports/auth-store.ts", "ports/queue.ts", "app/engine/", "app/deps.ts"];
     const mcp = files(join(SRC, "mcp"));
     expect(mcp.length).toBeGreaterThan(0);
     for (const f of mcp) {
@@ -53,12 +53,37 @@ describe("dependencies point inward", () => {
   });
 
   it("builds the background roles only in src/app: the CLI and the rest reach them through openEngine", () => {
-    const roleModules = /\/app\/(watcher|worker|sweeper|lease-keeper|completer)\.js$/;
+    const roleModules = /\/app\/engine\/(watcher|worker|sweeper|lease-keeper|completer)\.js$/;
     for (const f of files(SRC)) {
       const where = relative(SRC, f);
       if (where.startsWith("app/") || where === "main.ts") continue;
       for (const spec of importsOf(f)) expect(roleModules.test(spec), `${where} imports ${spec}`).toBe(false);
       expect(readFileSync(f, "utf8"), `${where} builds a role itself`).not.toMatch(/new (Watcher|Sweeper)\(/);
+    }
+  });
+
+  it("splits src/app in two: the use cases people call (tasks/) never reach the engine (engine/), and the shared parts at the root reach neither", () => {
+    // The engine's facade (engine/engine.ts) is the one place the halves meet: it hands the roles and the use cases
+    // the same dependencies.
+    const app = join(SRC, "app");
+    const halfOf = (file: string) => {
+      const where = relative(app, file);
+      return where.startsWith("tasks/") ? "tasks" : where.startsWith("engine/") ? "engine" : where.includes("/") ? "elsewhere" : "shared";
+    };
+    const all = files(app);
+    expect(all.filter((f) => halfOf(f) === "tasks").length).toBeGreaterThan(5);
+    expect(all.filter((f) => halfOf(f) === "engine").length).toBeGreaterThan(5);
+    for (const f of all) {
+      const from = halfOf(f);
+      expect(from, `${relative(SRC, f)} is in neither half nor the shared root`).not.toBe("elsewhere");
+      for (const spec of importsOf(f).filter((s) => s.startsWith("."))) {
+        const target = resolve(dirname(f), spec);
+        if (!target.startsWith(`${app}/`)) continue;
+        const to = halfOf(target);
+        const facade = relative(app, f) === "engine/engine.ts";
+        const allowed = to === "shared" || to === from || (facade && to === "tasks");
+        expect(allowed, `${relative(SRC, f)} (${from}) imports ${spec} (${to})`).toBe(true);
+      }
     }
   });
 

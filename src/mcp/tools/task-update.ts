@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { UpdatedJob } from "../../app/jobs.js";
+import type { UpdatedJob } from "../../app/tasks/jobs.js";
 import { plainText } from "../../core/plain-text.js";
 import { defineTool } from "../define-tool.js";
 import { PolicyInput } from "../policy-schemas.js";

@@ -47,7 +47,7 @@ export interface AttemptMeasures {
 
 /** Processes that run workers: the embedded server, or a worker on DynamoDB + SQS. */
 const CLAIMING_ROLES = new Set(["serve", "worker"]);
-/** A default worker id ends in `-<pid>-<random hex>` (src/app/process-id.ts). */
+/** A default worker id ends in `-<pid>-<random hex>` (src/app/engine/process-id.ts). */
 const PID_IN_ID = /-(\d+)-[0-9a-f]+$/;
 
 /** The kill that ended the process holding a claim within [from, until): the claiming worker's own pid if its id names it, else the first kill. */

@@ -8,7 +8,7 @@ import { stderrLogger } from "../../../src/adapters/log/pino-logger.js";
 import { LocalDelayQueue } from "../../../src/adapters/queue/local/local-queue.js";
 import { lockDatabaseFile } from "../../../src/adapters/store/sqlite/file-lock.js";
 import { openSqliteStore } from "../../../src/adapters/store/sqlite/sqlite-store.js";
-import { Engine } from "../../../src/app/engine.js";
+import { Engine } from "../../../src/app/engine/engine.js";
 import { DEFAULT_SETTINGS } from "../../../src/app/settings.js";
 import type { ActionRunner } from "../../../src/ports/action.js";
 import { systemClock } from "../../../src/ports/clock.js";

@@ -11,7 +11,7 @@ import { basename, dirname } from "node:path";
 import { LocalDelayQueue } from "../../../src/adapters/queue/local/local-queue.js";
 import { openSqliteLimitState } from "../../../src/adapters/store/sqlite/sqlite-limit-state.js";
 import { openSqliteStore } from "../../../src/adapters/store/sqlite/sqlite-store.js";
-import { Engine } from "../../../src/app/engine.js";
+import { Engine } from "../../../src/app/engine/engine.js";
 import { DEFAULT_LIMITS } from "../../../src/app/limit-settings.js";
 import { Limits } from "../../../src/app/limits.js";
 import { DEFAULT_SETTINGS } from "../../../src/app/settings.js";

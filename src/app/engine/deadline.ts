@@ -1,0 +1,58 @@
+import type { DelayQueue } from "../../ports/queue.js";
+import type { Store } from "../../ports/store.js";
+import type { EngineDeps } from "../deps.js";
+
+/** A store or queue call that did not answer in time. Whatever it was asked to do may still happen. */
+export class CallTimeout extends Error {
+  constructor(call: string, ms: number) {
+    super(`${call} did not answer within ${ms} ms`);
+    this.name = "CallTimeout";
+  }
+}
+
+/**
+ * The same deps with a deadline on every store and queue call (`call_timeout_ms`; a receive
+ * gets its wait on top). The engine's loops await these calls one after another: one request
+ * that never answers (a half-open connection, a client without a request timeout) would stop
+ * the watcher's ticks, the claim loop or the outcome writes for good. Past the deadline the call
+ * counts as failed with its effect unknown, which every caller already handles: reads are tried
+ * again, writes are read back (commit-check.ts). The abandoned request itself is left to its
+ * client to close.
+ */
+export function withDeadlines(deps: EngineDeps): EngineDeps {
+  const ms = deps.settings.call_timeout_ms;
+  return {
+    ...deps,
+    store: bounded<Store>(deps.store, "store", () => ms),
+    queue: bounded<DelayQueue>(deps.queue, "queue", (method, args) => (method === "receive" ? ms + Number(args[1] ?? 0) : ms)),
+  };
+}
+
+function bounded<T extends object>(target: T, name: string, limitOf: (method: string, args: unknown[]) => number): T {
+  return new Proxy(target, {
+    get(t, prop, receiver) {
+      const value: unknown = Reflect.get(t, prop, receiver);
+      if (typeof value !== "function" || prop === "close") return value;
+      return (...args: unknown[]) => {
+        const out: unknown = value.apply(t, args);
+        return out instanceof Promise ? withDeadline(out, limitOf(String(prop), args), `${name}.${String(prop)}`) : out;
+      };
+    },
+  });
+}
+
+function withDeadline<T>(call: Promise<T>, ms: number, what: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new CallTimeout(what, ms)), ms);
+    call.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(e);
+      },
+    );
+  });
+}

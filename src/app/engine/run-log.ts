@@ -1,0 +1,33 @@
+import { runKeyString } from "../../core/keys.js";
+import type { Run } from "../../core/model.js";
+import type { EngineDeps } from "../deps.js";
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** What every log line about one run carries: its key, owner, scheduled time and attempt (the fencing token). */
+export function runFields(run: Run): Record<string, unknown> {
+  return { run_key: runKeyString(run), owner: run.owner, scheduled_at: iso(run.scheduled_at), attempt: run.attempt };
+}
+
+type Reporting = Pick<EngineDeps, "log" | "metrics">;
+
+/**
+ * A run taken back from a worker that stopped heartbeating (or, embedded, from the process
+ * before this one), once its write has landed: `before` is the run as the reaper read it.
+ */
+export function reportReap(deps: Reporting, before: Run, after: Run): void {
+  const started = before.started_at !== null;
+  deps.log.log("warn", started ? "run reaped: its worker stopped heartbeating mid-run" : "run reaped: its worker stopped before starting it", {
+    ...runFields(after),
+    worker: before.lease_owner,
+    lease_until: iso(before.lease_until),
+    status: after.status,
+  });
+  deps.metrics?.runReaped();
+}
+
+/** A queued run whose message was sent again: it was not claimed `stale_queued_ms` after its due time. */
+export function reportResend(deps: Reporting, run: Run): void {
+  deps.log.log("warn", "run re-sent: no worker claimed it in time (its message may be lost)", { ...runFields(run), due_at: iso(run.due_at) });
+  deps.metrics?.runResent();
+}
