@@ -1,6 +1,6 @@
 import type { Job, JobEvent, Run, RunStatus } from "../core/model.js";
 import type { Logger } from "../ports/logger.js";
-import { PartialCommit, type Store, type Tx } from "../ports/store.js";
+import type { Tx } from "../ports/store.js";
 
 /**
  * What a committed change says, by type (as graphile-worker's `WorkerEventMap` names its events).
@@ -87,36 +87,4 @@ export class ChangeFeed {
       }
     }
   }
-}
-
-/**
- * The store, announcing to `feed` every transaction it confirms. A transaction whose answer was
- * lost is not announced here: whoever reads it back announces it if it landed.
- */
-export function announcingStore(store: Store, feed: ChangeFeed): Store {
-  // A Proxy rather than a spread: a store may be a class whose methods live on its prototype.
-  return new Proxy(store, {
-    get(target, prop, receiver) {
-      if (prop === "commit") {
-        return async (tx: Tx) => {
-          const ok = await target.commit(tx);
-          if (ok) feed.landed(tx);
-          return ok;
-        };
-      }
-      if (prop === "commitEach") {
-        return async (txs: Tx[]) => {
-          try {
-            const results = await target.commitEach(txs);
-            for (const [i, tx] of txs.entries()) if (results[i] === true) feed.landed(tx);
-            return results;
-          } catch (e) {
-            if (e instanceof PartialCommit) for (const [i, tx] of txs.entries()) if (e.results[i] === true) feed.landed(tx);
-            throw e;
-          }
-        };
-      }
-      return Reflect.get(target, prop, receiver);
-    },
-  });
 }

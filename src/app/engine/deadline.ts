@@ -1,6 +1,4 @@
 import type { DelayQueue } from "../../ports/queue.js";
-import type { Store } from "../../ports/store.js";
-import type { EngineDeps } from "../deps.js";
 
 /** A store or queue call that did not answer in time. Whatever it was asked to do may still happen. */
 export class CallTimeout extends Error {
@@ -11,21 +9,16 @@ export class CallTimeout extends Error {
 }
 
 /**
- * The same deps with a deadline on every store and queue call (`call_timeout_ms`; a receive
- * gets its wait on top). The engine's loops await these calls one after another: one request
- * that never answers (a half-open connection, a client without a request timeout) would stop
- * the watcher's ticks, the claim loop or the outcome writes for good. Past the deadline the call
- * counts as failed with its effect unknown, which every caller already handles: reads are tried
- * again, writes are read back (commit-check.ts). The abandoned request itself is left to its
- * client to close.
+ * The deadline on every store and queue call (`call_timeout_ms`; a receive gets its wait on top).
+ * The engine's loops await these calls one after another: one request that never answers (a
+ * half-open connection, a client without a request timeout) would stop the watcher's ticks, the
+ * claim loop or the outcome writes for good. Past the deadline the call counts as failed with its
+ * effect unknown, which every caller already handles: reads are tried again, writes are read back
+ * (commit-check.ts). The abandoned request itself is left to its client to close. The store's
+ * deadline is set in engine-store.ts, with the store's other duties; this is the queue's.
  */
-export function withDeadlines(deps: EngineDeps): EngineDeps {
-  const ms = deps.settings.call_timeout_ms;
-  return {
-    ...deps,
-    store: bounded<Store>(deps.store, "store", () => ms),
-    queue: bounded<DelayQueue>(deps.queue, "queue", (method, args) => (method === "receive" ? ms + Number(args[1] ?? 0) : ms)),
-  };
+export function withQueueDeadline(queue: DelayQueue, ms: number): DelayQueue {
+  return bounded<DelayQueue>(queue, "queue", (method, args) => (method === "receive" ? ms + Number(args[1] ?? 0) : ms));
 }
 
 function bounded<T extends object>(target: T, name: string, limitOf: (method: string, args: unknown[]) => number): T {
@@ -41,7 +34,8 @@ function bounded<T extends object>(target: T, name: string, limitOf: (method: st
   });
 }
 
-function withDeadline<T>(call: Promise<T>, ms: number, what: string): Promise<T> {
+/** `call`, or a CallTimeout naming `what` once `ms` pass first. */
+export function withDeadline<T>(call: Promise<T>, ms: number, what: string): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new CallTimeout(what, ms)), ms);
     call.then(

@@ -3,11 +3,12 @@ import type { Clock } from "../../ports/clock.js";
 import type { Logger } from "../../ports/logger.js";
 import type { Presence } from "../../ports/presence.js";
 import type { ShardLeases } from "../../ports/shard-lease.js";
-import { announcingStore, ChangeFeed } from "../changes.js";
+import { ChangeFeed } from "../changes.js";
 import type { EngineDeps } from "../deps.js";
 import type { EngineSettings } from "../settings.js";
 import { Jobs } from "../tasks/jobs.js";
-import { withDeadlines } from "./deadline.js";
+import { withQueueDeadline } from "./deadline.js";
+import { engineStore } from "./engine-store.js";
 import { FailureAlerts } from "./failure-alerts.js";
 import { Holders } from "./holders.js";
 import { WatcherAlarm, WorkerBeat } from "./liveness.js";
@@ -16,7 +17,6 @@ import type { Pruner } from "./pruner.js";
 import { untilReady } from "./readiness.js";
 import { type RecoveryStats, recoverOwnedRuns } from "./recovery.js";
 import { checkReady, type Readiness } from "./status.js";
-import { withStoreSignals } from "./store-signals.js";
 import { Sweeper } from "./sweeper.js";
 import { WakeWatch } from "./wake-watch.js";
 import { Watcher } from "./watcher.js";
@@ -88,11 +88,14 @@ export class Engine {
   private starting: Promise<void> | null = null;
 
   constructor(given: EngineDeps, opts: EngineOptions = {}) {
-    const bounded = withDeadlines(given);
-    this.changes = new ChangeFeed(bounded.log);
-    // Every store call checks for a wake from sleep; every write tells a sleeping watcher.
-    const signalled = withStoreSignals(bounded.store, { called: () => this.wake.observe(), written: (runs) => this.watcher.wakeFor(runs) });
-    const deps: EngineDeps = { ...bounded, store: announcingStore(signalled, this.changes), actions: measuredActions(bounded), changes: this.changes };
+    this.changes = new ChangeFeed(given.log);
+    const store = engineStore(given.store, {
+      deadlineMs: given.settings.call_timeout_ms,
+      signals: { called: () => this.wake.observe(), written: (runs) => this.watcher.wakeFor(runs) },
+      feed: this.changes,
+    });
+    const queue = withQueueDeadline(given.queue, given.settings.call_timeout_ms);
+    const deps: EngineDeps = { ...given, store, queue, actions: measuredActions(given), changes: this.changes };
     this.deps = deps;
     observeChanges(this.changes, deps);
     this.exclusive = opts.exclusive === true;
