@@ -1,9 +1,11 @@
 import type { Presence } from "../../ports/presence.js";
 import type { EngineDeps } from "../deps.js";
 import { PollLoop } from "./poll-loop.js";
-import { LEASE_POLLS } from "./watcher.js";
 
 type Deps = Pick<EngineDeps, "clock" | "log" | "settings">;
+
+/** With shard leases, a watcher that misses this many polls loses its shards to the others. */
+const LEASE_POLLS = 10;
 
 /** How long a watcher's shard lease lasts: it renews it at every poll, and loses it after this many missed polls. */
 export const watcherLeaseMs = (deps: Deps) => LEASE_POLLS * deps.settings.poll_interval_ms;

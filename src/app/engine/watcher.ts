@@ -11,6 +11,7 @@ import { queued, queueItemOf, type Step, skipped, toTx, updateStep, writtenRun }
 import { commitChecked } from "./commit-check.js";
 import type { Holders } from "./holders.js";
 import { type LoadedJob, loadJobsOf, Unavailable, Unreadable } from "./job-batch.js";
+import { watcherLeaseMs } from "./liveness.js";
 import { PollLoop } from "./poll-loop.js";
 import { defaultRoleId } from "./process-id.js";
 import { failingParts } from "./readiness.js";
@@ -41,8 +42,6 @@ interface Decision {
 
 /** Runs decided and committed per store round trip; small enough not to hold the event loop long. */
 const PAGE = 250;
-/** With shard leases, a watcher that misses this many polls loses its shards to the others. */
-export const LEASE_POLLS = 10;
 /** The earliest possible time, for `earliest` queries that must see every wake time. */
 const EVER = Number.MIN_SAFE_INTEGER;
 
@@ -180,10 +179,10 @@ export class Watcher {
     const now = this.deps.clock.now();
     const to = now + this.deps.settings.look_ahead_ms;
     const from = now - this.deps.settings.look_back_ms;
-    const { shard_count, poll_interval_ms } = this.deps.settings;
+    const { shard_count } = this.deps.settings;
     if (this.leases && this.failing) await this.stepAsideUnlessReady();
     if (this.leases) {
-      const acquired = await this.leases.acquire(this.id, shard_count, LEASE_POLLS * poll_interval_ms, now, this.config);
+      const acquired = await this.leases.acquire(this.id, shard_count, watcherLeaseMs(this.deps), now, this.config);
       this.shards = acquired.shards;
       for (const { shard, from } of acquired.takenOver) {
         this.deps.log.log("warn", "shard taken over from a watcher whose lease expired", { shard, from, watcher: this.id });
