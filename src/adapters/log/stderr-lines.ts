@@ -18,6 +18,17 @@ const RANK: Record<LogLevel, number> = { debug: 20, info: 30, warn: 40, error: 5
  * where importing pino and its streams would cost more than everything else they load.
  */
 export function stderrLineLogger(minLevel: LogLevel = "info"): Logger {
+  return plainLineLogger((line) => {
+    try {
+      writeSync(2, line);
+    } catch {
+      // stderr closed: nowhere left to say it.
+    }
+  }, minLevel);
+}
+
+/** Those lines, each handed to `write` with its newline. */
+export function plainLineLogger(write: (line: string) => void, minLevel: LogLevel = "info"): Logger {
   return {
     log(level, message, data) {
       if (RANK[level] < RANK[minLevel]) return;
@@ -29,11 +40,7 @@ export function stderrLineLogger(minLevel: LogLevel = "info"): Logger {
         // A field that cannot be written (a cycle, a BigInt) must not lose the line.
         line = JSON.stringify({ ...head, message, fields_unwritable: true });
       }
-      try {
-        writeSync(2, `${line}\n`);
-      } catch {
-        // stderr closed: nowhere left to say it.
-      }
+      write(`${line}\n`);
     },
   };
 }
