@@ -96,6 +96,7 @@ export function startBridge(opts: BridgeOptions): BridgeHandle {
   const subscribed = new Set<string>();
   let replayed = 0;
   let chain: Promise<void> = Promise.resolve();
+  let closing = false;
   let shutDown: () => void = () => {};
   const closed = new Promise<void>((resolve) => (shutDown = resolve));
 
@@ -105,6 +106,8 @@ export function startBridge(opts: BridgeOptions): BridgeHandle {
   /** The service went away: each request it still owed gets an error; the next request reconnects. */
   const lose = (c: Connection, why: string) => {
     if (conn === c) conn = null;
+    // The client has gone: no one is left to answer.
+    if (closing) c.pending.clear();
     for (const id of c.pending)
       fail(id, `duely's background service stopped before answering (${c.upstream.label}): ${why}. Your next request starts it again.`);
     c.pending.clear();
@@ -169,12 +172,15 @@ export function startBridge(opts: BridgeOptions): BridgeHandle {
   };
 
   const close = async () => {
+    closing = true;
     const c = conn;
     conn = null;
     c?.upstream.stream.end();
     shutDown();
   };
 
+  // A client that stopped reading (its end of the pipe closed) is not a crash of the bridge.
+  output.on("error", (e) => log.log("debug", "writing to the client failed", { error: e.message }));
   readLines(input, (line) => {
     chain = chain.then(() => relay(line)).catch((e: unknown) => log.log("error", "bridge relay failed", { error: String(e) }));
   });
