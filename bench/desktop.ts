@@ -238,7 +238,7 @@ function bridgeOnce(dataDir: string): Promise<number> {
 async function bridgeWarm(): Promise<number> {
   const s = await startService();
   try {
-    await bridgeOnce(s.dir); // the first request of a service warms its HTTP path
+    await bridgeOnce(s.dir); // the first bridge of a service loads its MCP server (not the warm path)
     const times: number[] = [];
     for (let i = 0; i < REPS; i++) times.push(await bridgeOnce(s.dir));
     return Math.round(median(times));

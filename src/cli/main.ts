@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { stderrLogger } from "../adapters/log/pino-logger.js";
+import { stderrLineLogger } from "../adapters/log/stderr-lines.js";
 import { DEFAULT_MAX_RECEIVE_COUNT } from "../adapters/queue/sqs/queues.js";
 import { DomainError } from "../core/errors.js";
 import { AWS_DEFAULTS, HTTP_DEFAULTS } from "../defaults.js";
@@ -21,7 +21,8 @@ import type { TasksOptions } from "./tasks.js";
 // The option definitions below are the whole interface: commander parses with them and prints
 // them as --help. Command modules are imported only when run: most pull in large SDKs.
 
-installProcessPolicy(process, stderrLogger());
+// The pino-free logger: this runs in every process, the stdio bridge included, which must start fast.
+installProcessPolicy(process, stderrLineLogger());
 
 /** An argParser for whole numbers from `min` to `max`; commander names the option in the error. */
 function wholeNumber(min: number, max = Number.MAX_SAFE_INTEGER): (value: string) => number {

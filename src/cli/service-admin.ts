@@ -2,7 +2,7 @@ import { closeSync, existsSync, openSync, readSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dataDirOf } from "../config.js";
 import { formatDuration } from "../core/duration.js";
-import { probeServer } from "../mcp/probe.js";
+import { httpProbe } from "../mcp/probe.js";
 import { readDiscovery } from "../service/discovery.js";
 import { definitionPath, type Platform, serviceName } from "../service/install-plan.js";
 import { readPid } from "../service/instance-lock.js";
@@ -30,7 +30,7 @@ export function installedDefinition(paths: ServicePaths, env: Env): string | nul
 /** `duely service status`: prints whether the service of this data dir runs; resolves to the exit code (0 running, 1 not). */
 export async function serviceStatus(opts: { dataDir?: string; json?: boolean }, env: Env): Promise<number> {
   const paths = pathsFor(opts.dataDir, env);
-  const found = await findService(paths, probeServer);
+  const found = await findService(paths, httpProbe);
   const installed = installedDefinition(paths, env);
   const stale = found ? null : readDiscovery(paths);
   const silent = stale && isAlive(stale.pid) ? stale : null;

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { probeServer } from "../mcp/probe.js";
+import { httpProbe } from "../mcp/probe.js";
 import { findService } from "../service/launch.js";
 import { pathsFor } from "./service-admin.js";
 
@@ -20,7 +20,7 @@ function opener(url: string): [string, string[]] {
  */
 export async function serviceOpen(opts: { dataDir?: string; browser?: boolean }, env: Env): Promise<number> {
   const paths = pathsFor(opts.dataDir, env);
-  const running = await findService(paths, probeServer);
+  const running = await findService(paths, httpProbe);
   if (!running) {
     process.stderr.write(
       `duely service is not running for ${paths.dir}. Start it with \`duely service start\` (a chat app starts it through \`duely serve\`; \`duely service install\` starts it at login).\n`,

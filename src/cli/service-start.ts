@@ -1,6 +1,6 @@
 import { loadConfig } from "../config.js";
 import { formatDuration } from "../core/duration.js";
-import { probeServer } from "../mcp/probe.js";
+import { httpProbe } from "../mcp/probe.js";
 import { connectService, findService, ServiceUnavailable } from "../service/launch.js";
 import { servicePaths, withDataDir } from "../service/paths.js";
 import { DUELY_VERSION } from "../version.js";
@@ -21,12 +21,12 @@ export async function serviceStart(opts: ServiceStartOptions, baseEnv: Record<st
   const env = withDataDir(baseEnv, opts.dataDir);
   const config = loadConfig(env, opts.config);
   const paths = servicePaths(config.data_dir);
-  const before = await findService(paths, probeServer);
+  const before = await findService(paths, httpProbe);
   try {
     const s = await connectService({
       paths,
       version: DUELY_VERSION,
-      probe: probeServer,
+      probe: httpProbe,
       command: serviceCommand(config.data_dir, opts),
       env,
       stopHint: stopHintFor(config.data_dir, env),

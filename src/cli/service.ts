@@ -5,6 +5,7 @@ import { type Config, loadConfig, withDb } from "../config.js";
 import { backendFor, openEngine } from "../main.js";
 import { DashboardSessions } from "../mcp/dashboard-sessions.js";
 import { type HttpAuth, startHttpServer } from "../mcp/http.js";
+import { startRelayServer } from "../mcp/relay-server.js";
 import { systemClock } from "../ports/clock.js";
 import type { Logger } from "../ports/logger.js";
 import { ensureSecret, removeDiscovery, writeDiscovery } from "../service/discovery.js";
@@ -25,9 +26,9 @@ export interface ServiceRunOptions {
 
 /**
  * `duely service run`: the one long-lived duely of this user and data dir. Holds the lock, the
- * SQLite file and every scheduler role, and serves MCP over Streamable HTTP (loopback by
- * default) to the bridges (`duely serve`), which find it by its discovery file and authenticate
- * with the local secret. A second one for the same data dir says which pid runs and exits 0.
+ * SQLite file and every scheduler role; serves MCP to the stdio bridges (`duely serve`) on its
+ * relay socket, and over Streamable HTTP (loopback by default) to the CLI and the dashboard. Both
+ * are found by its discovery file and take the local secret. A second one for the same data dir says which pid runs and exits 0.
  */
 export async function runService(opts: ServiceRunOptions, baseEnv: Record<string, string | undefined>): Promise<void> {
   const env = withDataDir(baseEnv, opts.dataDir);
@@ -76,12 +77,33 @@ async function serve(config: Config, paths: ReturnType<typeof servicePaths>, env
     await engine.stop();
     throw e;
   }
+  let relay: Awaited<ReturnType<typeof startRelayServer>>;
+  try {
+    relay = await startRelayServer({
+      address: paths.relay,
+      secret,
+      version: DUELY_VERSION,
+      log,
+      // The same session as `duely serve --embedded` gives on stdio, for the configured owner (the
+      // secret acts as the owner, as over HTTP). Loaded with the first bridge: an idle service has
+      // not loaded the MCP server and its tools (see http.ts).
+      session: async (socket) => {
+        const [{ startStdioServer }, { StdioServerTransport }] = await Promise.all([import("../mcp/stdio.js"), import("@modelcontextprotocol/server/stdio")]);
+        return startStdioServer({ api, owner: config.owner, timezone: config.timezone, transport: new StdioServerTransport(socket, socket) });
+      },
+    });
+  } catch (e) {
+    await http.close();
+    await engine.stop();
+    throw e;
+  }
   // Bridges run on this machine: a wildcard bind is reached through loopback.
   const url = http.url.replace(/^http:\/\/(0\.0\.0\.0|\[::\])/, "http://127.0.0.1");
   const startedAt = new Date().toISOString();
-  writeDiscovery(paths, { pid: process.pid, url, version: DUELY_VERSION, started_at: startedAt, data_dir: paths.dir });
+  writeDiscovery(paths, { pid: process.pid, url, relay: paths.relay, version: DUELY_VERSION, started_at: startedAt, data_dir: paths.dir });
   log.log("info", "duely service running", {
     url,
+    relay: paths.relay,
     version: DUELY_VERSION,
     data_dir: paths.dir,
     owner: config.owner,
@@ -95,6 +117,7 @@ async function serve(config: Config, paths: ReturnType<typeof servicePaths>, env
     stop: async () => {
       // First: no bridge may find a service that is going away.
       removeDiscovery(paths, process.pid);
+      await relay.close().catch((e: unknown) => log.log("warn", "closing the relay socket failed", { error: String(e) }));
       await http.close().catch((e: unknown) => log.log("warn", "closing the HTTP server failed", { error: String(e) }));
       await engine.stop();
     },

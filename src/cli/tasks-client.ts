@@ -1,7 +1,7 @@
 import { stderrLogger } from "../adapters/log/pino-logger.js";
 import type { Config } from "../config.js";
 import { openEngine } from "../main.js";
-import { probeServer } from "../mcp/probe.js";
+import { httpProbe } from "../mcp/probe.js";
 import { createMcpServer } from "../mcp/server.js";
 import { httpToolClient, inProcessToolClient } from "../mcp/tool-client.js";
 import { findService } from "../service/launch.js";
@@ -23,7 +23,7 @@ export interface TaskTools {
  * data dir's store, with no scheduler role (no lock is taken: a service may start meanwhile).
  */
 export async function openTaskTools(config: Config, env: Record<string, string | undefined>): Promise<TaskTools> {
-  const running = await findService(servicePaths(config.data_dir), probeServer);
+  const running = await findService(servicePaths(config.data_dir), httpProbe);
   if (running) {
     const client = await httpToolClient(running.url, running.secret);
     return { ...client, viaService: true };

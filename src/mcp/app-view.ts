@@ -17,7 +17,8 @@ const VIEW_TOOLS = new Set(["task_list_v1", "task_get_v1"]);
  * if it declared the extension with the MCP App MIME type. A client whose capabilities this
  * server cannot see gets it too: a 2025-era client over Streamable HTTP is served statelessly
  * (a fresh server per request never saw its `initialize`), and that is how the hosts that render
- * apps (Claude, ChatGPT) and every `duely serve` bridge reach duely. Linking costs such a
+ * apps (Claude, ChatGPT) reach duely. (A `duely serve` bridge's session on the service's relay
+ * socket keeps the client's `initialize`, as embedded stdio does.) Linking costs such a
  * client nothing: an unknown `_meta` key is ignored, and the results do not change.
  */
 export function offersView(caps: ClientCapabilities | undefined): boolean {

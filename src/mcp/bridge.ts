@@ -1,220 +1,191 @@
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import {
-  isJSONRPCRequest,
-  isJSONRPCResponse,
-  isJSONRPCResultResponse,
-  type JSONRPCMessage,
-  type RequestId,
-  type Transport,
-} from "@modelcontextprotocol/server";
-import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
+import type { Duplex, Readable, Writable } from "node:stream";
 import type { Logger } from "../ports/logger.js";
-import { bridgeSubscriptions } from "./bridge-subscriptions.js";
 
-/** A running service the bridge relays to. */
+/** A running service the bridge relays to: its relay channel, authenticated. */
 export interface Upstream {
-  /** Its MCP endpoint. */
-  url: string;
-  /** The bearer token it accepts from this user (the local secret). */
-  token: string;
-  /** Whether its process still runs (checked before each request and while requests wait). */
-  alive(): boolean;
+  /** Newline-delimited JSON-RPC both ways, an MCP session of the service's owner. */
+  stream: Duplex;
   /** Names it in error messages: "pid 1234, log /home/me/.local/share/duely/service.log". */
   label: string;
 }
 
 export interface BridgeOptions {
   /**
-   * Finds the service, starting it when none runs. Rejects with an Error whose message is
-   * written for the user (a version mismatch, a service that would not start): every request is
-   * then answered with it, and the next request tries again. `verify` false: a service its
-   * discovery file names is taken at its word, so the first request is the only round trip;
-   * true (after such a service refused the connection): it must answer a health check first,
-   * and one is started when it does not.
+   * Finds the service, starting it when none runs, and opens its relay channel. Rejects with an
+   * Error whose message is written for the user (a version mismatch, a service that would not
+   * start): every request is then answered with it, and the next request tries again.
    */
-  connect(check: { verify: boolean }): Promise<Upstream>;
+  connect(): Promise<Upstream>;
   log: Logger;
-  /** The client side. @default stdio of this process */
-  client?: Transport;
+  /** The client's side. @default this process's stdin and stdout */
+  input?: Readable;
+  output?: Writable;
 }
 
 export interface BridgeHandle {
-  /** Resolves when the client has gone (stdin closed) and the bridge has shut down. */
+  /** Resolves when the client has gone (its input ended) and the bridge has shut down. */
   closed: Promise<void>;
   close(): Promise<void>;
 }
 
-/**
- * Whether the service's process has ended, allowing it a moment: a connection reset can arrive
- * before the process is reaped, and a dead process still counts as alive until then.
- */
-async function ended(upstream: Upstream): Promise<boolean> {
-  for (let i = 0; i < 10 && upstream.alive(); i++) await new Promise((r) => setTimeout(r, 100));
-  return !upstream.alive();
-}
-
 /** JSON-RPC's implementation-defined server error range starts here. */
 const SERVICE_ERROR = -32000;
-/** How often waiting requests check that the service process still runs. */
-const LIVENESS_MS = 500;
+
+/** What the bridge needs to know of a line: the id of a request or response, the method of a request or notification. */
+interface Peek {
+  id?: string | number;
+  method?: string;
+  uri?: string;
+}
+
+/** A line's id and method, without checking the rest: the service does that. Unparsable: nothing (relayed all the same). */
+function peek(line: string): Peek {
+  try {
+    const m = JSON.parse(line) as { id?: unknown; method?: unknown; params?: { uri?: unknown } } | null;
+    if (typeof m !== "object" || m === null || Array.isArray(m)) return {};
+    return {
+      ...((typeof m.id === "string" || typeof m.id === "number") && { id: m.id }),
+      ...(typeof m.method === "string" && { method: m.method }),
+      ...(typeof m.params?.uri === "string" && { uri: m.params.uri }),
+    };
+  } catch {
+    return {};
+  }
+}
+
+/** Calls `onLine` with each newline-terminated line of `stream` (without its newline; empty lines skipped). */
+function readLines(stream: Readable, onLine: (line: string) => void): void {
+  let rest = "";
+  stream.setEncoding("utf8");
+  stream.on("data", (chunk: string) => {
+    const lines = (rest + chunk).split("\n");
+    rest = lines.pop()!;
+    for (const line of lines) if (line.trim() !== "") onLine(line);
+  });
+}
 
 interface Connection {
   upstream: Upstream;
-  transport: StreamableHTTPClientTransport;
-  /** Requests relayed on this connection and not yet answered. */
-  pending: Set<RequestId>;
-  /** Found by a health check; not: taken from the discovery file alone. */
-  verified: boolean;
+  /** Requests relayed on this connection and not yet answered (JSON of their ids). */
+  pending: Set<string>;
+  /** Ids of the requests the bridge itself sent (a replayed opening): their answers are not the client's. */
+  own: Set<string>;
 }
 
-/** The connection was refused: nothing listens there, so the request reached no one (a stale discovery file). */
-const refused = (e: unknown): boolean => {
-  const cause = e instanceof Error ? (e.cause as { code?: unknown } | undefined) : undefined;
-  return cause?.code === "ECONNREFUSED";
-};
-
 /**
- * Relays MCP between a client on stdio (Claude Desktop) and the local service over Streamable
- * HTTP, message by message: requests, notifications and responses pass both ways unchanged
- * (a 2025-era client's resource subscriptions are also kept here: bridge-subscriptions.ts).
- * The service is found (or started) on the first message, and again after it was lost. A
- * request the service can no longer answer (it died) gets a JSON-RPC error saying so, never
- * silence; so does every request while the service cannot be reached.
+ * Relays MCP between a client on stdio (Claude Desktop) and the local service's relay socket,
+ * line by line and unchanged: the service runs an ordinary MCP session on that socket. The bridge
+ * reads only each line's id and method, for what it does around the relay: the service is found
+ * (or started) on the first message, and again after it was lost; a request the service can no
+ * longer answer (it stopped) gets a JSON-RPC error saying so, never silence, and so does every
+ * request while the service cannot be reached. A new connection after a lost one is opened as the
+ * client opened the first (its `initialize` and the 2025-era resource subscriptions, replayed by
+ * the bridge, their answers kept from the client), so the client never sees the service change.
  */
 export function startBridge(opts: BridgeOptions): BridgeHandle {
   const { log } = opts;
-  const client = opts.client ?? new StdioServerTransport();
+  const input = opts.input ?? process.stdin;
+  const output = opts.output ?? process.stdout;
   let conn: Connection | null = null;
   let connecting: Promise<Connection> | null = null;
-  /** The discovery file named a service that refused the connection: check the next one. */
-  let verifyNext = false;
-  /** Learnt from the client's initialize exchange, and given to every later connection. */
-  let protocolVersion: string | null = null;
-  const initializeIds = new Set<RequestId>();
+  /** The client's `initialize` request and `notifications/initialized`, as sent. */
+  let opening: { initialize: string | null; initialized: string | null } = { initialize: null, initialized: null };
+  /** Whether a connection has already carried the opening: the next one needs it replayed. */
+  let openedOnce = false;
+  /** The resources the client subscribed to (2025 era), to subscribe again on a new connection. */
+  const subscribed = new Set<string>();
+  let replayed = 0;
+  let chain: Promise<void> = Promise.resolve();
+  let closing = false;
   let shutDown: () => void = () => {};
   const closed = new Promise<void>((resolve) => (shutDown = resolve));
 
-  const reply = (message: JSONRPCMessage): void => {
-    client.send(message).catch((e: unknown) => log.log("warn", "writing to the client failed", { error: String(e) }));
-  };
-  const subscriptions = bridgeSubscriptions({ log, notify: (uri) => reply({ jsonrpc: "2.0", method: "notifications/resources/updated", params: { uri } }) });
-  const fail = (id: RequestId, message: string) => reply({ jsonrpc: "2.0", id, error: { code: SERVICE_ERROR, message } });
+  const reply = (message: unknown) => output.write(`${JSON.stringify(message)}\n`);
+  const fail = (id: string, message: string) => reply({ jsonrpc: "2.0", id: JSON.parse(id) as unknown, error: { code: SERVICE_ERROR, message } });
 
   /** The service went away: each request it still owed gets an error; the next request reconnects. */
   const lose = (c: Connection, why: string) => {
     if (conn === c) conn = null;
-    for (const id of c.pending) {
+    // The client has gone: no one is left to answer.
+    if (closing) c.pending.clear();
+    for (const id of c.pending)
       fail(id, `duely's background service stopped before answering (${c.upstream.label}): ${why}. Your next request starts it again.`);
-    }
     c.pending.clear();
-    c.transport.close().catch(() => undefined);
+    c.upstream.stream.destroy();
   };
 
-  const fromService = (c: Connection, message: JSONRPCMessage) => {
-    if (isJSONRPCResponse(message) && message.id !== undefined) {
-      c.pending.delete(message.id);
-      if (initializeIds.delete(message.id) && isJSONRPCResultResponse(message)) {
-        const version = (message.result as { protocolVersion?: unknown }).protocolVersion;
-        if (typeof version === "string") {
-          protocolVersion = version;
-          c.transport.setProtocolVersion(version);
-        }
-      }
+  const fromService = (c: Connection, line: string) => {
+    const { id, method } = peek(line);
+    if (id !== undefined && method === undefined) {
+      const key = JSON.stringify(id);
+      if (c.own.delete(key)) return;
+      c.pending.delete(key);
     }
-    reply(message);
+    output.write(`${line}\n`);
+  };
+
+  /** Sends a request of the bridge's own on `c`, its answer kept from the client. */
+  const replay = (c: Connection, line: string) => {
+    const id = `duely-bridge-${++replayed}`;
+    c.own.add(JSON.stringify(id));
+    c.upstream.stream.write(`${JSON.stringify({ ...(JSON.parse(line) as object), id })}\n`);
   };
 
   const open = async (): Promise<Connection> => {
-    const verified = verifyNext;
-    const upstream = await opts.connect({ verify: verified });
-    verifyNext = false;
-    const transport = new StreamableHTTPClientTransport(new URL(upstream.url), { requestInit: { headers: { Authorization: `Bearer ${upstream.token}` } } });
-    if (protocolVersion) transport.setProtocolVersion(protocolVersion);
-    const c: Connection = { upstream, transport, pending: new Set(), verified };
-    transport.onmessage = (m) => fromService(c, m);
-    transport.onerror = (e) => {
-      log.log("debug", "service connection error", { error: e.message });
-      if (c.pending.size > 0 && !upstream.alive()) lose(c, "its process ended");
-    };
-    await transport.start();
-    log.log("info", "bridge connected to the service", { url: upstream.url, service: upstream.label });
+    const upstream = await opts.connect();
+    const c: Connection = { upstream, pending: new Set(), own: new Set() };
+    readLines(upstream.stream, (line) => fromService(c, line));
+    upstream.stream.once("close", () => lose(c, "its connection closed"));
+    upstream.stream.on("error", (e) => log.log("debug", "service connection error", { error: e.message }));
+    upstream.stream.resume();
+    if (openedOnce && opening.initialize) {
+      replay(c, opening.initialize);
+      if (opening.initialized) upstream.stream.write(`${opening.initialized}\n`);
+      for (const uri of subscribed) replay(c, JSON.stringify({ jsonrpc: "2.0", id: 0, method: "resources/subscribe", params: { uri } }));
+    }
+    log.log("info", "bridge connected to the service", { service: upstream.label });
     return c;
   };
 
-  const current = async (): Promise<Connection> => {
-    if (conn && !conn.upstream.alive()) lose(conn, "its process ended");
-    if (conn) return conn;
-    connecting ??= open().finally(() => (connecting = null));
-    conn = await connecting;
-    return conn;
-  };
-
-  const relay = async (message: JSONRPCMessage, retried = false): Promise<void> => {
-    const request = isJSONRPCRequest(message) ? message : null;
-    if (request?.method === "initialize") initializeIds.add(request.id);
+  const relay = async (line: string): Promise<void> => {
+    const { id, method, uri } = peek(line);
+    const request = id !== undefined && method !== undefined ? JSON.stringify(id) : null;
+    if (method === "initialize") opening = { initialize: line, initialized: null };
+    else if (method === "notifications/initialized") opening.initialized = line;
+    else if (method === "resources/subscribe" && uri !== undefined) subscribed.add(uri);
+    else if (method === "resources/unsubscribe" && uri !== undefined) subscribed.delete(uri);
     let c: Connection;
     try {
-      c = await current();
+      if (!conn) {
+        connecting ??= open().finally(() => (connecting = null));
+        conn = await connecting;
+      }
+      c = conn;
     } catch (e) {
-      if (request) await fail(request.id, e instanceof Error ? e.message : String(e));
+      if (request) fail(request, e instanceof Error ? e.message : String(e));
       else log.log("warn", "dropped a message: no service", { error: String(e) });
       return;
     }
-    if (request) c.pending.add(request.id);
-    subscriptions.track(message);
-    subscriptions.sync(c.upstream);
-    try {
-      await c.transport.send(message);
-    } catch (e) {
-      if (!retried && !c.verified && refused(e)) {
-        // A discovery file left by a service that did not stop cleanly, its pid now another
-        // process's: the request reached no one, so it goes again, to a checked (or new) service.
-        log.log("info", "the service the discovery file names refused the connection; checking it, or starting one", { service: c.upstream.label });
-        if (request) c.pending.delete(request.id);
-        if (conn === c) conn = null;
-        c.transport.close().catch(() => undefined);
-        verifyNext = true;
-        return relay(message, true);
-      }
-      log.log("warn", "relaying to the service failed", { error: String(e) });
-      const gone = await ended(c.upstream);
-      if (request && c.pending.delete(request.id)) {
-        const why = e instanceof Error ? e.message : String(e);
-        await fail(
-          request.id,
-          gone
-            ? `duely's background service stopped before answering (${c.upstream.label}). Your next request starts it again.`
-            : `duely's background service could not be reached (${c.upstream.label}): ${why}. Your next request tries again.`,
-        );
-      }
-      // Dead: the requests it still owed are answered now. Alive (an HTTP error): the next request reconnects.
-      if (gone) lose(c, "its process ended");
-      else if (conn === c) conn = null;
-    }
+    if (method === "initialize") openedOnce = true;
+    if (request) c.pending.add(request);
+    c.upstream.stream.write(`${line}\n`);
   };
 
-  const liveness = setInterval(() => {
-    if (conn && conn.pending.size > 0 && !conn.upstream.alive()) lose(conn, "its process ended");
-  }, LIVENESS_MS);
-  liveness.unref();
-
   const close = async () => {
-    clearInterval(liveness);
-    await subscriptions.close();
+    closing = true;
     const c = conn;
     conn = null;
-    await c?.transport.close().catch(() => undefined);
-    await client.close().catch(() => undefined);
+    c?.upstream.stream.end();
     shutDown();
   };
 
-  client.onmessage = (message: JSONRPCMessage) => {
-    relay(message).catch((e: unknown) => log.log("error", "bridge relay failed", { error: String(e) }));
-  };
-  client.onerror = (e) => log.log("warn", "client transport error", { error: e.message });
-  client.onclose = () => {
-    close().catch((e: unknown) => log.log("warn", "closing the bridge failed", { error: String(e) }));
-  };
-  client.start().catch((e: unknown) => log.log("error", "could not start the client transport", { error: String(e) }));
+  // A client that stopped reading (its end of the pipe closed) is not a crash of the bridge.
+  output.on("error", (e) => log.log("debug", "writing to the client failed", { error: e.message }));
+  readLines(input, (line) => {
+    chain = chain.then(() => relay(line)).catch((e: unknown) => log.log("error", "bridge relay failed", { error: String(e) }));
+  });
+  input.once("end", () => {
+    chain.then(close).catch((e: unknown) => log.log("warn", "closing the bridge failed", { error: String(e) }));
+  });
   return { closed, close };
 }

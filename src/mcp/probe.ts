@@ -16,3 +16,6 @@ export async function probeServer(url: string, token: string, timeoutMs = 3_000)
     await client.close().catch(() => undefined);
   }
 }
+
+/** `probeServer` as the local service's health check (launch.ts): over HTTP, at the URL its discovery file names. */
+export const httpProbe = (service: { url: string }, secret: string): Promise<string> => probeServer(service.url, secret);

@@ -1,20 +1,40 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, closeSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
-import { z } from "zod";
 import type { ServicePaths } from "./paths.js";
 
-/** What a running service tells the bridges that look for it. */
-export const Discovery = z.object({
-  pid: z.number().int().positive(),
+/**
+ * What a running service tells the bridges that look for it. Checked by hand rather than with a
+ * zod schema: the stdio bridge reads it on every start and loads no zod (see `parseDiscovery`).
+ */
+export interface Discovery {
+  pid: number;
   /** The MCP endpoint, e.g. http://127.0.0.1:40123/mcp */
-  url: z.url(),
+  url: string;
+  /**
+   * The relay channel the stdio bridge connects to: a Unix domain socket only its owner may open
+   * (a named pipe on Windows), where a connection that starts with the secret gets an MCP session.
+   * Absent in a discovery file of a service from before it existed.
+   */
+  relay?: string;
   /** duely's version (package.json) of the running service. */
-  version: z.string(),
+  version: string;
   /** ISO 8601. */
-  started_at: z.string(),
-  data_dir: z.string(),
-});
-export type Discovery = z.infer<typeof Discovery>;
+  started_at: string;
+  data_dir: string;
+}
+
+const isText = (v: unknown): v is string => typeof v === "string";
+
+/** `value` as a Discovery, or null when any field is missing or of the wrong kind. */
+export function parseDiscovery(value: unknown): Discovery | null {
+  if (typeof value !== "object" || value === null) return null;
+  const v = value as Record<string, unknown>;
+  const { pid, url, relay, version, started_at, data_dir } = v;
+  if (typeof pid !== "number" || !Number.isSafeInteger(pid) || pid <= 0) return null;
+  if (!isText(url) || !URL.canParse(url) || !isText(version) || !isText(started_at) || !isText(data_dir)) return null;
+  if (relay !== undefined && (!isText(relay) || relay === "")) return null;
+  return { pid, url, ...(relay !== undefined && { relay }), version, started_at, data_dir };
+}
 
 /** Written whole (temp file + rename), so a reader never sees half of it. */
 export function writeDiscovery(paths: ServicePaths, d: Discovery): void {
@@ -26,8 +46,7 @@ export function writeDiscovery(paths: ServicePaths, d: Discovery): void {
 /** The discovery file, or null when it is missing or not one (a reader then treats the service as not running). */
 export function readDiscovery(paths: ServicePaths): Discovery | null {
   try {
-    const parsed = Discovery.safeParse(JSON.parse(readFileSync(paths.discovery, "utf8")));
-    return parsed.success ? parsed.data : null;
+    return parseDiscovery(JSON.parse(readFileSync(paths.discovery, "utf8")));
   } catch {
     return null;
   }

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { closeSync, existsSync, type FSWatcher, mkdirSync, openSync, readFileSync, renameSync, statSync, watch } from "node:fs";
-import { readDiscovery, readSecret } from "./discovery.js";
+import { type Discovery, readDiscovery, readSecret } from "./discovery.js";
 import { isAlive, type ServicePaths } from "./paths.js";
 
 /** A service that answered its health check. */
@@ -13,8 +13,12 @@ export interface RunningService {
   startedAt: string;
 }
 
-/** The health check: resolves to the version the service reports, rejects when it does not answer. */
-export type Probe = (url: string, secret: string) => Promise<string>;
+/**
+ * The health check of the service a discovery file names: resolves to the version the service
+ * reports, rejects when it does not answer (an MCP handshake over HTTP, or the bridge's relay
+ * handshake, which keeps the connection it opened).
+ */
+export type Probe = (service: Discovery, secret: string) => Promise<string>;
 
 /** The service cannot be used; the message says why and what to do, for the user. */
 export class ServiceUnavailable extends Error {
@@ -40,7 +44,7 @@ export async function findService(paths: ServicePaths, probe?: Probe): Promise<(
   if (!found || !secret || !isAlive(found.pid)) return null;
   if (!probe) return { pid: found.pid, url: found.url, secret, version: found.version, startedAt: found.started_at, answered: found.version };
   try {
-    const answered = await probe(found.url, secret);
+    const answered = await probe(found, secret);
     return { pid: found.pid, url: found.url, secret, version: found.version, startedAt: found.started_at, answered };
   } catch {
     return null;

@@ -1,4 +1,5 @@
-import { homedir } from "node:os";
+import { createHash } from "node:crypto";
+import { homedir, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 /** The local service's files in a data dir; one service per data dir. */
@@ -13,6 +14,24 @@ export interface ServicePaths {
   lock: string;
   /** The service's output when a bridge or the OS service manager starts it. */
   log: string;
+  /** Where the service listens for bridges (see `relayAddress`). */
+  relay: string;
+}
+
+/** A Unix domain socket's path must fit in `sun_path` (108 bytes on Linux, 104 on macOS, with its NUL). */
+const SOCKET_PATH_MAX = 100;
+
+/**
+ * The service's relay channel for the stdio bridges: a Unix domain socket in the data dir (a
+ * 0700 folder; the socket itself is made 0600), or a named pipe on Windows, named after the data
+ * dir. A data dir whose path is too long for a socket gets one in the temp folder, named after
+ * it: the socket is still 0600 and the secret still guards the session.
+ */
+export function relayAddress(dataDir: string, platform: NodeJS.Platform = process.platform): string {
+  const id = createHash("sha256").update(dataDir).digest("hex").slice(0, 16);
+  if (platform === "win32") return `\\\\.\\pipe\\duely-${id}`;
+  const inDir = join(dataDir, "service.sock");
+  return Buffer.byteLength(inDir) <= SOCKET_PATH_MAX ? inDir : join(tmpdir(), `duely-${id}.sock`);
 }
 
 export function servicePaths(dataDir: string): ServicePaths {
@@ -22,6 +41,7 @@ export function servicePaths(dataDir: string): ServicePaths {
     secret: join(dataDir, "service.secret"),
     lock: join(dataDir, "service.lock"),
     log: join(dataDir, "service.log"),
+    relay: relayAddress(dataDir),
   };
 }
 

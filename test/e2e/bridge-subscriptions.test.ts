@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { isAlive } from "../../src/service/paths.js";
+import { waitFor } from "../support/processes/children.js";
 import { type BridgeClient, BUILD_TIMEOUT_MS, connectBridge, ensureBuilt, newDataDir, servicePid, stopService } from "../support/service.js";
 import { ok } from "./support.js";
 
@@ -51,6 +53,21 @@ describe("resource subscriptions through `duely serve` (the bridge) to the local
     expect(b.updates).toEqual([uri(watched)]);
     expect(servicePid(dir)).not.toBeNull();
   }, 90_000);
+
+  test("after the service was killed and started again by the next request, a 2025-era client's subscription still gets its update: the bridge subscribed again", async () => {
+    const { dir, env } = newDataDir();
+    dirs.push(dir);
+    const b = await bridgeFor(env);
+    const watched = await b.create("Watched", 20_000);
+    await b.client.subscribeResource({ uri: uri(watched) });
+    const first = servicePid(dir)!;
+    process.kill(first, "SIGKILL");
+    await waitFor(() => !isAlive(first), 10_000, "the service to die");
+    await ok(b.client, "task_list_v1", {}); // starts the service again
+    expect(servicePid(dir)).not.toBe(first);
+    await expect.poll(() => b.updates, { timeout: 60_000, interval: 100 }).toContain(uri(watched));
+    expect(b.updates).toEqual([uri(watched)]);
+  }, 120_000);
 
   test("a 2026-era client listens through the bridge, and only to its own tasks' URIs", async () => {
     const { dir, env } = newDataDir();

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { probeServer } from "../../src/mcp/probe.js";
+import { httpProbe } from "../../src/mcp/probe.js";
 import { findService } from "../../src/service/launch.js";
 import { isAlive, servicePaths } from "../../src/service/paths.js";
 import { launchdPlist } from "../../src/service/units/launchd.js";
@@ -60,7 +60,7 @@ async function startsAndAnswers(argv: string[], env: Record<string, string>, spe
   await waitFor(
     async () => {
       if (child!.exitCode !== null) throw new Error(`the service exited with ${child!.exitCode}: ${readFileSync(spec.log, "utf8")}`);
-      const found = await findService(paths, probeServer);
+      const found = await findService(paths, httpProbe);
       answered = found?.answered ?? "";
       return found !== null && found.pid === child!.pid;
     },

@@ -1,14 +1,22 @@
-import { type CallToolResult, Client, InMemoryTransport, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PassThrough } from "node:stream";
+import { type CallToolResult, Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staticTokenVerifier } from "../../src/adapters/auth/static-tokens.js";
 import { localAuth } from "../../src/cli/service.js";
 import { resolveConfig } from "../../src/config.js";
 import { startBridge } from "../../src/mcp/bridge.js";
 import { startHttpServer } from "../../src/mcp/http.js";
+import { type RelayServerHandle, startRelayServer } from "../../src/mcp/relay-server.js";
 import { latestRunUri } from "../../src/mcp/resources.js";
 import { createMcpServer } from "../../src/mcp/server.js";
+import { startStdioServer } from "../../src/mcp/stdio.js";
 import { TOOLS } from "../../src/mcp/tools/index.js";
 import { silentLogger } from "../../src/ports/logger.js";
+import { openRelay } from "../../src/service/relay-client.js";
 import { apiOf, connect, openInMemory, TZ } from "./support.js";
 
 /**
@@ -22,6 +30,9 @@ type Env = Awaited<ReturnType<typeof openInMemory>>;
 /** A well-formed id no task has. */
 const MISSING = "01JZZZZZZZZZZZZZZZZZZZZZZZ";
 const SECRET = "local-secret-of-alice-0123456789";
+let relayDir = "";
+let relayAddress = "";
+let relayServer: RelayServerHandle | undefined;
 const TOKENS = { "bearer-alice-0123456789abcdef": "alice", "bearer-bob-0123456789abcdefgh": "bob" } as const;
 const BOB_TOKEN = "bearer-bob-0123456789abcdefgh";
 
@@ -145,16 +156,20 @@ const TRANSPORTS: Transport[] = [
   {
     name: "the stdio bridge to the local service",
     async open() {
-      const [clientSide, bridgeSide] = InMemoryTransport.createLinkedPair();
+      // The bridge's stdio as two pipes; the client reads and writes newline-delimited JSON on them as over a child's stdio.
+      const toBridge = new PassThrough();
+      const fromBridge = new PassThrough();
       const bridge = startBridge({
-        client: bridgeSide,
+        input: toBridge,
+        output: fromBridge,
         log: silentLogger,
-        connect: async () => ({ url: localServer.url, token: SECRET, alive: () => true, label: "test service" }),
+        connect: async () => ({ stream: (await openRelay(relayAddress, SECRET)).socket, label: "test service" }),
       });
       const client = new Client({ name: "isolation-bridge", version: "0" });
-      await client.connect(clientSide);
+      await client.connect(new StdioServerTransport(fromBridge, toBridge));
       closers.push(async () => {
         await client.close();
+        toBridge.end();
         await bridge.close();
       });
       return client;
@@ -188,12 +203,25 @@ beforeAll(async () => {
   const config = resolveConfig({ owner: "alice", http: { tokens: { [BOB_TOKEN]: "bob" } } }, {});
   // Real time: the bearer gate checks a session's expiry against the wall clock.
   localServer = await startHttpServer({ api: apiOf(env.harness.engine), timezone: TZ, auth: localAuth(SECRET, config, Date.now), port: 0 });
+  // The local service's relay socket, wired as `duely service run` wires it: a session of the configured owner.
+  relayDir = mkdtempSync(join(tmpdir(), "duely-isolation-"));
+  relayAddress = join(relayDir, "service.sock");
+  relayServer = await startRelayServer({
+    address: relayAddress,
+    secret: SECRET,
+    version: "0",
+    log: silentLogger,
+    session: async (socket) =>
+      startStdioServer({ api: apiOf(env.harness.engine), owner: config.owner, timezone: TZ, transport: new StdioServerTransport(socket, socket) }),
+  });
 }, 30_000);
 
 afterAll(async () => {
   for (const close of closers.reverse()) await close().catch(() => undefined);
   await bearerServer?.close();
   await localServer?.close();
+  await relayServer?.close();
+  rmSync(relayDir, { recursive: true, force: true });
   await env?.close();
 });
 

@@ -1,10 +1,12 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { connect as netConnect } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { openSqliteStore } from "../../src/adapters/store/sqlite/sqlite-store.js";
 import { readDiscovery, writeDiscovery } from "../../src/service/discovery.js";
 import { isAlive, servicePaths } from "../../src/service/paths.js";
+import { openRelay } from "../../src/service/relay-client.js";
 import { waitFor } from "../support/processes/children.js";
 import { type BridgeClient, BUILD_TIMEOUT_MS, CLI, connectBridge, ensureBuilt, newDataDir, servicePid, stopService } from "../support/service.js";
 import { ok, rawPost } from "./support.js";
@@ -24,16 +26,13 @@ const bridge = async (env: Record<string, string>) => {
   bridges.push(b);
   return b;
 };
-/** Bytes received and not yet read on the TCP sockets this machine holds on local port `port` (Linux: /proc/net/tcp). */
-function unreadBytesAt(port: number): number {
-  const hexPort = port.toString(16).toUpperCase().padStart(4, "0");
+/** Bytes received and not yet read on the Unix domain sockets this machine holds at `path` (Linux: `ss -x`). */
+function unreadBytesAt(path: string): number {
+  const rows = spawnSync("ss", ["-xn"], { encoding: "utf8" }).stdout.trim().split("\n").slice(1);
   let total = 0;
-  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
-    const rows = existsSync(table) ? readFileSync(table, "utf8").trim().split("\n").slice(1) : [];
-    for (const row of rows) {
-      const [, local, , , queues] = row.trim().split(/\s+/);
-      if (local?.endsWith(`:${hexPort}`)) total += Number.parseInt(queues!.split(":")[1]!, 16);
-    }
+  for (const row of rows) {
+    const [, , recvQ, , local] = row.trim().split(/\s+/);
+    if (local === path) total += Number(recvQ);
   }
   return total;
 }
@@ -102,8 +101,8 @@ describe("`duely serve` is a bridge to one local service per data dir", () => {
     const pending = a.client.callTool({ name: "task_list_v1", arguments: {} });
     // Killed only once the request sits unread in the frozen service's socket: killed earlier, the
     // bridge would see it dead before sending and start a new service that answers.
-    const port = Number(new URL(readDiscovery(servicePaths(dir))!.url).port);
-    await waitFor(() => unreadBytesAt(port) > 0, 15_000, "the request to reach the frozen service");
+    const relay = readDiscovery(servicePaths(dir))!.relay!;
+    await waitFor(() => unreadBytesAt(relay) > 0, 15_000, "the request to reach the frozen service");
     process.kill(pid, "SIGKILL");
     await expect(pending).rejects.toThrow(/background service stopped.*Your next request starts it again/);
 
@@ -145,6 +144,36 @@ describe("`duely serve` is a bridge to one local service per data dir", () => {
     expect((await rawPost(url, { authorization: `Bearer ${"0".repeat(64)}` })).status).toBe(401);
     expect((await rawPost(url, { ...bearer, host: "evil.example" })).status).toBe(403);
     expect((await rawPost(url, { ...bearer, origin: "http://evil.example" })).status).toBe(403);
+  }, 90_000);
+
+  test("the relay socket is its owner's alone, and a connection with a wrong secret is closed at once, unanswered", async () => {
+    const { dir, env } = fresh();
+    await bridge(env);
+    const paths = servicePaths(dir);
+    const relay = readDiscovery(paths)!.relay!;
+    expect(relay).toBe(join(dir, "service.sock"));
+    const socketStat = statSync(relay);
+    expect(socketStat.isSocket()).toBe(true);
+    expect(socketStat.mode & 0o777).toBe(0o600);
+
+    const refusedAt = Date.now();
+    const wrong = await new Promise<{ received: string; closed: boolean }>((resolve, reject) => {
+      const socket = netConnect(relay);
+      let received = "";
+      socket.on("data", (d) => (received += d.toString()));
+      socket.on("error", reject);
+      socket.on("close", () => resolve({ received, closed: true }));
+      socket.write(`${"0".repeat(64)}\n${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" })}\n`);
+    });
+    expect(wrong).toEqual({ received: "", closed: true });
+    expect(Date.now() - refusedAt).toBeLessThan(4_000); // at once, not at the 5 s handshake timeout
+    await expect(openRelay(relay, "f".repeat(64))).rejects.toThrow(/closed the connection before answering/);
+
+    const secret = readFileSync(paths.secret, "utf8").trim();
+    const right = await openRelay(relay, secret);
+    expect(right.version).toBe(VERSION);
+    right.socket.destroy();
+    expect(readFileSync(paths.log, "utf8")).toMatch(/"reason":"wrong secret","message":"refused a connection on the relay socket"/);
   }, 90_000);
 
   test("a second `duely service run` for the same data dir says which pid runs and starts nothing", async () => {

@@ -3,9 +3,9 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ensureSecret } from "../../src/service/discovery.js";
+import { ensureSecret, parseDiscovery } from "../../src/service/discovery.js";
 import { acquireInstanceLock, InstanceLocked } from "../../src/service/instance-lock.js";
-import { servicePaths } from "../../src/service/paths.js";
+import { relayAddress, servicePaths } from "../../src/service/paths.js";
 
 let dir = "";
 beforeEach(() => {
@@ -38,6 +38,50 @@ describe("the local secret", () => {
     const renewed = ensureSecret(paths);
     expect(renewed).toMatch(/^[0-9a-f]{64}$/);
     expect(readFileSync(paths.secret, "utf8")).toBe(renewed);
+  });
+});
+
+describe("the discovery file", () => {
+  const good = {
+    pid: 42,
+    url: "http://127.0.0.1:4000/mcp",
+    relay: "/data/service.sock",
+    version: "1.2.3",
+    started_at: "2026-12-02T10:00:00Z",
+    data_dir: "/data",
+  };
+
+  it("is read field by field, with or without the relay socket (a service from before it)", () => {
+    expect(parseDiscovery(good)).toEqual(good);
+    const { relay: _, ...older } = good;
+    expect(parseDiscovery(older)).toEqual(older);
+  });
+
+  it("is not one when a field is missing or of the wrong kind, so readers treat the service as not running", () => {
+    for (const bad of [
+      null,
+      [],
+      "service",
+      { ...good, pid: 0 },
+      { ...good, pid: 1.5 },
+      { ...good, pid: "42" },
+      { ...good, url: "not a url" },
+      { ...good, relay: "" },
+      { ...good, relay: 7 },
+      { ...good, version: undefined },
+      { ...good, data_dir: 1 },
+    ]) {
+      expect(parseDiscovery(bad)).toBeNull();
+    }
+  });
+});
+
+describe("the relay socket's address", () => {
+  it("is service.sock in the data dir, in the temp folder when that path is too long for a socket, and a named pipe on Windows", () => {
+    expect(relayAddress("/home/me/.local/share/duely", "linux")).toBe("/home/me/.local/share/duely/service.sock");
+    const long = `/home/me/${"d".repeat(120)}`;
+    expect(relayAddress(long, "linux")).toBe(join(tmpdir(), `${relayAddress(long, "win32").split("\\").pop()}.sock`));
+    expect(relayAddress("C:\\Users\\me\\duely", "win32")).toMatch(/^\\\\\.\\pipe\\duely-[0-9a-f]{16}$/);
   });
 });
 

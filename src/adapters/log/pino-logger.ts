@@ -1,13 +1,6 @@
 import { type DestinationStream, destination, pino } from "pino";
 import type { Logger, LogLevel } from "../../ports/logger.js";
-
-/** Keys every line has; a field of the same name is written as `<name>_` rather than shadow one. */
-const OWN_KEYS = new Set(["level", "t", "pid", "message"]);
-
-function fieldsOf(data: Record<string, unknown>): Record<string, unknown> {
-  if (!Object.keys(data).some((k) => OWN_KEYS.has(k))) return data;
-  return Object.fromEntries(Object.entries(data).map(([k, v]) => [OWN_KEYS.has(k) ? `${k}_` : k, v]));
-}
+import { fieldsOf } from "./stderr-lines.js";
 
 /**
  * The process's log: one JSON line per event on stderr, `{"level","t","pid",…fields,"message"}`,
