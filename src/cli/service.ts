@@ -88,8 +88,8 @@ async function serve(config: Config, paths: ReturnType<typeof servicePaths>, env
       // secret acts as the owner, as over HTTP). Loaded with the first bridge: an idle service has
       // not loaded the MCP server and its tools (see http.ts).
       session: async (socket) => {
-        const [{ startStdioServer }, { StdioServerTransport }] = await Promise.all([import("../mcp/stdio.js"), import("@modelcontextprotocol/server/stdio")]);
-        return startStdioServer({ api, owner: config.owner, timezone: config.timezone, transport: new StdioServerTransport(socket, socket) });
+        const { startStdioServer } = await import("../mcp/stdio.js");
+        return startStdioServer({ api, owner: config.owner, timezone: config.timezone, streams: { input: socket, output: socket } });
       },
     });
   } catch (e) {

@@ -1,3 +1,4 @@
+import type { Readable, Writable } from "node:stream";
 import type { JSONRPCMessage, Transport } from "@modelcontextprotocol/server";
 import { type StdioServerHandle, StdioServerTransport, serveStdio } from "@modelcontextprotocol/server/stdio";
 import { ownListens } from "./listen-filter.js";
@@ -12,9 +13,9 @@ export interface StdioOptions {
   createNote?: string;
   /**
    * The connection, newline-delimited JSON-RPC both ways. @default this process's stdin and
-   * stdout; the local service passes a `StdioServerTransport` over a bridge's relay socket.
+   * stdout; the local service passes a bridge's relay socket as both.
    */
-  transport?: Transport;
+  streams?: { input: Readable; output: Writable };
 }
 
 /**
@@ -25,7 +26,8 @@ export interface StdioOptions {
  */
 export function startStdioServer(opts: StdioOptions): StdioServerHandle {
   const { api, owner, timezone, createNote } = opts;
-  const wire = ownListensOn(opts.transport ?? new StdioServerTransport(), owner, api);
+  const transport = opts.streams ? new StdioServerTransport(opts.streams.input, opts.streams.output) : new StdioServerTransport();
+  const wire = ownListensOn(transport, owner, api);
   // One instance serves the whole connection: it can be sent resource updates.
   return serveStdio(({ era }) => createMcpServer({ api, owner, timezone, session: era, ...(createNote && { createNote }) }), {
     transport: wire,

@@ -212,7 +212,7 @@ beforeAll(async () => {
     version: "0",
     log: silentLogger,
     session: async (socket) =>
-      startStdioServer({ api: apiOf(env.harness.engine), owner: config.owner, timezone: TZ, transport: new StdioServerTransport(socket, socket) }),
+      startStdioServer({ api: apiOf(env.harness.engine), owner: config.owner, timezone: TZ, streams: { input: socket, output: socket } }),
   });
 }, 30_000);
 
