@@ -262,47 +262,6 @@ describe("SQLite store, beyond the port", () => {
   });
 });
 
-// A task's completion rewrote the whole jobs row, its JSON columns serialized again: a fifth of a
-// worker's finish. An update of plain columns of a version the store knows sets only those.
-describe("SQLite job updates set only the columns that changed", () => {
-  it("completes a task with an UPDATE of its plain columns only, and reads it back whole; a stale one is refused", async () => {
-    const dir = tempDir();
-    const store = openSqliteStore({ path: join(dir, "duely.db") });
-    const statement = Object.getPrototypeOf(new Database(":memory:").prepare("SELECT 1")) as { run: (...args: unknown[]) => unknown };
-    const run = statement.run;
-    const updates: string[] = [];
-    statement.run = function (this: { source: string }, ...args: unknown[]) {
-      if (this.source.startsWith("UPDATE jobs")) updates.push(this.source);
-      return run.apply(this, args);
-    };
-    try {
-      const job = makeJob();
-      await store.commit({ writes: [{ op: "put_job", job, expectVersion: null }] });
-      const completed = { ...job, status: "completed" as const, version: job.version + 1, updated_at: T0 + 5 };
-      expect(await store.commitEach([{ writes: [{ op: "put_job", job: completed, expectVersion: job.version }] }])).toEqual([true]);
-      expect(updates).toHaveLength(1);
-      expect(updates[0]).toMatch(/^UPDATE jobs SET status = \?, updated_at = \?, version = \? WHERE /);
-      expect(updates[0]).not.toContain("action = ?");
-      expect(await store.getJob(job.id)).toEqual(completed);
-      // Refused like the full update: the version moved on.
-      const late = { ...job, status: "paused" as const, version: job.version + 1 };
-      expect(await store.commit({ writes: [{ op: "put_job", job: late, expectVersion: job.version }] })).toBe(false);
-      expect(await store.getJob(job.id)).toEqual(completed);
-      // A change to a JSON column is written in full.
-      updates.length = 0;
-      const edited = { ...completed, action: { type: "notify" as const, message: "edited" }, version: completed.version + 1 };
-      expect(await store.commit({ writes: [{ op: "put_job", job: edited, expectVersion: completed.version }] })).toBe(true);
-      expect(updates).toHaveLength(1);
-      expect(updates[0]).toContain("action = ?");
-      expect(await store.getJob(job.id)).toEqual(edited);
-    } finally {
-      statement.run = run;
-      await store.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-});
-
 // A savepoint per transaction of a batch made SQLite copy every page the transaction touched into
 // a statement journal: a third of a worker's finish (its run and its task completed). A batch of
 // finishes to distinct records now runs none; the transactions are as all-or-nothing as before

@@ -6,7 +6,7 @@ import { positive } from "../limit.js";
 import { ownerIn, parseEach, Quarantine, runKeyOf, stillUnreadable, type Unreadable } from "../quarantine.js";
 import { createCheckpointer, noCheckpointer } from "./checkpointer.js";
 import { checkDatabasePath, openFailure } from "./data-dir.js";
-import { connect, type SqliteDb, type SqliteDriver, type Statement } from "./driver.js";
+import { connect, type SqliteDb, type SqliteDriver } from "./driver.js";
 import { noFileWatch, watchFile } from "./file-watch.js";
 import { migrate } from "./migrations.js";
 import {
@@ -86,17 +86,6 @@ class ParsedJobs {
     const row = Object.fromEntries(JOB_COLUMNS.map((c, i) => [c, values[i]])) as unknown as JobRow;
     this.put(row, job);
   }
-  /** The job as this store last read or wrote it, when that was at `version`. */
-  at(id: string, version: number): { row: JobRow; job: Job } | undefined {
-    const hit = this.young.get(id) ?? this.old.get(id);
-    return hit?.job.version === version ? hit : undefined;
-  }
-  /** The row a narrowed update (`set`, its plain columns) left of `before`, for `job`. */
-  rewritten(before: JobRow, set: readonly (keyof JobRow)[], job: Job): void {
-    const row = { ...before };
-    for (const c of set) (row as Record<string, unknown>)[c] = job[c as keyof Job];
-    this.put(row, job);
-  }
   from(row: JobRow): Job {
     const hit = this.young.get(row.id) ?? this.old.get(row.id);
     if (hit && sameRow(hit.row, row)) {
@@ -114,9 +103,6 @@ class ParsedJobs {
     this.young = new Map();
   }
 }
-
-/** The jobs columns holding JSON text (rows.ts): a narrowed update never sets them. */
-const JOB_JSON_COLUMNS: ReadonlySet<string> = new Set(["action", "schedule", "retry", "policy", "skips"]);
 
 /** A put_job that inserts a job counting against its owner's cap. */
 function addsLiveJob(w: Write): boolean {
@@ -203,52 +189,10 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
     return { items, cursor: rows.length > limit ? cursorOf(shown[shown.length - 1]!) : null };
   }
 
-  /** Job updates setting only some plain columns, by the columns they set. */
-  const narrowUpdates = new Map<string, Statement<unknown[]>>();
-
-  /**
-   * A job update that changes only plain columns of the version this store last read or wrote
-   * (a task's completion: status, version, updated_at) sets only those: no JSON column is
-   * serialized again and no index of an unchanged column is touched. Its condition is the
-   * version and every column it leaves as it was, as this store knows them (their stored text:
-   * nothing to serialize), so the row it leaves is exactly `job`. When that fails (the version
-   * moved on, or the row was changed outside the store, say restored by hand) the full update
-   * decides. undefined when it cannot tell what changed, or a JSON column did: the full update.
-   */
-  function updateChanged(job: Job, expectVersion: number): boolean | undefined {
-    const known = parsedJobs.at(job.id, expectVersion);
-    if (!known) return undefined;
-    const set: (keyof JobRow)[] = [];
-    const kept: (keyof JobRow)[] = [];
-    for (const c of JOB_COLUMNS) {
-      if (c === "id" || c === "version") continue;
-      const k = c as keyof Job;
-      if (job[k] === known.job[k]) kept.push(c);
-      else if (JOB_JSON_COLUMNS.has(c)) return undefined;
-      else set.push(c);
-    }
-    set.push("version");
-    const key = set.join(",");
-    let statement = narrowUpdates.get(key);
-    if (!statement) {
-      statement = db.prepare<unknown[]>(
-        `UPDATE jobs SET ${set.map((c) => `${c} = ?`).join(", ")} WHERE id = ? AND version = ? ${kept.map((c) => `AND ${c} IS ?`).join(" ")}`,
-      );
-      // Few shapes occur (completions, pauses, renames); the bound only guards against surprises.
-      if (narrowUpdates.size < 64) narrowUpdates.set(key, statement);
-    }
-    const values = [...set.map((c) => job[c as keyof Job]), job.id, expectVersion, ...kept.map((c) => known.row[c])];
-    if (statement.run(...values).changes !== 1) return undefined;
-    parsedJobs.rewritten(known.row, set, job);
-    return true;
-  }
-
   /** One write; false when its condition fails (nothing was written by it then). */
   function apply(w: Write): boolean {
     switch (w.op) {
       case "put_job": {
-        const narrowed = w.expectVersion === null ? undefined : updateChanged(w.job, w.expectVersion);
-        if (narrowed !== undefined) return narrowed;
         const values = jobValues(w.job);
         const info = w.expectVersion === null ? q.insertJob.run(values) : q.updateJob.run(values.slice(1), w.job.id, w.expectVersion);
         if (info.changes !== 1) return false;
