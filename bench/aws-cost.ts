@@ -150,6 +150,7 @@ function labelled(store: Store): Store {
     getRun: (k) => run("getRun", () => store.getRun(k)),
     // Labelled as the single reads: the batched ones are the same BatchGetItem requests.
     getJobs: (ids) => run("getJob", () => store.getJobs(ids)),
+    getJobVersions: (ids) => run("getJob", () => store.getJobVersions(ids)),
     getRuns: (keys) => run("getRun", () => store.getRuns(keys)),
     queryBucket: (q) => run("watcher: queryBucket", () => store.queryBucket(q)),
     listWaking: (q) => run("watcher: listWaking", () => store.listWaking(q)),

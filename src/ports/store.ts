@@ -92,6 +92,12 @@ export interface Store {
    * would; a caller that must tell the others apart reads them one by one then.
    */
   getJobs(ids: readonly string[]): Promise<(Job | null)[]>;
+  /**
+   * The stored `version` of each job, in the order of `ids`, null where a job does not exist:
+   * nothing else of the record is read or validated. For a caller holding a job it read (and
+   * validated) before, to learn cheaply whether it changed since; a changed one is read in full.
+   */
+  getJobVersions(ids: readonly string[]): Promise<(number | null)[]>;
   /** `getRun` for many keys in one call, in the order of `keys`, as `getJobs` is. */
   getRuns(keys: readonly RunKey[]): Promise<(Run | null)[]>;
   /**

@@ -8,6 +8,7 @@ import { Engine } from "../../src/app/engine/engine.js";
 import { DEFAULT_SETTINGS } from "../../src/app/settings.js";
 import { systemClock } from "../../src/ports/clock.js";
 import { silentLogger } from "../../src/ports/logger.js";
+import type { Store } from "../../src/ports/store.js";
 
 /**
  * Claiming ahead is about timers: the engine runs on the system clock and Node's timers, both
@@ -22,7 +23,21 @@ afterEach(() => {
 
 async function openRealEngine(claimAheadMs: number) {
   const dir = mkdtempSync(join(tmpdir(), "duely-ahead-"));
-  const store = await openSqliteStore({ path: join(dir, "duely.db") });
+  const sqlite = await openSqliteStore({ path: join(dir, "duely.db") });
+  // The real store, its full task reads counted (and, when told, its version reads failing).
+  const reads = { tasks: 0, failVersions: false };
+  const store: Store = {
+    ...sqlite,
+    getJob: async (id) => {
+      reads.tasks++;
+      return sqlite.getJob(id);
+    },
+    getJobs: async (ids) => {
+      reads.tasks += ids.length;
+      return sqlite.getJobs(ids);
+    },
+    getJobVersions: async (ids) => (reads.failVersions ? Promise.reject(new Error("versions unreadable now")) : sqlite.getJobVersions(ids)),
+  };
   const starts: { at: number; key: string }[] = [];
   const engine = new Engine(
     {
@@ -45,7 +60,13 @@ async function openRealEngine(claimAheadMs: number) {
     await engine.stop();
     rmSync(dir, { recursive: true, force: true });
   };
-  return { engine, store, starts, close };
+  return { engine, store, starts, reads, close };
+}
+
+/** Waits (moving the fake clock in small steps) until the run's outcome is stored. */
+async function finished(e: Awaited<ReturnType<typeof openRealEngine>>, key: { job_id: string; scheduled_at: number }) {
+  for (let i = 0; i < 100 && (await e.store.getRun(key))?.status === "running"; i++) await vi.advanceTimersByTimeAsync(10);
+  return e.store.getRun(key);
 }
 
 /** Creates a once-task at `at`, starts the worker, and waits until it has claimed the run ahead of its time. */
@@ -94,6 +115,41 @@ describe("worker: claiming ahead of the due time", () => {
       expect(e.starts).toEqual([]);
     } finally {
       await e.close();
+    }
+  });
+
+  it("starts a run claimed ahead without reading its task again when the task is unchanged since the claim", async () => {
+    const e = await openRealEngine(1_500);
+    try {
+      const key = await claimedAhead(e, Date.now() + 1_000);
+      const atClaim = e.reads.tasks;
+      await vi.advanceTimersByTimeAsync(key.scheduled_at + 300 - Date.now());
+      expect(e.starts).toHaveLength(1);
+      expect(await finished(e, key)).toMatchObject({ status: "succeeded", executions: 1 });
+      // The start compared the stored version with the claim's copy: no full read, no parse.
+      expect(e.reads.tasks).toBe(atClaim);
+    } finally {
+      await e.engine.worker.stop();
+      await e.close();
+    }
+  });
+
+  it("reads the task in full at the start when it changed since the claim, or when its version cannot be read now", { timeout: 20_000 }, async () => {
+    for (const how of ["renamed", "versions fail"] as const) {
+      const e = await openRealEngine(1_500);
+      try {
+        const key = await claimedAhead(e, Date.now() + 1_000);
+        if (how === "renamed") await e.engine.jobs.update("alice", key.job_id, { title: "renamed" });
+        else e.reads.failVersions = true;
+        const atChange = e.reads.tasks;
+        await vi.advanceTimersByTimeAsync(key.scheduled_at + 300 - Date.now());
+        expect(e.starts).toHaveLength(1);
+        expect(await finished(e, key)).toMatchObject({ status: "succeeded", executions: 1 });
+        expect(e.reads.tasks).toBeGreaterThan(atChange);
+      } finally {
+        await e.engine.worker.stop();
+        await e.close();
+      }
     }
   });
 

@@ -4,6 +4,7 @@ import { type FaultPlan, InjectedFault, never } from "./faults.js";
 const READS = [
   "getJob",
   "getJobs",
+  "getJobVersions",
   "getRuns",
   "listJobs",
   "scanJobs",

@@ -1,30 +1,27 @@
 import type { EngineDeps } from "../deps.js";
 import { givenBack, updateStep } from "../runs.js";
 import { resendItem } from "./claims.js";
-import { loadJobsOf } from "./job-batch.js";
+import { type LoadedJob, loadJobsOf } from "./job-batch.js";
 import type { HeldRun, HeldStep, LeaseKeeper } from "./lease-keeper.js";
 import { decideStart } from "./run-decisions.js";
 
 /**
  * Starts held runs that were claimed without their start (ahead of their time, or beyond the
- * free slots), now that their time and a slot have come: the task is read again (a pause or
- * cancel made meanwhile settles the run instead), and the starts are written in one round trip.
+ * free slots), now that their time and a slot have come: the task is checked again (a pause or
+ * cancel made meanwhile settles the run instead; see tasksAtStart), and the starts are written
+ * in one round trip.
  * Returns the runs whose start is written: their actions start now. The others are released:
  * settled, lost to another attempt, or given back unstarted when their task cannot be read now
  * or their start's answer was lost.
  */
 export async function startHeld(deps: EngineDeps, leases: LeaseKeeper, hs: HeldRun[], deferMs: number): Promise<HeldRun[]> {
   return leases.exclusive(hs, async () => {
-    const jobs = await loadJobsOf(
-      deps.store,
-      hs.map((h) => h.run),
-      deps.log,
-    );
+    const jobs = await tasksAtStart(deps, hs);
     const now = deps.clock.now();
     const back: HeldRun[] = [];
     const steps: (HeldStep & { starts: boolean })[] = [];
-    for (const h of hs) {
-      const d = decideStart(h.run, jobs.get(h.run.job_id), now);
+    for (const [i, h] of hs.entries()) {
+      const d = decideStart(h.run, jobs[i], now);
       if (d.kind === "give_back") back.push(h);
       else steps.push({ h, step: d.step, record: true, starts: d.kind === "start" });
     }
@@ -41,6 +38,36 @@ export async function startHeld(deps: EngineDeps, leases: LeaseKeeper, hs: HeldR
     await giveBackHeld(deps, leases, back, "its task cannot be read now", deferMs);
     return started;
   });
+}
+
+/**
+ * Each held run's task as it is now, for the start's pause and cancel check. A task whose stored
+ * version is still the one read (and validated) at the claim has not changed since: the claim's
+ * copy is it, and only the versions are read, in one call. The others (changed, deleted, or all
+ * of them when the versions cannot be read now) are read in full, through the corrupt-record
+ * and unavailable paths of `loadJobsOf`.
+ */
+async function tasksAtStart(deps: EngineDeps, hs: readonly HeldRun[]): Promise<LoadedJob[]> {
+  const ids = [...new Set(hs.map((h) => h.job.id))];
+  let version: Map<string, number | null>;
+  try {
+    const found = await deps.store.getJobVersions(ids);
+    version = new Map(ids.map((id, i) => [id, found[i] ?? null]));
+  } catch (e) {
+    deps.log.log("warn", "cannot read tasks' versions at their runs' start; reading the tasks", { count: ids.length, error: String(e) });
+    version = new Map();
+  }
+  const unchanged = hs.map((h) => version.get(h.job.id) === h.job.version);
+  const changed = hs.filter((_, i) => !unchanged[i]);
+  const read =
+    changed.length > 0
+      ? await loadJobsOf(
+          deps.store,
+          changed.map((h) => h.run),
+          deps.log,
+        )
+      : null;
+  return hs.map((h, i) => (unchanged[i] ? h.job : read?.get(h.run.job_id)));
 }
 
 /**

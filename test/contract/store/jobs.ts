@@ -26,6 +26,16 @@ export function describeJobContract(open: OpenStore): void {
       expect(await store.getJobs([])).toEqual([]);
     });
 
+    it("reads many jobs' versions in one call, in the order asked, null for the missing, the version a write stored", async () => {
+      const [a, b] = [makeJob(), makeJob()];
+      await create(a, b);
+      const paused = { ...b, status: "paused" as const, version: 2, updated_at: T0 + 1 };
+      expect(await store.commit({ writes: [{ op: "put_job", job: paused, expectVersion: 1 }] })).toBe(true);
+      const missing = "01JZZZZZZZZZZZZZZZZZZZZZZZ";
+      expect(await store.getJobVersions([b.id, missing, a.id, b.id])).toEqual([2, null, 1, 2]);
+      expect(await store.getJobVersions([])).toEqual([]);
+    });
+
     it("creates a job when no version is expected and reads it back unchanged", async () => {
       const job = makeJob({
         action: { type: "summarize", topic: "AI news", feeds: ["https://example.com/feed.xml"], max_items: 5, length: "short" },

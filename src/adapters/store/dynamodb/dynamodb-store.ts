@@ -295,6 +295,16 @@ export function openDynamoStore(opts: DynamoStoreOptions): Store {
       return Promise.all(ids.map((id) => store.getJob(id)));
     },
 
+    // The whole item is fetched (a projection costs the same read units) but not decoded.
+    async getJobVersions(ids) {
+      return Promise.all(
+        ids.map(async (id) => {
+          const item = await loadJob({ id });
+          return item ? Number(item.version) : null;
+        }),
+      );
+    },
+
     async getRuns(keys) {
       return Promise.all(keys.map((key) => store.getRun(key)));
     },

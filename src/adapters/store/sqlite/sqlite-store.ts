@@ -373,6 +373,13 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
       return ids.map((id) => byId.get(id) ?? null);
     },
 
+    async getJobVersions(ids) {
+      file.ensure();
+      if (ids.length === 0) return [];
+      const byId = new Map(q.getJobVersions.all(JSON.stringify(ids)).map((r) => [r.id, r.version]));
+      return ids.map((id) => byId.get(id) ?? null);
+    },
+
     async getRuns(keys) {
       file.ensure();
       const rows = q.getRuns.all(JSON.stringify(keys.map((k) => [k.job_id, k.scheduled_at])));
@@ -502,6 +509,10 @@ function prepareStatements(db: SqliteDb) {
     getJob: db.prepare<[string], JobRow>(`SELECT ${jobCols} FROM jobs WHERE id = ?`),
     // Many reads in one statement: the ids (or keys) come as one JSON array.
     getJobs: db.prepare<[string], JobRow>(`SELECT ${list(JOB_COLUMNS.map((c) => `j.${c}`))} FROM json_each(?) k JOIN jobs j ON j.id = k.value`),
+    // The version alone, read from the primary key's row without its JSON columns being decoded.
+    getJobVersions: db.prepare<[string], { id: string; version: number }>(
+      "SELECT j.id AS id, j.version AS version FROM json_each(?) k JOIN jobs j ON j.id = k.value",
+    ),
     // ON CONFLICT DO NOTHING, not INSERT OR IGNORE: only the key conflict may be skipped.
     insertJob: db.prepare<[unknown[]]>(`INSERT INTO jobs (${jobCols}) VALUES (${placeholders(JOB_COLUMNS)}) ON CONFLICT (id) DO NOTHING`),
     updateJob: db.prepare<[unknown[], string, number]>(`UPDATE jobs SET ${assign(JOB_COLUMNS.slice(1))} WHERE id = ? AND version = ?`),
