@@ -163,7 +163,7 @@ if (!values.quiet) {
 }
 console.log(out.join("\n"));
 
-const judgedAll = [...tuning, ...tuning2, ...tuning3, ...tuning4, ...heldOut, ...tuning5, ...heldOut5, ...tuning6].map((r) => ({
+const judgedAll = [...tuning, ...tuning2, ...tuning3, ...tuning4, ...heldOut, ...tuning5, ...heldOut5, ...tuning6, ...tuning7].map((r) => ({
   id: r.id,
   set: r.set,
   lang: r.lang,
