@@ -3,7 +3,7 @@ import type { Schedule } from "../schedule/model.js";
 import { count, formatClock, formatWall } from "./format.js";
 import type { Fragment } from "./fragments.js";
 import { findsOf, type ReadContext, resolveNoted, timesOf, weekdayDate } from "./read-context.js";
-import type { TimeOfDay } from "./read-time.js";
+import { saysNightTwelve, type TimeOfDay } from "./read-time.js";
 import { refuse } from "./refusals.js";
 
 type DateFragment = Extract<Fragment, { kind: "date" }>;
@@ -75,11 +75,12 @@ export function readOneOff(ctx: ReadContext): Schedule {
   }
   let time: TimeOfDay = said;
   const tonight = findsOf(ctx, "part").some((f) => f.fragment.today === true);
-  const midnight = findsOf(ctx, "clock").some((f) => f.fragment.exact === "midnight");
-  if (date !== null && !tonight && midnight) throw refuse.midnightOfDay(ctx.grammar.examples);
+  const midnight = findsOf(ctx, "clock").some((f) => f.fragment.exact === "midnight") || saysNightTwelve(ctx.text, findsOf(ctx, "clock"), findsOf(ctx, "part"));
   const today = localTimeAt(ctx.now, ctx.timezone);
-  // "tonight at midnight" is the midnight that ends today.
-  let day: CivilDate = tonight && midnight ? addDays(today, 1) : (date ?? today);
+  // The start of today has passed: "today at midnight", like "tonight at midnight", is the one that ends it.
+  const endOfToday = midnight && (tonight || (date !== null && date.roll === "none" && sameDate(date, today)));
+  if (date !== null && !endOfToday && midnight) throw refuse.midnightOfDay(ctx.grammar.examples);
+  let day: CivilDate = endOfToday ? addDays(today, 1) : (date ?? today);
   const roll = date?.roll ?? "day";
   for (let tries = 0; tries < 3; tries++) {
     const wall: CivilTime = { ...day, ...time };

@@ -8,6 +8,7 @@ import {
   exceptOf,
   type Grammar,
   lexicon,
+  noonAnd,
   monthDayList,
   numericClock,
   readDayList,
@@ -210,7 +211,11 @@ const rules: Rule[] = [
     day: m[2] === "primero" ? 1 : Number(m[1] ?? m[2]),
   })),
   ruleOf(String.raw`\bpasado\s+mañana\b`, () => ({ kind: "dayOffset", days: 2 })),
-  ruleOf(String.raw`\b(?:a\s+|al\s+)?mediod[íi]a\b`, () => ({ kind: "clock", hour: 12, minute: 0, meridiem: null, exact: "noon" })),
+  // "la 1 del mediodía" is 13:00: mediodía there is the part of the day, not the clock.
+  ruleOf(String.raw`\bdel\s+mediod[íi]a\b`, () => ({ kind: "part", part: "noon" })),
+  ruleOf(String.raw`\b(?:a\s+|al\s+)?mediod[íi]a\b(?:\s+(?:y\s+(media|cuarto)|(menos)\s+cuarto)\b)?`, (m) =>
+    noonAnd(m[1] === undefined ? (m[2] === undefined ? null : "quarterTo") : m[1] === "media" ? "half" : "quarter"),
+  ),
   ruleOf(String.raw`\b(?:a\s+)?(?:la\s+)?medianoche\b`, () => ({ kind: "clock", hour: 0, minute: 0, meridiem: null, exact: "midnight" })),
   ruleOf(String.raw`\besta\s+noche\b|\besta\s+tarde-noche\b`, () => ({ kind: "part", part: "evening", today: true })),
   ruleOf(String.raw`\besta\s+(mañana|tarde)\b`, (m) => ({ kind: "part", part: PARTS[m[1] ?? ""] ?? "morning", today: true })),

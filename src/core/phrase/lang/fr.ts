@@ -8,6 +8,7 @@ import {
   exceptOf,
   type Grammar,
   lexicon,
+  noonAnd,
   monthDayList,
   numericClock,
   readDayList,
@@ -221,7 +222,9 @@ const rules: Rule[] = [
     { kind: "dayOffset", days: 1 },
     { kind: "part", part: PARTS[m[1] ?? ""] ?? "morning" },
   ]),
-  ruleOf(String.raw`\b(?:[àa]\s+)?midi\b`, () => ({ kind: "clock", hour: 12, minute: 0, meridiem: null, exact: "noon" })),
+  ruleOf(String.raw`\b(?:[àa]\s+)?midi\b(?:\s+(?:et\s+(demie?|quart)|(moins)\s+(?:le\s+)?quart)\b)?`, (m) =>
+    noonAnd(m[1] === undefined ? (m[2] === undefined ? null : "quarterTo") : m[1].startsWith("demi") ? "half" : "quarter"),
+  ),
   ruleOf(String.raw`\b(?:[àa]\s+)?minuit\b`, () => ({ kind: "clock", hour: 0, minute: 0, meridiem: null, exact: "midnight" })),
   ruleOf(String.raw`\bce\s+soir\b|\bcette\s+nuit\b`, () => ({ kind: "part", part: "evening", today: true })),
   ruleOf(String.raw`\b(?:ce\s+(matin)|cet\s+(après-midi|apres-midi))\b`, (m) => ({ kind: "part", part: PARTS[m[1] ?? m[2] ?? ""] ?? "morning", today: true })),

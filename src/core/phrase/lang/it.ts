@@ -8,6 +8,7 @@ import {
   exceptOf,
   type Grammar,
   lexicon,
+  noonAnd,
   numericClock,
   readDayList,
   ruleOf,
@@ -195,7 +196,9 @@ const rules: Rule[] = [
     { kind: "dayOffset", days: 1 },
     { kind: "part", part: PARTS[m[1] ?? ""] ?? "morning" },
   ]),
-  ruleOf(String.raw`\b(?:a\s+)?mezzogiorno\b`, () => ({ kind: "clock", hour: 12, minute: 0, meridiem: null, exact: "noon" })),
+  ruleOf(String.raw`\b(?:a\s+)?mezzogiorno\b(?:\s+(?:e\s+(mezzo|mezza|un\s+quarto|quarto)|(meno)\s+(?:un\s+)?quarto)\b)?`, (m) =>
+    noonAnd(m[1] === undefined ? (m[2] === undefined ? null : "quarterTo") : m[1].startsWith("mezz") ? "half" : "quarter"),
+  ),
   ruleOf(String.raw`\b(?:a\s+)?mezzanotte\b`, () => ({ kind: "clock", hour: 0, minute: 0, meridiem: null, exact: "midnight" })),
   ruleOf(String.raw`\bstasera\b|\bstanotte\b|\bquesta\s+sera\b`, () => ({ kind: "part", part: "evening", today: true })),
   ruleOf(String.raw`\bstamattina\b|\bquesta\s+mattina\b|\bquesto\s+pomeriggio\b`, (m) => ({

@@ -8,6 +8,7 @@ import {
   exceptOf,
   type Grammar,
   lexicon,
+  noonAnd,
   minutesBefore,
   monthDayList,
   numericClock,
@@ -230,7 +231,9 @@ const rules: Rule[] = [
     { kind: "dayOffset", days: 1 },
     { kind: "part", part: PARTS[m[1] ?? ""] ?? "morning" },
   ]),
-  ruleOf(String.raw`\b(?:ao\s+|à\s+)?meio-?dia\b`, () => ({ kind: "clock", hour: 12, minute: 0, meridiem: null, exact: "noon" })),
+  ruleOf(String.raw`\b(?:ao\s+|à\s+)?meio[-\s]?dia\b(?:\s+e\s+(meia|quinze|um\s+quarto)\b)?`, (m) =>
+    noonAnd(m[1] === undefined ? null : m[1] === "meia" ? "half" : "quarter"),
+  ),
   ruleOf(String.raw`\b(?:à\s+)?meia-?noite\b`, () => ({ kind: "clock", hour: 0, minute: 0, meridiem: null, exact: "midnight" })),
   ruleOf(String.raw`\bhoje\s+(?:à|a)\s+noite\b|\besta\s+noite\b|\bhoje\s+de\s+noite\b`, () => ({ kind: "part", part: "evening", today: true })),
   ruleOf(String.raw`\bhoje\s+(?:de|à|a)\s+(manh[ãa]|tarde)\b|\besta\s+(manh[ãa]|tarde)\b`, (m) => ({
