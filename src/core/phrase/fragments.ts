@@ -106,6 +106,8 @@ export type Fragment =
       what: "time" | "day" | "timezone" | "interval" | "workdays" | "ordinal" | "past" | "dayMonth" | "occasion" | "subMinute";
       weak?: boolean;
       perDay?: number;
+      /** A period that lies ahead ("next week" 1 week, "el mes que viene" 1 month): the day said with it is in it (read-ahead.ts). */
+      ahead?: { unit: "week" | "month"; count: number };
     };
 
 export interface Found {

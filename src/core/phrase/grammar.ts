@@ -117,6 +117,16 @@ export function noonAnd(then: "half" | "quarter" | "quarterTo" | null): Fragment
   return { kind: "clock", hour, minute, meridiem: null, exact: "resolved" };
 }
 
+/**
+ * A period named without its day ("next week", "el mes que viene", "下個月", "this weekend"):
+ * asked alone. `week` / `month` say which words put it one (or `count`) weeks or months ahead, so
+ * that a day said with it is read in it (read-ahead.ts); tested on the matched text.
+ */
+export function periodOf(text: string, week: RegExp | null, month: RegExp | null, count = 1): Fragment {
+  const unit = week?.test(text) === true ? "week" : month?.test(text) === true ? "month" : null;
+  return { kind: "vague", what: "day", ...(unit !== null && { ahead: { unit, count } }) };
+}
+
 /** A window between two clock readings, or null when either end is not one. */
 export const windowOf = (from: ClockReading | null, to: ClockReading | null): Fragment | null =>
   from === null || to === null ? null : { kind: "window", from, to };

@@ -135,11 +135,7 @@ export function readTimes(ctx: TimeContext): TimeOfDay[] {
         // does a clock whose twin has that part as its own ("a las 9 y a las 9 de la noche": two
         // runs, not one at 21:00 said twice).
         const part =
-          own !== undefined
-            ? (partOf(own)[0] ?? null)
-            : clock.exact === "noon" || clock.exact === "midnight" || hasTwinWithPart(ctx, found)
-              ? null
-              : shared();
+          own !== undefined ? (partOf(own)[0] ?? null) : clock.exact === "noon" || clock.exact === "midnight" || hasTwinWithPart(ctx, found) ? null : shared();
         // "at 8, 12 and 6": a bare hour in a list that would come before the one said first is later in the day.
         const later = previous !== null && part === null && isBare(clock) && clock.hour * 60 + clock.minute <= previous.hour * 60 + previous.minute;
         const time = later ? { hour: clock.hour + 12, minute: clock.minute } : clockToTime(found, clock, part, ctx.notes);

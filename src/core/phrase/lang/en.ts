@@ -8,6 +8,7 @@ import {
   exceptOf,
   type Grammar,
   lexicon,
+  periodOf,
   readDayList,
   ruleOf,
   timesPer,
@@ -369,7 +370,7 @@ const rules: Rule[] = [
     what: "time",
   })),
   ruleOf(String.raw`\b(?:later|soon|shortly|in\s+a\s+(?:bit|while|few\s+\w+))\b`, () => ({ kind: "vague", what: "time", weak: true })),
-  ruleOf(String.raw`\b(?:next|this|coming)\s+(?:week|month|year|weekend)\b`, () => ({ kind: "vague", what: "day" })),
+  ruleOf(String.raw`\b(?:next|this|coming)\s+(?:week|month|year|weekend)\b`, (m) => periodOf(m[0], /^(?:next|coming)\s+week$/u, /^(?:next|coming)\s+month$/u)),
   // "3/4" is 3 April in London and March 4 in New York; "3/14" and "25/12" say which part is the month.
   ruleOf(String.raw`(?<![\d/])(\d{1,2})\s*/\s*(\d{1,2})(?![\d/])(?!\s*(?:of\b|cups?\b|h(?:ou)?rs?\b|hours?\b|min))`, (m) => {
     const [a, b] = [Number(m[1]), Number(m[2])];

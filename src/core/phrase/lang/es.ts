@@ -8,9 +8,10 @@ import {
   exceptOf,
   type Grammar,
   lexicon,
-  noonAnd,
   monthDayList,
+  noonAnd,
   numericClock,
+  periodOf,
   readDayList,
   ruleOf,
   startWord,
@@ -182,7 +183,7 @@ const rules: Rule[] = [
   }),
   ruleOf(
     String.raw`\b(?:el|este)\s+fin\s+de\s+semana\b|\b(?:la\s+)?(?:pr[óo]xima|esta)\s+semana\b|\bla\s+semana\s+(?:que\s+viene|pr[óo]xima)\b|\b(?:el\s+)?(?:pr[óo]ximo|este)\s+mes\b|\bel\s+mes\s+que\s+viene\b`,
-    () => ({ kind: "vague", what: "day" }),
+    (m) => periodOf(m[0], /pr[óo]xima\s+semana|semana\s+(?:que\s+viene|pr[óo]xima)/u, /pr[óo]ximo\s+mes|mes\s+que\s+viene/u),
   ),
   ruleOf(String.raw`\bcada\s+(\d{1,2})\s+de\s+${MONTH}\b`, (m) => [
     { kind: "interval", every: 1, unit: "year" },

@@ -8,9 +8,10 @@ import {
   exceptOf,
   type Grammar,
   lexicon,
-  noonAnd,
   monthDayList,
+  noonAnd,
   numericClock,
+  periodOf,
   readDayList,
   ruleOf,
   startWord,
@@ -178,10 +179,9 @@ const rules: Rule[] = [
     const list = days(m[1] ?? "");
     return list === null ? null : { kind: "weekdays", days: list };
   }),
-  ruleOf(String.raw`\b(?:ce|le)\s+week-?end\b|\b(?:la\s+)?semaine\s+prochaine\b|\bcette\s+semaine\b|\b(?:le\s+)?mois\s+prochain\b|\bce\s+mois-ci\b`, () => ({
-    kind: "vague",
-    what: "day",
-  })),
+  ruleOf(String.raw`\b(?:ce|le)\s+week-?end\b|\b(?:la\s+)?semaine\s+prochaine\b|\bcette\s+semaine\b|\b(?:le\s+)?mois\s+prochain\b|\bce\s+mois-ci\b`, (m) =>
+    periodOf(m[0], /semaine\s+prochaine/u, /mois\s+prochain/u),
+  ),
   ruleOf(String.raw`\b(?:chaque|tous\s+les)\s+(\d{1,2})\s+${MONTH}\b|\b(?:chaque\s+ann[ée]e|tous\s+les\s+ans)\s+le\s+(\d{1,2})\s+${MONTH}\b`, (m) => [
     { kind: "interval", every: 1, unit: "year" },
     { kind: "monthDate", month: monthOf(m[2] ?? m[4] ?? ""), day: Number(m[1] ?? m[3]) },

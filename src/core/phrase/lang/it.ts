@@ -10,6 +10,7 @@ import {
   lexicon,
   noonAnd,
   numericClock,
+  periodOf,
   readDayList,
   ruleOf,
   startWord,
@@ -169,7 +170,7 @@ const rules: Rule[] = [
   }),
   ruleOf(
     String.raw`\b(?:questo|il\s+prossimo|nel)\s+(?:fine\s+settimana|weekend)\b|\b(?:la\s+)?(?:prossima|questa)\s+settimana\b|\bsettimana\s+prossima\b|\b(?:il\s+)?(?:prossimo|questo)\s+mese\b|\bmese\s+prossimo\b`,
-    () => ({ kind: "vague", what: "day" }),
+    (m) => periodOf(m[0], /prossima\s+settimana|settimana\s+prossima/u, /prossimo\s+mese|mese\s+prossimo/u),
   ),
   ruleOf(String.raw`\b(?:ogni\s+anno\s+il|ogni)\s+(\d{1,2})\s+${MONTH}\b`, (m) => [
     { kind: "interval", every: 1, unit: "year" },

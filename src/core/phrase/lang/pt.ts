@@ -8,10 +8,11 @@ import {
   exceptOf,
   type Grammar,
   lexicon,
-  noonAnd,
   minutesBefore,
   monthDayList,
+  noonAnd,
   numericClock,
+  periodOf,
   readDayList,
   ruleOf,
   startWord,
@@ -199,7 +200,7 @@ const rules: Rule[] = [
   }),
   ruleOf(
     String.raw`\b(?:n?o\s+|este\s+|esse\s+)?fim\s+de\s+semana\b|\b(?:na\s+)?(?:pr[óo]xima|esta|nesta)\s+semana\b|\bsemana\s+que\s+vem\b|\b(?:no\s+)?(?:pr[óo]ximo|este)\s+m[êe]s\b|\bm[êe]s\s+que\s+vem\b`,
-    () => ({ kind: "vague", what: "day" }),
+    (m) => periodOf(m[0], /pr[óo]xima\s+semana|semana\s+que\s+vem/u, /pr[óo]ximo\s+m[êe]s|m[êe]s\s+que\s+vem/u),
   ),
   ruleOf(String.raw`\b(?:tod[oa]\s+ano\s+(?:em|no\s+dia|n?o\s+dia)?\s*|todo\s+dia\s+)(\d{1,2})\s+de\s+${MONTH}\b`, (m) => [
     { kind: "interval", every: 1, unit: "year" },

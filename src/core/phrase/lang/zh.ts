@@ -7,6 +7,7 @@ import {
   type Grammar,
   lexicon,
   minutesBefore,
+  periodOf,
   readDayList,
   ruleOf,
   startWord,
@@ -164,10 +165,9 @@ const rules: Rule[] = [
   }),
   ruleOf(`(?:每(?:個|个)?|逢)?(?:工作日|平日|週間|周间)`, () => ({ kind: "weekdays", days: [...WEEKDAYS] })),
   ruleOf(`(?:每(?:個|个|逢)?|逢)\\s*(?:週|周)末`, () => ({ kind: "weekdays", days: [...WEEKEND] })),
-  ruleOf(`(?:下|這|这|本)(?:個|个)?(?:週|周|星期|禮拜|礼拜)(?!\\s*${WD})|(?:這|这|本)?(?:週|周)末|(?:下|這|这|本)(?:個|个)?月(?!\\s*${N}\\s*[號号日])`, () => ({
-    kind: "vague",
-    what: "day",
-  })),
+  ruleOf(`(?:下|這|这|本)(?:個|个)?(?:週|周|星期|禮拜|礼拜)(?!\\s*${WD})|(?:這|这|本)?(?:週|周)末|(?:下|這|这|本)(?:個|个)?月(?!\\s*${N}\\s*[號号日])`, (m) =>
+    periodOf(m[0], /^下(?:個|个)?(?:週|周|星期|禮拜|礼拜)$/u, /^下(?:個|个)?月$/u),
+  ),
   ruleOf(`(?:${WEEK})${WD}\\s*(?:到|至|~|～|-)\\s*(?:${WEEK})${WD}`, (m) => {
     const list = days(m[0]);
     return list === null ? null : { kind: "weekdays", days: list };
