@@ -125,7 +125,7 @@ const rules: Rule[] = [
     const times = num(m[1]);
     return times === null ? null : { kind: "count", times };
   }),
-  ruleOf(String.raw`\b(?:el\s+)?(?:fin(?:al)?|[úu]ltimo\s+d[íi]a)\s+de\s+${MONTH}\b`, (m) => ({ kind: "monthEnd", month: monthOf(m[1] ?? "") })),
+  ruleOf(String.raw`\b(?:el\s+|a\s+)?(?:fin(?:al)?|finales|fines|[úu]ltimo\s+d[íi]a)\s+de\s+${MONTH}\b`, (m) => ({ kind: "monthEnd", month: monthOf(m[1] ?? "") })),
   ruleOf(String.raw`\b(?:el\s+)?(?:d[íi]a\s+)?(\d{1,2})\s+del?\s+(?:mes\s+(?:que\s+viene|pr[óo]ximo|siguiente)|pr[óo]ximo\s+mes)\b`, (m) => ({
     kind: "monthAhead",
     months: 1,
@@ -220,6 +220,12 @@ const rules: Rule[] = [
   ruleOf(String.raw`\b(?:a\s+)?(?:la\s+)?medianoche\b`, () => ({ kind: "clock", hour: 0, minute: 0, meridiem: null, exact: "midnight" })),
   ruleOf(String.raw`\besta\s+noche\b|\besta\s+tarde-noche\b`, () => ({ kind: "part", part: "evening", today: true })),
   ruleOf(String.raw`\besta\s+(mañana|tarde)\b`, (m) => ({ kind: "part", part: PARTS[m[1] ?? ""] ?? "morning", today: true })),
+  // "el lunes que viene": the Monday of next week, as chrono reads "el próximo lunes".
+  ruleOf(String.raw`\b(?:el\s+)?(${DAY})\s+que\s+viene\b`, (m) => {
+    const weekday = weekdayOf(m[1] ?? "");
+    return weekday === null ? null : { kind: "weekdayName", days: [weekday], weeksAhead: 1 };
+  }),
+  ruleOf(String.raw`\bde\s+madrugada\b`, () => ({ kind: "part", part: "early" })),
   ruleOf(String.raw`\b(?:de|por|en)\s+la\s+(mañana|madrugada|tarde|noche)\b`, (m) => ({ kind: "part", part: PARTS[m[1] ?? ""] ?? "morning" })),
   ruleOf(
     String.raw`\b(?:de|desde)\s+(?:las?\s+|el\s+)?${END}(?:\s*h)?\s+(?:a|hasta)\s+(?:las?\s+|el\s+)?${END}(?:\s*h)?\b|\bentre\s+(?:las?\s+|el\s+)?${END}(?:\s*h)?\s+y\s+(?:las?\s+|el\s+)?${END}(?:\s*h)?\b`,
@@ -289,6 +295,10 @@ export const es: Grammar = {
     "solo",
     "sólo",
     "solamente",
+    // "mañana tipo a las 8", "como a las 8", "a eso de las 8": filler before a time.
+    "tipo",
+    "como",
+    "eso",
   ]),
   bearing: lexicon(BEARING),
   examples: {
