@@ -125,7 +125,10 @@ const rules: Rule[] = [
     const times = num(m[1]);
     return times === null ? null : { kind: "count", times };
   }),
-  ruleOf(String.raw`\b(?:el\s+|a\s+)?(?:fin(?:al)?|finales|fines|[úu]ltimo\s+d[íi]a)\s+de\s+${MONTH}\b`, (m) => ({ kind: "monthEnd", month: monthOf(m[1] ?? "") })),
+  ruleOf(String.raw`\b(?:el\s+|a\s+)?(?:fin(?:al)?|finales|fines|[úu]ltimo\s+d[íi]a)\s+de\s+${MONTH}\b`, (m) => ({
+    kind: "monthEnd",
+    month: monthOf(m[1] ?? ""),
+  })),
   ruleOf(String.raw`\b(?:el\s+)?(?:d[íi]a\s+)?(\d{1,2})\s+del?\s+(?:mes\s+(?:que\s+viene|pr[óo]ximo|siguiente)|pr[óo]ximo\s+mes)\b`, (m) => ({
     kind: "monthAhead",
     months: 1,
