@@ -111,7 +111,7 @@ R = [
     ("es", "a las 8 menos cuarto cada mañana", {"fires": ["03-06 07:45", "03-07 07:45", "03-08 07:45"]}, ["daily", "quarter"]),
     ("es", "de lunes a viernes de 9 a 17 cada 2 horas", {"fires": ["03-05 11:00", "03-05 13:00", "03-05 15:00"]}, ["window", "workday"]),
     ("es", "mañana de madrugada a las 2 y media", {"fires": ["03-06 02:30"]}, ["once", "day-part", "half-past"]),
-    ("es", "el 15 y el 30 de cada mes a las 10", {"fires": ["03-15 10:00", "03-30 10:00", "04-15 10:00"]}, ["ordinal"]),
+    ("es", "el 15 y el 30 de cada mes a las 10", {"refused": ["ambiguous_schedule"], "note": "February has no 30th: skip it or run on its last day? (asked, the documented policy)"}, ["ordinal", "refusal"]),
     # Traditional Chinese
     ("zh-Hant", "明天下午三點半提醒我開會", {"fires": ["03-06 15:30"]}, ["once", "half-past"]),
     ("zh-Hant", "每天早上七點半吃藥", {"fires": ["03-06 07:30", "03-07 07:30", "03-08 07:30"]}, ["daily", "half-past"]),
