@@ -158,6 +158,7 @@ function dateOf(ctx: ReadContext): (CivilDate & { roll: DateFragment["roll"] }) 
         if (coming.month === thisWeeks.month && coming.day === thisWeeks.day) throw refuse.afterNext(day(1), day(2));
       }
       const date = weekdayDate(today, weekday, f.fragment.weeksAhead);
+      if (f.fragment.weeksAfter !== undefined) return { ...addDays(date, 7 * f.fragment.weeksAfter), roll: "none" as const };
       return { ...date, roll: f.fragment.weeksAhead === undefined ? ("week" as const) : ("none" as const) };
     }),
     ...findsOf(ctx, "monthDay").map((f) => ({ ...monthWithDay(ctx, today, f.fragment.day), roll: "month" as const })),

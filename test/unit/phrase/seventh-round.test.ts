@@ -99,6 +99,13 @@ describe("a period ahead with the day it holds", () => {
   });
 });
 
+describe("weeks counted from a weekday", () => {
+  it("reads 'a week from Friday' from the coming Friday", () => {
+    expect(runs("a week from Friday at 9am", "America/New_York")).toEqual(["2026-03-13T13:00:00Z"]);
+    expect(runs("two weeks from Monday at 8am", "America/New_York")).toEqual(["2026-03-23T12:00:00Z"]);
+  });
+});
+
 describe("Spanish constructions", () => {
   it("reads 'el lunes que viene', 'de madrugada' and filler before a time", () => {
     expect(runs("el lunes que viene a las 9", "Europe/Madrid")).toEqual(["2026-03-09T08:00:00Z"]);

@@ -152,6 +152,12 @@ const rules: Rule[] = [
     const amount = num(m[1]);
     return amount === null ? null : { kind: "dayOffset", days: 1 + amount * (m[2]?.startsWith("week") ? 7 : 1) };
   }),
+  // "a week from Friday", "two weeks from Monday": counted from the coming Friday, not a start word.
+  ruleOf(String.raw`\b${NUM}\s+weeks?\s+from\s+(${DAY})\b`, (m) => {
+    const weeks = num(m[1]);
+    const weekday = weekdayOf(m[2] ?? "");
+    return weeks === null || weekday === null ? null : { kind: "weekdayName", days: [weekday], weeksAfter: weeks };
+  }),
   // "starting Monday", "beginning March 10", "from tomorrow": the first day (read-start.ts); "starting at 9pm" is a time.
   ruleOf(
     String.raw`\b(?:(?:starting|beginning|commencing|effective)(?:\s+(?:on|from))?|(?<!\bapart\s+)from(?!\s+[\w.]+\s*(?:to\b|through\b|thru\b|until\b|till\b|-|–)))(?=\s+(?:tomorrow|tmrw|next\s+(?:week|mon|tue|wed|thu|fri|sat|sun)|this\s+coming|(?:this\s+)?(?:mon|tue|wed|thu|fri|sat|sun)|the\s+\d|\d{1,2}(?:st|nd|rd|th)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\d{1,2}/\d))`,
