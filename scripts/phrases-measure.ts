@@ -20,6 +20,7 @@ import {
   loadTuning4Rows,
   loadTuning5Rows,
   loadTuning6Rows,
+  loadTuning7Rows,
   loadTuningRows,
   MEASURED_LANGS,
 } from "../test/unit/phrase/independent/rows.js";
@@ -79,6 +80,7 @@ const heldOut = judgeAll(loadHeldOutRows());
 const tuning5 = judgeAll(loadTuning5Rows());
 const heldOut5 = judgeAll(loadHeldOut5Rows());
 const tuning6 = judgeAll(loadTuning6Rows());
+const tuning7 = judgeAll(loadTuning7Rows());
 const out: string[] = [
   `Independent phrase table: ${tuning.length + heldOut.length} rows, ${tuning.length} tuning, ${heldOut.length} held out (docs/phrases.md).`,
   "right = the expected runs or a fair refusal; refused = refused where a reading was expected;",
@@ -109,6 +111,10 @@ const out: string[] = [
   countTable("TUNING6 (the sixth tuning set, by feature and language)", OUTCOMES, byLang(tuning6)),
   "",
   countTable("TUNING6 by feature (a row may carry several)", OUTCOMES, byTag(tuning6), false),
+  "",
+  countTable("TUNING7 (the seventh tuning set, weighted to en, es, zh-Hant)", OUTCOMES, byLang(tuning7)),
+  "",
+  countTable("TUNING7 by feature (a row may carry several)", OUTCOMES, byTag(tuning7), false),
 ];
 if (!values.quiet)
   out.push(
@@ -124,6 +130,8 @@ if (!values.quiet)
     listRows("TUNING5 rows not read right:", tuning5),
     "",
     listRows("TUNING6 rows not read right:", tuning6),
+    "",
+    listRows("TUNING7 rows not read right:", tuning7),
   );
 if (values["reveal-held-out"])
   out.push(
@@ -155,7 +163,7 @@ if (!values.quiet) {
 }
 console.log(out.join("\n"));
 
-const judgedAll = [...tuning, ...tuning2, ...tuning3, ...tuning4, ...heldOut, ...tuning5, ...heldOut5, ...tuning6].map((r) => ({
+const judgedAll = [...tuning, ...tuning2, ...tuning3, ...tuning4, ...heldOut, ...tuning5, ...heldOut5, ...tuning6, ...tuning7].map((r) => ({
   id: r.id,
   set: r.set,
   lang: r.lang,

@@ -49,7 +49,8 @@ export type Fragment =
    * 金曜日" 1, "再来週の金曜日" 2).
    */
   /** `afterNext`: "the Friday after next", whose week depends on whether this week's Friday is still ahead. */
-  | { kind: "weekdayName"; days: Weekday[]; weeksAhead?: number; afterNext?: true }
+  /** `weeksAfter`: "a week from Friday", so many weeks after the coming Friday. */
+  | { kind: "weekdayName"; days: Weekday[]; weeksAhead?: number; afterNext?: true; weeksAfter?: number }
   /** A day of the month ("on the 1st", "1號", "am 1."); recurring only with an interval month. */
   | { kind: "monthDay"; day: number }
   /** A calendar date with no year ("March 3", "3月3日"); recurring only with an interval year. */
@@ -106,6 +107,8 @@ export type Fragment =
       what: "time" | "day" | "timezone" | "interval" | "workdays" | "ordinal" | "past" | "dayMonth" | "occasion" | "subMinute";
       weak?: boolean;
       perDay?: number;
+      /** A period that lies ahead ("next week" 1 week, "el mes que viene" 1 month): the day said with it is in it (read-ahead.ts). */
+      ahead?: { unit: "week" | "month"; count: number };
     };
 
 export interface Found {

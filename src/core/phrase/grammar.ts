@@ -105,6 +105,28 @@ export function wordHour(hour: number | undefined, then: "half" | "quarter" | "q
   return clock(hour, then === "half" ? 30 : then === "quarter" ? 15 : 0);
 }
 
+/**
+ * Noon, or noon with a half or a quarter: "midi et demie", "meio-dia e meia", "mezzogiorno e un
+ * quarto", "mediodía y media" (12:30, 12:15), "midi moins le quart" (11:45). One rule for every
+ * grammar: read as plain noon, the half hour was dropped without a word. Final: no part of the
+ * day shifts it.
+ */
+export function noonAnd(then: "half" | "quarter" | "quarterTo" | null): Fragment {
+  if (then === null) return { kind: "clock", hour: 12, minute: 0, meridiem: null, exact: "noon" };
+  const [hour, minute] = then === "half" ? [12, 30] : then === "quarter" ? [12, 15] : [11, 45];
+  return { kind: "clock", hour, minute, meridiem: null, exact: "resolved" };
+}
+
+/**
+ * A period named without its day ("next week", "el mes que viene", "下個月", "this weekend"):
+ * asked alone. `week` / `month` say which words put it one (or `count`) weeks or months ahead, so
+ * that a day said with it is read in it (read-ahead.ts); tested on the matched text.
+ */
+export function periodOf(text: string, week: RegExp | null, month: RegExp | null, count = 1): Fragment {
+  const unit = week?.test(text) === true ? "week" : month?.test(text) === true ? "month" : null;
+  return { kind: "vague", what: "day", ...(unit !== null && { ahead: { unit, count } }) };
+}
+
 /** A window between two clock readings, or null when either end is not one. */
 export const windowOf = (from: ClockReading | null, to: ClockReading | null): Fragment | null =>
   from === null || to === null ? null : { kind: "window", from, to };

@@ -6,6 +6,7 @@ import { grammarFor } from "./detect-language.js";
 import { findDates } from "./find-dates.js";
 import { type Found, findFragments } from "./fragments.js";
 import type { Grammar } from "./grammar.js";
+import { withPeriodAhead } from "./read-ahead.js";
 import { type Bounds, readBounds } from "./read-bounds.js";
 import { findsOf, type ReadContext } from "./read-context.js";
 import { readOneOff, readRelative } from "./read-once.js";
@@ -142,7 +143,8 @@ function readCluster(whole: ReadContext): { schedule: Schedule; bounds: Bounds }
   return { schedule: startOn(readSchedule({ ...whole, finds }), start, whole.now), bounds };
 }
 
-function readSchedule(ctx: ReadContext): Schedule {
+function readSchedule(said: ReadContext): Schedule {
+  const ctx = withPeriodAhead(said);
   const kinds = new Set(ctx.finds.map((f) => f.fragment.kind));
   const ex = ctx.grammar.examples;
   const vague = findsOf(ctx, "vague").map((f) => f.fragment);

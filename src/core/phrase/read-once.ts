@@ -3,7 +3,7 @@ import type { Schedule } from "../schedule/model.js";
 import { count, formatClock, formatWall } from "./format.js";
 import type { Fragment } from "./fragments.js";
 import { findsOf, type ReadContext, resolveNoted, timesOf, weekdayDate } from "./read-context.js";
-import type { TimeOfDay } from "./read-time.js";
+import { saysNightTwelve, type TimeOfDay } from "./read-time.js";
 import { refuse } from "./refusals.js";
 
 type DateFragment = Extract<Fragment, { kind: "date" }>;
@@ -75,11 +75,12 @@ export function readOneOff(ctx: ReadContext): Schedule {
   }
   let time: TimeOfDay = said;
   const tonight = findsOf(ctx, "part").some((f) => f.fragment.today === true);
-  const midnight = findsOf(ctx, "clock").some((f) => f.fragment.exact === "midnight");
-  if (date !== null && !tonight && midnight) throw refuse.midnightOfDay(ctx.grammar.examples);
+  const midnight = findsOf(ctx, "clock").some((f) => f.fragment.exact === "midnight") || saysNightTwelve(ctx.text, findsOf(ctx, "clock"), findsOf(ctx, "part"));
   const today = localTimeAt(ctx.now, ctx.timezone);
-  // "tonight at midnight" is the midnight that ends today.
-  let day: CivilDate = tonight && midnight ? addDays(today, 1) : (date ?? today);
+  // The start of today has passed: "today at midnight", like "tonight at midnight", is the one that ends it.
+  const endOfToday = midnight && (tonight || (date !== null && date.roll === "none" && sameDate(date, today)));
+  if (date !== null && !endOfToday && midnight) throw refuse.midnightOfDay(ctx.grammar.examples);
+  let day: CivilDate = endOfToday ? addDays(today, 1) : (date ?? today);
   const roll = date?.roll ?? "day";
   for (let tries = 0; tries < 3; tries++) {
     const wall: CivilTime = { ...day, ...time };
@@ -157,6 +158,7 @@ function dateOf(ctx: ReadContext): (CivilDate & { roll: DateFragment["roll"] }) 
         if (coming.month === thisWeeks.month && coming.day === thisWeeks.day) throw refuse.afterNext(day(1), day(2));
       }
       const date = weekdayDate(today, weekday, f.fragment.weeksAhead);
+      if (f.fragment.weeksAfter !== undefined) return { ...addDays(date, 7 * f.fragment.weeksAfter), roll: "none" as const };
       return { ...date, roll: f.fragment.weeksAhead === undefined ? ("week" as const) : ("none" as const) };
     }),
     ...findsOf(ctx, "monthDay").map((f) => ({ ...monthWithDay(ctx, today, f.fragment.day), roll: "month" as const })),

@@ -5,6 +5,7 @@ import { cronAt, cronList } from "./read-cron.js";
 import { everyFrom, singleTime } from "./read-every.js";
 import { readFrequent } from "./read-frequent.js";
 import { type MonthDays, readMonthly, readYearly } from "./read-monthly.js";
+import { saysNightTwelve } from "./read-time.js";
 import { refuse } from "./refusals.js";
 
 type Interval = Extract<Fragment, { kind: "interval" }>;
@@ -31,7 +32,10 @@ export function readRecurring(ctx: ReadContext): Schedule {
   const days = weekdaysOf(ctx, interval);
   // "midnight every Friday": the start of Friday or its end, as "Friday at midnight"; "午前0時",
   // "凌晨0點" name hour 0 of the day.
-  if (days !== null && ctx.finds.some((f) => f.fragment.kind === "clock" && f.fragment.exact === "midnight" && !/(?<!\d)0(?!\d)|零|〇/u.test(f.text))) {
+  const midnight =
+    ctx.finds.some((f) => f.fragment.kind === "clock" && f.fragment.exact === "midnight" && !/(?<!\d)0(?!\d)|零|〇/u.test(f.text)) ||
+    saysNightTwelve(ctx.text, findsOf(ctx, "clock"), findsOf(ctx, "part"));
+  if (days !== null && midnight) {
     throw refuse.midnightOfDay(ctx.grammar.examples);
   }
   const on: MonthDays = {

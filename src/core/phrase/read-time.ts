@@ -63,6 +63,38 @@ function shiftByPart(h: number, part: PartOfDay): number {
   }
 }
 
+/**
+ * The part of the day right next to a clock: it belongs to that clock ("早上8點和晚上8點", "at 8 in
+ * the morning and 8 in the evening"); otherwise the phrase's one part of the day applies.
+ */
+const ownPart = (text: string, parts: Found[], found: Found): Found | undefined =>
+  parts.find((p) => /^\s*$/u.test(text.slice(Math.min(p.end, found.end), Math.max(p.start, found.start))));
+
+/** Another clock with the same hour and minute that has a part of the day of its own. */
+function hasTwinWithPart(ctx: TimeContext, found: Found): boolean {
+  const { hour, minute } = found.fragment as Clock;
+  return ctx.clocks.some((other) => {
+    const c = other.fragment as Clock;
+    return other !== found && c.hour === hour && c.minute === minute && ownPart(ctx.text, ctx.parts, other) !== undefined;
+  });
+}
+
+/**
+ * Twelve said at night ("a las 12 de la noche", "晚上12點", "raat 12 baje"): people mean midnight
+ * by it, as by the word, so it is read under the same rules (the end of "tonight", asked on a
+ * named day). Only when the part of the day is the clock's own or the phrase's only one.
+ */
+export function saysNightTwelve(text: string, clocks: Found[], parts: Found[]): boolean {
+  const named = [...new Set(parts.map((p) => (p.fragment.kind === "part" ? p.fragment.part : null)))];
+  return clocks.some((found) => {
+    const c = found.fragment as Clock;
+    if (c.hour !== 12 || c.minute !== 0 || c.meridiem !== null || c.exact !== undefined) return false;
+    const own = ownPart(text, parts, found);
+    const part = own?.fragment.kind === "part" ? own.fragment.part : named.length === 1 ? named[0] : null;
+    return part === "evening" || part === "night" || part === "early";
+  });
+}
+
 /** A clock said with neither am/pm nor a part of the day, that the 12-hour clock could shift. */
 const isBare = (c: Clock): boolean => c.meridiem === null && c.exact === undefined && c.hour >= 1 && c.hour < 12;
 
@@ -97,12 +129,13 @@ export function readTimes(ctx: TimeContext): TimeOfDay[] {
     return [...ctx.clocks]
       .sort((a, b) => a.start - b.start)
       .map((found) => {
-        // "早上8點和晚上8點", "at 8 in the morning and 8 in the evening": a part right next to a
-        // clock belongs to it; otherwise the phrase's one part of the day applies.
-        const own = ctx.parts.find((p) => /^\s*$/u.test(ctx.text.slice(Math.min(p.end, found.end), Math.max(p.start, found.start))));
+        const own = ownPart(ctx.text, ctx.parts, found);
         const clock = found.fragment as Clock;
-        // Noon and midnight ("中午12点") take no part of the day from the rest of the phrase.
-        const part = own !== undefined ? (partOf(own)[0] ?? null) : clock.exact === "noon" || clock.exact === "midnight" ? null : shared();
+        // Noon and midnight ("中午12点") take no part of the day from the rest of the phrase, nor
+        // does a clock whose twin has that part as its own ("a las 9 y a las 9 de la noche": two
+        // runs, not one at 21:00 said twice).
+        const part =
+          own !== undefined ? (partOf(own)[0] ?? null) : clock.exact === "noon" || clock.exact === "midnight" || hasTwinWithPart(ctx, found) ? null : shared();
         // "at 8, 12 and 6": a bare hour in a list that would come before the one said first is later in the day.
         const later = previous !== null && part === null && isBare(clock) && clock.hour * 60 + clock.minute <= previous.hour * 60 + previous.minute;
         const time = later ? { hour: clock.hour + 12, minute: clock.minute } : clockToTime(found, clock, part, ctx.notes);

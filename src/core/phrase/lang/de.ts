@@ -10,6 +10,7 @@ import {
   lexicon,
   monthDayList,
   numericClock,
+  periodOf,
   readDayList,
   ruleOf,
   startWord,
@@ -179,10 +180,9 @@ const rules: Rule[] = [
     const list = days(m[0], DAY);
     return list === null ? null : { kind: "weekdays", days: list };
   }),
-  ruleOf(String.raw`\b(?:nächste|kommende|diese)\s+woche\b|\b(?:nächsten|kommenden|diesen)\s+monat\b|\b(?:am|dieses|nächstes)\s+wochenende\b`, () => ({
-    kind: "vague",
-    what: "day",
-  })),
+  ruleOf(String.raw`\b(?:nächste|kommende|diese)\s+woche\b|\b(?:nächsten|kommenden|diesen)\s+monat\b|\b(?:am|dieses|nächstes)\s+wochenende\b`, (m) =>
+    periodOf(m[0], /^(?:nächste|kommende)\s+woche$/u, /^(?:nächsten|kommenden)\s+monat$/u),
+  ),
   ruleOf(String.raw`\bjeden\s+(\d{1,2})\.\s*${MONTH}\b`, (m) => [
     { kind: "interval", every: 1, unit: "year" },
     { kind: "monthDate", month: monthOf(m[2] ?? ""), day: Number(m[1]) },

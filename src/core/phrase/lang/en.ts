@@ -8,6 +8,7 @@ import {
   exceptOf,
   type Grammar,
   lexicon,
+  periodOf,
   readDayList,
   ruleOf,
   timesPer,
@@ -99,8 +100,12 @@ function clockFromWords(quarter: string, relation: string, hourWord: string): Fr
   return relation === "to" ? clock((hour + 23) % 24, 60 - minutes) : clock(hour, minutes);
 }
 
+/** Minutes said in words after the hour ("7 thirty", "8 o-five"). */
+const MINUTE_WORDS: Record<string, number> = { ofive: 5, ten: 10, fifteen: 15, twenty: 20, thirty: 30, forty: 40, fortyfive: 45, fifty: 50 };
+
 const PART: Record<string, "morning" | "afternoon" | "evening" | "night"> = {
   morning: "morning",
+  mornin: "morning",
   afternoon: "afternoon",
   evening: "evening",
   night: "night",
@@ -146,6 +151,12 @@ const rules: Rule[] = [
   ruleOf(String.raw`\b${NUM}\s+(days?|weeks?)\s+from\s+tomorrow\b`, (m) => {
     const amount = num(m[1]);
     return amount === null ? null : { kind: "dayOffset", days: 1 + amount * (m[2]?.startsWith("week") ? 7 : 1) };
+  }),
+  // "a week from Friday", "two weeks from Monday": counted from the coming Friday, not a start word.
+  ruleOf(String.raw`\b${NUM}\s+weeks?\s+from\s+(${DAY})\b`, (m) => {
+    const weeks = num(m[1]);
+    const weekday = weekdayOf(m[2] ?? "");
+    return weeks === null || weekday === null ? null : { kind: "weekdayName", days: [weekday], weeksAfter: weeks };
   }),
   // "starting Monday", "beginning March 10", "from tomorrow": the first day (read-start.ts); "starting at 9pm" is a time.
   ruleOf(
@@ -321,6 +332,29 @@ const rules: Rule[] = [
   ruleOf(String.raw`\b(?:for\s+)?the\s+rest\s+of(?=\s+(?:the|this)\s+(?:month|year)\b)`, () => ({ kind: "until", side: "after" })),
   ruleOf(String.raw`(?<=\brest\s+of\s+)(?:the|this)\s+(month|year)\b`, (m) => ({ kind: "monthEnd", month: m[1] === "year" ? 12 : null })),
   ruleOf(String.raw`\b(?:for\s+)?the\s+rest\s+of\s+(?:the|this)\s+week\b`, () => ({ kind: "vague", what: "day" })),
+  // "quarter past 8 pm": before the am/pm rule, which would read "8 pm" and drop the quarter.
+  ruleOf(String.raw`\b(?:at\s+)?(half|quarter|\d{1,2}|five|ten|twenty)\s+(?:minutes\s+)?(past|after|to)\s+${HOUR}\s*(a|p)\.?m\b\.?`, (m) => {
+    const read = clockFromWords(m[1] ?? "", m[2] ?? "", m[3] ?? "");
+    return read?.kind === "clock" && read.hour >= 1 && read.hour <= 12 ? { ...read, meridiem: meridiemOf(m[4]) } : null;
+  }),
+  // "7 thirty", "at 8 fifteen", "8 forty-five pm": the minutes in words after the hour.
+  ruleOf(
+    String.raw`\b(?:at\s+)?${HOUR}\s+(fifteen|thirty|forty[-\s]?five|twenty|forty|fifty|ten|o[-\s]?five)\b(?![-\s]*(?:min|minutes?|hours?|days?)\b)(?:\s*(a|p)\.?m\b\.?)?`,
+    (m) => {
+      const hour = num(m[1]);
+      const minute = MINUTE_WORDS[(m[2] ?? "").replace(/[-\s]/gu, "")];
+      return hour === null || minute === undefined ? null : clock(hour, minute, m[3] === undefined ? null : meridiemOf(m[3]));
+    },
+  ),
+  // British "half 8" is 08:30 (half past), never 07:30.
+  ruleOf(String.raw`\b(?:at\s+)?half\s+${HOUR}\b(?![:.]\d)(?!\s*(?:min|h(?:ou)?rs?\b|hours?\b|days?\b))(?:\s*(a|p)\.?m\b\.?)?`, (m) => {
+    const hour = num(m[1]);
+    return hour === null || hour < 1 || hour > 12 ? null : clock(hour, 30, m[2] === undefined ? null : meridiemOf(m[2]));
+  }),
+  // "at 830": three digits after "at" are a time (a year has four).
+  ruleOf(String.raw`\b(?:at|@)\s*([1-9])([0-5]\d)\b(?![.,:/]\d)(?!\s*(?:%|h(?:ou)?rs?\b|hours?\b|min|days?\b|[ap]\.?m))`, (m) =>
+    clock(Number(m[1]), Number(m[2])),
+  ),
   ruleOf(String.raw`\b(?:at\s+)?(\d{1,2})(?:[:.](\d{2}))?\s*(a|p)\.?m\b\.?`, (m) => clock(Number(m[1]), Number(m[2] ?? 0), meridiemOf(m[3]))),
   ruleOf(String.raw`\b(?:at\s+)?(\d{1,2}):(\d{2})\b`, (m) => clock(Number(m[1]), Number(m[2]))),
   // "0830": a leading zero makes four digits a time, not a year ("1730" stays unread).
@@ -359,7 +393,7 @@ const rules: Rule[] = [
   ),
   ruleOf(String.raw`\btonight\b|\btonite\b|\bthis\s+evening\b`, () => ({ kind: "part", part: "evening", today: true })),
   ruleOf(String.raw`\bthis\s+(morning|afternoon)\b`, (m) => ({ kind: "part", part: PART[m[1] ?? ""] ?? "morning", today: true })),
-  ruleOf(String.raw`\b(?:in\s+the\s+)?(morning|afternoon|evening)s?\b|\b(?:at|in\s+the)\s+(night)\b|\b(night)s\b`, (m) => ({
+  ruleOf(String.raw`\b(?:in\s+the\s+)?(morning|mornin|afternoon|evening)s?\b|\b(?:at|in\s+the)\s+(night)\b|\b(night)s\b`, (m) => ({
     kind: "part",
     part: PART[m[1] ?? m[2] ?? m[3] ?? ""] ?? "night",
   })),
@@ -369,7 +403,7 @@ const rules: Rule[] = [
     what: "time",
   })),
   ruleOf(String.raw`\b(?:later|soon|shortly|in\s+a\s+(?:bit|while|few\s+\w+))\b`, () => ({ kind: "vague", what: "time", weak: true })),
-  ruleOf(String.raw`\b(?:next|this|coming)\s+(?:week|month|year|weekend)\b`, () => ({ kind: "vague", what: "day" })),
+  ruleOf(String.raw`\b(?:next|this|coming)\s+(?:week|month|year|weekend)\b`, (m) => periodOf(m[0], /^(?:next|coming)\s+week$/u, /^(?:next|coming)\s+month$/u)),
   // "3/4" is 3 April in London and March 4 in New York; "3/14" and "25/12" say which part is the month.
   ruleOf(String.raw`(?<![\d/])(\d{1,2})\s*/\s*(\d{1,2})(?![\d/])(?!\s*(?:of\b|cups?\b|h(?:ou)?rs?\b|hours?\b|min))`, (m) => {
     const [a, b] = [Number(m[1]), Number(m[2])];

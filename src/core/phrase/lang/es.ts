@@ -9,7 +9,9 @@ import {
   type Grammar,
   lexicon,
   monthDayList,
+  noonAnd,
   numericClock,
+  periodOf,
   readDayList,
   ruleOf,
   startWord,
@@ -123,7 +125,10 @@ const rules: Rule[] = [
     const times = num(m[1]);
     return times === null ? null : { kind: "count", times };
   }),
-  ruleOf(String.raw`\b(?:el\s+)?(?:fin(?:al)?|[úu]ltimo\s+d[íi]a)\s+de\s+${MONTH}\b`, (m) => ({ kind: "monthEnd", month: monthOf(m[1] ?? "") })),
+  ruleOf(String.raw`\b(?:el\s+|a\s+)?(?:fin(?:al)?|finales|fines|[úu]ltimo\s+d[íi]a)\s+de\s+${MONTH}\b`, (m) => ({
+    kind: "monthEnd",
+    month: monthOf(m[1] ?? ""),
+  })),
   ruleOf(String.raw`\b(?:el\s+)?(?:d[íi]a\s+)?(\d{1,2})\s+del?\s+(?:mes\s+(?:que\s+viene|pr[óo]ximo|siguiente)|pr[óo]ximo\s+mes)\b`, (m) => ({
     kind: "monthAhead",
     months: 1,
@@ -181,7 +186,7 @@ const rules: Rule[] = [
   }),
   ruleOf(
     String.raw`\b(?:el|este)\s+fin\s+de\s+semana\b|\b(?:la\s+)?(?:pr[óo]xima|esta)\s+semana\b|\bla\s+semana\s+(?:que\s+viene|pr[óo]xima)\b|\b(?:el\s+)?(?:pr[óo]ximo|este)\s+mes\b|\bel\s+mes\s+que\s+viene\b`,
-    () => ({ kind: "vague", what: "day" }),
+    (m) => periodOf(m[0], /pr[óo]xima\s+semana|semana\s+(?:que\s+viene|pr[óo]xima)/u, /pr[óo]ximo\s+mes|mes\s+que\s+viene/u),
   ),
   ruleOf(String.raw`\bcada\s+(\d{1,2})\s+de\s+${MONTH}\b`, (m) => [
     { kind: "interval", every: 1, unit: "year" },
@@ -210,10 +215,20 @@ const rules: Rule[] = [
     day: m[2] === "primero" ? 1 : Number(m[1] ?? m[2]),
   })),
   ruleOf(String.raw`\bpasado\s+mañana\b`, () => ({ kind: "dayOffset", days: 2 })),
-  ruleOf(String.raw`\b(?:a\s+|al\s+)?mediod[íi]a\b`, () => ({ kind: "clock", hour: 12, minute: 0, meridiem: null, exact: "noon" })),
+  // "la 1 del mediodía" is 13:00: mediodía there is the part of the day, not the clock.
+  ruleOf(String.raw`\bdel\s+mediod[íi]a\b`, () => ({ kind: "part", part: "noon" })),
+  ruleOf(String.raw`\b(?:a\s+|al\s+)?mediod[íi]a\b(?:\s+(?:y\s+(media|cuarto)|(menos)\s+cuarto)\b)?`, (m) =>
+    noonAnd(m[1] === undefined ? (m[2] === undefined ? null : "quarterTo") : m[1] === "media" ? "half" : "quarter"),
+  ),
   ruleOf(String.raw`\b(?:a\s+)?(?:la\s+)?medianoche\b`, () => ({ kind: "clock", hour: 0, minute: 0, meridiem: null, exact: "midnight" })),
   ruleOf(String.raw`\besta\s+noche\b|\besta\s+tarde-noche\b`, () => ({ kind: "part", part: "evening", today: true })),
   ruleOf(String.raw`\besta\s+(mañana|tarde)\b`, (m) => ({ kind: "part", part: PARTS[m[1] ?? ""] ?? "morning", today: true })),
+  // "el lunes que viene": the Monday of next week, as chrono reads "el próximo lunes".
+  ruleOf(String.raw`\b(?:el\s+)?(${DAY})\s+que\s+viene\b`, (m) => {
+    const weekday = weekdayOf(m[1] ?? "");
+    return weekday === null ? null : { kind: "weekdayName", days: [weekday], weeksAhead: 1 };
+  }),
+  ruleOf(String.raw`\bde\s+madrugada\b`, () => ({ kind: "part", part: "early" })),
   ruleOf(String.raw`\b(?:de|por|en)\s+la\s+(mañana|madrugada|tarde|noche)\b`, (m) => ({ kind: "part", part: PARTS[m[1] ?? ""] ?? "morning" })),
   ruleOf(
     String.raw`\b(?:de|desde)\s+(?:las?\s+|el\s+)?${END}(?:\s*h)?\s+(?:a|hasta)\s+(?:las?\s+|el\s+)?${END}(?:\s*h)?\b|\bentre\s+(?:las?\s+|el\s+)?${END}(?:\s*h)?\s+y\s+(?:las?\s+|el\s+)?${END}(?:\s*h)?\b`,
@@ -283,6 +298,10 @@ export const es: Grammar = {
     "solo",
     "sólo",
     "solamente",
+    // "mañana tipo a las 8", "como a las 8", "a eso de las 8": filler before a time.
+    "tipo",
+    "como",
+    "eso",
   ]),
   bearing: lexicon(BEARING),
   examples: {

@@ -9,7 +9,9 @@ import {
   type Grammar,
   lexicon,
   monthDayList,
+  noonAnd,
   numericClock,
+  periodOf,
   readDayList,
   ruleOf,
   startWord,
@@ -177,10 +179,9 @@ const rules: Rule[] = [
     const list = days(m[1] ?? "");
     return list === null ? null : { kind: "weekdays", days: list };
   }),
-  ruleOf(String.raw`\b(?:ce|le)\s+week-?end\b|\b(?:la\s+)?semaine\s+prochaine\b|\bcette\s+semaine\b|\b(?:le\s+)?mois\s+prochain\b|\bce\s+mois-ci\b`, () => ({
-    kind: "vague",
-    what: "day",
-  })),
+  ruleOf(String.raw`\b(?:ce|le)\s+week-?end\b|\b(?:la\s+)?semaine\s+prochaine\b|\bcette\s+semaine\b|\b(?:le\s+)?mois\s+prochain\b|\bce\s+mois-ci\b`, (m) =>
+    periodOf(m[0], /semaine\s+prochaine/u, /mois\s+prochain/u),
+  ),
   ruleOf(String.raw`\b(?:chaque|tous\s+les)\s+(\d{1,2})\s+${MONTH}\b|\b(?:chaque\s+ann[ée]e|tous\s+les\s+ans)\s+le\s+(\d{1,2})\s+${MONTH}\b`, (m) => [
     { kind: "interval", every: 1, unit: "year" },
     { kind: "monthDate", month: monthOf(m[2] ?? m[4] ?? ""), day: Number(m[1] ?? m[3]) },
@@ -221,7 +222,9 @@ const rules: Rule[] = [
     { kind: "dayOffset", days: 1 },
     { kind: "part", part: PARTS[m[1] ?? ""] ?? "morning" },
   ]),
-  ruleOf(String.raw`\b(?:[àa]\s+)?midi\b`, () => ({ kind: "clock", hour: 12, minute: 0, meridiem: null, exact: "noon" })),
+  ruleOf(String.raw`\b(?:[àa]\s+)?midi\b(?:\s+(?:et\s+(demie?|quart)|(moins)\s+(?:le\s+)?quart)\b)?`, (m) =>
+    noonAnd(m[1] === undefined ? (m[2] === undefined ? null : "quarterTo") : m[1].startsWith("demi") ? "half" : "quarter"),
+  ),
   ruleOf(String.raw`\b(?:[àa]\s+)?minuit\b`, () => ({ kind: "clock", hour: 0, minute: 0, meridiem: null, exact: "midnight" })),
   ruleOf(String.raw`\bce\s+soir\b|\bcette\s+nuit\b`, () => ({ kind: "part", part: "evening", today: true })),
   ruleOf(String.raw`\b(?:ce\s+(matin)|cet\s+(après-midi|apres-midi))\b`, (m) => ({ kind: "part", part: PARTS[m[1] ?? m[2] ?? ""] ?? "morning", today: true })),

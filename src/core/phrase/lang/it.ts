@@ -8,7 +8,9 @@ import {
   exceptOf,
   type Grammar,
   lexicon,
+  noonAnd,
   numericClock,
+  periodOf,
   readDayList,
   ruleOf,
   startWord,
@@ -168,7 +170,7 @@ const rules: Rule[] = [
   }),
   ruleOf(
     String.raw`\b(?:questo|il\s+prossimo|nel)\s+(?:fine\s+settimana|weekend)\b|\b(?:la\s+)?(?:prossima|questa)\s+settimana\b|\bsettimana\s+prossima\b|\b(?:il\s+)?(?:prossimo|questo)\s+mese\b|\bmese\s+prossimo\b`,
-    () => ({ kind: "vague", what: "day" }),
+    (m) => periodOf(m[0], /prossima\s+settimana|settimana\s+prossima/u, /prossimo\s+mese|mese\s+prossimo/u),
   ),
   ruleOf(String.raw`\b(?:ogni\s+anno\s+il|ogni)\s+(\d{1,2})\s+${MONTH}\b`, (m) => [
     { kind: "interval", every: 1, unit: "year" },
@@ -195,7 +197,9 @@ const rules: Rule[] = [
     { kind: "dayOffset", days: 1 },
     { kind: "part", part: PARTS[m[1] ?? ""] ?? "morning" },
   ]),
-  ruleOf(String.raw`\b(?:a\s+)?mezzogiorno\b`, () => ({ kind: "clock", hour: 12, minute: 0, meridiem: null, exact: "noon" })),
+  ruleOf(String.raw`\b(?:a\s+)?mezzogiorno\b(?:\s+(?:e\s+(mezzo|mezza|un\s+quarto|quarto)|(meno)\s+(?:un\s+)?quarto)\b)?`, (m) =>
+    noonAnd(m[1] === undefined ? (m[2] === undefined ? null : "quarterTo") : m[1].startsWith("mezz") ? "half" : "quarter"),
+  ),
   ruleOf(String.raw`\b(?:a\s+)?mezzanotte\b`, () => ({ kind: "clock", hour: 0, minute: 0, meridiem: null, exact: "midnight" })),
   ruleOf(String.raw`\bstasera\b|\bstanotte\b|\bquesta\s+sera\b`, () => ({ kind: "part", part: "evening", today: true })),
   ruleOf(String.raw`\bstamattina\b|\bquesta\s+mattina\b|\bquesto\s+pomeriggio\b`, (m) => ({

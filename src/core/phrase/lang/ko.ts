@@ -1,5 +1,5 @@
 import type { ClockReading, Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
-import { type Grammar, lexicon, minutesBefore, readDayList, ruleOf, startWord, timesPer, WEEKDAYS, WEEKEND, windowOf } from "../grammar.js";
+import { type Grammar, lexicon, minutesBefore, periodOf, readDayList, ruleOf, startWord, timesPer, WEEKDAYS, WEEKEND, windowOf } from "../grammar.js";
 
 /**
  * Korean. chrono-node has no Korean parser, so the rules read the dates too: 오늘/내일/모레,
@@ -156,7 +156,9 @@ const rules: Rule[] = [
     days: [WEEKDAY_OF[(m[2] ?? "")[0] ?? ""] ?? 1],
     weeksAhead: m[1] === "이번" ? 0 : m[1] === "다음" ? 1 : 2,
   })),
-  ruleOf(`(?:다음|이번|다다음)\\s*(?:주|달)|이번\\s*주말|다음\\s*주말`, () => ({ kind: "vague", what: "day" })),
+  ruleOf(`(?:다음|이번|다다음)\\s*(?:주|달)|이번\\s*주말|다음\\s*주말`, (m) =>
+    periodOf(m[0], /^(?:다다음|다음)\s*주$/u, /^다음\s*달$/u, m[0].startsWith("다다음") ? 2 : 1),
+  ),
   ruleOf(`매일매일|매일|날마다`, () => ({ kind: "daily" })),
   ruleOf(`(아침|저녁|밤)\\s*마다`, (m) => ({ kind: "daily", part: PARTS[m[1] ?? ""] ?? "morning" })),
   ruleOf(`(?:매년|해마다)\\s*${N}\\s*월\\s*${N}\\s*일`, (m): Fragment[] | null => {

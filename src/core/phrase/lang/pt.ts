@@ -10,7 +10,9 @@ import {
   lexicon,
   minutesBefore,
   monthDayList,
+  noonAnd,
   numericClock,
+  periodOf,
   readDayList,
   ruleOf,
   startWord,
@@ -198,7 +200,7 @@ const rules: Rule[] = [
   }),
   ruleOf(
     String.raw`\b(?:n?o\s+|este\s+|esse\s+)?fim\s+de\s+semana\b|\b(?:na\s+)?(?:pr[óo]xima|esta|nesta)\s+semana\b|\bsemana\s+que\s+vem\b|\b(?:no\s+)?(?:pr[óo]ximo|este)\s+m[êe]s\b|\bm[êe]s\s+que\s+vem\b`,
-    () => ({ kind: "vague", what: "day" }),
+    (m) => periodOf(m[0], /pr[óo]xima\s+semana|semana\s+que\s+vem/u, /pr[óo]ximo\s+m[êe]s|m[êe]s\s+que\s+vem/u),
   ),
   ruleOf(String.raw`\b(?:tod[oa]\s+ano\s+(?:em|no\s+dia|n?o\s+dia)?\s*|todo\s+dia\s+)(\d{1,2})\s+de\s+${MONTH}\b`, (m) => [
     { kind: "interval", every: 1, unit: "year" },
@@ -230,7 +232,9 @@ const rules: Rule[] = [
     { kind: "dayOffset", days: 1 },
     { kind: "part", part: PARTS[m[1] ?? ""] ?? "morning" },
   ]),
-  ruleOf(String.raw`\b(?:ao\s+|à\s+)?meio-?dia\b`, () => ({ kind: "clock", hour: 12, minute: 0, meridiem: null, exact: "noon" })),
+  ruleOf(String.raw`\b(?:ao\s+|à\s+)?meio[-\s]?dia\b(?:\s+e\s+(meia|quinze|um\s+quarto)\b)?`, (m) =>
+    noonAnd(m[1] === undefined ? null : m[1] === "meia" ? "half" : "quarter"),
+  ),
   ruleOf(String.raw`\b(?:à\s+)?meia-?noite\b`, () => ({ kind: "clock", hour: 0, minute: 0, meridiem: null, exact: "midnight" })),
   ruleOf(String.raw`\bhoje\s+(?:à|a)\s+noite\b|\besta\s+noite\b|\bhoje\s+de\s+noite\b`, () => ({ kind: "part", part: "evening", today: true })),
   ruleOf(String.raw`\bhoje\s+(?:de|à|a)\s+(manh[ãa]|tarde)\b|\besta\s+(manh[ãa]|tarde)\b`, (m) => ({

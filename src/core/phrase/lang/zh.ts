@@ -7,6 +7,7 @@ import {
   type Grammar,
   lexicon,
   minutesBefore,
+  periodOf,
   readDayList,
   ruleOf,
   startWord,
@@ -162,12 +163,11 @@ const rules: Rule[] = [
     const list = days(m[1] ?? "");
     return list === null ? null : { kind: "weekdays", days: list };
   }),
-  ruleOf(`(?:每(?:個|个)?|逢)?(?:工作日|平日|週間|周间)`, () => ({ kind: "weekdays", days: [...WEEKDAYS] })),
+  ruleOf(`(?:每(?:個|个)?|逢)?(?:工作日|工作天|平日|週間|周间)`, () => ({ kind: "weekdays", days: [...WEEKDAYS] })),
   ruleOf(`(?:每(?:個|个|逢)?|逢)\\s*(?:週|周)末`, () => ({ kind: "weekdays", days: [...WEEKEND] })),
-  ruleOf(`(?:下|這|这|本)(?:個|个)?(?:週|周|星期|禮拜|礼拜)(?!\\s*${WD})|(?:這|这|本)?(?:週|周)末|(?:下|這|这|本)(?:個|个)?月(?!\\s*${N}\\s*[號号日])`, () => ({
-    kind: "vague",
-    what: "day",
-  })),
+  ruleOf(`(?:下|這|这|本)(?:個|个)?(?:週|周|星期|禮拜|礼拜)(?!\\s*${WD})|(?:這|这|本)?(?:週|周)末|(?:下|這|这|本)(?:個|个)?月(?!\\s*${N}\\s*[號号日])`, (m) =>
+    periodOf(m[0], /^下(?:個|个)?(?:週|周|星期|禮拜|礼拜)$/u, /^下(?:個|个)?月$/u),
+  ),
   ruleOf(`(?:${WEEK})${WD}\\s*(?:到|至|~|～|-)\\s*(?:${WEEK})${WD}`, (m) => {
     const list = days(m[0]);
     return list === null ? null : { kind: "weekdays", days: list };
@@ -218,6 +218,8 @@ const rules: Rule[] = [
   ]),
   ruleOf(`今(?:天)?(?:晚|夜)(?:上)?`, () => ({ kind: "part", part: "evening", today: true })),
   ruleOf(`(?:在)?${PART}`, (m) => ({ kind: "part", part: PARTS[m[1] ?? ""] ?? "morning" })),
+  // "早8點晚8點": the one-character parts, right before a clock.
+  ruleOf(`(早|晚)(?=\\s*(?:[0-9]{1,2}|[${CJK_NUMERAL}]{1,3})\\s*${HOUR_MARK})`, (m) => ({ kind: "part", part: m[1] === "早" ? "morning" : "night" })),
   ruleOf(`(?:在)?(\\d{1,2})\\s*[:：]\\s*(\\d{2})`, (m) => clock(Number(m[1]), Number(m[2]))),
   ruleOf(`差\\s*(?:(一刻)|${N}\\s*分)\\s*${N}\\s*${HOUR_MARK}`, (m) => {
     const at = minutesBefore(cjkNumber(m[3] ?? ""), m[1] === undefined ? cjkNumber(m[2] ?? "") : 15);

@@ -14,6 +14,7 @@ import {
   loadTuning3Rows,
   loadTuning4Rows,
   loadTuning5Rows,
+  loadTuning7Rows,
   loadTuningRows,
   MEASURED_LANGS,
 } from "./rows.js";
@@ -28,9 +29,10 @@ const heldOut = loadHeldOutRows();
 const tuning5 = loadTuning5Rows();
 const heldOut5 = loadHeldOut5Rows();
 const fifth = [...tuning5, ...heldOut5];
+const tuning7 = loadTuning7Rows();
 /** The rows the held-out draw was made from; the later tuning sets were written after it. */
 const drawn = [...tuning, ...heldOut];
-const rows = [...drawn, ...tuning2, ...tuning3, ...tuning4, ...fifth];
+const rows = [...drawn, ...tuning2, ...tuning3, ...tuning4, ...fifth, ...tuning7];
 
 describe("the independent phrase table", () => {
   it("has at least 330 drawn rows, with every language present", () => {
@@ -92,6 +94,14 @@ describe("the independent phrase table", () => {
         lang,
       ).toBe(true);
     }
+  });
+
+  it("has a seventh tuning set of at least 120 rows, weighted to en, es and zh-Hant, every language present", () => {
+    expect(tuning7.length).toBeGreaterThanOrEqual(120);
+    expect(tuning7.every((r) => r.set === "tuning7")).toBe(true);
+    const weighted = tuning7.filter((r) => ["en", "es", "zh-Hant"].includes(r.lang)).length;
+    expect(weighted * 2).toBeGreaterThanOrEqual(tuning7.length);
+    for (const lang of MEASURED_LANGS) expect(tuning7.filter((r) => r.lang === lang).length, lang).toBeGreaterThanOrEqual(5);
   });
 
   it("keeps the fifth held-out file byte for byte as hashed when it was split", () => {

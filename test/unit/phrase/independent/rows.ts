@@ -20,9 +20,10 @@ export type MeasuredLang = (typeof MEASURED_LANGS)[number];
  * times, day/month dates, task text beside the schedule). tuning5 and held-out5: the fifth set,
  * written apart from the others in all twelve languages the way people type to an assistant and
  * split before any parser change (convert5.py, split5.json). tuning6: a sixth tuning set, by feature
- * and language (convert6.py), with no held-out part.
+ * and language (convert6.py), with no held-out part. tuning7: a seventh, weighted to the languages
+ * under target on the held-out sets (convert7.py), with no held-out part.
  */
-export const SETS = ["tuning", "tuning2", "tuning3", "tuning4", "held-out", "tuning5", "held-out5", "tuning6"] as const;
+export const SETS = ["tuning", "tuning2", "tuning3", "tuning4", "held-out", "tuning5", "held-out5", "tuning6", "tuning7"] as const;
 export type RowSet = (typeof SETS)[number];
 
 const Instant = z.string().regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/, "an ISO instant in UTC");
@@ -69,6 +70,7 @@ export const HELD_OUT_FILE = join(DIR, "held-out.jsonl.b64");
 export const TUNING5_FILE = join(DIR, "tuning5.jsonl");
 export const HELD_OUT5_FILE = join(DIR, "held-out5.jsonl.b64");
 export const TUNING6_FILE = join(DIR, "tuning6.jsonl");
+export const TUNING7_FILE = join(DIR, "tuning7.jsonl");
 
 const parseLines = (text: string): IndependentRow[] =>
   text
@@ -91,6 +93,7 @@ export const loadTuning5Rows = (): IndependentRow[] => parseLines(readFileSync(T
 /** The fifth set's held-out rows: the same rule as the first held-out set. */
 export const loadHeldOut5Rows = (): IndependentRow[] => parseLines(decoded(HELD_OUT5_FILE));
 export const loadTuning6Rows = (): IndependentRow[] => parseLines(readFileSync(TUNING6_FILE, "utf8"));
+export const loadTuning7Rows = (): IndependentRow[] => parseLines(readFileSync(TUNING7_FILE, "utf8"));
 
 export const loadAllRows = (): IndependentRow[] => [
   ...loadTuningRows(),
@@ -101,6 +104,7 @@ export const loadAllRows = (): IndependentRow[] => [
   ...loadTuning5Rows(),
   ...loadHeldOut5Rows(),
   ...loadTuning6Rows(),
+  ...loadTuning7Rows(),
 ];
 
 /** The draw that put rows in the held-out set, as recorded when the table was written. */
