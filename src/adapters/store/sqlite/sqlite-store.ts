@@ -23,7 +23,8 @@ import {
   jobEventFromRow,
   jobEventValues,
   jobFromRow,
-  jobValues,
+  jobRowValues,
+  jobToRow,
   RUN_COLUMNS,
   RUN_MUTABLE_COLUMNS,
   type RunRow,
@@ -81,9 +82,8 @@ class ParsedJobs {
   constructor(max: number) {
     this.half = Math.max(1, Math.floor(max / 2));
   }
-  /** A job just written: its next read is a hit when the row still holds exactly these values. */
-  remember(values: unknown[], job: Job): void {
-    const row = Object.fromEntries(JOB_COLUMNS.map((c, i) => [c, values[i]])) as unknown as JobRow;
+  /** A job just written as `row`: its next read is a hit while the stored row still holds exactly these values. */
+  remember(row: JobRow, job: Job): void {
     this.put(row, job);
   }
   from(row: JobRow): Job {
@@ -107,6 +107,15 @@ class ParsedJobs {
 /** A put_job that inserts a job counting against its owner's cap. */
 function addsLiveJob(w: Write): boolean {
   return w.op === "put_job" && w.expectVersion === null && LIVE_JOB_STATUSES.includes(w.job.status);
+}
+
+/**
+ * Whether a tx's writes after its first can never be refused: inserts of runs, which skip a key
+ * that is there already (ON CONFLICT DO NOTHING), so applying it in order is all or nothing.
+ */
+function onlyFirstFallible(tx: Tx): boolean {
+  for (let i = 1; i < tx.writes.length; i++) if (tx.writes[i]!.op !== "insert_run") return false;
+  return true;
 }
 
 function sameRow(a: JobRow, b: JobRow): boolean {
@@ -193,10 +202,11 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
   function apply(w: Write): boolean {
     switch (w.op) {
       case "put_job": {
-        const values = jobValues(w.job);
+        const row = jobToRow(w.job);
+        const values = jobRowValues(row);
         const info = w.expectVersion === null ? q.insertJob.run(values) : q.updateJob.run(values.slice(1), w.job.id, w.expectVersion);
         if (info.changes !== 1) return false;
-        parsedJobs.remember(values, w.job);
+        parsedJobs.remember(row, w.job);
         return true;
       }
       case "insert_run":
@@ -277,7 +287,9 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
   function withinCap(tx: Tx, cap: NonNullable<Tx["cap"]>): boolean {
     const live = liveCounts?.get(cap.owner) ?? q.countJobs.get({ owner: cap.owner, statuses: LIVE_STATUSES })!.n;
     liveCounts?.set(cap.owner, live);
-    return live + tx.writes.filter(addsLiveJob).length <= cap.max;
+    let adding = 0;
+    for (const w of tx.writes) if (addsLiveJob(w)) adding++;
+    return live + adding <= cap.max;
   }
 
   /** After a tx committed inside commitMany: its inserts add to the counts, an update may change a status. */
@@ -308,8 +320,10 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
   }
 
   // The worker's hot path: hundreds of claims or completions per call, one WAL commit (no fsync).
-  // A tx with at most one write needs no savepoint: if that write fails nothing was written, and
-  // its events are appended only after it succeeded; one of several writes to distinct records
+  // A tx whose only write that can be refused is its first needs no savepoint: if that write
+  // fails nothing was written, the inserts of runs after it cannot fail, and its events are
+  // appended only after its writes (a create: the job's insert, then its runs'; a chain moving
+  // on: the job's update, then the next run's insert). One of several writes to distinct records
   // needs none either (applyAtOnce). An SQLite error (not a failed condition)
   // rolls back the whole batch and rejects: nothing is written, and the caller can retry it.
   // A tx that fails writes nothing (no write, or its savepoint rolled back), so only committed
@@ -318,7 +332,7 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
     liveCounts = new Map();
     try {
       return txs.map((tx) => {
-        const ok = tx.writes.length <= 1 ? applyAll(tx) : (applyAtOnce(tx) ?? tryCommit(tx));
+        const ok = onlyFirstFallible(tx) ? applyAll(tx) : (applyAtOnce(tx) ?? tryCommit(tx));
         if (ok) noteCommitted(tx);
         return ok;
       });
