@@ -8,6 +8,7 @@ import { createCheckpointer, noCheckpointer } from "./checkpointer.js";
 import { checkDatabasePath, openFailure } from "./data-dir.js";
 import { connect, type SqliteDb, type SqliteDriver } from "./driver.js";
 import { noFileWatch, watchFile } from "./file-watch.js";
+import { addsLiveJob, LiveCounts } from "./live-counts.js";
 import { migrate } from "./migrations.js";
 import {
   decodeCursor,
@@ -102,11 +103,6 @@ class ParsedJobs {
     this.old = this.young;
     this.young = new Map();
   }
-}
-
-/** A put_job that inserts a job counting against its owner's cap. */
-function addsLiveJob(w: Write): boolean {
-  return w.op === "put_job" && w.expectVersion === null && LIVE_JOB_STATUSES.includes(w.job.status);
 }
 
 /**
@@ -276,29 +272,16 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
     return true;
   }
 
-  /**
-   * Live jobs per owner as of the open commitMany transaction, kept up to date by its txs. Counting
-   * an owner's live jobs reads them all, so a batch of 1,000 creates counting once each made
-   * creating n tasks cost n² index reads. null outside commitMany: commit() counts afresh.
-   */
-  let liveCounts: Map<string, number> | null = null;
+  const liveCounts = new LiveCounts(
+    () => q.dataVersion.get()!.data_version,
+    (owner) => q.countJobs.get({ owner, statuses: LIVE_STATUSES })!.n,
+  );
 
   /** Counted inside the write transaction (IMMEDIATE), so no other writer can insert in between. */
   function withinCap(tx: Tx, cap: NonNullable<Tx["cap"]>): boolean {
-    const live = liveCounts?.get(cap.owner) ?? q.countJobs.get({ owner: cap.owner, statuses: LIVE_STATUSES })!.n;
-    liveCounts?.set(cap.owner, live);
     let adding = 0;
     for (const w of tx.writes) if (addsLiveJob(w)) adding++;
-    return live + adding <= cap.max;
-  }
-
-  /** After a tx committed inside commitMany: its inserts add to the counts, an update may change a status. */
-  function noteCommitted(tx: Tx): void {
-    for (const w of tx.writes) {
-      if (w.op !== "put_job" || !liveCounts?.has(w.job.owner)) continue;
-      if (addsLiveJob(w)) liveCounts.set(w.job.owner, liveCounts.get(w.job.owner)! + 1);
-      else liveCounts.delete(w.job.owner);
-    }
+    return liveCounts.of(cap.owner) + adding <= cap.max;
   }
 
   // Called inside another transaction function, the driver runs this under a SAVEPOINT,
@@ -312,6 +295,7 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
   function tryCommit(tx: Tx): boolean {
     try {
       commitOne.immediate(tx);
+      liveCounts.applied(tx);
       return true;
     } catch (e) {
       if (e === ROLLBACK) return false;
@@ -327,19 +311,30 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
   // needs none either (applyAtOnce). An SQLite error (not a failed condition)
   // rolls back the whole batch and rejects: nothing is written, and the caller can retry it.
   // A tx that fails writes nothing (no write, or its savepoint rolled back), so only committed
-  // ones move the counts; an SQLite error discards the counts with the whole batch.
-  const commitMany = db.transaction((txs: Tx[]): boolean[] => {
-    liveCounts = new Map();
+  // ones move the counts; an SQLite error makes them counted afresh (`counted`).
+  const commitMany = db.transaction((txs: Tx[]): boolean[] =>
+    txs.map((tx) => {
+      if (onlyFirstFallible(tx)) return applied(applyAll(tx), tx);
+      const ok = applyAtOnce(tx);
+      // tryCommit (a savepoint) notes its own tx.
+      return ok === null ? tryCommit(tx) : applied(ok, tx);
+    }),
+  );
+
+  function applied(ok: boolean, tx: Tx): boolean {
+    if (ok) liveCounts.applied(tx);
+    return ok;
+  }
+
+  /** Runs a write transaction; if it throws, what the counts noted of it may not have landed. */
+  function counted<T>(write: () => T): T {
     try {
-      return txs.map((tx) => {
-        const ok = onlyFirstFallible(tx) ? applyAll(tx) : (applyAtOnce(tx) ?? tryCommit(tx));
-        if (ok) noteCommitted(tx);
-        return ok;
-      });
-    } finally {
-      liveCounts = null;
+      return write();
+    } catch (e) {
+      liveCounts.forget();
+      throw e;
     }
-  });
+  }
 
   /** Whether a quarantined record is still there and still does not parse. */
   function still(e: Quarantined): boolean {
@@ -370,6 +365,7 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
 
     async countJobs(owner, statuses) {
       file.ensure();
+      if (statuses === LIVE_JOB_STATUSES) return liveCounts.of(owner);
       return q.countJobs.get({ owner, statuses: JSON.stringify(statuses) })!.n;
     },
 
@@ -449,7 +445,7 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
 
     async commit(tx) {
       file.check();
-      const ok = tryCommit(tx);
+      const ok = counted(() => tryCommit(tx));
       checkpointer.noteCommits(1);
       return ok;
     },
@@ -457,7 +453,7 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
     async commitEach(txs) {
       file.check();
       if (txs.length === 0) return [];
-      const results = commitMany.immediate(txs);
+      const results = counted(() => commitMany.immediate(txs));
       checkpointer.noteCommits(txs.length);
       return results;
     },
@@ -528,6 +524,8 @@ function prepareStatements(db: SqliteDb) {
     // '' sorts before every id (ids are non-empty), so the first page needs no second statement.
     scanJobs: db.prepare<{ after: string; n: number }, JobRow>(`SELECT ${jobCols} FROM jobs WHERE id > @after ORDER BY id LIMIT @n`),
     countJobs: db.prepare<{ owner: string; statuses: string }, { n: number }>(`SELECT count(*) AS n FROM jobs WHERE owner = @owner AND ${inStatuses}`),
+    // Moves when another connection (another process) commits to the file: see LiveCounts.
+    dataVersion: db.prepare<[], { data_version: number }>("PRAGMA data_version"),
 
     // The conditions of insertJob, updateJob and updateRun, read without writing (applyAtOnce).
     jobExists: db.prepare<[string], { one: number }>("SELECT 1 AS one FROM jobs WHERE id = ?"),
