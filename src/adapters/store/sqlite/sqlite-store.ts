@@ -202,7 +202,10 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
         const values = jobRowValues(row);
         const info = w.expectVersion === null ? q.insertJob.run(values) : q.updateJob.run(values.slice(1), w.job.id, w.expectVersion);
         if (info.changes !== 1) return false;
-        parsedJobs.remember(row, w.job);
+        // An update is remembered (the watcher moving a chain on, then the claim reads the job);
+        // an insert is not: a burst of creates only pushed each other out of the cache (claims
+        // take a spike's oldest runs first, long evicted), churning its rows through the heap.
+        if (w.expectVersion !== null) parsedJobs.remember(row, w.job);
         return true;
       }
       case "insert_run":
