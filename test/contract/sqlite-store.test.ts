@@ -5,7 +5,7 @@ import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SCHEMA_VERSION } from "../../src/adapters/store/sqlite/migrations.js";
 import { openSqliteStore } from "../../src/adapters/store/sqlite/sqlite-store.js";
-import type { Run } from "../../src/core/model.js";
+import { LIVE_JOB_STATUSES, type Run } from "../../src/core/model.js";
 import type { Store, Tx } from "../../src/ports/store.js";
 import { makeEvent, makeJob, makeJobInShard, makeRun, T0 } from "../support/builders.js";
 import { corruptSqliteJob, corruptSqliteRun } from "../support/corrupt-sqlite-run.js";
@@ -332,6 +332,54 @@ describe("SQLite batches without savepoints", () => {
       expect(await store.listEvents(runs[1]!)).toEqual([]);
     } finally {
       statement.run = run;
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+// Counting an owner's live tasks reads every one of them; a burst of creates in batches counted
+// them afresh per batch, n²/batch index entries in all. The store keeps the count while no other
+// connection commits (PRAGMA data_version), and counts again when one has.
+describe("SQLite owner cap counts", () => {
+  it("counts an owner's live tasks once across batches of creates, and afresh after another process wrote", async () => {
+    const dir = tempDir();
+    const path = join(dir, "duely.db");
+    const store = openSqliteStore({ path });
+    const other = openSqliteStore({ path });
+    const statement = Object.getPrototypeOf(new Database(":memory:").prepare("SELECT 1")) as { get: (...args: unknown[]) => unknown };
+    const get = statement.get;
+    let counts = 0;
+    statement.get = function (this: { source: string }, ...args: unknown[]) {
+      if (this.source.startsWith("SELECT count(*)")) counts++;
+      return get.apply(this, args);
+    };
+    const owner = "owner-a";
+    const create = (s: Store = store): Promise<boolean[]> =>
+      s.commitEach([{ writes: [{ op: "put_job", job: makeJob({ owner }), expectVersion: null }], cap: { owner, max: 5 } }]);
+    try {
+      expect(
+        await store.commitEach([1, 2, 3].map(() => ({ writes: [{ op: "put_job", job: makeJob({ owner }), expectVersion: null }], cap: { owner, max: 5 } }))),
+      ).toEqual([true, true, true]);
+      counts = 0;
+      expect(await create()).toEqual([true]);
+      expect(await store.countJobs(owner, LIVE_JOB_STATUSES)).toBe(4);
+      expect(counts).toBe(0);
+      // Another process creates the fifth: this store must see it, so the sixth is refused.
+      expect(await create(other)).toEqual([true]);
+      counts = 0;
+      expect(await create()).toEqual([false]);
+      expect(await store.countJobs(owner, LIVE_JOB_STATUSES)).toBe(5);
+      expect(counts).toBe(1);
+      // Its own status change frees a slot at once.
+      const [job] = (await store.listJobs(owner, { limit: 1 })).items;
+      await store.commit({ writes: [{ op: "put_job", job: { ...job!, status: "cancelled", version: job!.version + 1 }, expectVersion: job!.version }] });
+      expect(await create()).toEqual([true]);
+      expect(await create()).toEqual([false]);
+      expect(await store.countJobs(owner, LIVE_JOB_STATUSES)).toBe(5);
+    } finally {
+      statement.get = get;
+      await other.close();
       await store.close();
       rmSync(dir, { recursive: true, force: true });
     }

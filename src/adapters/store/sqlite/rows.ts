@@ -134,10 +134,13 @@ export const JOB_EVENT_COLUMNS = [
   "detail",
 ] as const satisfies readonly (keyof JobEventRow)[];
 
-export const jobValues = (j: Job): unknown[] => {
-  const row = jobToRow(j);
-  return JOB_COLUMNS.map((c) => row[c]);
-};
+export const jobValues = (j: Job): unknown[] => jobRowValues(jobToRow(j));
+/** A job row's values in JOB_COLUMNS order (a loop, not a map: this runs once per job written). */
+export function jobRowValues(row: JobRow): unknown[] {
+  const values = new Array<unknown>(JOB_COLUMNS.length);
+  for (let i = 0; i < JOB_COLUMNS.length; i++) values[i] = row[JOB_COLUMNS[i]!];
+  return values;
+}
 export const runValues = (r: Run): unknown[] => {
   const row = runToRow(r);
   return RUN_COLUMNS.map((c) => row[c]);
@@ -176,7 +179,7 @@ export function jobEventFromRow(row: JobEventRow): JobEvent {
   });
 }
 
-const jobToRow = (j: Job): JobRow => ({
+export const jobToRow = (j: Job): JobRow => ({
   id: j.id,
   owner: j.owner,
   title: j.title,

@@ -8,6 +8,7 @@ import { createCheckpointer, noCheckpointer } from "./checkpointer.js";
 import { checkDatabasePath, openFailure } from "./data-dir.js";
 import { connect, type SqliteDb, type SqliteDriver } from "./driver.js";
 import { noFileWatch, watchFile } from "./file-watch.js";
+import { addsLiveJob, LiveCounts } from "./live-counts.js";
 import { migrate } from "./migrations.js";
 import {
   decodeCursor,
@@ -23,7 +24,8 @@ import {
   jobEventFromRow,
   jobEventValues,
   jobFromRow,
-  jobValues,
+  jobRowValues,
+  jobToRow,
   RUN_COLUMNS,
   RUN_MUTABLE_COLUMNS,
   type RunRow,
@@ -81,9 +83,8 @@ class ParsedJobs {
   constructor(max: number) {
     this.half = Math.max(1, Math.floor(max / 2));
   }
-  /** A job just written: its next read is a hit when the row still holds exactly these values. */
-  remember(values: unknown[], job: Job): void {
-    const row = Object.fromEntries(JOB_COLUMNS.map((c, i) => [c, values[i]])) as unknown as JobRow;
+  /** A job just written as `row`: its next read is a hit while the stored row still holds exactly these values. */
+  remember(row: JobRow, job: Job): void {
     this.put(row, job);
   }
   from(row: JobRow): Job {
@@ -104,9 +105,13 @@ class ParsedJobs {
   }
 }
 
-/** A put_job that inserts a job counting against its owner's cap. */
-function addsLiveJob(w: Write): boolean {
-  return w.op === "put_job" && w.expectVersion === null && LIVE_JOB_STATUSES.includes(w.job.status);
+/**
+ * Whether a tx's writes after its first can never be refused: inserts of runs, which skip a key
+ * that is there already (ON CONFLICT DO NOTHING), so applying it in order is all or nothing.
+ */
+function onlyFirstFallible(tx: Tx): boolean {
+  for (let i = 1; i < tx.writes.length; i++) if (tx.writes[i]!.op !== "insert_run") return false;
+  return true;
 }
 
 function sameRow(a: JobRow, b: JobRow): boolean {
@@ -193,10 +198,14 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
   function apply(w: Write): boolean {
     switch (w.op) {
       case "put_job": {
-        const values = jobValues(w.job);
+        const row = jobToRow(w.job);
+        const values = jobRowValues(row);
         const info = w.expectVersion === null ? q.insertJob.run(values) : q.updateJob.run(values.slice(1), w.job.id, w.expectVersion);
         if (info.changes !== 1) return false;
-        parsedJobs.remember(values, w.job);
+        // An update is remembered (the watcher moving a chain on, then the claim reads the job);
+        // an insert is not: a burst of creates only pushed each other out of the cache (claims
+        // take a spike's oldest runs first, long evicted), churning its rows through the heap.
+        if (w.expectVersion !== null) parsedJobs.remember(row, w.job);
         return true;
       }
       case "insert_run":
@@ -266,27 +275,16 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
     return true;
   }
 
-  /**
-   * Live jobs per owner as of the open commitMany transaction, kept up to date by its txs. Counting
-   * an owner's live jobs reads them all, so a batch of 1,000 creates counting once each made
-   * creating n tasks cost n² index reads. null outside commitMany: commit() counts afresh.
-   */
-  let liveCounts: Map<string, number> | null = null;
+  const liveCounts = new LiveCounts(
+    () => q.dataVersion.get()!.data_version,
+    (owner) => q.countJobs.get({ owner, statuses: LIVE_STATUSES })!.n,
+  );
 
   /** Counted inside the write transaction (IMMEDIATE), so no other writer can insert in between. */
   function withinCap(tx: Tx, cap: NonNullable<Tx["cap"]>): boolean {
-    const live = liveCounts?.get(cap.owner) ?? q.countJobs.get({ owner: cap.owner, statuses: LIVE_STATUSES })!.n;
-    liveCounts?.set(cap.owner, live);
-    return live + tx.writes.filter(addsLiveJob).length <= cap.max;
-  }
-
-  /** After a tx committed inside commitMany: its inserts add to the counts, an update may change a status. */
-  function noteCommitted(tx: Tx): void {
-    for (const w of tx.writes) {
-      if (w.op !== "put_job" || !liveCounts?.has(w.job.owner)) continue;
-      if (addsLiveJob(w)) liveCounts.set(w.job.owner, liveCounts.get(w.job.owner)! + 1);
-      else liveCounts.delete(w.job.owner);
-    }
+    let adding = 0;
+    for (const w of tx.writes) if (addsLiveJob(w)) adding++;
+    return liveCounts.of(cap.owner) + adding <= cap.max;
   }
 
   // Called inside another transaction function, the driver runs this under a SAVEPOINT,
@@ -300,6 +298,7 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
   function tryCommit(tx: Tx): boolean {
     try {
       commitOne.immediate(tx);
+      liveCounts.applied(tx);
       return true;
     } catch (e) {
       if (e === ROLLBACK) return false;
@@ -308,24 +307,37 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
   }
 
   // The worker's hot path: hundreds of claims or completions per call, one WAL commit (no fsync).
-  // A tx with at most one write needs no savepoint: if that write fails nothing was written, and
-  // its events are appended only after it succeeded; one of several writes to distinct records
+  // A tx whose only write that can be refused is its first needs no savepoint: if that write
+  // fails nothing was written, the inserts of runs after it cannot fail, and its events are
+  // appended only after its writes (a create: the job's insert, then its runs'; a chain moving
+  // on: the job's update, then the next run's insert). One of several writes to distinct records
   // needs none either (applyAtOnce). An SQLite error (not a failed condition)
   // rolls back the whole batch and rejects: nothing is written, and the caller can retry it.
   // A tx that fails writes nothing (no write, or its savepoint rolled back), so only committed
-  // ones move the counts; an SQLite error discards the counts with the whole batch.
-  const commitMany = db.transaction((txs: Tx[]): boolean[] => {
-    liveCounts = new Map();
+  // ones move the counts; an SQLite error makes them counted afresh (`counted`).
+  const commitMany = db.transaction((txs: Tx[]): boolean[] =>
+    txs.map((tx) => {
+      if (onlyFirstFallible(tx)) return applied(applyAll(tx), tx);
+      const ok = applyAtOnce(tx);
+      // tryCommit (a savepoint) notes its own tx.
+      return ok === null ? tryCommit(tx) : applied(ok, tx);
+    }),
+  );
+
+  function applied(ok: boolean, tx: Tx): boolean {
+    if (ok) liveCounts.applied(tx);
+    return ok;
+  }
+
+  /** Runs a write transaction; if it throws, what the counts noted of it may not have landed. */
+  function counted<T>(write: () => T): T {
     try {
-      return txs.map((tx) => {
-        const ok = tx.writes.length <= 1 ? applyAll(tx) : (applyAtOnce(tx) ?? tryCommit(tx));
-        if (ok) noteCommitted(tx);
-        return ok;
-      });
-    } finally {
-      liveCounts = null;
+      return write();
+    } catch (e) {
+      liveCounts.forget();
+      throw e;
     }
-  });
+  }
 
   /** Whether a quarantined record is still there and still does not parse. */
   function still(e: Quarantined): boolean {
@@ -356,6 +368,7 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
 
     async countJobs(owner, statuses) {
       file.ensure();
+      if (statuses === LIVE_JOB_STATUSES) return liveCounts.of(owner);
       return q.countJobs.get({ owner, statuses: JSON.stringify(statuses) })!.n;
     },
 
@@ -442,7 +455,7 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
 
     async commit(tx) {
       file.check();
-      const ok = tryCommit(tx);
+      const ok = counted(() => tryCommit(tx));
       checkpointer.noteCommits(1);
       return ok;
     },
@@ -450,7 +463,7 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
     async commitEach(txs) {
       file.check();
       if (txs.length === 0) return [];
-      const results = commitMany.immediate(txs);
+      const results = counted(() => commitMany.immediate(txs));
       checkpointer.noteCommits(txs.length);
       return results;
     },
@@ -525,6 +538,8 @@ function prepareStatements(db: SqliteDb) {
     // '' sorts before every id (ids are non-empty), so the first page needs no second statement.
     scanJobs: db.prepare<{ after: string; n: number }, JobRow>(`SELECT ${jobCols} FROM jobs WHERE id > @after ORDER BY id LIMIT @n`),
     countJobs: db.prepare<{ owner: string; statuses: string }, { n: number }>(`SELECT count(*) AS n FROM jobs WHERE owner = @owner AND ${inStatuses}`),
+    // Moves when another connection (another process) commits to the file: see LiveCounts.
+    dataVersion: db.prepare<[], { data_version: number }>("PRAGMA data_version"),
 
     // The conditions of insertJob, updateJob and updateRun, read without writing (applyAtOnce).
     jobExists: db.prepare<[string], { one: number }>("SELECT 1 AS one FROM jobs WHERE id = ?"),
