@@ -77,26 +77,23 @@ export async function runServe(opts: ServeOptions, baseEnv: Record<string, strin
     const { runBridge } = await import("./bridge.js");
     return runBridge({ ...(flags.config && { config: flags.config }), ...(flags.db && { db: flags.db }) }, env);
   }
+  // The scheduler first: a restarted embedded server recovers and starts the runs its
+  // predecessor left before it loads the MCP server and its transport (a second or more of
+  // imports on a busy machine, measured in docs/reliability.md), which it needs only to answer.
   const [
     { prometheusMetrics },
     { loadConfig, withDb },
     { backendFor, httpAuthFor, openEngine },
-    { isLoopbackHost, startHttpServer },
-    { startStdioServer },
-    { opsRoutes },
+    { isLoopbackHost },
     { rolesOf, startFields },
-    { untilSignal },
     { DomainError },
     { stderrLogger },
   ] = await Promise.all([
     import("../adapters/metrics/prometheus.js"),
     import("../config.js"),
     import("../main.js"),
-    import("../mcp/http.js"),
-    import("../mcp/stdio.js"),
-    import("./ops-http.js"),
+    import("../mcp/loopback.js"),
     import("./process-roles.js"),
-    import("./until-signal.js"),
     import("../core/errors.js"),
     import("../adapters/log/pino-logger.js"),
   ]);
@@ -123,12 +120,25 @@ export async function runServe(opts: ServeOptions, baseEnv: Record<string, strin
     return refuseOverStdio(`${e.message}. ${e.hint ?? ""}`.trim(), log);
   }
   engine.start();
+  // A stop asked for while the transport loads stops the engine (and whatever transport came up).
+  const { untilSignal } = await import("./until-signal.js");
+  let transport: { close(): Promise<void> } | null = null;
+  const stopped = untilSignal({
+    name: "duely",
+    log,
+    stop: async () => {
+      await transport?.close().catch((e: unknown) => log.log("warn", "closing the transport failed", { error: String(e) }));
+      await engine.stop();
+    },
+    also: flags.http ? undefined : (trigger) => process.stdin.once("end", () => trigger("stdin closed")),
+  });
   const api = { jobs: engine.jobs, clock: engine.clock, log, changes: engine.changes };
   const started = startFields("serve", config);
   const apiOnly = roles.length === 0 ? " (API only: tasks run while `duely watcher` and `duely worker` run with this config)" : "";
 
-  let closeTransport: () => Promise<void>;
   if (flags.http) {
+    // Only the transport this process serves is loaded.
+    const [{ startHttpServer }, { opsRoutes }] = await Promise.all([import("../mcp/http.js"), import("./ops-http.js")]);
     const http = await startHttpServer({
       api,
       timezone,
@@ -140,25 +150,18 @@ export async function runServe(opts: ServeOptions, baseEnv: Record<string, strin
       auth: flags.noAuth ? { kind: "none", owner } : httpAuthFor(config, { env, log, backend }),
       ops: opsRoutes({ ready: () => engine.ready(), metrics, roles: started.runs_here }),
     });
-    closeTransport = () => http.close();
+    transport = http;
     const auth = flags.noAuth ? `none (owner ${owner})` : config.auth.kind === "builtin" ? `built-in authorization server at ${http.origin}` : config.auth.kind;
     log.log("info", `duely serving MCP over Streamable HTTP${apiOnly}`, { url: http.url, resource: `${http.origin}/mcp`, auth, timezone, ...started });
   } else {
+    const { startStdioServer } = await import("../mcp/stdio.js");
     const stdio = startStdioServer({ api, owner, timezone, createNote: EMBEDDED_NOTE });
-    closeTransport = () => stdio.close();
+    transport = stdio;
     const embedded = roles.length > 0 ? ", embedded: tasks run only while this client is open" : apiOnly;
     log.log("info", `duely serving MCP over stdio${embedded}`, { owner, timezone, ...started });
   }
 
-  await untilSignal({
-    name: "duely",
-    log,
-    stop: async () => {
-      await closeTransport().catch((e: unknown) => log.log("warn", "closing the transport failed", { error: String(e) }));
-      await engine.stop();
-    },
-    also: flags.http ? undefined : (trigger) => process.stdin.once("end", () => trigger("stdin closed")),
-  });
+  await stopped;
   // Anything still holding the loop (a paused stdin, a lingering socket) must not keep a stopped server alive.
   setTimeout(() => process.exit(process.exitCode ?? 0), 1000).unref();
 }

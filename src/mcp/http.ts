@@ -9,6 +9,7 @@ import { allowOrigin, answerPreflight } from "./cors.js";
 import { type Dashboard, dashboardRoutes, ownsDashboardPath } from "./dashboard.js";
 import { parseJsonBody } from "./json-body.js";
 import { ownListens } from "./listen-filter.js";
+import { isLoopbackHost } from "./loopback.js";
 import { updatedUris } from "./resources.js";
 import type { TaskApi } from "./server.js";
 
@@ -77,9 +78,7 @@ export interface HttpServerHandle {
   close(): Promise<void>;
 }
 
-const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
 const LOOPBACK_CONNECTIONS_CHECK_MS = 300_000;
-export const isLoopbackHost = (host: string): boolean => LOOPBACK.has(host) || /^127\.\d+\.\d+\.\d+$/.test(host);
 
 async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
   res.writeHead(response.status, Object.fromEntries(response.headers));

@@ -422,6 +422,17 @@ describe("reapExpired: a running run whose worker stopped heartbeating", () => {
     expect(reap.step.write).toMatchObject({ expect: { status: "running", attempt: 1 } });
     expect((reap.step.write as { expect: object }).expect).not.toHaveProperty("leaseExpiredBy");
   });
+
+  it("retries at once a started run whose worker is known to be gone, and after the backoff one whose lease merely lapsed", () => {
+    const run = expired(1, { lease_until: NOW + LEASE_MS });
+    const gone = written(reapExpired(run, jobFor("active"), ctx, { ownerGone: true })!.step, run);
+    expect(gone).toMatchObject({ status: "retrying", due_at: NOW, wake_at: NOW - LOOK_AHEAD_MS, executions: 1 });
+    const lapsed = expired(1);
+    // random 0.5: half the first retry's 5 s ceiling.
+    expect(written(reapExpired(lapsed, jobFor("active"), ctx)!.step, lapsed)).toMatchObject({ status: "retrying", due_at: NOW + 2_500 });
+    // The retry budget still counts it: the last attempt's run fails.
+    expect(written(reapExpired(expired(3), jobFor("active"), ctx, { ownerGone: true })!.step, expired(3)).status).toBe("failed");
+  });
 });
 
 describe("the edges of the decisions", () => {

@@ -165,6 +165,33 @@ describe("chaos measures", () => {
     // Each kill of a holder to the next delivery: 104.1 s (claim 1) and 71.1 s (claim 2); claim 2's holder died 2 s after its start.
     expect(m.attempts.recoveryAfterKill).toMatchObject({ n: 2, p50: 71_100, max: 104_100 });
     expect(m.attempts.startToKill).toEqual({ n: 1, p50: 2_000, p99: 2_000, max: 2_000 });
+    // Claim 3's holder (pid 7) was never killed: the reaper took a live worker's run.
+    expect(m.attempts.reapedFromLive).toBe(1);
+  });
+
+  test("counts a reap as from a live worker only when the harness had not killed the holder by then", () => {
+    const ev = eventOf(T);
+    const history = [
+      ev(1, 0, "queued", "running", "worker-vm-3-1f, late by 2 s after downtime (catch_up latest)"),
+      ev(
+        1,
+        9_000,
+        "running",
+        "retrying",
+        "interrupted: worker worker-vm-3-1f is gone (the process stopped mid-run); whether the action took effect is unknown",
+      ),
+      ev(2, 10_000, "queued", "running", "worker-vm-5-2a"),
+      ev(2, 10_050, "running", "succeeded"),
+    ];
+    const killedBefore = measureA(T, run("A", T, "succeeded", 2), history, delivered("A", T, 10_020), [{ at: T + 8_000, role: "serve", pid: 3 }]);
+    expect(killedBefore.attempts.reapedFromLive).toBe(0);
+    const killedAfter = measureA(T, run("A", T, "succeeded", 2), history, delivered("A", T, 10_020), [{ at: T + 9_500, role: "serve", pid: 3 }]);
+    expect(killedAfter.attempts.reapedFromLive).toBe(1);
+    // An outcome its own worker wrote is no reap.
+    expect(
+      measureA(T, run("A", T, "succeeded", 1), [ev(1, 0, "queued", "running", "worker-vm-5-2a"), ev(1, 50, "running", "succeeded")], delivered("A", T, 20))
+        .attempts.reapedFromLive,
+    ).toBe(0);
   });
 
   test("counts a claim whose event is missing, and an execution no start explains", () => {

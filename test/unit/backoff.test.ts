@@ -22,4 +22,10 @@ describe("backoffDelay: the one backoff of every retry loop", () => {
     expect(decideRetry(policy, 1, { permanent: false }, 0.5)).toEqual({ kind: "retry", delayMs: 2_500 });
     expect(decideRetry(policy, 3, { permanent: false }, 0.5)).toEqual({ kind: "retry", delayMs: 50_000 });
   });
+
+  it("retries at once an attempt its dead process cut off, within the same budget", () => {
+    const policy = { max_attempts: 3, base_delay_ms: 5_000, factor: 5, max_delay_ms: 100_000 };
+    expect(decideRetry(policy, 2, { permanent: false, retryNow: true }, 0.5)).toEqual({ kind: "retry", delayMs: 0 });
+    expect(decideRetry(policy, 3, { permanent: false, retryNow: true }, 0.5)).toEqual({ kind: "dead" });
+  });
 });

@@ -265,7 +265,8 @@ export interface Reap {
  * never takes a live run. null while the lease is live.
  *
  * `ownerGone`: the worker is known to be dead whatever its lease says (the embedded process that
- * held the store before this one); the lease is then neither checked nor required.
+ * held the store before this one, a DynamoDB worker whose beat stood still); the lease is then
+ * neither checked nor required, and a started run is due again at once, without a backoff.
  */
 export function reapExpired(run: Run, job: Job | undefined, ctx: DecideContext, opts: { ownerGone?: boolean } = {}): Reap | null {
   const { now } = ctx;
@@ -284,6 +285,8 @@ export function reapExpired(run: Run, job: Job | undefined, ctx: DecideContext, 
   const message = `interrupted: ${cause}; whether the action took effect is unknown`;
   if (wantsNoRuns(job)) return { step: step(cancelled(run, now), message), jobWrite: null, requeue: false };
   const error: RunError = { message, kind: "interrupted" };
-  const next = afterFailure(run, job, { error, failure: { permanent: false } }, ctx).run;
+  // A worker known to be gone did not fail the action: its run is tried again at once. One whose
+  // lease merely lapsed (a stalled or cut-off worker, perhaps still alive) backs off as a failure does.
+  const next = afterFailure(run, job, { error, failure: { permanent: false, ...(gone && { retryNow: true }) } }, ctx).run;
   return { step: step(next, message), jobWrite: completionOf(job, next, now), requeue: false };
 }

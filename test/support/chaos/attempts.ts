@@ -38,6 +38,12 @@ export interface AttemptMeasures {
    * "no start event found" for the rest. Sums to `spentWithoutExecution`.
    */
   spentBy: Record<string, number>;
+  /**
+   * Claims a reaper ended while their holder lived: the worker id names a pid the harness had
+   * not killed by then (a graceful stop gives its runs back; only a dead worker's may be reaped).
+   * Must be 0.
+   */
+  reapedFromLive: number;
   /** For each execution spent by a kill after its start: from the start's write to the kill (the window the kill landed in). */
   startToKill: Stats;
   /** From the kill that ended a claim (started or not) to the run's next delivery: how late a kill makes a run it held. */
@@ -55,6 +61,13 @@ function killOf(claim: Claim, from: number, until: number, kills: readonly Kill[
   const inRange = kills.filter((k) => CLAIMING_ROLES.has(k.role) && k.at >= from && k.at < until).sort((a, b) => a.at - b.at);
   const pid = Number(PID_IN_ID.exec(claim.worker ?? "")?.[1]);
   return inRange.find((k) => k.pid === pid) ?? inRange[0];
+}
+
+/** Whether the process holding a claim (the pid its worker id names) had been killed when the claim was reaped. */
+function holderKilledBy(claim: Claim, kills: readonly Kill[]): boolean {
+  // A claim's detail is the worker id, with ", late by …" after it when it came late.
+  const pid = Number(PID_IN_ID.exec((claim.worker ?? "").split(",")[0]!)?.[1]);
+  return kills.some((k) => CLAIMING_ROLES.has(k.role) && k.pid === pid && k.at <= (claim.endedAt ?? Infinity));
 }
 
 /** How long before a run's time a claim of it may come (claimed ahead), for the kills that can explain an eventless claim. */
@@ -123,9 +136,11 @@ export function measureAttempts(
 ): AttemptMeasures {
   const claimsByRun = new Map<string, Claim[]>();
   const claimsBy = { started: 0, givenBack: 0, reapedUnstarted: 0, settledUnstarted: 0, open: 0, noEvent: 0 };
+  let reapedFromLive = 0;
   for (const c of claimsFrom(events)) {
     claimsByRun.set(runKeyString(c), [...(claimsByRun.get(runKeyString(c)) ?? []), c]);
     claimsBy[c.startedAt !== null ? "started" : CLAIM_COUNTS[c.end]]++;
+    if (c.reaped && !holderKilledBy(c, kills)) reapedFromLive++;
   }
   const out = {
     claims: 0,
@@ -168,5 +183,5 @@ export function measureAttempts(
     if (lost > 0) bump(out.spentBy, EVENT_LOST_TO_A_KILL, lost);
     if (unexplained > lost) bump(out.spentBy, NO_START, unexplained - lost);
   }
-  return { ...out, claimsBy, startToKill: stats(startToKill), recoveryAfterKill: stats(recovery) };
+  return { ...out, claimsBy, reapedFromLive, startToKill: stats(startToKill), recoveryAfterKill: stats(recovery) };
 }

@@ -35,6 +35,8 @@ export interface ChaosOptions {
   readyTimeoutMs?: number;
   /** Kills per role the chaos goes on for, past `chaosMs` if need be (at most twice as long again). @default none */
   minKills?: Record<string, number>;
+  /** Kills per role after which that role is left alone, even before `chaosMs` ends (with `minKills`: a fixed number). @default none */
+  maxKills?: Record<string, number>;
   /** After the chaos, wait at most this long for every run due by its end to finish. */
   settleMaxMs: number;
   /** Seeds the task plan and the kill schedule. */

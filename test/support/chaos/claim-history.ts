@@ -22,6 +22,8 @@ export interface Claim {
   end: ClaimEnd;
   /** The event that ended it; null while open. */
   endedAt: number | null;
+  /** A reaper ended it (its holder taken for gone, or its lease expired), not its own worker. */
+  reaped: boolean;
 }
 
 /**
@@ -34,6 +36,8 @@ export interface Claim {
 export type ClaimEnd = "finished" | "given_back" | "reaped_unstarted" | "settled_unstarted" | "open";
 
 const OUTCOMES = new Set(["succeeded", "retrying", "failed"]);
+/** The reaper's details (src/app/engine/run-decisions.ts, reapExpired): "worker … is gone…", "lease expired: …", "interrupted: " either. */
+const REAPED = /^(interrupted: )?(worker \S+ is gone|lease expired: )/;
 
 function endOf(last: StoredEvent | undefined, started: boolean): ClaimEnd {
   if (!last) return "open";
@@ -58,7 +62,8 @@ export function claimsFrom(events: readonly StoredEvent[]): Claim[] {
     const end = endOf(last, start !== undefined);
     const startedAt = start?.at ?? (last && OUTCOMES.has(last.to) ? claim.at : null);
     const { job_id, scheduled_at, attempt, at, detail: worker } = claim;
-    out.push({ job_id, scheduled_at, attempt, at, worker, startedAt, end, endedAt: last?.at ?? null });
+    const reaped = last !== undefined && REAPED.test(last.detail ?? "");
+    out.push({ job_id, scheduled_at, attempt, at, worker, startedAt, end, endedAt: last?.at ?? null, reaped });
   }
   return out.sort((a, b) => runKeyString(a).localeCompare(runKeyString(b)) || a.attempt - b.attempt);
 }

@@ -27,11 +27,13 @@ export function chaosWindow(o: ChaosOptions, measuredMs: number): { chaosStart: 
  * Kills a random process of `role`, a random 2–10 s after the previous one was back, until
  * `chaosEnd`, and on past it (at most another two windows) until the role has had
  * `o.minKills[role]` kills: a busy machine restarts slowly, and a short run must still kill.
+ * After `o.maxKills[role]` kills it stops, whatever the time.
  */
 export async function killAtRandom(fleet: Fleet, role: string, o: ChaosOptions, random: () => number, chaosEnd: number, say: (line: string) => void) {
   const min = o.minKills?.[role] ?? 0;
+  const max = o.maxKills?.[role] ?? Infinity;
   const latest = chaosEnd + 2 * o.chaosMs;
-  for (let kills = 0; ; kills++) {
+  for (let kills = 0; kills < max; kills++) {
     const wait = o.killEveryMs[0] + random() * (o.killEveryMs[1] - o.killEveryMs[0]);
     const end = kills < min ? latest : chaosEnd;
     if (Date.now() + wait >= end) return;

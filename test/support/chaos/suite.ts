@@ -19,7 +19,12 @@ const RUN_TIMEOUT_MS = 420_000;
  * The short chaos run for CI: one run in `beforeAll`, then one test per guarantee, each failing
  * with the run's summary. The run goes on until each role had `minKills` kills (see ChaosOptions).
  */
-export function describeChaos(name: string, options: () => Omit<ChaosOptions, "dir" | "command" | "minKills">, minKills: Record<string, number>): void {
+export function describeChaos(
+  name: string,
+  options: () => Omit<ChaosOptions, "dir" | "command" | "minKills">,
+  minKills: Record<string, number>,
+  more: (report: () => ChaosReport, summary: () => string) => void = () => {},
+): void {
   describe(`chaos with real processes: ${name}`, () => {
     let dir = "";
     let report: ChaosReport;
@@ -69,6 +74,15 @@ export function describeChaos(name: string, options: () => Omit<ChaosOptions, "d
       expect(report.measures.executions.succeededWithoutDelivery, summary).toBe(0);
       expect(report.measures.attempts.deliveriesBeyondExecutions, summary).toBe(0);
       expect(report.webhook.refused, summary).toBe(0);
+    });
+
+    more(
+      () => report,
+      () => summary,
+    );
+
+    test("reaps no run from a live worker: every reaped claim's holder had been killed", () => {
+      expect(report.measures.attempts.reapedFromLive, summary).toBe(0);
     });
 
     // The retry budget counts starts of the action, not claims: a claim a kill ends before its

@@ -26,7 +26,7 @@ export function summarize(r: ChaosReport): string {
     `LOST: ${lost.total} (no run ${lost.noRun}, unfinished ${lost.unfinished}, failed ${lost.failed} [${counts(lost.failedBy)}], cancelled ${lost.cancelled}); failed although delivered ${m.occurrences.failedAfterDelivery}; still unfinished when the settle wait ended: ${r.unsettled}`,
     ...lost.examples.map((e) => `  lost: ${e}`),
     `executions per occurrence: ${counts(m.executions.perOccurrence)}; succeeded without a delivery ${m.executions.succeededWithoutDelivery}`,
-    `claims: ${a.claims} (by their fencing tokens); from their events: ${a.claimsBy.started} started, ${a.claimsBy.givenBack} given back unstarted, ${a.claimsBy.reapedUnstarted} reaped unstarted, ${a.claimsBy.settledUnstarted} settled unstarted, ${a.claimsBy.open} open, ${a.claimsBy.noEvent} without an event`,
+    `claims: ${a.claims} (by their fencing tokens); from their events: ${a.claimsBy.started} started, ${a.claimsBy.givenBack} given back unstarted, ${a.claimsBy.reapedUnstarted} reaped unstarted, ${a.claimsBy.settledUnstarted} settled unstarted, ${a.claimsBy.open} open, ${a.claimsBy.noEvent} without an event; reaped from a live worker ${a.reapedFromLive}`,
     `executions charged: ${a.executions}; spent without an execution: ${a.spentWithoutExecution} (${a.runsAffected} runs) [${counts(a.spentBy)}]; deliveries beyond executions ${a.deliveriesBeyondExecutions}`,
     `webhook: ${r.webhook.deliveries} deliveries, ${r.webhook.refused} refused, ${r.webhook.cut} cut mid-request`,
     "lateness (first delivery − scheduled):",
