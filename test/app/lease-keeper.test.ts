@@ -33,14 +33,23 @@ let queue: LocalDelayQueue;
 let clock: FakeClock;
 let faults: FaultPlan;
 let logged: string[];
+/** The fields of each logged line, in order. */
+let logFields: Record<string, unknown>[];
 /** Each visibility extension the queue was asked for: the message's job id and how long. */
 let extendedMessages: { job: string; ms: number }[];
 /** Commits the keeper sent the store, as tx counts per call. */
 let commits: number[];
 let keeper: LeaseKeeper;
+/** The keeper's dependencies, for a test to swap the store it sees. */
+let deps: EngineDeps;
 
 function open(leaseMs = LEASE_MS): void {
-  const log: Logger = { log: (level, message) => logged.push(`${level}: ${message}`) };
+  const log: Logger = {
+    log: (level, message, fields) => {
+      logged.push(`${level}: ${message}`);
+      logFields.push(fields ?? {});
+    },
+  };
   const seen: DelayQueue = {
     send: (items) => queue.send(items),
     receive: (max, waitMs) => queue.receive(max, waitMs),
@@ -60,7 +69,7 @@ function open(leaseMs = LEASE_MS): void {
       return faulty.commitEach(txs);
     },
   };
-  const deps = {
+  deps = {
     store: counted,
     queue: faultyQueue(seen, faults),
     clock,
@@ -80,6 +89,7 @@ beforeEach(() => {
   queue = new LocalDelayQueue(clock);
   faults = new FaultPlan();
   logged = [];
+  logFields = [];
   extendedMessages = [];
   commits = [];
   open();
@@ -163,6 +173,27 @@ describe("the heartbeat timer", () => {
     expect(commits).toEqual([1]);
   });
 
+  it("keeps beating for the runs still held when one of them is untracked", async () => {
+    const [a, b] = [await held(), await held()];
+    keeper.start();
+    keeper.track(a);
+    keeper.track(b);
+    keeper.untrack(a);
+    clock.advance(LEASE_MS / 3);
+    await vi.advanceTimersByTimeAsync(LEASE_MS / 3);
+    await settled();
+    expect(commits).toEqual([1]);
+    expect(b.run.lease_until).toBe(clock.now() + LEASE_MS);
+    expect(a.run.lease_until).toBe(T + LEASE_MS);
+  });
+
+  it("a stopped keeper starts no timer for a run tracked afterwards", async () => {
+    keeper.start();
+    keeper.stop();
+    keeper.track(await held());
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it("runs no timer before start() or after stop(), nor while it holds nothing", async () => {
     const h = await held();
     keeper.track(h);
@@ -230,6 +261,42 @@ describe("heartbeat()", () => {
     expect(extendedMessages.map((e) => e.job)).toEqual([b!.run.job_id]);
   });
 
+  it("does not extend a run untracked after the beat began (its write waits its turn)", async () => {
+    const h = await held();
+    keeper.track(h);
+    clock.advance(LEASE_MS / 3);
+    keeper.heartbeat();
+    keeper.untrack(h);
+    await settled();
+    expect(commits).toEqual([]);
+    expect((await stored(h)).lease_until).toBe(T + LEASE_MS);
+  });
+
+  it("a refused extension of a run the worker let go of meanwhile aborts nothing", async () => {
+    const h = await held();
+    keeper.track(h);
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    // The store answers the beat only once the run has been let go of and another attempt took it.
+    const real = deps.store.commitEach.bind(deps.store);
+    deps.store = {
+      ...deps.store,
+      commitEach: async (txs) => {
+        await gate;
+        return real(txs);
+      },
+    };
+    clock.advance(LEASE_MS / 3);
+    keeper.heartbeat();
+    await settled();
+    keeper.untrack(h);
+    await takenByAnother(h);
+    open();
+    await settled();
+    expect(h.abort.signal.aborted).toBe(false);
+    expect(logged).toEqual([]);
+  });
+
   it("a failed extension is logged and changes nothing; the next beat writes it", async () => {
     const h = await held();
     keeper.track(h);
@@ -238,6 +305,7 @@ describe("heartbeat()", () => {
     keeper.heartbeat();
     await settled();
     expect(logged).toEqual(["warn: extending leases failed; the next beat tries again"]);
+    expect(logFields[0]).toEqual({ worker: WORKER, error: "InjectedFault: injected fault: commitEach failed" });
     expect(h.abort.signal.aborted).toBe(false);
     expect(h.run.lease_until).toBe(T + LEASE_MS);
     expect(extendedMessages).toEqual([]);
@@ -255,6 +323,7 @@ describe("heartbeat()", () => {
     keeper.heartbeat();
     await settled();
     expect(logged).toEqual(["warn: cannot extend a message's visibility"]);
+    expect(logFields[0]).toEqual({ error: "InjectedFault: injected fault: extend failed" });
     expect((await stored(h)).lease_until).toBe(clock.now() + LEASE_MS);
   });
 });
@@ -354,6 +423,36 @@ describe("exclusive() and settle()", () => {
     expect(await keeper.exclusive([h], async () => 7)).toBe(7);
   });
 
+  it("writes go one at a time: one asked while another waits its turn waits for that one too", async () => {
+    const h = await held();
+    const order: string[] = [];
+    const gates = [0, 1, 2].map(() => {
+      let open!: () => void;
+      const p = new Promise<void>((r) => (open = r));
+      return { p, open };
+    });
+    const write = (i: number) =>
+      keeper.exclusive([h], async () => {
+        order.push(`start ${i}`);
+        await gates[i]!.p;
+        order.push(`end ${i}`);
+      });
+    const first = write(0);
+    const second = write(1);
+    await settled();
+    gates[0]!.open();
+    await first;
+    // The first is done, the second is writing: a third asked now waits for the second.
+    const third = write(2);
+    await settled();
+    expect(order).toEqual(["start 0", "end 0", "start 1"]);
+    gates[1]!.open();
+    gates[2]!.open();
+    await Promise.all([second, third]);
+    expect(order).toEqual(["start 0", "end 0", "start 1", "end 1", "start 2", "end 2"]);
+    expect(h.writing).toBeNull();
+  });
+
   it("settle() resolves once no write to the run is in flight", async () => {
     const h = await held();
     let finish!: () => void;
@@ -389,6 +488,12 @@ describe("tracking", () => {
     keeper.untrack(b);
     await all;
     expect(ended).toBe(true);
+    expect(keeper.size).toBe(0);
+  });
+
+  it("untracking a run it does not hold is a no-op", async () => {
+    const h = await held();
+    expect(() => keeper.untrack(h)).not.toThrow();
     expect(keeper.size).toBe(0);
   });
 
