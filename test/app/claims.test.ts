@@ -12,6 +12,7 @@ import { DEFAULT_LIMITS } from "../../src/app/limit-settings.js";
 import { Limits } from "../../src/app/limits.js";
 import { claimed, updateStep } from "../../src/app/runs.js";
 import { DEFAULT_SETTINGS } from "../../src/app/settings.js";
+import { DomainError } from "../../src/core/errors.js";
 import type { Job, Run } from "../../src/core/model.js";
 import type { LimitState } from "../../src/ports/limit-state.js";
 import type { Logger } from "../../src/ports/logger.js";
@@ -40,6 +41,8 @@ let queue: LocalDelayQueue;
 let clock: FakeClock;
 let faults: FaultPlan;
 let logged: string[];
+/** The fields of each logged line, in order. */
+let logFields: Record<string, unknown>[];
 let inFlightReads: string[][];
 let limitState: LimitState | null;
 let limits: Limits | undefined;
@@ -52,6 +55,7 @@ beforeEach(() => {
   queue = new LocalDelayQueue(clock);
   faults = new FaultPlan();
   logged = [];
+  logFields = [];
   inFlightReads = [];
   limitState = null;
   limits = undefined;
@@ -64,7 +68,12 @@ afterEach(async () => {
 });
 
 function deps(): EngineDeps {
-  const log: Logger = { log: (level, message) => logged.push(`${level}: ${message}`) };
+  const log: Logger = {
+    log: (level, message, fields) => {
+      logged.push(`${level}: ${message}`);
+      logFields.push(fields ?? {});
+    },
+  };
   const faulty = faultyStore(store, faults);
   const seen: Store = {
     ...faulty,
@@ -135,6 +144,19 @@ describe("claiming delivered runs", () => {
     expect((await stored(r)).executions).toBe(0);
   });
 
+  it("gives the free slots to due claims only: a run claimed ahead or one settled without a claim takes none", async () => {
+    const ahead = await queuedRun(T + 5_000);
+    const finished = await queuedRun(T, { run: { status: "succeeded", finished_at: T } });
+    const job = makeJob({ schedule: { kind: "immediate" }, status: "paused" });
+    const ofPaused = await queuedRun(T, { job });
+    const due = await queuedRun();
+    const out = await claimBatch(deps(), WORKER, await deliver(ahead, finished, ofPaused, due), T, { slots: 1, horizon: T + 5_000 });
+    expect(jobIds(out.held)).toEqual([ahead.job_id]);
+    expect(jobIds(out.starting)).toEqual([due.job_id]);
+    expect(await stored(ofPaused)).toMatchObject({ status: "skipped", skip_reason: "paused", executions: 0 });
+    expect(await stored(ahead)).toMatchObject({ status: "running", started_at: null, executions: 0 });
+  });
+
   it("claims a run ahead of its time within the horizon, without starting it however many slots are free", async () => {
     const r = await queuedRun(T + 5_000);
     const out = await claimBatch(deps(), WORKER, await deliver(r), T, { slots: 10, horizon: T + 5_000 });
@@ -186,6 +208,10 @@ describe("what cannot be read now", () => {
     expect(out.deferred).toEqual([ma]);
     expect(jobIds(out.starting)).toEqual([b!.job_id]);
     expect(logged).toContain("warn: cannot read a delivered run now; deferring it");
+    expect(logFields[logged.indexOf("warn: cannot read a delivered run now; deferring it")]).toEqual({
+      key: ma!.key,
+      error: "InjectedFault: injected fault: getRun failed",
+    });
     expect((await stored(a!)).status).toBe("queued");
   });
 
@@ -198,6 +224,21 @@ describe("what cannot be read now", () => {
     expect(out.deferred).toEqual([]);
     expect(jobIds(out.starting)).toEqual([b!.job_id]);
     expect(logged).toContain("error: a delivered run is unreadable");
+    expect(logFields[logged.indexOf("error: a delivered run is unreadable")]).toMatchObject({ key: ma!.key, error: expect.stringContaining("is malformed") });
+  });
+
+  it("defers, not drops, a run whose read fails with a domain error other than an unreadable record", async () => {
+    const r = await queuedRun();
+    const [m] = await deliver(r);
+    const d = deps();
+    d.store = {
+      ...d.store,
+      getRuns: () => Promise.reject(new DomainError("internal", "the database is busy")),
+      getRun: () => Promise.reject(new DomainError("internal", "the database is busy")),
+    };
+    const out = await claimBatch(d, WORKER, [m!], T, { slots: 10, horizon: T });
+    expect(out.deferred).toEqual([m]);
+    expect(out.done).toEqual([]);
   });
 
   it("defers a run whose task cannot be read now", async () => {
@@ -266,6 +307,10 @@ describe("the overlap rule (a recurring task's earlier run still running)", () =
     expect(out.deferred).toEqual([m]);
     expect(jobIds(out.starting)).toEqual([other.job_id]);
     expect(logged).toContain("warn: cannot check tasks' earlier runs now; deferring their runs");
+    expect(logFields[logged.indexOf("warn: cannot check tasks' earlier runs now; deferring their runs")]).toEqual({
+      jobs: 1,
+      error: "InjectedFault: injected fault: listInFlightRuns failed",
+    });
     expect((await stored(next)).status).toBe("queued");
   });
 
@@ -310,6 +355,9 @@ describe("the claim's write", () => {
     const out = await claimBatch(deps(), WORKER, await deliver(r), T, { slots: 10, horizon: T });
     expect(out).toEqual({ starting: [], held: [], done: [], deferred: [], heldBack: [] });
     expect(logged).toContain("error: cannot tell whether a claim landed; leaving the run to the reaper");
+    expect(logFields[logged.indexOf("error: cannot tell whether a claim landed; leaving the run to the reaper")]).toEqual({
+      key: { job_id: r.job_id, scheduled_at: T },
+    });
   });
 });
 
