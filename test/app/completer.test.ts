@@ -106,8 +106,9 @@ beforeEach(() => {
   completer = new Completer(deps, { worker: WORKER, onWritten: () => written++ });
 });
 afterEach(async () => {
-  await completer.drain(0).catch(() => {});
+  // Real timers first: a drain's deadline is a timer, and a faked one would never fire here.
   vi.useRealTimers();
+  await completer.drain(0).catch(() => {});
   await queue.close();
   await store.close();
   rmSync(dir, { recursive: true, force: true });
@@ -150,13 +151,15 @@ function success(a: Attempt): Finished {
 const runOf = async (a: Attempt) => (await store.getRun(a.run))!;
 const jobOf = async (a: Attempt) => (await store.getJob(a.job.id))!;
 /** drain(), the faked timers (the retry backoff) run as they fall due. */
-async function drained(): Promise<void> {
+async function drained(deadlineMs?: number): Promise<void> {
   let done = false;
-  const draining = completer.drain().then(() => (done = true));
+  const draining = completer.drain(deadlineMs).then(() => (done = true));
   for (let i = 0; i < 1_000 && !done; i++) {
     await new Promise((r) => setImmediate(r));
     await vi.advanceTimersToNextTimerAsync();
   }
+  // A drain that never ends fails here at once rather than at the test's timeout.
+  if (!done) throw new Error(`drain has not ended; ${completer.pending} outcomes pending`);
   await draining;
 }
 
@@ -198,7 +201,7 @@ describe("writing outcomes", () => {
 
   it("drain() with nothing handed over resolves at once", async () => {
     await drained();
-    await completer.drain(1_000);
+    await drained(1_000);
     expect(commits).toEqual([]);
   });
 });
