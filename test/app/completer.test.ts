@@ -8,8 +8,9 @@ import type { EngineDeps } from "../../src/app/deps.js";
 import { Completer, type Finished } from "../../src/app/engine/completer.js";
 import { completionOf } from "../../src/app/engine/run-decisions.js";
 import { nextVersion } from "../../src/app/job-write.js";
-import { claimed, started, succeeded, updateStep } from "../../src/app/runs.js";
+import { claimed, requeued, started, succeeded, updateStep } from "../../src/app/runs.js";
 import { DEFAULT_SETTINGS } from "../../src/app/settings.js";
+import { runKeyString } from "../../src/core/keys.js";
 import type { Job, Run } from "../../src/core/model.js";
 import type { Logger } from "../../src/ports/logger.js";
 import type { DelayQueue, QueueMessage } from "../../src/ports/queue.js";
@@ -36,6 +37,8 @@ let queue: LocalDelayQueue;
 let clock: FakeClock;
 let faults: FaultPlan;
 let logged: string[];
+/** The fields of each logged line, by its `level: message`. */
+let fieldsOf: Map<string, Record<string, unknown>>;
 let acked: string[];
 /** The size of each commitEach the completer sent. */
 let commits: number[];
@@ -59,6 +62,7 @@ beforeEach(() => {
   queue = new LocalDelayQueue(clock);
   faults = new FaultPlan();
   logged = [];
+  fieldsOf = new Map();
   acked = [];
   commits = [];
   commitTimes = [];
@@ -67,7 +71,12 @@ beforeEach(() => {
   fencedCount = 0;
   written = 0;
   random = 0.5;
-  const log: Logger = { log: (level, message) => logged.push(`${level}: ${message}`) };
+  const log: Logger = {
+    log: (level, message, fields) => {
+      logged.push(`${level}: ${message}`);
+      fieldsOf.set(`${level}: ${message}`, fields ?? {});
+    },
+  };
   const seen: DelayQueue = {
     send: (items) => queue.send(items),
     receive: (max, waitMs) => queue.receive(max, waitMs),
@@ -221,6 +230,13 @@ describe("a late write (fenced)", () => {
     expect(events[0]).toMatchObject({ from: "running", to: "running", attempt: 1, at: T });
     expect(fencedCount).toBe(1);
     expect(logged).toContain("warn: late write rejected (fenced): a newer attempt holds the run");
+    expect(fieldsOf.get("warn: late write rejected (fenced): a newer attempt holds the run")).toEqual({
+      run_key: runKeyString(a.run),
+      owner: a.job.owner,
+      scheduled_at: new Date(T).toISOString(),
+      attempt: 1,
+      worker: WORKER,
+    });
     expect(acked).toEqual([a.job.id]);
     expect(a.released()).toBe(1);
     expect((await jobOf(a)).status).toBe("active");
@@ -238,6 +254,17 @@ describe("a late write (fenced)", () => {
     expect(fencedCount).toBe(1);
   });
 
+  it("a run the reaper put back in the queue (same attempt, no longer running) is fenced too", async () => {
+    const a = await attempt();
+    const stored = await runOf(a);
+    expect(await store.commit({ writes: [updateStep(stored, requeued(stored, clock.now(), 60_000), clock.now()).write] })).toBe(true);
+    completer.add(success(a));
+    await drained();
+    expect(fencedCount).toBe(1);
+    expect((await runOf(a)).status).toBe("queued");
+    expect(acked).toEqual([a.job.id]);
+  });
+
   it("a fenced event that cannot be recorded is logged; the message is still acknowledged", async () => {
     const a = await attempt();
     const stored = await runOf(a);
@@ -246,6 +273,7 @@ describe("a late write (fenced)", () => {
     completer.add(success(a));
     await drained();
     expect(logged).toContain("warn: cannot record fenced writes");
+    expect(fieldsOf.get("warn: cannot record fenced writes")).toEqual({ error: "InjectedFault: injected fault: commitEach failed" });
     expect(await store.listEvents(a.run)).toEqual([]);
     expect(acked).toEqual([a.job.id]);
   });
@@ -258,6 +286,10 @@ describe("a write that fails", () => {
     completer.add(success(a));
     await turn();
     expect(logged).toEqual(["warn: writing outcomes failed; checking what landed"]);
+    expect(fieldsOf.get("warn: writing outcomes failed; checking what landed")).toEqual({
+      worker: WORKER,
+      error: "InjectedFault: injected fault: commitEach failed",
+    });
     expect((await runOf(a)).status).toBe("running");
     expect(acked).toEqual([]);
     expect(a.released()).toBe(0);
@@ -321,6 +353,10 @@ describe("a write that fails", () => {
     completer.add(success(a));
     await drained();
     expect(logged).toContain("warn: cannot read back an outcome; trying again later");
+    expect(fieldsOf.get("warn: cannot read back an outcome; trying again later")).toEqual({
+      job_id: a.job.id,
+      error: "InjectedFault: injected fault: getRun failed",
+    });
     expect((await runOf(a)).status).toBe("succeeded");
     expect(commits).toEqual([1, 1]);
   });
@@ -358,8 +394,61 @@ describe("a write that fails", () => {
     completer.add(success(a));
     await drained();
     expect(logged).toEqual(["warn: cannot acknowledge messages"]);
+    expect(fieldsOf.get("warn: cannot acknowledge messages")).toEqual({ error: "InjectedFault: injected fault: ack failed" });
     expect((await runOf(a)).status).toBe("succeeded");
     expect(a.released()).toBe(1);
+  });
+});
+
+describe("a completer on its own", () => {
+  it("needs no change feed, no metrics and no release callback", async () => {
+    const bare = { ...deps } as Partial<EngineDeps>;
+    delete bare.changes;
+    delete bare.metrics;
+    completer = new Completer(bare as EngineDeps, { worker: WORKER, onWritten: () => {} });
+    const [landed, fenced, stuck] = [await attempt(), await attempt(), await attempt()];
+    const stored = await runOf(fenced!);
+    expect(await store.commit({ writes: [updateStep(stored, claimed(stored, "w2", clock.now(), LEASE_MS), clock.now()).write] })).toBe(true);
+    const { release: _a, ...one } = success(landed!);
+    const { release: _b, ...two } = success(fenced!);
+    faults.script("commitEach", "lost_reply");
+    completer.add(one);
+    completer.add(two);
+    await drained();
+    expect((await runOf(landed!)).status).toBe("succeeded");
+    expect((await store.listEvents(fenced!.run)).map((e) => e.detail)).toEqual([`fenced: late write from ${WORKER} (attempt 1) rejected`]);
+    const { release: _c, ...three } = success(stuck!);
+    faults.script("commitEach", ...Array.from({ length: 100 }, () => "error"));
+    completer.add(three);
+    await turn();
+    await drained(0);
+    expect(completer.pending).toBe(0);
+  });
+});
+
+describe("drain", () => {
+  it("waits for a write in flight", async () => {
+    const a = await attempt();
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    const real = deps.store.commitEach.bind(deps.store);
+    deps.store = {
+      ...deps.store,
+      commitEach: async (txs) => {
+        await gate;
+        return real(txs);
+      },
+    };
+    completer.add(success(a));
+    await turn();
+    let over = false;
+    const draining = completer.drain().then(() => (over = true));
+    await turn();
+    expect(over).toBe(false);
+    open();
+    await draining;
+    expect((await runOf(a)).status).toBe("succeeded");
+    expect(acked).toEqual([a.job.id]);
   });
 });
 
@@ -375,6 +464,10 @@ describe("drain with a deadline (a stopping worker)", () => {
     await turn(1);
     await draining;
     expect(logged).toContain("warn: stopping with outcomes unwritten; the reaper takes their runs when their leases expire");
+    expect(fieldsOf.get("warn: stopping with outcomes unwritten; the reaper takes their runs when their leases expire")).toEqual({
+      worker: WORKER,
+      runs: [`${a.job.id}@${T}`],
+    });
     expect(a.released()).toBe(1);
     expect(completer.pending).toBe(0);
     expect(acked).toEqual([]);
