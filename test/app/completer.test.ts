@@ -417,6 +417,8 @@ describe("a completer on its own", () => {
     await drained();
     expect((await runOf(landed!)).status).toBe("succeeded");
     expect((await store.listEvents(fenced!.run)).map((e) => e.detail)).toEqual([`fenced: late write from ${WORKER} (attempt 1) rejected`]);
+    expect(acked.sort()).toEqual([landed!.job.id, fenced!.job.id].sort());
+    expect(logged.filter((l) => l.startsWith("error"))).toEqual([]);
     const { release: _c, ...three } = success(stuck!);
     faults.script("commitEach", ...Array.from({ length: 100 }, () => "error"));
     completer.add(three);
