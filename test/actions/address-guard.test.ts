@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assertLiteralAllowed, assertTargetAllowed, classifyAddress, guardedLookup, RefusedAddressError } from "../../src/actions/address-guard.js";
+import { assertLiteralAllowed, assertTargetAllowed, classifyAddress, guardedLookup, RefusedAddressError, urlTarget } from "../../src/actions/address-guard.js";
 import { HttpPolicy } from "../../src/actions/config.js";
 import { embeddedIPv4 } from "../../src/actions/embedded-ipv4.js";
 import { createOutbound } from "../../src/actions/http.js";
@@ -115,5 +115,18 @@ describe("the outbound address policy", () => {
       /refused to connect to localhost: it resolves to a loopback address/,
     );
     await expect(assertTargetAllowed({ hostname: "localhost", port: 25 }, policy({ allow_loopback: true }))).resolves.toBeUndefined();
+    // An allowed IPv6 literal is dialled as written: not handed to DNS, which cannot resolve "[::1]".
+    await expect(assertTargetAllowed({ hostname: "[::1]", port: 25 }, policy({ allow_loopback: true }))).resolves.toBeUndefined();
+  });
+
+  it("takes a URL's target as the host name in lower case and the port dialled, the scheme's own when none is written", async () => {
+    expect(urlTarget(new URL("https://Example.ORG/feed"))).toEqual({ hostname: "example.org", port: 443 });
+    expect(urlTarget(new URL("http://Example.ORG/feed"))).toEqual({ hostname: "example.org", port: 80 });
+    expect(urlTarget(new URL("https://example.org:8443/feed"))).toEqual({ hostname: "example.org", port: 8443 });
+    expect(urlTarget(new URL("http://[::1]:8080/"))).toEqual({ hostname: "[::1]", port: 8080 });
+    // So a host listed with the scheme's port matches a URL that does not write it.
+    const listed = policy({ allow_hosts: ["10.0.0.7:443"] });
+    expect(() => assertLiteralAllowed(urlTarget(new URL("https://10.0.0.7/")), listed)).not.toThrow();
+    expect(() => assertLiteralAllowed(urlTarget(new URL("http://10.0.0.7/")), listed)).toThrow(RefusedAddressError);
   });
 });

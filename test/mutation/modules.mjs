@@ -25,17 +25,30 @@ export const MODULES = {
     mutate: ["src/app/limits.ts", "src/app/engine/rate-hold.ts", "src/core/token-bucket.ts"],
     tests: ["test/unit/limits-math.test.ts", "test/app/limit-state.test.ts", "test/app/rate-hold.test.ts"],
   },
+  // The engine's worker parts are each driven directly by a test of their own, on a real SQLite
+  // file and the real local queue, in a few seconds. The engine-wide suites that listed before
+  // (engine-failures, pressure-leases, claim-ahead, claim-at-slot, reliability-starts) reach them
+  // only through whole runs, at 2–10 s a file for every mutant: an hour a module here. One fast
+  // engine suite stays with each, for the promise it holds end to end.
   claims: {
     mutate: ["src/app/engine/claims.ts"],
-    tests: ["test/app/claim-ahead.test.ts", "test/app/claim-at-slot.test.ts", "test/app/reliability-starts.test.ts"],
+    // claims.test.ts: the batch's every outcome (start, hold, defer, acknowledge, hold back),
+    // the store's failures; reliability-starts.test.ts (under 1 s): a claimed run given back
+    // unstarted when its worker dies, through the engine.
+    tests: ["test/app/claims.test.ts", "test/app/reliability-starts.test.ts"],
   },
   completer: {
     mutate: ["src/app/engine/completer.ts"],
-    tests: ["test/app/engine-failures.test.ts", "test/app/reliability-writes.test.ts"],
+    // completer.test.ts alone: group commit, fencing, read-back, backoff, drain. Mutants that stop
+    // a drain or a retry from ending time out, and with reliability-writes.test.ts (the same
+    // promises through the whole engine) beside it each timeout cost a minute on a loaded machine.
+    tests: ["test/app/completer.test.ts"],
   },
   "lease-keeper": {
     mutate: ["src/app/engine/lease-keeper.ts"],
-    tests: ["test/app/pressure-leases.test.ts", "test/app/reliability-heartbeats.test.ts", "test/app/engine-failures.test.ts"],
+    // lease-keeper.test.ts: the timer, the sixth-of-a-lease rule, lost leases, serialised writes;
+    // reliability-heartbeats.test.ts (under 2 s): an action's heartbeats coalesced in the engine.
+    tests: ["test/app/lease-keeper.test.ts", "test/app/reliability-heartbeats.test.ts"],
   },
   "bearer-gate": {
     mutate: ["src/mcp/bearer-gate.ts"],
