@@ -46,3 +46,11 @@ describe("Cantonese words for days and parts of the day", () => {
     expect(runs("逢星期二朝早八點半", "Asia/Hong_Kong")).toEqual(["2026-03-10T00:30:00Z", "2026-03-17T00:30:00Z", "2026-03-24T00:30:00Z"]);
   });
 });
+
+describe("a Latin am/pm clock in Chinese", () => {
+  it("reads 3pm and 10:15 a.m. typed among Chinese words", () => {
+    expect(runs("明天 3pm 提醒我 call 客戶", "Asia/Taipei")).toEqual(["2026-03-06T07:00:00Z"]);
+    expect(runs("每天 9am standup", "Asia/Taipei")).toEqual(["2026-03-06T01:00:00Z", "2026-03-07T01:00:00Z", "2026-03-08T01:00:00Z"]);
+    expect(runs("週五 10:15 a.m. 看牙醫", "Asia/Taipei")).toEqual(["2026-03-06T02:15:00Z"]);
+  });
+});

@@ -5,6 +5,7 @@ import {
   clock,
   dateOrMonthDate,
   type Grammar,
+  latinMeridiemClock,
   lexicon,
   minutesBefore,
   periodOf,
@@ -226,6 +227,7 @@ const rules: Rule[] = [
   ruleOf(`(?:在)?${PART}`, (m) => ({ kind: "part", part: PARTS[m[1] ?? ""] ?? "morning" })),
   // "早8點晚8點": the one-character parts, right before a clock.
   ruleOf(`(早|晚)(?=\\s*(?:[0-9]{1,2}|[${CJK_NUMERAL}]{1,3})\\s*${HOUR_MARK})`, (m) => ({ kind: "part", part: m[1] === "早" ? "morning" : "night" })),
+  latinMeridiemClock,
   ruleOf(`(?:在)?(\\d{1,2})\\s*[:：]\\s*(\\d{2})`, (m) => clock(Number(m[1]), Number(m[2]))),
   ruleOf(`差\\s*(?:(一刻)|${N}\\s*分)\\s*${N}\\s*${HOUR_MARK}`, (m) => {
     const at = minutesBefore(cjkNumber(m[3] ?? ""), m[1] === undefined ? cjkNumber(m[2] ?? "") : 15);
@@ -261,6 +263,7 @@ const BEARING = [
   `持續|持续|連續|连续|為期|为期`,
   `${NUMBER}\\s*${HOUR_MARK}`,
   `\\d{1,2}\\s*[:：]\\s*\\d{2}`,
+  `\\d{1,2}\\s*[ap]\\.?m\\b`,
   `正午|午夜|中午|今天|明天|聽日|听日|後天|后天|今晚|明早|明晚|工作日|平日`,
 ];
 
