@@ -40,7 +40,7 @@ export function findDates(chrono: Chrono, lowered: string, finds: Found[], now: 
     if (r.tags().has("result/relativeDate")) continue;
     const s = r.start;
     if (!s.isCertain("day") && !s.isCertain("weekday") && s.isCertain("month")) {
-      out.push({ fragment: { kind: "vague", what: "day" }, start, end, text: r.text });
+      out.push({ fragment: { kind: "vague", what: "day", month: s.get("month") ?? undefined }, start, end, text: r.text });
       continue;
     }
     if (s.isCertain("day") || s.isCertain("weekday")) {

@@ -54,3 +54,17 @@ describe("a Latin am/pm clock in Chinese", () => {
     expect(runs("週五 10:15 a.m. 看牙醫", "Asia/Taipei")).toEqual(["2026-03-06T02:15:00Z"]);
   });
 });
+
+describe("the n-th weekday of a named month", () => {
+  it("reads the last Friday of March and the first Monday of April as one run", () => {
+    expect(runs("三月最後一個星期五下午五點", "Asia/Taipei")).toEqual(["2026-03-27T09:00:00Z"]);
+    expect(runs("四月的第一個星期一早上十點", "Asia/Taipei")).toEqual(["2026-04-06T02:00:00Z"]);
+    expect(runs("the last monday in april at 9am", "America/New_York")).toEqual(["2026-04-27T13:00:00Z"]);
+    expect(runs("on the first monday of june at 8am", "America/New_York")).toEqual(["2026-06-01T12:00:00Z"]);
+  });
+
+  it("still asks for a month named without a day, and still reads 'of the month' as a repetition", () => {
+    expect(runs("三月早上十點", "Asia/Taipei")).toEqual({ refused: "ambiguous_schedule" });
+    expect(runs("the last friday of the month at 5pm", "America/New_York")).toEqual(["2026-03-27T21:00:00Z", "2026-04-24T21:00:00Z", "2026-05-29T21:00:00Z"]);
+  });
+});
