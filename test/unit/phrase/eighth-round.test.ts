@@ -61,6 +61,7 @@ describe("the n-th weekday of a named month", () => {
     expect(runs("四月的第一個星期一早上十點", "Asia/Taipei")).toEqual(["2026-04-06T02:00:00Z"]);
     expect(runs("the last monday in april at 9am", "America/New_York")).toEqual(["2026-04-27T13:00:00Z"]);
     expect(runs("on the first monday of june at 8am", "America/New_York")).toEqual(["2026-06-01T12:00:00Z"]);
+    expect(runs("el primer lunes de abril a las 10", "Europe/Madrid")).toEqual(["2026-04-06T08:00:00Z"]);
   });
 
   it("still asks for a month named without a day, and still reads 'of the month' as a repetition", () => {
