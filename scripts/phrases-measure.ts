@@ -21,6 +21,7 @@ import {
   loadTuning5Rows,
   loadTuning6Rows,
   loadTuning7Rows,
+  loadTuning8Rows,
   loadTuningRows,
   MEASURED_LANGS,
 } from "../test/unit/phrase/independent/rows.js";
@@ -81,6 +82,7 @@ const tuning5 = judgeAll(loadTuning5Rows());
 const heldOut5 = judgeAll(loadHeldOut5Rows());
 const tuning6 = judgeAll(loadTuning6Rows());
 const tuning7 = judgeAll(loadTuning7Rows());
+const tuning8 = judgeAll(loadTuning8Rows());
 const out: string[] = [
   `Independent phrase table: ${tuning.length + heldOut.length} rows, ${tuning.length} tuning, ${heldOut.length} held out (docs/phrases.md).`,
   "right = the expected runs or a fair refusal; refused = refused where a reading was expected;",
@@ -115,6 +117,10 @@ const out: string[] = [
   countTable("TUNING7 (the seventh tuning set, weighted to en, es, zh-Hant)", OUTCOMES, byLang(tuning7)),
   "",
   countTable("TUNING7 by feature (a row may carry several)", OUTCOMES, byTag(tuning7), false),
+  "",
+  countTable("TUNING8 (the eighth tuning set, mostly zh-Hant, and the shapes tuning7 refused)", OUTCOMES, byLang(tuning8)),
+  "",
+  countTable("TUNING8 by feature (a row may carry several)", OUTCOMES, byTag(tuning8), false),
 ];
 if (!values.quiet)
   out.push(
@@ -132,6 +138,8 @@ if (!values.quiet)
     listRows("TUNING6 rows not read right:", tuning6),
     "",
     listRows("TUNING7 rows not read right:", tuning7),
+    "",
+    listRows("TUNING8 rows not read right:", tuning8),
   );
 if (values["reveal-held-out"])
   out.push(
@@ -163,7 +171,7 @@ if (!values.quiet) {
 }
 console.log(out.join("\n"));
 
-const judgedAll = [...tuning, ...tuning2, ...tuning3, ...tuning4, ...heldOut, ...tuning5, ...heldOut5, ...tuning6, ...tuning7].map((r) => ({
+const judgedAll = [...tuning, ...tuning2, ...tuning3, ...tuning4, ...heldOut, ...tuning5, ...heldOut5, ...tuning6, ...tuning7, ...tuning8].map((r) => ({
   id: r.id,
   set: r.set,
   lang: r.lang,

@@ -30,14 +30,17 @@ export function findDates(chrono: Chrono, lowered: string, finds: Found[], now: 
   const out: Found[] = [];
   for (const r of chrono.parse(text, reference, { forwardDate: true })) {
     const start = r.index;
-    const end = start + r.text.length;
+    // chrono's zh parsers run a match on over the blanked words after it ("明天起每天晚上九點" came
+    // back whole), so the date's span would hide the words the grammar found there: it ends
+    // where its own characters end.
+    const end = start + r.text.trimEnd().length;
     if (insideWord(text, start, end)) continue;
     // "the day", "a day", "the month" come back as relative dates (tomorrow, next month), as
     // would "summarize the news of the day"; the grammar reads real relative phrases itself.
     if (r.tags().has("result/relativeDate")) continue;
     const s = r.start;
     if (!s.isCertain("day") && !s.isCertain("weekday") && s.isCertain("month")) {
-      out.push({ fragment: { kind: "vague", what: "day" }, start, end, text: r.text });
+      out.push({ fragment: { kind: "vague", what: "day", month: s.get("month") ?? undefined }, start, end, text: r.text });
       continue;
     }
     if (s.isCertain("day") || s.isCertain("weekday")) {

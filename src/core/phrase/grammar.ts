@@ -207,5 +207,12 @@ export const clock = (hour: number, minute: number, meridiem: "am" | "pm" | null
   minute,
   meridiem,
 });
+/**
+ * "3pm", "9:30 am" typed in the middle of another script ("明天 3pm 提醒我"): the Latin clock with
+ * its am/pm, for grammars whose own clock words have no am/pm.
+ */
+export const latinMeridiemClock: Rule = ruleOf(String.raw`(?<![0-9:])(\d{1,2})(?::(\d{2}))?\s*(a|p)\.?m\b\.?`, (m) =>
+  clock(Number(m[1]), Number(m[2] ?? 0), m[3] === "a" ? "am" : "pm"),
+);
 export const WEEKDAYS: readonly Weekday[] = [1, 2, 3, 4, 5];
 export const WEEKEND: readonly Weekday[] = [0, 6];

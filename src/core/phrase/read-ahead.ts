@@ -1,3 +1,4 @@
+import { localTimeAt } from "../schedule/index.js";
 import type { Found, Fragment } from "./fragments.js";
 import type { ReadContext } from "./read-context.js";
 
@@ -22,10 +23,11 @@ const weekdayOfDate = (f: Extract<Fragment, { kind: "date" }>) => new Date(Date.
 export function withPeriodAhead(ctx: ReadContext): ReadContext {
   const periods = ctx.finds.filter((f): f is Found & { fragment: Vague } => f.fragment.kind === "vague" && f.fragment.what === "day");
   const [period, another] = periods;
-  const ahead = period?.fragment.ahead;
-  if (period === undefined || another !== undefined || ahead === undefined) return ctx;
+  if (period === undefined || another !== undefined) return ctx;
+  const ahead = period.fragment.ahead ?? namedMonthAhead(ctx, period.fragment.month);
+  if (ahead === undefined) return ctx;
   if (ctx.finds.some((f) => REPEATING.has(f.fragment.kind) || OTHER_DAYS.has(f.fragment.kind))) return ctx;
-  const replaced = ahead.unit === "week" ? weekdayIn(ctx.finds, ahead.count) : dayOfMonthIn(ctx.finds, ahead.count);
+  const replaced = ahead.unit === "week" ? weekdayIn(ctx.finds, ahead.count) : nthWeekdayIn(ctx.finds, ahead.count, period.fragment.ahead === undefined);
   if (replaced === null) return ctx;
   ctx.used.add(period);
   for (const f of replaced.from) ctx.used.add(f);
@@ -54,9 +56,23 @@ function weekdayIn(finds: Found[], weeks: number): Replacement | null {
   return { from: [...names, ...dates], to: { ...first, fragment: { kind: "weekdayName", days: [day], weeksAhead: weeks } } };
 }
 
-/** One day of the month ("el día 3") or one n-th weekday ("第一個星期一"), and no other date. */
-function dayOfMonthIn(finds: Found[], months: number): Replacement | null {
-  const days = finds.filter((f) => f.fragment.kind === "monthDay" || f.fragment.kind === "nthWeekday");
+/**
+ * A month named by itself ("三月最後一個星期五", "the last Friday of March") is a period too: the
+ * coming one, this month included, so many months from this one. Only its n-th weekday is read
+ * here; a named month with a day of the month is a date the grammar reads itself.
+ */
+function namedMonthAhead(ctx: ReadContext, month: number | undefined): Vague["ahead"] {
+  if (month === undefined) return undefined;
+  const today = localTimeAt(ctx.now, ctx.timezone);
+  return { unit: "month", count: (month - today.month + 12) % 12 };
+}
+
+/**
+ * One day of the month ("el día 3") or one n-th weekday ("第一個星期一"), and no other date; for a
+ * named month (`weekdayOnly`) the n-th weekday alone.
+ */
+function nthWeekdayIn(finds: Found[], months: number, weekdayOnly: boolean): Replacement | null {
+  const days = finds.filter((f) => (f.fragment.kind === "monthDay" && !weekdayOnly) || f.fragment.kind === "nthWeekday");
   if (days.length !== 1 || finds.some((f) => f.fragment.kind === "date" || f.fragment.kind === "weekdayName")) return null;
   const [found] = days;
   if (found === undefined) return null;

@@ -251,6 +251,12 @@ const rules: Rule[] = [
     const weekday = weekdayOf(m[1] ?? "");
     return weekday === null ? null : { kind: "weekdayName", days: [weekday], weeksAhead: 2, afterNext: true };
   }),
+  // "the last Friday of March": the n-th weekday of the month named after it, which chrono reads
+  // as a month (read-ahead.ts); "last Friday" alone has passed.
+  ruleOf(String.raw`\b(?:on\s+)?(?:the\s+)?${ORDINAL}\s+(${DAY})\s+(?:of|in)(?=\s+${MONTH}(?![\p{L}]|\s*\d))`, (m) => {
+    const weekday = weekdayOf(m[2] ?? "");
+    return weekday === null ? null : { kind: "nthWeekday", nth: NTH[m[1] ?? ""] ?? 1, weekdays: [weekday] };
+  }),
   // After "the last Friday of the month": "last Friday" alone has passed.
   ruleOf(String.raw`(?<!\b(?:every|evry|each)\s+)\b(?:last|past|previous)\s+(?:${DAY}|week(?:end)?|month|year|night)\b`, () => ({
     kind: "vague",

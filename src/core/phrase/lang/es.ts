@@ -161,6 +161,11 @@ const rules: Rule[] = [
     const weekday = weekdayOf(m[2] ?? "");
     return weekday === null ? null : { kind: "monthAhead", months: 1, day: 1, nth: { nth: NTH[m[1] ?? ""] ?? 1, weekday } };
   }),
+  // "el último viernes de marzo": the n-th weekday of the month named after it (read-ahead.ts).
+  ruleOf(String.raw`\b(?:el\s+)?${ORDINAL}\s+(${DAY})\s+de(?=\s+${MONTH}\b(?!\s*(?:de\s+)?\d))`, (m) => {
+    const weekday = weekdayOf(m[2] ?? "");
+    return weekday === null ? null : { kind: "nthWeekday", nth: NTH[m[1] ?? ""] ?? 1, weekdays: [weekday] };
+  }),
   ruleOf(String.raw`\b(?:cada|todos\s+los)?\s*(?:el\s+)?${ORDINAL}\s+(${DAY})\s+(?:de\s+cada|del|de)\s+mes\b`, (m) => {
     const weekday = weekdayOf(m[2] ?? "");
     return weekday === null ? null : { kind: "nthWeekday", nth: NTH[m[1] ?? ""] ?? 1, weekdays: [weekday] };

@@ -5,6 +5,7 @@ import {
   clock,
   dateOrMonthDate,
   type Grammar,
+  latinMeridiemClock,
   lexicon,
   minutesBefore,
   periodOf,
@@ -30,13 +31,17 @@ const EXCEPTED = `(${WD}(?:\\s*[、和與与及跟]\\s*${WEEK}?\\s*${WD})*)`;
 const WEEKDAY_OF: Record<string, number> = { 日: 0, 天: 0, 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6 };
 const days = (list: string) => readDayList(list, /[一二三四五六日天]/gu, (d) => WEEKDAY_OF[d] ?? null, /^\s*(?:到|至|~|～|-)\s*(?:週|周|星期|禮拜|礼拜)?$/u);
 
+/** Cantonese as typed in Hong Kong has its own words for some parts of the day: 朝早, 下晝. */
 const PARTS: Record<string, PartOfDay> = {
   早上: "morning",
+  朝早: "morning",
   早晨: "morning",
   清晨: "morning",
   上午: "morning",
   中午: "noon",
   下午: "afternoon",
+  下晝: "afternoon",
+  下昼: "afternoon",
   傍晚: "evening",
   晚上: "night",
   晚間: "night",
@@ -48,7 +53,7 @@ const PARTS: Record<string, PartOfDay> = {
   半夜: "early",
   深夜: "early",
 };
-const CLOCK_PART = "(?:早上|早晨|清晨|上午|中午|下午|傍晚|晚上|凌晨)";
+const CLOCK_PART = "(?:早上|朝早|早晨|清晨|上午|中午|下午|下晝|下昼|傍晚|晚上|凌晨)";
 const CLOCK = `(?:${CLOCK_PART}\\s*)?(?:[0-9]{1,2}|[${CJK_NUMERAL}]{1,3})\\s*${HOUR_MARK}(?:\\s*(?:半|(?:[0-9]{1,2}|[${CJK_NUMERAL}]{1,3})\\s*分?))?`;
 const CLOCK_PARTS = new RegExp(
   `^(${CLOCK_PART})?\\s*([0-9]{1,2}|[${CJK_NUMERAL}]{1,3})\\s*${HOUR_MARK}\\s*(半|([0-9]{1,2}|[${CJK_NUMERAL}]{1,3})\\s*分?)?$`,
@@ -212,6 +217,8 @@ const rules: Rule[] = [
     meridiem: null,
     exact: "midnight",
   })),
+  // Cantonese "tomorrow"; chrono does not know it.
+  ruleOf(`聽日|听日`, () => ({ kind: "dayOffset", days: 1 })),
   ruleOf(`明(早|晚)`, (m) => [
     { kind: "dayOffset", days: 1 },
     { kind: "part", part: m[1] === "早" ? "morning" : "night" },
@@ -220,6 +227,7 @@ const rules: Rule[] = [
   ruleOf(`(?:在)?${PART}`, (m) => ({ kind: "part", part: PARTS[m[1] ?? ""] ?? "morning" })),
   // "早8點晚8點": the one-character parts, right before a clock.
   ruleOf(`(早|晚)(?=\\s*(?:[0-9]{1,2}|[${CJK_NUMERAL}]{1,3})\\s*${HOUR_MARK})`, (m) => ({ kind: "part", part: m[1] === "早" ? "morning" : "night" })),
+  latinMeridiemClock,
   ruleOf(`(?:在)?(\\d{1,2})\\s*[:：]\\s*(\\d{2})`, (m) => clock(Number(m[1]), Number(m[2]))),
   ruleOf(`差\\s*(?:(一刻)|${N}\\s*分)\\s*${N}\\s*${HOUR_MARK}`, (m) => {
     const at = minutesBefore(cjkNumber(m[3] ?? ""), m[1] === undefined ? cjkNumber(m[2] ?? "") : 15);
@@ -255,7 +263,8 @@ const BEARING = [
   `持續|持续|連續|连续|為期|为期`,
   `${NUMBER}\\s*${HOUR_MARK}`,
   `\\d{1,2}\\s*[:：]\\s*\\d{2}`,
-  `正午|午夜|中午|今天|明天|後天|后天|今晚|明早|明晚|工作日|平日`,
+  `\\d{1,2}\\s*[ap]\\.?m\\b`,
+  `正午|午夜|中午|今天|明天|聽日|听日|後天|后天|今晚|明早|明晚|工作日|平日`,
 ];
 
 const shared = { rules, glue, bearing: lexicon(BEARING) };

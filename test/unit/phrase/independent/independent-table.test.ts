@@ -15,6 +15,7 @@ import {
   loadTuning4Rows,
   loadTuning5Rows,
   loadTuning7Rows,
+  loadTuning8Rows,
   loadTuningRows,
   MEASURED_LANGS,
 } from "./rows.js";
@@ -30,9 +31,10 @@ const tuning5 = loadTuning5Rows();
 const heldOut5 = loadHeldOut5Rows();
 const fifth = [...tuning5, ...heldOut5];
 const tuning7 = loadTuning7Rows();
+const tuning8 = loadTuning8Rows();
 /** The rows the held-out draw was made from; the later tuning sets were written after it. */
 const drawn = [...tuning, ...heldOut];
-const rows = [...drawn, ...tuning2, ...tuning3, ...tuning4, ...fifth, ...tuning7];
+const rows = [...drawn, ...tuning2, ...tuning3, ...tuning4, ...fifth, ...tuning7, ...tuning8];
 
 describe("the independent phrase table", () => {
   it("has at least 330 drawn rows, with every language present", () => {
@@ -102,6 +104,12 @@ describe("the independent phrase table", () => {
     const weighted = tuning7.filter((r) => ["en", "es", "zh-Hant"].includes(r.lang)).length;
     expect(weighted * 2).toBeGreaterThanOrEqual(tuning7.length);
     for (const lang of MEASURED_LANGS) expect(tuning7.filter((r) => r.lang === lang).length, lang).toBeGreaterThanOrEqual(5);
+  });
+
+  it("has an eighth tuning set of at least 60 rows, mostly Traditional Chinese", () => {
+    expect(tuning8.length).toBeGreaterThanOrEqual(60);
+    expect(tuning8.every((r) => r.set === "tuning8")).toBe(true);
+    expect(tuning8.filter((r) => r.lang === "zh-Hant").length * 2).toBeGreaterThan(tuning8.length);
   });
 
   it("keeps the fifth held-out file byte for byte as hashed when it was split", () => {

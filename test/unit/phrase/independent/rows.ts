@@ -21,9 +21,10 @@ export type MeasuredLang = (typeof MEASURED_LANGS)[number];
  * written apart from the others in all twelve languages the way people type to an assistant and
  * split before any parser change (convert5.py, split5.json). tuning6: a sixth tuning set, by feature
  * and language (convert6.py), with no held-out part. tuning7: a seventh, weighted to the languages
- * under target on the held-out sets (convert7.py), with no held-out part.
+ * under target on the held-out sets (convert7.py), with no held-out part. tuning8: an eighth, mostly
+ * Traditional Chinese plus the shapes the seventh still refused (convert8.py), with no held-out part.
  */
-export const SETS = ["tuning", "tuning2", "tuning3", "tuning4", "held-out", "tuning5", "held-out5", "tuning6", "tuning7"] as const;
+export const SETS = ["tuning", "tuning2", "tuning3", "tuning4", "held-out", "tuning5", "held-out5", "tuning6", "tuning7", "tuning8"] as const;
 export type RowSet = (typeof SETS)[number];
 
 const Instant = z.string().regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/, "an ISO instant in UTC");
@@ -71,6 +72,7 @@ export const TUNING5_FILE = join(DIR, "tuning5.jsonl");
 export const HELD_OUT5_FILE = join(DIR, "held-out5.jsonl.b64");
 export const TUNING6_FILE = join(DIR, "tuning6.jsonl");
 export const TUNING7_FILE = join(DIR, "tuning7.jsonl");
+export const TUNING8_FILE = join(DIR, "tuning8.jsonl");
 
 const parseLines = (text: string): IndependentRow[] =>
   text
@@ -94,6 +96,7 @@ export const loadTuning5Rows = (): IndependentRow[] => parseLines(readFileSync(T
 export const loadHeldOut5Rows = (): IndependentRow[] => parseLines(decoded(HELD_OUT5_FILE));
 export const loadTuning6Rows = (): IndependentRow[] => parseLines(readFileSync(TUNING6_FILE, "utf8"));
 export const loadTuning7Rows = (): IndependentRow[] => parseLines(readFileSync(TUNING7_FILE, "utf8"));
+export const loadTuning8Rows = (): IndependentRow[] => parseLines(readFileSync(TUNING8_FILE, "utf8"));
 
 export const loadAllRows = (): IndependentRow[] => [
   ...loadTuningRows(),
@@ -105,6 +108,7 @@ export const loadAllRows = (): IndependentRow[] => [
   ...loadHeldOut5Rows(),
   ...loadTuning6Rows(),
   ...loadTuning7Rows(),
+  ...loadTuning8Rows(),
 ];
 
 /** The draw that put rows in the held-out set, as recorded when the table was written. */
