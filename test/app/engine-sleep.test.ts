@@ -110,11 +110,13 @@ describe("an idle embedded engine wakes seldom", () => {
     const fakeTimeout = globalThis.setTimeout;
     const fakeInterval = globalThis.setInterval;
     let fired = 0;
-    const record = (fn: (...a: unknown[]) => void, ms?: number) => (...a: unknown[]) => {
-      // A timer of 0 ms runs while the loop is awake anyway (the watcher's tick after a sweep).
-      if ((ms ?? 0) > 1) fired++;
-      fn(...a);
-    };
+    const record =
+      (fn: (...a: unknown[]) => void, ms?: number) =>
+      (...a: unknown[]) => {
+        // A timer of 0 ms runs while the loop is awake anyway (the watcher's tick after a sweep).
+        if ((ms ?? 0) > 1) fired++;
+        fn(...a);
+      };
     globalThis.setTimeout = ((fn: (...a: unknown[]) => void, ms?: number, ...a: unknown[]) => fakeTimeout(record(fn, ms), ms, ...a)) as typeof setTimeout;
     globalThis.setInterval = ((fn: (...a: unknown[]) => void, ms?: number, ...a: unknown[]) => fakeInterval(record(fn, ms), ms, ...a)) as typeof setInterval;
     cleanups.push(async () => {
