@@ -40,9 +40,11 @@ export const EngineSettings = z.strictObject({
    * How often the engine compares the wall clock with its timers to notice that the computer
    * slept (then it sweeps and ticks at once, so missed runs are caught up without waiting for
    * `sweep_interval_ms`). Every store call (a request, any timer) compares them too, so this
-   * bounds only how late an idle process notices; long, so that it seldom wakes one. @default 40_000
+   * bounds only how late an idle process notices. A minute: it is most of an idle service's
+   * wake-ups (the sweeper, the SQLite file check and the HTTP connection check add one each per
+   * 5 minutes), which stay under 2 a minute so. @default 60_000
    */
-  wake_check_ms: z.number().int().min(100).max(600_000).default(40_000),
+  wake_check_ms: z.number().int().min(100).max(600_000).default(60_000),
   /** A schedule's first fire (or a once time) may not be further ahead. @default 1 year */
   horizon_ms: z
     .number()

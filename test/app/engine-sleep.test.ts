@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { prometheusMetrics } from "../../src/adapters/metrics/prometheus.js";
 import { LocalDelayQueue } from "../../src/adapters/queue/local/local-queue.js";
 import { openSqliteStore } from "../../src/adapters/store/sqlite/sqlite-store.js";
@@ -98,6 +98,47 @@ describe("the embedded engine sleeps until it has work", () => {
     expect(text).toMatch(/duely_wakeups_total\{timer="watcher",idle="true"\} [1-9]/);
     expect(text).toMatch(/duely_wakeups_total\{timer="sweeper",idle="true"\} 1/);
   });
+});
+
+describe("an idle embedded engine wakes seldom", () => {
+  it("fires at most 1.5 timers a minute with no tasks and default settings, the wake watch among them", async () => {
+    // Fake timers, Date and performance together: both clocks move as one, so the wake watch sees
+    // no sleep, and an hour passes at once. Every timer the engine, the store and the queue arm is
+    // wrapped to count its firings: each is one wake-up (fake timers due in the same millisecond
+    // would share one, real ones seldom do), except those of 0 ms.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "Date", "performance"] });
+    const fakeTimeout = globalThis.setTimeout;
+    const fakeInterval = globalThis.setInterval;
+    let fired = 0;
+    const record =
+      (fn: (...a: unknown[]) => void, ms?: number) =>
+      (...a: unknown[]) => {
+        // A timer of 0 ms runs while the loop is awake anyway (the watcher's tick after a sweep).
+        if ((ms ?? 0) > 1) fired++;
+        fn(...a);
+      };
+    globalThis.setTimeout = ((fn: (...a: unknown[]) => void, ms?: number, ...a: unknown[]) => fakeTimeout(record(fn, ms), ms, ...a)) as typeof setTimeout;
+    globalThis.setInterval = ((fn: (...a: unknown[]) => void, ms?: number, ...a: unknown[]) => fakeInterval(record(fn, ms), ms, ...a)) as typeof setInterval;
+    cleanups.push(async () => {
+      globalThis.setTimeout = fakeTimeout;
+      globalThis.setInterval = fakeInterval;
+      vi.useRealTimers();
+    });
+    const { engine, metrics } = openRealTime({});
+    engine.start();
+    // Start-up: recovery, the first sweep and watcher tick.
+    await vi.advanceTimersByTimeAsync(5_000);
+    fired = 0;
+    const minutes = 60;
+    for (let i = 0; i < minutes * 60; i++) await vi.advanceTimersByTimeAsync(1_000);
+    // The process's budget is 2 a minute; Node's HTTP connection check (every 5 min) and V8's own
+    // timers take the rest.
+    expect(fired / minutes).toBeLessThanOrEqual(1.5);
+    // Still watching: the wake watch ran about once a minute.
+    const text = (await metrics.render()).body;
+    const watchTicks = Number(/duely_wakeups_total\{timer="wake_watch",idle="true"\} (\d+)/.exec(text)?.[1] ?? 0);
+    expect(watchTicks).toBeGreaterThanOrEqual(minutes - 1);
+  }, 60_000);
 });
 
 describe("noticing a wake at the first thing the process does", () => {

@@ -34,17 +34,29 @@ function bounded<T extends object>(target: T, name: string, limitOf: (method: st
   });
 }
 
-/** `call`, or a CallTimeout naming `what` once `ms` pass first. */
+/**
+ * `call`, or a CallTimeout naming `what` once `ms` pass first. The timer is armed only when the
+ * call is still pending at the end of this turn of the event loop (so `ms` counts from there): a
+ * SQLite call answers within the turn and arms none. An armed timer, even cleared, keeps its
+ * place in libuv's schedule and wakes an idle process `ms` later for nothing.
+ */
 export function withDeadline<T>(call: Promise<T>, ms: number, what: string): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new CallTimeout(what, ms)), ms);
+    let timer: NodeJS.Timeout | undefined;
+    const arm = setImmediate(() => {
+      timer = setTimeout(() => reject(new CallTimeout(what, ms)), ms);
+    });
+    const settle = () => {
+      clearImmediate(arm);
+      clearTimeout(timer);
+    };
     call.then(
       (value) => {
-        clearTimeout(timer);
+        settle();
         resolve(value);
       },
       (e: unknown) => {
-        clearTimeout(timer);
+        settle();
         reject(e);
       },
     );
