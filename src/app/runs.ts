@@ -131,20 +131,28 @@ export const started = (run: Run, now: number): Run => ({ ...run, executions: ru
 /**
  * A claimed run goes back to the queue unstarted (`before` is the run as it was before the
  * claim): nothing of the claim remains except its attempt, which never goes back, so the old
- * claim's writes stay fenced out.
+ * claim's writes stay fenced out, and the execution token the claim took, which no execution
+ * used: it stays booked for the run's next claim.
  */
 export const givenBack = (run: Run, before: Run, now: number, staleMs: number): Run => ({
   ...before,
   status: "queued",
+  booked: true,
   attempt: run.attempt,
   wake_at: Math.max(before.due_at, now) + staleMs,
   updated_at: now,
 });
 
-/** A claimed run whose action never started, reaped: queued again with its executions unspent. */
+/**
+ * A claimed run whose action never started, reaped: queued again with its executions unspent,
+ * and the execution token its claim took booked for its next claim. Otherwise every kill would
+ * charge the owner's rate again for each run claimed ahead and never started, and an owner at
+ * its rate would fall further behind with each restart.
+ */
 export const requeued = (run: Run, now: number, staleMs: number): Run => ({
   ...run,
   status: "queued",
+  booked: true,
   lease_owner: null,
   lease_until: null,
   wake_at: Math.max(run.due_at, now) + staleMs,
