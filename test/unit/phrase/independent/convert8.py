@@ -11,14 +11,8 @@ code). `now` is Thursday 5 March 2026, 10:00 local. Decisions that needed one ar
 
     python3 convert8.py > tuning8.jsonl
 """
-import json
-from datetime import datetime, timezone
-from zoneinfo import ZoneInfo
+from wall_times import print_rows
 
-ZONES = {"en": "America/New_York", "zh-Hant": "Asia/Taipei", "zh-Hans": "Asia/Shanghai", "ja": "Asia/Tokyo",
-         "es": "Europe/Madrid", "de": "Europe/Berlin", "fr": "Europe/Paris", "pt": "America/Sao_Paulo",
-         "it": "Europe/Rome", "ko": "Asia/Seoul", "hi-Latn": "Asia/Kolkata", "hi-Deva": "Asia/Kolkata"}
-NOW = "03-05 10:00"
 
 # Shared expectations, each decided once (the same wall times in every zone).
 MONDAYS_3_WEEKS = {"fires": ["03-09 09:00", "03-16 09:00", "03-23 09:00"], "last": "03-23 09:00"}
@@ -132,33 +126,4 @@ R = [
 ]
 
 
-def utc(wall: str, zone: str) -> str:
-    local = datetime.strptime(f"2026-{wall}", "%Y-%m-%d %H:%M").replace(tzinfo=ZoneInfo(zone))
-    back = local.astimezone(timezone.utc).astimezone(ZoneInfo(zone))
-    assert back.replace(tzinfo=None) == local.replace(tzinfo=None), f"{wall} does not exist in {zone}"
-    assert local.replace(fold=1).utcoffset() == local.utcoffset(), f"{wall} is ambiguous in {zone}"
-    return local.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def main() -> None:
-    counters: dict[str, int] = {}
-    for lang, text, want, tags in R:
-        counters[lang] = counters.get(lang, 0) + 1
-        zone = want.get("zone", ZONES[lang])
-        row = {"id": f"eight-{lang}-{counters[lang]:03d}", "set": "tuning8", "lang": lang, "text": text, "timezone": zone, "now": utc(NOW, zone)}
-        if "refused" in want:
-            row["expect"] = {"refused": want["refused"]}
-        else:
-            expect = {"fires": [utc(w, zone) for w in want["fires"]]}
-            if "last" in want:
-                expect["last"] = utc(want["last"], zone)
-            if want.get("ask"):
-                expect["orRefused"] = True
-            row["expect"] = expect
-        row["tags"] = tags
-        if "note" in want:
-            row["note"] = want["note"]
-        print(json.dumps(row, ensure_ascii=False))
-
-
-main()
+print_rows(R, "eight", "tuning8")
