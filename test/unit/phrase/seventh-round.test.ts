@@ -1,33 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isDomainError } from "../../../src/core/errors.js";
 import { parsePhrase } from "../../../src/core/phrase/index.js";
-import { nextFireTimes } from "../../../src/core/schedule/index.js";
-
-// Thursday 5 March 2026, 10:00 on each zone's wall clock; the runs below were worked out by hand.
-const NOW: Record<string, string> = {
-  "Europe/Madrid": "2026-03-05T09:00:00Z",
-  "Europe/Paris": "2026-03-05T09:00:00Z",
-  "Europe/Rome": "2026-03-05T09:00:00Z",
-  "Europe/Berlin": "2026-03-05T09:00:00Z",
-  "Europe/London": "2026-03-05T10:00:00Z",
-  "America/New_York": "2026-03-05T15:00:00Z",
-  "America/Sao_Paulo": "2026-03-05T13:00:00Z",
-  "Asia/Taipei": "2026-03-05T02:00:00Z",
-  "Asia/Shanghai": "2026-03-05T02:00:00Z",
-  "Asia/Tokyo": "2026-03-05T01:00:00Z",
-  "Asia/Seoul": "2026-03-05T01:00:00Z",
-};
-
-function runs(text: string, timezone: string): string[] | { refused: string } {
-  const now = Date.parse(NOW[timezone] ?? "");
-  try {
-    const { schedule } = parsePhrase(text, { timezone, now });
-    return nextFireTimes(schedule, now, schedule.kind === "once" ? 1 : 3).map((t) => new Date(t).toISOString().replace(".000Z", "Z"));
-  } catch (e) {
-    if (isDomainError(e)) return { refused: e.code };
-    throw e;
-  }
-}
+import { nowIn, runs } from "./tuning-runs.js";
 
 describe("twelve said at night is midnight", () => {
   it("reads 'today at 12 at night' as the midnight that ends today", () => {
@@ -114,7 +87,7 @@ describe("Spanish constructions", () => {
   });
 
   it("ends the runs at the end of the month said with 'hasta finales de'", () => {
-    const now = Date.parse(NOW["Europe/Madrid"] ?? "");
+    const now = nowIn("Europe/Madrid");
     const reading = parsePhrase("todos los viernes a las 6 de la tarde hasta finales de junio", { timezone: "Europe/Madrid", now });
     expect(reading.endAt).toBe(Date.parse("2026-06-30T22:00:00Z"));
   });
