@@ -22,6 +22,7 @@ import {
   loadTuning6Rows,
   loadTuning7Rows,
   loadTuning8Rows,
+  loadTuning9Rows,
   loadTuningRows,
   MEASURED_LANGS,
 } from "../test/unit/phrase/independent/rows.js";
@@ -83,6 +84,7 @@ const heldOut5 = judgeAll(loadHeldOut5Rows());
 const tuning6 = judgeAll(loadTuning6Rows());
 const tuning7 = judgeAll(loadTuning7Rows());
 const tuning8 = judgeAll(loadTuning8Rows());
+const tuning9 = judgeAll(loadTuning9Rows());
 const out: string[] = [
   `Independent phrase table: ${tuning.length + heldOut.length} rows, ${tuning.length} tuning, ${heldOut.length} held out (docs/phrases.md).`,
   "right = the expected runs or a fair refusal; refused = refused where a reading was expected;",
@@ -121,6 +123,10 @@ const out: string[] = [
   countTable("TUNING8 (the eighth tuning set, mostly zh-Hant, and the shapes tuning7 refused)", OUTCOMES, byLang(tuning8)),
   "",
   countTable("TUNING8 by feature (a row may carry several)", OUTCOMES, byTag(tuning8), false),
+  "",
+  countTable("TUNING9 (the ninth tuning set, weighted to zh-Hant, en and es)", OUTCOMES, byLang(tuning9)),
+  "",
+  countTable("TUNING9 by feature (a row may carry several)", OUTCOMES, byTag(tuning9), false),
 ];
 if (!values.quiet)
   out.push(
@@ -140,6 +146,8 @@ if (!values.quiet)
     listRows("TUNING7 rows not read right:", tuning7),
     "",
     listRows("TUNING8 rows not read right:", tuning8),
+    "",
+    listRows("TUNING9 rows not read right:", tuning9),
   );
 if (values["reveal-held-out"])
   out.push(
@@ -171,12 +179,14 @@ if (!values.quiet) {
 }
 console.log(out.join("\n"));
 
-const judgedAll = [...tuning, ...tuning2, ...tuning3, ...tuning4, ...heldOut, ...tuning5, ...heldOut5, ...tuning6, ...tuning7, ...tuning8].map((r) => ({
-  id: r.id,
-  set: r.set,
-  lang: r.lang,
-  outcome: r.outcome,
-}));
+const judgedAll = [...tuning, ...tuning2, ...tuning3, ...tuning4, ...heldOut, ...tuning5, ...heldOut5, ...tuning6, ...tuning7, ...tuning8, ...tuning9].map(
+  (r) => ({
+    id: r.id,
+    set: r.set,
+    lang: r.lang,
+    outcome: r.outcome,
+  }),
+);
 const breaches = checkAgainstBaseline(judgedAll, loadBaseline());
 console.log(
   breaches.length === 0

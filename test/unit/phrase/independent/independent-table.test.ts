@@ -16,6 +16,7 @@ import {
   loadTuning5Rows,
   loadTuning7Rows,
   loadTuning8Rows,
+  loadTuning9Rows,
   loadTuningRows,
   MEASURED_LANGS,
 } from "./rows.js";
@@ -32,9 +33,10 @@ const heldOut5 = loadHeldOut5Rows();
 const fifth = [...tuning5, ...heldOut5];
 const tuning7 = loadTuning7Rows();
 const tuning8 = loadTuning8Rows();
+const tuning9 = loadTuning9Rows();
 /** The rows the held-out draw was made from; the later tuning sets were written after it. */
 const drawn = [...tuning, ...heldOut];
-const rows = [...drawn, ...tuning2, ...tuning3, ...tuning4, ...fifth, ...tuning7, ...tuning8];
+const rows = [...drawn, ...tuning2, ...tuning3, ...tuning4, ...fifth, ...tuning7, ...tuning8, ...tuning9];
 
 describe("the independent phrase table", () => {
   it("has at least 330 drawn rows, with every language present", () => {
@@ -110,6 +112,13 @@ describe("the independent phrase table", () => {
     expect(tuning8.length).toBeGreaterThanOrEqual(60);
     expect(tuning8.every((r) => r.set === "tuning8")).toBe(true);
     expect(tuning8.filter((r) => r.lang === "zh-Hant").length * 2).toBeGreaterThan(tuning8.length);
+  });
+
+  it("has a ninth tuning set of at least 100 rows, weighted to zh-Hant, en and es", () => {
+    expect(tuning9.length).toBeGreaterThanOrEqual(100);
+    expect(tuning9.every((r) => r.set === "tuning9")).toBe(true);
+    const least = { "zh-Hant": 35, en: 25, es: 20, de: 5, "zh-Hans": 5, pt: 5, "hi-Latn": 5 } as const;
+    for (const [lang, n] of Object.entries(least)) expect(tuning9.filter((r) => r.lang === lang).length, lang).toBeGreaterThanOrEqual(n);
   });
 
   it("keeps the fifth held-out file byte for byte as hashed when it was split", () => {
