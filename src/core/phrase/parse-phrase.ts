@@ -91,9 +91,12 @@ export function parsePhrase(text: string, opts: PhraseOptions): PhraseReading {
     defaultTime: opts.defaultTime ?? null,
     notes,
     used,
+    nightOrDay: [],
   };
   const { schedule, bounds } = readCluster(ctx);
   checkCoverage(grammar, lowered, folded, cluster.finds, used, finds, schedule);
+  const [open] = ctx.nightOrDay;
+  if (open !== undefined) throw refuse.nightOrDay(open.text.trim(), open.fragment as { hour: number; minute: number });
   validateSchedule(schedule, ctx.now, { horizonMs: ctx.horizonMs });
   checkBounds(schedule, bounds, ctx);
   return { schedule, matched: trimMatched(text.slice(cluster.start, cluster.end)), notes, ...bounds };

@@ -21,6 +21,11 @@ export interface ReadContext {
    * was not used, and the coverage rule refuses the reading (coverage.ts).
    */
   used: Set<Found>;
+  /**
+   * Clocks that could be night or day ("at 2"): the reading is refused with a question unless a
+   * reader settles them ("today at 4" once 04:00 has passed). Shared by every copy of the context.
+   */
+  nightOrDay: Found[];
 }
 
 export type FoundOf<K extends Fragment["kind"]> = Found & { fragment: Extract<Fragment, { kind: K }> };
@@ -43,6 +48,7 @@ export function timesOf(ctx: ReadContext, dailyParts: PartOfDay[] = []): TimeOfD
     tonight: partFinds.some((f) => f.fragment.today === true && f.fragment.part === "evening"),
     defaultTime: ctx.defaultTime,
     notes: ctx.notes,
+    nightOrDay: ctx.nightOrDay,
   });
 }
 

@@ -109,6 +109,8 @@ function afternoonOf(ctx: ReadContext, time: TimeOfDay): TimeOfDay | null {
   const { meridiem, exact } = clock.fragment;
   if (meridiem !== null || exact !== undefined || time.hour < 1 || time.hour > 11) return null;
   const later = { hour: time.hour + 12, minute: time.minute };
+  // The morning reading has passed on the named day, so the hour is no longer night or day.
+  ctx.nightOrDay.splice(0, ctx.nightOrDay.length, ...ctx.nightOrDay.filter((f) => f !== clock));
   const said = clock.text.trim();
   const notes = ctx.notes.filter((n) => !n.startsWith(`read '${said}' as`));
   ctx.notes.splice(

@@ -98,6 +98,19 @@ export function saysNightTwelve(text: string, clocks: Found[], parts: Found[]): 
 /** A clock said with neither am/pm nor a part of the day, that the 12-hour clock could shift. */
 const isBare = (c: Clock): boolean => c.meridiem === null && c.exact === undefined && c.hour >= 1 && c.hour < 12;
 
+/**
+ * A bare hour from 1 to 6 ("at 2", "兩點", "a las 4", "um halb 3", "half past 3") is as often the
+ * afternoon as the small hours, so it is asked rather than read on the 24-hour clock; from 7 to
+ * 12 the 24-hour reading is what people mean often enough to keep, with a note. A time written
+ * the way clocks show it ("2:30", "6h30", "02:00") is read on the 24-hour clock as it was: that
+ * is how alarms ("wake me at 6:30") and the languages that write 24-hour times say it.
+ */
+const isNightOrDay = (found: Found, c: Clock): boolean => isBare(c) && c.hour <= 6 && !/\d\s*[:.h]\s*\d\d|(?<!\d)0[1-6](?!\d)/u.test(found.text);
+
+/** A clock past 12 said without am/pm ("at 6, 12 and 18"): the phrase is on the 24-hour clock. */
+const saysTwentyFour = (clocks: Found[]): boolean =>
+  clocks.some((f) => f.fragment.kind === "clock" && f.fragment.meridiem === null && f.fragment.exact === undefined && f.fragment.hour > 12);
+
 export interface TimeContext {
   /** The text the fragments were found in, to tell a part of the day next to a clock. */
   text: string;
@@ -110,6 +123,8 @@ export interface TimeContext {
   tonight: boolean;
   defaultTime: TimeOfDay | null;
   notes: string[];
+  /** Clocks read here that could be night or day (`isNightOrDay`): the phrase is asked unless a reader settles them. */
+  nightOrDay: Found[];
 }
 
 /**
@@ -125,6 +140,7 @@ export function readTimes(ctx: TimeContext): TimeOfDay[] {
     return all[0] ?? null;
   };
   if (ctx.clocks.length > 0) {
+    const twentyFour = saysTwentyFour(ctx.clocks);
     let previous: TimeOfDay | null = null;
     return [...ctx.clocks]
       .sort((a, b) => a.start - b.start)
@@ -139,6 +155,7 @@ export function readTimes(ctx: TimeContext): TimeOfDay[] {
         // "at 8, 12 and 6": a bare hour in a list that would come before the one said first is later in the day.
         const later = previous !== null && part === null && isBare(clock) && clock.hour * 60 + clock.minute <= previous.hour * 60 + previous.minute;
         const time = later ? { hour: clock.hour + 12, minute: clock.minute } : clockToTime(found, clock, part, ctx.notes);
+        if (!later && part === null && !twentyFour && isNightOrDay(found, clock)) ctx.nightOrDay.push(found);
         if (later) ctx.notes.push(`read '${found.text.trim()}' as ${formatClock(time.hour, time.minute)}, after the time said before it`);
         previous = time;
         return time;

@@ -1,5 +1,6 @@
 import { DomainError } from "../errors.js";
 import { anchorInGap, type CivilTime, unknownTimeZone } from "../schedule/index.js";
+import { formatClock } from "./format.js";
 import type { Examples } from "./grammar.js";
 
 /**
@@ -45,6 +46,17 @@ export const refuse = {
       expected: "One repetition (or one date) and one time",
       hint: "Ask the user which one they mean, or create one task per schedule.",
     }),
+  nightOrDay: (said: string, { hour, minute }: { hour: number; minute: number }) => {
+    const night = formatClock(hour, minute);
+    const day = formatClock(hour + 12, minute);
+    const spoken = minute === 0 ? String(hour) : `${hour}:${String(minute).padStart(2, "0")}`;
+    const question = `${night} (${hour < 5 ? "at night" : "early in the morning"}) or ${day} (${hour < 6 ? "in the afternoon" : "in the evening"})?`;
+    return new DomainError("ambiguous_schedule", `'${said}' could be ${night} or ${day}: a bare hour from 1 to 6 is not read on the 24-hour clock.`, {
+      field: "when",
+      expected: `A time with am/pm, a part of the day, or the 24-hour clock (e.g. ${spoken}am, ${spoken}pm or ${day})`,
+      hint: `Ask the user: "${question}" Say '${spoken}am' or '${spoken}pm'.`,
+    });
+  },
   midnightOfDay: (ex: Examples) =>
     askWhen(
       "'Midnight' of a named day can mean its start or its end.",

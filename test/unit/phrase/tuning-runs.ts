@@ -17,6 +17,7 @@ const NOW: Record<string, string> = {
   "Asia/Shanghai": "2026-03-05T02:00:00Z",
   "Asia/Tokyo": "2026-03-05T01:00:00Z",
   "Asia/Seoul": "2026-03-05T01:00:00Z",
+  "Asia/Kolkata": "2026-03-05T04:30:00Z",
 };
 
 /** The rows' `now` in `timezone`. */
