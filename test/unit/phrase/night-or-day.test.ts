@@ -70,3 +70,20 @@ describe("a bare hour from 1 to 6, night or day", () => {
     expect(runs("tomorrow at 7", "America/New_York")).toEqual(["2026-03-06T12:00:00Z"]);
   });
 });
+
+describe("a date written with slashes, in the language's order", () => {
+  it("reads month first in Chinese and Japanese, wherever the date stands", () => {
+    expect(runs("3/20 下午3點", "Asia/Taipei")).toEqual(["2026-03-20T07:00:00Z"]);
+    expect(runs("下午3點 3/20", "Asia/Taipei")).toEqual(["2026-03-20T07:00:00Z"]);
+    expect(runs("3/20 15時", "Asia/Tokyo")).toEqual(["2026-03-20T06:00:00Z"]);
+  });
+
+  it("reads day first in Spanish and German", () => {
+    expect(runs("el 20/3 a las 17", "Europe/Madrid")).toEqual(["2026-03-20T16:00:00Z"]);
+    expect(runs("am 20/3 um 17 Uhr", "Europe/Berlin")).toEqual(["2026-03-20T16:00:00Z"]);
+  });
+
+  it("asks about numbers that cannot be a month and a day rather than dropping them", () => {
+    expect(runs("13/20 下午3點", "Asia/Taipei")).toEqual({ refused: "ambiguous_schedule" });
+  });
+});

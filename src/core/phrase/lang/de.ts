@@ -13,6 +13,7 @@ import {
   periodOf,
   readDayList,
   ruleOf,
+  slashDate,
   startWord,
   timesPer,
   WEEKDAYS,
@@ -107,6 +108,7 @@ const END = String.raw`(\d{1,2}(?:[:.]\d{2})?|mittag|mitternacht)`;
 const windowEnd = (text: string | undefined) => numericClock(text, /^mittag$/u, /^mitternacht$/u);
 
 const rules: Rule[] = [
+  slashDate("day-month"),
   startWord(
     String.raw`\b(?:ab|beginnend(?:\s+am)?|angefangen\s+am)(?=\s+(?:morgen|übermorgen|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|nächste[nm]?\s+woche|(?:dem\s+)?\d{1,2}\.\s*(?:\d|\p{L})))`,
     "after",

@@ -14,6 +14,7 @@ import {
   periodOf,
   readDayList,
   ruleOf,
+  slashDate,
   startWord,
   timesPer,
   WEEKDAYS,
@@ -105,6 +106,7 @@ const END = String.raw`(\d{1,2}(?:[:.]\d{2})?|mediod[íi]a|medianoche)`;
 const windowEnd = (text: string | undefined) => numericClock(text, /^mediod/u, /^medianoche/u);
 
 const rules: Rule[] = [
+  slashDate("day-month"),
   startWord(
     String.raw`\b(?:a\s+partir\s+de(?:l|\s+la|\s+el)?|empezando(?:\s+el)?|comenzando(?:\s+el)?|desde(?:\s+el)?)(?=\s+(?:mañana|manana|pasado|lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo|\d{1,2}\s+de\s+\p{L}|(?:la\s+)?(?:semana|pr[óo]xim)))`,
     "after",

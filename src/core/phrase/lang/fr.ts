@@ -14,6 +14,7 @@ import {
   periodOf,
   readDayList,
   ruleOf,
+  slashDate,
   startWord,
   timesPer,
   WEEKDAYS,
@@ -95,6 +96,7 @@ const windowEnd = (text: string | undefined) => numericClock(text?.replace(/\s*h
 const nth = (word: string | undefined) => NTH[word ?? ""] ?? 1;
 
 const rules: Rule[] = [
+  slashDate("day-month"),
   startWord(
     String.raw`\b(?:[àa]\s+partir\s+(?:de|du|d['’])|[àa]\s+compter\s+(?:de|du|d['’])|d[èe]s|en\s+commen[çc]ant)(?=\s*(?:demain|apr[èe]s-demain|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|(?:le\s+)?\d{1,2}(?:er)?\s+\p{L}|la\s+semaine\s+prochaine))`,
     "after",

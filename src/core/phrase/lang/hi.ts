@@ -1,5 +1,5 @@
 import type { Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
-import { clock, type Grammar, lexicon, monthDayList, readDayList, ruleOf, startWord, timesPer, windowOf } from "../grammar.js";
+import { clock, type Grammar, lexicon, monthDayList, readDayList, ruleOf, slashDate, startWord, timesPer, windowOf } from "../grammar.js";
 
 /**
  * Hindi, in Latin script (Hinglish, as typed in chats: "kal subah 9 baje") and in Devanagari,
@@ -90,6 +90,7 @@ function grammarOf(lang: "hi-Latn" | "hi-Deva", w: Words, examples: Grammar["exa
   });
   const FRACTION = `(${Object.keys(w.fractions).join("|")})`;
   const rules: Rule[] = [
+    slashDate("day-month"),
     // "subah 9 se shaam 5 baje tak": a window, each end with its part of the day.
     ruleOf(word(`${PART_CLOCK}\\s*(?:${w.from})\\s*${PART_CLOCK}\\s*(?:${w.until})`), (m) =>
       windowOf(partClock(m[1], m[2], m[3]), partClock(m[4], m[5], m[6])),

@@ -13,6 +13,7 @@ import {
   periodOf,
   readDayList,
   ruleOf,
+  slashDate,
   startWord,
   timesPer,
   WEEKDAYS,
@@ -89,6 +90,7 @@ const PARTS: Record<string, PartOfDay> = { mattina: "morning", mattino: "morning
 const windowEnd = (text: string | undefined) => numericClock(text, /^mezzogiorno/u, /^mezzanotte/u);
 
 const rules: Rule[] = [
+  slashDate("day-month"),
   startWord(
     String.raw`\b(?:a\s+partire\s+da(?:l|lla)?|(?:a\s+)?cominciare\s+da(?:l|lla)?|partendo\s+da(?:l|lla)?)(?=\s*(?:domani|dopodomani|luned|marted|mercoled|gioved|venerd|sabato|domenica|\d{1,2}\s+\p{L}|(?:la\s+)?prossima\s+settimana|settimana\s+prossima))`,
     "after",

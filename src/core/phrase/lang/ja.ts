@@ -10,6 +10,7 @@ import {
   periodOf,
   readDayList,
   ruleOf,
+  slashDate,
   startWord,
   WEEKDAYS,
   WEEKEND,
@@ -84,6 +85,7 @@ function clockOf(meridiem: string | undefined, hourText: string, minuteText: str
 }
 
 const rules: Rule[] = [
+  slashDate("month-day"),
   ruleOf(`${N}\\s*時間\\s*半\\s*後`, (m) => {
     const hours = cjkNumber(m[1] ?? "");
     return hours === null ? null : { kind: "relative", amount: 60 * hours + 30, unit: "minute" };

@@ -1,5 +1,18 @@
 import type { ClockReading, Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
-import { type Grammar, lexicon, minutesBefore, periodOf, readDayList, ruleOf, startWord, timesPer, WEEKDAYS, WEEKEND, windowOf } from "../grammar.js";
+import {
+  type Grammar,
+  lexicon,
+  minutesBefore,
+  periodOf,
+  readDayList,
+  ruleOf,
+  slashDate,
+  startWord,
+  timesPer,
+  WEEKDAYS,
+  WEEKEND,
+  windowOf,
+} from "../grammar.js";
 
 /**
  * Korean. chrono-node has no Korean parser, so the rules read the dates too: 오늘/내일/모레,
@@ -86,6 +99,7 @@ const UNIT = "(분|시간|일|주일|주|달|개월|년)";
 const NTH: Record<string, number> = { 첫: 1, 첫째: 1, 두: 2, 둘째: 2, 세: 3, 셋째: 3, 네: 4, 넷째: 4, 다섯: 5, 다섯째: 5, 마지막: -1 };
 
 const rules: Rule[] = [
+  slashDate("month-day"),
   ruleOf(`${N}\\s*시간\\s*${N}\\s*분\\s*(?:후|뒤|있다가)`, (m) => {
     const [hours, minutes] = [number(m[1]), number(m[2])];
     return hours === null || minutes === null ? null : { kind: "relative", amount: 60 * hours + minutes, unit: "minute" };

@@ -15,6 +15,7 @@ import {
   periodOf,
   readDayList,
   ruleOf,
+  slashDate,
   startWord,
   timesPer,
   WEEKDAYS,
@@ -100,6 +101,7 @@ const PARTS: Record<string, PartOfDay> = { manhã: "morning", manha: "morning", 
 const windowEnd = (text: string | undefined) => numericClock(text?.replace(/\s*horas?\s*/u, "h").replace(/\s+/gu, ""), /^meio-?dia/u, /^meia-?noite/u);
 
 const rules: Rule[] = [
+  slashDate("day-month"),
   // "quinze para as nove": a quarter to nine.
   ruleOf(String.raw`\b(quinze|dez|cinco|vinte|\d{1,2})\s+(?:minutos\s+)?para\s+(?:as|a)\s+${NUM}\b(?!\s*(?:h\s*\d|:\d))`, (m) => {
     const at = minutesBefore(num(m[2]), num(m[1]));

@@ -11,6 +11,7 @@ import {
   periodOf,
   readDayList,
   ruleOf,
+  slashDate,
   startWord,
   WEEKDAYS,
   WEEKEND,
@@ -102,6 +103,7 @@ function skipInterval(amountText: string | undefined, unit: IntervalUnitWord): F
 const NTH: Record<string, number> = { 一: 1, "1": 1, 二: 2, "2": 2, 三: 3, "3": 3, 四: 4, "4": 4, 五: 5, "5": 5 };
 
 const rules: Rule[] = [
+  slashDate("month-day"),
   ruleOf(`${N}\\s*(?:個|个)\\s*半\\s*(?:小時|小时|鐘頭|钟头)\\s*(?:之|以)?(?:後|后)`, (m) => {
     const hours = cjkNumber(m[1] ?? "");
     return hours === null ? null : { kind: "relative", amount: 60 * hours + 30, unit: "minute" };
@@ -233,7 +235,7 @@ const rules: Rule[] = [
     const at = minutesBefore(cjkNumber(m[3] ?? ""), m[1] === undefined ? cjkNumber(m[2] ?? "") : 15);
     return at === null ? null : clock(at.hour, at.minute);
   }),
-  ruleOf(`(?:在)?${N}\\s*${HOUR_MARK}(?!間|间)(?:\\s*(半|一刻|三刻|整|${N}\\s*分?))?`, (m) => clockOf(m[1] ?? "", m[2])),
+  ruleOf(`(?:在)?${N}\\s*${HOUR_MARK}(?!間|间)(?:\\s*(半|一刻|三刻|整|${N}\\s*分?(?!\\s*/)))?`, (m) => clockOf(m[1] ?? "", m[2])),
   // "從下週一開始": the 從 of a start says nothing more than its 開始.
   ruleOf(`(?:從|从)(?=[^，,。]{1,8}?(?:開始|开始))`, () => ({ kind: "noise" })),
   startWord(`(?<=(?:週|周|星期|禮拜|礼拜)[一二三四五六日天]|明天|後天|后天|[0-9]\\s*[日號号])\\s*(?:開始|开始|起)`, "before"),
