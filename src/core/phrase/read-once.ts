@@ -183,12 +183,26 @@ function dateOf(ctx: ReadContext): (CivilDate & { roll: DateFragment["roll"] }) 
     const ago = daysBetween({ ...d, year: today.year }, today);
     if (ago > 0 && ago <= RECENTLY_PASSED_DAYS) throw refuse.recentlyPassed(civil({ ...d, year: today.year }), civil({ ...d, year: today.year + 1 }));
   }
-  const distinct = new Map(dates.map((d) => [`${d.year}-${d.month}-${d.day}`, d]));
+  const distinct = new Map(withoutConfirmingWeekday(dates).map((d) => [`${d.year}-${d.month}-${d.day}`, d]));
   if (distinct.size > 1) throw refuse.conflicting("two different dates");
   const [date] = distinct.values();
   if (date !== undefined && date.day > daysInMonth(date.year, date.month))
     throw refuse.noSuchDate(`${date.year}-${date.month}-${date.day}`, ctx.grammar.examples);
   return date ?? null;
+}
+
+const weekdayOfDate = (d: CivilDate) => new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay();
+
+/**
+ * "Friday the 13th", "friday march 13": a weekday said beside the one other date, that falls on
+ * it, only confirms that date. A weekday the date does not fall on is left in: two dates, asked.
+ */
+function withoutConfirmingWeekday<D extends CivilDate & { roll: DateFragment["roll"] }>(dates: D[]): D[] {
+  const weekdays = dates.filter((d) => d.roll === "week");
+  const others = dates.filter((d) => d.roll !== "week");
+  const [other] = others;
+  if (weekdays.length === 0 || other === undefined || new Set(others.map((d) => `${d.year}-${d.month}-${d.day}`)).size > 1) return dates;
+  return weekdays.every((d) => weekdayOfDate(d) === weekdayOfDate(other)) ? others : dates;
 }
 
 /**

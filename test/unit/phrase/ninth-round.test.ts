@@ -87,3 +87,15 @@ describe("a date written with slashes, in the language's order", () => {
     expect(runs("13/20 下午3點", "Asia/Taipei")).toEqual({ refused: "ambiguous_schedule" });
   });
 });
+
+describe("a weekday said beside a date", () => {
+  it("confirms the date it falls on", () => {
+    expect(runs("on friday the 13th at 10am", "America/New_York")).toEqual(["2026-03-13T14:00:00Z"]);
+    expect(runs("friday march 13 at 10am", "America/New_York")).toEqual(["2026-03-13T14:00:00Z"]);
+    expect(runs("週五 3/13 早上10點", "Asia/Taipei")).toEqual(["2026-03-13T02:00:00Z"]);
+  });
+
+  it("is still a second date when the date does not fall on it", () => {
+    expect(runs("thursday the 13th at 10am", "America/New_York")).toEqual({ refused: "ambiguous_schedule" });
+  });
+});
