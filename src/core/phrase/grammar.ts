@@ -76,16 +76,19 @@ export function dateOrMonthDate(year: string | undefined, month: number, day: nu
  * A date written with slashes ("3/20", "20/3/2026"), in the order the language writes it: month
  * first in Chinese, Japanese and Korean, day first in the European languages and Hindi (US
  * English is left to chrono, which reads it month first). Numbers that cannot be a month and a
- * day ("13/20") are asked about rather than dropped.
+ * day ("13/20") are asked about rather than dropped; a fraction of a unit ("1/2 hora") is no date.
  */
 export const slashDate = (order: "month-day" | "day-month"): Rule =>
-  ruleOf(String.raw`(?<![\d/:.])(\d{1,2})\s*/\s*(\d{1,2})(?:\s*/\s*(\d{4}|\d{2}))?(?![\d/:])`, (m) => {
-    const [a, b] = [Number(m[1]), Number(m[2])];
-    const [month, day] = order === "month-day" ? [a, b] : [b, a];
-    if (month < 1 || month > 12 || day < 1 || day > 31) return { kind: "vague", what: "dayMonth" };
-    const year = m[3] === undefined ? undefined : m[3].length === 2 ? `20${m[3]}` : m[3];
-    return dateOrMonthDate(year, month, day);
-  });
+  ruleOf(
+    String.raw`(?<![\d/:.])(\d{1,2})\s*/\s*(\d{1,2})(?:\s*/\s*(\d{4}|\d{2}))?(?![\d/:])(?!\s*(?:hora|hour|stund|heure|ore?\b|min|小時|小时|時間|时间|分|시간|ghant))`,
+    (m) => {
+      const [a, b] = [Number(m[1]), Number(m[2])];
+      const [month, day] = order === "month-day" ? [a, b] : [b, a];
+      if (month < 1 || month > 12 || day < 1 || day > 31) return { kind: "vague", what: "dayMonth" };
+      const year = m[3] === undefined ? undefined : m[3].length === 2 ? `20${m[3]}` : m[3];
+      return dateOrMonthDate(year, month, day);
+    },
+  );
 
 /**
  * "twice a day", "3 veces al día", "zweimal täglich": a daily repetition read only when the

@@ -86,6 +86,11 @@ describe("a date written with slashes, in the language's order", () => {
   it("asks about numbers that cannot be a month and a day rather than dropping them", () => {
     expect(runs("13/20 下午3點", "Asia/Taipei")).toEqual({ refused: "ambiguous_schedule" });
   });
+
+  it("takes no fraction of a unit for a date", () => {
+    expect(refusal("cada 1/2 hora", "Europe/Madrid")?.message).toBe("The phrase names no date, time or repetition.");
+    expect(refusal("每1/2小時", "Asia/Taipei")?.message).toBe("The phrase names no date, time or repetition.");
+  });
 });
 
 describe("a weekday said beside a date", () => {
