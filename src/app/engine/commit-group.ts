@@ -7,11 +7,11 @@ interface Call {
 }
 
 /**
- * The store as one worker's completer and lease keeper write to it: the `commitEach` calls they
- * make in one turn of the event loop (a wave's outcomes, the next wave's starts, lease
+ * The store as one worker writes to it: the `commitEach` calls it makes in one turn of the event
+ * loop (the outcomes its completer writes, the starts and claims of the next wave, lease
  * extensions) go to the store as one `commitEach`, one transaction, each tx still all or nothing
- * with its own conditions. Every commit has a cost of its own (SQLite writes each page the
- * transaction touched to the WAL), and a wave's outcomes and the next wave's starts touch the
+ * with its own conditions. A transaction's commit costs about what 50 run updates do (the WAL
+ * write of every page it touched), and a wave's finishes and the next wave's starts touch the
  * same pages. The calls are applied in the order they were made, as if made one after another.
  * A failed group fails each call in it as the store failed it: a PartialCommit is split (each
  * call gets what is known of its own txs), any other error is each call's, whose caller reads
@@ -47,7 +47,7 @@ export function groupCommits(store: Store): Store {
     if (txs.length === 0) return Promise.resolve([]);
     return new Promise<boolean[]>((resolve, reject) => {
       // The first call of a turn schedules the write; those made before it runs join it.
-      if (pending.length === 0) setImmediate(flush);
+      if (pending.length === 0) setImmediate(() => void flush());
       pending.push({ txs, resolve, reject });
     });
   };

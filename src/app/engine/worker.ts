@@ -66,14 +66,12 @@ export class Worker {
   private idleWaiters: (() => void)[] = [];
 
   constructor(deps: EngineDeps, opts: { id?: string } = {}) {
-    this.deps = deps;
+    // Everything this worker writes in one turn (outcomes, starts, claims, extensions) is one transaction.
+    this.deps = { ...deps, store: groupCommits(deps.store) };
     this.id = opts.id ?? defaultRoleId("worker");
-    // A wave's outcomes and the next wave's starts (and lease extensions) are written in the same
-    // turn: one transaction. Claims commit on their own, 500 at a time already.
-    const grouped = { ...deps, store: groupCommits(deps.store) };
-    this.leases = new LeaseKeeper(grouped, this.id);
-    this.completer = new Completer(grouped, { worker: this.id, onWritten: () => this.wakeClaimer() });
-    this.rateHeld = new RateHold(deps, () => this.nudge());
+    this.leases = new LeaseKeeper(this.deps, this.id);
+    this.completer = new Completer(this.deps, { worker: this.id, onWritten: () => this.wakeClaimer() });
+    this.rateHeld = new RateHold(this.deps, () => this.nudge());
     this.receiveOutage = new Outage({ log: deps.log, random: deps.random, failure: "cannot receive from the queue" });
   }
 
