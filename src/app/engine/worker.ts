@@ -6,7 +6,6 @@ import type { QueueMessage } from "../../ports/queue.js";
 import type { EngineDeps } from "../deps.js";
 import { actionContext } from "./action-context.js";
 import { type ClaimBatch, type Claimed, claimBatch, DEFER_MS, resendItem } from "./claims.js";
-import { groupCommits } from "./commit-group.js";
 import { Completer } from "./completer.js";
 import { type HeldRun, LeaseKeeper } from "./lease-keeper.js";
 import { Outage } from "./outage.js";
@@ -66,12 +65,11 @@ export class Worker {
   private idleWaiters: (() => void)[] = [];
 
   constructor(deps: EngineDeps, opts: { id?: string } = {}) {
-    // Everything this worker writes in one turn (outcomes, starts, claims, extensions) is one transaction.
-    this.deps = { ...deps, store: groupCommits(deps.store) };
+    this.deps = deps;
     this.id = opts.id ?? defaultRoleId("worker");
-    this.leases = new LeaseKeeper(this.deps, this.id);
-    this.completer = new Completer(this.deps, { worker: this.id, onWritten: () => this.wakeClaimer() });
-    this.rateHeld = new RateHold(this.deps, () => this.nudge());
+    this.leases = new LeaseKeeper(deps, this.id);
+    this.completer = new Completer(deps, { worker: this.id, onWritten: () => this.wakeClaimer() });
+    this.rateHeld = new RateHold(deps, () => this.nudge());
     this.receiveOutage = new Outage({ log: deps.log, random: deps.random, failure: "cannot receive from the queue" });
   }
 
