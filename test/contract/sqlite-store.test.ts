@@ -415,14 +415,14 @@ describe("SQLite run updates that keep the status", () => {
       // Another attempt's write of the same status is still refused by its attempt.
       expect(await store.commitEach([{ writes: [{ op: "update_run", run: stale, expect: { status: "running", attempt: 2 } }] }])).toEqual([false]);
       expect(updates).toHaveLength(2);
-      for (const sql of updates) expect(sql).not.toMatch(/SET[^]*\bstatus = \?[^]*WHERE/);
+      for (const sql of updates) expect(sql).not.toMatch(/SET[\s\S]*\bstatus = \?[\s\S]*WHERE/);
       expect(await store.getRun(claimed)).toEqual(started);
       expect((await store.listInFlightRuns([job.id])).get(job.id)).toEqual([started]);
       const done: Run = { ...started, status: "succeeded", lease_owner: null, lease_until: null, wake_at: null, finished_at: T0 + 2 };
       updates.length = 0;
       expect(await store.commitEach([{ writes: [{ op: "update_run", run: done, expect: { status: "running", attempt: 1 } }] }])).toEqual([true]);
       // A change of status sets it.
-      expect(updates[0]).toMatch(/SET[^]*\bstatus = \?[^]*WHERE/);
+      expect(updates[0]).toMatch(/SET[\s\S]*\bstatus = \?[\s\S]*WHERE/);
       expect(await store.getRun(claimed)).toEqual(done);
       expect((await store.listInFlightRuns([job.id])).get(job.id)).toEqual([]);
     } finally {
