@@ -3,6 +3,8 @@
 // Each round opens a fresh file and times, in CPU microseconds per run (user + system):
 // - create: the job, its run and its event, 1,000 creates a commitEach, with the owner cap (as createMany);
 // - claim: the run queued → running with its event, `batch` a commitEach (the worker's free slots);
+// - start: the claimed run written again in the same status with its lease moved (running → running),
+//   `batch` a commitEach: a run claimed ahead started at its time, or a lease extension;
 // - finish: the run's outcome with its event and its task completed, `batch` a commitEach (the completer).
 // The floor to compare with (the same transitions on a bare schema, 500 a commit) is in bench/README.md
 // ("Execution phase"). Prints one JSON line per round.
@@ -68,8 +70,13 @@ async function round(): Promise<Record<string, number>> {
       claimed.map((r) => ({ writes: [{ op: "update_run", run: r, expect: { status: "queued", attempt: 0 } }], events: [event(r, "queued")] })),
       B,
     );
+    const started = claimed.map((r): Run => ({ ...r, lease_until: T0 + 31_000, wake_at: T0 + 31_000, updated_at: T0 + 1 }));
+    const start = await timed(
+      started.map((r) => ({ writes: [{ op: "update_run", run: r, expect: { status: "running", attempt: 1 } }], events: [event(r, "running")] })),
+      B,
+    );
     const finish = await timed(
-      claimed.map((r, i) => {
+      started.map((r, i) => {
         const done: Run = { ...r, status: "succeeded", result: { text: "" }, wake_at: null, lease_owner: null, lease_until: null, finished_at: T0 };
         const job = jobs[i]!;
         return {
@@ -88,6 +95,7 @@ async function round(): Promise<Record<string, number>> {
       batch: B,
       create_us: r2(create),
       claim_us: r2(claim),
+      start_us: r2(start),
       finish_us: r2(finish),
       load_1m: r2(Number((await import("node:os")).loadavg()[0])),
     };

@@ -385,3 +385,50 @@ describe("SQLite owner cap counts", () => {
     }
   });
 });
+
+// SQLite maintains a partial index whenever an UPDATE sets a column of its WHERE, even to the
+// value it had: three of the runs' indexes are partial on the status, so a start or a lease
+// extension that set it deleted and re-inserted the run's runs_in_flight entry for nothing.
+describe("SQLite run updates that keep the status", () => {
+  it("leave the status unset, and the run as written (still found in flight, still fenced)", async () => {
+    const dir = tempDir();
+    const store = openSqliteStore({ path: join(dir, "duely.db") });
+    const statement = Object.getPrototypeOf(new Database(":memory:").prepare("SELECT 1")) as { run: (...args: unknown[]) => unknown };
+    const run = statement.run;
+    const updates: string[] = [];
+    statement.run = function (this: { source: string }, ...args: unknown[]) {
+      if (this.source.startsWith("UPDATE runs")) updates.push(this.source);
+      return run.apply(this, args);
+    };
+    try {
+      const job = makeJob();
+      const claimed = makeRun(job, T0, { status: "running", attempt: 1, lease_owner: "w", lease_until: T0 + 30_000, wake_at: T0 + 30_000 });
+      await store.commit({
+        writes: [
+          { op: "put_job", job, expectVersion: null },
+          { op: "insert_run", run: claimed },
+        ],
+      });
+      const started: Run = { ...claimed, started_at: T0 + 1, executions: 1, lease_until: T0 + 31_000, wake_at: T0 + 31_000, updated_at: T0 + 1 };
+      const stale: Run = { ...started, attempt: 2 };
+      expect(await store.commitEach([{ writes: [{ op: "update_run", run: started, expect: { status: "running", attempt: 1 } }] }])).toEqual([true]);
+      // Another attempt's write of the same status is still refused by its attempt.
+      expect(await store.commitEach([{ writes: [{ op: "update_run", run: stale, expect: { status: "running", attempt: 2 } }] }])).toEqual([false]);
+      expect(updates).toHaveLength(2);
+      for (const sql of updates) expect(sql).not.toMatch(/SET[\s\S]*\bstatus = \?[\s\S]*WHERE/);
+      expect(await store.getRun(claimed)).toEqual(started);
+      expect((await store.listInFlightRuns([job.id])).get(job.id)).toEqual([started]);
+      const done: Run = { ...started, status: "succeeded", lease_owner: null, lease_until: null, wake_at: null, finished_at: T0 + 2 };
+      updates.length = 0;
+      expect(await store.commitEach([{ writes: [{ op: "update_run", run: done, expect: { status: "running", attempt: 1 } }] }])).toEqual([true]);
+      // A change of status sets it.
+      expect(updates[0]).toMatch(/SET[\s\S]*\bstatus = \?[\s\S]*WHERE/);
+      expect(await store.getRun(claimed)).toEqual(done);
+      expect((await store.listInFlightRuns([job.id])).get(job.id)).toEqual([]);
+    } finally {
+      statement.run = run;
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

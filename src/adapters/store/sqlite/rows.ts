@@ -122,6 +122,12 @@ export const RUN_MUTABLE_COLUMNS = [
   "booked",
 ] as const satisfies readonly (keyof RunRow)[];
 export const RUN_COLUMNS = [...RUN_KEY_COLUMNS, ...RUN_MUTABLE_COLUMNS];
+/**
+ * The mutable columns less the status, for an update that keeps it (a start, a lease extension, a
+ * checkpoint): SQLite maintains a partial index whenever a column of its WHERE is set, even to
+ * the same value, and three of the runs' indexes are partial on the status.
+ */
+export const RUN_SAME_STATUS_COLUMNS = RUN_MUTABLE_COLUMNS.filter((c) => c !== "status");
 
 export const EVENT_COLUMNS = ["job_id", "scheduled_at", "at", "from_status", "to_status", "attempt", "detail"] as const satisfies readonly (keyof EventRow)[];
 export const JOB_EVENT_COLUMNS = [
@@ -148,6 +154,10 @@ export const runValues = (r: Run): unknown[] => {
 export const runMutableValues = (r: Run): unknown[] => {
   const row = runToRow(r);
   return RUN_MUTABLE_COLUMNS.map((c) => row[c]);
+};
+export const runSameStatusValues = (r: Run): unknown[] => {
+  const row = runToRow(r);
+  return RUN_SAME_STATUS_COLUMNS.map((c) => row[c]);
 };
 export const eventValues = (e: RunEvent): unknown[] => {
   const row = eventToRow(e);

@@ -28,9 +28,11 @@ import {
   jobToRow,
   RUN_COLUMNS,
   RUN_MUTABLE_COLUMNS,
+  RUN_SAME_STATUS_COLUMNS,
   type RunRow,
   runFromRow,
   runMutableValues,
+  runSameStatusValues,
   runValues,
 } from "./rows.js";
 
@@ -215,7 +217,9 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
         const { run, expect } = w;
         // null: no lease condition. With one, a run without a lease (NULL) does not match either.
         const leaseBy = expect.leaseExpiredBy ?? null;
-        return q.updateRun.run(runMutableValues(run), run.job_id, run.scheduled_at, expect.status, expect.attempt, leaseBy, leaseBy).changes === 1;
+        // The WHERE holds the status to `expect.status`: when the run keeps it, it is left unset.
+        const [statement, values] = run.status === expect.status ? [q.updateRunSameStatus, runSameStatusValues(run)] : [q.updateRun, runMutableValues(run)];
+        return statement.run(values, run.job_id, run.scheduled_at, expect.status, expect.attempt, leaseBy, leaseBy).changes === 1;
       }
     }
   }
@@ -556,6 +560,10 @@ function prepareStatements(db: SqliteDb) {
     // The key and its partition (bucket, shard) are fixed at insert: an update never moves a run.
     updateRun: db.prepare<[unknown[], string, number, string, number, number | null, number | null]>(
       `UPDATE runs SET ${assign(RUN_MUTABLE_COLUMNS)} WHERE job_id = ? AND scheduled_at = ? AND status = ? AND attempt = ?
+       AND (? IS NULL OR lease_until <= ?)`,
+    ),
+    updateRunSameStatus: db.prepare<[unknown[], string, number, string, number, number | null, number | null]>(
+      `UPDATE runs SET ${assign(RUN_SAME_STATUS_COLUMNS)} WHERE job_id = ? AND scheduled_at = ? AND status = ? AND attempt = ?
        AND (? IS NULL OR lease_until <= ?)`,
     ),
     queryBucket: db.prepare<{ bucket: string; status: string; from: number; to: number; n: number }, RunRow>(
