@@ -38,15 +38,21 @@ const STALE_SLACK = 1024;
  * received a batch and failed before handling it loses nothing.
  *
  * Memory per run is what a spike's peak is made of (100,000 runs wait here at once): a waiting
- * run is its item alone in the due heap, and the held set keys runs by their task's id (the
+ * run is its item alone in its due time's list, and the held set keys runs by their task's id (the
  * item's own string) rather than by a key string built per run. Acknowledged deliveries leave
  * their small flight entry in the heap until its time; once those outnumber the live ones by
  * STALE_SLACK the heap is rebuilt from the live ones, so a spike's 100,000 acknowledgements do
  * not stay reachable for a visibility timeout.
  */
 export class LocalDelayQueue implements DelayQueue {
-  /** Runs waiting for their due time (less the lead). */
-  private due = new MinHeap<QueueItem>();
+  /**
+   * Runs waiting for their due time (less the lead), one list per distinct time in the order
+   * sent: a spike's 100,000 runs due at one instant are one heap entry and one array.
+   */
+  private due = new MinHeap<QueueItem[]>();
+  private dueAt = new Map<number, QueueItem[]>();
+  /** Runs in the due lists. */
+  private waiting = 0;
   private ready = new FairReadyList<QueueItem>();
   /**
    * Runs held (waiting in the due heap or ready), so a re-send of a held run is dropped: per task
@@ -79,7 +85,15 @@ export class LocalDelayQueue implements DelayQueue {
   async send(items: QueueItem[]): Promise<void> {
     for (const item of items) {
       if (!this.hold(item.key)) continue;
-      this.due.push(item.dueAt - this.leadMs, item);
+      const at = item.dueAt - this.leadMs;
+      let list = this.dueAt.get(at);
+      if (!list) {
+        list = [];
+        this.dueAt.set(at, list);
+        this.due.push(at, list);
+      }
+      list.push(item);
+      this.waiting++;
     }
     this.wakeOrArm();
   }
@@ -117,7 +131,7 @@ export class LocalDelayQueue implements DelayQueue {
 
   /** Waiting, ready, and delivered but not yet acknowledged. */
   async size(): Promise<number> {
-    return this.due.size + this.ready.size + this.inFlight.size;
+    return this.waiting + this.ready.size + this.inFlight.size;
   }
 
   async close(): Promise<void> {
@@ -142,8 +156,10 @@ export class LocalDelayQueue implements DelayQueue {
   /** Moves every run due at `now`, and every delivery unacknowledged past its timeout, to the fair ready list. */
   private release(now: number): void {
     while (this.due.size > 0 && this.due.peekAt()! <= now) {
-      const item = this.due.pop()!;
-      this.ready.push(item.owner, item);
+      this.dueAt.delete(this.due.peekAt()!);
+      const list = this.due.pop()!;
+      this.waiting -= list.length;
+      for (const item of list) this.ready.push(item.owner, item);
     }
     while (this.flights.size > 0 && this.flights.peekAt()! <= now) {
       const at = this.flights.peekAt()!;
