@@ -35,11 +35,15 @@ export async function createAdapter({ concurrency = 50, args = {} }) {
   };
   let onStartFn = () => {};
   let onCompleteFn = () => {};
-  // job id -> the workload's i (or k), to report completions the worker has written.
-  const indexOf = new Map();
+  // job id -> the workload's i (or k), from its action's start until its outcome is written, to
+  // report that completion: only the runs in flight, not a map of every task created (100,000
+  // entries held through a spike would be the bench's memory in duely's peak RSS).
+  const started = new Map();
   const actions = {
     async run(action, ctx) {
-      onStartFn(Number(action.message), ctx.scheduledAt);
+      const i = Number(action.message);
+      started.set(ctx.jobId, i);
+      onStartFn(i, ctx.scheduledAt);
       return { text: "" };
     },
   };
@@ -54,7 +58,11 @@ export async function createAdapter({ concurrency = 50, args = {} }) {
   // a run's move once its write has landed (the worker's batched write returned).
   engine.changes.subscribe((changes) => {
     const t = Date.now();
-    for (const c of changes) if (c.type === "run:moved" && c.to === "succeeded") onCompleteFn(indexOf.get(c.run.job_id), t);
+    for (const c of changes) {
+      if (c.type !== "run:moved" || c.to !== "succeeded") continue;
+      onCompleteFn(started.get(c.run.job_id), t);
+      started.delete(c.run.job_id);
+    }
   });
   const version = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version;
   const task = (i, schedule) => ({ title: `b${i}`, action: { type: "notify", message: String(i) }, schedule, retry: { max_attempts: 1 } });
@@ -77,12 +85,11 @@ export async function createAdapter({ concurrency = 50, args = {} }) {
     async enqueue(batch) {
       // The steady workload's due times are fractional ms; a schedule's are whole ms. lateOk: a
       // due time the producer's lag has just passed still runs, late, as scheduled.
-      const jobs = await engine.jobs.createMany(
+      await engine.jobs.createMany(
         OWNER,
         batch.map((j) => task(j.i, { kind: "once", at: Math.round(j.runAt), timezone: "UTC" })),
         { lateOk: true },
       );
-      for (const [x, job] of jobs.entries()) indexOf.set(job.id, batch[x].i);
     },
 
     async startWorker(onStart, onComplete) {
@@ -95,11 +102,10 @@ export async function createAdapter({ concurrency = 50, args = {} }) {
       if (spec.cron.trim().split(/\s+/).length !== 5) throw new Error("duely takes 5-field cron only (minute resolution)");
       for (let k = 0; k < count; k += 1000) {
         const n = Math.min(1000, count - k);
-        const jobs = await engine.jobs.createMany(
+        await engine.jobs.createMany(
           OWNER,
           Array.from({ length: n }, (_, x) => task(k + x, { kind: "cron", expr: spec.cron, timezone: "UTC" })),
         );
-        for (const [x, job] of jobs.entries()) indexOf.set(job.id, k + x);
       }
     },
     async removeRecurring() {

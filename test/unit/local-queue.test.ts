@@ -90,4 +90,64 @@ describe("LocalDelayQueue on a stepped clock", () => {
     await q.extend(m!, 5_000);
     expect(await q.size()).toBe(1);
   });
+
+  it("holds several runs of one task apart: a re-send of either is dropped, and each is accepted again once delivered", async () => {
+    const clock = new FakeClock(0);
+    const q = new LocalDelayQueue(clock);
+    const run = (at: number) => ({ key: { job_id: "a", scheduled_at: at }, owner: "o", dueAt: at });
+    await q.send([run(10), run(20), run(30), run(10), run(20)]);
+    expect(await q.size()).toBe(3);
+    clock.set(20);
+    expect((await q.receive(10, 0)).map((m) => m.key.scheduled_at)).toEqual([10, 20]);
+    await q.send([run(10), run(30)]);
+    expect(await q.size()).toBe(4);
+    clock.set(30);
+    expect((await q.receive(10, 0)).map((m) => m.key.scheduled_at)).toEqual([10, 30]);
+  });
+
+  it("loses no unacknowledged delivery when thousands of acknowledged ones are dropped from its timeouts", async () => {
+    const clock = new FakeClock(0);
+    const q = new LocalDelayQueue(clock, { visibilityMs: 1_000 });
+    const n = 5_000;
+    await q.send(Array.from({ length: n }, (_, i) => item(`r${i}`, "o", 0)));
+    const got = await q.receive(n, 0);
+    // Every tenth stays unacknowledged, one of them extended (later), one sooner: all come back, each at its time.
+    const kept = got.filter((_, i) => i % 10 === 0);
+    await q.ack(got.filter((_, i) => i % 10 !== 0));
+    await q.extend(kept[1]!, 3_000);
+    await q.extend(kept[2]!, 500);
+    clock.set(500);
+    const soon = await q.receive(n, 0);
+    expect(soon.map((m) => m.key.job_id)).toEqual([kept[2]!.key.job_id]);
+    await q.ack(soon);
+    clock.set(1_000);
+    const again = await q.receive(n, 0);
+    expect(again.map((m) => m.key.job_id).sort()).toEqual(
+      kept
+        .filter((_, i) => i !== 1 && i !== 2)
+        .map((m) => m.key.job_id)
+        .sort(),
+    );
+    await q.ack(again);
+    clock.set(2_999);
+    expect(await q.receive(n, 0)).toEqual([]);
+    clock.set(3_000);
+    expect((await q.receive(n, 0)).map((m) => m.key.job_id)).toEqual([kept[1]!.key.job_id]);
+  });
+
+  it("keeps a delivery extended many times hidden until its last extension, and delivers it once", async () => {
+    const clock = new FakeClock(0);
+    const q = new LocalDelayQueue(clock, { visibilityMs: 1_000 });
+    await q.send([item("long", "o", 0)]);
+    const [m] = await q.receive(1, 0);
+    for (let t = 100; t <= 10_000; t += 100) {
+      clock.set(t);
+      await q.extend(m!, 1_000);
+      expect(await q.receive(10, 0)).toEqual([]);
+    }
+    clock.set(11_000);
+    expect((await q.receive(10, 0)).map((x) => x.key.job_id)).toEqual(["long"]);
+    clock.set(100_000);
+    expect((await q.receive(10, 0)).map((x) => x.key.job_id)).toEqual(["long"]);
+  });
 });

@@ -1,5 +1,5 @@
-import { runKeyString } from "../../../core/keys.js";
 import { MinHeap } from "../../../core/min-heap.js";
+import type { RunKey } from "../../../core/model.js";
 import type { Clock } from "../../../ports/clock.js";
 import type { DelayQueue, QueueItem, QueueMessage } from "../../../ports/queue.js";
 import { FairReadyList } from "../fair-ready-list.js";
@@ -11,13 +11,21 @@ interface Waiter {
   resolve: () => void;
 }
 
-/** A run waiting for its due time, or a delivery to hand out again if it is still unacknowledged at `at`. */
-type Entry = { kind: "due"; item: QueueItem } | { kind: "redeliver"; receipt: string; at: number };
-
+/**
+ * A delivery not yet acknowledged. It has ONE entry in the flights heap at a time, at `armedAt`;
+ * an extension only moves `visibleAt` later, and the entry re-arms itself when its time comes,
+ * so a lease renewed every few seconds adds nothing to the heap. `item` is null once the
+ * delivery is acknowledged or handed out again: the entry left in the heap holds no run.
+ */
 interface InFlight {
-  item: QueueItem;
+  receipt: string;
+  item: QueueItem | null;
   visibleAt: number;
+  armedAt: number;
 }
+
+/** Stale flight entries (acknowledged deliveries) tolerated beyond the live ones before the heap is rebuilt. */
+const STALE_SLACK = 1024;
 
 /**
  * The embedded delay queue: an in-process heap released by ONE timer armed for the earliest
@@ -27,17 +35,33 @@ interface InFlight {
  *
  * Like SQS, a delivered message stays in flight until acknowledged, and one not acknowledged
  * within its visibility timeout (`extend` pushes it back) is delivered again: a consumer that
- * received a batch and failed before handling it loses nothing. Acknowledged and extended
- * deliveries leave stale heap entries behind; each is dropped when its time comes.
+ * received a batch and failed before handling it loses nothing.
+ *
+ * Memory per run is what a spike's peak is made of (100,000 runs wait here at once): a waiting
+ * run is its item alone in its due time's list, and the held set keys runs by their task's id (the
+ * item's own string) rather than by a key string built per run. Acknowledged deliveries leave
+ * their small flight entry in the heap until its time; once those outnumber the live ones by
+ * STALE_SLACK the heap is rebuilt from the live ones, so a spike's 100,000 acknowledgements do
+ * not stay reachable for a visibility timeout.
  */
 export class LocalDelayQueue implements DelayQueue {
-  private heap = new MinHeap<Entry>();
-  private ready = new FairReadyList<QueueItem>();
-  /** Keys held (waiting in the heap or ready), so a re-send of a held run is dropped. */
-  private held = new Set<string>();
-  /** Runs waiting in the heap for their due time (the heap also holds redelivery entries). */
+  /**
+   * Runs waiting for their due time (less the lead), one list per distinct time in the order
+   * sent: a spike's 100,000 runs due at one instant are one heap entry and one array.
+   */
+  private due = new MinHeap<QueueItem[]>();
+  private dueAt = new Map<number, QueueItem[]>();
+  /** Runs in the due lists. */
   private waiting = 0;
+  private ready = new FairReadyList<QueueItem>();
+  /**
+   * Runs held (waiting in the due heap or ready), so a re-send of a held run is dropped: per task
+   * id its run's scheduled time, or the set of them when one task has several runs held.
+   */
+  private held = new Map<string, number | Set<number>>();
   private inFlight = new Map<string, InFlight>();
+  /** Delivery timeouts: one entry per live delivery (see InFlight), plus acknowledged ones not yet dropped. */
+  private flights = new MinHeap<InFlight>();
   private waiters: Waiter[] = [];
   private timer: NodeJS.Timeout | null = null;
   private timerAt = Infinity;
@@ -60,11 +84,16 @@ export class LocalDelayQueue implements DelayQueue {
 
   async send(items: QueueItem[]): Promise<void> {
     for (const item of items) {
-      const k = runKeyString(item.key);
-      if (this.held.has(k)) continue;
-      this.held.add(k);
+      if (!this.hold(item.key)) continue;
+      const at = item.dueAt - this.leadMs;
+      let list = this.dueAt.get(at);
+      if (!list) {
+        list = [];
+        this.dueAt.set(at, list);
+        this.due.push(at, list);
+      }
+      list.push(item);
       this.waiting++;
-      this.heap.push(item.dueAt - this.leadMs, { kind: "due", item });
     }
     this.wakeOrArm();
   }
@@ -81,7 +110,13 @@ export class LocalDelayQueue implements DelayQueue {
   }
 
   async ack(messages: QueueMessage[]): Promise<void> {
-    for (const m of messages) this.inFlight.delete(m.receipt);
+    for (const m of messages) {
+      const flight = this.inFlight.get(m.receipt);
+      if (!flight) continue;
+      this.inFlight.delete(m.receipt);
+      flight.item = null;
+    }
+    if (this.flights.size > 2 * this.inFlight.size + STALE_SLACK) this.rebuildFlights();
   }
 
   /** Like SQS's ChangeMessageVisibility: hidden for `ms` from now. A delivery already acknowledged or handed out again is left alone. */
@@ -89,7 +124,9 @@ export class LocalDelayQueue implements DelayQueue {
     const flight = this.inFlight.get(message.receipt);
     if (!flight) return;
     flight.visibleAt = this.clock.now() + ms;
-    this.heap.push(flight.visibleAt, { kind: "redeliver", receipt: message.receipt, at: flight.visibleAt });
+    // Sooner than its entry: arm one more (the later one is dropped when it comes). Later: the entry re-arms.
+    if (flight.visibleAt < flight.armedAt) this.arm(flight);
+    this.wakeOrArm();
   }
 
   /** Waiting, ready, and delivered but not yet acknowledged. */
@@ -107,29 +144,78 @@ export class LocalDelayQueue implements DelayQueue {
   private take(max: number): QueueMessage[] {
     const visibleAt = this.clock.now() + this.visibilityMs;
     return this.ready.take(max).map((item) => {
-      this.held.delete(runKeyString(item.key));
+      this.unhold(item.key);
       const receipt = String(++this.receipts);
-      this.inFlight.set(receipt, { item, visibleAt });
-      this.heap.push(visibleAt, { kind: "redeliver", receipt, at: visibleAt });
+      const flight: InFlight = { receipt, item, visibleAt, armedAt: visibleAt };
+      this.inFlight.set(receipt, flight);
+      this.flights.push(visibleAt, flight);
       return { ...item, receipt };
     });
   }
 
   /** Moves every run due at `now`, and every delivery unacknowledged past its timeout, to the fair ready list. */
   private release(now: number): void {
-    while (this.heap.size > 0 && this.heap.peekAt()! <= now) {
-      const entry = this.heap.pop()!;
-      if (entry.kind === "due") {
-        this.waiting--;
-        this.ready.push(entry.item.owner, entry.item);
+    while (this.due.size > 0 && this.due.peekAt()! <= now) {
+      this.dueAt.delete(this.due.peekAt()!);
+      const list = this.due.pop()!;
+      this.waiting -= list.length;
+      for (const item of list) this.ready.push(item.owner, item);
+    }
+    while (this.flights.size > 0 && this.flights.peekAt()! <= now) {
+      const at = this.flights.peekAt()!;
+      const flight = this.flights.pop()!;
+      const item = flight.item;
+      // Acknowledged, handed out again, or an entry a sooner extension replaced.
+      if (item === null || at !== flight.armedAt) continue;
+      if (flight.visibleAt > now) {
+        this.arm(flight);
         continue;
       }
-      const flight = this.inFlight.get(entry.receipt);
-      if (!flight || flight.visibleAt !== entry.at) continue;
-      this.inFlight.delete(entry.receipt);
-      this.held.add(runKeyString(flight.item.key));
-      this.ready.push(flight.item.owner, flight.item);
+      this.inFlight.delete(flight.receipt);
+      flight.item = null;
+      this.hold(item.key);
+      this.ready.push(item.owner, item);
     }
+  }
+
+  /** Puts the delivery's one live entry at its visibility time. */
+  private arm(flight: InFlight): void {
+    flight.armedAt = flight.visibleAt;
+    this.flights.push(flight.visibleAt, flight);
+  }
+
+  /** Drops the acknowledged deliveries' entries: the live ones, in delivery order, make the heap again. */
+  private rebuildFlights(): void {
+    this.flights = new MinHeap<InFlight>();
+    for (const flight of this.inFlight.values()) this.flights.push(flight.armedAt, flight);
+  }
+
+  /** Marks the run held; false if it already was. */
+  private hold(key: RunKey): boolean {
+    const at = this.held.get(key.job_id);
+    if (at === undefined) {
+      this.held.set(key.job_id, key.scheduled_at);
+      return true;
+    }
+    if (typeof at === "number") {
+      if (at === key.scheduled_at) return false;
+      this.held.set(key.job_id, new Set([at, key.scheduled_at]));
+      return true;
+    }
+    if (at.has(key.scheduled_at)) return false;
+    at.add(key.scheduled_at);
+    return true;
+  }
+
+  private unhold(key: RunKey): void {
+    const at = this.held.get(key.job_id);
+    if (at === undefined) return;
+    if (typeof at === "number") {
+      if (at === key.scheduled_at) this.held.delete(key.job_id);
+      return;
+    }
+    at.delete(key.scheduled_at);
+    if (at.size === 0) this.held.delete(key.job_id);
   }
 
   private waitForWork(ms: number, signal?: AbortSignal): Promise<void> {
@@ -145,19 +231,24 @@ export class LocalDelayQueue implements DelayQueue {
       const timeout = setTimeout(waiter.resolve, Math.min(ms, MAX_TIMER_MS));
       signal?.addEventListener("abort", waiter.resolve, { once: true });
       this.waiters.push(waiter);
-      this.arm();
+      this.armTimer();
     });
   }
 
   private wakeOrArm(): void {
-    if (this.heap.size > 0 && this.heap.peekAt()! <= this.clock.now()) this.wakeAll();
-    else this.arm();
+    if (this.nextAt() <= this.clock.now()) this.wakeAll();
+    else this.armTimer();
+  }
+
+  /** The earliest time something is to be released: a due run or a delivery's timeout. */
+  private nextAt(): number {
+    return Math.min(this.due.peekAt() ?? Infinity, this.flights.peekAt() ?? Infinity);
   }
 
   /** Keeps the one timer armed for the earliest due item while somebody is waiting. */
-  private arm(): void {
-    const at = this.heap.peekAt();
-    if (at === undefined || this.waiters.length === 0 || this.closed) return;
+  private armTimer(): void {
+    const at = this.nextAt();
+    if (at === Infinity || this.waiters.length === 0 || this.closed) return;
     if (this.timer && this.timerAt <= at) return;
     if (this.timer) clearTimeout(this.timer);
     this.timerAt = at;
