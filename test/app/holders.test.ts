@@ -20,6 +20,10 @@ class Beats implements Presence {
   async leave(id: string) {
     this.members_.delete(id);
   }
+  async bury(_role: Member["role"], id: string) {
+    const m = this.members_.get(id);
+    if (m) this.members_.set(id, { ...m, buried: true });
+  }
   async members() {
     if (this.fail) throw new Error("ThrottlingException");
     return [...this.members_.values()];

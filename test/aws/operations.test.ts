@@ -184,13 +184,13 @@ describe("duely status's checks on DynamoDB + SQS", () => {
     const clock = new FakeClock(T0 + 30 * 60_000);
     const { deps, queue, leases, presence } = await statusDeps("digest", clock);
     const now = clock.now();
-    await leases.acquire("watcher-1", SHARDS, LEASE_MS, now - 1_000, "aaaaaaaaaaaa");
-    await presence.beat("worker-1", now - 1_000, 30_000, "aaaaaaaaaaaa");
-    await presence.beat("worker-2", now - 1_000, 30_000, "bbbbbbbbbbbb");
+    await leases.acquire("watcher-1", SHARDS, LEASE_MS, now - 1_000, { config: "aaaaaaaaaaaa" });
+    await presence.beat("worker-1", now - 1_000, 30_000, { config: "aaaaaaaaaaaa" });
+    await presence.beat("worker-2", now - 1_000, 30_000, { config: "bbbbbbbbbbbb" });
     const report = await checkStatus(deps);
     expect(report.configured_differently).toEqual([{ role: "worker", id: "worker-2", config: "bbbbbbbbbbbb", most_have: "aaaaaaaaaaaa" }]);
     expect(report.attention).toEqual([expect.stringMatching(/^The worker worker-2 runs with other settings than most roles/)]);
-    await presence.beat("worker-2", now - 500, 30_000, "aaaaaaaaaaaa");
+    await presence.beat("worker-2", now - 500, 30_000, { config: "aaaaaaaaaaaa" });
     const fixed = await checkStatus(deps);
     expect(fixed.configured_differently).toEqual([]);
     expect(fixed.attention).toEqual([]);

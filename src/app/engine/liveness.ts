@@ -1,4 +1,4 @@
-import type { Presence } from "../../ports/presence.js";
+import type { Announcement, Presence } from "../../ports/presence.js";
 import type { EngineDeps } from "../deps.js";
 import { PollLoop } from "./poll-loop.js";
 
@@ -41,14 +41,24 @@ export class WorkerBeat {
   private readonly id: string;
   private readonly loop: PollLoop<void>;
 
-  /** `config`: this process's settings digest, announced with each beat (see Member). */
-  constructor(deps: Deps, presence: Presence, id: string, config?: string) {
+  /**
+   * `about`: what this process announces with each beat (see Member). `buryGone`, after each
+   * beat: buries the processes on this host found dead (see buryGoneAtThisPlace), so a restarted
+   * worker frees its predecessor's runs at its first beat, and a live one a dead sibling's.
+   */
+  constructor(deps: Deps, presence: Presence, id: string, opts: { about?: Announcement; buryGone?: () => Promise<unknown> } = {}) {
     this.deps = deps;
     this.presence = presence;
     this.id = id;
     const ttl = deps.settings.lease_ms;
+    const buryGone = opts.buryGone;
     this.loop = new PollLoop({
-      tick: () => presence.beat(id, deps.clock.now(), ttl, config),
+      tick: async () => {
+        await presence.beat(id, deps.clock.now(), ttl, opts.about);
+        await buryGone?.().catch((e: unknown) =>
+          deps.log.log("warn", "cannot look for dead processes on this host; the next beat looks again", { error: String(e) }),
+        );
+      },
       intervalMs: workerBeatMs(deps.settings),
       log: deps.log,
       failure: "worker heartbeat failed; the next one tries again",
