@@ -132,4 +132,36 @@ describe("a process restarted on the host where its predecessor ran", () => {
     const reaps = events.filter((e) => e.detail?.includes("is gone"));
     expect(reaps.map((e) => e.detail)).toEqual([expect.stringContaining(`worker pid-${doomed.pid} is gone (a process on its host found its pid gone)`)]);
   }, 240_000);
+
+  it("has a watcher restarted in place of a SIGKILLed one take its shards at its first tick, though their leases run 100 s", async () => {
+    const made = await freshTables(ddb, "rewatch");
+    drop = made.drop;
+    const presence = dynamoPresence({ client: ddb, table: made.tables.leases });
+    const env = {
+      DDB_ENDPOINT: dynamoDbEndpoint(),
+      SQS_ENDPOINT: fauxqs.endpoint,
+      TABLE_PREFIX: made.tables.jobs.slice(0, -"jobs".length),
+      QUEUE_URL: `${fauxqs.endpoint}/000000000000/unused`,
+      LOG: join(tmpdir(), "unused.log"),
+      // A 10 s poll: the shard lease, 10 polls, lasts 100 s.
+      POLL_MS: "10000",
+    };
+    const sqs = sqsClient(fauxqs.endpoint);
+    const { queueUrl } = await createQueues(sqs, { prefix: uniquePrefix("rewatch"), visibilityMs: 30_000, maxReceiveCount: 10 });
+    sqs.destroy();
+    const start = () => children.start(NODE_SCRIPT, { ...env, QUEUE_URL: queueUrl, ROLES: "watcher" });
+    const shardsOf = async (id: string) => (await presence.members(Date.now())).find((m) => m.id === id)?.shards ?? [];
+
+    const doomed = await start();
+    await waitFor(async () => (await shardsOf(`pid-${doomed.pid}`)).length === 4, 30_000, "the first watcher to take every shard", 100);
+    doomed.kill("SIGKILL");
+    const killedAt = Date.now();
+    await new Promise((r) => doomed.once("exit", r));
+    const successor = await start();
+    await waitFor(async () => (await shardsOf(`pid-${successor.pid}`)).length === 4, 60_000, "the restarted watcher to take every shard", 100);
+    const elapsed = Date.now() - killedAt;
+    process.stdout.write(`kill → every shard held by the restarted watcher: ${(elapsed / 1000).toFixed(1)} s\n`);
+    expect(elapsed).toBeLessThanOrEqual(30_000);
+    expect((await presence.members(Date.now())).find((m) => m.id === `pid-${doomed.pid}`)).toMatchObject({ buried: true, shards: [] });
+  }, 120_000);
 });
