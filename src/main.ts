@@ -18,7 +18,7 @@ import type { AuthStore } from "./ports/auth-store.js";
 import type { Backend, Coordination } from "./ports/backend.js";
 import { type Clock, systemClock } from "./ports/clock.js";
 import type { Logger } from "./ports/logger.js";
-import type { Presence } from "./ports/presence.js";
+import { isLive, type Presence } from "./ports/presence.js";
 import type { ProcessPlace } from "./ports/process-place.js";
 
 export interface RuntimeOptions {
@@ -152,7 +152,7 @@ export function configDigest(config: Config): string {
 }
 
 async function liveCounts(presence: Presence, now: number): Promise<{ watchers: number; workers: number }> {
-  const live = (await presence.members(now)).filter((m) => m.until > now);
+  const live = (await presence.members(now)).filter((m) => isLive(m, now));
   return { watchers: live.filter((m) => m.role === "watcher").length, workers: live.filter((m) => m.role === "worker").length };
 }
 

@@ -29,6 +29,9 @@ export interface Member {
   buried?: true;
 }
 
+/** Whether `m` counts as running at `now`: its lease or beat is current and nobody found it dead. */
+export const isLive = (m: Member, now: number): boolean => m.until > now && m.buried !== true;
+
 /** What a watcher or worker announces of itself with its lease or heartbeat. */
 export type Announcement = Pick<Member, "config" | "place" | "pid">;
 

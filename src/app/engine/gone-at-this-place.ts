@@ -1,5 +1,5 @@
 import type { Logger } from "../../ports/logger.js";
-import type { Member, Presence } from "../../ports/presence.js";
+import { isLive, type Member, type Presence } from "../../ports/presence.js";
 import type { ProcessPlace } from "../../ports/process-place.js";
 
 /**
@@ -21,11 +21,11 @@ export async function buryGoneAtThisPlace(
   const now = deps.now();
   // Past its `until` a member holds nothing a burial would free sooner (its shards lapsed, its runs' leases are as old).
   const gone = (await presence.members(now)).filter(
-    (m) => m.place === here && m.pid !== undefined && m.until > now && !m.buried && !self.includes(m.id) && m.pid !== place.pid && !place.alive(m.pid),
+    (m) => m.place === here && m.pid !== undefined && isLive(m, now) && !self.includes(m.id) && m.pid !== place.pid && !place.alive(m.pid),
   );
   for (const m of gone) {
     await presence.bury(m.role, m.id);
-    deps.log.log("info", `a ${m.role} on this host is gone (its pid no longer exists): its runs and shards are taken now`, { [m.role]: m.id, pid: m.pid });
+    deps.log.log("info", `a ${m.role} on this host is gone (its pid no longer exists): its runs and shards are taken now`, { [m.role]: m.id, dead_pid: m.pid });
   }
   return gone;
 }

@@ -1,4 +1,4 @@
-import type { Announcement, Presence } from "../../ports/presence.js";
+import { type Announcement, isLive, type Presence } from "../../ports/presence.js";
 import type { EngineDeps } from "../deps.js";
 import { PollLoop } from "./poll-loop.js";
 
@@ -107,7 +107,7 @@ export class WatcherAlarm {
   /** One look at the leases; true when a live watcher holds one. */
   async check(): Promise<boolean> {
     const now = this.deps.clock.now();
-    const live = (await this.presence.members(now)).filter((m) => m.role === "watcher" && m.until > now);
+    const live = (await this.presence.members(now)).filter((m) => m.role === "watcher" && isLive(m, now));
     if (live.length > 0) {
       if (this.warned) this.deps.log.log("info", "a watcher holds the shard leases again: runs are queued", { watchers: live.map((m) => m.id) });
       this.warned = false;
