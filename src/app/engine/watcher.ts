@@ -197,7 +197,7 @@ export class Watcher {
       const acquired = await this.leases.acquire(this.id, shard_count, watcherLeaseMs(this.deps), now, this.about);
       this.shards = acquired.shards;
       for (const { shard, from } of acquired.takenOver) {
-        this.deps.log.log("warn", "shard taken over from a watcher whose lease expired", { shard, from, watcher: this.id });
+        this.deps.log.log("warn", "shard taken over from a watcher whose lease expired or that was found dead on its host", { shard, from, watcher: this.id });
         this.deps.metrics?.shardTakenOver();
       }
     }
