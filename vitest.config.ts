@@ -8,6 +8,7 @@ const AWS_TESTS = [
   "test/aws/**/*.test.ts",
   "test/contract/dynamodb-store.test.ts",
   "test/contract/dynamodb-auth-store.test.ts",
+  "test/contract/dynamodb-presence.test.ts",
   "test/contract/sqs-queue.test.ts",
 ];
 

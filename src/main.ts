@@ -6,6 +6,7 @@ import { offsetFileClock } from "./adapters/clock/offset-file-clock.js";
 import { commandNotifier } from "./adapters/desktop/command-notifier.js";
 import { stderrLogger } from "./adapters/log/pino-logger.js";
 import type { PrometheusMetrics } from "./adapters/metrics/prometheus.js";
+import { hostProcessPlace } from "./adapters/process/host-process-place.js";
 import { ALL_ROLES, Engine, type Role } from "./app/engine/engine.js";
 import { Pruner } from "./app/engine/pruner.js";
 import type { StatusDeps } from "./app/engine/status.js";
@@ -17,7 +18,8 @@ import type { AuthStore } from "./ports/auth-store.js";
 import type { Backend, Coordination } from "./ports/backend.js";
 import { type Clock, systemClock } from "./ports/clock.js";
 import type { Logger } from "./ports/logger.js";
-import type { Presence } from "./ports/presence.js";
+import { isLive, type Presence } from "./ports/presence.js";
+import type { ProcessPlace } from "./ports/process-place.js";
 
 export interface RuntimeOptions {
   clock?: Clock;
@@ -40,6 +42,8 @@ export interface RuntimeOptions {
   backend?: Backend;
   /** The engine's randomness (retry jitter). @default Math.random */
   random?: () => number;
+  /** Where this process runs, for telling a dead process on its host (tests place processes on other hosts). @default hostProcessPlace() */
+  place?: ProcessPlace;
 }
 
 type Env = Record<string, string | undefined>;
@@ -104,6 +108,7 @@ export async function openEngine(config: Config, opts: RuntimeOptions = {}): Pro
         ...(leases && { presence: leases.presence }),
         ...(pruner && { pruner }),
         ...(leases && { configDigest: configDigest(config) }),
+        ...(leases && { place: opts.place ?? hostProcessPlace() }),
       },
     );
   } catch (e) {
@@ -147,7 +152,7 @@ export function configDigest(config: Config): string {
 }
 
 async function liveCounts(presence: Presence, now: number): Promise<{ watchers: number; workers: number }> {
-  const live = (await presence.members(now)).filter((m) => m.until > now);
+  const live = (await presence.members(now)).filter((m) => isLive(m, now));
   return { watchers: live.filter((m) => m.role === "watcher").length, workers: live.filter((m) => m.role === "worker").length };
 }
 

@@ -15,7 +15,25 @@ export interface Member {
    * leases or where runs go.
    */
   config?: string;
+  /**
+   * Where the process runs and its pid there (see ProcessPlace), as it announced them; absent
+   * from one that could not tell or did not say. A process at the same place can tell whether it
+   * is dead.
+   */
+  place?: string;
+  pid?: number;
+  /**
+   * A process at its place found its pid gone: it is dead, whatever its lease or heartbeat says,
+   * and its runs and shards are taken without waiting.
+   */
+  buried?: true;
 }
+
+/** Whether `m` counts as running at `now`: its lease or beat is current and nobody found it dead. */
+export const isLive = (m: Member, now: number): boolean => m.until > now && m.buried !== true;
+
+/** What a watcher or worker announces of itself with its lease or heartbeat. */
+export type Announcement = Pick<Member, "config" | "place" | "pid">;
 
 /**
  * Who runs the scheduler, for `duely status`, the metrics and the API's warning when no watcher
@@ -24,10 +42,15 @@ export interface Member {
  * whole scheduler and needs none.
  */
 export interface Presence {
-  /** Worker `id` is alive until `now + ttlMs`, running with the settings digest `config` (see Member). */
-  beat(id: string, now: number, ttlMs: number, config?: string): Promise<void>;
+  /** Worker `id` is alive until `now + ttlMs`, and says what `about` holds (see Member). */
+  beat(id: string, now: number, ttlMs: number, about?: Announcement): Promise<void>;
   /** Worker `id` stopped gracefully: it is gone at once. */
   leave(id: string): Promise<void>;
+  /**
+   * Records the listed member `id` of `role` as dead (see Member.buried), until it announces
+   * itself again; a member no longer listed (it left) stays unlisted.
+   */
+  bury(role: Member["role"], id: string): Promise<void>;
   /** Every watcher and worker seen within the last hour, live or not (see `until`). */
   members(now: number): Promise<Member[]>;
 }

@@ -1,3 +1,5 @@
+import type { Announcement } from "./presence.js";
+
 /**
  * How several watchers split the shards (`bucket#shard` partitions) between them, so that no
  * two of them scan and enqueue the same shard. A watcher calls `acquire` at the start of every
@@ -15,8 +17,12 @@
  * to well within `leaseMs`.
  */
 export interface ShardLeases {
-  /** Renews this watcher's leases and takes free ones up to its share; `config` is its settings digest (see Member). */
-  acquire(owner: string, shards: number, leaseMs: number, now: number, config?: string): Promise<Acquired>;
+  /**
+   * Renews this watcher's leases and takes free ones up to its share; `about` is what it says of
+   * itself (see Member). A watcher buried in presence (Member.buried) holds nothing: its shards
+   * are free at once, and it is live again once it acquires.
+   */
+  acquire(owner: string, shards: number, leaseMs: number, now: number, about?: Announcement): Promise<Acquired>;
   /** Gives up every lease of `owner` (a graceful stop), so others take them without waiting. */
   release(owner: string): Promise<void>;
 }

@@ -20,6 +20,10 @@ class Beats implements Presence {
   async leave(id: string) {
     this.members_.delete(id);
   }
+  async bury(_role: Member["role"], id: string) {
+    const m = this.members_.get(id);
+    if (m) this.members_.set(id, { ...m, buried: true });
+  }
   async members() {
     if (this.fail) throw new Error("ThrottlingException");
     return [...this.members_.values()];
@@ -100,5 +104,24 @@ describe("whether a run's worker is alive, as the reaper asks", () => {
     beats.fail = true;
     await holders.refresh();
     expect(holders.state(runHeldBy("worker-unknown"))).toBe("alive");
+  });
+
+  it("takes a buried worker for dead at the first read that shows the burial, however fresh its last beat, and says why", async () => {
+    const { clock, beats, holders } = setup();
+    await beats.beat("worker-d", clock.now(), LEASE);
+    await holders.refresh();
+    clock.advance(1_000);
+    await beats.bury("worker", "worker-d");
+    expect(holders.state(runHeldBy("worker-d"))).toBe("alive");
+    await holders.refresh();
+    expect(holders.state(runHeldBy("worker-d"))).toBe("dead");
+    expect(holders.whyDead(runHeldBy("worker-d"))).toMatch(/found its pid gone/);
+    // Its runs' leases run on for up to a lease: the watcher looks ahead for them until then
+    // (and for a lease after its beat is seen standing still, which comes later).
+    expect(holders.recentlyDead()).toBe(true);
+    clock.advance(2 * LEASE);
+    await holders.refresh();
+    expect(holders.recentlyDead()).toBe(false);
+    expect(holders.state(runHeldBy("worker-d"))).toBe("dead");
   });
 });

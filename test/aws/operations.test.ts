@@ -135,7 +135,7 @@ describe("duely status's checks on DynamoDB + SQS", () => {
     await queue.close();
   }, 30_000);
 
-  it("flags a worker and a watcher whose heartbeat stopped without a graceful stop, and the runs waiting on the dead worker", async () => {
+  it("flags a worker and a watcher whose heartbeat stopped without a graceful stop, or that were found dead on their host, and the runs waiting on the dead worker", async () => {
     const clock = new FakeClock(T0 + 30 * 60_000);
     const { deps, store, queue, leases, presence } = await statusDeps("stopped", clock);
     const now = clock.now();
@@ -147,6 +147,9 @@ describe("duely status's checks on DynamoDB + SQS", () => {
     // Killed 40 s ago: their lease and heartbeat lapsed.
     await leases.acquire("watcher-dead", SHARDS, 5_000, now - 40_000);
     await presence.beat("worker-dead", now - 40_000, 30_000);
+    // Killed a second ago and found dead on its host: its beat is fresh, but it is not live.
+    await presence.beat("worker-buried", now - 1_000, 30_000);
+    await presence.bury("worker", "worker-buried");
     const job = makeJob({ owner: "bea" });
     const held = makeRun(job, now - 45_000, {
       status: "running",
@@ -168,11 +171,13 @@ describe("duely status's checks on DynamoDB + SQS", () => {
     const report = await checkStatus(deps);
     expect(report.workers?.map((w) => w.id)).toEqual(["worker-live"]);
     expect(report.stopped).toEqual([
+      { role: "worker", id: "worker-buried", last_seen_s: 1 },
       { role: "watcher", id: "watcher-dead", last_seen_s: 40 },
       { role: "worker", id: "worker-dead", last_seen_s: 40 },
     ]);
     expect(report.held_by_stopped_workers).toEqual([{ run_key: `${job.id}@${held.scheduled_at}`, owner: "bea", worker: "worker-dead", lease_expires_in_s: 5 }]);
     expect(report.attention).toEqual([
+      expect.stringMatching(/^The worker worker-buried stopped renewing its heartbeat 1 s ago/),
       expect.stringMatching(/^The watcher watcher-dead stopped renewing its lease 40 s ago without a graceful stop/),
       expect.stringMatching(/^The worker worker-dead stopped renewing its heartbeat 40 s ago/),
       expect.stringMatching(/^1 run wait on a worker whose heartbeat stopped/),
@@ -184,13 +189,13 @@ describe("duely status's checks on DynamoDB + SQS", () => {
     const clock = new FakeClock(T0 + 30 * 60_000);
     const { deps, queue, leases, presence } = await statusDeps("digest", clock);
     const now = clock.now();
-    await leases.acquire("watcher-1", SHARDS, LEASE_MS, now - 1_000, "aaaaaaaaaaaa");
-    await presence.beat("worker-1", now - 1_000, 30_000, "aaaaaaaaaaaa");
-    await presence.beat("worker-2", now - 1_000, 30_000, "bbbbbbbbbbbb");
+    await leases.acquire("watcher-1", SHARDS, LEASE_MS, now - 1_000, { config: "aaaaaaaaaaaa" });
+    await presence.beat("worker-1", now - 1_000, 30_000, { config: "aaaaaaaaaaaa" });
+    await presence.beat("worker-2", now - 1_000, 30_000, { config: "bbbbbbbbbbbb" });
     const report = await checkStatus(deps);
     expect(report.configured_differently).toEqual([{ role: "worker", id: "worker-2", config: "bbbbbbbbbbbb", most_have: "aaaaaaaaaaaa" }]);
     expect(report.attention).toEqual([expect.stringMatching(/^The worker worker-2 runs with other settings than most roles/)]);
-    await presence.beat("worker-2", now - 500, 30_000, "aaaaaaaaaaaa");
+    await presence.beat("worker-2", now - 500, 30_000, { config: "aaaaaaaaaaaa" });
     const fixed = await checkStatus(deps);
     expect(fixed.configured_differently).toEqual([]);
     expect(fixed.attention).toEqual([]);

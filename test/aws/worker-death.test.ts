@@ -13,7 +13,9 @@ import { Children, logLines as lines, waitFor } from "../support/processes/child
 // A SIGKILLed worker's runs on DynamoDB + SQS, with separate watcher and worker processes and the
 // default 30 s lease: the watcher takes the worker for dead once its presence beat stood still for
 // a third of a lease (10 s) and reaps its runs then, without waiting for their leases; a live
-// worker holding runs longer than that keeps them.
+// worker holding runs longer than that keeps them. Each process runs as if on a host of its own
+// (ELSEWHERE): on one host, a restarted or sibling worker would see the killed one's pid gone and
+// bury it at once (restart-in-place.test.ts), which is not what this test measures.
 
 const NODE_SCRIPT = join(import.meta.dirname, "../support/processes/crash-node-aws.ts");
 const LEASE_MS = 30_000;
@@ -63,6 +65,7 @@ describe("a SIGKILLed worker on DynamoDB + SQS", () => {
       DLQ_URL: dlqUrl,
       LOG: log,
       LEASE_MS: String(LEASE_MS),
+      ELSEWHERE: "1",
     };
     const db = openDynamoStore({ client: ddb, tables: made.tables, ttlDays: 1, shards: 4 });
     store = db;

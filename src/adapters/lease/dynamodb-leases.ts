@@ -1,6 +1,6 @@
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
-import { DeleteCommand, DynamoDBDocumentClient, PutCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
-import type { Member, Presence } from "../../ports/presence.js";
+import { DeleteCommand, DynamoDBDocumentClient, PutCommand, ScanCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import type { Announcement, Member, Presence } from "../../ports/presence.js";
 import type { ShardLeases } from "../../ports/shard-lease.js";
 import type { Item } from "../store/dynamodb/items.js";
 
@@ -12,6 +12,16 @@ const shardKey = (shard: number) => `${SHARD}${String(shard).padStart(2, "0")}`;
 const FORGET_MS = 3_600_000;
 
 const conditionFailed = (e: unknown) => (e as { name?: string }).name === "ConditionalCheckFailedException";
+
+/** A member's item: its lease or beat and what it announced (a rewrite drops a burial: it lives). */
+const memberItem = (pk: string, now: number, ttlMs: number, about: Announcement = {}): Item => ({
+  pk,
+  until: now + ttlMs,
+  at: now,
+  ...(about.config !== undefined && { config: about.config }),
+  ...(about.place !== undefined && { place: about.place }),
+  ...(about.pid !== undefined && { pid: about.pid }),
+});
 
 async function readAll(doc: DynamoDBDocumentClient, TableName: string): Promise<Item[]> {
   const items: Item[] = [];
@@ -31,8 +41,8 @@ async function readAll(doc: DynamoDBDocumentClient, TableName: string): Promise<
  * watcher holds a shard while the shard names it and its own lease is live, so a renewal is ONE
  * put per watcher, not one per shard. Each acquire reads the whole table (a few dozen small
  * items, one Scan), hands over shards beyond this watcher's share, and takes shards that are
- * unowned or whose owner's lease expired with a put conditioned on the owner it saw, so two
- * watchers can never both take one shard.
+ * unowned or whose owner's lease expired or who was buried (see Member.buried) with a put
+ * conditioned on the owner it saw, so two watchers can never both take one shard.
  */
 export function dynamoShardLeases(opts: { client: DynamoDBClient; table: string }): ShardLeases {
   const doc = DynamoDBDocumentClient.from(opts.client);
@@ -57,16 +67,16 @@ export function dynamoShardLeases(opts: { client: DynamoDBClient; table: string 
   }
 
   return {
-    async acquire(owner, shards, leaseMs, now, config) {
+    async acquire(owner, shards, leaseMs, now, about = {}) {
       const items = await readAll(doc, TableName);
       const member = (id: string) => items.find((i) => i.pk === `${WATCHER}${id}`);
       const me = member(owner);
-      if (!me || Number(me.until) < now + (leaseMs * 2) / 3 || me.config !== config)
-        await doc.send(
-          new PutCommand({ TableName, Item: { pk: `${WATCHER}${owner}`, until: now + leaseMs, at: now, ...(config !== undefined && { config }) } }),
-        );
+      if (!me || Number(me.until) < now + (leaseMs * 2) / 3 || me.config !== about.config || me.buried === true)
+        await doc.send(new PutCommand({ TableName, Item: memberItem(`${WATCHER}${owner}`, now, leaseMs, about) }));
 
-      const live = new Set(items.filter((i) => String(i.pk).startsWith(WATCHER) && Number(i.until) > now).map((i) => String(i.pk).slice(WATCHER.length)));
+      const live = new Set(
+        items.filter((i) => String(i.pk).startsWith(WATCHER) && Number(i.until) > now && i.buried !== true).map((i) => String(i.pk).slice(WATCHER.length)),
+      );
       live.add(owner);
       // Watchers sorted by id: the first (shards mod n) of them get one shard more.
       const ranked = [...live].sort();
@@ -78,7 +88,7 @@ export function dynamoShardLeases(opts: { client: DynamoDBClient; table: string 
       const mine = all.filter((s) => ownerOf.get(s) === owner);
       await Promise.all(mine.slice(share).map((s) => setOwner(s, "", owner)));
       const held = mine.slice(0, share);
-      // Free: never owned, handed over, or owned by a watcher whose lease ran out.
+      // Free: never owned, handed over, or owned by a watcher whose lease ran out or who was buried.
       const free = all.filter((s) => !held.includes(s) && !live.has(ownerOf.get(s) ?? ""));
       const taken = await Promise.all(free.slice(0, share - held.length).map(async (s) => ((await setOwner(s, owner, ownerOf.get(s) ?? null)) ? s : null)));
       const got = taken.filter((s): s is number => s !== null);
@@ -108,8 +118,23 @@ export function dynamoPresence(opts: { client: DynamoDBClient; table: string }):
   const doc = DynamoDBDocumentClient.from(opts.client);
   const TableName = opts.table;
   return {
-    async beat(id, now, ttlMs, config) {
-      await doc.send(new PutCommand({ TableName, Item: { pk: `${WORKER}${id}`, until: now + ttlMs, at: now, ...(config !== undefined && { config }) } }));
+    async beat(id, now, ttlMs, about) {
+      await doc.send(new PutCommand({ TableName, Item: memberItem(`${WORKER}${id}`, now, ttlMs, about) }));
+    },
+    async bury(role, id) {
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName,
+            Key: { pk: `${role === "watcher" ? WATCHER : WORKER}${id}` },
+            UpdateExpression: "SET buried = :yes",
+            ConditionExpression: "attribute_exists(pk)",
+            ExpressionAttributeValues: { ":yes": true },
+          }),
+        );
+      } catch (e) {
+        if (!conditionFailed(e)) throw e;
+      }
     },
     async leave(id) {
       await doc.send(new DeleteCommand({ TableName, Key: { pk: `${WORKER}${id}` } }));
@@ -131,8 +156,18 @@ export function dynamoPresence(opts: { client: DynamoDBClient; table: string }):
         const id = pk.slice(role === "watcher" ? WATCHER.length : WORKER.length);
         // Items written before `at` was recorded: a lease is renewed at least every `until - at`.
         const seenAt = Number(i.at ?? until);
-        const shards = role === "watcher" && until > now ? (shardsOf.get(id) ?? []).sort((a, b) => a - b) : [];
-        out.push({ role, id, seenAt, until, shards, ...(typeof i.config === "string" && { config: i.config }) });
+        const shards = role === "watcher" && until > now && i.buried !== true ? (shardsOf.get(id) ?? []).sort((a, b) => a - b) : [];
+        out.push({
+          role,
+          id,
+          seenAt,
+          until,
+          shards,
+          ...(typeof i.config === "string" && { config: i.config }),
+          ...(typeof i.place === "string" && { place: i.place }),
+          ...(typeof i.pid === "number" && { pid: i.pid }),
+          ...(i.buried === true && { buried: true as const }),
+        });
       }
       return out.sort((a, b) => a.role.localeCompare(b.role) || a.id.localeCompare(b.id));
     },

@@ -1,7 +1,8 @@
 import { formatDuration } from "../../core/duration.js";
 import type { Clock } from "../../ports/clock.js";
 import type { Logger } from "../../ports/logger.js";
-import type { Presence } from "../../ports/presence.js";
+import type { Announcement, Presence } from "../../ports/presence.js";
+import type { ProcessPlace } from "../../ports/process-place.js";
 import type { ShardLeases } from "../../ports/shard-lease.js";
 import { ChangeFeed } from "../changes.js";
 import type { EngineDeps } from "../deps.js";
@@ -10,6 +11,7 @@ import { Jobs } from "../tasks/jobs.js";
 import { withQueueDeadline } from "./deadline.js";
 import { engineStore } from "./engine-store.js";
 import { FailureAlerts } from "./failure-alerts.js";
+import { buryGoneAtThisPlace } from "./gone-at-this-place.js";
 import { Holders } from "./holders.js";
 import { WatcherAlarm, WorkerBeat } from "./liveness.js";
 import { measuredActions, observeChanges } from "./observation.js";
@@ -52,6 +54,13 @@ export interface EngineOptions {
   exclusive?: boolean;
   /** A digest of the settings every role process must share, announced with its lease or heartbeat, so `duely status` can tell a role configured differently. */
   configDigest?: string;
+  /**
+   * Where this process runs (with `presence`): announced with its lease and heartbeat, and where
+   * it looks, as it starts and at each worker beat, for processes on this host whose pid is gone,
+   * to bury them (see buryGoneAtThisPlace). Without it, a dead process is known by its heartbeat
+   * standing still or its lease lapsing only.
+   */
+  place?: ProcessPlace;
   /** Prunes old finished runs (SQLite only); runs with the sweeper role. */
   pruner?: Pruner;
 }
@@ -112,19 +121,27 @@ export class Engine {
     // The reaper asks this process's worker whether it holds a run (a `newWorker` stands for
     // another process's, so it is not asked).
     const holders = new Holders(deps, { local: () => [this.worker], presence: opts.presence ?? null });
+    const presence = opts.presence;
+    const place = presence && opts.place?.here ? opts.place : null;
+    const about: Announcement = {
+      ...(opts.configDigest && { config: opts.configDigest }),
+      ...(place?.here && { place: place.here, pid: place.pid }),
+    };
+    const buryGone =
+      presence && place ? () => buryGoneAtThisPlace({ log: deps.log, now: () => deps.clock.now() }, presence, place, [this.watcher.id, this.worker.id]) : null;
     // An exclusive engine writes every run itself, so its watcher sleeps until there is work.
     this.watcher = new Watcher(deps, {
       ...(opts.id && { id: opts.id }),
       ...(opts.leases && { leases: opts.leases }),
       holders,
       sleeps: this.exclusive,
-      ...(opts.configDigest && { config: opts.configDigest }),
+      about,
+      ...(buryGone && opts.leases && { buryGone }),
     });
     this.worker = new Worker(deps, { ...(opts.id && { id: opts.id }) });
     // After each sweep the watcher looks too: a sleeping watcher's backstop, at no extra wake-up.
     this.sweeper = new Sweeper(deps, { when: () => this.watcher.holdsShard(0), after: () => this.roles.has("watcher") && this.watcher.tickNow() });
-    const presence = opts.presence;
-    this.beat = presence && this.roles.has("worker") ? new WorkerBeat(deps, presence, this.worker.id, opts.configDigest) : null;
+    this.beat = presence && this.roles.has("worker") ? new WorkerBeat(deps, presence, this.worker.id, { about, ...(buryGone && { buryGone }) }) : null;
     this.alarm = presence && !this.roles.has("watcher") ? new WatcherAlarm(deps, presence) : null;
     this.wake = new WakeWatch({
       clock: deps.clock,

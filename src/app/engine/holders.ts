@@ -20,6 +20,7 @@ type Deps = Pick<EngineDeps, "clock" | "log" | "settings">;
  *   monotonic clock, which no wall-clock jump moves, so a clock set back does not keep a dead
  *   worker's runs held either. A dead worker's runs are reaped without waiting for their leases
  *   (`recentlyDead` tells the watcher to look for them ahead of their wake times).
+ * - A worker buried in presence (a process at its place saw its pid gone) is dead at once.
  * - A holder known to neither is judged by its lease, as before.
  */
 export type HolderState = "alive" | "dead" | "unknown";
@@ -28,8 +29,11 @@ export class Holders {
   private readonly deps: Deps;
   private readonly local: () => readonly { holds(run: Run): boolean }[];
   private readonly presence: Presence | null;
-  /** Each remote worker's last heartbeat as read, and when (monotonic) it was first read with that value. */
-  private readonly beats = new Map<string, { seenAt: number; until: number; changedAt: number }>();
+  /**
+   * Each remote worker's last heartbeat as read, and when (monotonic) it was first read with that
+   * value; `buriedAt`: when it was first read buried (see Member.buried).
+   */
+  private readonly beats = new Map<string, { seenAt: number; until: number; changedAt: number; buriedAt?: number }>();
 
   constructor(deps: Deps, opts: { local: () => readonly { holds(run: Run): boolean }[]; presence?: Presence | null }) {
     this.deps = deps;
@@ -72,10 +76,13 @@ export class Holders {
       if (m.role !== "worker") continue;
       seen.add(m.id);
       const known = this.beats.get(m.id);
-      if (known && known.seenAt === m.seenAt && known.until === m.until) continue;
+      // Buried: a process where it ran saw its pid gone, which no beat standing still can match
+      // for certainty, so it is dead from this read on.
+      const buriedAt = m.buried ? (known?.buriedAt ?? at) : undefined;
+      if (known && known.seenAt === m.seenAt && known.until === m.until && known.buriedAt === buriedAt) continue;
       // A first read counts as a change: only a beat seen standing still for a lease is dead,
       // whatever the wall clocks say.
-      this.beats.set(m.id, { seenAt: m.seenAt, until: m.until, changedAt: at });
+      this.beats.set(m.id, { seenAt: m.seenAt, until: m.until, changedAt: at, ...(buriedAt !== undefined && { buriedAt }) });
     }
     // A worker that left gracefully removed its beat: gone at once.
     for (const id of this.beats.keys()) if (!seen.has(id)) this.beats.delete(id);
@@ -89,7 +96,15 @@ export class Holders {
     const beat = run.lease_owner === null ? undefined : this.beats.get(run.lease_owner);
     // Never seen beating (or left gracefully): its lease says.
     if (!beat) return "unknown";
+    if (beat.buriedAt !== undefined) return "dead";
     return monotonicOf(this.deps.clock) - beat.changedAt < workerDeadAfterMs(this.deps.settings) ? "alive" : "dead";
+  }
+
+  /** How the worker holding `run`, in state `dead`, is known to be dead: for the reap's event. */
+  whyDead(run: Run): string | undefined {
+    const beat = run.lease_owner === null ? undefined : this.beats.get(run.lease_owner);
+    if (beat?.buriedAt !== undefined) return "a process on its host found its pid gone";
+    return undefined;
   }
 
   /**
@@ -102,6 +117,7 @@ export class Holders {
     const now = monotonicOf(this.deps.clock);
     const dead = workerDeadAfterMs(this.deps.settings);
     for (const beat of this.beats.values()) {
+      if (beat.buriedAt !== undefined && now - beat.buriedAt < this.deps.settings.lease_ms) return true;
       const still = now - beat.changedAt;
       if (still >= dead && still < dead + this.deps.settings.lease_ms) return true;
     }

@@ -1,4 +1,4 @@
-import type { Presence } from "../../ports/presence.js";
+import { type Announcement, isLive, type Presence } from "../../ports/presence.js";
 import type { EngineDeps } from "../deps.js";
 import { PollLoop } from "./poll-loop.js";
 
@@ -41,14 +41,24 @@ export class WorkerBeat {
   private readonly id: string;
   private readonly loop: PollLoop<void>;
 
-  /** `config`: this process's settings digest, announced with each beat (see Member). */
-  constructor(deps: Deps, presence: Presence, id: string, config?: string) {
+  /**
+   * `about`: what this process announces with each beat (see Member). `buryGone`, after each
+   * beat: buries the processes on this host found dead (see buryGoneAtThisPlace), so a restarted
+   * worker frees its predecessor's runs at its first beat, and a live one a dead sibling's.
+   */
+  constructor(deps: Deps, presence: Presence, id: string, opts: { about?: Announcement; buryGone?: () => Promise<unknown> } = {}) {
     this.deps = deps;
     this.presence = presence;
     this.id = id;
     const ttl = deps.settings.lease_ms;
+    const buryGone = opts.buryGone;
     this.loop = new PollLoop({
-      tick: () => presence.beat(id, deps.clock.now(), ttl, config),
+      tick: async () => {
+        await presence.beat(id, deps.clock.now(), ttl, opts.about);
+        await buryGone?.().catch((e: unknown) =>
+          deps.log.log("warn", "cannot look for dead processes on this host; the next beat looks again", { error: String(e) }),
+        );
+      },
       intervalMs: workerBeatMs(deps.settings),
       log: deps.log,
       failure: "worker heartbeat failed; the next one tries again",
@@ -97,7 +107,7 @@ export class WatcherAlarm {
   /** One look at the leases; true when a live watcher holds one. */
   async check(): Promise<boolean> {
     const now = this.deps.clock.now();
-    const live = (await this.presence.members(now)).filter((m) => m.role === "watcher" && m.until > now);
+    const live = (await this.presence.members(now)).filter((m) => m.role === "watcher" && isLive(m, now));
     if (live.length > 0) {
       if (this.warned) this.deps.log.log("info", "a watcher holds the shard leases again: runs are queued", { watchers: live.map((m) => m.id) });
       this.warned = false;

@@ -267,8 +267,9 @@ export interface Reap {
  * `ownerGone`: the worker is known to be dead whatever its lease says (the embedded process that
  * held the store before this one, a DynamoDB worker whose beat stood still); the lease is then
  * neither checked nor required, and a started run is due again at once, without a backoff.
+ * `why`: how it is known to be gone, for the run's event (default: the process stopped mid-run).
  */
-export function reapExpired(run: Run, job: Job | undefined, ctx: DecideContext, opts: { ownerGone?: boolean } = {}): Reap | null {
+export function reapExpired(run: Run, job: Job | undefined, ctx: DecideContext, opts: { ownerGone?: boolean; why?: string } = {}): Reap | null {
   const { now } = ctx;
   const gone = opts.ownerGone === true;
   if (!gone && (run.lease_until ?? Infinity) > now) return null;
@@ -276,12 +277,14 @@ export function reapExpired(run: Run, job: Job | undefined, ctx: DecideContext, 
   const who = `worker ${run.lease_owner ?? "?"}`;
   const step = (next: Run, detail: string) => updateStep(run, next, now, detail, lease);
   if (run.started_at === null) {
-    const detail = gone ? `${who} is gone; never started, queued again` : `lease expired: ${who} never started it; queued again`;
+    const detail = gone
+      ? `${who} is gone${opts.why ? ` (${opts.why})` : ""}; never started, queued again`
+      : `lease expired: ${who} never started it; queued again`;
     if (wantsNoRuns(job)) return { step: step(cancelled(run, now), detail), jobWrite: null, requeue: false };
     if (pausedFor(run, job)) return { step: step(skipped(run, "paused", now), detail), jobWrite: null, requeue: false };
     return { step: step(requeued(run, now, ctx.staleQueuedMs), detail), jobWrite: null, requeue: true };
   }
-  const cause = gone ? `${who} is gone (the process stopped mid-run)` : `lease expired: ${who} stopped heartbeating`;
+  const cause = gone ? `${who} is gone (${opts.why ?? "the process stopped mid-run"})` : `lease expired: ${who} stopped heartbeating`;
   const message = `interrupted: ${cause}; whether the action took effect is unknown`;
   if (wantsNoRuns(job)) return { step: step(cancelled(run, now), message), jobWrite: null, requeue: false };
   const error: RunError = { message, kind: "interrupted" };

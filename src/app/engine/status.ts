@@ -1,7 +1,7 @@
 import { bucketOf, hoursBetween, runKeyString } from "../../core/keys.js";
 import type { Run, RunStatus } from "../../core/model.js";
 import type { Clock } from "../../ports/clock.js";
-import type { Member, Presence } from "../../ports/presence.js";
+import { isLive, type Member, type Presence } from "../../ports/presence.js";
 import type { DelayQueue } from "../../ports/queue.js";
 import type { Quarantined, Store } from "../../ports/store.js";
 import type { EngineSettings } from "../settings.js";
@@ -123,14 +123,14 @@ export async function checkStatus(deps: StatusDeps): Promise<StatusReport> {
   if (queue?.ok && (queue.dead_lettered ?? 0) > 0) attention.push(`${queue.dead_lettered} message(s) in the dead-letter queue: no worker could handle them`);
 
   const members = deps.presence ? await readMembers(deps.presence, now, attention) : null;
-  const live = (role: Member["role"]) => (members ?? []).filter((m) => m.role === role && m.until > now);
+  const live = (role: Member["role"]) => (members ?? []).filter((m) => m.role === role && isLive(m, now));
   const watchers = members && live("watcher").map((m) => ({ id: m.id, shards: m.shards, lease_age_s: seconds(now - m.seenAt) }));
   const workers = members && live("worker").map((m) => ({ id: m.id, heartbeat_age_s: seconds(now - m.seenAt) }));
   const stopped =
     members === null
       ? null
       : members
-          .filter((m) => m.until <= now)
+          .filter((m) => !isLive(m, now))
           .sort((a, b) => b.seenAt - a.seenAt)
           .map((m) => ({ role: m.role, id: m.id, last_seen_s: seconds(now - m.seenAt) }));
   for (const m of stopped ?? [])

@@ -1,5 +1,6 @@
 import { bucketOf, hoursBetween, runKeyString } from "../../core/keys.js";
 import type { Job, Run } from "../../core/model.js";
+import type { Announcement } from "../../ports/presence.js";
 import type { QueueItem } from "../../ports/queue.js";
 import type { ShardLeases } from "../../ports/shard-lease.js";
 import type { Tx } from "../../ports/store.js";
@@ -83,8 +84,10 @@ export class Watcher {
   private readonly loop: PollLoop<TickStats>;
   /** The last tick failed somewhere: check that the store and queue answer before taking shards again. */
   private failing = false;
-  /** This process's settings digest, announced with its lease (see Member). */
-  private readonly config: string | undefined;
+  /** What this process announces with its lease (see Member). */
+  private readonly about: Announcement;
+  /** Buries dead processes on this host (see buryGoneAtThisPlace) before the first acquire; null once done. */
+  private buryGone: (() => Promise<unknown>) | null;
 
   private readonly holders: Holders | null;
   /** Sleeps until the store says there is work (see `sleeps` in the constructor), instead of polling. */
@@ -100,11 +103,15 @@ export class Watcher {
    * its window or falls due to be woken, as the store's `earliest` says, instead of polling
    * every `poll_interval_ms`. Ignored with leases or a store without `earliest`.
    */
-  constructor(deps: EngineDeps, opts: { leases?: ShardLeases; id?: string; holders?: Holders; sleeps?: boolean; config?: string } = {}) {
+  constructor(
+    deps: EngineDeps,
+    opts: { leases?: ShardLeases; id?: string; holders?: Holders; sleeps?: boolean; about?: Announcement; buryGone?: () => Promise<unknown> } = {},
+  ) {
     this.deps = deps;
     this.sleeps = opts.sleeps === true && !opts.leases && deps.store.earliest !== undefined;
     this.holders = opts.holders ?? null;
-    this.config = opts.config;
+    this.about = opts.about ?? {};
+    this.buryGone = opts.buryGone ?? null;
     this.leases = opts.leases ?? null;
     this.shards = this.leases ? [] : Array.from({ length: deps.settings.shard_count }, (_, i) => i);
     this.id = opts.id ?? defaultRoleId("watcher");
@@ -182,10 +189,15 @@ export class Watcher {
     const { shard_count } = this.deps.settings;
     if (this.leases && this.failing) await this.stepAsideUnlessReady();
     if (this.leases) {
-      const acquired = await this.leases.acquire(this.id, shard_count, watcherLeaseMs(this.deps), now, this.config);
+      if (this.buryGone) {
+        // Once, before its first shards: a dead predecessor on this host holds none after it.
+        await this.buryGone();
+        this.buryGone = null;
+      }
+      const acquired = await this.leases.acquire(this.id, shard_count, watcherLeaseMs(this.deps), now, this.about);
       this.shards = acquired.shards;
       for (const { shard, from } of acquired.takenOver) {
-        this.deps.log.log("warn", "shard taken over from a watcher whose lease expired", { shard, from, watcher: this.id });
+        this.deps.log.log("warn", "shard taken over from a watcher whose lease expired or that was found dead on its host", { shard, from, watcher: this.id });
         this.deps.metrics?.shardTakenOver();
       }
     }
@@ -382,7 +394,8 @@ export class Watcher {
       // worker known to be dead loses its runs without waiting for their leases.
       const holder = this.holders?.state(run) ?? "unknown";
       if (holder === "alive") return null;
-      const reaped = reapExpired(run, job, this.decideContext(now), { ownerGone: holder === "dead" });
+      const why = holder === "dead" ? this.holders?.whyDead(run) : undefined;
+      const reaped = reapExpired(run, job, this.decideContext(now), { ownerGone: holder === "dead", ...(why && { why }) });
       return reaped && reapDecision(run, reaped, now);
     }
     if (run.status === "queued") {

@@ -2,7 +2,10 @@
 // leases in DynamoDB, real clock, one watcher and one worker (ROLES=watcher or ROLES=worker: only
 // that one). Its action logs start/end lines to a file and takes ACTION_MS, so a test can kill it
 // mid-run; given HOLD=<file>, it waits until that file exists instead. LEASE_MS sets the lease
-// and the queue's visibility (default 1.5 s). It has no embedded mode: EXCLUSIVE is ignored.
+// and the queue's visibility (default 1.5 s); POLL_MS the poll interval (default 100 ms; a watcher's
+// shard lease lasts 10 polls). It has no embedded mode: EXCLUSIVE is ignored.
+// ELSEWHERE=1: it says nothing of where it runs, as if each such process ran on a host of its own,
+// so no other process tells by its pid that it is dead.
 import { appendFileSync, existsSync } from "node:fs";
 import { stderrLogger } from "../../../src/adapters/log/pino-logger.js";
 import { tableNames } from "../../../src/adapters/store/dynamodb/tables.js";
@@ -10,7 +13,21 @@ import { resolveConfig } from "../../../src/config.js";
 import { openEngine } from "../../../src/main.js";
 import type { ActionRunner } from "../../../src/ports/action.js";
 
-const { DDB_ENDPOINT, SQS_ENDPOINT, TABLE_PREFIX, QUEUE_URL, DLQ_URL, LOG, CREATE = "0", ACTION_MS = "500", HOLD, ROLES, LEASE_MS = "1500" } = process.env;
+const {
+  DDB_ENDPOINT,
+  SQS_ENDPOINT,
+  TABLE_PREFIX,
+  QUEUE_URL,
+  DLQ_URL,
+  LOG,
+  CREATE = "0",
+  ACTION_MS = "500",
+  HOLD,
+  ROLES,
+  LEASE_MS = "1500",
+  POLL_MS = "100",
+  ELSEWHERE,
+} = process.env;
 if (!DDB_ENDPOINT || !SQS_ENDPOINT || !TABLE_PREFIX || !QUEUE_URL || !LOG)
   throw new Error("DDB_ENDPOINT, SQS_ENDPOINT, TABLE_PREFIX, QUEUE_URL and LOG are required");
 
@@ -28,7 +45,7 @@ const CRASH_SETTINGS = {
   shard_count: 4,
   lease_ms: Number(LEASE_MS),
   stale_queued_ms: 1_000,
-  poll_interval_ms: 100,
+  poll_interval_ms: Number(POLL_MS),
   look_ahead_ms: 5_000,
   look_back_ms: 60_000,
   concurrency: 8,
@@ -58,6 +75,7 @@ const engine = await openEngine(config, {
   log: stderrLogger((process.env.LOG_LEVEL ?? "warn") as "warn"),
   roles: ROLES === "watcher" || ROLES === "worker" ? [ROLES] : ["watcher", "worker"],
   id: `pid-${process.pid}`,
+  ...(ELSEWHERE === "1" && { place: { here: null, pid: process.pid, alive: () => true } }),
 });
 
 for (let i = 0; i < Number(CREATE); i++) {
