@@ -34,6 +34,7 @@ const MODULES = [
   "service/launch.js",
   "service/discovery.js",
   "service/relay-client.js",
+  "service/units/spec.js",
 ];
 
 const dist = `${join(ROOT, "dist")}/`;
