@@ -162,6 +162,7 @@ describe("the service loads the optional parts only when configured", () => {
       expect(loaded.has("duely:app/engine/engine.js")).toBe(true); // the recorder saw the service load
       expect(OPTIONAL.filter((p) => loaded.has(p))).toEqual([]);
       expect(ON_FIRST_CLIENT.filter((p) => loaded.has(p))).toEqual([]);
+      expect(loaded.has("fast-xml-parser")).toBe(false); // with the first feed parsed
     } finally {
       await stopService(own.dir);
     }
