@@ -3,7 +3,8 @@
  * costs while it waits, how fast `duely serve` (the stdio bridge Claude Desktop spawns) answers
  * `initialize`, and the service's memory over a month of daily tasks. Every figure is a median of
  * `--reps` runs, next to a bare node process (the floor), for the build in `--root` (default:
- * this checkout; build it first with `npm run build`). Linux only: it reads /proc.
+ * this checkout; build it first with `npm run build`). Linux only: it reads /proc. The month
+ * runs in bench/desktop-month.mjs, on plain node.
  *
  *   npx tsx bench/desktop.ts [--root DIR] [--reps 5] [--settle-s 60] [--idle-s 60] [--tasks 100] [--only idle,bridge,cold,month]
  */
@@ -27,8 +28,6 @@ const SETTLE_S = Number(flag("settle-s", "60"));
 const TASKS = Number(flag("tasks", "100"));
 const ONLY = new Set(flag("only", "idle,bridge,cold,month").split(","));
 const CLI = join(ROOT, "dist", "cli", "main.js");
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const median = (xs: number[]) => {
@@ -40,11 +39,6 @@ const load = () =>
   loadavg()
     .map((l) => l.toFixed(1))
     .join(" ");
-
-/** VmRSS of a process, in kB. */
-function rssKb(pid: number): number {
-  return rssParts(pid).rss;
-}
 
 /**
  * VmRSS and its two parts, in kB: private memory (RssAnon: the heap, code V8 compiled, native
@@ -81,6 +75,17 @@ function usage(pid: number): { cpuS: number; switches: number } {
 /** Creating TASKS tasks at once is over the default per-owner create rate. */
 const BENCH_CONFIG = { limits: { creates: { burst: 1000, per_minute: 1000 } } };
 
+/**
+ * The node flags the build's launchers (the bridge, `duely service start`, the OS service
+ * definitions) start the service with, so the bench measures the service a user gets; none for a
+ * build that sets none.
+ */
+async function serviceNodeFlags(): Promise<string[]> {
+  const spec = join(ROOT, "dist", "service", "units", "spec.js");
+  const flags = existsSync(spec) ? ((await import(spec)) as { SERVICE_NODE_FLAGS?: string[] }).SERVICE_NODE_FLAGS : undefined;
+  return flags ?? [];
+}
+
 /** A fresh data dir with the bench's config in it. */
 function newDir(): string {
   const dir = mkdtempSync(join(tmpdir(), "duely-bench-desktop-"));
@@ -97,7 +102,7 @@ async function waitFor(check: () => boolean, ms: number, what: string): Promise<
 /** Starts `duely service run` for a fresh data dir and waits until it has written its discovery file. */
 async function startService(): Promise<{ dir: string; child: ChildProcess; url: string; secret: string }> {
   const dir = newDir();
-  const child = spawn(process.execPath, [CLI, "service", "run"], { env: env(dir), stdio: "ignore" });
+  const child = spawn(process.execPath, [...(await serviceNodeFlags()), CLI, "service", "run"], { env: env(dir), stdio: "ignore" });
   await waitFor(() => existsSync(discovery(dir)), 60_000, "the service to start");
   const { url } = JSON.parse(readFileSync(discovery(dir), "utf8")) as { url: string };
   return { dir, child, url, secret: readFileSync(join(dir, "service.secret"), "utf8").trim() };
@@ -261,77 +266,17 @@ async function bridgeCold(): Promise<number> {
 }
 
 /**
- * The memory row, in a child process of its own: the build's engine on a real SQLite file, its
- * clock stepped from one due time to the next over 30 days (each step: the watcher, the worker,
- * as `duely demo` drives it), TASKS daily tasks, a sweep and the pruner (keep_runs 20, max age
- * 7 days) each simulated day. Prints the RSS after each week, after a GC.
+ * The memory row: bench/desktop-month.mjs in a plain node child (no tsx: its RSS is the build's
+ * engine and what it holds after a month, as a user's service would), with the node flags the
+ * service's launchers give it (none for a build that has none).
  */
-async function monthChild(): Promise<void> {
-  const dist = (p: string) => import(join(ROOT, "dist", p));
-  const [{ openEngine }, { resolveConfig }, { Pruner }, { openSqliteRetention }, { DEFAULT_RETENTION }, { silentLogger }] = await Promise.all([
-    dist("main.js"),
-    dist("config.js"),
-    dist("app/engine/pruner.js"),
-    dist("adapters/store/sqlite/sqlite-retention.js"),
-    dist("app/retention-settings.js"),
-    dist("ports/logger.js"),
-  ]);
-  const dir = mkdtempSync(join(tmpdir(), "duely-bench-month-"));
-  let now = Date.parse("2026-06-01T00:00:00Z");
-  let elapsed = 0;
-  const clock = { now: () => now, monotonic: () => elapsed };
-  const config = resolveConfig({ ...BENCH_CONFIG, engine: { max_active_jobs_per_owner: 10_000 } }, { DUELY_DATA_DIR: dir });
-  const engine = await openEngine(config, { clock, log: silentLogger, roles: [] });
-  const path = join(dir, "duely.db");
-  const pruner = new Pruner({
-    retention: openSqliteRetention({ path }),
-    archive: null,
-    clock,
-    log: silentLogger,
-    settings: { ...DEFAULT_RETENTION, keep_runs: 20, max_age_ms: 7 * DAY },
-  });
-  for (let i = 0; i < TASKS; i++) {
-    const minute = (i * 14) % 1440;
-    await engine.jobs.create("bench", {
-      title: `Daily ${i}`,
-      action: { type: "notify", message: `daily ${i}` },
-      schedule: { kind: "cron", expr: `${minute % 60} ${Math.floor(minute / 60)} * * *`, timezone: "UTC" },
-    });
-  }
-  const gc = (globalThis as { gc?: () => void }).gc;
-  const weeks: number[] = [];
-  let ran = 0;
-  const start = now;
-  for (let day = 1; day <= 30; day++) {
-    // Every 14 minutes a task falls due: step there, tick and run.
-    for (let t = now + 14 * 60_000; t <= start + day * DAY; t += 14 * 60_000) {
-      elapsed += t - now;
-      now = t;
-      ran += (await engine.step()).ran;
-    }
-    await engine.sweeper.sweep();
-    await pruner.tick();
-    if (day % 7 === 0 || day === 30) {
-      gc?.();
-      weeks.push(mb(rssKb(process.pid)));
-    }
-  }
-  await engine.stop();
-  rmSync(dir, { recursive: true, force: true });
-  process.stdout.write(`${JSON.stringify({ ran, weeksRssMb: weeks })}\n`);
-}
-
-async function month(): Promise<{ ran: number; weeksRssMb: number[] }[]> {
-  const out: { ran: number; weeksRssMb: number[] }[] = [];
+type Week = { day: number; rss: number; anon: number; file: number; heapUsed: number; heapTotal: number; external: number };
+async function month(): Promise<{ ran: number; weeks: Week[] }[]> {
+  const flags = await serviceNodeFlags();
+  const out: { ran: number; weeks: Week[] }[] = [];
   for (let i = 0; i < Math.min(REPS, 3); i++) {
-    const r = spawnSync(
-      process.execPath,
-      ["--expose-gc", "--import", "tsx", new URL(import.meta.url).pathname, "--month-child", "--root", ROOT, "--tasks", String(TASKS)],
-      {
-        encoding: "utf8",
-        timeout: 600_000,
-      },
-    );
+    const script = new URL("desktop-month.mjs", import.meta.url).pathname;
+    const r = spawnSync(process.execPath, ["--expose-gc", ...flags, script, "--root", ROOT, "--tasks", String(TASKS)], { encoding: "utf8", timeout: 600_000 });
     if (r.status !== 0) throw new Error(`the month run failed: ${r.stderr}`);
     out.push(JSON.parse(r.stdout.trim().split("\n").pop()!));
   }
@@ -339,7 +284,6 @@ async function month(): Promise<{ ran: number; weeksRssMb: number[] }[]> {
 }
 
 async function main(): Promise<void> {
-  if (args.includes("--month-child")) return monthChild();
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build in ${ROOT}`);
   const report = (row: string, value: unknown) => process.stdout.write(`${JSON.stringify({ row, ...(value as object), load: load() })}\n`);
   report("floor (bare node)", await floor());

@@ -1,4 +1,4 @@
-import { XMLParser, XMLValidator } from "fast-xml-parser";
+import type { XMLParser } from "fast-xml-parser";
 
 /** One article from a feed, normalized across RSS 2.0, RSS 1.0 (RDF) and Atom. */
 export interface FeedItem {
@@ -24,16 +24,30 @@ export class MalformedFeedError extends Error {
 const SUMMARY_MAX_CHARS = 1_000;
 const TITLE_MAX_CHARS = 300;
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: "@_",
-  removeNSPrefix: true,
-  parseTagValue: false,
-  trimValues: true,
-  isArray: (name) => name === "item" || name === "entry" || name === "link",
-  // Bounded DOCTYPE entities: a billion-laughs feed fails instead of eating memory.
-  processEntities: { maxEntityCount: 50, maxTotalExpansions: 1_000, maxExpandedLength: 100_000 },
-});
+type Xml = { parser: XMLParser; validate: typeof import("fast-xml-parser")["XMLValidator"]["validate"] };
+
+/**
+ * fast-xml-parser is imported with the first feed parsed, not with the worker: an always-on
+ * service that runs no feed digest never holds it (its ~40 modules, ~2 MB). Node caches the
+ * module; the parser is built once.
+ */
+let loading: Promise<Xml> | null = null;
+function xmlParser(): Promise<Xml> {
+  loading ??= import("fast-xml-parser").then(({ XMLParser, XMLValidator }) => ({
+    parser: new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: "@_",
+      removeNSPrefix: true,
+      parseTagValue: false,
+      trimValues: true,
+      isArray: (name) => name === "item" || name === "entry" || name === "link",
+      // Bounded DOCTYPE entities: a billion-laughs feed fails instead of eating memory.
+      processEntities: { maxEntityCount: 50, maxTotalExpansions: 1_000, maxExpandedLength: 100_000 },
+    }),
+    validate: (text, opts) => XMLValidator.validate(text, opts),
+  }));
+  return loading;
+}
 
 const NAMED_ENTITIES: Record<string, string> = {
   amp: "&",
@@ -126,8 +140,9 @@ function normalize(raw: Record<string, Node>, atom: boolean, feedUrl: string): F
 }
 
 /** Parses an RSS or Atom document. `feedUrl` resolves relative links. */
-export function parseFeed(xml: string, feedUrl: string): FeedItem[] {
-  const valid = XMLValidator.validate(xml);
+export async function parseFeed(xml: string, feedUrl: string): Promise<FeedItem[]> {
+  const { parser, validate } = await xmlParser();
+  const valid = validate(xml);
   if (valid !== true) throw new MalformedFeedError(`not well-formed XML (line ${valid.err.line}: ${valid.err.msg})`);
   let doc: Record<string, Node>;
   try {

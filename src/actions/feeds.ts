@@ -46,7 +46,7 @@ async function fetchFeed(url: string, outbound: Outbound, ctx: ActionContext): P
   const res = await outbound.request(url, { headers: { accept: ACCEPT, "user-agent": "duely (feed digest)" }, signal: ctx.signal, now: ctx.now });
   try {
     // A guid like "123" is only unique within its feed; URIs (http:, tag:, urn:) are global.
-    return parseFeed(decodeXml(res.body), res.url).map((item) => (item.guid.includes(":") ? item : { ...item, guid: `${url}#${item.guid}` }));
+    return (await parseFeed(decodeXml(res.body), res.url)).map((item) => (item.guid.includes(":") ? item : { ...item, guid: `${url}#${item.guid}` }));
   } catch (err) {
     if (err instanceof MalformedFeedError) throw new ActionFailure(`${describeUrl(url)}: ${err.message}`, { permanent: true });
     throw err;

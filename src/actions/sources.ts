@@ -19,11 +19,11 @@ const FEED_TYPES = /xml|rss|atom/i;
  * A feed becomes its items newer than the previous successful run, one line each; HTML becomes
  * its text; anything else is taken as text. Cut to `maxChars`.
  */
-function textOf(body: Buffer, contentType: string, url: string, since: number | null, maxChars: number): string {
+async function textOf(body: Buffer, contentType: string, url: string, since: number | null, maxChars: number): Promise<string> {
   const raw = new TextDecoder("utf-8").decode(body);
   if (FEED_TYPES.test(contentType) || raw.trimStart().startsWith("<?xml")) {
     try {
-      const items = selectItems(parseFeed(raw, url), since);
+      const items = selectItems(await parseFeed(raw, url), since);
       const lines = items.map(
         (i) => `- ${i.title}${i.published === null ? "" : ` (${new Date(i.published).toISOString().slice(0, 10)})`}: ${i.summary} <${i.link}>`,
       );
@@ -49,7 +49,7 @@ export async function fetchSources(urls: readonly string[], outbound: Outbound, 
     urls.map(async (url) => {
       const res = await outbound.request(url, { headers: { accept: ACCEPT, "user-agent": "duely (scheduled ask)" }, signal: ctx.signal, now: ctx.now });
       ctx.heartbeat();
-      return textOf(res.body, res.headers.get("content-type") ?? "", res.url, ctx.previousSuccessAt, share);
+      return await textOf(res.body, res.headers.get("content-type") ?? "", res.url, ctx.previousSuccessAt, share);
     }),
   );
   const fetched = results.map((r, i): FetchedSource => {

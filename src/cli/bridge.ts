@@ -6,6 +6,7 @@ import type { LogLevel } from "../ports/logger.js";
 import { connectService, ServiceUnavailable } from "../service/launch.js";
 import { dataDirOf, servicePaths } from "../service/paths.js";
 import { openRelay } from "../service/relay-client.js";
+import { SERVICE_NODE_FLAGS } from "../service/units/spec.js";
 import { DUELY_VERSION } from "../version.js";
 import { untilSignal } from "./until-signal.js";
 
@@ -14,6 +15,7 @@ export function serviceCommand(dataDir: string, opts: { config?: string; db?: st
   return [
     process.execPath,
     ...process.execArgv,
+    ...SERVICE_NODE_FLAGS,
     process.argv[1]!,
     "service",
     "run",

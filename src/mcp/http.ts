@@ -1,16 +1,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { hostHeaderValidation, originValidation, toNodeHandler } from "@modelcontextprotocol/node";
-import { type AuthInfo, createMcpHandler, DEFAULT_MAX_REQUEST_BODY_SIZE, localhostAllowedHostnames } from "@modelcontextprotocol/server";
+import type { AuthInfo } from "@modelcontextprotocol/server";
 import type { AuthorizationServerRoutes } from "../ports/authorization-server.js";
 import type { TokenVerifier } from "../ports/token-verifier.js";
-import { type BearerGate, bearerGate, OWNER_KEY } from "./bearer-gate.js";
+import type { BearerGate } from "./bearer-gate.js";
 import { allowOrigin, answerPreflight } from "./cors.js";
 import { type Dashboard, dashboardRoutes, ownsDashboardPath } from "./dashboard.js";
+import type { McpEndpoint } from "./http-mcp.js";
 import { parseJsonBody } from "./json-body.js";
-import { ownListens } from "./listen-filter.js";
 import { isLoopbackHost } from "./loopback.js";
-import { updatedUris } from "./resources.js";
 import type { TaskApi } from "./server.js";
 
 export type HttpAuth =
@@ -91,12 +89,12 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 }
 
 /** The JSON body, or undefined after answering 413 or a JSON-RPC parse error (malformed, or nested too deep). */
-async function readJson(req: IncomingMessage, res: ServerResponse): Promise<{ body: unknown } | undefined> {
+async function readJson(req: IncomingMessage, res: ServerResponse, maxBytes: number): Promise<{ body: unknown } | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > DEFAULT_MAX_REQUEST_BODY_SIZE) {
+    if (size > maxBytes) {
       sendJson(res, 413, { error: "payload_too_large" });
       return undefined;
     }
@@ -106,20 +104,6 @@ async function readJson(req: IncomingMessage, res: ServerResponse): Promise<{ bo
   if (parsed.ok) return { body: parsed.value };
   sendJson(res, 400, { jsonrpc: "2.0", error: { code: -32700, message: `Parse error: ${parsed.problem}` }, id: null });
   return undefined;
-}
-
-/** Whether the request comes from this machine (the socket's peer, not any header). */
-const isLoopbackPeer = (req: IncomingMessage): boolean => /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/.test(req.socket.remoteAddress ?? "");
-
-/** The bearer check each request goes through: under `local`, the loopback verifier only for a peer on this machine. */
-function gatesFor(auth: Exclude<HttpAuth, { kind: "none" }>, resourceUrl: URL): (req: IncomingMessage) => BearerGate {
-  if (auth.kind === "bearer") {
-    const gate = bearerGate({ verifier: auth.verifier, resourceUrl, issuer: auth.issuer });
-    return () => gate;
-  }
-  const remote = bearerGate({ verifier: auth.remote, resourceUrl, issuer: null });
-  const loopback = bearerGate({ verifier: auth.loopback, resourceUrl, issuer: null });
-  return (req) => (isLoopbackPeer(req) ? loopback : remote);
 }
 
 /**
@@ -139,15 +123,24 @@ export async function startHttpServer(opts: HttpOptions): Promise<HttpServerHand
   const log = api.log;
   const bound = host === "0.0.0.0" || host === "::" ? [] : [host.includes(":") && !host.startsWith("[") ? `[${host}]` : host];
   const publicHost = opts.publicUrl ? [new URL(opts.publicUrl).hostname] : [];
-  const allowed = [...new Set([...localhostAllowedHostnames(), ...bound, ...publicHost, ...(opts.allowedHosts ?? [])])];
-  const checkHost = hostHeaderValidation(allowed);
-  const checkOriginHost = isLoopbackHost(host) ? originValidation(allowed) : () => true;
+  // The MCP SDK's part (Host and Origin checks, bearer gate, handler) loads with the first
+  // request past the ops routes: an always-on service may wait hours for one (http-mcp.ts).
+  let endpoint: McpEndpoint | null = null;
+  let loading: Promise<McpEndpoint> | null = null;
+  const mcp = async (): Promise<McpEndpoint> => {
+    loading ??= import("./http-mcp.js").then((m) => {
+      const hosts = [...bound, ...publicHost, ...(opts.allowedHosts ?? [])];
+      endpoint = m.mcpEndpoint({ api, timezone, log, hosts, loopbackBind: isLoopbackHost(host) });
+      return endpoint;
+    });
+    return loading;
+  };
   // Under --no-auth any page that reaches /mcp acts as the owner, so only exact origins count
   // (scheme, host and port): another local port is another site. Set once listening.
   let exactOrigins: ReadonlySet<string> | null = null;
-  const checkOrigin = (req: IncomingMessage, res: ServerResponse): boolean => {
+  const checkOrigin = (req: IncomingMessage, res: ServerResponse, m: McpEndpoint): boolean => {
     const page = req.headers.origin;
-    if (!exactOrigins || !page) return checkOriginHost(req, res);
+    if (!exactOrigins || !page) return m.checkOriginHost(req, res);
     if (exactOrigins.has(URL.parse(page)?.origin ?? "")) return true;
     sendJson(res, 403, {
       jsonrpc: "2.0",
@@ -157,26 +150,12 @@ export async function startHttpServer(opts: HttpOptions): Promise<HttpServerHand
     return false;
   };
 
-  // The MCP server (every tool, its schemas, the phrase reader behind them) is imported with the
-  // first request that needs it, not at start: an always-on local service may wait for hours
-  // before a client connects, and these modules are a third of its memory. Node caches the module.
-  const handler = createMcpHandler(
-    async ({ authInfo }) => {
-      const owner = authInfo?.extra?.[OWNER_KEY];
-      const { createMcpServer } = await import("./server.js");
-      // The gate below always sets it; an empty owner makes every tool answer `unauthorized`.
-      return createMcpServer({ api, owner: typeof owner === "string" ? owner : "", timezone });
-    },
-    { onerror: (e) => log.log("warn", "http transport error", { error: e.message }) },
-  );
-  const serve = toNodeHandler(handler, { onerror: (e) => log.log("error", "http handler failed", { error: e.message }) });
-  // Per-request instances cannot notify; a 2026-era listen stream can, for the URIs it kept (listen-filter.ts).
-  const stopUpdates = api.changes?.subscribe((changes) => {
-    for (const uri of updatedUris(changes)) handler.notify.resourceUpdated(uri);
-  });
+  // Before the endpoint loads no listen stream is open, so there is no one to tell.
+  const stopUpdates = api.changes?.subscribe((changes) => endpoint?.notify(changes));
 
   // Set once listening: a built-in issuer is the origin, port included.
   let auth: HttpAuth | undefined;
+  let resourceUrl: URL | undefined;
   let gateOf: ((req: IncomingMessage) => BearerGate) | null = null;
   let dashboard: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | null = null;
 
@@ -188,8 +167,10 @@ export async function startHttpServer(opts: HttpOptions): Promise<HttpServerHand
       res.end(ops.body);
       return;
     }
-    if (!checkHost(req, res) || !checkOrigin(req, res)) return;
-    if (!auth) return sendJson(res, 503, { error: "temporarily_unavailable", error_description: "Starting up." });
+    const m = await mcp();
+    if (!m.checkHost(req, res) || !checkOrigin(req, res, m)) return;
+    if (!auth || !resourceUrl) return sendJson(res, 503, { error: "temporarily_unavailable", error_description: "Starting up." });
+    if (auth.kind !== "none") gateOf ??= m.gatesFor(auth, resourceUrl);
     if (auth.kind === "bearer" && auth.routes?.owns(path)) return auth.routes.handle(req, res);
     const gate = gateOf?.(req) ?? null;
     if (gate?.metadata && gate.metadataPaths.includes(path)) {
@@ -204,22 +185,22 @@ export async function startHttpServer(opts: HttpOptions): Promise<HttpServerHand
     if (req.method === "OPTIONS") return answerPreflight(req, res, "GET, POST, DELETE, OPTIONS", "reflect");
     allowOrigin(req, res, "reflect");
     let verified: AuthInfo;
-    if (auth.kind === "none") verified = { token: "", clientId: auth.owner, scopes: [], extra: { [OWNER_KEY]: auth.owner } };
+    if (auth.kind === "none") verified = { token: "", clientId: auth.owner, scopes: [], extra: { [m.ownerKey]: auth.owner } };
     else {
       const checked = await gate!.authenticate(req.headers.authorization);
       if (checked instanceof Response) return writeResponse(res, checked);
       verified = checked;
     }
     req.auth = verified;
-    if (req.method !== "POST") return serve(req, res);
-    const parsed = await readJson(req, res);
+    if (req.method !== "POST") return m.serve(req, res);
+    const parsed = await readJson(req, res, m.maxBodyBytes);
     if (!parsed) return;
     // A token that may write may do anything here; a narrower one is held to what the body needs.
     // scopes.ts reads the tools' annotations, so it loads with the tools (see the handler above).
     const refused =
       gate && !verified.scopes.includes("tasks:write") ? gate.refuseScopes(verified, (await import("./scopes.js")).scopesNeeded(parsed.body)) : null;
     if (refused) return writeResponse(res, refused);
-    return serve(req, res, await ownListens(parsed.body, String(verified.extra?.[OWNER_KEY] ?? ""), api));
+    return m.serve(req, res, parsed.body);
   }
 
   // Node checks open connections against its request and header timeouts on a timer that runs
@@ -260,7 +241,7 @@ export async function startHttpServer(opts: HttpOptions): Promise<HttpServerHand
     const configured = (opts.allowedOrigins ?? []).map((o) => URL.parse(o)?.origin ?? o);
     exactOrigins = new Set([...own, origin, ...configured]);
   }
-  if (resolved.kind !== "none") gateOf = gatesFor(resolved, new URL(`${origin}/mcp`));
+  resourceUrl = new URL(`${origin}/mcp`);
   if (resolved.kind === "local" && resolved.dashboard) dashboard = dashboardRoutes(resolved.dashboard, origin, api.changes);
   auth = resolved;
   return {
@@ -268,7 +249,7 @@ export async function startHttpServer(opts: HttpOptions): Promise<HttpServerHand
     origin,
     async close() {
       stopUpdates?.();
-      await handler.close();
+      await endpoint?.close();
       if (auth?.kind === "bearer") await auth.routes?.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -19,8 +19,8 @@ beforeAll(async () => {
 afterAll(() => feeds.close());
 
 describe("parsing", () => {
-  it("normalizes RSS 2.0 items: plain-text summary, absolute link, date", () => {
-    const items = parseFeed(fixture("finance.rss.xml"), "https://news.example/finance.rss");
+  it("normalizes RSS 2.0 items: plain-text summary, absolute link, date", async () => {
+    const items = await parseFeed(fixture("finance.rss.xml"), "https://news.example/finance.rss");
     expect(items[0]).toEqual({
       title: "Central bank holds interest rates as inflation cools",
       link: "https://news.example/markets/rates",
@@ -32,24 +32,24 @@ describe("parsing", () => {
     expect(items.find((i) => i.guid === "fin-005")?.link).toBe("https://news.example/markets/fx");
   });
 
-  it("normalizes Atom entries: the alternate link, published or updated, HTML titles as text", () => {
-    const items = parseFeed(fixture("tech.atom.xml"), "https://tech.example/atom.xml");
+  it("normalizes Atom entries: the alternate link, published or updated, HTML titles as text", async () => {
+    const items = await parseFeed(fixture("tech.atom.xml"), "https://tech.example/atom.xml");
     expect(items.map((i) => i.link)).toEqual(["https://tech.example/chips", "https://news.example/markets/rally", "https://tech.example/payments"]);
     expect(items[2]).toMatchObject({ title: "Startup raises $40m to build payment rails", published: Date.parse("2026-03-16T10:00:00Z") });
     expect(items[2]!.summary).toBe("The round values the fintech company at $400m.");
   });
 
-  it("reports a malformed document and a document that is not a feed", () => {
-    expect(() => parseFeed(fixture("malformed.xml"), "https://x.example/")).toThrow(MalformedFeedError);
-    expect(() => parseFeed(fixture("not-a-feed.xml"), "https://x.example/")).toThrow(/neither an RSS nor an Atom feed/);
+  it("reports a malformed document and a document that is not a feed", async () => {
+    await expect(parseFeed(fixture("malformed.xml"), "https://x.example/")).rejects.toThrow(MalformedFeedError);
+    await expect(parseFeed(fixture("not-a-feed.xml"), "https://x.example/")).rejects.toThrow(/neither an RSS nor an Atom feed/);
   });
 
-  it("does not let DOCTYPE entities blow up: nesting is not expanded, runaway expansion fails", () => {
+  it("does not let DOCTYPE entities blow up: nesting is not expanded, runaway expansion fails", async () => {
     const doc = (body: string) =>
       `<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>` +
       `<rss version="2.0"><channel><item><title>${body}</title><link>https://x.example/</link></item></channel></rss>`;
-    expect(parseFeed(doc("&b;&b;"), "https://x.example/")[0]!.title.length).toBeLessThan(20);
-    expect(() => parseFeed(doc("&a;".repeat(5_000)), "https://x.example/")).toThrow(MalformedFeedError);
+    expect((await parseFeed(doc("&b;&b;"), "https://x.example/"))[0]!.title.length).toBeLessThan(20);
+    await expect(parseFeed(doc("&a;".repeat(5_000)), "https://x.example/")).rejects.toThrow(MalformedFeedError);
   });
 });
 

@@ -34,6 +34,7 @@ const MODULES = [
   "service/launch.js",
   "service/discovery.js",
   "service/relay-client.js",
+  "service/units/spec.js",
 ];
 
 const dist = `${join(ROOT, "dist")}/`;
@@ -53,11 +54,20 @@ function owner(url: string): string {
 }
 
 /**
- * What an idle service loads only once a client needs it: the MCP server with its tools and
- * their schemas, the phrase reader and its date grammars (an always-on service may wait hours
- * for its first client).
+ * What an idle service loads only once a client needs it: the MCP SDK (its HTTP checks and
+ * handler), the MCP server with its tools and their schemas, the phrase reader and its date
+ * grammars (an always-on service may wait hours for its first client).
  */
-const ON_FIRST_CLIENT = ["chrono-node", "duely:mcp/server.js", "duely:mcp/tools/index.js", "duely:mcp/scopes.js", "duely:core/phrase/index.js"];
+const ON_FIRST_CLIENT = [
+  "@modelcontextprotocol/server",
+  "@modelcontextprotocol/node",
+  "chrono-node",
+  "duely:mcp/http-mcp.js",
+  "duely:mcp/server.js",
+  "duely:mcp/tools/index.js",
+  "duely:mcp/scopes.js",
+  "duely:core/phrase/index.js",
+];
 
 /** The packages behind the optional parts, loaded only when the config uses them. */
 const OPTIONAL = ["@aws-sdk/client-dynamodb", "@aws-sdk/client-sqs", "@aws-sdk/lib-dynamodb", "oidc-provider", "openai", "@anthropic-ai/sdk", "nodemailer"];
@@ -152,6 +162,7 @@ describe("the service loads the optional parts only when configured", () => {
       expect(loaded.has("duely:app/engine/engine.js")).toBe(true); // the recorder saw the service load
       expect(OPTIONAL.filter((p) => loaded.has(p))).toEqual([]);
       expect(ON_FIRST_CLIENT.filter((p) => loaded.has(p))).toEqual([]);
+      expect(loaded.has("fast-xml-parser")).toBe(false); // with the first feed parsed
     } finally {
       await stopService(own.dir);
     }
