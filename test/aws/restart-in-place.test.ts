@@ -1,19 +1,15 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { dynamoPresence } from "../../src/adapters/lease/dynamodb-leases.js";
 import { hostProcessPlace } from "../../src/adapters/process/host-process-place.js";
-import { openDynamoStore } from "../../src/adapters/store/dynamodb/dynamodb-store.js";
 import { buryGoneAtThisPlace } from "../../src/app/engine/gone-at-this-place.js";
-import { createQueues } from "../../src/cli/aws-init.js";
 import type { Run } from "../../src/core/model.js";
 import { silentLogger } from "../../src/ports/logger.js";
-import type { Store } from "../../src/ports/store.js";
-import { dynamoClient, dynamoDbEndpoint, freshTables, sqsClient, uniquePrefix } from "../support/aws/clients.js";
-import { type Fauxqs, startFauxqs } from "../support/aws/fauxqs.js";
-import { Children, logLines as lines, waitFor } from "../support/processes/children.js";
+import { dynamoDbEndpoint } from "../support/aws/clients.js";
+import { roleScene } from "../support/aws/role-scene.js";
+import { logLines as lines, waitFor } from "../support/processes/children.js";
 
 // A worker SIGKILLed and restarted on the same host (same boot, same PID namespace), on DynamoDB +
 // SQS: the new worker, with a new id, sees its predecessor's pid gone and buries it, and the
@@ -29,29 +25,7 @@ const LEASE_MS = 600_000;
  */
 const BOUND_MS = 60_000;
 
-const children = new Children();
-const ddb = dynamoClient();
-let fauxqs: Fauxqs;
-let dir = "";
-let store: Store | undefined;
-let drop: () => Promise<void> = async () => {};
-
-beforeAll(async () => {
-  fauxqs = await startFauxqs();
-});
-afterAll(async () => {
-  ddb.destroy();
-  await fauxqs.stop();
-});
-afterEach(async () => {
-  children.killAll();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-  dir = "";
-  await store?.close();
-  store = undefined;
-  await drop();
-  drop = async () => {};
-});
+const scene = roleScene();
 
 /** A pid that existed on this host and is gone now. */
 async function goneProcessPid(): Promise<number> {
@@ -62,9 +36,8 @@ async function goneProcessPid(): Promise<number> {
 
 describe("a process restarted on the host where its predecessor ran", () => {
   it("buries the members on this host whose pid is gone, and neither one whose pid is alive nor one on another host", async () => {
-    const made = await freshTables(ddb, "place");
-    drop = made.drop;
-    const presence = dynamoPresence({ client: ddb, table: made.tables.leases });
+    const tables = await scene.tables("place");
+    const presence = dynamoPresence({ client: scene.ddb, table: tables.leases });
     const place = hostProcessPlace();
     expect(place.here).toMatch(/^[0-9a-f-]{36}\/pid:\[\d+\]$/);
     const sleeper = spawn("sleep", ["60"]);
@@ -87,25 +60,9 @@ describe("a process restarted on the host where its predecessor ran", () => {
   });
 
   it("has a SIGKILLed worker's run started again by the worker restarted in its place within 60 s, though its 10-minute lease would hold it 200 s", async () => {
-    dir = mkdtempSync(join(tmpdir(), "duely-aws-restart-"));
-    const made = await freshTables(ddb, "restart");
-    drop = made.drop;
-    const sqs = sqsClient(fauxqs.endpoint);
-    const { queueUrl, dlqUrl } = await createQueues(sqs, { prefix: uniquePrefix("restart"), visibilityMs: LEASE_MS, maxReceiveCount: 10 });
-    sqs.destroy();
-    const log = join(dir, "actions.log");
-    const env = {
-      DDB_ENDPOINT: dynamoDbEndpoint(),
-      SQS_ENDPOINT: fauxqs.endpoint,
-      TABLE_PREFIX: made.tables.jobs.slice(0, -"jobs".length),
-      QUEUE_URL: queueUrl,
-      DLQ_URL: dlqUrl,
-      LOG: log,
-      LEASE_MS: String(LEASE_MS),
-    };
-    const db = openDynamoStore({ client: ddb, tables: made.tables, ttlDays: 1, shards: 4 });
-    store = db;
-    const start = (more: Record<string, string>) => children.start(NODE_SCRIPT, { ...env, ...more });
+    const { dir, log, env: sceneEnv, store: db } = await scene.setUp("restart", { visibilityMs: LEASE_MS, shards: 4 });
+    const env = { ...sceneEnv, LEASE_MS: String(LEASE_MS) };
+    const start = (more: Record<string, string>) => scene.children.start(NODE_SCRIPT, { ...env, ...more });
     const startsBy = (pid: number | undefined) => lines(log).filter((l) => l.startsWith("start") && l.endsWith(` ${pid}`));
 
     await start({ ROLES: "watcher", CREATE: "1" });
@@ -134,22 +91,19 @@ describe("a process restarted on the host where its predecessor ran", () => {
   }, 240_000);
 
   it("has a watcher restarted in place of a SIGKILLed one take its shards at its first tick, though their leases run 100 s", async () => {
-    const made = await freshTables(ddb, "rewatch");
-    drop = made.drop;
-    const presence = dynamoPresence({ client: ddb, table: made.tables.leases });
+    const tables = await scene.tables("rewatch");
+    const presence = dynamoPresence({ client: scene.ddb, table: tables.leases });
+    const { queueUrl } = await scene.queues("rewatch", 30_000);
     const env = {
       DDB_ENDPOINT: dynamoDbEndpoint(),
-      SQS_ENDPOINT: fauxqs.endpoint,
-      TABLE_PREFIX: made.tables.jobs.slice(0, -"jobs".length),
-      QUEUE_URL: `${fauxqs.endpoint}/000000000000/unused`,
+      SQS_ENDPOINT: scene.fauxqs().endpoint,
+      TABLE_PREFIX: tables.jobs.slice(0, -"jobs".length),
+      QUEUE_URL: queueUrl,
       LOG: join(tmpdir(), "unused.log"),
       // A 10 s poll: the shard lease, 10 polls, lasts 100 s.
       POLL_MS: "10000",
     };
-    const sqs = sqsClient(fauxqs.endpoint);
-    const { queueUrl } = await createQueues(sqs, { prefix: uniquePrefix("rewatch"), visibilityMs: 30_000, maxReceiveCount: 10 });
-    sqs.destroy();
-    const start = () => children.start(NODE_SCRIPT, { ...env, QUEUE_URL: queueUrl, ROLES: "watcher" });
+    const start = () => scene.children.start(NODE_SCRIPT, { ...env, ROLES: "watcher" });
     const shardsOf = async (id: string) => (await presence.members(Date.now())).find((m) => m.id === id)?.shards ?? [];
 
     const doomed = await start();

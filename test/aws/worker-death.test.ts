@@ -1,14 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { openDynamoStore } from "../../src/adapters/store/dynamodb/dynamodb-store.js";
-import { createQueues } from "../../src/cli/aws-init.js";
+import { describe, expect, it } from "vitest";
 import type { Run } from "../../src/core/model.js";
-import type { Store } from "../../src/ports/store.js";
-import { dynamoClient, dynamoDbEndpoint, freshTables, sqsClient, uniquePrefix } from "../support/aws/clients.js";
-import { type Fauxqs, startFauxqs } from "../support/aws/fauxqs.js";
-import { Children, logLines as lines, waitFor } from "../support/processes/children.js";
+import { roleScene } from "../support/aws/role-scene.js";
+import { logLines as lines, waitFor } from "../support/processes/children.js";
 
 // A SIGKILLed worker's runs on DynamoDB + SQS, with separate watcher and worker processes and the
 // default 30 s lease: the watcher takes the worker for dead once its presence beat stood still for
@@ -27,49 +22,13 @@ const LEASE_MS = 30_000;
 const BOUND_MS = 22_000;
 const RUNS = 3;
 
-const children = new Children();
-const ddb = dynamoClient();
-let fauxqs: Fauxqs;
-let dir = "";
-let store: Store | undefined;
-let drop: () => Promise<void> = async () => {};
-
-beforeAll(async () => {
-  fauxqs = await startFauxqs();
-});
-afterAll(async () => {
-  ddb.destroy();
-  await fauxqs.stop();
-});
-afterEach(async () => {
-  children.killAll();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-  await store?.close();
-  await drop();
-});
+const scene = roleScene();
 
 describe("a SIGKILLed worker on DynamoDB + SQS", () => {
   it("has its runs re-executed within 22 s of the kill (not after its 30 s lease), while a live worker holding runs longer than the death threshold keeps them", async () => {
-    dir = mkdtempSync(join(tmpdir(), "duely-aws-death-"));
-    const made = await freshTables(ddb, "death");
-    drop = made.drop;
-    const sqs = sqsClient(fauxqs.endpoint);
-    const { queueUrl, dlqUrl } = await createQueues(sqs, { prefix: uniquePrefix("death"), visibilityMs: LEASE_MS, maxReceiveCount: 10 });
-    sqs.destroy();
-    const log = join(dir, "actions.log");
-    const env = {
-      DDB_ENDPOINT: dynamoDbEndpoint(),
-      SQS_ENDPOINT: fauxqs.endpoint,
-      TABLE_PREFIX: made.tables.jobs.slice(0, -"jobs".length),
-      QUEUE_URL: queueUrl,
-      DLQ_URL: dlqUrl,
-      LOG: log,
-      LEASE_MS: String(LEASE_MS),
-      ELSEWHERE: "1",
-    };
-    const db = openDynamoStore({ client: ddb, tables: made.tables, ttlDays: 1, shards: 4 });
-    store = db;
-    const start = (more: Record<string, string>) => children.start(NODE_SCRIPT, { ...env, ...more });
+    const { dir, log, env: sceneEnv, store: db } = await scene.setUp("death", { visibilityMs: LEASE_MS, shards: 4 });
+    const env = { ...sceneEnv, LEASE_MS: String(LEASE_MS), ELSEWHERE: "1" };
+    const start = (more: Record<string, string>) => scene.children.start(NODE_SCRIPT, { ...env, ...more });
     const startsBy = (pid: number | undefined) => lines(log).filter((l) => l.startsWith("start") && l.endsWith(` ${pid}`));
 
     await start({ ROLES: "watcher", CREATE: String(RUNS) });
