@@ -28,6 +28,7 @@ const WEIGHT: Record<Fragment["kind"], number> = {
   monthDate: 2,
   weekdayName: 2,
   except: 2,
+  exceptMonths: 2,
   immediate: 2,
   window: 3,
   minutePast: 2,

@@ -1,5 +1,5 @@
 import type { Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
-import { clock, type Grammar, lexicon, monthDayList, readDayList, ruleOf, slashDate, startWord, timesPer, windowOf } from "../grammar.js";
+import { clock, exceptMonthsRule, type Grammar, lexicon, monthDayList, readDayList, ruleOf, slashDate, startWord, timesPer, windowOf } from "../grammar.js";
 
 /**
  * Hindi, in Latin script (Hinglish, as typed in chats: "kal subah 9 baje") and in Devanagari,
@@ -137,6 +137,7 @@ function grammarOf(lang: "hi-Latn" | "hi-Deva", w: Words, examples: Grammar["exa
     }),
     ruleOf(word(w.vagueWeak), () => ({ kind: "vague", what: "time", weak: true })),
     ruleOf(word(w.vague), () => ({ kind: "vague", what: "time" })),
+    exceptMonthsRule(word(`${MONTH}(?:\\s*(?:${w.and})\\s*${MONTH})*\\s*(?:${w.except})`), new RegExp(MONTH), monthOf),
     ruleOf(word(`${DAY_LIST}\\s*(?:${w.except})`), (m) => {
       const list = days(m[1] ?? "");
       return list === null ? null : { kind: "except", days: list };
@@ -301,7 +302,7 @@ export const hiLatn = grammarOf(
     times: "baar|bar|dafa",
     perDay: "din\\s+(?:mein|me|main)|roz(?:ana)?|har\\s+din",
     perWeek: "(?:hafte|mahine)\\s+(?:mein|me|main)",
-    except: "ko\\s+chhodkar|ko\\s+chhod\\s+kar|chhodkar|ke\\s+alawa|ke\\s+siva",
+    except: "ko\\s+chhodkar|ko\\s+chhod\\s+kar|chhodkar|chhod\\s*ke|ke\\s+alawa|ke\\s+siva",
     vagueWeak: "baad\\s+mein|thodi\\s+der\\s+mein|jaldi",
     vague: "kabhi\\s+bhi|kabhi|kisi\\s+din",
     now: "abhi|turant|fauran",

@@ -4,6 +4,7 @@ import {
   cjkClock,
   clock,
   dateOrMonthDate,
+  exceptMonthsRule,
   type Grammar,
   latinMeridiemClock,
   lexicon,
@@ -55,7 +56,7 @@ const PARTS: Record<string, PartOfDay> = {
   深夜: "early",
 };
 const CLOCK_PART = "(?:早上|朝早|早晨|清晨|上午|中午|下午|下晝|下昼|傍晚|晚上|凌晨)";
-const CLOCK = `(?:${CLOCK_PART}\\s*)?(?:[0-9]{1,2}|[${CJK_NUMERAL}]{1,3})\\s*${HOUR_MARK}(?:\\s*(?:半|(?:[0-9]{1,2}|[${CJK_NUMERAL}]{1,3})\\s*分?))?`;
+const CLOCK = `(?:${CLOCK_PART}\\s*)?(?:[0-9]{1,2}|[${CJK_NUMERAL}]{1,3})\\s*${HOUR_MARK}(?:\\s*(?:半|(?:[0-9]{1,2}|[${CJK_NUMERAL}]{1,3})(?![0-9${CJK_NUMERAL}]*\\s*[月號号])\\s*分?))?`;
 const CLOCK_PARTS = new RegExp(
   `^(${CLOCK_PART})?\\s*([0-9]{1,2}|[${CJK_NUMERAL}]{1,3})\\s*${HOUR_MARK}\\s*(半|([0-9]{1,2}|[${CJK_NUMERAL}]{1,3})\\s*分?)?$`,
   "u",
@@ -104,6 +105,12 @@ const NTH: Record<string, number> = { 一: 1, "1": 1, 二: 2, "2": 2, 三: 3, "3
 
 const rules: Rule[] = [
   slashDate("month-day"),
+  // "三月除外", "除了七月和八月": months out of the repetition.
+  exceptMonthsRule(
+    `除了?\\s*${N}\\s*月(?:\\s*(?:、|和|跟|及|與|与|,|，)\\s*${N}\\s*月)*\\s*(?:以外|之外|外)?|${N}\\s*月(?:\\s*(?:、|和|跟|及|與|与|,|，)\\s*${N}\\s*月)*\\s*(?:除外|不用|不要|休息)`,
+    new RegExp(`${N}\\s*月`),
+    (n) => cjkNumber(n) ?? 0,
+  ),
   ruleOf(`${N}\\s*(?:個|个)\\s*半\\s*(?:小時|小时|鐘頭|钟头)\\s*(?:之|以)?(?:後|后)`, (m) => {
     const hours = cjkNumber(m[1] ?? "");
     return hours === null ? null : { kind: "relative", amount: 60 * hours + 30, unit: "minute" };

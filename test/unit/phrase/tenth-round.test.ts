@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { parsePhrase } from "../../../src/core/phrase/index.js";
+import { nowIn, runs } from "./tuning-runs.js";
+
+/** The schedule `text` reads as at the tuning sets' `now` in `timezone`. */
+const scheduleOf = (text: string, timezone: string) => parsePhrase(text, { timezone, now: nowIn(timezone) }).schedule;
+
+describe("a month excepted from a repetition", () => {
+  it("takes the months out of the cron month field, in every language", () => {
+    const read: Array<[string, string, string]> = [
+      ["every day at 8am except in july and august", "America/New_York", "0 8 * 1-6,9-12 *"],
+      ["every tuesday at 6pm but not in december", "America/New_York", "0 18 * 1-11 2"],
+      ["每天晚上九點 除了七月和八月", "Asia/Taipei", "0 21 * 1-6,9-12 *"],
+      ["每周一上午十点 八月不用", "Asia/Shanghai", "0 10 * 1-7,9-12 1"],
+      ["todos los lunes a las 9 excepto en agosto", "Europe/Madrid", "0 9 * 1-7,9-12 1"],
+      ["jeden Montag um 9 Uhr außer im August", "Europe/Berlin", "0 9 * 1-7,9-12 1"],
+      ["tous les lundis à 9h sauf en août", "Europe/Paris", "0 9 * 1-7,9-12 1"],
+      ["ogni lunedì alle 9 tranne ad agosto", "Europe/Rome", "0 9 * 1-7,9-12 1"],
+      ["toda segunda às 9h exceto em agosto", "America/Sao_Paulo", "0 9 * 1-7,9-12 1"],
+      ["har somvar subah 9 baje, august chhodkar", "Asia/Kolkata", "0 9 * 1-7,9-12 1"],
+    ];
+    for (const [text, zone, expr] of read) expect(scheduleOf(text, zone), text).toMatchObject({ kind: "cron", expr });
+  });
+
+  it("moves the first run past the month excepted", () => {
+    expect(runs("every day at 8am except in march", "America/New_York")).toEqual(["2026-04-01T12:00:00Z", "2026-04-02T12:00:00Z", "2026-04-03T12:00:00Z"]);
+  });
+
+  it("is refused where the schedule cannot leave a month out, rather than dropped", () => {
+    expect(runs("every 15 minutes except in march", "America/New_York")).toEqual({ refused: "invalid_schedule" });
+    expect(runs("every 3 days at 9am except in august", "America/New_York")).toEqual({ refused: "invalid_schedule" });
+  });
+});
+
+describe("a Chinese clock's minutes", () => {
+  it("are not the number of a month said after it", () => {
+    expect(scheduleOf("每天早上七點 三月除外", "Asia/Taipei")).toMatchObject({ expr: "0 7 * 1,2,4-12 *" });
+  });
+});
