@@ -31,9 +31,3 @@ describe("a month excepted from a repetition", () => {
     expect(runs("every 3 days at 9am except in august", "America/New_York")).toEqual({ refused: "invalid_schedule" });
   });
 });
-
-describe("a Chinese clock's minutes", () => {
-  it("are not the number of a month said after it", () => {
-    expect(scheduleOf("每天早上七點 三月除外", "Asia/Taipei")).toMatchObject({ expr: "0 7 * 1,2,4-12 *" });
-  });
-});

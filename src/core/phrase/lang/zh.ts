@@ -56,7 +56,7 @@ const PARTS: Record<string, PartOfDay> = {
   深夜: "early",
 };
 const CLOCK_PART = "(?:早上|朝早|早晨|清晨|上午|中午|下午|下晝|下昼|傍晚|晚上|凌晨)";
-const CLOCK = `(?:${CLOCK_PART}\\s*)?(?:[0-9]{1,2}|[${CJK_NUMERAL}]{1,3})\\s*${HOUR_MARK}(?:\\s*(?:半|(?:[0-9]{1,2}|[${CJK_NUMERAL}]{1,3})(?![0-9${CJK_NUMERAL}]*\\s*[月號号])\\s*分?))?`;
+const CLOCK = `(?:${CLOCK_PART}\\s*)?(?:[0-9]{1,2}|[${CJK_NUMERAL}]{1,3})\\s*${HOUR_MARK}(?:\\s*(?:半|(?:[0-9]{1,2}|[${CJK_NUMERAL}]{1,3})\\s*分?))?`;
 const CLOCK_PARTS = new RegExp(
   `^(${CLOCK_PART})?\\s*([0-9]{1,2}|[${CJK_NUMERAL}]{1,3})\\s*${HOUR_MARK}\\s*(半|([0-9]{1,2}|[${CJK_NUMERAL}]{1,3})\\s*分?)?$`,
   "u",
