@@ -47,9 +47,16 @@ export function readRecurring(ctx: ReadContext): Schedule {
 
   switch (interval?.unit) {
     case "minute":
-    case "hour":
+    case "hour": {
+      // "every 30 min from 9 to 5 on saturday": the day is named once, and the repetition is
+      // within the day, so nothing says whether it is that Saturday or every Saturday.
+      const once = findsOf(ctx, "weekdayName")[0];
+      if (once !== undefined && interval.weekday === undefined && findsOf(ctx, "weekdays").length === 0) {
+        throw refuse.oneDayOrEvery(once.text.trim(), ctx.grammar.examples);
+      }
       if (on.last || on.nth.length > 0) throw refuse.conflicting("a repetition within the day and a day of the month");
       return readFrequent(ctx, { ...interval, unit: interval.unit }, days, on.days, dailyParts);
+    }
     case "year":
       return readYearly(ctx, interval, days, on);
     case "month":

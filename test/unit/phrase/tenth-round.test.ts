@@ -31,3 +31,32 @@ describe("a month excepted from a repetition", () => {
     expect(runs("every 3 days at 9am except in august", "America/New_York")).toEqual({ refused: "invalid_schedule" });
   });
 });
+
+describe("a repetition within the day on a day named once", () => {
+  it("is asked: that day, or that day every week", () => {
+    for (const [text, zone] of [
+      ["every 20 minutes from 10am to noon on sunday", "America/New_York"],
+      ["alle 15 Minuten von 8 bis 10 Uhr am Sonntag", "Europe/Berlin"],
+      ["every 2 hours on friday", "America/New_York"],
+    ] as const)
+      expect(runs(text, zone), text).toEqual({ refused: "ambiguous_schedule" });
+    try {
+      parsePhrase("every 20 minutes from 10am to noon on sunday", { timezone: "America/New_York", now: nowIn("America/New_York") });
+    } catch (e) {
+      expect((e as { hint?: string }).hint).toContain("Every sunday, or only the coming one?");
+    }
+  });
+
+  it("is read when the day has a word for every week", () => {
+    expect(runs("every 20 minutes from 10am to noon on sundays", "America/New_York")).toEqual([
+      "2026-03-08T14:00:00Z",
+      "2026-03-08T14:20:00Z",
+      "2026-03-08T14:40:00Z",
+    ]);
+    expect(runs("every 20 minutes from 10am to noon every sunday", "America/New_York")).toEqual([
+      "2026-03-08T14:00:00Z",
+      "2026-03-08T14:20:00Z",
+      "2026-03-08T14:40:00Z",
+    ]);
+  });
+});
