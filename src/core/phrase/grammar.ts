@@ -160,6 +160,14 @@ export function exceptMonthsRule(source: string, monthAt: RegExp, monthOf: (name
   });
 }
 
+/**
+ * The "from" of a start time said right before an interval ("正午から2時間おきに", "정오부터
+ * 2시간마다", "12 baje se har 2 ghante"): it only joins the clock to the repetition, whose reader
+ * takes the clock as the first run (read-frequent.ts). Noise, so the coverage rule counts it read;
+ * each grammar's pattern only matches it between a clock and an interval.
+ */
+export const fromBeforeInterval = (source: string): Rule => ruleOf(source, () => ({ kind: "noise" }));
+
 /** The days a list names taken out of a repetition; the weekend when there is no list ("except weekends"). */
 export function exceptOf(list: string | undefined, readDays: (list: string) => Weekday[] | null): Fragment | null {
   if (list === undefined) return { kind: "except", days: [...WEEKEND] };

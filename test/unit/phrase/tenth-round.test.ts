@@ -60,3 +60,23 @@ describe("a repetition within the day on a day named once", () => {
     ]);
   });
 });
+
+describe("a start time beside an interval", () => {
+  it("is the first run, in every language that says it before the interval", () => {
+    const from13: Array<[string, string, string[]]> = [
+      ["從中午開始每三小時", "Asia/Taipei", ["2026-03-05T04:00:00Z", "2026-03-05T07:00:00Z", "2026-03-05T10:00:00Z"]],
+      ["從下午兩點開始每兩小時", "Asia/Taipei", ["2026-03-05T06:00:00Z", "2026-03-05T08:00:00Z", "2026-03-05T10:00:00Z"]],
+      ["cada tres horas a partir de las 13", "Europe/Madrid", ["2026-03-05T12:00:00Z", "2026-03-05T15:00:00Z", "2026-03-05T18:00:00Z"]],
+      ["de três em três horas a partir das 13h", "America/Sao_Paulo", ["2026-03-05T16:00:00Z", "2026-03-05T19:00:00Z", "2026-03-05T22:00:00Z"]],
+      ["13時から3時間おきに", "Asia/Tokyo", ["2026-03-05T04:00:00Z", "2026-03-05T07:00:00Z", "2026-03-05T10:00:00Z"]],
+      ["오후 1시부터 3시간마다", "Asia/Seoul", ["2026-03-05T04:00:00Z", "2026-03-05T07:00:00Z", "2026-03-05T10:00:00Z"]],
+      ["dopahar 1 baje se har 3 ghante", "Asia/Kolkata", ["2026-03-05T07:30:00Z", "2026-03-05T10:30:00Z", "2026-03-05T13:30:00Z"]],
+    ];
+    for (const [text, zone, first] of from13) expect(runs(text, zone), text).toEqual(first);
+  });
+
+  it("keeps a part of the day that is not said with the clock a window, which is refused", () => {
+    expect(runs("早上每兩小時", "Asia/Taipei")).toEqual({ refused: "invalid_schedule" });
+    expect(runs("早上 每兩小時 下午三點", "Asia/Taipei")).toEqual({ refused: "invalid_schedule" });
+  });
+});

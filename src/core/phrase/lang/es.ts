@@ -304,6 +304,8 @@ export const es: Grammar = {
     "todas",
     "por",
     "desde",
+    // "cada dos horas a partir de las 12": the first run's time, read as a start (read-frequent.ts).
+    "partir",
     "sobre",
     "hacia",
     "al",

@@ -1,5 +1,18 @@
 import type { Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
-import { clock, exceptMonthsRule, type Grammar, lexicon, monthDayList, readDayList, ruleOf, slashDate, startWord, timesPer, windowOf } from "../grammar.js";
+import {
+  clock,
+  exceptMonthsRule,
+  fromBeforeInterval,
+  type Grammar,
+  lexicon,
+  monthDayList,
+  readDayList,
+  ruleOf,
+  slashDate,
+  startWord,
+  timesPer,
+  windowOf,
+} from "../grammar.js";
 
 /**
  * Hindi, in Latin script (Hinglish, as typed in chats: "kal subah 9 baje") and in Devanagari,
@@ -208,6 +221,7 @@ function grammarOf(lang: "hi-Latn" | "hi-Deva", w: Words, examples: Grammar["exa
     ruleOf(word(w.now), () => ({ kind: "immediate" })),
     ruleOf(word(w.until), () => ({ kind: "until", side: "before" })),
     // "somvar se roz": the day before "se" is the first day; "somvar se shukravar" is a range, read above.
+    fromBeforeInterval(`(?<=(?:${w.oclock})\\s*)${word(w.from)}(?=\\s*(?:${w.every})\\s*\\d+\\s*(?:${w.units.hour}|${w.units.minute}))`),
     startWord(`(?<=${word(DAY)}\\s*(?:${w.from === "se" ? "ko\\s+|" : "को\\s+|"})?)${word(w.from)}(?!\\s*${DAY})`, "before"),
   ];
 

@@ -320,6 +320,8 @@ export const pt: Grammar = {
     "todos",
     "todas",
     "por",
+    // "cada dos horas a partir de las 12": the first run's time, read as a start (read-frequent.ts).
+    "partir",
     "me",
     "lembre",
     "lembre-me",

@@ -212,6 +212,8 @@ const rules: Rule[] = [
     const day = cjkNumber(m[1] ?? "");
     return day === null ? null : { kind: "monthDay", day };
   }),
+  // "從中午開始每兩小時": noon as the time a repetition starts from is 12:00, not a part of the day.
+  ruleOf(`(?<=(?:從|从)\\s*)中午(?=\\s*(?:開始|开始|起))`, () => ({ kind: "clock", hour: 12, minute: 0, meridiem: null, exact: "noon" })),
   ruleOf(`(?:正午|中午\\s*(?:12|十二)\\s*${HOUR_MARK})(?!\\s*(?:半|一刻|三刻|[0-9${CJK_NUMERAL}]))`, () => ({
     kind: "clock",
     hour: 12,
