@@ -80,3 +80,29 @@ describe("a start time beside an interval", () => {
     expect(runs("早上 每兩小時 下午三點", "Asia/Taipei")).toEqual({ refused: "invalid_schedule" });
   });
 });
+
+describe("a count said after the task's words", () => {
+  it("is the number of runs of the schedule before it", () => {
+    const reading = parsePhrase("每天晚上九点吃药，一共3次", { timezone: "Asia/Shanghai", now: nowIn("Asia/Shanghai") });
+    expect(reading.maxRuns).toBe(3);
+    expect(reading.schedule).toMatchObject({ kind: "cron", expr: "0 21 * * *" });
+  });
+
+  it("is not taken when more follows it", () => {
+    expect(runs("每天晚上九点吃药，一共3次，然后明天下午三点", "Asia/Shanghai")).toHaveProperty("refused");
+  });
+});
+
+describe("a weekday chrono reads as a date, beside a repetition of weeks", () => {
+  it("is the day the repetition runs on", () => {
+    expect(runs("cada 2 semanas el viernes a las 18", "Europe/Madrid")).toEqual(["2026-03-06T17:00:00Z", "2026-03-20T17:00:00Z", "2026-04-03T16:00:00Z"]);
+  });
+});
+
+describe("words for a schedule the earlier grammars missed", () => {
+  it("reads 每小時一次 as every hour and har weekend as Saturday and Sunday", () => {
+    expect(scheduleOf("每週日早上九點到十一點 每小時一次", "Asia/Taipei")).toMatchObject({ expr: "0 9-11 * * 0" });
+    expect(scheduleOf("har weekend shaam 6 baje", "Asia/Kolkata")).toMatchObject({ expr: "0 18 * * 0,6" });
+    expect(scheduleOf("हर वीकेंड शाम 6 बजे", "Asia/Kolkata")).toMatchObject({ expr: "0 18 * * 0,6" });
+  });
+});

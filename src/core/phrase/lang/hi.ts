@@ -11,6 +11,7 @@ import {
   slashDate,
   startWord,
   timesPer,
+  WEEKEND,
   windowOf,
 } from "../grammar.js";
 
@@ -26,6 +27,8 @@ interface Words {
   weekdays: readonly string[];
   daily: string;
   every: string;
+  /** "weekend": Saturday and Sunday, after the word for every. */
+  weekend: string;
   oclock: string;
   parts: Record<string, PartOfDay>;
   today: string;
@@ -150,6 +153,7 @@ function grammarOf(lang: "hi-Latn" | "hi-Deva", w: Words, examples: Grammar["exa
     }),
     ruleOf(word(w.vagueWeak), () => ({ kind: "vague", what: "time", weak: true })),
     ruleOf(word(w.vague), () => ({ kind: "vague", what: "time" })),
+    ruleOf(word(`(?:${w.every})\\s*(?:${w.weekend})`), () => ({ kind: "weekdays", days: [...WEEKEND] })),
     exceptMonthsRule(word(`${MONTH}(?:\\s*(?:${w.and})\\s*${MONTH})*\\s*(?:${w.except})`), new RegExp(MONTH), monthOf),
     ruleOf(word(`${DAY_LIST}\\s*(?:${w.except})`), (m) => {
       const list = days(m[1] ?? "");
@@ -259,6 +263,7 @@ export const hiLatn = grammarOf(
     ],
     daily: "roz|rozana|rozaana|har\\s+roz|har\\s+din|pratidin|rojana",
     every: "har",
+    weekend: "weekends?|hafte\\s+ke\\s+aakhir",
     oclock: "baje|bajey|bje",
     parts: {
       subah: "morning",
@@ -360,6 +365,7 @@ export const hiDeva = grammarOf(
     weekdays: ["रविवार|इतवार", "सोमवार", "मंगलवार", "बुधवार", "गुरुवार|बृहस्पतिवार|वीरवार", "शुक्रवार", "शनिवार"],
     daily: "रोज़ाना|रोजाना|रोज़|रोज|हर\\s+रोज़|हर\\s+दिन|प्रतिदिन",
     every: "हर|प्रति",
+    weekend: "वीकेंड|सप्ताहांत",
     oclock: "बजे",
     parts: { सुबह: "morning", दोपहर: "afternoon", शाम: "evening", रात: "night" },
     today: "आज",

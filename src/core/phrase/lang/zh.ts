@@ -199,6 +199,11 @@ const rules: Rule[] = [
   }),
   ruleOf(`每隔\\s*${N}?\\s*(?:個|个)?\\s*${UNIT}`, (m) => skipInterval(m[1], unitOf(m[2] ?? ""))),
   ruleOf(`每\\s*半\\s*(?:個|个)?\\s*(?:小時|小时|鐘頭|钟头)`, () => ({ kind: "interval", every: 30, unit: "minute" })),
+  // "每小時一次", "每30分鐘一次": once every hour, the interval itself.
+  ruleOf(`每\\s*${N}?\\s*(?:個|个)?\\s*(小時|小时|鐘頭|钟头|分鐘|分钟)\\s*一次`, (m) => {
+    const every = m[1] === undefined ? 1 : cjkNumber(m[1]);
+    return every === null ? null : { kind: "interval", every, unit: unitOf(m[2] ?? "") };
+  }),
   ruleOf(`每\\s*${N}?\\s*(?:個|个)?\\s*${UNIT}(?!\\s*[號号])`, (m) => {
     const every = m[1] === undefined ? 1 : cjkNumber(m[1]);
     return every === null ? null : { kind: "interval", every, unit: unitOf(m[2] ?? "") };
