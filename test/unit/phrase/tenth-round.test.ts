@@ -5,21 +5,23 @@ import { nowIn, runs } from "./tuning-runs.js";
 /** The schedule `text` reads as at the tuning sets' `now` in `timezone`. */
 const scheduleOf = (text: string, timezone: string) => parsePhrase(text, { timezone, now: nowIn(timezone) }).schedule;
 
+const MONTHS_EXCEPTED: Array<[string, string, string]> = [
+  ["every day at 8am except in july and august", "America/New_York", "0 8 * 1-6,9-12 *"],
+  ["every tuesday at 6pm but not in december", "America/New_York", "0 18 * 1-11 2"],
+  ["每天晚上九點 除了七月和八月", "Asia/Taipei", "0 21 * 1-6,9-12 *"],
+  ["每周一上午十点 八月不用", "Asia/Shanghai", "0 10 * 1-7,9-12 1"],
+  ["todos los lunes a las 9 excepto en agosto", "Europe/Madrid", "0 9 * 1-7,9-12 1"],
+  ["jeden Montag um 9 Uhr außer im August", "Europe/Berlin", "0 9 * 1-7,9-12 1"],
+  ["tous les lundis à 9h sauf en août", "Europe/Paris", "0 9 * 1-7,9-12 1"],
+  ["ogni lunedì alle 9 tranne ad agosto", "Europe/Rome", "0 9 * 1-7,9-12 1"],
+  ["toda segunda às 9h exceto em agosto", "America/Sao_Paulo", "0 9 * 1-7,9-12 1"],
+  ["har somvar subah 9 baje, august chhodkar", "Asia/Kolkata", "0 9 * 1-7,9-12 1"],
+];
+
 describe("a month excepted from a repetition", () => {
-  it("takes the months out of the cron month field, in every language", () => {
-    const read: Array<[string, string, string]> = [
-      ["every day at 8am except in july and august", "America/New_York", "0 8 * 1-6,9-12 *"],
-      ["every tuesday at 6pm but not in december", "America/New_York", "0 18 * 1-11 2"],
-      ["每天晚上九點 除了七月和八月", "Asia/Taipei", "0 21 * 1-6,9-12 *"],
-      ["每周一上午十点 八月不用", "Asia/Shanghai", "0 10 * 1-7,9-12 1"],
-      ["todos los lunes a las 9 excepto en agosto", "Europe/Madrid", "0 9 * 1-7,9-12 1"],
-      ["jeden Montag um 9 Uhr außer im August", "Europe/Berlin", "0 9 * 1-7,9-12 1"],
-      ["tous les lundis à 9h sauf en août", "Europe/Paris", "0 9 * 1-7,9-12 1"],
-      ["ogni lunedì alle 9 tranne ad agosto", "Europe/Rome", "0 9 * 1-7,9-12 1"],
-      ["toda segunda às 9h exceto em agosto", "America/Sao_Paulo", "0 9 * 1-7,9-12 1"],
-      ["har somvar subah 9 baje, august chhodkar", "Asia/Kolkata", "0 9 * 1-7,9-12 1"],
-    ];
-    for (const [text, zone, expr] of read) expect(scheduleOf(text, zone), text).toMatchObject({ kind: "cron", expr });
+  // One case per test: each language's grammar loads on its first phrase, which is slow on a busy machine.
+  it.each(MONTHS_EXCEPTED)("takes the months out of the cron month field: %s", (text, zone, expr) => {
+    expect(scheduleOf(text, zone)).toMatchObject({ kind: "cron", expr });
   });
 
   it("moves the first run past the month excepted", () => {
