@@ -23,6 +23,7 @@ import {
   loadTuning7Rows,
   loadTuning8Rows,
   loadTuning9Rows,
+  loadTuning10Rows,
   loadTuningRows,
   MEASURED_LANGS,
 } from "../test/unit/phrase/independent/rows.js";
@@ -85,6 +86,7 @@ const tuning6 = judgeAll(loadTuning6Rows());
 const tuning7 = judgeAll(loadTuning7Rows());
 const tuning8 = judgeAll(loadTuning8Rows());
 const tuning9 = judgeAll(loadTuning9Rows());
+const tuning10 = judgeAll(loadTuning10Rows());
 const out: string[] = [
   `Independent phrase table: ${tuning.length + heldOut.length} rows, ${tuning.length} tuning, ${heldOut.length} held out (docs/phrases.md).`,
   "right = the expected runs or a fair refusal; refused = refused where a reading was expected;",
@@ -127,6 +129,10 @@ const out: string[] = [
   countTable("TUNING9 (the ninth tuning set, weighted to zh-Hant, en and es)", OUTCOMES, byLang(tuning9)),
   "",
   countTable("TUNING9 by feature (a row may carry several)", OUTCOMES, byTag(tuning9), false),
+  "",
+  countTable("TUNING10 (the tenth tuning set, twelve languages, shapes the earlier sets have few of)", OUTCOMES, byLang(tuning10)),
+  "",
+  countTable("TUNING10 by feature (a row may carry several)", OUTCOMES, byTag(tuning10), false),
 ];
 if (!values.quiet)
   out.push(
@@ -148,6 +154,8 @@ if (!values.quiet)
     listRows("TUNING8 rows not read right:", tuning8),
     "",
     listRows("TUNING9 rows not read right:", tuning9),
+    "",
+    listRows("TUNING10 rows not read right:", tuning10),
   );
 if (values["reveal-held-out"])
   out.push(
@@ -179,14 +187,25 @@ if (!values.quiet) {
 }
 console.log(out.join("\n"));
 
-const judgedAll = [...tuning, ...tuning2, ...tuning3, ...tuning4, ...heldOut, ...tuning5, ...heldOut5, ...tuning6, ...tuning7, ...tuning8, ...tuning9].map(
-  (r) => ({
-    id: r.id,
-    set: r.set,
-    lang: r.lang,
-    outcome: r.outcome,
-  }),
-);
+const judgedAll = [
+  ...tuning,
+  ...tuning2,
+  ...tuning3,
+  ...tuning4,
+  ...heldOut,
+  ...tuning5,
+  ...heldOut5,
+  ...tuning6,
+  ...tuning7,
+  ...tuning8,
+  ...tuning9,
+  ...tuning10,
+].map((r) => ({
+  id: r.id,
+  set: r.set,
+  lang: r.lang,
+  outcome: r.outcome,
+}));
 const breaches = checkAgainstBaseline(judgedAll, loadBaseline());
 console.log(
   breaches.length === 0

@@ -28,6 +28,7 @@ const WEIGHT: Record<Fragment["kind"], number> = {
   monthDate: 2,
   weekdayName: 2,
   except: 2,
+  exceptMonths: 2,
   immediate: 2,
   window: 3,
   minutePast: 2,
@@ -57,11 +58,18 @@ export function clusterFinds(text: string, finds: Found[], glue: RegExp): Cluste
   return clusters;
 }
 
-/** The cluster that says most about when; the first one on a tie. */
+/**
+ * The cluster that says most about when; the first one on a tie. A count said alone at the end,
+ * right after it ("每天早上八点吃药，一共5次": the task's words between), is the number of its
+ * runs, so it joins it: nothing else in the phrase could be counted.
+ */
 export function bestCluster(clusters: Cluster[]): Cluster | null {
   let best: Cluster | null = null;
   for (const c of clusters) if (best === null || score(c.finds) > score(best.finds)) best = c;
-  return best;
+  if (best === null) return null;
+  const next = clusters[clusters.indexOf(best) + 1];
+  if (next === undefined || next !== clusters.at(-1) || !next.finds.every((f) => f.fragment.kind === "count")) return best;
+  return { finds: [...best.finds, ...next.finds], start: best.start, end: next.end };
 }
 
 /** A glue test for Latin-script languages: only these words and punctuation ("@" for at, "&" for and), at most 4 words. */

@@ -41,6 +41,8 @@ export type Fragment =
   | { kind: "weekdays"; days: Weekday[] }
   /** "except Wednesday", "außer am Wochenende", "水曜日以外": days taken out of the repetition. */
   | { kind: "except"; days: Weekday[] }
+  /** "except in March", "三月除外", "außer im März": months taken out of the repetition (1-12). */
+  | { kind: "exceptMonths"; months: number[] }
   /** Every `every` units ("every 3 days", "alle 15 Minuten"); `weekday` for "every other Tuesday". */
   | { kind: "interval"; every: number; unit: IntervalUnitWord; weekday?: Weekday }
   /**

@@ -149,6 +149,25 @@ export function periodOf(text: string, week: RegExp | null, month: RegExp | null
 export const windowOf = (from: ClockReading | null, to: ClockReading | null): Fragment | null =>
   from === null || to === null ? null : { kind: "window", from, to };
 
+/**
+ * "except in March and April", "三月除外": the months excepted. `source` matches the whole
+ * exception, `monthAt` each month name in it (its first group), `monthOf` turns a name into 1-12.
+ */
+export function exceptMonthsRule(source: string, monthAt: RegExp, monthOf: (name: string) => number): Rule {
+  return ruleOf(source, (m) => {
+    const months = [...m[0].matchAll(rx(monthAt))].map((x) => monthOf(x[1] ?? ""));
+    return months.length === 0 || months.some((n) => n < 1 || n > 12) ? null : { kind: "exceptMonths", months };
+  });
+}
+
+/**
+ * The "from" of a start time said right before an interval ("正午から2時間おきに", "정오부터
+ * 2시간마다", "12 baje se har 2 ghante"): it only joins the clock to the repetition, whose reader
+ * takes the clock as the first run (read-frequent.ts). Noise, so the coverage rule counts it read;
+ * each grammar's pattern only matches it between a clock and an interval.
+ */
+export const fromBeforeInterval = (source: string): Rule => ruleOf(source, () => ({ kind: "noise" }));
+
 /** The days a list names taken out of a repetition; the weekend when there is no list ("except weekends"). */
 export function exceptOf(list: string | undefined, readDays: (list: string) => Weekday[] | null): Fragment | null {
   if (list === undefined) return { kind: "except", days: [...WEEKEND] };

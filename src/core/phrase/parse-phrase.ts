@@ -9,6 +9,7 @@ import type { Grammar } from "./grammar.js";
 import { withPeriodAhead } from "./read-ahead.js";
 import { type Bounds, readBounds } from "./read-bounds.js";
 import { findsOf, type ReadContext } from "./read-context.js";
+import { withoutMonths } from "./read-cron.js";
 import { readOneOff, readRelative } from "./read-once.js";
 import { dayListAsWeekly, readRecurring } from "./read-recurring.js";
 import { startOn, takeStart } from "./read-start.js";
@@ -143,7 +144,10 @@ function zoneOf(cluster: Cluster, fallback: string): { timezone: string; note: s
 function readCluster(whole: ReadContext): { schedule: Schedule; bounds: Bounds } {
   const { bounds, rest } = readBounds(whole);
   const { start, rest: finds } = takeStart({ ...whole, finds: rest });
-  return { schedule: startOn(readSchedule({ ...whole, finds }), start, whole.now), bounds };
+  const ctx = { ...whole, finds };
+  const months = findsOf(ctx, "exceptMonths").flatMap((f) => f.fragment.months);
+  const schedule = withoutMonths(readSchedule({ ...ctx, finds: finds.filter((f) => f.fragment.kind !== "exceptMonths") }), months);
+  return { schedule: startOn(schedule, start, whole.now), bounds };
 }
 
 function readSchedule(said: ReadContext): Schedule {

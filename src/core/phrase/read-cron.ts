@@ -1,4 +1,4 @@
-import type { CronSchedule } from "../schedule/model.js";
+import type { CronSchedule, Schedule } from "../schedule/model.js";
 import type { ReadContext } from "./read-context.js";
 import type { TimeOfDay } from "./read-time.js";
 import { refuse } from "./refusals.js";
@@ -31,6 +31,31 @@ export function cronAt(ctx: ReadContext, times: TimeOfDay[], dom: string, month:
   if (exprs.length > MAX_EXPRESSIONS)
     throw refuse.notExpressible(`Times with ${exprs.length} different sets of minutes`, "Offer fewer times, or one task per time.");
   return { kind: "cron", expr, ...(also.length > 0 && { also }), timezone: ctx.timezone };
+}
+
+/**
+ * "every day at 7 except in March": the months excepted taken out of each expression's month
+ * field. Only a cron schedule that runs in every month can lose some; a single run, an interval
+ * counted in elapsed time or a date every year cannot say it, and is refused.
+ */
+export function withoutMonths(schedule: Schedule, months: number[]): Schedule {
+  if (months.length === 0) return schedule;
+  const kept = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].filter((m) => !months.includes(m));
+  const fields = (expr: string) => expr.trim().split(/\s+/u);
+  const exprs = schedule.kind === "cron" ? [schedule.expr, ...(schedule.also ?? [])] : [];
+  if (schedule.kind !== "cron" || exprs.some((e) => fields(e)[3] !== "*")) {
+    throw refuse.notExpressible(
+      "A month excepted from this repetition",
+      "Offer a repetition on days or weekdays at a time, e.g. 'every day at 7am except in August'.",
+    );
+  }
+  if (kept.length === 0) throw refuse.conflicting("an exception of every month");
+  const month = cronList(kept);
+  const [expr, ...also] = exprs.map((e) => {
+    const [minute, hour, dom, , dow] = fields(e);
+    return `${minute} ${hour} ${dom} ${month} ${dow}`;
+  });
+  return { ...schedule, expr: expr ?? schedule.expr, ...(also.length > 0 && { also }) };
 }
 
 /**

@@ -19,7 +19,9 @@ export function readFrequent(ctx: ReadContext, interval: Interval, days: Weekday
   const { every, unit } = interval;
   const clocks = findsOf(ctx, "clock");
   const windows = findsOf(ctx, "window");
-  const parts = findsOf(ctx, "part");
+  // A part of the day said right before the one clock ("從下午一點開始每三小時") only sets that
+  // clock's half of the day; any other part ("every 15 minutes in the morning") is a window.
+  const parts = findsOf(ctx, "part").filter((p) => !(clocks.length === 1 && windows.length === 0 && saidWith(ctx, p, clocks[0])));
   if (dailyParts.length > 0 || parts.length > 0 || clocks.length > 1 || (windows.length > 0 && clocks.length > 0) || windows.length > 1) {
     throw refuse.notExpressible(
       "A repetition within a part of the day ('every 15 minutes in the morning')",
@@ -52,6 +54,11 @@ export function readFrequent(ctx: ReadContext, interval: Interval, days: Weekday
     return schedule;
   }
   return { kind: "every", every, unit, anchor: alignedStart(ctx, every, unit), timezone: ctx.timezone };
+}
+
+/** Whether `part` is said right before `clock`, with nothing but spaces between. */
+function saidWith(ctx: ReadContext, part: FoundOf<"part">, clock: FoundOf<"clock"> | undefined): boolean {
+  return clock !== undefined && part.end <= clock.start && ctx.text.slice(part.end, clock.start).trim() === "";
 }
 
 /** "every hour at :30", "every 2 hours on the half hour": cron at that minute, the hours stepped from midnight. */

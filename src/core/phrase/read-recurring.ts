@@ -18,7 +18,8 @@ const ALL_DAYS: readonly Weekday[] = [0, 1, 2, 3, 4, 5, 6];
  * every-interval schedule otherwise ("every 3 days", "every other Tuesday", "every 15
  * minutes"), anchored at its first run.
  */
-export function readRecurring(ctx: ReadContext): Schedule {
+export function readRecurring(said: ReadContext): Schedule {
+  const ctx = weekdayOfWeeks(said);
   const single = [
     ...findsOf(ctx, "date"),
     ...findsOf(ctx, "dayOffset"),
@@ -47,9 +48,16 @@ export function readRecurring(ctx: ReadContext): Schedule {
 
   switch (interval?.unit) {
     case "minute":
-    case "hour":
+    case "hour": {
+      // "every 30 min from 9 to 5 on saturday": the day is named once, and the repetition is
+      // within the day, so nothing says whether it is that Saturday or every Saturday.
+      const once = findsOf(ctx, "weekdayName")[0];
+      if (once !== undefined && interval.weekday === undefined && findsOf(ctx, "weekdays").length === 0) {
+        throw refuse.oneDayOrEvery(once.text.trim(), ctx.grammar.examples);
+      }
       if (on.last || on.nth.length > 0) throw refuse.conflicting("a repetition within the day and a day of the month");
       return readFrequent(ctx, { ...interval, unit: interval.unit }, days, on.days, dailyParts);
+    }
     case "year":
       return readYearly(ctx, interval, days, on);
     case "month":
@@ -145,6 +153,21 @@ function weekdaysOf(ctx: ReadContext, interval: Interval | null): Weekday[] | nu
   const days = base.filter((d) => !excepted.has(d)).sort((a, b) => a - b);
   if (days.length === 0) throw refuse.conflicting("an exception of every day the repetition has");
   return days;
+}
+
+/**
+ * "cada dos semanas el lunes": a weekday chrono read as the coming date, said with a repetition
+ * of weeks, is the day of the week the repetition runs on, as "every 2 weeks on Monday" is.
+ */
+function weekdayOfWeeks(ctx: ReadContext): ReadContext {
+  if (!ctx.finds.some((f) => f.fragment.kind === "interval" && f.fragment.unit === "week")) return ctx;
+  const finds = ctx.finds.map((f): Found => {
+    const days = f.fragment.kind === "date" ? bareDays(f) : null;
+    if (days === null) return f;
+    ctx.used.add(f);
+    return { ...f, fragment: { kind: "weekdayName", days } };
+  });
+  return { ...ctx, finds };
 }
 
 /** The kinds that name a day; a day list is read as a habit only when it is the one day word. */

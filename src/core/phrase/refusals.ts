@@ -57,6 +57,14 @@ export const refuse = {
       hint: `Ask the user: "${question}" Say '${spoken}am' or '${spoken}pm'.`,
     });
   },
+  /** "every 30 min from 9 to 5 on saturday": the day said once, with no word for every week. */
+  oneDayOrEvery: (said: string, ex: Examples) =>
+    askWhen(
+      `'${said}' beside a repetition within the day could mean that one day or that day every week.`,
+      "The day with a word for every week, e.g. 'on Saturdays' or 'every Saturday'; for one day only, the task created on that day with an end",
+      `Every ${said.replace(/^(?:on|am|el|le|il|no|na)\s+/iu, "")}, or only the coming one?`,
+      ex.weekly,
+    ),
   midnightOfDay: (ex: Examples) =>
     askWhen(
       "'Midnight' of a named day can mean its start or its end.",

@@ -5,6 +5,7 @@ import {
   COMPACT_DELAY,
   clock,
   dateOrMonthDate,
+  exceptMonthsRule,
   exceptOf,
   type Grammar,
   lexicon,
@@ -151,6 +152,7 @@ const rules: Rule[] = [
     const weekday = weekdayOf(m[2] ?? "");
     return weekday === null ? null : { kind: "nthWeekday", nth: NTH[m[1] ?? ""] ?? 1, weekdays: [weekday] };
   }),
+  exceptMonthsRule(String.raw`\b(?:außer|ausser|ausgenommen|nicht)\s+im\s+${MONTH}(?:\s*(?:,|und|oder)\s*${MONTH})*\b`, new RegExp(MONTH), monthOf),
   ruleOf(
     String.raw`\b(?:außer|ausser|ausgenommen|nicht)\s+(?:am\s+|an\s+)?(?:${DAY_LIST}|${ADVERB_LIST}|(wochenende|wochenenden|samstags?\s+und\s+sonntags?))\b`,
     (m) => exceptOf(m[1] ?? m[2], (list) => days(list, m[1] !== undefined ? DAY : ADVERB)),

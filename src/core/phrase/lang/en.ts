@@ -5,6 +5,7 @@ import {
   COMPACT_DELAY,
   clock,
   dateOrMonthDate,
+  exceptMonthsRule,
   exceptOf,
   type Grammar,
   lexicon,
@@ -235,6 +236,12 @@ const rules: Rule[] = [
     const weekday = weekdayOf(m[1] ?? "");
     return weekday === null ? null : { kind: "interval", every: 2, unit: "week", weekday };
   }),
+  // "except in March", "but not in july or august": months out of the repetition.
+  exceptMonthsRule(
+    String.raw`\b(?:except|excluding|but\s+not|not|other\s+than|apart\s+from|skip(?:ping)?)\s+(?:in|during)\s+${MONTH}(?:\s*(?:,|and|or)\s*${MONTH})*`,
+    new RegExp(MONTH),
+    monthOf,
+  ),
   ruleOf(
     String.raw`\b(?:except|excluding|but(?:\s+not)?|other\s+than|apart\s+from|besides|(?:but\s+|and\s+)?skip(?:ping)?|not\s+on)\s+(?:on\s+)?(?:the\s+)?(?:${DAY_LIST}|(weekends?|saturdays?\s+and\s+sundays?))\b`,
     (m) => exceptOf(m[1], days),

@@ -5,6 +5,7 @@ import {
   COMPACT_DELAY,
   clock,
   dateOrMonthDate,
+  exceptMonthsRule,
   exceptOf,
   type Grammar,
   lexicon,
@@ -172,6 +173,11 @@ const rules: Rule[] = [
     const weekday = weekdayOf(m[2] ?? "");
     return weekday === null ? null : { kind: "nthWeekday", nth: NTH[m[1] ?? ""] ?? 1, weekdays: [weekday] };
   }),
+  exceptMonthsRule(
+    String.raw`\b(?:excepto|salvo|menos|quitando)\s+(?:en|durante)\s+(?:el\s+mes\s+de\s+)?${MONTH}(?:\s*(?:,|y|o)\s*${MONTH})*\b`,
+    new RegExp(MONTH),
+    monthOf,
+  ),
   ruleOf(
     String.raw`\b(?:excepto|salvo|menos|excluyendo|quitando|sin\s+contar)\s+(?:el\s+|los\s+|las\s+)?(?:${DAY_LIST}|(fin(?:es)?\s+de\s+semana|s[áa]bados?\s+y\s+domingos?))\b`,
     (m) => exceptOf(m[1], days),
@@ -298,6 +304,8 @@ export const es: Grammar = {
     "todas",
     "por",
     "desde",
+    // "cada dos horas a partir de las 12": the first run's time, read as a start (read-frequent.ts).
+    "partir",
     "sobre",
     "hacia",
     "al",

@@ -5,6 +5,7 @@ import {
   COMPACT_DELAY,
   clock,
   dateOrMonthDate,
+  exceptMonthsRule,
   exceptOf,
   type Grammar,
   lexicon,
@@ -149,6 +150,11 @@ const rules: Rule[] = [
     const weekday = weekdayOf(m[2] ?? "");
     return weekday === null ? null : { kind: "nthWeekday", nth: nth(m[1]), weekdays: [weekday] };
   }),
+  exceptMonthsRule(
+    String.raw`\b(?:sauf|except[ée]|hormis|pas)\s+(?:en|au\s+mois\s+d['e]\s*)\s*${MONTH}(?:\s*(?:,|et|ou)\s*${MONTH})*\b`,
+    new RegExp(MONTH),
+    monthOf,
+  ),
   ruleOf(
     String.raw`\b(?:sauf|except[ée]|hormis|[àa]\s+part)\s+(?:le\s+|les\s+)?(?:${DAY_LIST}|(week-?ends?|fins?\s+de\s+semaine|samedis?\s+et\s+dimanches?))\b`,
     (m) => exceptOf(m[1], days),

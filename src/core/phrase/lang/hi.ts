@@ -1,5 +1,19 @@
 import type { Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
-import { clock, type Grammar, lexicon, monthDayList, readDayList, ruleOf, slashDate, startWord, timesPer, windowOf } from "../grammar.js";
+import {
+  clock,
+  exceptMonthsRule,
+  fromBeforeInterval,
+  type Grammar,
+  lexicon,
+  monthDayList,
+  readDayList,
+  ruleOf,
+  slashDate,
+  startWord,
+  timesPer,
+  WEEKEND,
+  windowOf,
+} from "../grammar.js";
 
 /**
  * Hindi, in Latin script (Hinglish, as typed in chats: "kal subah 9 baje") and in Devanagari,
@@ -13,6 +27,8 @@ interface Words {
   weekdays: readonly string[];
   daily: string;
   every: string;
+  /** "weekend": Saturday and Sunday, after the word for every. */
+  weekend: string;
   oclock: string;
   parts: Record<string, PartOfDay>;
   today: string;
@@ -137,6 +153,8 @@ function grammarOf(lang: "hi-Latn" | "hi-Deva", w: Words, examples: Grammar["exa
     }),
     ruleOf(word(w.vagueWeak), () => ({ kind: "vague", what: "time", weak: true })),
     ruleOf(word(w.vague), () => ({ kind: "vague", what: "time" })),
+    ruleOf(word(`(?:${w.every})\\s*(?:${w.weekend})`), () => ({ kind: "weekdays", days: [...WEEKEND] })),
+    exceptMonthsRule(word(`${MONTH}(?:\\s*(?:${w.and})\\s*${MONTH})*\\s*(?:${w.except})`), new RegExp(MONTH), monthOf),
     ruleOf(word(`${DAY_LIST}\\s*(?:${w.except})`), (m) => {
       const list = days(m[1] ?? "");
       return list === null ? null : { kind: "except", days: list };
@@ -207,6 +225,7 @@ function grammarOf(lang: "hi-Latn" | "hi-Deva", w: Words, examples: Grammar["exa
     ruleOf(word(w.now), () => ({ kind: "immediate" })),
     ruleOf(word(w.until), () => ({ kind: "until", side: "before" })),
     // "somvar se roz": the day before "se" is the first day; "somvar se shukravar" is a range, read above.
+    fromBeforeInterval(`(?<=(?:${w.oclock})\\s*)${word(w.from)}(?=\\s*(?:${w.every})\\s*\\d+\\s*(?:${w.units.hour}|${w.units.minute}))`),
     startWord(`(?<=${word(DAY)}\\s*(?:${w.from === "se" ? "ko\\s+|" : "को\\s+|"})?)${word(w.from)}(?!\\s*${DAY})`, "before"),
   ];
 
@@ -244,6 +263,7 @@ export const hiLatn = grammarOf(
     ],
     daily: "roz|rozana|rozaana|har\\s+roz|har\\s+din|pratidin|rojana",
     every: "har",
+    weekend: "weekends?|hafte\\s+ke\\s+aakhir",
     oclock: "baje|bajey|bje",
     parts: {
       subah: "morning",
@@ -301,7 +321,7 @@ export const hiLatn = grammarOf(
     times: "baar|bar|dafa",
     perDay: "din\\s+(?:mein|me|main)|roz(?:ana)?|har\\s+din",
     perWeek: "(?:hafte|mahine)\\s+(?:mein|me|main)",
-    except: "ko\\s+chhodkar|ko\\s+chhod\\s+kar|chhodkar|ke\\s+alawa|ke\\s+siva",
+    except: "ko\\s+chhodkar|ko\\s+chhod\\s+kar|chhodkar|chhod\\s*ke|ke\\s+alawa|ke\\s+siva",
     vagueWeak: "baad\\s+mein|thodi\\s+der\\s+mein|jaldi",
     vague: "kabhi\\s+bhi|kabhi|kisi\\s+din",
     now: "abhi|turant|fauran",
@@ -345,6 +365,7 @@ export const hiDeva = grammarOf(
     weekdays: ["रविवार|इतवार", "सोमवार", "मंगलवार", "बुधवार", "गुरुवार|बृहस्पतिवार|वीरवार", "शुक्रवार", "शनिवार"],
     daily: "रोज़ाना|रोजाना|रोज़|रोज|हर\\s+रोज़|हर\\s+दिन|प्रतिदिन",
     every: "हर|प्रति",
+    weekend: "वीकेंड|सप्ताहांत",
     oclock: "बजे",
     parts: { सुबह: "morning", दोपहर: "afternoon", शाम: "evening", रात: "night" },
     today: "आज",

@@ -5,6 +5,7 @@ import {
   COMPACT_DELAY,
   clock,
   dateOrMonthDate,
+  exceptMonthsRule,
   exceptOf,
   type Grammar,
   lexicon,
@@ -144,6 +145,11 @@ const rules: Rule[] = [
           ]
         : { kind: "monthDay", day };
     },
+  ),
+  exceptMonthsRule(
+    String.raw`\b(?:tranne|escluso|eccetto|salvo|non)\s+(?:a|in|ad|durante)\s+${MONTH}(?:\s*(?:,|e|o)\s*${MONTH})*\b`,
+    new RegExp(MONTH),
+    monthOf,
   ),
   ruleOf(
     String.raw`\b(?:tranne|escluso|esclusi|eccetto|salvo|a\s+parte)\s+(?:il\s+|la\s+|i\s+|le\s+)?(?:${DAY_LIST}|((?:il\s+)?fine\s+settimana|(?:i\s+)?weekend|sabato\s+e\s+domenica))\b`,

@@ -4,6 +4,7 @@ import {
   cjkClock,
   clock,
   dateOrMonthDate,
+  fromBeforeInterval,
   type Grammar,
   lexicon,
   minutesBefore,
@@ -209,6 +210,7 @@ const rules: Rule[] = [
   ruleOf(`${N}\\s*時(?!間)(?:\\s*(半|${N})\\s*分?)?`, (m) => clockOf(undefined, m[1] ?? "", m[2])),
   ruleOf(`今すぐ|すぐに|ただちに|直ちに|即座に|至急`, () => ({ kind: "immediate" })),
   ruleOf(`まで`, () => ({ kind: "until", side: "before" })),
+  fromBeforeInterval(`(?<=(?:時|正午|分|半)\\s*)(?:から|より)(?=\\s*[0-9〇一二三四五六七八九十]+\\s*(?:時間|分)\\s*(?:おき|ごと|毎))`),
   startWord(
     `(?<=(?:[月火水木金土日]曜日?|明日|明後日|あした|[0-9〇一二三四五六七八九十]\\s*日))\\s*(?:から|より)(?!\\s*(?:[0-9〇一二三四五六七八九十]|午前|午後|[月火水木金土日]曜))`,
     "before",

@@ -5,6 +5,7 @@ import {
   COMPACT_DELAY,
   clock,
   dateOrMonthDate,
+  exceptMonthsRule,
   exceptOf,
   type Grammar,
   lexicon,
@@ -157,6 +158,11 @@ const rules: Rule[] = [
     const weekday = weekdayOf(m[2] ?? "");
     return weekday === null ? null : { kind: "nthWeekday", nth: NTH[m[1] ?? ""] ?? 1, weekdays: [weekday] };
   }),
+  exceptMonthsRule(
+    String.raw`\b(?:menos|exceto|salvo|fora)\s+(?:em|no\s+m[êe]s\s+de|durante)\s+${MONTH}(?:\s*(?:,|e|ou)\s*${MONTH})*\b`,
+    new RegExp(MONTH),
+    monthOf,
+  ),
   ruleOf(
     String.raw`\b(?:menos|exceto|salvo|tirando|fora|sem\s+contar)\s+(?:n?[oa]s?\s+|aos?\s+|às?\s+)?(?:${DAY_LIST}|((?:fim|fins)\s+de\s+semana|s[áa]bados?\s+e\s+domingos?))\b`,
     (m) => exceptOf(m[1], days),
@@ -314,6 +320,8 @@ export const pt: Grammar = {
     "todos",
     "todas",
     "por",
+    // "cada dos horas a partir de las 12": the first run's time, read as a start (read-frequent.ts).
+    "partir",
     "me",
     "lembre",
     "lembre-me",

@@ -4,6 +4,7 @@ import {
   cjkClock,
   clock,
   dateOrMonthDate,
+  exceptMonthsRule,
   type Grammar,
   latinMeridiemClock,
   lexicon,
@@ -104,6 +105,12 @@ const NTH: Record<string, number> = { 一: 1, "1": 1, 二: 2, "2": 2, 三: 3, "3
 
 const rules: Rule[] = [
   slashDate("month-day"),
+  // "三月除外", "除了七月和八月": months out of the repetition.
+  exceptMonthsRule(
+    `除了?\\s*${N}\\s*月(?:\\s*(?:、|和|跟|及|與|与|,|，)\\s*${N}\\s*月)*\\s*(?:以外|之外|外)?|${N}\\s*月(?:\\s*(?:、|和|跟|及|與|与|,|，)\\s*${N}\\s*月)*\\s*(?:除外|不用|不要|休息)`,
+    new RegExp(`${N}\\s*月`),
+    (n) => cjkNumber(n) ?? 0,
+  ),
   ruleOf(`${N}\\s*(?:個|个)\\s*半\\s*(?:小時|小时|鐘頭|钟头)\\s*(?:之|以)?(?:後|后)`, (m) => {
     const hours = cjkNumber(m[1] ?? "");
     return hours === null ? null : { kind: "relative", amount: 60 * hours + 30, unit: "minute" };
@@ -192,6 +199,11 @@ const rules: Rule[] = [
   }),
   ruleOf(`每隔\\s*${N}?\\s*(?:個|个)?\\s*${UNIT}`, (m) => skipInterval(m[1], unitOf(m[2] ?? ""))),
   ruleOf(`每\\s*半\\s*(?:個|个)?\\s*(?:小時|小时|鐘頭|钟头)`, () => ({ kind: "interval", every: 30, unit: "minute" })),
+  // "每小時一次", "每30分鐘一次": once every hour, the interval itself.
+  ruleOf(`每\\s*${N}?\\s*(?:個|个)?\\s*(小時|小时|鐘頭|钟头|分鐘|分钟)\\s*一次`, (m) => {
+    const every = m[1] === undefined ? 1 : cjkNumber(m[1]);
+    return every === null ? null : { kind: "interval", every, unit: unitOf(m[2] ?? "") };
+  }),
   ruleOf(`每\\s*${N}?\\s*(?:個|个)?\\s*${UNIT}(?!\\s*[號号])`, (m) => {
     const every = m[1] === undefined ? 1 : cjkNumber(m[1]);
     return every === null ? null : { kind: "interval", every, unit: unitOf(m[2] ?? "") };
@@ -205,6 +217,8 @@ const rules: Rule[] = [
     const day = cjkNumber(m[1] ?? "");
     return day === null ? null : { kind: "monthDay", day };
   }),
+  // "從中午開始每兩小時": noon as the time a repetition starts from is 12:00, not a part of the day.
+  ruleOf(`(?<=(?:從|从)\\s*)中午(?=\\s*(?:開始|开始|起))`, () => ({ kind: "clock", hour: 12, minute: 0, meridiem: null, exact: "noon" })),
   ruleOf(`(?:正午|中午\\s*(?:12|十二)\\s*${HOUR_MARK})(?!\\s*(?:半|一刻|三刻|[0-9${CJK_NUMERAL}]))`, () => ({
     kind: "clock",
     hour: 12,

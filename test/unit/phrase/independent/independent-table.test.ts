@@ -17,6 +17,7 @@ import {
   loadTuning7Rows,
   loadTuning8Rows,
   loadTuning9Rows,
+  loadTuning10Rows,
   loadTuningRows,
   MEASURED_LANGS,
 } from "./rows.js";
@@ -34,9 +35,10 @@ const fifth = [...tuning5, ...heldOut5];
 const tuning7 = loadTuning7Rows();
 const tuning8 = loadTuning8Rows();
 const tuning9 = loadTuning9Rows();
+const tuning10 = loadTuning10Rows();
 /** The rows the held-out draw was made from; the later tuning sets were written after it. */
 const drawn = [...tuning, ...heldOut];
-const rows = [...drawn, ...tuning2, ...tuning3, ...tuning4, ...fifth, ...tuning7, ...tuning8, ...tuning9];
+const rows = [...drawn, ...tuning2, ...tuning3, ...tuning4, ...fifth, ...tuning7, ...tuning8, ...tuning9, ...tuning10];
 
 describe("the independent phrase table", () => {
   it("has at least 330 drawn rows, with every language present", () => {
@@ -119,6 +121,13 @@ describe("the independent phrase table", () => {
     expect(tuning9.every((r) => r.set === "tuning9")).toBe(true);
     const least = { "zh-Hant": 35, en: 25, es: 20, de: 5, "zh-Hans": 5, pt: 5, "hi-Latn": 5 } as const;
     for (const [lang, n] of Object.entries(least)) expect(tuning9.filter((r) => r.lang === lang).length, lang).toBeGreaterThanOrEqual(n);
+  });
+
+  it("has a tenth tuning set of at least 120 rows, in all twelve languages", () => {
+    expect(tuning10.length).toBeGreaterThanOrEqual(120);
+    expect(tuning10.every((r) => r.set === "tuning10")).toBe(true);
+    const least = { en: 25, "zh-Hant": 20, es: 15, de: 10, pt: 10, "zh-Hans": 10, "hi-Latn": 10, fr: 5, it: 5, ja: 5, ko: 5, "hi-Deva": 5 } as const;
+    for (const [lang, n] of Object.entries(least)) expect(tuning10.filter((r) => r.lang === lang).length, lang).toBeGreaterThanOrEqual(n);
   });
 
   it("keeps the fifth held-out file byte for byte as hashed when it was split", () => {
