@@ -471,6 +471,20 @@ describe("SQLite task updates from a row the store knows", () => {
       expect(updates[1]).toMatch(/^UPDATE jobs SET owner = \?, title = \?/);
       expect(await store.getJob(job.id)).toEqual(resumed);
       expect(await other.getJob(job.id)).toEqual(resumed);
+
+      // From the row it knows now, a change of nested parts writes them: read back by a
+      // connection that never saw the change (this store's own reads may answer from its cache).
+      updates.length = 0;
+      const edited = {
+        ...resumed,
+        action: { type: "notify" as const, message: "changed" },
+        skips: [T0 + 1],
+        retry: { ...resumed.retry, max_attempts: 4 },
+        version: resumed.version + 1,
+      };
+      expect(await store.commit({ writes: [{ op: "put_job", job: edited, expectVersion: resumed.version }] })).toBe(true);
+      expect(updates).toEqual(["UPDATE jobs SET action = ?, retry = ?, version = ?, skips = ? WHERE id = ? AND version = ?"]);
+      expect(await other.getJob(job.id)).toEqual(edited);
     } finally {
       statement.run = run;
       await other.close();
