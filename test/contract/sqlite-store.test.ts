@@ -485,6 +485,26 @@ describe("SQLite task updates from a row the store knows", () => {
       expect(await store.commit({ writes: [{ op: "put_job", job: edited, expectVersion: resumed.version }] })).toBe(true);
       expect(updates).toEqual(["UPDATE jobs SET action = ?, retry = ?, version = ?, skips = ? WHERE id = ? AND version = ?"]);
       expect(await other.getJob(job.id)).toEqual(edited);
+
+      // A write rolled back (its transaction's second write refused) leaves no row to build on:
+      // another process then stores that version differently, and a write from the rolled-back
+      // copy is made whole, so it reads back as written.
+      const mine = { ...edited, title: "mine", version: edited.version + 1 };
+      expect(
+        await store.commitEach([
+          {
+            writes: [
+              { op: "put_job", job: mine, expectVersion: edited.version },
+              { op: "put_job", job: { ...mine, version: mine.version + 1 }, expectVersion: mine.version + 5 },
+            ],
+          },
+        ]),
+      ).toEqual([false]);
+      const theirs = { ...edited, title: "theirs", version: edited.version + 1 };
+      expect(await other.commit({ writes: [{ op: "put_job", job: theirs, expectVersion: edited.version }] })).toBe(true);
+      const fromMine = { ...mine, status: "paused" as const, version: mine.version + 1 };
+      expect(await store.commit({ writes: [{ op: "put_job", job: fromMine, expectVersion: mine.version }] })).toBe(true);
+      expect(await other.getJob(job.id)).toEqual(fromMine);
     } finally {
       statement.run = run;
       await other.close();

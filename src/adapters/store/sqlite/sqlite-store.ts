@@ -99,6 +99,20 @@ class ParsedJobs {
     const hit = this.young.get(id) ?? this.old.get(id);
     return hit?.row.version === version ? hit : undefined;
   }
+  /**
+   * Rows remembered from writes that were then rolled back were never stored: a later write from
+   * them would be made against the wrong row (at() trusts the version), so they are dropped.
+   */
+  forget(ids: Iterable<string>): void {
+    for (const id of ids) {
+      this.young.delete(id);
+      this.old.delete(id);
+    }
+  }
+  clear(): void {
+    this.young = new Map();
+    this.old = new Map();
+  }
   from(row: JobRow): Job {
     const hit = this.young.get(row.id) ?? this.old.get(row.id);
     if (hit && sameRow(hit.row, row)) {
@@ -332,7 +346,10 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
       liveCounts.applied(tx);
       return true;
     } catch (e) {
-      if (e === ROLLBACK) return false;
+      if (e === ROLLBACK) {
+        parsedJobs.forget(tx.writes.flatMap((w) => (w.op === "put_job" ? [w.job.id] : [])));
+        return false;
+      }
       throw e;
     }
   }
@@ -366,6 +383,7 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
       return write();
     } catch (e) {
       liveCounts.forget();
+      parsedJobs.clear();
       throw e;
     }
   }
