@@ -24,7 +24,7 @@ const cpu = () => {
 let seq = 0;
 const { DEFAULT_RETRY, DEFAULT_RUN_POLICY } = await import(resolve(process.argv[2].split("=")[1], "dist/core/model.js"));
 const mkJob = () => {
-  const id = "01K" + String(seq++).padStart(23, "0");
+  const id = `01K${String(seq++).padStart(23, "0")}`;
   return {
     id,
     owner: "bench",
