@@ -21,7 +21,7 @@ export async function actionContext(deps: EngineDeps, leases: LeaseKeeper, held:
     scheduledAt: run.scheduled_at,
     idempotencyKey: idempotencyKey(run),
     attempt: run.executions,
-    // Made when the action asks for it (see RunAbort in worker.ts): most never do.
+    // Made when the action asks for it (see RunAbort in worker.ts): many never do.
     get signal() {
       return abort.signal;
     },

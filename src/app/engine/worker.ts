@@ -25,9 +25,9 @@ const RECEIVE_WAIT_MS = 600_000;
 
 /**
  * A held run's abort controller that can tell it was aborted without its signal. Node makes an
- * AbortController's signal (an EventTarget) when it is first asked for; most actions never ask
- * (the action context hands it out lazily), and making one for every run cost about 5 µs a run
- * and its garbage.
+ * AbortController's signal (an EventTarget) when it is first asked for; an action that never
+ * asks (a notify without channels, a no-op) now makes none (the action context hands it out
+ * lazily): one for every run cost about 5 µs a run and its garbage.
  */
 class RunAbort extends AbortController {
   called = false;

@@ -253,7 +253,7 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
   /**
    * A job update written as the columns that change from the row stored at `expectVersion`
    * (which this store read or wrote): a task's completion sets its status, version and
-   * updated_at, not its title and four JSON columns again, nor its owner (which the owner's two
+   * updated_at, not its title and five JSON columns again, nor its owner (which the owner's two
    * indexes are on: setting it, even to itself, re-inserts their entries). Same condition as the
    * whole row's update.
    */
