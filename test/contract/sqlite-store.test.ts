@@ -432,3 +432,84 @@ describe("SQLite run updates that keep the status", () => {
     }
   });
 });
+
+// A task's completion rewrote its whole row: the title and four JSON columns serialized and bound
+// again, and the owner set to itself, which re-inserts the entries of both owner indexes. The
+// store now writes the columns that change from the row it read or wrote at the expected version.
+describe("SQLite task updates from a row the store knows", () => {
+  it("set only the columns that change, and fall back to the whole row for a version the store has not read", async () => {
+    const dir = tempDir();
+    const path = join(dir, "duely.db");
+    const store = openSqliteStore({ path });
+    const statement = Object.getPrototypeOf(new Database(":memory:").prepare("SELECT 1")) as { run: (...args: unknown[]) => unknown };
+    const run = statement.run;
+    const updates: string[] = [];
+    statement.run = function (this: { source: string }, ...args: unknown[]) {
+      if (this.source.startsWith("UPDATE jobs")) updates.push(this.source);
+      return run.apply(this, args);
+    };
+    const other = openSqliteStore({ path });
+    try {
+      const job = makeJob();
+      await store.commit({ writes: [{ op: "put_job", job, expectVersion: null }] });
+      const read = (await store.getJob(job.id))!;
+      const completed = { ...read, status: "completed" as const, version: read.version + 1, updated_at: T0 + 5 };
+      expect(await store.commit({ writes: [{ op: "put_job", job: completed, expectVersion: read.version }] })).toBe(true);
+      expect(updates).toEqual(["UPDATE jobs SET status = ?, updated_at = ?, version = ? WHERE id = ? AND version = ?"]);
+      expect(await store.getJob(job.id)).toEqual(completed);
+
+      // Another process moves the task on: this store has not read that version, so it writes the whole row.
+      const paused = { ...completed, status: "paused" as const, title: "elsewhere", version: completed.version + 1 };
+      expect(await other.commit({ writes: [{ op: "put_job", job: paused, expectVersion: completed.version }] })).toBe(true);
+      updates.length = 0;
+      const stale = { ...completed, title: "stale", version: completed.version + 1 };
+      expect(await store.commit({ writes: [{ op: "put_job", job: stale, expectVersion: completed.version }] })).toBe(false);
+      const resumed = { ...paused, status: "active" as const, version: paused.version + 1 };
+      expect(await store.commit({ writes: [{ op: "put_job", job: resumed, expectVersion: paused.version }] })).toBe(true);
+      // The stale write was made from the version this store knew, and refused by its condition.
+      expect(updates[0]).toBe("UPDATE jobs SET title = ?, version = ? WHERE id = ? AND version = ?");
+      expect(updates[1]).toMatch(/^UPDATE jobs SET owner = \?, title = \?/);
+      expect(await store.getJob(job.id)).toEqual(resumed);
+      expect(await other.getJob(job.id)).toEqual(resumed);
+
+      // From the row it knows now, a change of nested parts writes them: read back by a
+      // connection that never saw the change (this store's own reads may answer from its cache).
+      updates.length = 0;
+      const edited = {
+        ...resumed,
+        action: { type: "notify" as const, message: "changed" },
+        skips: [T0 + 1],
+        retry: { ...resumed.retry, max_attempts: 4 },
+        version: resumed.version + 1,
+      };
+      expect(await store.commit({ writes: [{ op: "put_job", job: edited, expectVersion: resumed.version }] })).toBe(true);
+      expect(updates).toEqual(["UPDATE jobs SET action = ?, retry = ?, version = ?, skips = ? WHERE id = ? AND version = ?"]);
+      expect(await other.getJob(job.id)).toEqual(edited);
+
+      // A write rolled back (its transaction's second write refused) leaves no row to build on:
+      // another process then stores that version differently, and a write from the rolled-back
+      // copy is made whole, so it reads back as written.
+      const mine = { ...edited, title: "mine", version: edited.version + 1 };
+      expect(
+        await store.commitEach([
+          {
+            writes: [
+              { op: "put_job", job: mine, expectVersion: edited.version },
+              { op: "put_job", job: { ...mine, version: mine.version + 1 }, expectVersion: mine.version + 5 },
+            ],
+          },
+        ]),
+      ).toEqual([false]);
+      const theirs = { ...edited, title: "theirs", version: edited.version + 1 };
+      expect(await other.commit({ writes: [{ op: "put_job", job: theirs, expectVersion: edited.version }] })).toBe(true);
+      const fromMine = { ...mine, status: "paused" as const, version: mine.version + 1 };
+      expect(await store.commit({ writes: [{ op: "put_job", job: fromMine, expectVersion: mine.version }] })).toBe(true);
+      expect(await other.getJob(job.id)).toEqual(fromMine);
+    } finally {
+      statement.run = run;
+      await other.close();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -21,7 +21,10 @@ export async function actionContext(deps: EngineDeps, leases: LeaseKeeper, held:
     scheduledAt: run.scheduled_at,
     idempotencyKey: idempotencyKey(run),
     attempt: run.executions,
-    signal: abort.signal,
+    // Made when the action asks for it (see RunAbort in worker.ts): many never do.
+    get signal() {
+      return abort.signal;
+    },
     heartbeat: () => leases.beatFor(held),
     checkpoint: {
       get: (name) => held.run.checkpoint?.[name],

@@ -147,15 +147,22 @@ export class Completer {
       // Stryker disable next-line ArrowFunction: undefined and null both read as "not known" below (only `=== true` is tested).
       results = e instanceof PartialCommit ? [...e.results] : batch.map(() => null);
     }
-    const landed: Pending[] = [];
+    // Outcomes the store confirmed are done; only the others are read back (no promise per outcome).
+    const done: Pending[] = [];
+    const unsure: number[] = [];
+    for (let i = 0; i < batch.length; i++) {
+      if (results[i] === true) done.push(batch[i]!);
+      else unsure.push(i);
+    }
     const fenced: Pending[] = [];
     const again: Pending[] = [];
     await Promise.all(
-      batch.map(async (f, i) => {
-        const verdict = results[i] === true ? "landed" : await this.recheck(f);
+      unsure.map(async (i) => {
+        const f = batch[i]!;
+        const verdict = await this.recheck(f);
         // A write the store confirmed was announced as it landed; one found by reading back is announced here.
-        if (verdict === "landed" && results[i] !== true) this.deps.changes?.landed(txs[i]!);
-        if (verdict === "landed") landed.push(f);
+        if (verdict === "landed") this.deps.changes?.landed(txs[i]!);
+        if (verdict === "landed") done.push(f);
         else if (verdict === "fenced") fenced.push(f);
         else again.push(f);
       }),
@@ -164,13 +171,15 @@ export class Completer {
       await this.deps.store
         .commitEach(fenced.map((f) => this.fencedEvent(writtenRun(f.step))))
         .catch((e: unknown) => this.deps.log.log("warn", "cannot record fenced writes", { error: String(e) }));
+      done.push(...fenced);
     }
     // The store holds the outcome now (or the newer attempt's): the message is done with. A failed
     // ack only means a redelivery, which finds the run finished.
-    for (const f of [...landed, ...fenced]) f.release?.();
-    const done = [...landed, ...fenced].map((f) => f.message);
+    for (const f of done) f.release?.();
     if (done.length > 0) {
-      await this.deps.queue.ack(done).catch((e: unknown) => this.deps.log.log("warn", "cannot acknowledge messages", { error: String(e) }));
+      await this.deps.queue
+        .ack(done.map((f) => f.message))
+        .catch((e: unknown) => this.deps.log.log("warn", "cannot acknowledge messages", { error: String(e) }));
     }
     return again;
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Job } from "../../../src/core/model.js";
-import type { Store } from "../../../src/ports/store.js";
-import { HOUR_MS, makeJob, T0 } from "../../support/builders.js";
+import { type Job, LIVE_JOB_STATUSES, type Run } from "../../../src/core/model.js";
+import type { Store, Tx } from "../../../src/ports/store.js";
+import { HOUR_MS, makeEvent, makeJob, makeRun, T0 } from "../../support/builders.js";
 import { eachFreshStore, type OpenStore, readAll, writers } from "./fixture.js";
 
 /** Jobs: versioned writes, and listing, counting and scanning them. */
@@ -63,6 +63,66 @@ export function describeJobContract(open: OpenStore): void {
       const paused = { ...job, status: "paused" as const, version: 2, updated_at: T0 + 1 };
       expect(await store.commit({ writes: [{ op: "put_job", job: paused, expectVersion: 1 }] })).toBe(true);
       expect(await store.getJob(job.id)).toEqual(paused);
+    });
+
+    // A worker completes a one-shot from the copy its claim read, in the transaction of the run's
+    // outcome: a store may write only what changed (SQLite does), and the task must read back as
+    // written however it is read.
+    // Many reads: DynamoDB Local takes seconds for them on a busy machine.
+    it("reads a task completed from the copy read before exactly as written, by every read", { timeout: 30_000 }, async () => {
+      const owner = "owner-complete";
+      const job = makeJob({
+        owner,
+        action: { type: "summarize", topic: "AI news", feeds: ["https://example.com/feed.xml"], max_items: 5, length: "short" },
+        next_run_at: T0,
+        fingerprint: "sha256:abc",
+      });
+      const other = makeJob({ owner });
+      await create(job, other);
+      const running: Run = { ...makeRun(job, T0), status: "running", attempt: 1, lease_owner: "w", lease_until: T0 + 30_000, wake_at: T0 + 30_000 };
+      expect(await store.commit({ writes: [{ op: "insert_run", run: running }] })).toBe(true);
+      const [read] = await store.getJobs([job.id]);
+      const completed: Job = { ...read!, status: "completed", version: read!.version + 1, updated_at: T0 + 5 };
+      const done: Run = { ...running, status: "succeeded", result: { text: "ok" }, lease_owner: null, lease_until: null, wake_at: null, finished_at: T0 + 5 };
+      const finish = (fenced: Run, expectVersion: number): Tx => ({
+        writes: [
+          { op: "put_job", job: { ...completed, version: expectVersion + 1 }, expectVersion },
+          { op: "update_run", run: fenced, expect: { status: "running", attempt: fenced.attempt } },
+        ],
+        events: [makeEvent(fenced, "succeeded", { from: "running" })],
+      });
+      // A late outcome of an older attempt is refused, its task's completion with it.
+      expect(await store.commitEach([finish({ ...done, attempt: 0 }, read!.version)])).toEqual([false]);
+      expect(await store.getJob(job.id)).toEqual(read);
+      expect(await store.commitEach([finish(done, read!.version)])).toEqual([true]);
+
+      expect(await store.getJob(job.id)).toEqual(completed);
+      expect(await store.getJobs([job.id, other.id])).toEqual([completed, other]);
+      expect(await store.getJobVersions([job.id])).toEqual([completed.version]);
+      const listed = await readAll((cursor) => store.listJobs(owner, { limit: 10, cursor }), 10);
+      expect(listed.find((j) => j.id === job.id)).toEqual(completed);
+      expect(await readAll((cursor) => store.listJobs(owner, { statuses: ["completed"], limit: 10, cursor }), 10)).toEqual([completed]);
+      expect(await readAll((cursor) => store.listJobs(owner, { statuses: LIVE_JOB_STATUSES, limit: 10, cursor }), 10)).toEqual([other]);
+      expect(await store.countJobs(owner, ["completed"])).toBe(1);
+      expect(await store.countJobs(owner, LIVE_JOB_STATUSES)).toBe(1);
+      const scanned = await readAll((cursor) => store.scanJobs({ limit: 10, cursor }), 10);
+      expect(scanned.find((j) => j.id === job.id)).toEqual(completed);
+      expect(await store.getRun(done)).toEqual(done);
+
+      // The next change from the completed copy, of its title and nested parts, lands whole.
+      const edited: Job = {
+        ...completed,
+        title: "Renamed",
+        action: { type: "notify", message: "hello" },
+        retry: { ...completed.retry, max_attempts: 2 },
+        skips: [T0 + HOUR_MS],
+        pause_note: "note",
+        version: completed.version + 1,
+        updated_at: T0 + 6,
+      };
+      expect(await store.commit({ writes: [{ op: "put_job", job: edited, expectVersion: completed.version }] })).toBe(true);
+      expect(await store.getJob(job.id)).toEqual(edited);
+      expect(await readAll((cursor) => store.listJobs(owner, { statuses: ["completed"], limit: 10, cursor }), 10)).toEqual([edited]);
     });
 
     it("rejects a job write whose expected version is stale", async () => {

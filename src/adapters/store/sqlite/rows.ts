@@ -210,6 +210,32 @@ export const jobToRow = (j: Job): JobRow => ({
   skips: JSON.stringify(j.skips),
 });
 
+/** The JSON columns of a job row: the rest are stored as they are. */
+const JOB_JSON_COLUMNS = new Set<keyof JobRow>(["action", "schedule", "retry", "policy", "skips"]);
+
+/**
+ * `after` as a row, built on `before` (the same job as stored, and the Job read from that row),
+ * and the positions in JOB_COLUMNS of the columns whose stored value changes. A nested part that
+ * is the very object `before.job` holds (a write made by spreading the job it read) is unchanged
+ * without being serialized; another is serialized and compared with the stored text.
+ */
+export function changedJobRow(before: { row: JobRow; job: Job }, after: Job): { row: JobRow; changed: number[] } {
+  const row = { ...before.row };
+  const changed: number[] = [];
+  for (let i = 1; i < JOB_COLUMNS.length; i++) {
+    const c = JOB_COLUMNS[i]!;
+    let stored: unknown = after[c];
+    if (JOB_JSON_COLUMNS.has(c)) {
+      if (stored === before.job[c]) continue;
+      stored = JSON.stringify(stored);
+    }
+    if (stored === before.row[c]) continue;
+    (row as Record<string, unknown>)[c] = stored;
+    changed.push(i);
+  }
+  return { row, changed };
+}
+
 export function jobFromRow(row: JobRow): Job {
   const what = `job ${row.id}`;
   return parseStored(Job, what, {

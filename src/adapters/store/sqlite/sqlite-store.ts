@@ -6,11 +6,12 @@ import { positive } from "../limit.js";
 import { ownerIn, parseEach, Quarantine, runKeyOf, stillUnreadable, type Unreadable } from "../quarantine.js";
 import { createCheckpointer, noCheckpointer } from "./checkpointer.js";
 import { checkDatabasePath, openFailure } from "./data-dir.js";
-import { connect, type SqliteDb, type SqliteDriver } from "./driver.js";
+import { connect, type SqliteDb, type SqliteDriver, type Statement } from "./driver.js";
 import { noFileWatch, watchFile } from "./file-watch.js";
 import { addsLiveJob, LiveCounts } from "./live-counts.js";
 import { migrate } from "./migrations.js";
 import {
+  changedJobRow,
   decodeCursor,
   EVENT_COLUMNS,
   type EventRow,
@@ -88,6 +89,29 @@ class ParsedJobs {
   /** A job just written as `row`: its next read is a hit while the stored row still holds exactly these values. */
   remember(row: JobRow, job: Job): void {
     this.put(row, job);
+  }
+  /**
+   * The row stored at `version` and its Job, when this store last read or wrote the job at that
+   * version. Every write of a job moves its version (nextVersion), so an id and a version name
+   * one row: the premise a start's check of its task by version rests on too.
+   */
+  at(id: string, version: number): { row: JobRow; job: Job } | undefined {
+    const hit = this.young.get(id) ?? this.old.get(id);
+    return hit?.row.version === version ? hit : undefined;
+  }
+  /**
+   * Rows remembered from writes that were then rolled back were never stored: a later write from
+   * them would be made against the wrong row (at() trusts the version), so they are dropped.
+   */
+  forget(ids: Iterable<string>): void {
+    for (const id of ids) {
+      this.young.delete(id);
+      this.old.delete(id);
+    }
+  }
+  clear(): void {
+    this.young = new Map();
+    this.old = new Map();
   }
   from(row: JobRow): Job {
     const hit = this.young.get(row.id) ?? this.old.get(row.id);
@@ -200,6 +224,8 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
   function apply(w: Write): boolean {
     switch (w.op) {
       case "put_job": {
+        const base = w.expectVersion === null ? undefined : parsedJobs.at(w.job.id, w.expectVersion);
+        if (base) return updateChanged(base, w.job, w.expectVersion!);
         const row = jobToRow(w.job);
         const values = jobRowValues(row);
         const info = w.expectVersion === null ? q.insertJob.run(values) : q.updateJob.run(values.slice(1), w.job.id, w.expectVersion);
@@ -222,6 +248,21 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
         return statement.run(values, run.job_id, run.scheduled_at, expect.status, expect.attempt, leaseBy, leaseBy).changes === 1;
       }
     }
+  }
+
+  /**
+   * A job update written as the columns that change from the row stored at `expectVersion`
+   * (which this store read or wrote): a task's completion sets its status, version and
+   * updated_at, not its title and five JSON columns again, nor its owner (which the owner's two
+   * indexes are on: setting it, even to itself, re-inserts their entries). Same condition as the
+   * whole row's update.
+   */
+  function updateChanged(base: { row: JobRow; job: Job }, job: Job, expectVersion: number): boolean {
+    const { row, changed } = changedJobRow(base, job);
+    const values = changed.map((i) => row[JOB_COLUMNS[i]!]);
+    if (q.updateJobColumns(changed).run(values, job.id, expectVersion).changes !== 1) return false;
+    parsedJobs.remember(row, job);
+    return true;
   }
 
   /** Whether `w`'s condition holds now, read without writing (the same terms as its statement in apply). */
@@ -305,7 +346,10 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
       liveCounts.applied(tx);
       return true;
     } catch (e) {
-      if (e === ROLLBACK) return false;
+      if (e === ROLLBACK) {
+        parsedJobs.forget(tx.writes.flatMap((w) => (w.op === "put_job" ? [w.job.id] : [])));
+        return false;
+      }
       throw e;
     }
   }
@@ -339,6 +383,7 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
       return write();
     } catch (e) {
       liveCounts.forget();
+      parsedJobs.clear();
       throw e;
     }
   }
@@ -533,6 +578,7 @@ function prepareStatements(db: SqliteDb) {
     // ON CONFLICT DO NOTHING, not INSERT OR IGNORE: only the key conflict may be skipped.
     insertJob: db.prepare<[unknown[]]>(`INSERT INTO jobs (${jobCols}) VALUES (${placeholders(JOB_COLUMNS)}) ON CONFLICT (id) DO NOTHING`),
     updateJob: db.prepare<[unknown[], string, number]>(`UPDATE jobs SET ${assign(JOB_COLUMNS.slice(1))} WHERE id = ? AND version = ?`),
+    updateJobColumns: jobColumnUpdates(db),
     // First page and next pages are separate statements: `(@before IS NULL OR id < @before)`
     // would stop SQLite from seeking the index to the cursor, making deep pages linear.
     listJobs: db.prepare<JobListing, JobRow>(`SELECT ${jobCols} FROM jobs WHERE owner = @owner AND ${statusFilter} ORDER BY id DESC LIMIT @n`),
@@ -609,6 +655,27 @@ function prepareStatements(db: SqliteDb) {
     ),
     listQuarantine: db.prepare<[number], Quarantined>("SELECT kind, key, owner, reason, location, since FROM quarantine ORDER BY since, kind, key LIMIT ?"),
     dropQuarantine: db.prepare<[string, string]>("DELETE FROM quarantine WHERE kind = ? AND key = ?"),
+  };
+}
+
+/**
+ * `UPDATE jobs` of some columns (positions in JOB_COLUMNS), prepared once per set of columns: the
+ * engine's writes come in a few shapes (a completion, a chain moving on, a pause). A write that
+ * changes no column sets the version to itself: the statement needs a SET, and its WHERE decides.
+ */
+function jobColumnUpdates(db: SqliteDb): (changed: readonly number[]) => Statement<[unknown[], string, number]> {
+  const prepared = new Map<string, Statement<[unknown[], string, number]>>();
+  const version = JOB_COLUMNS.indexOf("version");
+  return (changed) => {
+    const key = changed.join(",");
+    let statement = prepared.get(key);
+    if (!statement) {
+      const set = changed.map((i) => `${JOB_COLUMNS[i]} = ?`);
+      if (!changed.includes(version)) set.push("version = version");
+      statement = db.prepare(`UPDATE jobs SET ${set.join(", ")} WHERE id = ? AND version = ?`);
+      prepared.set(key, statement);
+    }
+    return statement;
   };
 }
 
