@@ -68,7 +68,9 @@ export class Limits implements LlmBudget {
       if (!charges.running) {
         charges.running = true;
         // After this turn: every charge the caller makes in it joins the same update.
-        queueMicrotask(() => void this.chargeWaiting(owner, charges));
+        queueMicrotask(() => {
+          this.chargeWaiting(owner, charges).catch(() => {});
+        });
       }
     });
   }
@@ -90,7 +92,7 @@ export class Limits implements LlmBudget {
           }
           return { next: state, expiresAt: now + refillMsFrom(state as BucketState, spec), result: out };
         });
-        batch.forEach((c, i) => c.resolve(waits[i]!));
+        for (const [i, c] of batch.entries()) c.resolve(waits[i]!);
       } catch (e) {
         for (const c of batch) c.reject(e);
       }

@@ -175,7 +175,13 @@ describe("execution charges of one owner made together", () => {
   const counting = (clock: FakeClock) => {
     const inner = memoryLimitState(() => clock.now());
     const keys: string[] = [];
-    const state: LimitState = { update: (key, change) => (keys.push(key), inner.update(key, change)), close: () => inner.close() };
+    const state: LimitState = {
+      update: (key, change) => {
+        keys.push(key);
+        return inner.update(key, change);
+      },
+      close: () => inner.close(),
+    };
     return { state, keys };
   };
 
