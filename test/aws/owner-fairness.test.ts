@@ -162,6 +162,21 @@ describe("owner fairness before the SQS queue", () => {
     }
   }, 120_000);
 
+  it("counts the runs a dead watcher sent: its successor adds none of the flood while they wait unclaimed", async () => {
+    const s = await setUp();
+    try {
+      await s.watcher().tick();
+      const first = await s.drain();
+      expect(first.filter((m) => m.owner === "flood")).toHaveLength(WINDOW);
+      // The watcher dies with the flood's window unclaimed in the queue; a new one takes over.
+      s.clock.advance(1_000);
+      await s.watcher().tick();
+      expect(await s.drain()).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  }, 60_000);
+
   it("holds nothing back when the owner's earlier runs stay unclaimed past half the look-back: the cap delays a run, never hands it to the sweeper", async () => {
     const s = await setUp();
     try {

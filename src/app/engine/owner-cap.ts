@@ -1,6 +1,9 @@
-import { runKeyString } from "../../core/keys.js";
+import { bucketOf, hoursBetween, runKeyString } from "../../core/keys.js";
 import type { Run, RunKey } from "../../core/model.js";
 import type { EngineDeps } from "../deps.js";
+
+/** Queued runs read per store round trip when a shard is taken. */
+const PAGE = 250;
 
 interface Sent {
   owner: string;
@@ -21,10 +24,11 @@ interface Sent {
  * queue, holds a flood back. Runs held back by their owner's rate (queued, booked) still count:
  * the store, not the queue, is where a flood waits for its tokens.
  *
- * What this watcher sent is all it counts: a watcher that restarts, or takes over shards, starts
- * from nothing, so an owner may briefly have up to twice its share in the queue. A run the cap
- * holds is still pending in the store, the state every watcher acts on: a watcher that dies
- * loses nothing, its successor sends it.
+ * It counts what this watcher sent, and, for a shard it did not hold at its last tick (it just
+ * started, or took the shard over from a watcher that died), the shard's queued runs in the
+ * window as the store has them: a watcher restarted in a flood does not send a second share.
+ * A run the cap holds is still pending in the store, the state every watcher acts on: a watcher
+ * that dies loses nothing, its successor sends it.
  */
 export class OwnerSendCap {
   private readonly deps: EngineDeps;
@@ -33,6 +37,8 @@ export class OwnerSendCap {
   private readonly sent = new Map<string, Map<string, Sent>>();
   /** This tick's cap per owner: this watcher's share of the window. */
   private limit: number;
+  /** The shards whose queued runs are counted: held since the last tick, and read once when taken. */
+  private counted = new Set<number>();
 
   constructor(deps: EngineDeps, window: number) {
     this.deps = deps;
@@ -41,13 +47,20 @@ export class OwnerSendCap {
   }
 
   /**
-   * Before a tick that scans `shards` of `shard_count`: sets this watcher's share of the window,
-   * forgets runs sent long ago (claimed, or their message lost and re-sent by the waking scan),
-   * and, for each owner at its cap, reads its runs back and forgets those no longer queued.
+   * Before a tick that scans `shards` (of `shard_count`) over run times [from, to]: sets this
+   * watcher's share of the window, counts the queued runs of shards new to it, forgets runs sent
+   * long ago (claimed, or their message lost and re-sent by the waking scan), and, for each
+   * owner at its cap, reads its runs back and forgets those no longer queued.
    */
-  async refresh(shards: number, now: number): Promise<void> {
+  async refresh(shards: readonly number[], from: number, to: number, now: number): Promise<void> {
     const { shard_count, stale_queued_ms } = this.deps.settings;
-    this.limit = Math.max(1, Math.floor((this.window * shards) / shard_count));
+    this.limit = Math.max(1, Math.floor((this.window * shards.length) / shard_count));
+    this.counted = new Set(shards.filter((s) => this.counted.has(s)));
+    for (const shard of shards) {
+      if (this.counted.has(shard)) continue;
+      for (const hour of hoursBetween(from, to)) await this.countQueued(bucketOf(hour, shard), from, to);
+      this.counted.add(shard);
+    }
     const full: Sent[] = [];
     for (const [owner, runs] of this.sent) {
       for (const [k, s] of runs) if (s.dueAt < now - stale_queued_ms) runs.delete(k);
@@ -73,6 +86,16 @@ export class OwnerSendCap {
   holds(run: Run, now: number): boolean {
     if (now - run.scheduled_at > this.deps.settings.look_back_ms / 2) return false;
     return (this.sent.get(run.owner)?.size ?? 0) >= this.limit;
+  }
+
+  private async countQueued(bucket: string, from: number, to: number): Promise<void> {
+    let after: Run | undefined;
+    for (;;) {
+      const page = await this.deps.store.queryBucket({ bucket, status: "queued", from, to, limit: PAGE, ...(after && { after }) });
+      for (const run of page) this.add(run, run.due_at);
+      if (page.length < PAGE) return;
+      after = page[page.length - 1];
+    }
   }
 
   /** Counts a run the watcher is sending, due at `dueAt`. */

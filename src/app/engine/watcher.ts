@@ -207,7 +207,7 @@ export class Watcher {
     }
     const shards = this.shards;
     const cap = this.cap;
-    if (cap) await this.isolated("the owners' runs in the queue", stats, () => cap.refresh(shards.length, now));
+    if (cap) await this.isolated("the owners' runs in the queue", stats, () => cap.refresh(shards, from, to, now));
     for (const hour of hoursBetween(from, to)) {
       for (const shard of shards) {
         const bucket = bucketOf(hour, shard);
