@@ -3,7 +3,7 @@ import type { Job, SkipReason } from "../core/model.js";
 import { nextOccurrence } from "../core/schedule/index.js";
 import type { Occurrence } from "../core/schedule/model.js";
 import { startOffsetOf } from "../core/start-window.js";
-import type { DelayQueue, QueueItem } from "../ports/queue.js";
+import type { QueueItem } from "../ports/queue.js";
 import { catchUp } from "./catch-up.js";
 import { insertStep, newRun, queued, queueItemOf, type Step, skipped } from "./runs.js";
 import type { EngineSettings } from "./settings.js";
@@ -20,20 +20,9 @@ export interface ChainPlan {
 }
 
 /**
- * How far ahead a use case queues a task's runs itself, rather than leave them pending for the
- * watcher: the whole look-ahead, unless the queue interleaves owners only among what a consumer
- * reads ahead (`DelayQueue.ownerWindow`, SQS). Then only what falls due before the watcher's next
- * poll: the watcher sends the rest under each owner's cap (engine/owner-cap.ts), so a flood
- * created in the minute before it falls due does not go round that cap into the queue.
- */
-export const queueAheadMs = (s: EngineSettings, queue: Pick<DelayQueue, "ownerWindow">): number =>
-  queue.ownerWindow ? Math.min(s.poll_interval_ms, s.look_ahead_ms) : s.look_ahead_ms;
-
-/**
  * Creates the job's occurrences strictly after `after` up to and including the first one
  * beyond the look-ahead window, so exactly one future pending run remains:
- * - an occurrence inside the window is inserted queued (it skips the watcher), or, past
- *   `queueAheadMs` (@default the look-ahead), pending: the watcher queues it;
+ * - an occurrence inside the window is inserted queued (it skips the watcher);
  * - one already due (downtime, or a resume) is decided by `catch_up` (src/app/catch-up.ts: the
  *   newest runs, on time or late, the others are superseded, unless `all`), or skipped with
  *   `pastReason` when the job was paused or is being resumed;
@@ -45,9 +34,8 @@ export const queueAheadMs = (s: EngineSettings, queue: Pick<DelayQueue, "ownerWi
  * Runs are keyed by their start: the occurrence plus the job's start offset (its flexible
  * window); `after` is such a run time too, so the chain resumes from a run key as well as from now.
  */
-export function planChain(job: Job, after: number, now: number, s: EngineSettings, opts: { pastReason?: SkipReason; queueAheadMs?: number } = {}): ChainPlan {
+export function planChain(job: Job, after: number, now: number, s: EngineSettings, opts: { pastReason?: SkipReason } = {}): ChainPlan {
   const pastReason = opts.pastReason ?? "missed";
-  const queueAhead = opts.queueAheadMs ?? s.look_ahead_ms;
   const steps: Step[] = [];
   const sends: QueueItem[] = [];
   /** Occurrences at or before now and within the catch-up window, oldest first: the newest `catch_up_cap` past the grace window, and all within it. */
@@ -106,7 +94,7 @@ export function planChain(job: Job, after: number, now: number, s: EngineSetting
       continue;
     }
     following = at;
-    if (at <= now + queueAhead && job.status === "active") {
+    if (at <= now + s.look_ahead_ms && job.status === "active") {
       insert(at, (r) => queued(r, at, now, s.stale_queued_ms));
       sends.push(queueItemOf({ job_id: job.id, scheduled_at: at }, job.owner, at));
       continue;

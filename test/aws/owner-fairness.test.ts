@@ -8,7 +8,6 @@ import { openSqsQueue } from "../../src/adapters/queue/sqs/sqs-queue.js";
 import { openDynamoStore } from "../../src/adapters/store/dynamodb/dynamodb-store.js";
 import { Watcher } from "../../src/app/engine/watcher.js";
 import { DEFAULT_SETTINGS } from "../../src/app/settings.js";
-import { Jobs } from "../../src/app/tasks/jobs.js";
 import { createQueues } from "../../src/cli/aws-init.js";
 import { runKeyString } from "../../src/core/keys.js";
 import type { Run, RunKey } from "../../src/core/model.js";
@@ -94,8 +93,7 @@ async function setUp() {
     await queue.close();
     sqs.destroy();
   };
-  const jobs = new Jobs({ store, queue, clock, random: () => 0.5, actions: noActions, log: silentLogger, settings });
-  return { store, clock, watcher, drain, close, jobs, floodRuns: runs.slice(0, FLOOD), steadyRun: runs[FLOOD]! };
+  return { store, clock, watcher, drain, close, floodRuns: runs.slice(0, FLOOD), steadyRun: runs[FLOOD]! };
 }
 
 /** What a worker's claim does to the store: queued → running, attempt + 1, a lease. */
@@ -174,28 +172,6 @@ describe("owner fairness before the SQS queue", () => {
       s.clock.advance(1_000);
       await s.watcher().tick();
       expect(await s.drain()).toEqual([]);
-    } finally {
-      await s.close();
-    }
-  }, 60_000);
-
-  it("leaves a flood created in the look-ahead to the watcher's cap: the create sends none of it", async () => {
-    const s = await setUp();
-    try {
-      await s.drain();
-      const at = s.clock.now() + 10_000;
-      const once = (i: number) => ({
-        title: `flood ${i}`,
-        action: { type: "notify" as const, message: "hi" },
-        schedule: { kind: "once" as const, at, timezone: "UTC" },
-      });
-      for (let i = 0; i < 30; i++) await s.jobs.create("late-flood", once(i));
-      expect(await s.drain()).toEqual([]);
-      // At their time, so the watcher sends them without a delay (SQS hides a delayed message).
-      s.clock.advance(10_000);
-      await s.watcher().tick();
-      const sent = await s.drain();
-      expect(sent.filter((m) => m.owner === "late-flood")).toHaveLength(WINDOW);
     } finally {
       await s.close();
     }

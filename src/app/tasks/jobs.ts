@@ -18,7 +18,7 @@ import {
 import { isRecurring, type Schedule } from "../../core/schedule/model.js";
 import type { QueueItem } from "../../ports/queue.js";
 import type { Page, Tx, Write } from "../../ports/store.js";
-import { planChain, queueAheadMs } from "../chain.js";
+import { planChain } from "../chain.js";
 import type { EngineDeps } from "../deps.js";
 import { changedMeanwhile, isPendingLike, mustBe, openRunsOf, ownedJob, upcomingOf } from "./job-access.js";
 import { type JobPatch, type UpdatedJob, type UpdateOptions, updateJob } from "./job-update.js";
@@ -255,7 +255,7 @@ export class Jobs {
         pause_note: null,
         skips: [],
       };
-      const plan = planChain(job, asOf?.[i] ?? now, now, settings, { queueAheadMs: queueAheadMs(settings, this.deps.queue) });
+      const plan = planChain(job, asOf?.[i] ?? now, now, settings);
       // plan.job is the plan's own copy: a task with no occurrence left is stored completed.
       if (plan.steps.length === 0) plan.job.status = "completed";
       const writes: Write[] = [{ op: "put_job", job: plan.job, expectVersion: null }];
