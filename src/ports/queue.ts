@@ -36,6 +36,14 @@ export interface DelayQueue {
    * dying, rather than `ms` later (SQS: a short visibility, renewed while this process lives).
    */
   extend(message: QueueMessage, ms: number, opts?: { waiting?: boolean }): Promise<void>;
+  /**
+   * Where the queue interleaves owners only among the messages a consumer has read ahead (SQS
+   * hands out the rest roughly in the order they became visible): how many of one owner's
+   * messages may wait unclaimed before another owner's new message risks waiting behind them.
+   * Senders keep each owner under it. Absent: the queue interleaves owners over everything it
+   * holds, and no sender need pace anyone.
+   */
+  readonly ownerWindow?: number;
   /** Messages held, for metrics and tests; MAY be approximate. */
   size(): Promise<number>;
   /** Messages parked in a dead-letter queue (no consumer could handle them); MAY be approximate. Absent where there is none. */

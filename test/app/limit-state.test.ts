@@ -169,3 +169,41 @@ describe.each(CASES)("rate limits over %s", (_name, open) => {
     await state!.close();
   });
 });
+
+describe("execution charges of one owner made together", () => {
+  /** A LimitState over memory that counts its updates: each is a read and a conditional write on a shared store. */
+  const counting = (clock: FakeClock) => {
+    const inner = memoryLimitState(() => clock.now());
+    const keys: string[] = [];
+    const state: LimitState = {
+      update: (key, change) => {
+        keys.push(key);
+        return inner.update(key, change);
+      },
+      close: () => inner.close(),
+    };
+    return { state, keys };
+  };
+
+  it("share one update of the owner's bucket, each still booked a token of its own", async () => {
+    const clock = new FakeClock("2026-03-03T10:00:00Z");
+    const { state, keys } = counting(clock);
+    const limits = new Limits(state, settings, clock);
+    const waits = await Promise.all([...Array.from({ length: 50 }, () => limits.reserveExecution("flood")), limits.reserveExecution("steady")]);
+    expect(waits.slice(0, 6)).toEqual([0, 0, 0, 0, 1_000, 2_000]);
+    expect(waits[49]).toBe(46_000);
+    expect(waits[50]).toBe(0);
+    expect(keys).toEqual(["executions#flood", "executions#steady"]);
+  });
+
+  it("made while an update is in flight wait for it, then share the next one", async () => {
+    const clock = new FakeClock("2026-03-03T10:00:00Z");
+    const { state, keys } = counting(clock);
+    const limits = new Limits(state, settings, clock);
+    const first = limits.reserveExecution("flood");
+    await Promise.resolve();
+    const later = Array.from({ length: 5 }, () => limits.reserveExecution("flood"));
+    expect(await Promise.all([first, ...later])).toEqual([0, 0, 0, 0, 1_000, 2_000]);
+    expect(keys).toEqual(["executions#flood", "executions#flood"]);
+  });
+});

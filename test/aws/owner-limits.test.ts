@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { meterRequests } from "../../src/adapters/aws/request-meter.js";
 import { LocalDelayQueue } from "../../src/adapters/queue/local/local-queue.js";
 import { dynamoLimitState } from "../../src/adapters/store/dynamodb/dynamodb-limit-state.js";
 import { openDynamoStore } from "../../src/adapters/store/dynamodb/dynamodb-store.js";
@@ -108,6 +109,24 @@ describe("rate limits on DynamoDB", () => {
     const outcomes = await Promise.allSettled(Array.from({ length: 24 }, (_, i) => limits[i % 2]!.chargeCreate("erin")));
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(5);
     expect(outcomes.find((o) => o.status === "rejected")).toMatchObject({ reason: { code: "limit_exceeded", retryAfterS: 60 } });
+  });
+
+  it("charges a claim batch's 50 runs of one owner with one conditional write, each booked a token of its own", async () => {
+    const at = Date.now();
+    const clock = { now: () => at };
+    const metered = dynamoClient();
+    const meter = meterRequests(metered);
+    try {
+      const settings = { ...DEFAULT_LIMITS, executions: { burst: 40, per_minute: 120 } };
+      const limits = new Limits(dynamoLimitState({ client: metered, table: tables.events, now: clock.now }), settings, clock);
+      const waits = await Promise.all(Array.from({ length: 50 }, () => limits.reserveExecution("flood")));
+      expect(waits.filter((w) => w === 0)).toHaveLength(40);
+      expect(waits.slice(40)).toEqual(Array.from({ length: 10 }, (_, i) => (i + 1) * 500));
+      // One read and one write: 50 updates racing on the owner's item would lose races and retry.
+      expect(meter.stats().requests).toEqual({ GetItem: 1, PutItem: 1 });
+    } finally {
+      metered.destroy();
+    }
   });
 
   it("keeps a limit item out of every run's event listing", async () => {

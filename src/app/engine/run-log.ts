@@ -1,5 +1,6 @@
 import { runKeyString } from "../../core/keys.js";
 import type { Run } from "../../core/model.js";
+import type { QueueItem } from "../../ports/queue.js";
 import type { EngineDeps } from "../deps.js";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -30,4 +31,13 @@ export function reportReap(deps: Reporting, before: Run, after: Run): void {
 export function reportResend(deps: Reporting, run: Run): void {
   deps.log.log("warn", "run re-sent: no worker claimed it in time (its message may be lost)", { ...runFields(run), due_at: iso(run.due_at) });
   deps.metrics?.runResent();
+}
+
+/**
+ * One debug line for a batch of queue items at a step of dispatch (sent, received, claimed, held
+ * back, deferred): with the webhook's log, it shows where a late run's seconds went.
+ */
+export function traceItems(deps: Pick<EngineDeps, "log">, step: string, items: readonly QueueItem[]): void {
+  if (items.length === 0) return;
+  deps.log.log("debug", `trace ${step}`, { runs: items.map((i) => `${i.owner}|${runKeyString(i.key)}|${i.dueAt}`) });
 }

@@ -13,11 +13,12 @@ import { commitChecked } from "./commit-check.js";
 import type { Holders } from "./holders.js";
 import { type LoadedJob, loadJobsOf, Unavailable, Unreadable } from "./job-batch.js";
 import { watcherLeaseMs } from "./liveness.js";
+import { OwnerSendCap } from "./owner-cap.js";
 import { PollLoop } from "./poll-loop.js";
 import { defaultRoleId } from "./process-id.js";
 import { failingParts } from "./readiness.js";
 import { type DecideContext, failUnusable, type Reap, reapExpired, type Settled, settleByTask } from "./run-decisions.js";
-import { reportReap, reportResend } from "./run-log.js";
+import { reportReap, reportResend, traceItems } from "./run-log.js";
 import { checkReady } from "./status.js";
 
 export interface TickStats {
@@ -92,6 +93,8 @@ export class Watcher {
   private readonly holders: Holders | null;
   /** Sleeps until the store says there is work (see `sleeps` in the constructor), instead of polling. */
   private readonly sleeps: boolean;
+  /** Keeps each owner's unclaimed runs in the queue under its `ownerWindow`; null for a queue that interleaves owners itself. */
+  private readonly cap: OwnerSendCap | null;
 
   /**
    * With `leases`, each tick scans only the shards this watcher holds (several watchers split
@@ -113,6 +116,7 @@ export class Watcher {
     this.about = opts.about ?? {};
     this.buryGone = opts.buryGone ?? null;
     this.leases = opts.leases ?? null;
+    this.cap = deps.queue.ownerWindow ? new OwnerSendCap(deps, deps.queue.ownerWindow) : null;
     this.shards = this.leases ? [] : Array.from({ length: deps.settings.shard_count }, (_, i) => i);
     this.id = opts.id ?? defaultRoleId("watcher");
     this.loop = new PollLoop({
@@ -202,6 +206,8 @@ export class Watcher {
       }
     }
     const shards = this.shards;
+    const cap = this.cap;
+    if (cap) await this.isolated("the owners' runs in the queue", stats, () => cap.refresh(shards, from, to, now));
     for (const hour of hoursBetween(from, to)) {
       for (const shard of shards) {
         const bucket = bucketOf(hour, shard);
@@ -265,9 +271,12 @@ export class Watcher {
     for (;;) {
       const page = await this.deps.store.queryBucket({ bucket, status: "pending", from, to, limit: PAGE, ...(after && { after }) });
       if (page.length === 0) return;
-      const jobs = await loadJobsOf(this.deps.store, page, this.deps.log);
+      // An owner with its share of runs in the queue already: its other runs wait, tasks unread
+      // (a cancel or a pause among them is applied when they come up).
+      const open = this.cap ? page.filter((r) => !this.cap!.holds(r, now)) : page;
+      const jobs = await loadJobsOf(this.deps.store, open, this.deps.log);
       await this.apply(
-        page.map((run) => this.safely(run, jobs.get(run.job_id), now, (j) => this.decidePending(run, j, now))),
+        open.map((run) => this.safely(run, jobs.get(run.job_id), now, (j) => this.decidePending(run, j, now))),
         stats,
       );
       // The embedded store answers without giving the event loop a turn, so without this a tick
@@ -350,6 +359,7 @@ export class Watcher {
       sends.push(...d.sends);
     });
     await this.deps.queue.send(sends);
+    traceItems(this.deps, "sent", sends);
   }
 
   private decidePending(run: Run, job: Job | undefined, now: number): Decision | null {
@@ -372,6 +382,8 @@ export class Watcher {
         kind = "skipped";
       } else {
         const due = Math.max(run.due_at, now);
+        if (this.cap?.holds(run, now)) return null;
+        this.cap?.add(run, due);
         steps.push(updateStep(run, queued(run, due, now, s.stale_queued_ms), now, verdict.detail));
         sends.push(queueItemOf(run, run.owner, due));
       }

@@ -12,6 +12,7 @@ import { Outage } from "./outage.js";
 import { defaultRoleId } from "./process-id.js";
 import { RateHold } from "./rate-hold.js";
 import { type ActionOutcome, decideFinish } from "./run-decisions.js";
+import { traceItems } from "./run-log.js";
 import { giveBackHeld, startHeld } from "./starts.js";
 
 /** A message delivered this much before its due time is put back (SQS delays are whole seconds). */
@@ -232,6 +233,7 @@ export class Worker {
     if (messages.length === 0) return 0;
     const { queue, clock } = this.deps;
     const now = clock.now();
+    traceItems(this.deps, "received", messages);
     const horizon = now + this.claimAheadMs + EARLY_TOLERANCE_MS;
     const early = messages.filter((m) => m.dueAt > horizon);
     const due = messages.filter((m) => m.dueAt <= horizon && !this.leases.has(m.key));
@@ -258,6 +260,17 @@ export class Worker {
       else this.ready.push(h);
     }
     this.armWaiting();
+    traceItems(
+      this.deps,
+      "claimed",
+      [...batch.starting, ...batch.held].map((c) => c.message),
+    );
+    traceItems(
+      this.deps,
+      "held back",
+      batch.heldBack.map((h) => ({ ...h.message, dueAt: h.dueAt })),
+    );
+    traceItems(this.deps, "deferred", [...early, ...batch.deferred]);
     for (const h of batch.heldBack) this.rateHeld.hold(h.message, h.dueAt - this.claimAheadMs);
     const later = [...early.map((m) => resendItem(m)), ...batch.deferred.map((m) => resendItem(m, Math.max(m.dueAt, now + DEFER_MS)))];
     const resent = await queue.send(later).then(

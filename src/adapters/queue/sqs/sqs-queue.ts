@@ -231,6 +231,9 @@ export function openSqsQueue(opts: SqsQueueOptions): SqsDelayQueue {
   }
 
   return {
+    // A worker interleaves owners only among the messages it reads ahead.
+    ownerWindow: readAhead,
+
     async send(items: QueueItem[]) {
       if (items.length === 0) return;
       const t = now();
