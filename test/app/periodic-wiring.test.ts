@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { resolveConfig } from "../../src/config.js";
+import { openEngine } from "../../src/main.js";
+import { startHttpServer } from "../../src/mcp/http.js";
+import type { TaskApi } from "../../src/mcp/server.js";
+import { silentLogger } from "../../src/ports/logger.js";
+import type { PeriodicChecks } from "../../src/ports/periodic-checks.js";
+import { ScriptedActions } from "../support/engine-harness.js";
+
+// What the service wires: every periodic check of its store, engine and HTTP server on the one
+// timer it is given, so that they share its wake-ups (src/ports/periodic-checks.ts).
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0)) await c();
+});
+
+/** Records each check registered (its interval) and runs none. */
+function recording() {
+  const intervals: number[] = [];
+  const periodic: PeriodicChecks = {
+    every(ms) {
+      intervals.push(ms);
+      return () => intervals.splice(intervals.indexOf(ms), 1);
+    },
+  };
+  return { periodic, intervals };
+}
+
+describe("one timer for a process's periodic checks", () => {
+  it("puts the embedded engine's file check, wake watch, sweeper and pruner on the timer the composition root is given", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "duely-periodic-"));
+    const { periodic, intervals } = recording();
+    const engine = await openEngine(resolveConfig({ store: { kind: "sqlite", path: join(dir, "duely.db") } }, {}), {
+      log: silentLogger,
+      env: {},
+      actions: new ScriptedActions(),
+      periodic,
+    });
+    cleanups.push(async () => {
+      await engine.stop(100);
+      rmSync(dir, { recursive: true, force: true });
+    });
+    engine.start();
+    // The file check (5 min) as the store opens; the wake watch (60 s), the sweeper (5 min) and the pruner (1 h) once recovery is done.
+    await vi.waitFor(() => expect(intervals.length).toBe(4));
+    expect([...intervals].sort((a, b) => a - b)).toEqual([60_000, 300_000, 300_000, 3_600_000]);
+    await engine.stop(100);
+    // Stopped, the engine closes its store too: nothing is left on the timer.
+    expect(intervals).toEqual([]);
+  });
+
+  it("puts a loopback HTTP server's connection check on it, every 5 minutes, until the server closes", async () => {
+    const { periodic, intervals } = recording();
+    const server = await startHttpServer({ api: {} as TaskApi, timezone: "UTC", port: 0, auth: { kind: "none", owner: "me" }, periodic });
+    expect(intervals).toEqual([300_000]);
+    await server.close();
+    expect(intervals).toEqual([]);
+  });
+});
