@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { PollLoop } from "../../src/app/engine/poll-loop.js";
 import { resolveConfig } from "../../src/config.js";
 import { openEngine } from "../../src/main.js";
 import { startHttpServer } from "../../src/mcp/http.js";
@@ -18,16 +19,21 @@ afterEach(async () => {
   for (const c of cleanups.splice(0)) await c();
 });
 
-/** Records each check registered (its interval) and runs none. */
+/** Records each check registered (its interval); runs them only when asked. */
 function recording() {
   const intervals: number[] = [];
+  const checks: (() => void)[] = [];
   const periodic: PeriodicChecks = {
-    every(ms) {
+    every(ms, check) {
       intervals.push(ms);
-      return () => intervals.splice(intervals.indexOf(ms), 1);
+      checks.push(check);
+      return () => {
+        intervals.splice(intervals.indexOf(ms), 1);
+        checks.splice(checks.indexOf(check), 1);
+      };
     },
   };
-  return { periodic, intervals };
+  return { periodic, intervals, runAll: () => checks.forEach((c) => c()) };
 }
 
 describe("one timer for a process's periodic checks", () => {
@@ -58,6 +64,28 @@ describe("one timer for a process's periodic checks", () => {
     const server = await startHttpServer({ api: {} as TaskApi, timezone: "UTC", port: 0, auth: { kind: "none", owner: "me" }, periodic });
     expect(intervals).toEqual([300_000]);
     await server.close();
+    expect(intervals).toEqual([]);
+  });
+
+  it("lets a loop on the timer (the sweeper's, the pruner's) arm no timer of its own between its regular ticks", async () => {
+    vi.useFakeTimers();
+    cleanups.push(async () => {
+      vi.useRealTimers();
+    });
+    const { periodic, intervals, runAll } = recording();
+    let ticks = 0;
+    const loop = new PollLoop({ tick: async () => void ticks++, intervalMs: 300_000, log: silentLogger, failure: "tick failed", periodic });
+    loop.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(ticks).toBe(1);
+    expect(intervals).toEqual([300_000]);
+    // Its own 5-minute timer would be a second wake-up, a moment apart from the shared one.
+    expect(vi.getTimerCount()).toBe(0);
+    runAll();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(ticks).toBe(2);
+    expect(vi.getTimerCount()).toBe(0);
+    await loop.stop();
     expect(intervals).toEqual([]);
   });
 });
