@@ -33,7 +33,13 @@ function recording() {
       };
     },
   };
-  return { periodic, intervals, runAll: () => checks.forEach((c) => c()) };
+  return {
+    periodic,
+    intervals,
+    runAll: () => {
+      for (const c of [...checks]) c();
+    },
+  };
 }
 
 describe("one timer for a process's periodic checks", () => {
@@ -74,7 +80,15 @@ describe("one timer for a process's periodic checks", () => {
     });
     const { periodic, intervals, runAll } = recording();
     let ticks = 0;
-    const loop = new PollLoop({ tick: async () => void ticks++, intervalMs: 300_000, log: silentLogger, failure: "tick failed", periodic });
+    const loop = new PollLoop({
+      tick: async () => {
+        ticks++;
+      },
+      intervalMs: 300_000,
+      log: silentLogger,
+      failure: "tick failed",
+      periodic,
+    });
     loop.start();
     await vi.advanceTimersByTimeAsync(0);
     expect(ticks).toBe(1);
