@@ -19,6 +19,9 @@ export function shareConnectionsCheck(server: Server, periodic: PeriodicChecks, 
   const timer = key === undefined ? undefined : (server as unknown as Record<symbol, unknown>)[key];
   const check = (timer as { _onTimeout?: unknown } | undefined)?._onTimeout;
   if (typeof check !== "function") return { moved: false, stop: () => {} };
+  // Ref'd first: Node keeps a cleared unref'd timer's list queued, and would still wake the
+  // process once at its deadline.
+  (timer as NodeJS.Timeout).ref();
   clearInterval(timer as NodeJS.Timeout);
   return { moved: true, stop: periodic.every(intervalMs, () => (check as () => void)()) };
 }

@@ -35,7 +35,12 @@ const nodeTimers: Timers = {
     if (!keepsAlive) t.unref();
     return t;
   },
-  disarm: (handle) => clearTimeout(handle as NodeJS.Timeout),
+  disarm(handle) {
+    // Node keeps the list of a cleared unref'd timer queued (it expects http to arm another), so
+    // the process still wakes at the cleared deadline; a ref'd timer's list goes with it.
+    (handle as NodeJS.Timeout).ref();
+    clearTimeout(handle as NodeJS.Timeout);
+  },
 };
 
 interface Entry {
