@@ -1,6 +1,5 @@
 import type { Config } from "../config.js";
 import type { Logger } from "../ports/logger.js";
-import { sharedTimer } from "../ports/periodic-checks.js";
 import { withDataDir } from "../service/paths.js";
 
 // Types only above (and the data dir): over stdio without --embedded this process is a relay
@@ -110,8 +109,9 @@ export async function runServe(opts: ServeOptions, baseEnv: Record<string, strin
   // Embedded stdio runs on the user's desktop like the service; --http serves owners from elsewhere.
   const log = stderrLogger(config.log_level);
   // One backend for the engine and the authorization server: on DynamoDB they share one client.
-  // One timer for the periodic checks of the store, the engine and the HTTP server.
-  const periodic = sharedTimer();
+  // One timer for the periodic checks of the store, the engine and the HTTP server (imported
+  // here: the bridge, which shares this module, loads nothing it does not relay with).
+  const periodic = (await import("../ports/periodic-checks.js")).sharedTimer();
   const backend = await backendFor(config, { env, log, periodic });
   let engine: Awaited<ReturnType<typeof openEngine>>;
   try {
