@@ -9,10 +9,11 @@
  *
  *   node --expose-gc bench/desktop-month.mjs --root DIR --tasks 100
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { memorySplit } from "./memory-split.mjs";
 
 const args = process.argv.slice(2);
 const flag = (name, fallback) => {
@@ -91,6 +92,12 @@ for (let day = 1; day <= 30; day++) {
     weeks.push({ day, ...memory() });
   }
 }
+// What the last RSS is made of (memory-split.mjs), and the database file SQLite's page cache reads from.
+const split = memorySplit();
+const dbMb = Math.round((statSync(join(dir, "duely.db")).size / 1048576) * 10) / 10;
 await engine.stop();
 rmSync(dir, { recursive: true, force: true });
-process.stdout.write(`${JSON.stringify({ ran, weeks })}\n`);
+// CPU seconds of the whole process (every thread: V8's GC helpers too), start-up included.
+const cpu = process.cpuUsage();
+const cpuS = { user: Math.round(cpu.user / 1e4) / 100, system: Math.round(cpu.system / 1e4) / 100 };
+process.stdout.write(`${JSON.stringify({ ran, weeks, split, dbMb, cpuS })}\n`);

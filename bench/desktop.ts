@@ -7,6 +7,9 @@
  * runs in bench/desktop-month.mjs, on plain node.
  *
  *   npx tsx bench/desktop.ts [--root DIR] [--reps 5] [--settle-s 60] [--idle-s 60] [--tasks 100] [--only idle,bridge,cold,month]
+ *     [--node-flags "--max-semi-space-size=2 --single-threaded-gc"]
+ *
+ * `--node-flags` replaces the flags the build's launchers give the service (to try others).
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -56,20 +59,23 @@ function rssParts(pid: number): { rss: number; anon: number; file: number } {
  * CPU seconds (user + system, every thread) and context switches of every thread: each time a
  * thread was woken to run (a timer, I/O, a message) counts a voluntary switch when it sleeps again.
  */
-function usage(pid: number): { cpuS: number; switches: number } {
+function usage(pid: number): { cpuS: number; switches: number; mainSwitches: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   const ticks = Number(fields[11]) + Number(fields[12]);
   let switches = 0;
+  let mainSwitches = 0;
   for (const t of readdirSync(`/proc/${pid}/task`)) {
     try {
       const s = readFileSync(`/proc/${pid}/task/${t}/status`, "utf8");
-      switches += Number(/^voluntary_ctxt_switches:\s+(\d+)/m.exec(s)?.[1] ?? 0);
+      const n = Number(/^voluntary_ctxt_switches:\s+(\d+)/m.exec(s)?.[1] ?? 0);
+      switches += n;
+      if (t === String(pid)) mainSwitches = n;
     } catch {
       // the thread ended meanwhile
     }
   }
-  return { cpuS: ticks / 100, switches };
+  return { cpuS: ticks / 100, switches, mainSwitches };
 }
 
 /** Creating TASKS tasks at once is over the default per-owner create rate. */
@@ -81,6 +87,8 @@ const BENCH_CONFIG = { limits: { creates: { burst: 1000, per_minute: 1000 } } };
  * build that sets none.
  */
 async function serviceNodeFlags(): Promise<string[]> {
+  const given = flag("node-flags", "");
+  if (given !== "") return given.split(" ").filter((f) => f !== "");
   const spec = join(ROOT, "dist", "service", "units", "spec.js");
   const flags = existsSync(spec) ? ((await import(spec)) as { SERVICE_NODE_FLAGS?: string[] }).SERVICE_NODE_FLAGS : undefined;
   return flags ?? [];
@@ -178,12 +186,21 @@ async function floor(): Promise<{ rssMb: number; rssAnonMb: number; rssFileMb: n
 }
 
 /** RSS SETTLE_S after start, then CPU and wake-ups over IDLE_S seconds, with no tasks and with TASKS daily tasks. */
-async function idle(tasks: number): Promise<{ rssMb: number; rssAnonMb: number; rssFileMb: number; cpuSPerMin: number; wakeupsPerMin: number }> {
+async function idle(tasks: number): Promise<{
+  rssMb: number;
+  rssAnonMb: number;
+  rssFileMb: number;
+  cpuSPerMin: number;
+  wakeupsPerMin: number;
+  mainThreadWakeupsPerMin: number;
+  wakeupsPerMinEach: number[];
+}> {
   const rss: number[] = [];
   const anon: number[] = [];
   const file: number[] = [];
   const cpu: number[] = [];
   const wakes: number[] = [];
+  const mainWakes: number[] = [];
   for (let i = 0; i < REPS; i++) {
     const s = await startService();
     try {
@@ -198,6 +215,7 @@ async function idle(tasks: number): Promise<{ rssMb: number; rssAnonMb: number; 
       const b = usage(s.child.pid!);
       cpu.push(((b.cpuS - a.cpuS) * 60) / IDLE_S);
       wakes.push(((b.switches - a.switches) * 60) / IDLE_S);
+      mainWakes.push(((b.mainSwitches - a.mainSwitches) * 60) / IDLE_S);
     } finally {
       await stopService(s.dir, s.child);
     }
@@ -207,7 +225,9 @@ async function idle(tasks: number): Promise<{ rssMb: number; rssAnonMb: number; 
     rssAnonMb: mb(median(anon)),
     rssFileMb: mb(median(file)),
     cpuSPerMin: Number(median(cpu).toFixed(3)),
-    wakeupsPerMin: Math.round(median(wakes)),
+    wakeupsPerMin: Number(median(wakes).toFixed(1)),
+    mainThreadWakeupsPerMin: Number(median(mainWakes).toFixed(1)),
+    wakeupsPerMinEach: wakes.map((w) => Number(w.toFixed(1))),
   };
 }
 

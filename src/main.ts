@@ -18,6 +18,7 @@ import type { AuthStore } from "./ports/auth-store.js";
 import type { Backend, Coordination } from "./ports/backend.js";
 import { type Clock, systemClock } from "./ports/clock.js";
 import type { Logger } from "./ports/logger.js";
+import { type PeriodicChecks, sharedTimer } from "./ports/periodic-checks.js";
 import { isLive, type Presence } from "./ports/presence.js";
 import type { ProcessPlace } from "./ports/process-place.js";
 
@@ -44,6 +45,11 @@ export interface RuntimeOptions {
   random?: () => number;
   /** Where this process runs, for telling a dead process on its host (tests place processes on other hosts). @default hostProcessPlace() */
   place?: ProcessPlace;
+  /**
+   * The process's one timer for its periodic checks (the engine's, the pruner's, the store's
+   * file check; give `backendFor` and the HTTP server the same one). @default one for this engine
+   */
+  periodic?: PeriodicChecks;
 }
 
 type Env = Record<string, string | undefined>;
@@ -58,7 +64,8 @@ export async function openEngine(config: Config, opts: RuntimeOptions = {}): Pro
   const env = opts.env ?? process.env;
   const clock = opts.clock ?? clockOf(env, log);
   const roles = opts.roles ?? ALL_ROLES;
-  const backend = opts.backend ?? (await backendFor(config, { env, log }));
+  const periodic = opts.periodic ?? sharedTimer();
+  const backend = opts.backend ?? (await backendFor(config, { env, log, periodic }));
   // Embedded with a background role: this process is the whole scheduler of its file, so it
   // takes the file's lock, and recovers at start what a previous process left (its queued runs'
   // messages were in that process's memory).
@@ -94,6 +101,7 @@ export async function openEngine(config: Config, opts: RuntimeOptions = {}): Pro
         clock,
         log,
         settings: config.retention,
+        periodic,
       });
     // The engine closes the store and the queue itself when it stops; the rest closes after them.
     const rest = opened.filter((c) => c !== store && c !== queue);
@@ -109,6 +117,7 @@ export async function openEngine(config: Config, opts: RuntimeOptions = {}): Pro
         ...(pruner && { pruner }),
         ...(leases && { configDigest: configDigest(config) }),
         ...(leases && { place: opts.place ?? hostProcessPlace() }),
+        periodic,
       },
     );
   } catch (e) {
@@ -123,10 +132,11 @@ export async function openEngine(config: Config, opts: RuntimeOptions = {}): Pro
  * large) is imported only when configured; the config refuses the other pairs of store and
  * queue (deploymentModeOf), so each module gets the queue that goes with its store.
  */
-export async function backendFor(config: Config, o: { env: Env; log: Logger }): Promise<Backend> {
+export async function backendFor(config: Config, o: { env: Env; log: Logger; periodic?: PeriodicChecks }): Promise<Backend> {
   const { store, queue } = config;
   if (store.kind === "sqlite" && queue.kind === "local") {
-    return sqliteBackend({ path: store.path, queue: { leadMs: config.engine.claim_ahead_ms, visibilityMs: config.engine.lease_ms }, log: o.log });
+    const queueOpts = { leadMs: config.engine.claim_ahead_ms, visibilityMs: config.engine.lease_ms };
+    return sqliteBackend({ path: store.path, queue: queueOpts, log: o.log, ...(o.periodic && { periodic: o.periodic }) });
   }
   if (store.kind === "dynamodb" && queue.kind === "sqs") {
     const { dynamoBackend } = await import("./adapters/backend/dynamodb-backend.js");

@@ -8,6 +8,7 @@ import { type HttpAuth, startHttpServer } from "../mcp/http.js";
 import { startRelayServer } from "../mcp/relay-server.js";
 import { systemClock } from "../ports/clock.js";
 import type { Logger } from "../ports/logger.js";
+import { sharedTimer } from "../ports/periodic-checks.js";
 import { ensureSecret, removeDiscovery, writeDiscovery } from "../service/discovery.js";
 import { acquireInstanceLock, InstanceLocked } from "../service/instance-lock.js";
 import { servicePaths, withDataDir } from "../service/paths.js";
@@ -58,8 +59,11 @@ export async function runService(opts: ServiceRunOptions, baseEnv: Record<string
 
 async function serve(config: Config, paths: ReturnType<typeof servicePaths>, env: Record<string, string | undefined>, log: Logger): Promise<void> {
   const secret = ensureSecret(paths);
-  const backend = await backendFor(config, { env, log });
-  const engine = await openEngine(config, { env, log, roles: rolesOf("serve", config), desktop: true, backend });
+  // One timer for every periodic check of the store, the engine and the HTTP server: an idle
+  // service wakes once for all of them (docs/service.md).
+  const periodic = sharedTimer();
+  const backend = await backendFor(config, { env, log, periodic });
+  const engine = await openEngine(config, { env, log, roles: rolesOf("serve", config), desktop: true, backend, periodic });
   engine.start();
   const api = { jobs: engine.jobs, clock: engine.clock, log, changes: engine.changes };
   let http: Awaited<ReturnType<typeof startHttpServer>>;
@@ -72,6 +76,7 @@ async function serve(config: Config, paths: ReturnType<typeof servicePaths>, env
       allowedHosts: config.http.allowed_hosts,
       // Real time, not the engine's clock: the SDK checks a session's expiry against the real clock.
       auth: localAuth(secret, config, () => systemClock.now()),
+      periodic,
     });
   } catch (e) {
     await engine.stop();

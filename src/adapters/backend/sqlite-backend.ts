@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import type { Backend } from "../../ports/backend.js";
 import type { Logger } from "../../ports/logger.js";
+import type { PeriodicChecks } from "../../ports/periodic-checks.js";
 import { memoryLimitState } from "../limits/memory-limit-state.js";
 import { LocalDelayQueue } from "../queue/local/local-queue.js";
 import { preferredDriver } from "../store/sqlite/driver.js";
@@ -15,6 +16,8 @@ export interface SqliteBackendOptions {
   /** How far ahead of a run's time the in-memory queue hands it out, and how long a received message stays hidden. */
   queue: { leadMs: number; visibilityMs: number };
   log: Logger;
+  /** The process's one timer for periodic checks, which the store's file check runs on. @default a timer of the store's own */
+  periodic?: PeriodicChecks;
 }
 
 /**
@@ -27,7 +30,7 @@ export function sqliteBackend(opts: SqliteBackendOptions): Backend {
   const onDisk = path !== ":memory:";
   return {
     async openStore(clock) {
-      return openSqliteStore({ path, log, now: () => clock.now() });
+      return openSqliteStore({ path, log, now: () => clock.now(), ...(opts.periodic && { periodic: opts.periodic }) });
     },
     async openQueue(clock) {
       return new LocalDelayQueue(clock, opts.queue);

@@ -1,6 +1,7 @@
 import { formatDuration } from "../../core/duration.js";
 import type { Clock } from "../../ports/clock.js";
 import type { Logger } from "../../ports/logger.js";
+import { type PeriodicChecks, sharedTimer } from "../../ports/periodic-checks.js";
 import type { Announcement, Presence } from "../../ports/presence.js";
 import type { ProcessPlace } from "../../ports/process-place.js";
 import type { ShardLeases } from "../../ports/shard-lease.js";
@@ -63,6 +64,12 @@ export interface EngineOptions {
   place?: ProcessPlace;
   /** Prunes old finished runs (SQLite only); runs with the sweeper role. */
   pruner?: Pruner;
+  /**
+   * The process's one timer for periodic checks: the wake watch and the sweeper run on it (give
+   * the pruner, the store's file check and the HTTP server the same one, so that they share its
+   * wake-ups). @default a timer of the engine's own
+   */
+  periodic?: PeriodicChecks;
 }
 
 /** The scheduler's use cases and background roles over one set of adapters. */
@@ -139,8 +146,9 @@ export class Engine {
       ...(buryGone && opts.leases && { buryGone }),
     });
     this.worker = new Worker(deps, { ...(opts.id && { id: opts.id }) });
+    const periodic = opts.periodic ?? sharedTimer();
     // After each sweep the watcher looks too: a sleeping watcher's backstop, at no extra wake-up.
-    this.sweeper = new Sweeper(deps, { when: () => this.watcher.holdsShard(0), after: () => this.roles.has("watcher") && this.watcher.tickNow() });
+    this.sweeper = new Sweeper(deps, { when: () => this.watcher.holdsShard(0), after: () => this.roles.has("watcher") && this.watcher.tickNow(), periodic });
     this.beat = presence && this.roles.has("worker") ? new WorkerBeat(deps, presence, this.worker.id, { about, ...(buryGone && { buryGone }) }) : null;
     this.alarm = presence && !this.roles.has("watcher") ? new WatcherAlarm(deps, presence) : null;
     this.wake = new WakeWatch({
@@ -148,6 +156,7 @@ export class Engine {
       periodMs: deps.settings.wake_check_ms,
       onWake: (ms) => this.afterWake(ms),
       ...(deps.metrics && { metrics: deps.metrics }),
+      periodic,
     });
   }
 

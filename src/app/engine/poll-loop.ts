@@ -1,4 +1,5 @@
 import type { Logger } from "../../ports/logger.js";
+import type { PeriodicChecks } from "../../ports/periodic-checks.js";
 import { Outage } from "./outage.js";
 
 /** Node fires a timer of more than 2^31-1 ms after 1 ms, so no sleep is longer. */
@@ -11,7 +12,10 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * that knows when it next has work; undefined: `intervalMs`; Infinity: until `runWithin`, or ~24
  * days, the longest timer). `runWithin` shortens a sleep when work turns up sooner. With
  * `backoff`, a run of failures also spaces the ticks out (see Outage), for a loop whose failing
- * tick would only fail again and load what is failing.
+ * tick would only fail again and load what is failing. With `periodic` (a loop without
+ * `sleepAfter` or `backoff`: the sweeper, the pruner), the regular ticks come from the process's
+ * one timer for periodic checks, so they share its wake-ups; the loop arms a timer of its own only
+ * for a sooner tick (`runWithin`).
  */
 export class PollLoop<T = unknown> {
   private readonly tick: () => Promise<T>;
@@ -19,6 +23,8 @@ export class PollLoop<T = unknown> {
   private readonly intervalMs: number;
   private readonly outage: Outage;
   private readonly backoff: boolean;
+  private readonly periodic: PeriodicChecks | null;
+  private unregister: (() => void) | null = null;
   private timer: NodeJS.Timeout | null = null;
   /** When the armed timer fires, on the monotonic clock (timers run on it). */
   private timerDue = Infinity;
@@ -34,11 +40,13 @@ export class PollLoop<T = unknown> {
     log: Logger;
     failure: string;
     backoff?: { random: () => number };
+    periodic?: PeriodicChecks;
   }) {
     this.tick = opts.tick;
     this.sleepAfter = opts.sleepAfter ?? null;
     this.intervalMs = opts.intervalMs;
     this.backoff = opts.backoff !== undefined;
+    this.periodic = opts.periodic ?? null;
     this.outage = new Outage({ log: opts.log, random: opts.backoff?.random ?? (() => 0), failure: opts.failure });
   }
 
@@ -46,6 +54,8 @@ export class PollLoop<T = unknown> {
     if (!this.stopped) return;
     this.stopped = false;
     this.schedule(0);
+    // A role's own timer kept the process alive; so does its registration.
+    this.unregister = this.periodic?.every(this.intervalMs, () => this.runNow(), { keepsAlive: true }) ?? null;
   }
 
   /** Ticks at once (right after the running tick, if any) instead of waiting out the sleep; no-op when stopped. */
@@ -69,6 +79,8 @@ export class PollLoop<T = unknown> {
   async stop(): Promise<void> {
     this.stopped = true;
     this.clear();
+    this.unregister?.();
+    this.unregister = null;
     await this.current;
   }
 
@@ -104,6 +116,9 @@ export class PollLoop<T = unknown> {
     this.current = null;
     delay = Math.max(Math.min(delay, this.again), backoffMs);
     this.again = Infinity;
-    if (!this.stopped) this.schedule(delay);
+    if (this.stopped) return;
+    // The periodic timer brings the next regular tick.
+    if (this.periodic && delay >= this.intervalMs) return;
+    this.schedule(delay);
   }
 }

@@ -1,5 +1,6 @@
 import type { Clock } from "../../ports/clock.js";
 import type { Logger } from "../../ports/logger.js";
+import type { PeriodicChecks } from "../../ports/periodic-checks.js";
 import type { RunArchive, RunRetention } from "../../ports/run-retention.js";
 import type { RetentionSettings } from "../retention-settings.js";
 import { PollLoop } from "./poll-loop.js";
@@ -11,6 +12,8 @@ export interface PrunerDeps {
   clock: Clock;
   log: Logger;
   settings: RetentionSettings;
+  /** The process's one timer for periodic checks, which brings the pruner's looks. @default a timer of the pruner's own */
+  periodic?: PeriodicChecks;
 }
 
 /**
@@ -25,7 +28,13 @@ export class Pruner {
 
   constructor(deps: PrunerDeps) {
     this.deps = deps;
-    this.loop = new PollLoop({ tick: () => this.tick(), intervalMs: deps.settings.interval_ms, log: deps.log, failure: "pruning old runs failed" });
+    this.loop = new PollLoop({
+      tick: () => this.tick(),
+      intervalMs: deps.settings.interval_ms,
+      log: deps.log,
+      failure: "pruning old runs failed",
+      ...(deps.periodic && { periodic: deps.periodic }),
+    });
   }
 
   start(): void {

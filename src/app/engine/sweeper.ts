@@ -1,6 +1,7 @@
 import { isDomainError } from "../../core/errors.js";
 import { isTerminal, type Job, type Run } from "../../core/model.js";
 import { isRecurring } from "../../core/schedule/model.js";
+import type { PeriodicChecks } from "../../ports/periodic-checks.js";
 import type { QueueItem } from "../../ports/queue.js";
 import { catchUp } from "../catch-up.js";
 import { planChain } from "../chain.js";
@@ -40,8 +41,9 @@ export class Sweeper {
   /**
    * `when` says whether this process sweeps now: of several watcher processes only the one
    * holding shard 0 does, so the walk runs once. @default always. `after` is called after each sweep.
+   * `periodic`: the process's one timer for periodic checks, which brings the regular sweeps. @default a timer of the sweeper's own
    */
-  constructor(deps: EngineDeps, opts: { when?: () => boolean; after?: () => void } = {}) {
+  constructor(deps: EngineDeps, opts: { when?: () => boolean; after?: () => void; periodic?: PeriodicChecks } = {}) {
     this.deps = deps;
     const when = opts.when ?? (() => true);
     this.loop = new PollLoop({
@@ -55,6 +57,7 @@ export class Sweeper {
       intervalMs: deps.settings.sweep_interval_ms,
       log: deps.log,
       failure: "sweep failed",
+      ...(opts.periodic && { periodic: opts.periodic }),
     });
   }
 
@@ -82,7 +85,7 @@ export class Sweeper {
     return stats;
   }
 
-  /** Sweeps at once, then every `sweep_interval_ms` after the previous sweep ends, until stop(). */
+  /** Sweeps at once, then every `sweep_interval_ms` (or a little sooner, sharing a wake-up: see PeriodicChecks), until stop(). */
   start(): void {
     this.loop.start();
   }

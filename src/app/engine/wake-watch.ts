@@ -1,5 +1,6 @@
 import { type Clock, monotonicOf } from "../../ports/clock.js";
 import type { Metrics } from "../../ports/metrics.js";
+import { type PeriodicChecks, sharedTimer } from "../../ports/periodic-checks.js";
 
 /** A jump shorter than this is load or a slow tick, not sleep. */
 const MIN_GAP_MS = 30_000;
@@ -25,27 +26,29 @@ export class WakeWatch {
   private readonly periodMs: number;
   private readonly onWake: (elapsedMs: number) => void;
   private readonly metrics: Metrics | null;
+  private readonly periodic: PeriodicChecks;
   private last: { wall: number; mono: number } | null = null;
-  private timer: NodeJS.Timeout | null = null;
+  private unregister: (() => void) | null = null;
 
-  constructor(opts: { clock: Clock; periodMs: number; onWake: (elapsedMs: number) => void; metrics?: Metrics }) {
+  /** `periodic`: the process's one timer for its periodic checks. @default a timer of its own */
+  constructor(opts: { clock: Clock; periodMs: number; onWake: (elapsedMs: number) => void; metrics?: Metrics; periodic?: PeriodicChecks }) {
     this.clock = opts.clock;
     this.periodMs = opts.periodMs;
     this.onWake = opts.onWake;
     this.metrics = opts.metrics ?? null;
+    this.periodic = opts.periodic ?? sharedTimer();
   }
 
   start(): void {
-    if (this.timer) return;
+    if (this.unregister) return;
     this.last = this.read();
-    this.timer = setInterval(() => this.metrics?.wakeup("wake_watch", !this.check()), this.periodMs);
     // It only watches: the roles and the server keep the process alive.
-    this.timer.unref();
+    this.unregister = this.periodic.every(this.periodMs, () => this.metrics?.wakeup("wake_watch", !this.check()));
   }
 
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.unregister?.();
+    this.unregister = null;
     this.last = null;
   }
 

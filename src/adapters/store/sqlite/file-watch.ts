@@ -1,6 +1,7 @@
 import { type Stats, statSync } from "node:fs";
 import { DomainError } from "../../../core/errors.js";
 import type { Logger } from "../../../ports/logger.js";
+import { type PeriodicChecks, sharedTimer } from "../../../ports/periodic-checks.js";
 
 /**
  * Notices that the database file was deleted or replaced under an open store. SQLite keeps
@@ -31,8 +32,11 @@ function lostError(path: string, what: "deleted" | "replaced"): DomainError {
   );
 }
 
-/** Watches `path` (already open) on a timer every `intervalMs`, and whenever `check` is called. */
-export function watchFile(path: string, opts: { intervalMs: number; log: Logger }): FileWatch {
+/**
+ * Watches `path` (already open) every `intervalMs` on `periodic` (the process's one timer for its
+ * periodic checks; default: a timer of its own), and whenever `check` is called.
+ */
+export function watchFile(path: string, opts: { intervalMs: number; log: Logger; periodic?: PeriodicChecks }): FileWatch {
   const opened = identity(statSync(path));
   let lost: DomainError | null = null;
 
@@ -61,17 +65,16 @@ export function watchFile(path: string, opts: { intervalMs: number; log: Logger 
       if (lost) throw lost;
     },
     stop() {
-      clearInterval(timer);
+      unregister();
     },
   };
-  const timer = setInterval(() => {
+  const unregister = (opts.periodic ?? sharedTimer()).every(opts.intervalMs, () => {
     try {
       watch.check();
     } catch {
-      clearInterval(timer); // logged once; the store answers every call with the error from now on
+      unregister(); // logged once; the store answers every call with the error from now on
     }
-  }, opts.intervalMs);
-  timer.unref();
+  });
   return watch;
 }
 

@@ -1,6 +1,7 @@
 import { runKeyString } from "../../../core/keys.js";
 import { IN_FLIGHT_RUN_STATUSES, type Job, LIVE_JOB_STATUSES, type Run } from "../../../core/model.js";
 import { type Logger, silentLogger } from "../../../ports/logger.js";
+import type { PeriodicChecks } from "../../../ports/periodic-checks.js";
 import type { Page, Quarantined, Store, Tx, Write } from "../../../ports/store.js";
 import { positive } from "../limit.js";
 import { ownerIn, parseEach, Quarantine, runKeyOf, stillUnreadable, type Unreadable } from "../quarantine.js";
@@ -61,6 +62,8 @@ export interface SqliteStoreOptions {
    * loss sooner in an idle process, so it is long, to wake that process seldom. @default 300_000
    */
   fileCheckMs?: number;
+  /** The process's one timer for periodic checks, which the file check runs on. @default a timer of the store's own */
+  periodic?: PeriodicChecks;
 }
 
 const LIVE_STATUSES = JSON.stringify(LIVE_JOB_STATUSES);
@@ -153,7 +156,7 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
   const onDisk = opts.path !== ":memory:";
   const checkpointer = onDisk && interval > 0 ? createCheckpointer(db, opts.path, interval, driver) : noCheckpointer;
   const log = opts.log ?? silentLogger;
-  const file = onDisk ? watchFile(opts.path, { intervalMs: opts.fileCheckMs ?? 300_000, log }) : noFileWatch;
+  const file = onDisk ? watchFile(opts.path, { intervalMs: opts.fileCheckMs ?? 300_000, log, ...(opts.periodic && { periodic: opts.periodic }) }) : noFileWatch;
   const quarantine = new Quarantine({
     write: (e) => q.quarantine.run(e.kind, e.key, e.owner, e.reason, e.location, e.since).changes === 1,
     now: opts.now ?? Date.now,
