@@ -109,7 +109,7 @@ export async function runServe(opts: ServeOptions, baseEnv: Record<string, strin
   // Embedded stdio runs on the user's desktop like the service; --http serves owners from elsewhere.
   const log = stderrLogger(config.log_level);
   // One backend for the engine and the authorization server: on DynamoDB they share one client.
-  // One timer for the periodic checks of the store, the engine and the HTTP server (imported
+  // One timer for the periodic checks of the store and the engine (imported
   // here: the bridge, which shares this module, loads nothing it does not relay with).
   const periodic = (await import("../ports/periodic-checks.js")).sharedTimer();
   const backend = await backendFor(config, { env, log, periodic });
@@ -152,7 +152,6 @@ export async function runServe(opts: ServeOptions, baseEnv: Record<string, strin
       ...(config.http.public_url && { publicUrl: config.http.public_url }),
       auth: flags.noAuth ? { kind: "none", owner } : httpAuthFor(config, { env, log, backend }),
       ops: opsRoutes({ ready: () => engine.ready(), metrics, roles: started.runs_here }),
-      periodic,
     });
     transport = http;
     const auth = flags.noAuth ? `none (owner ${owner})` : config.auth.kind === "builtin" ? `built-in authorization server at ${http.origin}` : config.auth.kind;

@@ -59,7 +59,7 @@ export async function runService(opts: ServiceRunOptions, baseEnv: Record<string
 
 async function serve(config: Config, paths: ReturnType<typeof servicePaths>, env: Record<string, string | undefined>, log: Logger): Promise<void> {
   const secret = ensureSecret(paths);
-  // One timer for every periodic check of the store, the engine and the HTTP server: an idle
+  // One timer for every periodic check of the store and the engine: an idle
   // service wakes once for all of them (docs/service.md).
   const periodic = sharedTimer();
   const backend = await backendFor(config, { env, log, periodic });
@@ -76,7 +76,6 @@ async function serve(config: Config, paths: ReturnType<typeof servicePaths>, env
       allowedHosts: config.http.allowed_hosts,
       // Real time, not the engine's clock: the SDK checks a session's expiry against the real clock.
       auth: localAuth(secret, config, () => systemClock.now()),
-      periodic,
     });
   } catch (e) {
     await engine.stop();

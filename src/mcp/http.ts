@@ -2,10 +2,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import type { AuthInfo } from "@modelcontextprotocol/server";
 import type { AuthorizationServerRoutes } from "../ports/authorization-server.js";
-import { type PeriodicChecks, sharedTimer } from "../ports/periodic-checks.js";
 import type { TokenVerifier } from "../ports/token-verifier.js";
 import type { BearerGate } from "./bearer-gate.js";
-import { shareConnectionsCheck } from "./connections-check.js";
 import { allowOrigin, answerPreflight } from "./cors.js";
 import { type Dashboard, dashboardRoutes, ownsDashboardPath } from "./dashboard.js";
 import type { McpEndpoint } from "./http-mcp.js";
@@ -68,8 +66,6 @@ export interface HttpOptions {
    * allowed besides this server's own. Ignored under any other auth: a token guards /mcp there.
    */
   allowedOrigins?: readonly string[];
-  /** The process's one timer for periodic checks, which the connection check runs on. @default a timer of the server's own */
-  periodic?: PeriodicChecks;
 }
 
 export interface HttpServerHandle {
@@ -211,7 +207,8 @@ export async function startHttpServer(opts: HttpOptions): Promise<HttpServerHand
   // whether or not any are open (every 30 s by default). A server bound to loopback (the desktop
   // service) is reached only by this machine's own processes: checking every 5 minutes keeps an
   // idle service from waking twice a minute for it. A reachable server keeps Node's default.
-  // After `listen` the check moves onto the process's periodic timer (connections-check.ts).
+  // It stays on Node's own timer: the only way to move it onto the process's periodic timer
+  // is through Node's private fields, which a Node upgrade may change; it costs 0.2 wake-ups a minute.
   const connectionsCheckMs = isLoopbackHost(host) ? LOOPBACK_CONNECTIONS_CHECK_MS : 30_000;
   const server = createServer({ connectionsCheckingInterval: connectionsCheckMs }, (req, res) => {
     route(req, res).catch((e: unknown) => {
@@ -227,8 +224,6 @@ export async function startHttpServer(opts: HttpOptions): Promise<HttpServerHand
       resolve();
     });
   });
-  const connectionsCheck = shareConnectionsCheck(server, opts.periodic ?? sharedTimer(), connectionsCheckMs);
-  server.once("close", connectionsCheck.stop);
   const address = server.address() as AddressInfo;
   const urlHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
   const origin = opts.publicUrl ? new URL(opts.publicUrl).origin : `http://${urlHost}:${address.port}`;

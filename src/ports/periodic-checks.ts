@@ -1,6 +1,6 @@
 /**
  * The periodic checks a process runs while it waits (the wake watch, the sweeper, the pruner, the
- * SQLite file check, the HTTP server's connection check), on one timer. Each armed its own before,
+ * SQLite file check), on one timer. Each armed its own before,
  * and checks with the same period armed a moment apart woke the process once each: an idle laptop
  * service woke three times in 0.3 s every 5 minutes.
  */

@@ -5,13 +5,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { PollLoop } from "../../src/app/engine/poll-loop.js";
 import { resolveConfig } from "../../src/config.js";
 import { openEngine } from "../../src/main.js";
-import { startHttpServer } from "../../src/mcp/http.js";
-import type { TaskApi } from "../../src/mcp/server.js";
 import { silentLogger } from "../../src/ports/logger.js";
 import type { PeriodicChecks } from "../../src/ports/periodic-checks.js";
 import { ScriptedActions } from "../support/engine-harness.js";
 
-// What the service wires: every periodic check of its store, engine and HTTP server on the one
+// What the service wires: every periodic check of its store and engine on the one
 // timer it is given, so that they share its wake-ups (src/ports/periodic-checks.ts).
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -62,14 +60,6 @@ describe("one timer for a process's periodic checks", () => {
     expect([...intervals].sort((a, b) => a - b)).toEqual([60_000, 300_000, 300_000, 3_600_000]);
     await engine.stop(100);
     // Stopped, the engine closes its store too: nothing is left on the timer.
-    expect(intervals).toEqual([]);
-  });
-
-  it("puts a loopback HTTP server's connection check on it, every 5 minutes, until the server closes", async () => {
-    const { periodic, intervals } = recording();
-    const server = await startHttpServer({ api: {} as TaskApi, timezone: "UTC", port: 0, auth: { kind: "none", owner: "me" }, periodic });
-    expect(intervals).toEqual([300_000]);
-    await server.close();
     expect(intervals).toEqual([]);
   });
 
