@@ -3,32 +3,12 @@ import { Holders } from "../../src/app/engine/holders.js";
 import { DEFAULT_SETTINGS } from "../../src/app/settings.js";
 import type { Run } from "../../src/core/model.js";
 import { silentLogger } from "../../src/ports/logger.js";
-import type { Member, Presence } from "../../src/ports/presence.js";
+import { Beats } from "../support/beats.js";
 import { makeJob, makeRun, T0 } from "../support/builders.js";
 import { FakeClock } from "../support/fake-clock.js";
 
 const LEASE = 30_000;
 const DEAD_AFTER = 10_000; // workerDeadAfterMs at this lease: 5 beats of 2 s
-
-/** The presence table as the workers' beats leave it; `fail` makes the next read fail. */
-class Beats implements Presence {
-  readonly members_ = new Map<string, Member>();
-  fail = false;
-  async beat(id: string, now: number, ttlMs: number) {
-    this.members_.set(id, { role: "worker", id, seenAt: now, until: now + ttlMs, shards: [] });
-  }
-  async leave(id: string) {
-    this.members_.delete(id);
-  }
-  async bury(_role: Member["role"], id: string) {
-    const m = this.members_.get(id);
-    if (m) this.members_.set(id, { ...m, buried: true });
-  }
-  async members() {
-    if (this.fail) throw new Error("ThrottlingException");
-    return [...this.members_.values()];
-  }
-}
 
 const runHeldBy = (worker: string): Run => makeRun(makeJob(), T0, { status: "running", attempt: 1, lease_owner: worker, lease_until: T0 + LEASE });
 

@@ -11,6 +11,7 @@ import type { Run, RunResult } from "../../src/core/model.js";
 import type { ActionContext, ActionRunner } from "../../src/ports/action.js";
 import { type Logger, silentLogger } from "../../src/ports/logger.js";
 import type { Metrics } from "../../src/ports/metrics.js";
+import type { Presence } from "../../src/ports/presence.js";
 import type { DelayQueue } from "../../src/ports/queue.js";
 import type { Store } from "../../src/ports/store.js";
 import { FakeClock } from "./fake-clock.js";
@@ -44,6 +45,8 @@ export interface HarnessOptions {
   wrapStore?: (store: Store) => Store;
   /** The embedded process's view: it alone uses the file (see EngineOptions.exclusive). */
   exclusive?: boolean;
+  /** The role processes' presence table (see EngineOptions.presence): other workers' beats, as the reaper reads them. */
+  presence?: Presence;
   /** Per-owner rate limits on the harness's clock; absent, nothing is rate-limited. */
   limits?: (clock: FakeClock) => Limits;
   /** The action runner the engine uses; `ScriptedActions` (the harness's `actions`) when absent. */
@@ -82,7 +85,7 @@ export async function openHarness(start: string, settings: Partial<EngineSetting
         settings: { ...DEFAULT_SETTINGS, ...settings },
         ...(opts.limits && { limits: opts.limits(clock) }),
       },
-      { exclusive: opts.exclusive === true },
+      { exclusive: opts.exclusive === true, ...(opts.presence && { presence: opts.presence }) },
     );
     clock.onMove(() => engine.lookNow());
     return { store, queue, engine };

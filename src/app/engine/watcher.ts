@@ -214,7 +214,7 @@ export class Watcher {
         await this.isolated(`bucket ${bucket}`, stats, () => this.scanBucket(bucket, from, to, now, stats));
       }
     }
-    for (const shard of shards) await this.isolated(`waking runs of shard ${shard}`, stats, () => this.scanWaking(shard, now, stats));
+    for (const shard of shards) await this.isolated(`waking runs of shard ${shard}`, stats, () => this.scanWaking(shard, stats));
     this.failing = stats.errors > 0;
     // The first failure of a tick is logged in full; a store or queue that is down fails every partition alike.
     if (stats.errors > 1) this.deps.log.log("error", `watcher could not scan ${stats.errors} partitions this tick`, { watcher: this.id });
@@ -288,10 +288,14 @@ export class Watcher {
     }
   }
 
-  private async scanWaking(shard: number, now: number, stats: TickStats): Promise<void> {
+  private async scanWaking(shard: number, stats: TickStats): Promise<void> {
+    // The workers' beats first, then the time, read here rather than at the tick's start: a
+    // tick's bucket scans can take seconds on a slow store, and a reap stamped with the tick's
+    // start would be recorded before the death it acts on (a worker killed during the scans).
+    await this.holders?.refreshIfStale();
+    const now = this.deps.clock.now();
     // wake_at already says when to look (a retry: a window before it is due), so only what is due now.
     const waking = await this.deps.store.listWaking({ shard, before: now, limit: PAGE });
-    await this.holders?.refreshIfStale();
     const runs = [...waking, ...(await this.deadWorkersRuns(shard, now, waking))];
     const jobs = await loadJobsOf(this.deps.store, runs, this.deps.log);
     await this.apply(
