@@ -14,26 +14,7 @@ one are in the row's note.
 A phrase already in an earlier set, tuning or held out, is left out (the table has no duplicate
 phrase). Only the number left out is printed, on stderr, so that no held-out phrase is shown.
 """
-import base64
-import glob
-import json
-import os
-import sys
-
-from wall_times import print_rows
-
-
-def earlier_phrases() -> set[str]:
-    """Every phrase of the earlier sets, lower-cased, held-out ones decoded but never printed."""
-    here = os.path.dirname(os.path.abspath(__file__))
-    texts = set()
-    for path in glob.glob(os.path.join(here, "*.jsonl")) + glob.glob(os.path.join(here, "*.jsonl.b64")):
-        if os.path.basename(path) == "tuning9.jsonl":
-            continue
-        raw = open(path, encoding="utf8").read()
-        lines = base64.b64decode(raw).decode("utf8") if path.endswith(".b64") else raw
-        texts.update(json.loads(line)["text"].strip().lower() for line in lines.splitlines() if line.strip())
-    return texts
+from wall_times import print_new_rows
 
 BARE = "a bare hour from 1 to 6 with no part of the day: the afternoon, or a question"
 DAILY_7 = ["03-06 07:00", "03-07 07:00", "03-08 07:00"]
@@ -173,7 +154,4 @@ R = [
 ]
 
 
-known = earlier_phrases()
-kept = [row for row in R if row[1].strip().lower() not in known]
-print(f"left out {len(R) - len(kept)} phrase(s) already in an earlier set", file=sys.stderr)
-print_rows(kept, "nine", "tuning9")
+print_new_rows(R, "nine", "tuning9")

@@ -1,7 +1,12 @@
-"""What the tuning-set converters (convert6.py, convert7.py, convert8.py) share: each language's
-zone, the `now` of every row, the conversion of a wall time decided by hand to UTC with Python's
-zoneinfo (not duely's code), and the printing of the rows as the phrase table reads them."""
+"""What the tuning-set converters (convert6.py to convert10.py) share: each language's zone, the
+`now` of every row, the conversion of a wall time decided by hand to UTC with Python's zoneinfo
+(not duely's code), the printing of the rows as the phrase table reads them, and leaving out a
+phrase an earlier set already has."""
+import base64
+import glob
 import json
+import os
+import sys
 from datetime import datetime, timezone
 from zoneinfo import ZoneInfo
 
@@ -40,3 +45,20 @@ def print_rows(rows, prefix: str, set_name: str) -> None:
         if "note" in want:
             row["note"] = want["note"]
         print(json.dumps(row, ensure_ascii=False))
+
+
+def print_new_rows(rows, prefix, name):
+    """Prints the rows whose phrase no other set has, tuning or held out (the table keeps no
+    duplicate phrase). Held-out phrases are decoded only to compare: just the number left out is
+    printed, on stderr, so that no held-out phrase is shown."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    known = set()
+    for path in glob.glob(os.path.join(here, "*.jsonl")) + glob.glob(os.path.join(here, "*.jsonl.b64")):
+        if os.path.basename(path) == f"{name}.jsonl":
+            continue
+        raw = open(path, encoding="utf8").read()
+        lines = base64.b64decode(raw).decode("utf8") if path.endswith(".b64") else raw
+        known.update(json.loads(line)["text"].strip().lower() for line in lines.splitlines() if line.strip())
+    kept = [row for row in rows if row[1].strip().lower() not in known]
+    print(f"left out {len(rows) - len(kept)} phrase(s) already in an earlier set", file=sys.stderr)
+    print_rows(kept, prefix, name)
