@@ -7,6 +7,8 @@ export type LogLevel = "debug" | "info" | "warn" | "error";
  */
 export interface Logger {
   log(level: LogLevel, message: string, data?: Record<string, unknown>): void;
+  /** Whether lines of `level` are written, so that costly fields are not built for nothing. Absent: assume they are. */
+  enabled?(level: LogLevel): boolean;
 }
 
-export const silentLogger: Logger = { log() {} };
+export const silentLogger: Logger = { log() {}, enabled: () => false };

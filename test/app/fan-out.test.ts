@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { EngineDeps } from "../../src/app/deps.js";
 import { claimBatch } from "../../src/app/engine/claims.js";
-import { LeaseKeeper } from "../../src/app/engine/lease-keeper.js";
+import { LeaseKeeper, RunAbort } from "../../src/app/engine/lease-keeper.js";
 import { DEFAULT_SETTINGS } from "../../src/app/settings.js";
 import { silentLogger } from "../../src/ports/logger.js";
 import type { Store, Tx } from "../../src/ports/store.js";
@@ -87,7 +87,7 @@ describe("a burst due at one instant", () => {
     const batch = await claimBatch(deps, "w1", messages, h.clock.now(), { slots: 0, horizon: h.clock.now() });
     expect(batch.held).toHaveLength(5);
     const keeper = new LeaseKeeper(deps, "w1");
-    const held = batch.held.map((c) => ({ ...c, abort: new AbortController(), done: null, writing: null }));
+    const held = batch.held.map((c) => ({ ...c, abort: new RunAbort(), done: null, writing: null }));
     for (const x of held) keeper.track(x);
     const beat = async () => {
       keeper.heartbeat();

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { LocalDelayQueue } from "../../src/adapters/queue/local/local-queue.js";
 import { openSqliteStore } from "../../src/adapters/store/sqlite/sqlite-store.js";
 import type { EngineDeps } from "../../src/app/deps.js";
-import { type HeldRun, LeaseKeeper } from "../../src/app/engine/lease-keeper.js";
+import { type HeldRun, LeaseKeeper, RunAbort } from "../../src/app/engine/lease-keeper.js";
 import { claimed, started, updateStep } from "../../src/app/runs.js";
 import { DEFAULT_SETTINGS } from "../../src/app/settings.js";
 import type { Job, Run } from "../../src/core/model.js";
@@ -117,7 +117,7 @@ async function held(leaseMs = LEASE_MS): Promise<HeldRun> {
   ).toBe(true);
   await queue.send([{ key: { job_id: run.job_id, scheduled_at: run.scheduled_at }, owner: job.owner, dueAt: T }]);
   const [message] = await queue.receive(1, 0);
-  return { before, run, job, message: message!, abort: new AbortController(), done: null, writing: null };
+  return { before, run, job, message: message!, abort: new RunAbort(), done: null, writing: null };
 }
 
 const stored = async (h: HeldRun) => (await store.getRun(h.run))!;

@@ -33,5 +33,6 @@ function pinoLogger(stream: DestinationStream, minLevel: LogLevel): Logger {
       if (data === undefined) logger[level](message);
       else logger[level](fieldsOf(data), message);
     },
+    enabled: (level) => logger.isLevelEnabled(level),
   };
 }

@@ -37,7 +37,10 @@ export function reportResend(deps: Reporting, run: Run): void {
  * One debug line for a batch of queue items at a step of dispatch (sent, received, claimed, held
  * back, deferred): with the webhook's log, it shows where a late run's seconds went.
  */
-export function traceItems(deps: Pick<EngineDeps, "log">, step: string, items: readonly QueueItem[]): void {
-  if (items.length === 0) return;
-  deps.log.log("debug", `trace ${step}`, { runs: items.map((i) => `${i.owner}|${runKeyString(i.key)}|${i.dueAt}`) });
+export function traceItems(deps: Pick<EngineDeps, "log">, step: string, items: () => readonly QueueItem[]): void {
+  // On the claim path of every run: nothing is built unless debug lines are written.
+  if (deps.log.enabled?.("debug") === false) return;
+  const list = items();
+  if (list.length === 0) return;
+  deps.log.log("debug", `trace ${step}`, { runs: list.map((i) => `${i.owner}|${runKeyString(i.key)}|${i.dueAt}`) });
 }

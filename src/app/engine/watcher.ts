@@ -363,7 +363,7 @@ export class Watcher {
       sends.push(...d.sends);
     });
     await this.deps.queue.send(sends);
-    traceItems(this.deps, "sent", sends);
+    traceItems(this.deps, "sent", () => sends);
   }
 
   private decidePending(run: Run, job: Job | undefined, now: number): Decision | null {

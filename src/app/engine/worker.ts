@@ -7,7 +7,7 @@ import type { EngineDeps } from "../deps.js";
 import { actionContext } from "./action-context.js";
 import { type ClaimBatch, type Claimed, claimBatch, DEFER_MS, resendItem } from "./claims.js";
 import { Completer } from "./completer.js";
-import { type HeldRun, LeaseKeeper } from "./lease-keeper.js";
+import { type HeldRun, LeaseKeeper, RunAbort } from "./lease-keeper.js";
 import { Outage } from "./outage.js";
 import { defaultRoleId } from "./process-id.js";
 import { RateHold } from "./rate-hold.js";
@@ -24,22 +24,8 @@ const EARLY_TOLERANCE_MS = 5;
  */
 const RECEIVE_WAIT_MS = 600_000;
 
-/**
- * A held run's abort controller that can tell it was aborted without its signal. Node makes an
- * AbortController's signal (an EventTarget) when it is first asked for; an action that never
- * asks (a notify without channels, a no-op) now makes none (the action context hands it out
- * lazily): one for every run cost about 5 µs a run and its garbage.
- */
-class RunAbort extends AbortController {
-  called = false;
-  override abort(reason?: unknown): void {
-    this.called = true;
-    super.abort(reason);
-  }
-}
-
-/** Whether a run this worker holds (every HeldRun it makes has a RunAbort) was aborted. */
-const aborted = (h: HeldRun): boolean => (h.abort as RunAbort).called;
+/** Whether a run this worker holds was aborted (without making its signal: see RunAbort). */
+const aborted = (h: HeldRun): boolean => h.abort.called;
 
 /**
  * Claims due runs by compare-and-set (queued → running, attempt + 1, lease) and runs their
@@ -233,7 +219,7 @@ export class Worker {
     if (messages.length === 0) return 0;
     const { queue, clock } = this.deps;
     const now = clock.now();
-    traceItems(this.deps, "received", messages);
+    traceItems(this.deps, "received", () => messages);
     const horizon = now + this.claimAheadMs + EARLY_TOLERANCE_MS;
     const early = messages.filter((m) => m.dueAt > horizon);
     const due = messages.filter((m) => m.dueAt <= horizon && !this.leases.has(m.key));
@@ -260,17 +246,9 @@ export class Worker {
       else this.ready.push(h);
     }
     this.armWaiting();
-    traceItems(
-      this.deps,
-      "claimed",
-      [...batch.starting, ...batch.held].map((c) => c.message),
-    );
-    traceItems(
-      this.deps,
-      "held back",
-      batch.heldBack.map((h) => ({ ...h.message, dueAt: h.dueAt })),
-    );
-    traceItems(this.deps, "deferred", [...early, ...batch.deferred]);
+    traceItems(this.deps, "claimed", () => [...batch.starting, ...batch.held].map((c) => c.message));
+    traceItems(this.deps, "held back", () => batch.heldBack.map((h) => ({ ...h.message, dueAt: h.dueAt })));
+    traceItems(this.deps, "deferred", () => [...early, ...batch.deferred]);
     for (const h of batch.heldBack) this.rateHeld.hold(h.message, h.dueAt - this.claimAheadMs);
     const later = [...early.map((m) => resendItem(m)), ...batch.deferred.map((m) => resendItem(m, Math.max(m.dueAt, now + DEFER_MS)))];
     const resent = await queue.send(later).then(
