@@ -164,6 +164,7 @@ function readSchedule(said: ReadContext): Schedule {
   if (vague.some((v) => v.what === "day")) throw refuse.vagueDay(ex);
   if (vague.some((v) => v.what === "dayMonth")) throw refuse.dayMonth(ex);
   if (vague.some((v) => v.what === "occasion")) throw refuse.occasion(ex);
+  if (vague.some((v) => v.what === "calendar")) throw refuse.lunarDate(ex);
   const precise = [...kinds].some((k) => PRECISE_KINDS.has(k));
   // "twice a day at 9 and 21" says its times; "twice a day" alone does not.
   const clocks = ctx.finds.filter((f) => f.fragment.kind === "clock").length;

@@ -121,6 +121,14 @@ export const refuse = {
       "On which date?",
       ex.once,
     ),
+  /** Read as the Gregorian date, "農曆八月十五" would run on the wrong day, weeks from the festival. */
+  lunarDate: (ex: Examples) =>
+    askWhen(
+      "The phrase names a date on the lunar calendar ('農曆', '旧暦', '음력'); only Gregorian dates are read.",
+      "The Gregorian date, e.g. the date the lunar day falls on this year",
+      "Which date on the ordinary (Gregorian) calendar is that?",
+      ex.once,
+    ),
   afterNext: (nearer: string, further: string) =>
     askWhen(
       `'The … after next' said while that day is still ahead this week is ${nearer} for some and ${further} for others.`,

@@ -86,6 +86,7 @@ function clockOf(meridiem: string | undefined, hourText: string, minuteText: str
 }
 
 const rules: Rule[] = [
+  ruleOf(`旧暦|太陰暦|陰暦`, () => ({ kind: "vague", what: "calendar" })),
   slashDate("month-day"),
   ruleOf(`${N}\\s*時間\\s*半\\s*後`, (m) => {
     const hours = cjkNumber(m[1] ?? "");
@@ -219,6 +220,7 @@ const rules: Rule[] = [
 
 /** Japanese words that can carry schedule meaning (coverage.ts). */
 const BEARING = [
+  `旧暦|太陰暦|陰暦`,
   `[月火水木金土日]曜日?`,
   `(?:[月火水木金](?:\\s*[・、,と]\\s*[月火水木金土日])+)`,
   `土日|週末|平日`,

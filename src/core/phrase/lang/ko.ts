@@ -100,6 +100,7 @@ const UNIT = "(분|시간|일|주일|주|달|개월|년)";
 const NTH: Record<string, number> = { 첫: 1, 첫째: 1, 두: 2, 둘째: 2, 세: 3, 셋째: 3, 네: 4, 넷째: 4, 다섯: 5, 다섯째: 5, 마지막: -1 };
 
 const rules: Rule[] = [
+  ruleOf(`음력`, () => ({ kind: "vague", what: "calendar" })),
   slashDate("month-day"),
   ruleOf(`${N}\\s*시간\\s*${N}\\s*분\\s*(?:후|뒤|있다가)`, (m) => {
     const [hours, minutes] = [number(m[1]), number(m[2])];
@@ -241,6 +242,7 @@ const rules: Rule[] = [
 
 /** Korean words that can carry schedule meaning (coverage.ts). */
 const BEARING = [
+  `음력`,
   `[월화수목금토일]요일`,
   SHORT_DAYS,
   `평일|주말|주중`,

@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { isDomainError } from "../../../src/core/errors.js";
+import { parsePhrase } from "../../../src/core/phrase/index.js";
+import { nowIn, runs } from "./tuning-runs.js";
+
+/** The reading of `text` at the tuning sets' `now` in `timezone`. */
+const readingOf = (text: string, timezone: string) => parsePhrase(text, { timezone, now: nowIn(timezone) });
+
+/** The refusal `text` gets, as code and message; fails when it is read. */
+function refusalOf(text: string, timezone: string): { code: string; message: string } {
+  try {
+    readingOf(text, timezone);
+  } catch (e) {
+    if (isDomainError(e)) return { code: e.code, message: e.message };
+    throw e;
+  }
+  throw new Error(`'${text}' was read`);
+}
+
+describe("a number of times a day with the reminder's words between", () => {
+  it("is a frequency, not a count of runs: 每天提醒我三次 with its three times", () => {
+    const reading = readingOf("每天提醒我三次，早上8點、下午2點和晚上8點", "Asia/Taipei");
+    expect(reading.schedule).toMatchObject({ kind: "cron", expr: "0 8,14,20 * * *" });
+    expect(reading.maxRuns).toBeUndefined();
+  });
+
+  it("is asked without its times", () => {
+    expect(refusalOf("每天提醒我兩次", "Asia/Taipei").message).toContain("2 times a day");
+  });
+});
+
+describe("a date on the lunar calendar", () => {
+  it.each([
+    ["農曆八月十五晚上八點提醒我拜拜", "Asia/Taipei"],
+    ["农历正月初一早上九点", "Asia/Shanghai"],
+    ["旧暦8月15日の夜8時", "Asia/Tokyo"],
+    ["음력 1월 1일 오전 9시", "Asia/Seoul"],
+  ])("is asked for its Gregorian date, never read as one: %s", (text, zone) => {
+    const { code, message } = refusalOf(text, zone);
+    expect(code).toBe("ambiguous_schedule");
+    expect(message).toContain("lunar calendar");
+  });
+});
+
+describe("a date chrono reads before punctuation", () => {
+  it("ends at its own characters, so the start word after it is read: 從今天開始…，持續兩週", () => {
+    const reading = readingOf("從今天開始每天晚上九點，持續兩週", "Asia/Taipei");
+    expect(reading.schedule).toMatchObject({ kind: "cron", expr: "0 21 * * *" });
+    expect(reading.endAt).toBe(Date.parse("2026-03-19T02:00:00Z"));
+  });
+});
+
+describe("an end said alone after the task's words", () => {
+  it("bounds the schedule before it: …提醒我運動，到3月15日為止", () => {
+    const reading = readingOf("每天早上七點提醒我運動，到3月15日為止", "Asia/Taipei");
+    expect(reading.schedule).toMatchObject({ kind: "cron", expr: "0 7 * * *" });
+    expect(reading.endAt).toBe(Date.parse("2026-03-15T16:00:00Z"));
+  });
+
+  it("reads 月底之前 as the month's last day included", () => {
+    expect(readingOf("4月底之前每週一早上九點", "Asia/Taipei").endAt).toBe(Date.parse("2026-04-30T16:00:00Z"));
+  });
+});
+
+describe("days named in a list without a word for every", () => {
+  it("reads 星期二四 as every Tuesday and Thursday (noted)", () => {
+    const reading = readingOf("星期二四晚上八點打球", "Asia/Taipei");
+    expect(reading.schedule).toMatchObject({ kind: "cron", expr: "0 20 * * 2,4" });
+    expect(reading.notes.join(" ")).toContain("every week on those days");
+  });
+
+  it("leaves 週三四點 as Wednesday and a time, not Wednesday and Thursday", () => {
+    expect(runs("週三下午四點", "Asia/Taipei")).toEqual(["2026-03-11T08:00:00Z"]);
+    expect(runs("週三四點", "Asia/Taipei")).toEqual({ refused: "ambiguous_schedule" });
+  });
+
+  it.each([
+    ["los lunes miercoles y viernes a las 7 de la tarde", "Europe/Madrid", "0 19 * * 1,3,5"],
+    ["martedì giovedì alle 18", "Europe/Rome", "0 18 * * 2,4"],
+  ])("takes a dictated list without commas: %s", (text, zone, expr) => {
+    expect(readingOf(text, zone).schedule).toMatchObject({ kind: "cron", expr });
+  });
+});
+
+describe("words typed without their accents or in another script", () => {
+  it("reads 'de la manana' as the morning, not tomorrow", () => {
+    expect(readingOf("todos los dias a las 7 de la manana", "Europe/Madrid").schedule).toMatchObject({ kind: "cron", expr: "0 7 * * *" });
+  });
+
+  it("reads 'temprano' as early in the morning", () => {
+    expect(runs("pasado mañana temprano a las 5", "Europe/Madrid")).toEqual(["2026-03-07T04:00:00Z"]);
+  });
+
+  it.each([
+    ["weekdays pe shaam 6 baje", "Asia/Kolkata"],
+    ["har weekday subah 10 baje", "Asia/Kolkata"],
+    ["每個weekday晚上6點", "Asia/Taipei"],
+  ])("reads the English word for weekdays: %s", (text, zone) => {
+    expect(readingOf(text, zone).schedule).toMatchObject({ kind: "cron", expr: expect.stringMatching(/ \* \* 1-5$/u) });
+  });
+});
