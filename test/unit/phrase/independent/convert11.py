@@ -23,6 +23,7 @@ HK = "Asia/Hong_Kong"
 MX = "America/Mexico_City"
 BARE = "a bare hour from 1 to 6 with nothing to say night or day: the afternoon, or a question"
 LUNAR = "the lunar calendar is not read: refused, never read as the Gregorian date"
+SKIP = "每隔 with a number above one is every N days for some and every N+1 for others: the documented policy asks, naming both"
 WEEKDAYS_9 = ["03-06 09:00", "03-09 09:00", "03-10 09:00"]
 TWICE_9_21 = ["03-05 21:00", "03-06 09:00", "03-06 21:00"]
 TWICE_8_20 = ["03-05 20:00", "03-06 08:00", "03-06 20:00"]
@@ -43,7 +44,7 @@ R = [
     ("zh-Hant", "逢星期一至五朝早9點提我", {"fires": WEEKDAYS_9, "zone": HK, "note": "逢: every; 至: to"}, ["workday", "cantonese"]),
     ("zh-Hant", "逢禮拜日夜晚8點", {"fires": ["03-08 20:00", "03-15 20:00", "03-22 20:00"], "zone": HK}, ["weekly", "cantonese"]),
     ("zh-Hant", "今晚11點提我瞓覺", {"fires": ["03-05 23:00"], "zone": HK}, ["once", "cantonese"]),
-    ("zh-Hant", "每隔兩天早上7點半提醒我澆花", {"fires": ["03-06 07:30", "03-08 07:30", "03-10 07:30"]}, ["interval", "half-past"]),
+    ("zh-Hant", "每隔兩天早上7點半提醒我澆花", {"fires": ["03-06 07:30", "03-08 07:30", "03-10 07:30"], "ask": True, "note": SKIP}, ["interval", "half-past", "skip-count"]),
     ("zh-Hant", "每隔三個小時提醒我喝水", {"fires": ["03-05 12:00", "03-05 15:00", "03-05 18:00"]}, ["interval"]),
     ("zh-Hant", "每天早上八點，除了禮拜天", {"fires": NOT_SUNDAY_8}, ["exclusion", "daily"]),
     ("zh-Hant", "除了週末，每天晚上十點提醒我睡覺", {"fires": ["03-05 22:00", "03-06 22:00", "03-09 22:00"]}, ["exclusion", "weekend"]),
@@ -173,7 +174,7 @@ R = [
     ("ko", "다다음 주 수요일 오후 2시", {"fires": ["03-18 14:00"]}, ["relative-week"]),
     ("ko", "매월 15일 오전 10시마다", {"fires": ["03-15 10:00", "04-15 10:00", "05-15 10:00"]}, ["monthly"]),
     # Simplified Chinese
-    ("zh-Hans", "每隔两天早上8点", {"fires": ["03-06 08:00", "03-08 08:00", "03-10 08:00"]}, ["interval"]),
+    ("zh-Hans", "每隔两天早上8点", {"fires": ["03-06 08:00", "03-08 08:00", "03-10 08:00"], "ask": True, "note": SKIP}, ["interval"]),
     ("zh-Hans", "大后天下午三点", {"fires": ["03-08 15:00"]}, ["once"]),
     ("zh-Hans", "每个月最后一个周五晚上7点", {"fires": ["03-27 19:00", "04-24 19:00", "05-29 19:00"]}, ["last-day", "ordinal"]),
     ("zh-Hans", "工作日每天早上9点，到3月底为止", {"fires": WEEKDAYS_9, "last": "03-31 09:00"}, ["end", "workday"]),
