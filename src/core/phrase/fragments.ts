@@ -112,6 +112,8 @@ export type Fragment =
       perDay?: number;
       /** A period that lies ahead ("next week" 1 week, "el mes que viene" 1 month): the day said with it is in it (read-ahead.ts). */
       ahead?: { unit: "week" | "month"; count: number };
+      /** "每隔兩天", "2日おき" ("interval"): the number said and its unit, so the question can name both readings. */
+      skip?: { amount: number; unit: IntervalUnitWord };
       /** A month named without a day ("三月", "march"): which one (1-12), for the n-th weekday said with it (read-ahead.ts). */
       month?: number;
     };

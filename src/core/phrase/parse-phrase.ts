@@ -157,7 +157,8 @@ function readSchedule(said: ReadContext): Schedule {
   const vague = findsOf(ctx, "vague").map((f) => f.fragment);
   if (vague.some((v) => v.what === "subMinute")) throw refuse.subMinute();
   if (vague.some((v) => v.what === "timezone")) throw refuse.ambiguousZone();
-  if (vague.some((v) => v.what === "interval")) throw refuse.skipCount(ex);
+  const skip = vague.find((v) => v.what === "interval");
+  if (skip !== undefined) throw refuse.skipCount(ex, skip.skip);
   if (vague.some((v) => v.what === "workdays")) throw refuse.workdays(ex);
   if (vague.some((v) => v.what === "ordinal")) throw refuse.everySecond(ex);
   if (vague.some((v) => v.what === "past")) throw refuse.pastDay(ex);

@@ -99,3 +99,50 @@ describe("words typed without their accents or in another script", () => {
     expect(readingOf(text, zone).schedule).toMatchObject({ kind: "cron", expr: expect.stringMatching(/ \* \* 1-5$/u) });
   });
 });
+
+describe("a meeting named by how often it meets", () => {
+  it.each([
+    ["daily standup at 9:30 every weekday", "30 9 * * 1-5"],
+    ["daily scrum mon-fri at 9am", "0 9 * * 1-5"],
+    ["weekly sync on tuesdays at 2pm", "0 14 * * 2"],
+  ])("is the meeting's name beside the schedule's own repetition: %s", (text, expr) => {
+    expect(readingOf(text, "America/New_York").schedule).toMatchObject({ kind: "cron", expr });
+  });
+
+  it("is still the schedule's word when no other repetition is said", () => {
+    expect(refusalOf("daily standup at 9", "America/New_York").message).toContain("every day");
+  });
+});
+
+describe("weeks ahead said the other ways", () => {
+  it("reads next week's tuesday as the Tuesday of next week", () => {
+    expect(runs("next week's tuesday at 10am", "America/New_York")).toEqual(["2026-03-10T14:00:00Z"]);
+  });
+
+  it("reads a day with the week after next in that week", () => {
+    expect(runs("the week after next, friday at 5pm", "America/New_York")).toEqual(["2026-03-20T21:00:00Z"]);
+  });
+
+  it("still asks for the day when the week after next is said alone", () => {
+    expect(runs("sometime the week after next", "America/New_York")).toEqual({ refused: "ambiguous_schedule" });
+  });
+});
+
+describe("an interval with a skip count", () => {
+  it("is asked with both readings and how to say each", () => {
+    for (const [text, zone] of [
+      ["每隔兩天早上七點", "Asia/Taipei"],
+      ["2日おきに朝9時", "Asia/Tokyo"],
+    ] as const) {
+      try {
+        readingOf(text, zone);
+        throw new Error(`'${text}' was read`);
+      } catch (e) {
+        if (!isDomainError(e)) throw e;
+        expect(e.code).toBe("ambiguous_schedule");
+        expect(e.hint).toContain("Every 2 days, or every 3 days");
+        expect(e.hint).toContain("'every 2 days' or 'every 3 days'");
+      }
+    }
+  });
+});

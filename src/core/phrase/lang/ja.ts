@@ -75,7 +75,7 @@ function intervalOf(amountText: string, unitText: string, skip: boolean): Fragme
   if (amount === null) return null;
   const unit = unitOf(unitText);
   if (!skip || unit === "minute" || unit === "hour") return { kind: "interval", every: amount, unit };
-  return amount === 1 ? { kind: "interval", every: 2, unit } : { kind: "vague", what: "interval" };
+  return amount === 1 ? { kind: "interval", every: 2, unit } : { kind: "vague", what: "interval", skip: { amount, unit } };
 }
 
 function clockOf(meridiem: string | undefined, hourText: string, minuteText: string | undefined): Fragment | null {

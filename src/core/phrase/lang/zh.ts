@@ -98,7 +98,7 @@ function skipInterval(amountText: string | undefined, unit: IntervalUnitWord): F
   const amount = amountText === undefined ? 1 : cjkNumber(amountText);
   if (amount === null) return null;
   if (unit === "minute" || unit === "hour") return { kind: "interval", every: amount, unit };
-  return amount === 1 ? { kind: "interval", every: 2, unit } : { kind: "vague", what: "interval" };
+  return amount === 1 ? { kind: "interval", every: 2, unit } : { kind: "vague", what: "interval", skip: { amount, unit } };
 }
 
 const NTH: Record<string, number> = { 一: 1, "1": 1, 二: 2, "2": 2, 三: 3, "3": 3, 四: 4, "4": 4, 五: 5, "5": 5 };
