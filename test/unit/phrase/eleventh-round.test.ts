@@ -146,3 +146,40 @@ describe("an interval with a skip count", () => {
     }
   });
 });
+
+describe("the number of times a day beside its times", () => {
+  it.each([
+    ["毎朝7時と夜7時、1日2回", "0 7,19 * * *"],
+    ["1日3回、7時・12時・18時", "0 7,12,18 * * *"],
+  ])("is one set of days, not two sets each with its own time: %s", (text, expr) => {
+    expect(readingOf(text, "Asia/Tokyo").schedule).toMatchObject({ kind: "cron", expr });
+  });
+
+  it("still refuses two sets of days, each with its own time", () => {
+    expect(refusalOf("every weekday at 9am and weekends at 10am", "America/New_York").message).toContain("several sets of days");
+  });
+
+  it("takes 1日N回 as Japanese: the question comes with a Japanese example", () => {
+    try {
+      readingOf("1日2回", "Asia/Tokyo");
+      throw new Error("read");
+    } catch (e) {
+      if (!isDomainError(e)) throw e;
+      expect(e.hint).toContain("毎日");
+    }
+  });
+});
+
+describe("once a named day comes (になったら, 되면)", () => {
+  it.each([
+    ["明後日になったら8時に連絡して", "Asia/Tokyo", ["2026-03-06T23:00:00Z"]],
+    ["金曜日になったら10時にリマインド", "Asia/Tokyo", ["2026-03-06T01:00:00Z"]],
+    ["금요일이 되면 오후 3시에 알려줘", "Asia/Seoul", ["2026-03-06T06:00:00Z"]],
+  ])("is when, not a condition: %s", (text, zone, want) => {
+    expect(runs(text, zone)).toEqual(want);
+  });
+
+  it("keeps a real condition refused", () => {
+    expect(runs("雨になったら9時に教えて", "Asia/Tokyo")).toEqual({ refused: "ambiguous_schedule" });
+  });
+});

@@ -86,6 +86,8 @@ function clockOf(meridiem: string | undefined, hourText: string, minuteText: str
 }
 
 const rules: Rule[] = [
+  // "明日になったら9時に", "月曜になったら": once that day comes, a when (conditions.ts reads it after a clock).
+  ruleOf(`(?<=(?:明日|明後日|あした|あさって|曜日?|[0-9一二三四五六七八九十]\\s*日|来週|週末))\\s*に\\s*なったら`, () => ({ kind: "noise" })),
   ruleOf(`旧暦|太陰暦|陰暦`, () => ({ kind: "vague", what: "calendar" })),
   slashDate("month-day"),
   ruleOf(`${N}\\s*時間\\s*半\\s*後`, (m) => {
