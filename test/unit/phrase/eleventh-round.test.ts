@@ -185,3 +185,24 @@ describe("once a named day comes (になったら, 되면)", () => {
     expect(runs("雨になったら9時に教えて", "Asia/Tokyo")).toEqual({ refused: "ambiguous_schedule" });
   });
 });
+
+describe("a repetition within a window on one date", () => {
+  it.each([
+    [
+      "every 10 minutes from 4pm to 5pm tomorrow",
+      "America/New_York",
+      ["2026-03-06T21:00:00Z", "2026-03-06T21:10:00Z", "2026-03-06T21:20:00Z"],
+      "2026-03-07T05:00:00Z",
+    ],
+    ["後天早上九點到十一點 每半小時", "Asia/Taipei", ["2026-03-07T01:00:00Z", "2026-03-07T01:30:00Z", "2026-03-07T02:00:00Z"], "2026-03-07T16:00:00Z"],
+    ["cada hora de 9 a 13 el 18 de marzo", "Europe/Madrid", ["2026-03-18T08:00:00Z", "2026-03-18T09:00:00Z", "2026-03-18T10:00:00Z"], "2026-03-18T23:00:00Z"],
+  ])("runs on that date only, ending with the day: %s", (text, zone, first, endAt) => {
+    expect(runs(text, zone)).toEqual(first);
+    expect(readingOf(text, zone).endAt).toBe(Date.parse(endAt));
+  });
+
+  it("keeps a weekday named once asked, and a repetition without a window on a date refused", () => {
+    expect(refusalOf("every 30 min from 9 to 11 on friday", "America/New_York").message).toContain("that one day or that day every week");
+    expect(refusalOf("every hour tomorrow", "America/New_York").message).toContain("a single date");
+  });
+});
