@@ -206,3 +206,25 @@ describe("a repetition within a window on one date", () => {
     expect(refusalOf("every hour tomorrow", "America/New_York").message).toContain("a single date");
   });
 });
+
+describe("the smaller forms of the eleventh set", () => {
+  it("reads 마다 after a clock when the days are said before it, and asks without them", () => {
+    expect(readingOf("매주 토요일 오후 2시마다", "Asia/Seoul").schedule).toMatchObject({ kind: "cron", expr: "0 14 * * 6" });
+    expect(runs("오후 2시마다", "Asia/Seoul")).toEqual({ refused: "ambiguous_schedule" });
+  });
+
+  it("reads 'tous les 15 jours' with a weekday as every other week, and alone as every 15 days", () => {
+    expect(runs("tous les 15 jours le mardi à 8h", "Europe/Paris")).toEqual(["2026-03-10T07:00:00Z", "2026-03-24T07:00:00Z", "2026-04-07T06:00:00Z"]);
+    expect(readingOf("tous les 15 jours à 9h", "Europe/Paris").schedule).toMatchObject({ kind: "every", every: 15, unit: "day" });
+  });
+
+  it("reads 'jour ouvré' in the singular, and 'jusqu'à la fin du mois' as this month's end", () => {
+    const reading = readingOf("chaque jour ouvré à 8h jusqu'à la fin du mois", "Europe/Paris");
+    expect(reading.schedule).toMatchObject({ kind: "cron", expr: "0 8 * * 1-5" });
+    expect(reading.endAt).toBe(Date.parse("2026-03-31T22:00:00Z"));
+  });
+
+  it("reads 'übernächste Woche' with a day in the week two on", () => {
+    expect(runs("übernächste Woche am Mittwoch um 11 Uhr", "Europe/Berlin")).toEqual(["2026-03-18T10:00:00Z"]);
+  });
+});
