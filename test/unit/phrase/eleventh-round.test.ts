@@ -228,3 +228,9 @@ describe("the smaller forms of the eleventh set", () => {
     expect(runs("übernächste Woche am Mittwoch um 11 Uhr", "Europe/Berlin")).toEqual(["2026-03-18T10:00:00Z"]);
   });
 });
+
+describe("마다 after minutes", () => {
+  it("stays the interval's word: 30분마다 is every 30 minutes, not a clock's 마다", () => {
+    expect(runs("매주 일요일 오전 9시부터 11시까지 30분마다", "Asia/Seoul")).toEqual(["2026-03-08T00:00:00Z", "2026-03-08T00:30:00Z", "2026-03-08T01:00:00Z"]);
+  });
+});

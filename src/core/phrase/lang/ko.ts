@@ -102,7 +102,7 @@ const NTH: Record<string, number> = { 첫: 1, 첫째: 1, 두: 2, 둘째: 2, 세:
 const rules: Rule[] = [
   // "주말 오전 10시마다", "매월 15일 오전 10시마다": 마다 right after a clock repeats what the days said before it
   // already repeat. Without them ("오전 10시마다") it stays unread, and asked.
-  ruleOf(`(?<=(?:매일|매주|매월|매달|주말|평일|주중|요일)[^,.]{0,20}?[0-9]\\s*(?:시|시\\s*반|분))\\s*마다`, () => ({ kind: "noise" })),
+  ruleOf(`(?<=(?:매일|매주|매월|매달|주말|평일|주중|요일)[^,.]{0,20}?[0-9]\\s*시(?:\\s*(?:반|[0-9]{1,2}\\s*분))?)\\s*마다`, () => ({ kind: "noise" })),
   // "월요일이 되면", "내일 되면": once that day comes, a when (conditions.ts reads it after a clock).
   ruleOf(`(?<=(?:내일|모레|요일|[0-9]\\s*일|주말))\\s*(?:이|가)?\\s*되면`, () => ({ kind: "noise" })),
   ruleOf(`음력`, () => ({ kind: "vague", what: "calendar" })),
