@@ -24,6 +24,7 @@ import {
   loadTuning8Rows,
   loadTuning9Rows,
   loadTuning10Rows,
+  loadTuning11Rows,
   loadTuningRows,
   MEASURED_LANGS,
 } from "../test/unit/phrase/independent/rows.js";
@@ -87,6 +88,7 @@ const tuning7 = judgeAll(loadTuning7Rows());
 const tuning8 = judgeAll(loadTuning8Rows());
 const tuning9 = judgeAll(loadTuning9Rows());
 const tuning10 = judgeAll(loadTuning10Rows());
+const tuning11 = judgeAll(loadTuning11Rows());
 const out: string[] = [
   `Independent phrase table: ${tuning.length + heldOut.length} rows, ${tuning.length} tuning, ${heldOut.length} held out (docs/phrases.md).`,
   "right = the expected runs or a fair refusal; refused = refused where a reading was expected;",
@@ -133,6 +135,10 @@ const out: string[] = [
   countTable("TUNING10 (the tenth tuning set, twelve languages, shapes the earlier sets have few of)", OUTCOMES, byLang(tuning10)),
   "",
   countTable("TUNING10 by feature (a row may carry several)", OUTCOMES, byTag(tuning10), false),
+  "",
+  countTable("TUNING11 (the eleventh tuning set, weighted to zh-Hant and es)", OUTCOMES, byLang(tuning11)),
+  "",
+  countTable("TUNING11 by feature (a row may carry several)", OUTCOMES, byTag(tuning11), false),
 ];
 if (!values.quiet)
   out.push(
@@ -156,6 +162,8 @@ if (!values.quiet)
     listRows("TUNING9 rows not read right:", tuning9),
     "",
     listRows("TUNING10 rows not read right:", tuning10),
+    "",
+    listRows("TUNING11 rows not read right:", tuning11),
   );
 if (values["reveal-held-out"])
   out.push(
@@ -200,6 +208,7 @@ const judgedAll = [
   ...tuning8,
   ...tuning9,
   ...tuning10,
+  ...tuning11,
 ].map((r) => ({
   id: r.id,
   set: r.set,

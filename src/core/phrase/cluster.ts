@@ -58,17 +58,29 @@ export function clusterFinds(text: string, finds: Found[], glue: RegExp): Cluste
   return clusters;
 }
 
+/** What a cluster said only to bound the runs may hold: the bound, its end day, filler. */
+const BOUND_KINDS = new Set<Fragment["kind"]>(["count", "duration", "until"]);
+const END_DAY_KINDS = new Set<Fragment["kind"]>(["date", "monthDate", "monthDay", "monthEnd", "weekdayName", "dayOffset", "noise"]);
+
+/** A count, a duration, or an "until" with its day, and nothing else ("一共5次", "到3月20日為止"). */
+function boundsOnly(c: Cluster): boolean {
+  const kinds = c.finds.map((f) => f.fragment.kind);
+  if (kinds.every((k) => k === "count" || k === "noise")) return kinds.includes("count");
+  return kinds.some((k) => BOUND_KINDS.has(k)) && kinds.every((k) => BOUND_KINDS.has(k) || (kinds.includes("until") && END_DAY_KINDS.has(k)));
+}
+
 /**
- * The cluster that says most about when; the first one on a tie. A count said alone at the end,
- * right after it ("每天早上八点吃药，一共5次": the task's words between), is the number of its
- * runs, so it joins it: nothing else in the phrase could be counted.
+ * The cluster that says most about when; the first one on a tie. The bounds said alone at the
+ * end, right after it ("每天早上八点吃药，一共5次", "每天中午12點提醒我吃藥，到3月20日為止": the
+ * task's words between), bound its runs, so they join it: nothing else in the phrase could be
+ * counted or ended.
  */
 export function bestCluster(clusters: Cluster[]): Cluster | null {
   let best: Cluster | null = null;
   for (const c of clusters) if (best === null || score(c.finds) > score(best.finds)) best = c;
   if (best === null) return null;
   const next = clusters[clusters.indexOf(best) + 1];
-  if (next === undefined || next !== clusters.at(-1) || !next.finds.every((f) => f.fragment.kind === "count")) return best;
+  if (next === undefined || next !== clusters.at(-1) || !boundsOnly(next)) return best;
   return { finds: [...best.finds, ...next.finds], start: best.start, end: next.end };
 }
 

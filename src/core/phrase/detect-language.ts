@@ -10,9 +10,12 @@ import { ko } from "./lang/ko.js";
 import { pt } from "./lang/pt.js";
 import { zhHans, zhHant } from "./lang/zh.js";
 
-/** Kana, or kanji Chinese does not use for these words (毎 vs 每, 曜日, 午前/午後, 明日). */
+/**
+ * Kana, or kanji Chinese does not use for these words (毎 vs 每, 曜日, 午前/午後, 明日); the
+ * middle dot of a Japanese list (・, not a kana by script) and "1日N回" (Chinese: 一天N次).
+ */
 const JAPANESE =
-  /[\p{sc=Hiragana}\p{sc=Katakana}毎曜]|午前|午後|明日|明後日|今晩|夕方|来週|来月|再来週|今週|[0-9〇一二三四五六七八九十]\s*(?:分後|時間後|時間半|時間以内)/u;
+  /[\p{sc=Hiragana}\p{sc=Katakana}毎曜・]|日\s*[0-9一二三四五六七八九十]{1,2}\s*回|午前|午後|明日|明後日|今晩|夕方|来週|来月|再来週|今週|[0-9〇一二三四五六七八九十]\s*(?:分後|時間後|時間半|時間以内)/u;
 const HAN = /\p{sc=Han}/u;
 const TRADITIONAL = /[點鐘週後禮個兩號過時間這麼現馬們對還從開會臺灣紐倫幾稍]/gu;
 const SIMPLIFIED = /[点钟周后礼个两号过时间这么现马们对还从开会台湾纽伦几稍]/gu;

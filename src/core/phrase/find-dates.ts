@@ -32,8 +32,9 @@ export function findDates(chrono: Chrono, lowered: string, finds: Found[], now: 
     const start = r.index;
     // chrono's zh parsers run a match on over the blanked words after it ("明天起每天晚上九點" came
     // back whole), so the date's span would hide the words the grammar found there: it ends
-    // where its own characters end.
-    const end = start + r.text.trimEnd().length;
+    // where its own characters end, before the blanks and the punctuation it ran on over
+    // ("從今天開始每天晚上八點，持續一週": the comma had stretched "今天" over "開始").
+    const end = start + r.text.replace(/[\s\p{P}]+$/u, "").length;
     if (insideWord(text, start, end)) continue;
     // "the day", "a day", "the month" come back as relative dates (tomorrow, next month), as
     // would "summarize the news of the day"; the grammar reads real relative phrases itself.

@@ -103,14 +103,17 @@ export type Fragment =
    * `perDay`: "twice a day", "1日2回", vague unless the phrase says exactly that many times of day.
    * "past": "last Friday", "last week", a day already gone (chrono would read it forward).
    * "subMinute": "every second", "every 30 seconds": more often than any schedule can repeat.
+   * "calendar": a date on the lunar calendar ("農曆八月十五", "旧暦", "음력"), which is not read.
    */
   | {
       kind: "vague";
-      what: "time" | "day" | "timezone" | "interval" | "workdays" | "ordinal" | "past" | "dayMonth" | "occasion" | "subMinute";
+      what: "time" | "day" | "timezone" | "interval" | "workdays" | "ordinal" | "past" | "dayMonth" | "occasion" | "subMinute" | "calendar";
       weak?: boolean;
       perDay?: number;
       /** A period that lies ahead ("next week" 1 week, "el mes que viene" 1 month): the day said with it is in it (read-ahead.ts). */
       ahead?: { unit: "week" | "month"; count: number };
+      /** "每隔兩天", "2日おき" ("interval"): the number said and its unit, so the question can name both readings. */
+      skip?: { amount: number; unit: IntervalUnitWord };
       /** A month named without a day ("三月", "march"): which one (1-12), for the n-th weekday said with it (read-ahead.ts). */
       month?: number;
     };

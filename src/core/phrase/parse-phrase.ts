@@ -11,6 +11,7 @@ import { type Bounds, readBounds } from "./read-bounds.js";
 import { findsOf, type ReadContext } from "./read-context.js";
 import { withoutMonths } from "./read-cron.js";
 import { readOneOff, readRelative } from "./read-once.js";
+import { onOneDay, takeOneDay } from "./read-one-day.js";
 import { dayListAsWeekly, readRecurring } from "./read-recurring.js";
 import { startOn, takeStart } from "./read-start.js";
 import type { TimeOfDay } from "./read-time.js";
@@ -143,11 +144,14 @@ function zoneOf(cluster: Cluster, fallback: string): { timezone: string; note: s
 
 function readCluster(whole: ReadContext): { schedule: Schedule; bounds: Bounds } {
   const { bounds, rest } = readBounds(whole);
-  const { start, rest: finds } = takeStart({ ...whole, finds: rest });
+  const { start, rest: afterStart } = takeStart({ ...whole, finds: rest });
+  const { oneDay, rest: finds } = takeOneDay({ ...whole, finds: afterStart });
   const ctx = { ...whole, finds };
   const months = findsOf(ctx, "exceptMonths").flatMap((f) => f.fragment.months);
   const schedule = withoutMonths(readSchedule({ ...ctx, finds: finds.filter((f) => f.fragment.kind !== "exceptMonths") }), months);
-  return { schedule: startOn(schedule, start, whole.now), bounds };
+  if (oneDay === null) return { schedule: startOn(schedule, start, whole.now), bounds };
+  if (bounds.endAt !== undefined || start !== null) throw refuse.conflicting(`a repetition on one date ('${oneDay.said}') and another start or end`);
+  return { schedule: onOneDay(schedule, oneDay, whole.notes), bounds: { ...bounds, endAt: oneDay.endAt } };
 }
 
 function readSchedule(said: ReadContext): Schedule {
@@ -157,13 +161,15 @@ function readSchedule(said: ReadContext): Schedule {
   const vague = findsOf(ctx, "vague").map((f) => f.fragment);
   if (vague.some((v) => v.what === "subMinute")) throw refuse.subMinute();
   if (vague.some((v) => v.what === "timezone")) throw refuse.ambiguousZone();
-  if (vague.some((v) => v.what === "interval")) throw refuse.skipCount(ex);
+  const skip = vague.find((v) => v.what === "interval");
+  if (skip !== undefined) throw refuse.skipCount(ex, skip.skip);
   if (vague.some((v) => v.what === "workdays")) throw refuse.workdays(ex);
   if (vague.some((v) => v.what === "ordinal")) throw refuse.everySecond(ex);
   if (vague.some((v) => v.what === "past")) throw refuse.pastDay(ex);
   if (vague.some((v) => v.what === "day")) throw refuse.vagueDay(ex);
   if (vague.some((v) => v.what === "dayMonth")) throw refuse.dayMonth(ex);
   if (vague.some((v) => v.what === "occasion")) throw refuse.occasion(ex);
+  if (vague.some((v) => v.what === "calendar")) throw refuse.lunarDate(ex);
   const precise = [...kinds].some((k) => PRECISE_KINDS.has(k));
   // "twice a day at 9 and 21" says its times; "twice a day" alone does not.
   const clocks = ctx.finds.filter((f) => f.fragment.kind === "clock").length;

@@ -113,8 +113,11 @@ function readDaysAndWeeks(ctx: ReadContext, interval: Interval | null, days: Wee
  */
 function refusePairedDaysAndTimes(ctx: ReadContext): void {
   const dayKinds = new Set(["daily", "weekdays", "weekdayName"]);
+  // "1日2回", "twice a day": the day said with a number of times is that number's, not a set of days.
+  const countsTimes = (f: Found) =>
+    ctx.finds.some((v) => v.fragment.kind === "vague" && v.fragment.perDay !== undefined && v.start === f.start && v.end === f.end);
   const order = ctx.finds
-    .filter((f) => dayKinds.has(f.fragment.kind) || f.fragment.kind === "clock")
+    .filter((f) => (dayKinds.has(f.fragment.kind) && !countsTimes(f)) || f.fragment.kind === "clock")
     .sort((a, b) => a.start - b.start)
     .map((f) => (f.fragment.kind === "clock" ? "t" : "d"))
     .join("")

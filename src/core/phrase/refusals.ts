@@ -1,6 +1,7 @@
 import { DomainError } from "../errors.js";
 import { anchorInGap, type CivilTime, unknownTimeZone } from "../schedule/index.js";
-import { formatClock } from "./format.js";
+import { count, formatClock } from "./format.js";
+import type { IntervalUnitWord } from "./fragments.js";
 import type { Examples } from "./grammar.js";
 
 /**
@@ -72,13 +73,18 @@ export const refuse = {
       "Midnight at the start or at the end of that day?",
       ex.once,
     ),
-  skipCount: (ex: Examples) =>
-    askWhen(
-      "'Every other N' with a skip count ('2日おき', '每隔两天') is read as every N or every N+1 by different people.",
-      "An interval without a skip count: 'every N days' (3日ごと, 每3天)",
-      "Every how many days?",
-      ex.daily,
-    ),
+  /** Both readings, each with how to say it, when the number and its unit are known ("every 2 days, or every 3 days?"). */
+  skipCount: (ex: Examples, skip?: { amount: number; unit: IntervalUnitWord }) => {
+    const message = "'Every other N' with a skip count ('2日おき', '每隔两天') is read as every N or every N+1 by different people.";
+    const expected = "An interval without a skip count: 'every N days' (3日ごと, 每3天)";
+    if (skip === undefined) return askWhen(message, expected, "Every how many days?", ex.daily);
+    const [one, other] = [count(skip.amount, skip.unit), count(skip.amount + 1, skip.unit)];
+    return new DomainError("ambiguous_schedule", message, {
+      field: "when",
+      expected,
+      hint: `Ask the user: "Every ${one}, or every ${other} (${one} skipped between runs)?" e.g. 'every ${one}' or 'every ${other}', with the time.`,
+    });
+  },
   dayMissingInSomeMonths: (day: number, ex: Examples) =>
     askWhen(
       `Not every month has a day ${day}: in the others it could be skipped or moved to the month's last day.`,
@@ -119,6 +125,14 @@ export const refuse = {
       "The phrase names an occasion ('my birthday', 'the weekend') whose date is not known here.",
       "The date itself, or the last day by its name",
       "On which date?",
+      ex.once,
+    ),
+  /** Read as the Gregorian date, "農曆八月十五" would run on the wrong day, weeks from the festival. */
+  lunarDate: (ex: Examples) =>
+    askWhen(
+      "The phrase names a date on the lunar calendar ('農曆', '旧暦', '음력'); only Gregorian dates are read.",
+      "The Gregorian date, e.g. the date the lunar day falls on this year",
+      "Which date on the ordinary (Gregorian) calendar is that?",
       ex.once,
     ),
   afterNext: (nearer: string, further: string) =>

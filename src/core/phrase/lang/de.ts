@@ -184,6 +184,8 @@ const rules: Rule[] = [
     const list = days(m[0], DAY);
     return list === null ? null : { kind: "weekdays", days: list };
   }),
+  // "übernächste Woche": the week two on; a day said with it is read in it (read-ahead.ts).
+  ruleOf(String.raw`\b(?:in\s+der\s+)?übernächsten?\s+woche\b`, (m) => periodOf(m[0], /woche/u, null, 2)),
   ruleOf(String.raw`\b(?:nächste|kommende|diese)\s+woche\b|\b(?:nächsten|kommenden|diesen)\s+monat\b|\b(?:am|dieses|nächstes)\s+wochenende\b`, (m) =>
     periodOf(m[0], /^(?:nächste|kommende)\s+woche$/u, /^(?:nächsten|kommenden)\s+monat$/u),
   ),

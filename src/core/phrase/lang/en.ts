@@ -269,6 +269,13 @@ const rules: Rule[] = [
     kind: "vague",
     what: "past",
   })),
+  // "next week's tuesday": the Tuesday of next week, as "next tuesday".
+  ruleOf(String.raw`\b(?:next|coming)\s+week['’]?s\s+(${DAY})\.?(?![\p{L}])`, (m) => {
+    const weekday = weekdayOf(m[1] ?? "");
+    return weekday === null ? null : { kind: "weekdayName", days: [weekday], weeksAhead: 1 };
+  }),
+  // "the week after next": the Monday-to-Sunday week two on; a day said with it is read in it (read-ahead.ts).
+  ruleOf(String.raw`\b(?:the\s+)?week\s+after\s+next(?:['’]s)?`, (m) => periodOf(m[0], /week/u, null, 2)),
   // "next Friday", "next tues": the Friday of next week (the policy chrono follows for the full names).
   ruleOf(String.raw`\bnext\s+(${DAY})\.?(?![\p{L}])`, (m) => {
     const weekday = weekdayOf(m[1] ?? "");
@@ -438,6 +445,14 @@ const OWNER = String.raw`(?:the|my|our|your|their|his|her)`;
 const DELIVERED = String.raw`(?:reminders?|alerts?|notifications?|digests?|summar(?:y|ies)|briefings?|reports?|updates?|e-?mails?|messages?|texts?|recaps?|round-?ups?|newsletters?|news|check-?ins?|pings?|nudges?|tasks?|jobs?|runs?|schedules?)`;
 
 /**
+ * A meeting named by how often it meets ("daily standup", "weekly 1:1"): beside the schedule's own
+ * repetition ("daily standup every weekday at 9:15") the word names the meeting. Alone ("daily
+ * standup at 9") it is still the schedule's word, so it is exempt only when another is said.
+ */
+const MEETING = String.raw`(?:stand-?\s?ups?|syncs?|meetings?|scrums?|huddles?|retros?|1:1s?|one-on-ones?|check-?ins?|reviews?|calls?)\b`;
+const REPEATS_ELSEWHERE = String.raw`(?:\b(?:every|evry|each)\b|\bweekdays\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|\bmon(?:day)?\s*(?:-|–|to|thru|through)\s*fri(?:day)?\b)`;
+
+/**
  * English words that can carry schedule meaning (coverage.ts). A frequency word after "the" or
  * "our" and before a noun names a thing that recurs, not when the task runs ("remind me about
  * the quarterly review", "the nightly export"), unless the noun is what the task sends.
@@ -455,7 +470,7 @@ const BEARING = [
   String.raw`\bsecond\b(?=\s+(?:${WEEKDAY_NAMES}|mon|tue|wed|thu|fri|sat|sun|day|week|month))`,
   String.raw`\bevery\b${AHEAD}`,
   String.raw`\beach\b${AHEAD}`,
-  String.raw`(?<!\b${OWNER}\s+)\b${FREQUENCY}\b`,
+  String.raw`(?<!\b${OWNER}\s+)\b${FREQUENCY}\b(?!\s+${MEETING}(?=.*${REPEATS_ELSEWHERE}))`,
   String.raw`(?<=\b${OWNER}\s+)${FREQUENCY}\b(?!\s+(?!${DELIVERED}\b)\p{L})`,
   String.raw`\b(?:except|excluding|besides)\b`,
   String.raw`\bbut\b(?=\s+(?:not\s+)?(?:on\s+)?(?:the\s+)?(?:mon|tue|wed|thu|fri|sat|sun|weekend|holiday|public))`,

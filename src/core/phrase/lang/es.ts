@@ -49,7 +49,8 @@ const NUMBERS: Record<string, number> = {
 const NUM = String.raw`(\d{1,3}|un|uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|quince|veinte|treinta|cuarenta\s+y\s+cinco)`;
 const HOUR = String.raw`(\d{1,2}|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce)`;
 const DAY = String.raw`(?:lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bados?|domingos?)`;
-const SEP = String.raw`(?:\s*,\s*(?:y\s+)?|\s+y\s+|\s+e\s+|\s+o\s+|\s+a\s+|\s+al\s+|\s*-\s*)`;
+/** Dictated lists lose their commas: "lunes miercoles y viernes". */
+const SEP = String.raw`(?:\s*,\s*(?:y\s+)?|\s+y\s+|\s+e\s+|\s+o\s+|\s+a\s+|\s+al\s+|\s*-\s*|\s+)`;
 const DAY_LIST = String.raw`(${DAY}(?:${SEP}${DAY})*)`;
 const MONTH = String.raw`(enero|febrero|marzo|abril|mayo|junio|julio|agosto|se?ptiembre|octubre|noviembre|diciembre)`;
 const UNIT = String.raw`(minutos?|min|horas?|d[íi]as?|semanas?|mes(?:es)?|años?)`;
@@ -74,7 +75,8 @@ function unitOf(word: string): IntervalUnitWord {
   return "year";
 }
 
-const PARTS: Record<string, PartOfDay> = { mañana: "morning", madrugada: "early", tarde: "afternoon", noche: "night" };
+/** "manana": "mañana" typed or dictated without its tilde. */
+const PARTS: Record<string, PartOfDay> = { mañana: "morning", manana: "morning", madrugada: "early", tarde: "afternoon", noche: "night" };
 
 function clockOf(
   hourWord: string,
@@ -242,7 +244,9 @@ const rules: Rule[] = [
     return weekday === null ? null : { kind: "weekdayName", days: [weekday], weeksAhead: 1 };
   }),
   ruleOf(String.raw`\bde\s+madrugada\b`, () => ({ kind: "part", part: "early" })),
-  ruleOf(String.raw`\b(?:de|por|en)\s+la\s+(mañana|madrugada|tarde|noche)\b`, (m) => ({ kind: "part", part: PARTS[m[1] ?? ""] ?? "morning" })),
+  ruleOf(String.raw`\b(?:de|por|en)\s+la\s+(mañana|manana|madrugada|tarde|noche)\b`, (m) => ({ kind: "part", part: PARTS[m[1] ?? ""] ?? "morning" })),
+  // "mañana temprano a las 6": early in the morning.
+  ruleOf(String.raw`\btemprano\b`, () => ({ kind: "part", part: "morning" })),
   ruleOf(
     String.raw`\b(?:de|desde)\s+(?:las?\s+|el\s+)?${END}(?:\s*h)?\s+(?:a|hasta)\s+(?:las?\s+|el\s+)?${END}(?:\s*h)?\b|\bentre\s+(?:las?\s+|el\s+)?${END}(?:\s*h)?\s+y\s+(?:las?\s+|el\s+)?${END}(?:\s*h)?\b`,
     (m) => {

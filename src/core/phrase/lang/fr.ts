@@ -135,6 +135,8 @@ const rules: Rule[] = [
     kind: "vague",
     what: "time",
   })),
+  // "jusqu'à la fin du mois": this month's end, not the end of every month.
+  ruleOf(String.raw`(?<=\bjusqu['’][àa]\s+la\s+)fin\s+du\s+mois\b`, () => ({ kind: "monthEnd", month: null })),
   ruleOf(String.raw`\b(?:la\s+)?fin\s+(?:de\s+|d['’])${MONTH}\b`, (m) => ({ kind: "monthEnd", month: monthOf(m[1] ?? "") })),
   ruleOf(String.raw`\b(?:le\s+)?(\d{1,2})(?:er)?\s+du\s+mois\s+prochain\b`, (m) => ({ kind: "monthAhead", months: 1, day: Number(m[1]) })),
   ruleOf(
@@ -163,15 +165,18 @@ const rules: Rule[] = [
     const weekday = weekdayOf(m[1] ?? m[2] ?? "");
     return weekday === null ? null : { kind: "interval", every: 2, unit: "week", weekday };
   }),
-  ruleOf(String.raw`\b(?:une\s+semaine\s+sur\s+deux|tous\s+les\s+quinze\s+jours|toutes\s+les\s+deux\s+semaines)\b`, () => ({
-    kind: "interval",
-    every: 2,
-    unit: "week",
-  })),
+  ruleOf(
+    String.raw`\b(?:une\s+semaine\s+sur\s+deux|tous\s+les\s+quinze\s+jours|tous\s+les\s+15\s+jours(?=\s+(?:le\s+)?${DAY})|toutes\s+les\s+deux\s+semaines)\b`,
+    () => ({
+      kind: "interval",
+      every: 2,
+      unit: "week",
+    }),
+  ),
   // "Jours ouvrables" is Monday to Saturday in law and Monday to Friday in much everyday use: asked.
   ruleOf(String.raw`\b(?:les\s+|tous\s+les\s+)?jours\s+ouvrables\b`, () => ({ kind: "vague", what: "workdays" })),
   ruleOf(
-    String.raw`\b(?:du\s+)?lundi\s+au\s+vendredi\b|\ben\s+semaine\b|\b(?:(?:tous\s+)?les\s+|chaque\s+)?jours?\s+(?:de\s+(?:la\s+)?semaine|ouvr[ée]s)\b`,
+    String.raw`\b(?:du\s+)?lundi\s+au\s+vendredi\b|\ben\s+semaine\b|\b(?:(?:tous\s+)?les\s+|chaque\s+)?jours?\s+(?:de\s+(?:la\s+)?semaine|ouvr[ée]s?)\b`,
     () => ({ kind: "weekdays", days: [...WEEKDAYS] }),
   ),
   ruleOf(String.raw`\b(?:tous\s+les|chaque)\s+(matin|soir|après-midi|apres-midi|nuit)s?\b|\btoutes\s+les\s+(nuit)s\b`, (m) => ({

@@ -11,6 +11,7 @@ import {
   slashDate,
   startWord,
   timesPer,
+  WEEKDAYS,
   WEEKEND,
   windowOf,
 } from "../grammar.js";
@@ -29,6 +30,8 @@ interface Words {
   every: string;
   /** "weekend": Saturday and Sunday, after the word for every. */
   weekend: string;
+  /** Monday to Friday, said alone ("weekdays pe"): the English word is the one typed. */
+  workdays: string;
   oclock: string;
   parts: Record<string, PartOfDay>;
   today: string;
@@ -154,6 +157,7 @@ function grammarOf(lang: "hi-Latn" | "hi-Deva", w: Words, examples: Grammar["exa
     ruleOf(word(w.vagueWeak), () => ({ kind: "vague", what: "time", weak: true })),
     ruleOf(word(w.vague), () => ({ kind: "vague", what: "time" })),
     ruleOf(word(`(?:${w.every})\\s*(?:${w.weekend})`), () => ({ kind: "weekdays", days: [...WEEKEND] })),
+    ruleOf(word(`(?:(?:${w.every})\\s*)?(?:${w.workdays})`), () => ({ kind: "weekdays", days: [...WEEKDAYS] })),
     exceptMonthsRule(word(`${MONTH}(?:\\s*(?:${w.and})\\s*${MONTH})*\\s*(?:${w.except})`), new RegExp(MONTH), monthOf),
     ruleOf(word(`${DAY_LIST}\\s*(?:${w.except})`), (m) => {
       const list = days(m[1] ?? "");
@@ -237,6 +241,7 @@ function grammarOf(lang: "hi-Latn" | "hi-Deva", w: Words, examples: Grammar["exa
     word(`${N}\\s*(?:${w.date})`),
     word(w.every),
     word(w.daily),
+    word(w.workdays),
     word(w.until),
     word(w.except),
     word(`${N}\\s*(?:${w.times})`),
@@ -245,7 +250,7 @@ function grammarOf(lang: "hi-Latn" | "hi-Deva", w: Words, examples: Grammar["exa
     word(`${w.today}|${w.tomorrow}|${w.dayAfter}`),
     `\\d{1,2}:\\d{2}`,
   ]);
-  return { lang, chrono: null, rules, glue: new RegExp(`^(?:[\\s,.]|${w.and}|${w.only}|को|ko|ki|ke|की|के|par|पर)*$`, "u"), bearing, examples };
+  return { lang, chrono: null, rules, glue: new RegExp(`^(?:[\\s,.]|${w.and}|${w.only}|को|ko|ki|ke|की|के|par|पर|pe|पे)*$`, "u"), bearing, examples };
 }
 
 export const hiLatn = grammarOf(
@@ -264,6 +269,7 @@ export const hiLatn = grammarOf(
     daily: "roz|rozana|rozaana|har\\s+roz|har\\s+din|pratidin|rojana",
     every: "har",
     weekend: "weekends?|hafte\\s+ke\\s+aakhir",
+    workdays: "weekdays?|working\\s+days?|kaam\\s+ke\\s+din",
     oclock: "baje|bajey|bje",
     parts: {
       subah: "morning",
@@ -366,6 +372,7 @@ export const hiDeva = grammarOf(
     daily: "रोज़ाना|रोजाना|रोज़|रोज|हर\\s+रोज़|हर\\s+दिन|प्रतिदिन",
     every: "हर|प्रति",
     weekend: "वीकेंड|सप्ताहांत",
+    workdays: "वीकडेज़|वीकडेज|कार्यदिवस",
     oclock: "बजे",
     parts: { सुबह: "morning", दोपहर: "afternoon", शाम: "evening", रात: "night" },
     today: "आज",

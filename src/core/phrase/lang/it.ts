@@ -45,7 +45,8 @@ const NUMBERS: Record<string, number> = {
 };
 const NUM = String.raw`(\d{1,3}|un[oa]?|due|tre|quattro|cinque|sei|sette|otto|nove|dieci|undici|dodici|quindici|venti|trenta|quarantacinque)`;
 const DAY = String.raw`(?:luned[ìi]|marted[ìi]|mercoled[ìi]|gioved[ìi]|venerd[ìi]|sabato|sabati|domenica|domeniche)`;
-const SEP = String.raw`(?:\s*,\s*(?:e\s+)?|\s+e\s+|\s+o\s+|\s+al\s+|\s*-\s*)`;
+/** Dictated lists lose their commas: "lunedì mercoledì e venerdì". */
+const SEP = String.raw`(?:\s*,\s*(?:e\s+)?|\s+e\s+|\s+o\s+|\s+al\s+|\s*-\s*|\s+)`;
 const DAY_LIST = String.raw`(${DAY}(?:${SEP}(?:il\s+|la\s+)?${DAY})*)`;
 const MONTH = String.raw`(gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre)`;
 const UNIT = String.raw`(minuti|minuto|min|ore|ora|giorni|giorno|settimane|settimana|mesi|mese|anni|anno)`;

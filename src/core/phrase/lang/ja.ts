@@ -75,7 +75,7 @@ function intervalOf(amountText: string, unitText: string, skip: boolean): Fragme
   if (amount === null) return null;
   const unit = unitOf(unitText);
   if (!skip || unit === "minute" || unit === "hour") return { kind: "interval", every: amount, unit };
-  return amount === 1 ? { kind: "interval", every: 2, unit } : { kind: "vague", what: "interval" };
+  return amount === 1 ? { kind: "interval", every: 2, unit } : { kind: "vague", what: "interval", skip: { amount, unit } };
 }
 
 function clockOf(meridiem: string | undefined, hourText: string, minuteText: string | undefined): Fragment | null {
@@ -86,6 +86,9 @@ function clockOf(meridiem: string | undefined, hourText: string, minuteText: str
 }
 
 const rules: Rule[] = [
+  // "明日になったら9時に", "月曜になったら": once that day comes, a when (conditions.ts reads it after a clock).
+  ruleOf(`(?<=(?:明日|明後日|あした|あさって|曜日?|[0-9一二三四五六七八九十]\\s*日|来週|週末))\\s*に\\s*なったら`, () => ({ kind: "noise" })),
+  ruleOf(`旧暦|太陰暦|陰暦`, () => ({ kind: "vague", what: "calendar" })),
   slashDate("month-day"),
   ruleOf(`${N}\\s*時間\\s*半\\s*後`, (m) => {
     const hours = cjkNumber(m[1] ?? "");
@@ -219,6 +222,7 @@ const rules: Rule[] = [
 
 /** Japanese words that can carry schedule meaning (coverage.ts). */
 const BEARING = [
+  `旧暦|太陰暦|陰暦`,
   `[月火水木金土日]曜日?`,
   `(?:[月火水木金](?:\\s*[・、,と]\\s*[月火水木金土日])+)`,
   `土日|週末|平日`,

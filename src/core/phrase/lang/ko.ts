@@ -100,6 +100,12 @@ const UNIT = "(분|시간|일|주일|주|달|개월|년)";
 const NTH: Record<string, number> = { 첫: 1, 첫째: 1, 두: 2, 둘째: 2, 세: 3, 셋째: 3, 네: 4, 넷째: 4, 다섯: 5, 다섯째: 5, 마지막: -1 };
 
 const rules: Rule[] = [
+  // "주말 오전 10시마다", "매월 15일 오전 10시마다": 마다 right after a clock repeats what the days said before it
+  // already repeat. Without them ("오전 10시마다") it stays unread, and asked.
+  ruleOf(`(?<=(?:매일|매주|매월|매달|주말|평일|주중|요일)[^,.]{0,20}?[0-9]\\s*시(?:\\s*(?:반|[0-9]{1,2}\\s*분))?)\\s*마다`, () => ({ kind: "noise" })),
+  // "월요일이 되면", "내일 되면": once that day comes, a when (conditions.ts reads it after a clock).
+  ruleOf(`(?<=(?:내일|모레|요일|[0-9]\\s*일|주말))\\s*(?:이|가)?\\s*되면`, () => ({ kind: "noise" })),
+  ruleOf(`음력`, () => ({ kind: "vague", what: "calendar" })),
   slashDate("month-day"),
   ruleOf(`${N}\\s*시간\\s*${N}\\s*분\\s*(?:후|뒤|있다가)`, (m) => {
     const [hours, minutes] = [number(m[1]), number(m[2])];
@@ -241,6 +247,7 @@ const rules: Rule[] = [
 
 /** Korean words that can carry schedule meaning (coverage.ts). */
 const BEARING = [
+  `음력`,
   `[월화수목금토일]요일`,
   SHORT_DAYS,
   `평일|주말|주중`,

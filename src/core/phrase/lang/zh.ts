@@ -98,13 +98,21 @@ function skipInterval(amountText: string | undefined, unit: IntervalUnitWord): F
   const amount = amountText === undefined ? 1 : cjkNumber(amountText);
   if (amount === null) return null;
   if (unit === "minute" || unit === "hour") return { kind: "interval", every: amount, unit };
-  return amount === 1 ? { kind: "interval", every: 2, unit } : { kind: "vague", what: "interval" };
+  return amount === 1 ? { kind: "interval", every: 2, unit } : { kind: "vague", what: "interval", skip: { amount, unit } };
 }
 
 const NTH: Record<string, number> = { 一: 1, "1": 1, 二: 2, "2": 2, 三: 3, "3": 3, 四: 4, "4": 4, 五: 5, "5": 5 };
 
 const rules: Rule[] = [
   slashDate("month-day"),
+  // "農曆正月初一": the lunar date with its own month and day words, so that the refusal says why.
+  ruleOf(
+    `(?:農曆|农历|陰曆|阴历|舊曆|旧历)(?:\\s*[正一二三四五六七八九十冬臘腊0-9]{1,2}\\s*月)?(?:\\s*(?:初|廿|十|二十|三十)?[一二三四五六七八九十0-9]{0,2}[日號号]?)?`,
+    () => ({
+      kind: "vague",
+      what: "calendar",
+    }),
+  ),
   // "三月除外", "除了七月和八月": months out of the repetition.
   exceptMonthsRule(
     `除了?\\s*${N}\\s*月(?:\\s*(?:、|和|跟|及|與|与|,|，)\\s*${N}\\s*月)*\\s*(?:以外|之外|外)?|${N}\\s*月(?:\\s*(?:、|和|跟|及|與|与|,|，)\\s*${N}\\s*月)*\\s*(?:除外|不用|不要|休息)`,
@@ -132,7 +140,11 @@ const rules: Rule[] = [
   ruleOf(`(?:從|从)?\\s*(${CLOCK})\\s*(?:到|至|~|～|-)\\s*(${CLOCK})(?:\\s*(?:之間|之间|為止|为止))?`, (m) => {
     return windowOf(windowEnd(m[1] ?? ""), windowEnd(m[2] ?? ""));
   }),
-  ruleOf(`(?:每(?:天|日)|一天)\\s*${N}\\s*次`, (m) => [{ kind: "vague", what: "time", perDay: cjkNumber(m[1] ?? "") ?? 0 }, { kind: "daily" }]),
+  // "每天提醒我兩次": the reminder's own words between the day and the times are still a frequency, not a count.
+  ruleOf(`(?:每(?:天|日)|一天)\\s*(?:提醒(?:我)?|要|吃|喝)?\\s*${N}\\s*次`, (m) => [
+    { kind: "vague", what: "time", perDay: cjkNumber(m[1] ?? "") ?? 0 },
+    { kind: "daily" },
+  ]),
   ruleOf(`提醒(?:我)?\\s*一\\s*次`, () => ({ kind: "noise" })),
   ruleOf(`(?:提醒|共|總共|总共|一共|重複|重复)?\\s*${N}\\s*次`, (m) => {
     const times = cjkNumber(m[1] ?? "");
@@ -177,7 +189,7 @@ const rules: Rule[] = [
     const list = days(m[1] ?? "");
     return list === null ? null : { kind: "weekdays", days: list };
   }),
-  ruleOf(`(?:每(?:個|个)?|逢)?(?:工作日|工作天|平日|週間|周间)`, () => ({ kind: "weekdays", days: [...WEEKDAYS] })),
+  ruleOf(`(?:每(?:個|个)?|逢)?\\s*(?:工作日|工作天|平日|週間|周间|weekdays?(?![a-z]))`, () => ({ kind: "weekdays", days: [...WEEKDAYS] })),
   ruleOf(`(?:每(?:個|个|逢)?|逢)\\s*(?:週|周)末`, () => ({ kind: "weekdays", days: [...WEEKEND] })),
   ruleOf(`(?:下|這|这|本)(?:個|个)?(?:週|周|星期|禮拜|礼拜)(?!\\s*${WD})|(?:這|这|本)?(?:週|周)末|(?:下|這|这|本)(?:個|个)?月(?!\\s*${N}\\s*[號号日])`, (m) =>
     periodOf(m[0], /^下(?:個|个)?(?:週|周|星期|禮拜|礼拜)$/u, /^下(?:個|个)?月$/u),
@@ -250,9 +262,17 @@ const rules: Rule[] = [
     return at === null ? null : clock(at.hour, at.minute);
   }),
   ruleOf(`(?:在)?${N}\\s*${HOUR_MARK}(?!間|间)(?:\\s*(半|一刻|三刻|整|${N}\\s*分?(?!\\s*/)))?`, (m) => clockOf(m[1] ?? "", m[2])),
+  // "禮拜一三五": days named in a list without 每 (read weekly, noted, like "Monday, Wednesday and Friday");
+  // after the clock, so that "週三四點" stays Wednesday at four.
+  ruleOf(`${WEEK}\\s*${WD}(?:\\s*[、,，和與与及跟]?\\s*${WEEK}?\\s*${WD})+(?!\\s*(?:${HOUR_MARK}|[:：0-9]|半))`, (m) => {
+    const list = days(m[0]);
+    return list === null ? null : { kind: "weekdayName", days: list };
+  }),
+  // "3月底之前": the end of the month before the word is the last day.
+  ruleOf(`(?<=月\\s*(?:底|末)\\s*)(?:之前|以前)`, () => ({ kind: "until", side: "before" })),
   // "從下週一開始": the 從 of a start says nothing more than its 開始.
   ruleOf(`(?:從|从)(?=[^，,。]{1,8}?(?:開始|开始))`, () => ({ kind: "noise" })),
-  startWord(`(?<=(?:週|周|星期|禮拜|礼拜)[一二三四五六日天]|明天|後天|后天|[0-9]\\s*[日號号])\\s*(?:開始|开始|起)`, "before"),
+  startWord(`(?<=(?:週|周|星期|禮拜|礼拜)[一二三四五六日天]|今天|今日|明天|後天|后天|[0-9]\\s*[日號号])\\s*(?:開始|开始|起)`, "before"),
   ruleOf(`到(?=\\s*(?:[0-9${CJK_NUMERAL}]|下|本|這|这|${WEEK}|月底|月末|明|後天|后天))|截至|截止到?|直到`, () => ({ kind: "until", side: "after" })),
   ruleOf(`現在|现在|立刻|立即|馬上|马上|即刻|立馬|立马|儘快|尽快`, () => ({ kind: "immediate" })),
 ];
@@ -277,6 +297,7 @@ const BEARING = [
   `${NUMBER}\\s*次`,
   `${NUMBER}\\s*(?:個|个)?\\s*(?:分鐘|分钟|小時|小时|鐘頭|钟头|天|星期|禮拜|礼拜|週|周)`,
   `持續|持续|連續|连续|為期|为期`,
+  `農曆|农历|陰曆|阴历|舊曆|旧历`,
   `${NUMBER}\\s*${HOUR_MARK}`,
   `\\d{1,2}\\s*[:：]\\s*\\d{2}`,
   `\\d{1,2}\\s*[ap]\\.?m\\b`,

@@ -18,6 +18,7 @@ import {
   loadTuning8Rows,
   loadTuning9Rows,
   loadTuning10Rows,
+  loadTuning11Rows,
   loadTuningRows,
   MEASURED_LANGS,
 } from "./rows.js";
@@ -36,9 +37,10 @@ const tuning7 = loadTuning7Rows();
 const tuning8 = loadTuning8Rows();
 const tuning9 = loadTuning9Rows();
 const tuning10 = loadTuning10Rows();
+const tuning11 = loadTuning11Rows();
 /** The rows the held-out draw was made from; the later tuning sets were written after it. */
 const drawn = [...tuning, ...heldOut];
-const rows = [...drawn, ...tuning2, ...tuning3, ...tuning4, ...fifth, ...tuning7, ...tuning8, ...tuning9, ...tuning10];
+const rows = [...drawn, ...tuning2, ...tuning3, ...tuning4, ...fifth, ...tuning7, ...tuning8, ...tuning9, ...tuning10, ...tuning11];
 
 describe("the independent phrase table", () => {
   it("has at least 330 drawn rows, with every language present", () => {
@@ -128,6 +130,13 @@ describe("the independent phrase table", () => {
     expect(tuning10.every((r) => r.set === "tuning10")).toBe(true);
     const least = { en: 25, "zh-Hant": 20, es: 15, de: 10, pt: 10, "zh-Hans": 10, "hi-Latn": 10, fr: 5, it: 5, ja: 5, ko: 5, "hi-Deva": 5 } as const;
     for (const [lang, n] of Object.entries(least)) expect(tuning10.filter((r) => r.lang === lang).length, lang).toBeGreaterThanOrEqual(n);
+  });
+
+  it("has an eleventh tuning set of at least 120 rows, weighted to zh-Hant and es, every language present", () => {
+    expect(tuning11.length).toBeGreaterThanOrEqual(120);
+    expect(tuning11.every((r) => r.set === "tuning11")).toBe(true);
+    const least = { "zh-Hant": 35, es: 30, en: 15, ja: 10, ko: 10, "zh-Hans": 4, de: 4, fr: 4, pt: 4, it: 4, "hi-Latn": 4, "hi-Deva": 4 } as const;
+    for (const [lang, n] of Object.entries(least)) expect(tuning11.filter((r) => r.lang === lang).length, lang).toBeGreaterThanOrEqual(n);
   });
 
   it("keeps the fifth held-out file byte for byte as hashed when it was split", () => {

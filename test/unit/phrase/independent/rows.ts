@@ -25,7 +25,9 @@ export type MeasuredLang = (typeof MEASURED_LANGS)[number];
  * Traditional Chinese plus the shapes the seventh still refused (convert8.py), with no held-out part.
  * tuning9: a ninth, aimed where the held-out figures are weakest (Traditional Chinese, English,
  * Spanish; convert9.py), with no held-out part. tuning10: a tenth, in all twelve languages, aimed at
- * shapes the earlier sets have few of (convert10.py), with no held-out part.
+ * shapes the earlier sets have few of (convert10.py), with no held-out part. tuning11: an eleventh,
+ * weighted to Traditional Chinese and Spanish, where the held-out misses are (convert11.py), with no
+ * held-out part.
  */
 export const SETS = [
   "tuning",
@@ -40,6 +42,7 @@ export const SETS = [
   "tuning8",
   "tuning9",
   "tuning10",
+  "tuning11",
 ] as const;
 export type RowSet = (typeof SETS)[number];
 
@@ -91,6 +94,7 @@ export const TUNING7_FILE = join(DIR, "tuning7.jsonl");
 export const TUNING8_FILE = join(DIR, "tuning8.jsonl");
 export const TUNING9_FILE = join(DIR, "tuning9.jsonl");
 export const TUNING10_FILE = join(DIR, "tuning10.jsonl");
+export const TUNING11_FILE = join(DIR, "tuning11.jsonl");
 
 const parseLines = (text: string): IndependentRow[] =>
   text
@@ -117,6 +121,7 @@ export const loadTuning7Rows = (): IndependentRow[] => parseLines(readFileSync(T
 export const loadTuning8Rows = (): IndependentRow[] => parseLines(readFileSync(TUNING8_FILE, "utf8"));
 export const loadTuning9Rows = (): IndependentRow[] => parseLines(readFileSync(TUNING9_FILE, "utf8"));
 export const loadTuning10Rows = (): IndependentRow[] => parseLines(readFileSync(TUNING10_FILE, "utf8"));
+export const loadTuning11Rows = (): IndependentRow[] => parseLines(readFileSync(TUNING11_FILE, "utf8"));
 
 export const loadAllRows = (): IndependentRow[] => [
   ...loadTuningRows(),
@@ -131,6 +136,7 @@ export const loadAllRows = (): IndependentRow[] => [
   ...loadTuning8Rows(),
   ...loadTuning9Rows(),
   ...loadTuning10Rows(),
+  ...loadTuning11Rows(),
 ];
 
 /** The draw that put rows in the held-out set, as recorded when the table was written. */
