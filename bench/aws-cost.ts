@@ -152,6 +152,7 @@ function labelled(store: Store): Store {
     getJobs: (ids) => run("getJob", () => store.getJobs(ids)),
     getJobVersions: (ids) => run("getJob", () => store.getJobVersions(ids)),
     getRuns: (keys) => run("getRun", () => store.getRuns(keys)),
+    getRunsWithJobs: (keys) => run("getRun + getJob", () => store.getRunsWithJobs(keys)),
     queryBucket: (q) => run("watcher: queryBucket", () => store.queryBucket(q)),
     listWaking: (q) => run("watcher: listWaking", () => store.listWaking(q)),
     listJobRuns: (j, q) => run("listJobRuns", () => store.listJobRuns(j, q)),

@@ -2,6 +2,10 @@
 // Run: npx tsx bench/store-transitions.ts [--runs 20000] [--batch 50] [--rounds 3]
 // Each round opens a fresh file and times, in CPU microseconds per run (user + system):
 // - create: the job, its run and its event, 1,000 creates a commitEach, with the owner cap (as createMany);
+// - claim reads: what the claim reads before it writes, 500 delivered runs a call (a claim batch):
+//   each run with its task in one call (`claim_reads_us`, getRunsWithJobs, the engine's read), and
+//   the runs then their tasks in two calls (`claim_reads_apart_us`, getRuns + getJobs, its
+//   fallback); the median of five passes of each, alternating, the first pass changing each round;
 // - claim: the run queued → running with its event, `batch` a commitEach (the worker's free slots);
 // - start: the claimed run written again in the same status with its lease moved (running → running),
 //   `batch` a commitEach: a run claimed ahead started at its time, or a lease extension;
@@ -42,7 +46,9 @@ const event = (run: Run, from: Run["status"] | null): RunEvent => ({
   detail: null,
 });
 
-async function round(): Promise<Record<string, number>> {
+const CLAIM_BATCH = 500;
+
+async function round(index: number): Promise<Record<string, number>> {
   const dir = mkdtempSync(join(tmpdir(), "duely-transitions-"));
   const store = openSqliteStore({ path: join(dir, "bench.db") });
   try {
@@ -64,6 +70,24 @@ async function round(): Promise<Record<string, number>> {
       })),
       1000,
     );
+    const readCpu = async (read: (keys: Run[]) => Promise<unknown>): Promise<number> => {
+      const c0 = cpuUs();
+      for (let i = 0; i < N; i += CLAIM_BATCH) await read(runs.slice(i, i + CLAIM_BATCH));
+      return (cpuUs() - c0) / N;
+    };
+    const together = (keys: Run[]) => store.getRunsWithJobs(keys);
+    const apart = async (keys: Run[]) => {
+      const found = await store.getRuns(keys);
+      return store.getJobs([...new Set(found.flatMap((r) => (r ? [r.job_id] : [])))]);
+    };
+    // Five passes of each, alternating: one pass is too short to tell them apart on a busy machine.
+    const passes: Record<"together" | "apart", number[]> = { together: [], apart: [] };
+    for (let p = 0; p < 10; p++) {
+      const which = (p + index) % 2 === 0 ? "together" : "apart";
+      passes[which].push(await readCpu(which === "together" ? together : apart));
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const [claimReads, claimReadsApart] = [median(passes.together), median(passes.apart)];
     const claimed = runs.map(
       (r): Run => ({ ...r, status: "running", attempt: 1, lease_owner: "w", lease_until: T0 + 30_000, wake_at: T0 + 30_000, started_at: T0, executions: 1 }),
     );
@@ -98,6 +122,8 @@ async function round(): Promise<Record<string, number>> {
       runs: N,
       batch: B,
       create_us: r2(create),
+      claim_reads_us: r2(claimReads),
+      claim_reads_apart_us: r2(claimReadsApart),
       claim_us: r2(claim),
       start_us: r2(start),
       finish_us: r2(finish),
@@ -109,4 +135,4 @@ async function round(): Promise<Record<string, number>> {
   }
 }
 
-for (let i = 0; i < Number(values.rounds); i++) console.log(JSON.stringify(await round()));
+for (let i = 0; i < Number(values.rounds); i++) console.log(JSON.stringify(await round(i)));

@@ -66,7 +66,7 @@ export interface Quarantined {
  *
  * Unreadable records (a job or run that does not parse: a bad manual edit, another build's
  * write, a faulty disk) cost only themselves:
- * - A read by key (`getJob`, `getRun`, `getJobs`, `getRuns`) MUST reject with a DomainError
+ * - A read by key (`getJob`, `getRun`, `getJobs`, `getRuns`, `getRunsWithJobs`) MUST reject with a DomainError
  *   `corrupt_record` naming the item, rather than return it; the caller settles that one record.
  * - A listing or scan of jobs or runs (`listJobs`, `scanJobs`, `queryBucket`, `listWaking`,
  *   `listJobRuns`, `listInFlightRuns`) MUST NOT reject for one: it leaves the record out and
@@ -100,6 +100,13 @@ export interface Store {
   getJobVersions(ids: readonly string[]): Promise<(number | null)[]>;
   /** `getRun` for many keys in one call, in the order of `keys`, as `getJobs` is. */
   getRuns(keys: readonly RunKey[]): Promise<(Run | null)[]>;
+  /**
+   * `getRuns` with each run's job, in one call: a claim's read. In the order of `keys`, null where
+   * the run does not exist, else the run and its job (null where the job does not exist). One
+   * unparseable record, run or job, rejects the whole call with `corrupt_record`, as `getRuns`
+   * and `getJobs` would; the caller reads them apart then.
+   */
+  getRunsWithJobs(keys: readonly RunKey[]): Promise<({ run: Run; job: Job | null } | null)[]>;
   /**
    * Runs of one bucket (`YYYYMMDDHH#SS`) with `status`, scheduled in [from, to], ordered by
    * (scheduled_at, job_id) ascending, starting strictly after `after` when given: `limit` of

@@ -201,7 +201,8 @@ describe("what cannot be read now", () => {
   it("defers a run that cannot be read now, claims the others", async () => {
     const [a, b] = [await queuedRun(), await queuedRun()];
     const [ma, mb] = await deliver(a!, b!);
-    // The batched read fails, then the first run's own read.
+    // The read with the tasks fails, then the runs' batched read, then the first run's own read.
+    faults.script("getRunsWithJobs", "error");
     faults.script("getRuns", "error");
     faults.script("getRun", "error");
     const out = await claimBatch(deps(), WORKER, [ma!, mb!], T, { slots: 10, horizon: T });
@@ -233,6 +234,7 @@ describe("what cannot be read now", () => {
     const d = deps();
     d.store = {
       ...d.store,
+      getRunsWithJobs: () => Promise.reject(new DomainError("internal", "the database is busy")),
       getRuns: () => Promise.reject(new DomainError("internal", "the database is busy")),
       getRun: () => Promise.reject(new DomainError("internal", "the database is busy")),
     };
@@ -244,6 +246,7 @@ describe("what cannot be read now", () => {
   it("defers a run whose task cannot be read now", async () => {
     const r = await queuedRun();
     const [m] = await deliver(r);
+    faults.script("getRunsWithJobs", "error");
     faults.script("getJobs", "error");
     faults.script("getJob", "error");
     const out = await claimBatch(deps(), WORKER, [m!], T, { slots: 10, horizon: T });

@@ -46,7 +46,8 @@ describe("a task that cannot be read for a moment is not a broken task", () => {
     const faults = new FaultPlan();
     h = await openHarness("2026-06-01T10:00:00Z", { shard_count: 2, call_timeout_ms: 50 }, { faults });
     const { job } = await h.engine.jobs.create("alice", { title: "now", action: notify, schedule: { kind: "immediate" } });
-    // Never answers: the engine's deadline gives up on it, the batched read and then the single one.
+    // Never answers: the engine's deadline gives up on it, the read with the runs, the batched read and then the single one.
+    faults.script("getRunsWithJobs", "timeout");
     faults.script("getJobs", "timeout");
     faults.script("getJob", "timeout");
     await h.engine.worker.runOnce();
@@ -62,7 +63,14 @@ describe("a task that cannot be read for a moment is not a broken task", () => {
     h = await openHarness(
       "2026-06-01T10:00:00Z",
       { shard_count: 2 },
-      { wrapStore: (s) => ({ ...s, getJob: async () => Promise.reject(corrupt()), getJobs: async () => Promise.reject(corrupt()) }) },
+      {
+        wrapStore: (s) => ({
+          ...s,
+          getJob: async () => Promise.reject(corrupt()),
+          getJobs: async () => Promise.reject(corrupt()),
+          getRunsWithJobs: async () => Promise.reject(corrupt()),
+        }),
+      },
     );
     const { job } = await h.engine.jobs.create("alice", { title: "now", action: notify, schedule: { kind: "immediate" } });
     await h.engine.worker.runOnce();
@@ -88,6 +96,7 @@ describe("one unreadable record among a batch of reads", () => {
           ...s,
           getJob: async (id) => (id === bad ? Promise.reject(corrupt()) : s.getJob(id)),
           getJobs: async (ids) => (ids.includes(bad) ? Promise.reject(corrupt()) : s.getJobs(ids)),
+          getRunsWithJobs: async (keys) => (keys.some((k) => k.job_id === bad) ? Promise.reject(corrupt()) : s.getRunsWithJobs(keys)),
         }),
       },
     );
@@ -108,6 +117,7 @@ describe("one unreadable record among a batch of reads", () => {
           ...s,
           getRun: async (key) => (key.job_id === bad ? Promise.reject(corrupt()) : s.getRun(key)),
           getRuns: async (keys) => (keys.some((k) => k.job_id === bad) ? Promise.reject(corrupt()) : s.getRuns(keys)),
+          getRunsWithJobs: async (keys) => (keys.some((k) => k.job_id === bad) ? Promise.reject(corrupt()) : s.getRunsWithJobs(keys)),
         }),
       },
     );

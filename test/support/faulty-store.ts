@@ -6,6 +6,7 @@ const READS = [
   "getJobs",
   "getJobVersions",
   "getRuns",
+  "getRunsWithJobs",
   "listJobs",
   "scanJobs",
   "countJobs",

@@ -68,18 +68,21 @@ export async function claimBatch(
     else fresh.push(m);
     seen.add(key);
   }
-  const found = await readRuns(deps, fresh, out);
+  const together = await readTogether(deps, fresh);
+  const found = together ? fresh.map((message, i) => ({ message, run: together[i]?.run ?? null })) : await readRuns(deps, fresh, out);
   const claimable = found.filter((f): f is { message: QueueMessage; run: Run } => {
     if (f.run === undefined) return false;
     if (f.run === null || f.run.status !== "queued") out.done.push(f.message);
     else if (f.run.due_at > horizon) out.deferred.push({ ...f.message, dueAt: f.run.due_at });
     return f.run !== null && f.run.status === "queued" && f.run.due_at <= horizon;
   });
-  const jobs = await loadJobsOf(
-    deps.store,
-    claimable.map((c) => c.run),
-    deps.log,
-  );
+  const jobs = together
+    ? jobsIn(together)
+    : await loadJobsOf(
+        deps.store,
+        claimable.map((c) => c.run),
+        deps.log,
+      );
   const decisions = await decideAll(
     deps,
     worker,
@@ -156,6 +159,29 @@ async function readInFlight(deps: EngineDeps, jobIds: readonly string[]): Promis
     deps.log.log("warn", "cannot check tasks' earlier runs now; deferring their runs", { jobs: jobIds.length, error: String(e) });
     return new Map<string, null>();
   }
+}
+
+/**
+ * The delivered runs and their tasks in one store call (`getRunsWithJobs`), the claim's usual
+ * read; null when that call fails (one record that does not parse fails it whole, as does a
+ * failed request): the runs and the tasks are then read apart, each read settling its own
+ * records' failures (readRuns, loadJobsOf).
+ */
+async function readTogether(deps: EngineDeps, messages: readonly QueueMessage[]): Promise<({ run: Run; job: Job | null } | null)[] | null> {
+  if (messages.length === 0) return [];
+  try {
+    return await deps.store.getRunsWithJobs(messages.map((m) => m.key));
+  } catch (e) {
+    deps.log.log("warn", "cannot read delivered runs and their tasks in one call; reading them apart", { count: messages.length, error: String(e) });
+    return null;
+  }
+}
+
+/** The tasks a combined read found, by id; a task that does not exist is absent, as loadJobsOf leaves it. */
+function jobsIn(read: readonly ({ job: Job | null } | null)[]): Map<string, LoadedJob> {
+  const jobs = new Map<string, LoadedJob>();
+  for (const r of read) if (r?.job) jobs.set(r.job.id, r.job);
+  return jobs;
 }
 
 /** The delivered runs, in one store call when it can (`readBatched`): null for a missing or corrupt run, undefined to defer. */

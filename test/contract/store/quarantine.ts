@@ -89,6 +89,26 @@ export function describeQuarantineContract(open: OpenStore): void {
       await expect(store.getRuns([run])).rejects.toMatchObject({ code: "corrupt_record" });
     });
 
+    it("rejects a read of runs with their jobs when one run or one job among them is unreadable, and quarantines that one only", async () => {
+      const [good, spoiledJob, spoiledRun] = [makeJob(), makeJob(), makeJob()];
+      const [goodRun, runOfSpoiledJob, badRun] = [queued(good, 0), queued(spoiledJob, 0), queued(spoiledRun, 0)];
+      await create(good, spoiledJob, spoiledRun);
+      await insert(goodRun, runOfSpoiledJob, badRun);
+      await opened.corruptJob(spoiledJob.id);
+      await expect(store.getRunsWithJobs([goodRun, runOfSpoiledJob])).rejects.toMatchObject({
+        code: "corrupt_record",
+        message: expect.stringContaining(`stored job ${spoiledJob.id} is malformed`),
+      });
+      expect(await quarantinedKeys()).toEqual([`job ${spoiledJob.id}`]);
+      await opened.corruptRun(badRun);
+      await expect(store.getRunsWithJobs([badRun, goodRun])).rejects.toMatchObject({
+        code: "corrupt_record",
+        message: expect.stringContaining(`stored run ${spoiledRun.id}@${badRun.scheduled_at}`),
+      });
+      expect(await quarantinedKeys()).toEqual([`job ${spoiledJob.id}`, `run ${spoiledRun.id}@${badRun.scheduled_at}`].sort());
+      expect(await store.getRunsWithJobs([goodRun])).toEqual([{ run: goodRun, job: good }]);
+    });
+
     it("records in its quarantine, once, each unreadable record a read met: what, whose, why, where and since when", async () => {
       const job = makeJob({ owner: "q-owner" });
       const run = queued(job, 0);

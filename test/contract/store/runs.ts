@@ -6,7 +6,7 @@ import { claimed, claimTx, eachFreshStore, type OpenStore, writers } from "./fix
 /** Runs: inserts that never overwrite, and updates fenced by status and attempt. */
 export function describeRunContract(open: OpenStore): void {
   let store: Store;
-  const { insert } = writers(() => store);
+  const { create, insert } = writers(() => store);
 
   describe("runs", () => {
     eachFreshStore(open, (s) => {
@@ -25,6 +25,57 @@ export function describeRunContract(open: OpenStore): void {
       const missing = { job_id: job.id, scheduled_at: T0 + 1 };
       expect(await store.getRuns([second, missing, other, first])).toEqual([second, null, other, first]);
       expect(await store.getRuns([])).toEqual([]);
+    });
+
+    it("reads many runs with their jobs in one call, in the order asked: null for a missing run, a null job for a missing job", async () => {
+      const job = makeJob();
+      const [first, second] = [makeRun(job, T0), makeRun(job, T0 + HOUR_MS, { status: "queued" })];
+      const orphan = makeRun(makeJob(), T0); // its job was never written
+      await create(job);
+      await insert(first, second, orphan);
+      const missing = { job_id: job.id, scheduled_at: T0 + 1 };
+      expect(await store.getRunsWithJobs([second, missing, orphan, first])).toEqual([
+        { run: second, job },
+        null,
+        { run: orphan, job: null },
+        { run: first, job },
+      ]);
+      expect(await store.getRunsWithJobs([])).toEqual([]);
+    });
+
+    it("reads a run and its job together unchanged, every field in its place", async () => {
+      const job = makeJob({
+        status: "paused",
+        pause_note: "away this week",
+        end_at: T0 + 9 * HOUR_MS,
+        max_runs: 7,
+        run_count: 3,
+        next_run_at: T0 + 2 * HOUR_MS,
+        version: 4,
+        fingerprint: "fp-1",
+        skips: [T0 + 3 * HOUR_MS],
+        updated_at: T0 + 11,
+      });
+      const run = makeRun(job, T0 + HOUR_MS, {
+        status: "running",
+        attempt: 2,
+        executions: 1,
+        due_at: T0 + HOUR_MS + 1,
+        wake_at: T0 + HOUR_MS + 2,
+        lease_owner: "w1",
+        lease_until: T0 + HOUR_MS + 3,
+        started_at: T0 + HOUR_MS + 4,
+        finished_at: T0 + HOUR_MS + 5,
+        result: { text: "partial" },
+        error: { message: "socket hang up", kind: "retryable" },
+        checkpoint: { delivered: ["inbox"] },
+        updated_at: T0 + 12,
+        origin: "manual",
+        booked: true,
+      });
+      await create(job);
+      await insert(run);
+      expect(await store.getRunsWithJobs([run])).toEqual([{ run, job }]);
     });
 
     it("inserts a run and reads it back unchanged, nested parts included", async () => {

@@ -309,6 +309,14 @@ export function openDynamoStore(opts: DynamoStoreOptions): Store {
       return Promise.all(keys.map((key) => store.getRun(key)));
     },
 
+    // A key names its run's job, so both are read at once (the same BatchGetItem requests).
+    async getRunsWithJobs(keys) {
+      const ids = [...new Set(keys.map((k) => k.job_id))];
+      const [runs, jobs] = await Promise.all([store.getRuns(keys), store.getJobs(ids)]);
+      const byId = new Map(ids.map((id, i) => [id, jobs[i]!]));
+      return runs.map((run) => run && { run, job: byId.get(run.job_id) ?? null });
+    },
+
     async queryBucket({ bucket, status, from, to, limit, after }) {
       positive(limit);
       if (from > to) return [];

@@ -5,6 +5,8 @@ interface NodeStatement {
   run(...params: unknown[]): { changes: number | bigint };
   get(...params: unknown[]): unknown;
   all(...params: unknown[]): unknown[];
+  /** Node 22.16 and later. */
+  setReturnArrays?(enabled: boolean): void;
 }
 interface NodeDatabase {
   prepare(sql: string): NodeStatement;
@@ -55,10 +57,28 @@ function statement(db: NodeDatabase, sql: string): Statement<unknown[], unknown>
     }
     return params.flatMap((p) => (Array.isArray(p) ? p : [p]));
   };
+  const run = (...params: unknown[]) => translated(() => ({ changes: Number(stmt.run(...bind(params)).changes) }));
   return {
-    run: (...params) => translated(() => ({ changes: Number(stmt.run(...bind(params)).changes) })),
+    run,
     get: (...params) => translated(() => stmt.get(...bind(params))),
     all: (...params) => translated(() => stmt.all(...bind(params))),
+    raw(): Statement<unknown[], unknown[]> {
+      if (stmt.setReturnArrays) {
+        stmt.setReturnArrays(true);
+        return this as Statement<unknown[], unknown[]>;
+      }
+      // An older node:sqlite answers objects only: their values are in the SELECT's order (the
+      // raw reads name every column apart, so none is lost to a repeated name).
+      const values = (row: unknown) => (row === undefined ? undefined : (Object.values(row as object) as unknown[]));
+      return {
+        run,
+        get: (...params) => values(translated(() => stmt.get(...bind(params)))),
+        all: (...params) => translated(() => stmt.all(...bind(params))).map((row) => Object.values(row as object) as unknown[]),
+        raw() {
+          return this;
+        },
+      };
+    },
   };
 }
 

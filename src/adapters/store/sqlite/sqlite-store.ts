@@ -26,6 +26,7 @@ import {
   jobEventFromRow,
   jobEventValues,
   jobFromRow,
+  jobRowAt,
   jobRowValues,
   jobToRow,
   RUN_COLUMNS,
@@ -34,6 +35,7 @@ import {
   type RunRow,
   runFromRow,
   runMutableValues,
+  runRowAt,
   runSameStatusValues,
   runValues,
 } from "./rows.js";
@@ -453,6 +455,24 @@ export function openSqliteStore(opts: SqliteStoreOptions): Store {
       return keys.map((k) => byKey.get(runKeyString(k)) ?? null);
     },
 
+    async getRunsWithJobs(keys) {
+      file.ensure();
+      const rows = q.getRunsWithJobs.all(JSON.stringify(keys.map((k) => [k.job_id, k.scheduled_at])));
+      const runs = await allOrNone(
+        rows.map((v) => runRowAt(v, 0)),
+        runFromRow,
+        unreadableRun,
+      );
+      // Each job once, however many of its runs came; a missing job's columns are all null (the
+      // LEFT JOIN), and a stored job's id never is.
+      const jobRows = new Map<string, JobRow>();
+      for (const v of rows) if (v[RUN_COLUMNS.length] !== null && !jobRows.has(v[0] as string)) jobRows.set(v[0] as string, jobRowAt(v, RUN_COLUMNS.length));
+      const jobs = await allOrNone([...jobRows.values()], readJob, unreadableJob);
+      const byId = new Map(jobs.map((job) => [job.id, job]));
+      const byKey = new Map(runs.map((run) => [runKeyString(run), { run, job: byId.get(run.job_id) ?? null }]));
+      return keys.map((k) => byKey.get(runKeyString(k)) ?? null);
+    },
+
     async queryBucket({ bucket, status, from, to, limit, after }) {
       file.ensure();
       const range = { bucket, status, from, to };
@@ -605,6 +625,14 @@ function prepareStatements(db: SqliteDb) {
     getRuns: db.prepare<[string], RunRow>(
       `SELECT ${list(RUN_COLUMNS.map((c) => `r.${c}`))} FROM json_each(?) k JOIN runs r ON r.job_id = k.value ->> 0 AND r.scheduled_at = k.value ->> 1`,
     ),
+    // The claim's read: the runs and, by the LEFT JOIN, each one's job, as arrays (raw) in
+    // RUN_COLUMNS then JOB_COLUMNS order; the job's columns are renamed so none shares a name.
+    getRunsWithJobs: db
+      .prepare<[string], unknown[]>(
+        `SELECT ${list([...RUN_COLUMNS.map((c) => `r.${c}`), ...JOB_COLUMNS.map((c) => `j.${c} AS job_${c}`)])} FROM json_each(?) k ` +
+          "JOIN runs r ON r.job_id = k.value ->> 0 AND r.scheduled_at = k.value ->> 1 LEFT JOIN jobs j ON j.id = r.job_id",
+      )
+      .raw(),
     insertRun: db.prepare<[unknown[]]>(`INSERT INTO runs (${runCols}) VALUES (${placeholders(RUN_COLUMNS)}) ON CONFLICT (job_id, scheduled_at) DO NOTHING`),
     // The key and its partition (bucket, shard) are fixed at insert: an update never moves a run.
     updateRun: db.prepare<[unknown[], string, number, string, number, number | null, number | null]>(
