@@ -10,7 +10,7 @@
  * size / (1 − e^(−size/interval)) bytes, V8's own unbiasing. Samples whose stack passes through
  * `createMany` are the creates and are counted apart from the rest (the execution phase).
  */
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -38,8 +38,7 @@ if (preloaded && process.env.ALLOC_PROFILE_OUT) {
   report(process.argv[2], Number(process.argv[process.argv.indexOf("--runs") + 1] || 1));
 }
 
-async function report(file, runs) {
-  const { readFileSync } = await import("node:fs");
+function report(file, runs) {
   const { interval, profile } = JSON.parse(readFileSync(file, "utf8"));
   const parent = new Map();
   const byId = new Map();
@@ -72,7 +71,8 @@ async function report(file, runs) {
   console.log(`creates ${mb(creates)} MB, the rest ${mb(rest)} MB: ${(rest / runs).toFixed(0)} bytes a run over ${runs} runs`);
   const table = (title, m, k) => {
     console.log(`\n${title} (bytes a run, % of the rest)`);
-    for (const [f, b] of [...m].sort((a, b) => b[1] - a[1]).slice(0, k)) console.log(`${(b / runs).toFixed(0).padStart(7)}  ${((100 * b) / rest).toFixed(1).padStart(5)}%  ${f}`);
+    for (const [f, b] of [...m].sort((a, b) => b[1] - a[1]).slice(0, k))
+      console.log(`${(b / runs).toFixed(0).padStart(7)}  ${((100 * b) / rest).toFixed(1).padStart(5)}%  ${f}`);
   };
   table("by the first frame in a script (self)", self, 40);
   table("inclusive", inclusive, 60);
