@@ -6,8 +6,8 @@
  *
  * Preloaded, it starts V8's sampling heap profiler with the objects later collected kept in the
  * profile (`--heap-prof` keeps only the survivors, which hides the garbage this is about) and
- * writes the profile when the process exits. A sample is one object; it stands for
- * size / (1 − e^(−size/interval)) bytes, V8's own unbiasing. Samples whose stack passes through
+ * writes the profile when the process exits. A sample is one object; its `size` is already the
+ * bytes it stands for (about the interval plus half the object's size: V8 unbiases it). Samples whose stack passes through
  * `createMany` are the creates and are counted apart from the rest (the execution phase).
  */
 import { readFileSync, writeFileSync } from "node:fs";
@@ -39,7 +39,7 @@ if (preloaded && process.env.ALLOC_PROFILE_OUT) {
 }
 
 function report(file, runs) {
-  const { interval, profile } = JSON.parse(readFileSync(file, "utf8"));
+  const { profile } = JSON.parse(readFileSync(file, "utf8"));
   const parent = new Map();
   const byId = new Map();
   const walk = (n, p) => {
@@ -48,13 +48,12 @@ function report(file, runs) {
     for (const c of n.children) walk(c, n);
   };
   walk(profile.head, null);
-  const weight = (size) => size / (1 - Math.exp(-size / interval));
   const self = new Map();
   const inclusive = new Map();
   let creates = 0;
   let rest = 0;
   for (const s of profile.samples) {
-    const w = weight(s.size);
+    const w = s.size;
     const frames = [];
     for (let n = byId.get(s.nodeId); n; n = parent.get(n.id)) frames.push(n.callFrame);
     const name = (f) => `${f.functionName || "(anonymous)"} ${(f.url.split("/dist/")[1] ?? f.url.split("/").pop()) || ""}:${f.lineNumber + 1}`;
