@@ -47,8 +47,18 @@ export async function createAdapter({ concurrency = 50, args = {} }) {
       return { text: "" };
     },
   };
+  // The service's logger writes no debug lines by default and says so (`enabled`): one that does
+  // not say would have the engine build the dispatch trace's strings for every run.
   const engine = new Engine(
-    { store, queue: new LocalDelayQueue(clock, { leadMs: settings.claim_ahead_ms }), clock, random: Math.random, actions, log: { log() {} }, settings },
+    {
+      store,
+      queue: new LocalDelayQueue(clock, { leadMs: settings.claim_ahead_ms }),
+      clock,
+      random: Math.random,
+      actions,
+      log: { log() {}, enabled: () => false },
+      settings,
+    },
     {
       // As the peers: a watcher and a worker, no reconciliation sweep walking every job mid-spike.
       roles: ["watcher", "worker"],

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SCHEMA_VERSION } from "../../src/adapters/store/sqlite/migrations.js";
-import { openSqliteStore } from "../../src/adapters/store/sqlite/sqlite-store.js";
+import { openDatabase, openSqliteStore } from "../../src/adapters/store/sqlite/sqlite-store.js";
 import { LIVE_JOB_STATUSES, type Run } from "../../src/core/model.js";
 import type { Store, Tx } from "../../src/ports/store.js";
 import { makeEvent, makeJob, makeJobInShard, makeRun, T0 } from "../support/builders.js";
@@ -109,6 +109,20 @@ describe("SQLite store, beyond the port", () => {
     expect(db.pragma("user_version", { simple: true })).toBe(SCHEMA_VERSION);
     expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
     db.close();
+  });
+
+  it("opens its connection with an 8 MiB page cache unless given another size (native memory in every process's RSS)", () => {
+    const cacheKiB = (cacheSizeMiB?: number) => {
+      const { db } = openDatabase({ path, ...(cacheSizeMiB !== undefined && { cacheSizeMiB }) });
+      try {
+        return db.pragma("cache_size", { simple: true });
+      } finally {
+        db.close();
+      }
+    };
+    // Negative: a size in KiB rather than in pages.
+    expect(cacheKiB()).toBe(-8 * 1024);
+    expect(cacheKiB(64)).toBe(-64 * 1024);
   });
 
   it("upgrades a file of the previous schema: jobs and runs stored before get the defaults of the fields added since", async () => {

@@ -16,6 +16,19 @@ describe("LocalDelayQueue on a stepped clock", () => {
     expect((await q.receive(10, 0)).map((m) => m.key.job_id)).toEqual(["c"]);
   });
 
+  it("hands a run out as it was sent, with a receipt of its own for each delivery", async () => {
+    const clock = new FakeClock(0);
+    const q = new LocalDelayQueue(clock, { visibilityMs: 1_000 });
+    await q.send([item("a", "o", 10)]);
+    clock.set(10);
+    const [first] = await q.receive(10, 0);
+    expect(first).toEqual({ ...item("a", "o", 10), receipt: expect.any(String) });
+    clock.set(1_010);
+    const [again] = await q.receive(10, 0);
+    expect(again).toEqual({ ...item("a", "o", 10), receipt: expect.any(String) });
+    expect(again!.receipt).not.toBe(first!.receipt);
+  });
+
   it("drops a re-send of a run it still holds, but accepts it again after delivery", async () => {
     const clock = new FakeClock(0);
     const q = new LocalDelayQueue(clock);

@@ -20,7 +20,8 @@ export async function startHeld(deps: EngineDeps, leases: LeaseKeeper, hs: HeldR
     const now = deps.clock.now();
     const back: HeldRun[] = [];
     const steps: (HeldStep & { starts: boolean })[] = [];
-    for (const [i, h] of hs.entries()) {
+    for (let i = 0; i < hs.length; i++) {
+      const h = hs[i]!;
       const d = decideStart(h.run, jobs[i], now);
       if (d.kind === "give_back") back.push(h);
       else steps.push({ h, step: d.step, record: true, starts: d.kind === "start" });
