@@ -22,7 +22,9 @@ export interface ChainPlan {
 /**
  * Creates the job's occurrences strictly after `after` up to and including the first one
  * beyond the look-ahead window, so exactly one future pending run remains:
- * - an occurrence inside the window is inserted queued (it skips the watcher);
+ * - an occurrence inside the window is inserted queued (it skips the watcher), unless
+ *   `leavePending` (its owner is at the create path's send cap): then it is the pending head,
+ *   for the watcher to send;
  * - one already due (downtime, or a resume) is decided by `catch_up` (src/app/catch-up.ts: the
  *   newest runs, on time or late, the others are superseded, unless `all`), or skipped with
  *   `pastReason` when the job was paused or is being resumed;
@@ -34,7 +36,7 @@ export interface ChainPlan {
  * Runs are keyed by their start: the occurrence plus the job's start offset (its flexible
  * window); `after` is such a run time too, so the chain resumes from a run key as well as from now.
  */
-export function planChain(job: Job, after: number, now: number, s: EngineSettings, opts: { pastReason?: SkipReason } = {}): ChainPlan {
+export function planChain(job: Job, after: number, now: number, s: EngineSettings, opts: { pastReason?: SkipReason; leavePending?: boolean } = {}): ChainPlan {
   const pastReason = opts.pastReason ?? "missed";
   const steps: Step[] = [];
   const sends: QueueItem[] = [];
@@ -94,7 +96,7 @@ export function planChain(job: Job, after: number, now: number, s: EngineSetting
       continue;
     }
     following = at;
-    if (at <= now + s.look_ahead_ms && job.status === "active") {
+    if (at <= now + s.look_ahead_ms && job.status === "active" && !opts.leavePending) {
       insert(at, (r) => queued(r, at, now, s.stale_queued_ms));
       sends.push(queueItemOf({ job_id: job.id, scheduled_at: at }, job.owner, at));
       continue;

@@ -20,6 +20,7 @@ import type { QueueItem } from "../../ports/queue.js";
 import type { Page, Tx, Write } from "../../ports/store.js";
 import { planChain } from "../chain.js";
 import type { EngineDeps } from "../deps.js";
+import { CreateSendCap } from "../owner-cap.js";
 import { changedMeanwhile, isPendingLike, mustBe, openRunsOf, ownedJob, upcomingOf } from "./job-access.js";
 import { type JobPatch, type UpdatedJob, type UpdateOptions, updateJob } from "./job-update.js";
 import { type Delivered, deliveredSince, tasksSince } from "./results.js";
@@ -105,9 +106,12 @@ const HISTORY_LIMIT = 20;
 export class Jobs {
   private readonly deps: EngineDeps;
   private readonly newId = monotonicFactory();
+  /** Where the queue interleaves owners only within a window (SQS): what a create may send at once. */
+  private readonly sendCap: CreateSendCap | null;
 
   constructor(deps: EngineDeps) {
     this.deps = deps;
+    this.sendCap = deps.queue.ownerWindow ? new CreateSendCap(deps, deps.queue.ownerWindow) : null;
   }
 
   /** A schedule's first fire (or a once time) may not be further ahead than this; phrases are read against it too. */
@@ -230,6 +234,8 @@ export class Jobs {
   private async insertJobs(owner: string, inputs: CreateJobInput[], now: number, asOf?: number[]): Promise<Job[]> {
     const { settings } = this.deps;
     const cap = { owner, max: settings.max_active_jobs_per_owner };
+    const sendCap = this.sendCap;
+    await sendCap?.refresh(owner, now);
     const stored: Job[] = new Array(inputs.length);
     const txs: Tx[] = new Array(inputs.length);
     const sends: QueueItem[][] = new Array(inputs.length);
@@ -255,7 +261,9 @@ export class Jobs {
         pause_note: null,
         skips: [],
       };
-      const plan = planChain(job, asOf?.[i] ?? now, now, settings);
+      let plan = planChain(job, asOf?.[i] ?? now, now, settings);
+      // Over the owner's share of the queue, its runs in the window wait pending for the watchers.
+      if (sendCap && plan.sends.length > 0 && !sendCap.take(owner, plan.sends)) plan = planChain(job, asOf?.[i] ?? now, now, settings, { leavePending: true });
       // plan.job is the plan's own copy: a task with no occurrence left is stored completed.
       if (plan.steps.length === 0) plan.job.status = "completed";
       const writes: Write[] = [{ op: "put_job", job: plan.job, expectVersion: null }];
@@ -269,6 +277,9 @@ export class Jobs {
       sends[i] = plan.sends;
     }
     const results = await this.deps.store.commitEach(txs);
+    results.forEach((ok, i) => {
+      if (!ok) sendCap?.giveBack(owner, sends[i]!);
+    });
     await this.deps.queue.send(sends.flatMap((s, i) => (results[i] ? s : [])));
     // A new job's id is fresh and its runs' keys with it: only the cap can refuse its insert.
     if (results.some((ok) => !ok)) throw this.overCap(null);

@@ -26,11 +26,21 @@ const MAX_VISIBILITY_S = 43_200;
  * process lives: if it dies (SIGKILL, OOM), the message reaches another worker within seconds,
  * not after the queue's visibility timeout. A claimed run's message is hidden as long as its
  * lease instead: the reaper, not the queue, gives a dead worker's claimed run back.
+ *
+ * What a kill costs such a run: SQS shows the message again at most HOLD_S after the kill (the
+ * last renewal sent set it HOLD_S ahead), and another worker's long poll gets it at once, its
+ * claim a round trip later: about 2 s + a poll + a claim, within the 5 s lateness target with
+ * 2 s to spare. SQS visibility is whole seconds, and 1 s would leave a renewal no time at all.
  */
-const HOLD_S = 3;
-/** The keeper's tick, and how close to reappearing a held message is when it renews it. */
-const KEEP_TICK_MS = 500;
-const RENEW_BEFORE_MS = 2_000;
+const HOLD_S = 2;
+/**
+ * The keeper's tick, and how close to reappearing a held message is when it renews it: renewed
+ * with 0.75–1 s left, so a renewal has that long to reach SQS before another worker could
+ * receive the message. Each kept message costs one renewal every 1–1.25 s (a tenth of a
+ * ChangeMessageVisibilityBatch call, 10 to a call).
+ */
+const KEEP_TICK_MS = 250;
+const RENEW_BEFORE_MS = 1_000;
 
 const Body = z.object({
   key: z.object({ job_id: z.string().min(1), scheduled_at: z.number().int() }),
