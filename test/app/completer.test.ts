@@ -5,8 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { LocalDelayQueue } from "../../src/adapters/queue/local/local-queue.js";
 import { openSqliteStore } from "../../src/adapters/store/sqlite/sqlite-store.js";
 import type { EngineDeps } from "../../src/app/deps.js";
-import { Completer, type Finished, GATHER } from "../../src/app/engine/completer.js";
-import { type HeldRun, LeaseKeeper, RunAbort } from "../../src/app/engine/lease-keeper.js";
+import { Completer, type Finished } from "../../src/app/engine/completer.js";
 import { completionOf } from "../../src/app/engine/run-decisions.js";
 import { nextVersion } from "../../src/app/job-write.js";
 import { claimed, requeued, started, succeeded, updateStep } from "../../src/app/runs.js";
@@ -197,91 +196,16 @@ describe("writing outcomes", () => {
     expect(announced).toEqual([]);
   });
 
-  it("writes the outcomes handed over within the gathering window in one round trip, over several turns, and a later one in the next", async () => {
+  it("writes the outcomes handed over in one turn in one round trip, and a later one in the next", async () => {
     const [a, b, c] = [await attempt(), await attempt(), await attempt()];
     completer.add(success(a!));
-    await turn();
-    completer.add(success(b!)); // a later turn, within the window
-    await turn(GATHER.ms - 1);
-    expect(commits).toEqual([]);
-    await turn(1);
-    expect(commits).toEqual([2]);
-    completer.add(success(c!));
+    completer.add(success(b!));
+    await new Promise((r) => setImmediate(r));
+    completer.add(success(c!)); // while the first write is in flight
     await drained();
     expect(commits).toEqual([2, 1]);
     expect(written).toBe(2);
     for (const x of [a!, b!, c!]) expect((await runOf(x)).status).toBe("succeeded");
-  });
-
-  it("writes at once, without waiting out the window, when a full batch is handed over", async () => {
-    completer = new Completer(deps, { worker: WORKER, onWritten: () => written++, gather: { max: 3, ms: 60_000 } });
-    const xs = [await attempt(), await attempt(), await attempt(), await attempt()];
-    for (const x of xs.slice(0, 2)) completer.add(success(x));
-    await turn();
-    expect(commits).toEqual([]);
-    completer.add(success(xs[2]!));
-    await turn();
-    expect(commits).toEqual([3]);
-    completer.add(success(xs[3]!)); // the next batch waits for its own window
-    await turn();
-    expect(commits).toEqual([3]);
-    await drained();
-    expect(commits).toEqual([3, 1]);
-  });
-
-  it("a drain writes what is gathering at once rather than waiting out the window", async () => {
-    completer = new Completer(deps, { worker: WORKER, onWritten: () => written++, gather: { max: 500, ms: 60_000 } });
-    const a = await attempt();
-    completer.add(success(a));
-    await turn();
-    expect(commits).toEqual([]);
-    let over = false;
-    const draining = completer.drain().then(() => (over = true));
-    // No faked time passes: only the drain can have started the write.
-    for (let i = 0; i < 20 && !over; i++) await new Promise((r) => setImmediate(r));
-    expect(over).toBe(true);
-    await draining;
-    expect(commits).toEqual([1]);
-    expect((await runOf(a)).status).toBe("succeeded");
-  });
-
-  it("a batch gathered over turns stores each outcome once, fenced on its attempt: one taken by another attempt meanwhile is refused and recorded", async () => {
-    const [a, b] = [await attempt(), await attempt()];
-    completer.add(success(a!));
-    await turn();
-    completer.add(success(b!));
-    // While b's outcome waits, its lease is taken by another attempt (the reaper and a second worker).
-    const stored = await runOf(b!);
-    expect(await store.commit({ writes: [updateStep(stored, claimed(stored, "w2", clock.now(), LEASE_MS), clock.now()).write] })).toBe(true);
-    await drained();
-    expect(commits[0]).toBe(2);
-    expect(await runOf(a!)).toMatchObject({ status: "succeeded", attempt: 1 });
-    expect((await store.listEvents(a!.run)).filter((e) => e.to === "succeeded")).toHaveLength(1);
-    expect(await runOf(b!)).toMatchObject({ status: "running", attempt: 2, lease_owner: "w2" });
-    expect((await store.listEvents(b!.run)).map((e) => e.detail)).toContain(`fenced: late write from ${WORKER} (attempt 1) rejected`);
-    expect(fencedCount).toBe(1);
-    expect(acked.sort()).toEqual([a!.job.id, b!.job.id].sort());
-  });
-
-  it("keeps the lease of a run whose outcome waits: the lease keeper extends it until the outcome is stored", async () => {
-    completer = new Completer(deps, { worker: WORKER, onWritten: () => written++, gather: { max: 500, ms: LEASE_MS } });
-    const keeper = new LeaseKeeper(deps, WORKER);
-    const a = await attempt();
-    const h: HeldRun = { before: a.run, run: a.run, job: a.job, message: a.message, abort: new RunAbort(), done: null, writing: null };
-    keeper.track(h);
-    completer.add({ ...success(a), release: () => keeper.untrack(h) });
-    clock.advance(LEASE_MS / 2);
-    await turn(LEASE_MS / 2);
-    keeper.heartbeat();
-    await turn();
-    const extended = await runOf(a);
-    expect(extended.status).toBe("running");
-    expect(extended.lease_until).toBe(clock.now() + LEASE_MS);
-    expect(keeper.size).toBe(1);
-    await drained();
-    expect(await runOf(a)).toMatchObject({ status: "succeeded", attempt: 1, lease_until: null });
-    expect(keeper.size).toBe(0);
-    expect(h.abort.called).toBe(false);
   });
 
   it("drain() with nothing handed over resolves at once", async () => {
@@ -360,7 +284,7 @@ describe("a write that fails", () => {
     const a = await attempt();
     faults.script("commitEach", "error");
     completer.add(success(a));
-    await turn(GATHER.ms);
+    await turn();
     expect(logged).toEqual(["warn: writing outcomes failed; checking what landed"]);
     expect(fieldsOf.get("warn: writing outcomes failed; checking what landed")).toEqual({
       worker: WORKER,
@@ -370,10 +294,8 @@ describe("a write that fails", () => {
     expect(acked).toEqual([]);
     expect(a.released()).toBe(0);
     expect(completer.pending).toBe(1);
-    // The first wait: half (random 0.5) of 20 ms, then the gathering window as for any outcome.
+    // The first wait: half (random 0.5) of 20 ms.
     await turn(9);
-    expect(commits).toEqual([1]);
-    await turn(1 + GATHER.ms - 1);
     expect(commits).toEqual([1]);
     await turn(1);
     expect(commits).toEqual([1, 1]);

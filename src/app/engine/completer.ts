@@ -25,23 +25,9 @@ interface Pending extends Finished {
 const RETRY_BACKOFF: Backoff = { baseMs: 20, maxMs: 5_000, jitter: "full" };
 
 /**
- * How outcomes are gathered into one write: the first waits up to `ms` for others, and a batch of
- * `max` is written at once. A commit has a cost of its own besides its rows (bench/README.md,
- * "fifth pass"): at 50 concurrent actions a turn of the event loop hands over about 50 outcomes,
- * a few ms hand over several turns' worth. The wait is safe: the lease keeper keeps a run's lease
- * until its outcome is stored, and a crash meanwhile leaves the run to the reaper as before.
- * What it costs is up to `ms` more before a completion is stored and its message acknowledged.
- */
-export interface Gather {
-  max: number;
-  ms: number;
-}
-export const GATHER: Gather = { max: 500, ms: 5 };
-
-/**
- * Writes the outcomes of one worker's attempts (as River's completer does). Outcomes handed over
- * within a few ms of each other (`Gather`), or while the previous write was in flight, go in one
- * `commitEach` round trip (group commit), each with its task's completion in the same transaction. No outcome is ever dropped: one whose write
+ * Writes the outcomes of one worker's attempts (as River's completer does). Outcomes gathered
+ * while the previous write was in flight go in one `commitEach` round trip (group commit), each
+ * with its task's completion in the same transaction. No outcome is ever dropped: one whose write
  * failed is read back (it may have landed, its answer lost), and written again after a jittered
  * backoff, for as long as the process lives. The store rejects an outcome whose attempt lost
  * the run to a newer one (fenced); the rejection is recorded as an event. A message is
@@ -58,18 +44,12 @@ export class Completer {
   private readonly waiting = new Map<NodeJS.Timeout, Pending>();
   private flushing: Promise<void> | null = null;
   private idleWaiters: (() => void)[] = [];
-  private readonly gather: Gather;
-  /** Ends the gathering wait in progress, if any: the batch is full, or a drain wants it written. */
-  private cutWait: (() => void) | null = null;
-  /** Drains in progress: while one is, outcomes are written without waiting for others. */
-  private draining = 0;
 
   /** `onWritten` is told after each write that the backlog shrank. */
-  constructor(deps: EngineDeps, opts: { worker: string; onWritten: () => void; gather?: Gather }) {
+  constructor(deps: EngineDeps, opts: { worker: string; onWritten: () => void }) {
     this.deps = deps;
     this.worker = opts.worker;
     this.onWritten = opts.onWritten;
-    this.gather = opts.gather ?? GATHER;
   }
 
   /** Outcomes handed over and not yet written. */
@@ -77,10 +57,9 @@ export class Completer {
     return this.queued.length + this.waiting.size;
   }
 
-  /** Queues an outcome; the write starts once `gather.max` are queued or `gather.ms` after the first. */
+  /** Queues an outcome; the write starts once the current turn of the event loop has gathered the others. */
   add(finished: Finished): void {
     this.queued.push({ ...finished, tries: 0 });
-    if (this.queued.length >= this.gather.max) this.cutWait?.();
     this.flushing ??= this.flushSoon();
   }
 
@@ -95,15 +74,12 @@ export class Completer {
     let expired = false;
     const cancel = new AbortController();
     const deadline = deadlineMs === undefined ? [] : [sleep(deadlineMs, cancel.signal).then(() => (expired = true))];
-    this.draining++;
-    this.cutWait?.();
     try {
       while (this.busy) {
         if (expired) return this.abandon();
         await Promise.race([new Promise<void>((r) => this.idleWaiters.push(r)), ...deadline]);
       }
     } finally {
-      this.draining--;
       cancel.abort();
     }
   }
@@ -131,22 +107,8 @@ export class Completer {
     for (const wake of this.idleWaiters.splice(0)) wake();
   }
 
-  /** Resolves once the outcomes to write together are queued: after this turn, then up to `gather.ms`. */
-  private async gathered(): Promise<void> {
-    await new Promise<void>((r) => setImmediate(r));
-    if (this.queued.length >= this.gather.max || this.draining > 0) return;
-    await new Promise<void>((r) => {
-      const timer = setTimeout(r, this.gather.ms);
-      this.cutWait = () => {
-        clearTimeout(timer);
-        r();
-      };
-    });
-    this.cutWait = null;
-  }
-
   private async flushSoon(): Promise<void> {
-    await this.gathered();
+    await new Promise<void>((r) => setImmediate(r));
     try {
       while (this.queued.length > 0) {
         const batch = this.queued.splice(0);
