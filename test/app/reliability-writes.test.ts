@@ -119,9 +119,9 @@ describe("worker: a failed write never crashes or wedges it", () => {
     expect(await h.onlyRun(first.job.id)).toMatchObject({ status: "retrying", executions: 1, error: { kind: "interrupted" } });
   });
 
-  it("loses nothing to a crash while outcomes are gathered for one write: the run is reaped, retried and stored once", async () => {
+  it("loses nothing to a crash between an action's end and its outcome's commit: the run is reaped, retried and stored once", async () => {
     // The first process dies after the action ran, with its outcome waiting to be written: from
-    // then on its writes never reach the file (kill -9 between gathering and the commit).
+    // then on its writes never reach the file (kill -9 before the completer's commit).
     let dead = false;
     let opened = 0;
     const dying = (store: Store): Store => {
