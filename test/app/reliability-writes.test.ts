@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { LogLevel } from "../../src/ports/logger.js";
+import type { Store } from "../../src/ports/store.js";
 import { openHarness } from "../support/engine-harness.js";
 import { FaultPlan } from "../support/faults.js";
 
@@ -116,6 +117,36 @@ describe("worker: a failed write never crashes or wedges it", () => {
     h.clock.advance(h.engine.settings.lease_ms + 1);
     expect((await h.engine.watcher.tick()).reaped).toBe(1);
     expect(await h.onlyRun(first.job.id)).toMatchObject({ status: "retrying", executions: 1, error: { kind: "interrupted" } });
+  });
+
+  it("loses nothing to a crash between an action's end and its outcome's commit: the run is reaped, retried and stored once", async () => {
+    // The first process dies after the action ran, with its outcome waiting to be written: from
+    // then on its writes never reach the file (kill -9 before the completer's commit).
+    let dead = false;
+    let opened = 0;
+    const dying = (store: Store): Store => {
+      if (opened++ > 0) return store;
+      return { ...store, commitEach: (txs) => (dead ? new Promise<never>(() => {}) : store.commitEach(txs)) };
+    };
+    h = await openHarness(NOW, { shard_count: 2 }, { wrapStore: dying });
+    const { job } = await h.engine.jobs.create("alice", { title: "now", action: notify, schedule: { kind: "immediate" } });
+    h.actions.behaviour = () => {
+      dead = true;
+      return { text: "first" };
+    };
+    void h.engine.worker.runOnce();
+    await until(() => h.actions.calls.length === 1);
+    h.restart();
+    expect(await h.onlyRun(job.id)).toMatchObject({ status: "running", attempt: 1 });
+    h.actions.behaviour = () => ({ text: "second" });
+    h.clock.advance(h.engine.settings.lease_ms + 1);
+    expect((await h.engine.watcher.tick()).reaped).toBe(1);
+    expect(await h.onlyRun(job.id)).toMatchObject({ status: "retrying", executions: 1, error: { kind: "interrupted" } });
+    await h.runFor(120_000);
+    const run = await h.onlyRun(job.id);
+    expect(run).toMatchObject({ status: "succeeded", attempt: 2, executions: 2, result: { text: "second" } });
+    expect((await h.store.listEvents(run)).filter((e) => e.to === "succeeded")).toHaveLength(1);
+    expect((await h.store.getJob(job.id))?.status).toBe("completed");
   });
 
   it("stops within its drain deadline when outcomes cannot be written, leaving them to the reaper and saying so", async () => {
