@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openSqsQueue } from "../../src/adapters/queue/sqs/sqs-queue.js";
 import { createQueues } from "../../src/cli/aws-init.js";
-import { sqsClient } from "../support/aws/clients.js";
+import { killableSqsClient, sqsClient } from "../support/aws/clients.js";
 import { type Fauxqs, startFauxqs } from "../support/aws/fauxqs.js";
 
 /** The bound derived from the hold: a kept message is never hidden more than this ahead of now. */
@@ -23,20 +23,6 @@ afterAll(async () => {
   client.destroy();
   await fauxqs.stop();
 });
-
-/** A worker's own SQS client, cut off from SQS by `kill()` as a SIGKILL would: every later call fails. */
-function killable() {
-  const own = sqsClient(fauxqs.endpoint);
-  let dead = false;
-  own.middlewareStack.add(
-    (next) => async (args) => {
-      if (dead) throw new Error("worker killed");
-      return next(args);
-    },
-    { step: "initialize", name: "killSwitch" },
-  );
-  return { client: own, kill: () => (dead = true) };
-}
 
 /**
  * How far ahead of now SQS hides the queue's in-flight messages, at most: their visibility
@@ -58,7 +44,7 @@ describe("a killed worker's unclaimed messages on SQS", () => {
     const prefix = `t${randomUUID().slice(0, 8)}-`;
     const { queueUrl } = await createQueues(client, { prefix, visibilityMs: 30_000, maxReceiveCount: 10 });
     const queueName = queueUrl.split("/").pop()!;
-    const dying = killable();
+    const dying = killableSqsClient(fauxqs.endpoint);
     const first = openSqsQueue({ client: dying.client, queueUrl, visibilityMs: 30_000, readAhead: 20 });
     const other = openSqsQueue({ client, queueUrl, visibilityMs: 30_000 });
     const now = Date.now() - 1;

@@ -3,7 +3,7 @@ import { GetQueueAttributesCommand } from "@aws-sdk/client-sqs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openSqsQueue } from "../../src/adapters/queue/sqs/sqs-queue.js";
 import { createQueues } from "../../src/cli/aws-init.js";
-import { sqsClient } from "../support/aws/clients.js";
+import { killableSqsClient, sqsClient } from "../support/aws/clients.js";
 import { type Fauxqs, startFauxqs } from "../support/aws/fauxqs.js";
 import { describeQueueContract } from "./queue-contract.js";
 
@@ -55,20 +55,6 @@ describe("SQS delay queue, beyond the port", () => {
     await Promise.all([worker.close(), other.close()]);
   }, 15_000);
 
-  /** A worker's own SQS client, cut off from SQS by `kill()` as a SIGKILL would: every later call fails. */
-  const killable = () => {
-    const own = sqsClient(fauxqs.endpoint);
-    let dead = false;
-    own.middlewareStack.add(
-      (next) => async (args) => {
-        if (dead) throw new Error("worker killed");
-        return next(args);
-      },
-      { step: "initialize", name: "killSwitch" },
-    );
-    return { client: own, kill: () => (dead = true) };
-  };
-
   const receiveAll = async (queue: ReturnType<typeof openSqsQueue>, n: number, withinMs: number) => {
     const got: string[] = [];
     const until = Date.now() + withinMs;
@@ -78,7 +64,7 @@ describe("SQS delay queue, beyond the port", () => {
 
   it("a killed worker's unclaimed messages (read ahead, or handed out and not claimed) reach another worker within seconds", async () => {
     const { queueUrl } = await freshQueue(30_000);
-    const dying = killable();
+    const dying = killableSqsClient(fauxqs.endpoint);
     const first = openSqsQueue({ client: dying.client, queueUrl, visibilityMs: 30_000, readAhead: 20 });
     const other = openSqsQueue({ client, queueUrl, visibilityMs: 30_000 });
     const now = Date.now() - 1;
@@ -97,7 +83,7 @@ describe("SQS delay queue, beyond the port", () => {
 
   it("keeps a waiting message hidden while its worker lives, returns it within seconds once the worker dies", async () => {
     const { queueUrl } = await freshQueue(30_000);
-    const dying = killable();
+    const dying = killableSqsClient(fauxqs.endpoint);
     const first = openSqsQueue({ client: dying.client, queueUrl, visibilityMs: 30_000 });
     const other = openSqsQueue({ client, queueUrl, visibilityMs: 30_000 });
     await first.send([item("held-back", Date.now() - 1)]);

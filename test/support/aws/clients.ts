@@ -30,3 +30,22 @@ export async function freshTables(client: DynamoDBClient, label: string): Promis
     },
   };
 }
+
+/** A worker's own SQS client, cut off from SQS by `kill()` as a SIGKILL would: every later call fails. */
+export function killableSqsClient(endpoint: string): { client: SQSClient; kill: () => void } {
+  const own = sqsClient(endpoint);
+  let dead = false;
+  own.middlewareStack.add(
+    (next) => async (args) => {
+      if (dead) throw new Error("worker killed");
+      return next(args);
+    },
+    { step: "initialize", name: "killSwitch" },
+  );
+  return {
+    client: own,
+    kill: () => {
+      dead = true;
+    },
+  };
+}
