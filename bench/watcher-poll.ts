@@ -12,7 +12,8 @@ import { Engine } from "../src/app/engine/engine.js";
 import { DEFAULT_SETTINGS } from "../src/app/settings.js";
 import { silentLogger } from "../src/ports/logger.js";
 
-const { values } = parseArgs({ options: { sizes: { type: "string", default: "1000,10000,100000,1000000" }, ticks: { type: "string", default: "30" } } });
+const { values } = parseArgs({ options: { sizes: { type: "string", default: "1000,10000,100000,1000000" }, ticks: { type: "string", default: "30" }, "cache-mib": { type: "string" } } });
+const cacheMib = values["cache-mib"] === undefined ? undefined : Number(values["cache-mib"]);
 const sizes = values.sizes!.split(",").map(Number);
 const TICKS = Number(values.ticks);
 const DAY = 86_400_000;
@@ -21,7 +22,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 for (const n of sizes) {
   const dir = mkdtempSync(join(tmpdir(), "duely-poll-"));
-  const store = openSqliteStore({ path: join(dir, "poll.db") });
+  const store = openSqliteStore({ path: join(dir, "poll.db"), ...(cacheMib !== undefined && { cacheSizeMiB: cacheMib }) });
   const clock = { now: () => Date.now() };
   const engine = new Engine({
     store,
