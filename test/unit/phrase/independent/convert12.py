@@ -22,6 +22,7 @@ LUNAR = "the lunar calendar is not read: refused, never read as the Gregorian da
 ABOUT = "an approximate time ('about', 'a eso de', 'como a las'): that time, or a question"
 MIDNIGHT = "midnight is the 00:00 that starts the next day"
 WEEK = "for a week runs until now + 7 days"
+SIX_DAYS = "jours ouvrables / giorni feriali are Monday to Saturday in law and Monday to Friday in much use: the documented policy asks"
 DAILY_7 = ["03-06 07:00", "03-07 07:00", "03-08 07:00"]
 DAILY_8 = ["03-06 08:00", "03-07 08:00", "03-08 08:00"]
 DAILY_21 = ["03-05 21:00", "03-06 21:00", "03-07 21:00"]
@@ -170,7 +171,7 @@ R = [
     # French
     ("fr", "tu peux me rappeler chaque matin à 8h ?", {"fires": DAILY_8}, ["daily", "question"]),
     ("fr", "après-demain à 14h30", {"fires": ["03-07 14:30"]}, ["once"]),
-    ("fr", "tous les jours ouvrables à 8h", {"fires": WEEKDAYS_8}, ["workday"]),
+    ("fr", "tous les jours ouvrables à 8h", {"fires": WEEKDAYS_8, "ask": True, "note": SIX_DAYS}, ["workday"]),
     ("fr", "dans une demi-heure", {"fires": ["03-05 10:30"]}, ["relative"]),
     # Portuguese
     ("pt", "me lembra todo dia às 7 da manhã?", {"fires": DAILY_7}, ["daily", "question"]),
@@ -183,7 +184,7 @@ R = [
     ("it", "ogni martedì e giovedì alle 18", {"fires": ["03-05 18:00", "03-10 18:00", "03-12 18:00"]}, ["day-list"]),
     ("it", "domani a mezzogiorno", {"fires": ["03-06 12:00"]}, ["once"]),
     ("it", "ogni sera alle 21 per favore", {"fires": DAILY_21}, ["daily", "polite"]),
-    ("it", "ogni giorno feriale alle 8", {"fires": WEEKDAYS_8}, ["workday"]),
+    ("it", "ogni giorno feriale alle 8", {"fires": WEEKDAYS_8, "ask": True, "note": SIX_DAYS}, ["workday"]),
     # Hinglish
     ("hi-Latn", "roz raat 10 baje yaad dilana", {"fires": DAILY_22}, ["daily"]),
     ("hi-Latn", "kal subah 7 baje uthana", {"fires": ["03-06 07:00"]}, ["once"]),
