@@ -74,13 +74,14 @@ const PART = `(${Object.keys(PARTS)
 
 function unitOf(word: string): IntervalUnitWord {
   if (word.startsWith("分")) return "minute";
-  if (/^(?:小|鐘|钟)/.test(word)) return "hour";
+  if (/^(?:小|鐘|钟|個鐘|个钟)/.test(word)) return "hour";
   if (/^(?:天|日)/.test(word)) return "day";
   if (/^(?:週|周|星|禮|礼)/.test(word)) return "week";
   if (word.startsWith("月")) return "month";
   return "year";
 }
-const UNIT = "(分鐘|分钟|小時|小时|鐘頭|钟头|天|日|週|周|星期|禮拜|礼拜|月|年)";
+// "個鐘" is Cantonese for an hour ("一個鐘之後"); only with its measure word, so "三點鐘" stays a clock.
+const UNIT = "(分鐘|分钟|小時|小时|鐘頭|钟头|個鐘|个钟|天|日|週|周|星期|禮拜|礼拜|月|年)";
 
 function clockOf(hourText: string, minuteText: string | undefined): Fragment | null {
   const hour = cjkNumber(hourText);
@@ -127,7 +128,11 @@ const rules: Rule[] = [
     const amount = cjkNumber(m[1] ?? m[3] ?? "");
     return amount === null ? null : { kind: "relative", amount, unit: unitOf(m[2] ?? m[4] ?? "") };
   }),
-  ruleOf(`半\\s*(?:個|个)?\\s*(?:小時|小时|鐘頭|钟头)\\s*(?:之|以)?(?:後|后)`, () => ({ kind: "relative", amount: 30, unit: "minute" })),
+  ruleOf(`半\\s*(?:(?:個|个)?\\s*(?:小時|小时|鐘頭|钟头)|(?:個|个)\\s*(?:鐘|钟))\\s*(?:之|以)?(?:後|后)`, () => ({
+    kind: "relative",
+    amount: 30,
+    unit: "minute",
+  })),
   ruleOf(`(?:晚|遲|迟)\\s*一?\\s*(?:點|点)(?:兒|儿)?|稍(?:後|后)|待會兒?|待会儿?|等一下|等會|等会|一會兒|一会儿|回頭|回头`, () => ({
     kind: "vague",
     what: "time",

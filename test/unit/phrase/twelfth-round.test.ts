@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { isDomainError } from "../../../src/core/errors.js";
+import { parsePhrase } from "../../../src/core/phrase/index.js";
+import { nowIn } from "./tuning-runs.js";
+
+/** The reading of `text` at the tuning sets' `now` in `timezone`. */
+const readingOf = (text: string, timezone: string) => parsePhrase(text, { timezone, now: nowIn(timezone) });
+
+/** The refusal `text` gets, as code and message; fails when it is read. */
+function refusalOf(text: string, timezone: string): { code: string; message: string } {
+  try {
+    readingOf(text, timezone);
+  } catch (e) {
+    if (isDomainError(e)) return { code: e.code, message: e.message };
+    throw e;
+  }
+  throw new Error(`'${text}' was read`);
+}
+
+describe("Cantonese 個鐘, an hour", () => {
+  it.each([
+    ["一個鐘之後提我", "2026-03-05T03:00:00Z"],
+    ["兩個鐘後提我", "2026-03-05T04:00:00Z"],
+    ["半個鐘後提我熄爐", "2026-03-05T02:30:00Z"],
+  ])("is a delay, not a clock time: %s", (text, at) => {
+    expect(readingOf(text, "Asia/Hong_Kong").schedule).toMatchObject({ kind: "once", at: Date.parse(at) });
+  });
+
+  it("leaves 點鐘 a clock time (a bare 3 is still asked)", () => {
+    expect(refusalOf("三點鐘提醒我", "Asia/Hong_Kong").message).toContain("03:00 or 15:00");
+  });
+});
+
+describe("colloquial 倆 / 俩, two", () => {
+  it.each([
+    ["倆小時後提醒我", "Asia/Taipei"],
+    ["俩小时后提醒我", "Asia/Shanghai"],
+  ])("is read as 2 by the shared numerals: %s", (text, zone) => {
+    expect(readingOf(text, zone).schedule).toMatchObject({ kind: "once", at: Date.parse("2026-03-05T04:00:00Z") });
+  });
+});
+
+describe("a meeting named by how often it meets, in the shared grammar", () => {
+  it("is the meeting's name in Spanish when the schedule repeats elsewhere: la reunión semanal todos los lunes", () => {
+    expect(readingOf("recuerdame la reunion semanal todos los lunes a las 10", "Europe/Madrid").schedule).toMatchObject({
+      kind: "cron",
+      expr: "0 10 * * 1",
+    });
+  });
+
+  it("is still the schedule's word alone: la reunión semanal a las 10", () => {
+    expect(refusalOf("la reunión semanal a las 10", "Europe/Madrid").message).toContain("semanal");
+  });
+
+  it("still works the English way round: daily standup every weekday", () => {
+    expect(readingOf("daily standup at 9:15 every weekday", "America/New_York").schedule).toMatchObject({ expr: "15 9 * * 1-5" });
+  });
+});
+
+describe("Spanish colloquial repetitions", () => {
+  it("reads todos los santos días as every day", () => {
+    expect(readingOf("todos los santos días a las 7", "Europe/Madrid").schedule).toMatchObject({ kind: "cron", expr: "0 7 * * *" });
+  });
+
+  it.each([
+    ["cada que sea lunes a las 10 de la mañana", "0 10 * * 1"],
+    ["cada que es martes a las 9", "0 9 * * 2"],
+  ])("reads cada que (whenever) before a day as every such day: %s", (text, expr) => {
+    expect(readingOf(text, "Europe/Madrid").schedule).toMatchObject({ kind: "cron", expr });
+  });
+});
+
+describe("German dative an jedem", () => {
+  it.each([
+    ["an jedem Werktag um halb acht", "30 7 * * 1-5"],
+    ["an jedem Montag um 9", "0 9 * * 1"],
+    ["an jedem Tag um 10", "0 10 * * *"],
+    ["an jedem Wochenende um 10", "0 10 * * 0,6"],
+  ])("repeats like jeden: %s", (text, expr) => {
+    expect(readingOf(text, "Europe/Berlin").schedule).toMatchObject({ kind: "cron", expr });
+  });
+
+  it("is a bearing word, so an unread an jedem is asked, never a single run", () => {
+    expect(refusalOf("an jedem Zahltag um 9 und an jedem Morgen", "Europe/Berlin").message).toContain("jedem");
+  });
+});
