@@ -84,3 +84,37 @@ describe("German dative an jedem", () => {
     expect(refusalOf("an jedem Zahltag um 9 und an jedem Morgen", "Europe/Berlin").message).toContain("jedem");
   });
 });
+
+describe("several times said for one date", () => {
+  it.each([
+    ["tomorrow at 8am and 8pm", "America/New_York", "0 8,20 6 3 *", "2026-03-07T05:00:00Z"],
+    ["march 12 at 9am and 5pm", "America/New_York", "0 9,17 12 3 *", "2026-03-13T04:00:00Z"],
+    ["明天早上九點和晚上九點", "Asia/Taipei", "0 9,21 6 3 *", "2026-03-06T16:00:00Z"],
+  ])("run at each time on that date only: %s", (text, zone, expr, end) => {
+    const reading = readingOf(text, zone);
+    expect(reading.schedule).toMatchObject({ kind: "cron", expr });
+    expect(reading.endAt).toBe(Date.parse(end));
+  });
+
+  it("are still a repetition when the phrase repeats: every day at 9am and 5pm", () => {
+    const reading = readingOf("every day at 9am and 5pm", "America/New_York");
+    expect(reading.schedule).toMatchObject({ kind: "cron", expr: "0 9,17 * * *" });
+    expect(reading.endAt).toBeUndefined();
+  });
+
+  it("one time on a date stays a single run", () => {
+    expect(readingOf("tomorrow at 8am", "America/New_York").schedule.kind).toBe("once");
+  });
+});
+
+describe("a number of times a day with a short task between", () => {
+  it("is a frequency, not a count: 每天提醒我喝水三次 with its three times", () => {
+    const reading = readingOf("每天提醒我喝水三次，早上九點、下午兩點、晚上六點", "Asia/Taipei");
+    expect(reading.schedule).toMatchObject({ kind: "cron", expr: "0 9,14,18 * * *" });
+    expect(reading.maxRuns).toBeUndefined();
+  });
+
+  it("is asked without its times", () => {
+    expect(refusalOf("每天提醒我吃藥兩次", "Asia/Taipei").message).toContain("2 times a day");
+  });
+});

@@ -145,8 +145,9 @@ const rules: Rule[] = [
   ruleOf(`(?:從|从)?\\s*(${CLOCK})\\s*(?:到|至|~|～|-)\\s*(${CLOCK})(?:\\s*(?:之間|之间|為止|为止))?`, (m) => {
     return windowOf(windowEnd(m[1] ?? ""), windowEnd(m[2] ?? ""));
   }),
-  // "每天提醒我兩次": the reminder's own words between the day and the times are still a frequency, not a count.
-  ruleOf(`(?:每(?:天|日)|一天)\\s*(?:提醒(?:我)?|要|吃|喝)?\\s*${N}\\s*次`, (m) => [
+  // "每天提醒我兩次", "每天提醒我喝水三次": the reminder's own words (a short task, no number) between the
+  // day and the times are still a frequency, not a count.
+  ruleOf(`(?:每(?:天|日)|一天)\\s*(?:提醒(?:我)?\\s*[^\\s\\d${CJK_NUMERAL}，,、。次]{0,4}|要|吃|喝)?\\s*${N}\\s*次`, (m) => [
     { kind: "vague", what: "time", perDay: cjkNumber(m[1] ?? "") ?? 0 },
     { kind: "daily" },
   ]),
