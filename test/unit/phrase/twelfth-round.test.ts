@@ -102,6 +102,10 @@ describe("several times said for one date", () => {
     expect(reading.endAt).toBeUndefined();
   });
 
+  it("beside a repetition of their own are refused as a repetition and a date, not narrowed", () => {
+    expect(refusalOf("tomorrow at 9am and 5pm every 2 weeks", "America/New_York").message).toContain("a repetition and a single date ('tomorrow')");
+  });
+
   it("one time on a date stays a single run", () => {
     expect(readingOf("tomorrow at 8am", "America/New_York").schedule.kind).toBe("once");
   });
