@@ -122,3 +122,30 @@ describe("a number of times a day with a short task between", () => {
     expect(refusalOf("每天提醒我吃藥兩次", "Asia/Taipei").message).toContain("2 times a day");
   });
 });
+
+describe("a period ahead as the start", () => {
+  it("從下個月開始: the month's first day", () => {
+    const reading = readingOf("從下個月開始，每天早上九點", "Asia/Taipei");
+    expect(reading.schedule).toMatchObject({ kind: "every", unit: "day", anchor: Date.parse("2026-04-01T01:00:00Z") });
+  });
+
+  it("從下週開始: the Monday of next week", () => {
+    const reading = readingOf("從下週開始，每天早上八點", "Asia/Taipei");
+    expect(reading.schedule).toMatchObject({ kind: "every", unit: "day", anchor: Date.parse("2026-03-09T00:00:00Z") });
+  });
+
+  it("keeps a monthly day that falls after it: 從下個月開始，每個月1號", () => {
+    expect(readingOf("從下個月開始，每個月1號早上十點", "Asia/Taipei").schedule).toMatchObject({ kind: "cron", expr: "0 10 1 * *" });
+  });
+
+  it("is the same shared reading in English: every day at 9 starting next month", () => {
+    expect(readingOf("every day at 9 starting next month", "America/New_York").schedule).toMatchObject({
+      kind: "every",
+      anchor: Date.parse("2026-04-01T13:00:00Z"),
+    });
+  });
+
+  it("a vague day that is not a period ahead is still no start", () => {
+    expect(refusalOf("從改天開始，每天早上九點", "Asia/Taipei").code).toBe("ambiguous_schedule");
+  });
+});
