@@ -145,7 +145,7 @@ describe("a period ahead as the start", () => {
     });
   });
 
-  it("a vague day that is not a period ahead is still no start", () => {
-    expect(refusalOf("從改天開始，每天早上九點", "Asia/Taipei").code).toBe("ambiguous_schedule");
+  it("a period that is not ahead is still asked for its day: starting this weekend", () => {
+    expect(refusalOf("every day at 9 starting this weekend", "America/New_York").message).toContain("names a period");
   });
 });
