@@ -149,3 +149,27 @@ describe("a period ahead as the start", () => {
     expect(refusalOf("every day at 9 starting this weekend", "America/New_York").message).toContain("names a period");
   });
 });
+
+describe("a bare 週末, this weekend or every weekend", () => {
+  it("is one question naming both readings, with an example of each", () => {
+    try {
+      readingOf("週末早上十點", "Asia/Taipei");
+      expect.unreachable("週末早上十點 was read");
+    } catch (e) {
+      if (!isDomainError(e)) throw e;
+      expect(e.code).toBe("ambiguous_schedule");
+      expect(e.message).toContain("this one or every one");
+      const hint = e.hint ?? "";
+      expect(hint).toContain("This weekend only, or every weekend?");
+      expect(hint).toContain("每個週末早上十點");
+    }
+  });
+
+  it("is read when 每 says every weekend", () => {
+    expect(readingOf("每個週末早上十點", "Asia/Taipei").schedule).toMatchObject({ kind: "cron", expr: "0 10 * * 0,6" });
+  });
+
+  it("is still an exception after 除了", () => {
+    expect(readingOf("除了週末，每天晚上十點提醒我睡覺", "Asia/Taipei").schedule).toMatchObject({ expr: "0 22 * * 1-5" });
+  });
+});
