@@ -25,6 +25,7 @@ import {
   loadTuning9Rows,
   loadTuning10Rows,
   loadTuning11Rows,
+  loadTuning12Rows,
   loadTuningRows,
   MEASURED_LANGS,
 } from "../test/unit/phrase/independent/rows.js";
@@ -89,6 +90,7 @@ const tuning8 = judgeAll(loadTuning8Rows());
 const tuning9 = judgeAll(loadTuning9Rows());
 const tuning10 = judgeAll(loadTuning10Rows());
 const tuning11 = judgeAll(loadTuning11Rows());
+const tuning12 = judgeAll(loadTuning12Rows());
 const out: string[] = [
   `Independent phrase table: ${tuning.length + heldOut.length} rows, ${tuning.length} tuning, ${heldOut.length} held out (docs/phrases.md).`,
   "right = the expected runs or a fair refusal; refused = refused where a reading was expected;",
@@ -139,6 +141,10 @@ const out: string[] = [
   countTable("TUNING11 (the eleventh tuning set, weighted to zh-Hant and es)", OUTCOMES, byLang(tuning11)),
   "",
   countTable("TUNING11 by feature (a row may carry several)", OUTCOMES, byTag(tuning11), false),
+  "",
+  countTable("TUNING12 (the twelfth tuning set, sentence shapes, weighted to zh-Hant and es)", OUTCOMES, byLang(tuning12)),
+  "",
+  countTable("TUNING12 by feature (a row may carry several)", OUTCOMES, byTag(tuning12), false),
 ];
 if (!values.quiet)
   out.push(
@@ -164,6 +170,8 @@ if (!values.quiet)
     listRows("TUNING10 rows not read right:", tuning10),
     "",
     listRows("TUNING11 rows not read right:", tuning11),
+    "",
+    listRows("TUNING12 rows not read right:", tuning12),
   );
 if (values["reveal-held-out"])
   out.push(
@@ -209,6 +217,7 @@ const judgedAll = [
   ...tuning9,
   ...tuning10,
   ...tuning11,
+  ...tuning12,
 ].map((r) => ({
   id: r.id,
   set: r.set,

@@ -103,11 +103,12 @@ export type Fragment =
    * `perDay`: "twice a day", "1日2回", vague unless the phrase says exactly that many times of day.
    * "past": "last Friday", "last week", a day already gone (chrono would read it forward).
    * "subMinute": "every second", "every 30 seconds": more often than any schedule can repeat.
+   * "weekend": a weekend said without this or every ("週末早上十點"), which the language does not mark.
    * "calendar": a date on the lunar calendar ("農曆八月十五", "旧暦", "음력"), which is not read.
    */
   | {
       kind: "vague";
-      what: "time" | "day" | "timezone" | "interval" | "workdays" | "ordinal" | "past" | "dayMonth" | "occasion" | "subMinute" | "calendar";
+      what: "time" | "day" | "weekend" | "timezone" | "interval" | "workdays" | "ordinal" | "past" | "dayMonth" | "occasion" | "subMinute" | "calendar";
       weak?: boolean;
       perDay?: number;
       /** A period that lies ahead ("next week" 1 week, "el mes que viene" 1 month): the day said with it is in it (read-ahead.ts). */

@@ -43,6 +43,18 @@ export interface Grammar {
   examples: Examples;
 }
 
+/**
+ * A frequency word as a bearing word, unless it names a meeting by how often it meets ("daily
+ * standup", "la reunión semanal") while the schedule says its own repetition elsewhere ("…every
+ * weekday at 9:15", "…todos los lunes"). Alone ("daily standup at 9") the word is still the
+ * schedule's, so it is exempt only when another is said. Each language gives its words and whether
+ * the meeting's noun comes before the frequency word (Spanish) or after it (English).
+ */
+export function frequencyUnlessMeeting(frequency: string, meeting: string, repeatsElsewhere: string, meetingFirst: boolean): string {
+  const named = meetingFirst ? String.raw`(?<=\b${meeting}\s+)${frequency}\b` : String.raw`${frequency}\b\s+${meeting}`;
+  return String.raw`(?!${named}.*${repeatsElsewhere})\b${frequency}\b`;
+}
+
 /** A rule from a regex source string, for rules that splice shared sub-patterns. */
 export const ruleOf = (source: string, read: Rule["read"]): Rule => ({ re: rx(new RegExp(source)), read });
 

@@ -166,6 +166,7 @@ function readSchedule(said: ReadContext): Schedule {
   if (vague.some((v) => v.what === "workdays")) throw refuse.workdays(ex);
   if (vague.some((v) => v.what === "ordinal")) throw refuse.everySecond(ex);
   if (vague.some((v) => v.what === "past")) throw refuse.pastDay(ex);
+  if (vague.some((v) => v.what === "weekend")) throw refuse.thisOrEveryWeekend();
   if (vague.some((v) => v.what === "day")) throw refuse.vagueDay(ex);
   if (vague.some((v) => v.what === "dayMonth")) throw refuse.dayMonth(ex);
   if (vague.some((v) => v.what === "occasion")) throw refuse.occasion(ex);

@@ -67,11 +67,11 @@ export function readBounds(ctx: ReadContext): { bounds: Bounds; rest: Found[] } 
 }
 
 /** The date fragment right next to an "until" (or a "starting"), on the side it names, with only glue between. */
-export function endTarget(ctx: ReadContext, marker: FoundOf<"until"> | FoundOf<"start">): Found | null {
+export function endTarget(ctx: ReadContext, marker: FoundOf<"until"> | FoundOf<"start">, also: ReadonlySet<string> = new Set()): Found | null {
   // A start reads the day after it ("starting Monday") unless its word follows the day ("月曜から", "월요일부터").
   const after = marker.fragment.kind === "start" ? marker.fragment.side !== "before" : marker.fragment.side === "after";
   const candidates = ctx.finds
-    .filter((f) => END_KINDS.has(f.fragment.kind) && (after ? f.start >= marker.end : f.end <= marker.start))
+    .filter((f) => (END_KINDS.has(f.fragment.kind) || also.has(f.fragment.kind)) && (after ? f.start >= marker.end : f.end <= marker.start))
     .sort((a, b) => (after ? a.start - b.start : b.end - a.end));
   const [nearest] = candidates;
   if (nearest === undefined) return null;

@@ -1,13 +1,15 @@
-import { addDays, localTimeAt, nextFireTimes, resolveLocalTime } from "../schedule/index.js";
+import { addDays, addMonths, type CivilDate, localTimeAt, nextFireTimes, resolveLocalTime } from "../schedule/index.js";
 import type { EverySchedule, Schedule } from "../schedule/model.js";
 import { formatWall } from "./format.js";
 import type { Found } from "./fragments.js";
 import { endTarget, lastDayOf, startOfDay } from "./read-bounds.js";
-import { findsOf, type ReadContext } from "./read-context.js";
+import { findsOf, type ReadContext, weekdayDate } from "./read-context.js";
 import { refuse } from "./refusals.js";
 
 /** The fragments a "starting" can name as the first day. */
 const START_KINDS = new Set(["date", "monthDate", "weekdayName", "monthDay", "monthAhead", "dayOffset"]);
+
+const PERIOD_KINDS: ReadonlySet<string> = new Set(["vague"]);
 
 /**
  * Takes the first day out of the cluster: "every day at 5pm starting Monday". Returns the start
@@ -19,14 +21,29 @@ export function takeStart(ctx: ReadContext): { start: number | null; rest: Found
   const [marker, second] = markers;
   if (marker === undefined) return { start: null, rest: ctx.finds };
   if (second !== undefined) throw refuse.conflicting("two starts");
-  const target = endTarget(ctx, marker);
-  if (target === null || !START_KINDS.has(target.fragment.kind)) throw refuse.startWithoutDate(marker.text.trim(), ctx.grammar.examples);
+  // A period ahead ("下個月", "next week") is a vague day: a start may name it (periodStart).
+  const target = endTarget(ctx, marker, PERIOD_KINDS);
+  const period = target === null ? null : periodStart(ctx, target);
+  if (target === null || (period === null && !START_KINDS.has(target.fragment.kind))) throw refuse.startWithoutDate(marker.text.trim(), ctx.grammar.examples);
   ctx.used.add(target);
-  const day = lastDayOf(ctx, target);
+  const day = period ?? lastDayOf(ctx, target);
   ctx.notes.push(`starts on ${formatWall({ ...day, hour: 0, minute: 0 }).slice(0, 10)}`);
   // "every 2 weeks starting next Monday": the day is the weekday, read (and anchored) by the interval's reader.
   const anchors = ctx.finds.some((f) => f.fragment.kind === "interval" && f.fragment.unit === "week" && f.fragment.weekday === undefined);
   return { start: startOfDay(ctx, day), rest: anchors ? ctx.finds : ctx.finds.filter((f) => f !== target) };
+}
+
+/**
+ * "從下個月開始", "starting next week": a period ahead, named without its day, as a start is its
+ * first day (the 1st of the month, the Monday of the week). Asked alone, it needs no day here.
+ */
+function periodStart(ctx: ReadContext, target: Found): CivilDate | null {
+  const f = target.fragment;
+  if (f.kind !== "vague" || f.what !== "day" || f.ahead === undefined) return null;
+  const today = localTimeAt(ctx.now, ctx.timezone);
+  if (f.ahead.unit === "week") return weekdayDate(today, 1, f.ahead.count);
+  const first = addMonths({ year: today.year, month: today.month, day: 1 }, f.ahead.count);
+  return { year: first.year, month: first.month, day: 1 };
 }
 
 /**

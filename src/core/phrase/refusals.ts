@@ -33,6 +33,12 @@ export const refuse = {
     ),
   vagueDay: (ex: Examples) =>
     askWhen('The phrase names a period ("next week") but not the day.', "A day within the period and a time", "Which day and at what time?", ex.once),
+  thisOrEveryWeekend: () =>
+    new DomainError("ambiguous_schedule", "The phrase names the weekend without saying this one or every one.", {
+      field: "when",
+      expected: "This weekend only, or every weekend, with the time",
+      hint: `Ask the user: "This weekend only, or every weekend?" e.g. 'this Saturday and Sunday at 10am' (這個週末早上十點) or 'every weekend at 10am' (每個週末早上十點).`,
+    }),
   noTime: (what: string, example: string) =>
     askWhen(`The phrase says ${what} but not at what time.`, "A clock time (e.g. 08:00 or 8am)", `What time ${what}?`, example),
   noDayOfWeek: (ex: Examples) =>

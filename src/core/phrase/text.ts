@@ -39,6 +39,9 @@ const CJK_DIGITS: Record<string, number> = {
   二: 2,
   兩: 2,
   两: 2,
+  // Colloquial "two of" ("倆小時後"), said without a measure word.
+  倆: 2,
+  俩: 2,
   三: 3,
   四: 4,
   五: 5,
@@ -49,7 +52,7 @@ const CJK_DIGITS: Record<string, number> = {
 };
 
 /** Characters `cjkNumber` reads, for use inside a regex character class. */
-export const CJK_NUMERAL = "〇零一二兩两三四五六七八九十";
+export const CJK_NUMERAL = "〇零一二兩两倆俩三四五六七八九十";
 
 /** Reads "8", "八", "十二", "二十五", "三十" (0–99); null for anything else. */
 export function cjkNumber(text: string): number | null {

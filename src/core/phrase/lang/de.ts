@@ -163,16 +163,16 @@ const rules: Rule[] = [
   }),
   ruleOf(String.raw`\bjeden\s+(?:zweiten|2\.)\s+tag\b`, () => ({ kind: "interval", every: 2, unit: "day" })),
   ruleOf(String.raw`\b(?:jeden|jede)\s+(morgen|vormittag|mittag|nachmittag|abend|nacht)\b`, (m) => ({ kind: "daily", part: PARTS[m[1] ?? ""] ?? "morning" })),
-  ruleOf(String.raw`\bjeden\s+tag\b|\b(?:all)?täglich\b|\btagtäglich\b`, () => ({ kind: "daily" })),
+  ruleOf(String.raw`\b(?:jeden|an\s+jedem)\s+tag\b|\b(?:all)?täglich\b|\btagtäglich\b`, () => ({ kind: "daily" })),
   ruleOf(
-    String.raw`\bwerktags\b|\b(?:an\s+(?:allen\s+)?|alle\s+)?werktagen?\b|\b(?:an\s+)?arbeitstagen?\b|\bwochentags\b|\bunter\s+der\s+woche\b|\bjeden\s+(?:werktag|arbeitstag)\b`,
+    String.raw`\bwerktags\b|\b(?:an\s+(?:allen\s+)?|alle\s+)?werktagen?\b|\b(?:an\s+)?arbeitstagen?\b|\bwochentags\b|\bunter\s+der\s+woche\b|\b(?:jeden|an\s+jedem)\s+(?:werktag|arbeitstag)\b`,
     () => ({
       kind: "weekdays",
       days: [...WEEKDAYS],
     }),
   ),
-  ruleOf(String.raw`\bjedes\s+wochenende\b|\ban\s+(?:den\s+)?wochenenden\b|\bwochenends\b`, () => ({ kind: "weekdays", days: [...WEEKEND] })),
-  ruleOf(String.raw`\bjeden\s+${DAY_LIST}\b`, (m) => {
+  ruleOf(String.raw`\b(?:jedes|an\s+jedem)\s+wochenende\b|\ban\s+(?:den\s+)?wochenenden\b|\bwochenends\b`, () => ({ kind: "weekdays", days: [...WEEKEND] })),
+  ruleOf(String.raw`\b(?:jeden|an\s+jedem)\s+${DAY_LIST}\b`, (m) => {
     const list = days(m[1] ?? "", DAY);
     return list === null ? null : { kind: "weekdays", days: list };
   }),
@@ -282,7 +282,7 @@ const BEARING = [
   String.raw`\bmai\b(?=\s*\d)|(?<=\d\.\s*)mai\b`,
   String.raw`\b\d{1,2}\.(?=\s*(?:\p{L}|$))`,
   String.raw`\b(?:ersten?|zweiten|dritten|vierten|fünften|letzten?)\b(?!\s+(?:\d|woche|wochen|monat|monats|jahr|nacht|mal|stunden|tage|artikel|nachrichten|ausgabe))`,
-  String.raw`\b(?:jeden|jede|jedes|alle)\b(?=\s+(?:\d|tag|woche|monat|jahr|stunde|minute|morgen|abend|nacht|mittag|vormittag|nachmittag|werktag|arbeitstag|wochenende|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|zweiten|dritten|ersten|letzten|halbe|viertel|zwei|drei|vier|fünf|sechs|zehn|fünfzehn|zwanzig|dreißig))`,
+  String.raw`\b(?:jeden|jede|jedes|jedem|alle)\b(?=\s+(?:\d|tag|woche|monat|jahr|stunde|minute|morgen|abend|nacht|mittag|vormittag|nachmittag|werktag|arbeitstag|wochenende|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|zweiten|dritten|ersten|letzten|halbe|viertel|zwei|drei|vier|fünf|sechs|zehn|fünfzehn|zwanzig|dreißig))`,
   String.raw`\b(?:täglich|wöchentlich|monatlich|jährlich|stündlich|halbstündlich|werktags|wochentags|werktage[n]?|arbeitstage[n]?|wochenends?)\b`,
   String.raw`\b(?:außer|ausser|ausgenommen)\b`,
   String.raw`\bbis\b`,

@@ -7,6 +7,7 @@ import {
   dateOrMonthDate,
   exceptMonthsRule,
   exceptOf,
+  frequencyUnlessMeeting,
   type Grammar,
   lexicon,
   periodOf,
@@ -444,11 +445,7 @@ const OWNER = String.raw`(?:the|my|our|your|their|his|her)`;
 /** What a task itself sends: "the weekly summary" may be the task the user is asking for. */
 const DELIVERED = String.raw`(?:reminders?|alerts?|notifications?|digests?|summar(?:y|ies)|briefings?|reports?|updates?|e-?mails?|messages?|texts?|recaps?|round-?ups?|newsletters?|news|check-?ins?|pings?|nudges?|tasks?|jobs?|runs?|schedules?)`;
 
-/**
- * A meeting named by how often it meets ("daily standup", "weekly 1:1"): beside the schedule's own
- * repetition ("daily standup every weekday at 9:15") the word names the meeting. Alone ("daily
- * standup at 9") it is still the schedule's word, so it is exempt only when another is said.
- */
+/** The meetings named by how often they meet ("daily standup", "weekly 1:1"): `frequencyUnlessMeeting`. */
 const MEETING = String.raw`(?:stand-?\s?ups?|syncs?|meetings?|scrums?|huddles?|retros?|1:1s?|one-on-ones?|check-?ins?|reviews?|calls?)\b`;
 const REPEATS_ELSEWHERE = String.raw`(?:\b(?:every|evry|each)\b|\bweekdays\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|\bmon(?:day)?\s*(?:-|–|to|thru|through)\s*fri(?:day)?\b)`;
 
@@ -470,7 +467,7 @@ const BEARING = [
   String.raw`\bsecond\b(?=\s+(?:${WEEKDAY_NAMES}|mon|tue|wed|thu|fri|sat|sun|day|week|month))`,
   String.raw`\bevery\b${AHEAD}`,
   String.raw`\beach\b${AHEAD}`,
-  String.raw`(?<!\b${OWNER}\s+)\b${FREQUENCY}\b(?!\s+${MEETING}(?=.*${REPEATS_ELSEWHERE}))`,
+  String.raw`(?<!\b${OWNER}\s+)` + frequencyUnlessMeeting(FREQUENCY, MEETING, REPEATS_ELSEWHERE, false),
   String.raw`(?<=\b${OWNER}\s+)${FREQUENCY}\b(?!\s+(?!${DELIVERED}\b)\p{L})`,
   String.raw`\b(?:except|excluding|besides)\b`,
   String.raw`\bbut\b(?=\s+(?:not\s+)?(?:on\s+)?(?:the\s+)?(?:mon|tue|wed|thu|fri|sat|sun|weekend|holiday|public))`,

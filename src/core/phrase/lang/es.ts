@@ -7,6 +7,7 @@ import {
   dateOrMonthDate,
   exceptMonthsRule,
   exceptOf,
+  frequencyUnlessMeeting,
   type Grammar,
   lexicon,
   monthDayList,
@@ -193,9 +194,10 @@ const rules: Rule[] = [
     () => ({ kind: "weekdays", days: [...WEEKDAYS] }),
   ),
   ruleOf(String.raw`\b(?:todas\s+las|cada)\s+(mañana|tarde|noche)s?\b`, (m) => ({ kind: "daily", part: PARTS[m[1] ?? ""] ?? "morning" })),
-  ruleOf(String.raw`\b(?:todos\s+los\s+d[íi]as|cada\s+d[íi]a|diariamente|a\s+diario|diario)\b`, () => ({ kind: "daily" })),
+  ruleOf(String.raw`\b(?:todos\s+los\s+(?:santos\s+)?d[íi]as|cada\s+d[íi]a|diariamente|a\s+diario|diario)\b`, () => ({ kind: "daily" })),
   ruleOf(String.raw`\b(?:los|todos\s+los|cada)\s+fin(?:es)?\s+de\s+semana\b`, () => ({ kind: "weekdays", days: [...WEEKEND] })),
-  ruleOf(String.raw`\b(?:todos\s+los|cada|los)\s+${DAY_LIST}\b`, (m) => {
+  // "cada que sea lunes" (Mexico): whenever it is Monday.
+  ruleOf(String.raw`\b(?:todos\s+los|cada(?:\s+que\s+(?:sea|es)(?:\s+el)?)?|los)\s+${DAY_LIST}\b`, (m) => {
     const list = days(m[1] ?? "");
     return list === null ? null : { kind: "weekdays", days: list };
   }),
@@ -264,6 +266,11 @@ const rules: Rule[] = [
 ];
 
 /** Spanish words that can carry schedule meaning (coverage.ts). */
+const FREQUENCY = String.raw`(?:diario|diariamente|semanal(?:mente)?|mensual(?:mente)?|anual(?:mente)?|quincenal(?:mente)?)`;
+/** The meetings named by how often they meet ("la reunión semanal"): `frequencyUnlessMeeting`. */
+const MEETING = String.raw`(?:reuni[óo]n(?:es)?|junta|llamada|videollamada|clase|sesi[óo]n|stand-?\s?up|sync)`;
+const REPEATS_ELSEWHERE = String.raw`(?:\b(?:todos\s+los|todas\s+las|cada)\b|\bentre\s+semana\b|\bde\s+lunes\s+a\s+viernes\b)`;
+
 const BEARING = [
   String.raw`(?<=\by\s+(?:a\s+)?(?:las?\s+)?)\d{1,2}\b(?![:.]?\d)`,
   String.raw`\b(?:lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bados?|domingos?)\b`,
@@ -275,7 +282,7 @@ const BEARING = [
   String.raw`(?<!\bde\s+)\b[úu]ltim[oa]s?\b(?=\s+horas?\b)`,
   String.raw`\bcuarto\b(?=\s+(?:lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo|d[íi]a))`,
   String.raw`\b(?:cada|todos|todas)\b(?=\s+(?:\d|los|las|d[íi]a|semana|mes|a[ñn]o|hora|minuto|mañana|tarde|noche|lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo|primer|[úu]ltimo|dos|tres|cuatro|cinco|seis|quince|veinte|treinta|media|cuarto|otro|otra|fin))`,
-  String.raw`\b(?:diario|diariamente|semanal(?:mente)?|mensual(?:mente)?|anual(?:mente)?|quincenal(?:mente)?)\b`,
+  frequencyUnlessMeeting(FREQUENCY, MEETING, REPEATS_ELSEWHERE, true),
   String.raw`\b(?:excepto|salvo|menos|excluyendo|quitando)\b(?!\s+(?:de\s+)?\d+\s*(?:minutos|horas))`,
   String.raw`\bhasta\b`,
   String.raw`\b(?:desde|de)\b(?=\s+(?:las?\s+)?\d{1,2}(?:[:.]\d{2})?\s+(?:a|hasta)\b)`,

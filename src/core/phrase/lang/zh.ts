@@ -74,13 +74,14 @@ const PART = `(${Object.keys(PARTS)
 
 function unitOf(word: string): IntervalUnitWord {
   if (word.startsWith("分")) return "minute";
-  if (/^(?:小|鐘|钟)/.test(word)) return "hour";
+  if (/^(?:小|鐘|钟|個鐘|个钟)/.test(word)) return "hour";
   if (/^(?:天|日)/.test(word)) return "day";
   if (/^(?:週|周|星|禮|礼)/.test(word)) return "week";
   if (word.startsWith("月")) return "month";
   return "year";
 }
-const UNIT = "(分鐘|分钟|小時|小时|鐘頭|钟头|天|日|週|周|星期|禮拜|礼拜|月|年)";
+// "個鐘" is Cantonese for an hour ("一個鐘之後"); only with its measure word, so "三點鐘" stays a clock.
+const UNIT = "(分鐘|分钟|小時|小时|鐘頭|钟头|個鐘|个钟|天|日|週|周|星期|禮拜|礼拜|月|年)";
 
 function clockOf(hourText: string, minuteText: string | undefined): Fragment | null {
   const hour = cjkNumber(hourText);
@@ -127,7 +128,11 @@ const rules: Rule[] = [
     const amount = cjkNumber(m[1] ?? m[3] ?? "");
     return amount === null ? null : { kind: "relative", amount, unit: unitOf(m[2] ?? m[4] ?? "") };
   }),
-  ruleOf(`半\\s*(?:個|个)?\\s*(?:小時|小时|鐘頭|钟头)\\s*(?:之|以)?(?:後|后)`, () => ({ kind: "relative", amount: 30, unit: "minute" })),
+  ruleOf(`半\\s*(?:(?:個|个)?\\s*(?:小時|小时|鐘頭|钟头)|(?:個|个)\\s*(?:鐘|钟))\\s*(?:之|以)?(?:後|后)`, () => ({
+    kind: "relative",
+    amount: 30,
+    unit: "minute",
+  })),
   ruleOf(`(?:晚|遲|迟)\\s*一?\\s*(?:點|点)(?:兒|儿)?|稍(?:後|后)|待會兒?|待会儿?|等一下|等會|等会|一會兒|一会儿|回頭|回头`, () => ({
     kind: "vague",
     what: "time",
@@ -140,8 +145,9 @@ const rules: Rule[] = [
   ruleOf(`(?:從|从)?\\s*(${CLOCK})\\s*(?:到|至|~|～|-)\\s*(${CLOCK})(?:\\s*(?:之間|之间|為止|为止))?`, (m) => {
     return windowOf(windowEnd(m[1] ?? ""), windowEnd(m[2] ?? ""));
   }),
-  // "每天提醒我兩次": the reminder's own words between the day and the times are still a frequency, not a count.
-  ruleOf(`(?:每(?:天|日)|一天)\\s*(?:提醒(?:我)?|要|吃|喝)?\\s*${N}\\s*次`, (m) => [
+  // "每天提醒我兩次", "每天提醒我喝水三次": the reminder's own words (a short task, no number) between the
+  // day and the times are still a frequency, not a count.
+  ruleOf(`(?:每(?:天|日)|一天)\\s*(?:提醒(?:我)?\\s*[^\\s\\d${CJK_NUMERAL}，,、。次]{0,4}|要|吃|喝)?\\s*${N}\\s*次`, (m) => [
     { kind: "vague", what: "time", perDay: cjkNumber(m[1] ?? "") ?? 0 },
     { kind: "daily" },
   ]),
@@ -191,8 +197,9 @@ const rules: Rule[] = [
   }),
   ruleOf(`(?:每(?:個|个)?|逢)?\\s*(?:工作日|工作天|平日|週間|周间|weekdays?(?![a-z]))`, () => ({ kind: "weekdays", days: [...WEEKDAYS] })),
   ruleOf(`(?:每(?:個|个|逢)?|逢)\\s*(?:週|周)末`, () => ({ kind: "weekdays", days: [...WEEKEND] })),
+  // A bare 週末 has no plural to say this weekend or every weekend: asked, naming both.
   ruleOf(`(?:下|這|这|本)(?:個|个)?(?:週|周|星期|禮拜|礼拜)(?!\\s*${WD})|(?:這|这|本)?(?:週|周)末|(?:下|這|这|本)(?:個|个)?月(?!\\s*${N}\\s*[號号日])`, (m) =>
-    periodOf(m[0], /^下(?:個|个)?(?:週|周|星期|禮拜|礼拜)$/u, /^下(?:個|个)?月$/u),
+    /^(?:週|周)末$/u.test(m[0]) ? { kind: "vague", what: "weekend" } : periodOf(m[0], /^下(?:個|个)?(?:週|周|星期|禮拜|礼拜)$/u, /^下(?:個|个)?月$/u),
   ),
   ruleOf(`(?:${WEEK})${WD}\\s*(?:到|至|~|～|-)\\s*(?:${WEEK})${WD}`, (m) => {
     const list = days(m[0]);
@@ -272,7 +279,10 @@ const rules: Rule[] = [
   ruleOf(`(?<=月\\s*(?:底|末)\\s*)(?:之前|以前)`, () => ({ kind: "until", side: "before" })),
   // "從下週一開始": the 從 of a start says nothing more than its 開始.
   ruleOf(`(?:從|从)(?=[^，,。]{1,8}?(?:開始|开始))`, () => ({ kind: "noise" })),
-  startWord(`(?<=(?:週|周|星期|禮拜|礼拜)[一二三四五六日天]|今天|今日|明天|後天|后天|[0-9]\\s*[日號号])\\s*(?:開始|开始|起)`, "before"),
+  startWord(
+    `(?<=(?:週|周|星期|禮拜|礼拜)[一二三四五六日天]|今天|今日|明天|後天|后天|[0-9]\\s*[日號号]|(?:下(?:個|个)?)(?:月|週|周|星期|禮拜|礼拜))\\s*(?:開始|开始|起)`,
+    "before",
+  ),
   ruleOf(`到(?=\\s*(?:[0-9${CJK_NUMERAL}]|下|本|這|这|${WEEK}|月底|月末|明|後天|后天))|截至|截止到?|直到`, () => ({ kind: "until", side: "after" })),
   ruleOf(`現在|现在|立刻|立即|馬上|马上|即刻|立馬|立马|儘快|尽快`, () => ({ kind: "immediate" })),
 ];

@@ -19,6 +19,7 @@ import {
   loadTuning9Rows,
   loadTuning10Rows,
   loadTuning11Rows,
+  loadTuning12Rows,
   loadTuningRows,
   MEASURED_LANGS,
 } from "./rows.js";
@@ -38,9 +39,10 @@ const tuning8 = loadTuning8Rows();
 const tuning9 = loadTuning9Rows();
 const tuning10 = loadTuning10Rows();
 const tuning11 = loadTuning11Rows();
+const tuning12 = loadTuning12Rows();
 /** The rows the held-out draw was made from; the later tuning sets were written after it. */
 const drawn = [...tuning, ...heldOut];
-const rows = [...drawn, ...tuning2, ...tuning3, ...tuning4, ...fifth, ...tuning7, ...tuning8, ...tuning9, ...tuning10, ...tuning11];
+const rows = [...drawn, ...tuning2, ...tuning3, ...tuning4, ...fifth, ...tuning7, ...tuning8, ...tuning9, ...tuning10, ...tuning11, ...tuning12];
 
 describe("the independent phrase table", () => {
   it("has at least 330 drawn rows, with every language present", () => {
@@ -137,6 +139,13 @@ describe("the independent phrase table", () => {
     expect(tuning11.every((r) => r.set === "tuning11")).toBe(true);
     const least = { "zh-Hant": 35, es: 30, en: 15, ja: 10, ko: 10, "zh-Hans": 4, de: 4, fr: 4, pt: 4, it: 4, "hi-Latn": 4, "hi-Deva": 4 } as const;
     for (const [lang, n] of Object.entries(least)) expect(tuning11.filter((r) => r.lang === lang).length, lang).toBeGreaterThanOrEqual(n);
+  });
+
+  it("has a twelfth tuning set of at least 100 rows, weighted to zh-Hant and es, every language present", () => {
+    expect(tuning12.length).toBeGreaterThanOrEqual(100);
+    expect(tuning12.every((r) => r.set === "tuning12")).toBe(true);
+    const least = { "zh-Hant": 35, es: 30, en: 15, ja: 10, ko: 10, "zh-Hans": 4, de: 4, fr: 4, pt: 4, it: 4, "hi-Latn": 4, "hi-Deva": 4 } as const;
+    for (const [lang, n] of Object.entries(least)) expect(tuning12.filter((r) => r.lang === lang).length, lang).toBeGreaterThanOrEqual(n);
   });
 
   it("keeps the fifth held-out file byte for byte as hashed when it was split", () => {

@@ -27,7 +27,8 @@ export type MeasuredLang = (typeof MEASURED_LANGS)[number];
  * Spanish; convert9.py), with no held-out part. tuning10: a tenth, in all twelve languages, aimed at
  * shapes the earlier sets have few of (convert10.py), with no held-out part. tuning11: an eleventh,
  * weighted to Traditional Chinese and Spanish, where the held-out misses are (convert11.py), with no
- * held-out part.
+ * held-out part. tuning12: a twelfth, weighted the same way but in sentence shapes the eleventh has
+ * few of (questions, wrappers, the time after the task; convert12.py), with no held-out part.
  */
 export const SETS = [
   "tuning",
@@ -43,6 +44,7 @@ export const SETS = [
   "tuning9",
   "tuning10",
   "tuning11",
+  "tuning12",
 ] as const;
 export type RowSet = (typeof SETS)[number];
 
@@ -95,6 +97,7 @@ export const TUNING8_FILE = join(DIR, "tuning8.jsonl");
 export const TUNING9_FILE = join(DIR, "tuning9.jsonl");
 export const TUNING10_FILE = join(DIR, "tuning10.jsonl");
 export const TUNING11_FILE = join(DIR, "tuning11.jsonl");
+export const TUNING12_FILE = join(DIR, "tuning12.jsonl");
 
 const parseLines = (text: string): IndependentRow[] =>
   text
@@ -122,6 +125,7 @@ export const loadTuning8Rows = (): IndependentRow[] => parseLines(readFileSync(T
 export const loadTuning9Rows = (): IndependentRow[] => parseLines(readFileSync(TUNING9_FILE, "utf8"));
 export const loadTuning10Rows = (): IndependentRow[] => parseLines(readFileSync(TUNING10_FILE, "utf8"));
 export const loadTuning11Rows = (): IndependentRow[] => parseLines(readFileSync(TUNING11_FILE, "utf8"));
+export const loadTuning12Rows = (): IndependentRow[] => parseLines(readFileSync(TUNING12_FILE, "utf8"));
 
 export const loadAllRows = (): IndependentRow[] => [
   ...loadTuningRows(),
@@ -137,6 +141,7 @@ export const loadAllRows = (): IndependentRow[] => [
   ...loadTuning9Rows(),
   ...loadTuning10Rows(),
   ...loadTuning11Rows(),
+  ...loadTuning12Rows(),
 ];
 
 /** The draw that put rows in the held-out set, as recorded when the table was written. */
