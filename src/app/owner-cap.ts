@@ -1,5 +1,6 @@
 import { bucketOf, hoursBetween, runKeyString } from "../core/keys.js";
 import type { Run, RunKey } from "../core/model.js";
+import type { Store } from "../ports/store.js";
 import type { EngineDeps } from "./deps.js";
 
 /** Queued runs read per store round trip when a shard is taken. */
@@ -13,6 +14,25 @@ const CREATE_PART = 5;
 
 /** The runs of an owner window that a process serving creates may send itself, unclaimed, at once. */
 export const createShareOf = (window: number): number => Math.max(1, Math.floor(window / CREATE_PART));
+
+/**
+ * The queued runs of one shard with run times in [from, to], as the store has them: what a
+ * watcher counts (and re-sends) of a shard it takes.
+ */
+export async function queuedInWindow(store: Store, shard: number, from: number, to: number): Promise<Run[]> {
+  const out: Run[] = [];
+  for (const hour of hoursBetween(from, to)) {
+    const bucket = bucketOf(hour, shard);
+    let after: Run | undefined;
+    for (;;) {
+      const page = await store.queryBucket({ bucket, status: "queued", from, to, limit: PAGE, ...(after && { after }) });
+      out.push(...page);
+      if (page.length < PAGE) break;
+      after = page[page.length - 1];
+    }
+  }
+  return out;
+}
 
 interface Sent {
   owner: string;
@@ -100,6 +120,8 @@ export class OwnerSendCap {
   private limit: number;
   /** The shards whose queued runs are counted: held since the last tick, and read once when taken. */
   private counted = new Set<number>();
+  /** This tick's second copies of counted runs, per owner (see `resends`). */
+  private copies = new Map<string, number>();
 
   constructor(deps: EngineDeps, window: number) {
     this.deps = deps;
@@ -117,12 +139,26 @@ export class OwnerSendCap {
     const { shard_count } = this.deps.settings;
     this.limit = Math.max(1, Math.floor((this.window * shards.length) / shard_count));
     this.counted = new Set(shards.filter((s) => this.counted.has(s)));
+    this.copies.clear();
     for (const shard of shards) {
       if (this.counted.has(shard)) continue;
-      for (const hour of hoursBetween(from, to)) await this.countQueued(bucketOf(hour, shard), from, to);
+      for (const run of await queuedInWindow(this.deps.store, shard, from, to)) this.add(run, run.due_at);
       this.counted.add(shard);
     }
     await this.sent.refresh(this.limit, now);
+  }
+
+  /**
+   * Whether a counted queued run may be sent again (a shard taken from a dead watcher, which may
+   * have committed it without sending it). Its first message may be in the queue already, so the
+   * copy counts as one more: an owner's counted runs and this tick's copies stay within this
+   * watcher's share, and a copy the share has no room for waits for the stale re-send.
+   */
+  resends(run: Run): boolean {
+    const copies = this.copies.get(run.owner) ?? 0;
+    if (this.sent.count(run.owner) + copies >= this.limit) return false;
+    this.copies.set(run.owner, copies + 1);
+    return true;
   }
 
   /**
@@ -133,16 +169,6 @@ export class OwnerSendCap {
   holds(run: Run, now: number): boolean {
     if (now - run.scheduled_at > this.deps.settings.look_back_ms / 2) return false;
     return this.sent.count(run.owner) >= this.limit;
-  }
-
-  private async countQueued(bucket: string, from: number, to: number): Promise<void> {
-    let after: Run | undefined;
-    for (;;) {
-      const page = await this.deps.store.queryBucket({ bucket, status: "queued", from, to, limit: PAGE, ...(after && { after }) });
-      for (const run of page) this.add(run, run.due_at);
-      if (page.length < PAGE) return;
-      after = page[page.length - 1];
-    }
   }
 
   /** Counts a run the watcher is sending, due at `dueAt`. */

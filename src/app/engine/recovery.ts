@@ -5,7 +5,7 @@ import { queueItemOf, toTx, writtenRun } from "../runs.js";
 import { commitChecked } from "./commit-check.js";
 import { loadJobsOf, Unavailable, Unreadable } from "./job-batch.js";
 import { type Reap, reapExpired } from "./run-decisions.js";
-import { reportReap } from "./run-log.js";
+import { reportReap, traceItems } from "./run-log.js";
 
 export interface RecoveryStats {
   /** Messages sent: for the runs queued in the store, and for reaped runs queued again. */
@@ -67,6 +67,7 @@ export async function recoverOwnedRuns(deps: EngineDeps, ownWorker: string): Pro
     if (results[i] === true && r.requeue) sends.push(queueItemOf(run, run.owner, Math.max(run.due_at, now)));
   });
   await queue.send(sends);
+  traceItems(deps, "sent", () => sends);
   const stats = { resent: sends.length, reaped: results.filter((ok) => ok === true).length };
   if (stats.resent + stats.reaped > 0) log.log("info", "recovered the runs a previous process left", { ...stats });
   return stats;

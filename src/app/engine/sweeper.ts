@@ -10,6 +10,7 @@ import { nextVersion } from "../job-write.js";
 import { queued, queueItemOf, type Step, skipped, toTx, updateStep } from "../runs.js";
 import { PollLoop } from "./poll-loop.js";
 import { endedSafely } from "./run-decisions.js";
+import { traceItems } from "./run-log.js";
 
 export interface SweepStats {
   jobs: number;
@@ -151,7 +152,9 @@ export class Sweeper {
     const saved = nextVersion(plan.job, version, now);
     const ok = await this.deps.store.commit(toTx([...first, ...plan.steps], [saved.write]));
     if (!ok) return "conflict";
-    await this.deps.queue.send([...sends, ...plan.sends]);
+    const items = [...sends, ...plan.sends];
+    await this.deps.queue.send(items);
+    traceItems(this.deps, "sent", () => items);
     this.deps.log.log("info", "sweeper repaired a task's chain", { job_id: job.id, runs: plan.steps.length });
     return "repaired";
   }

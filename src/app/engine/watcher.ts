@@ -8,7 +8,7 @@ import { catchUp } from "../catch-up.js";
 import { planChain } from "../chain.js";
 import type { EngineDeps } from "../deps.js";
 import { nextVersion } from "../job-write.js";
-import { OwnerSendCap } from "../owner-cap.js";
+import { OwnerSendCap, queuedInWindow } from "../owner-cap.js";
 import { queued, queueItemOf, type Step, skipped, toTx, updateStep, writtenRun } from "../runs.js";
 import { commitChecked } from "./commit-check.js";
 import type { Holders } from "./holders.js";
@@ -192,6 +192,7 @@ export class Watcher {
     const from = now - this.deps.settings.look_back_ms;
     const { shard_count } = this.deps.settings;
     if (this.leases && this.failing) await this.stepAsideUnlessReady();
+    let takenOver: number[] = [];
     if (this.leases) {
       if (this.buryGone) {
         // Once, before its first shards: a dead predecessor on this host holds none after it.
@@ -200,6 +201,7 @@ export class Watcher {
       }
       const acquired = await this.leases.acquire(this.id, shard_count, watcherLeaseMs(this.deps), now, this.about);
       this.shards = acquired.shards;
+      takenOver = [...new Set(acquired.takenOver.map((t) => t.shard))];
       for (const { shard, from } of acquired.takenOver) {
         this.deps.log.log("warn", "shard taken over from a watcher whose lease expired or that was found dead on its host", { shard, from, watcher: this.id });
         this.deps.metrics?.shardTakenOver();
@@ -208,6 +210,7 @@ export class Watcher {
     const shards = this.shards;
     const cap = this.cap;
     if (cap) await this.isolated("the owners' runs in the queue", stats, () => cap.refresh(shards, from, to, now));
+    for (const shard of takenOver) await this.isolated(`queued runs of shard ${shard}`, stats, () => this.resendTakenOver(shard, from, to, now, stats));
     for (const hour of hoursBetween(from, to)) {
       for (const shard of shards) {
         const bucket = bucketOf(hour, shard);
@@ -264,6 +267,38 @@ export class Watcher {
       this.shards = [];
       await this.leases.release(this.id);
     }
+  }
+
+  /**
+   * A shard taken from a watcher that died or stopped renewing: that watcher may have committed
+   * runs queued and died before sending them (a kill between its commit and its send), and
+   * nothing else sends them before they are `stale_queued_ms` late. So its queued runs in the
+   * window are sent again now, earliest first, as far as their owners' share allows (the rest
+   * wait for the stale re-send). Those already stale are left to this tick's waking scan, which
+   * re-sends them anyway. The store is not written: a run whose copy is lost too is still re-sent
+   * once stale. A second message for a run that had its first is harmless: the claim is a
+   * compare-and-set on the run, so one copy starts it and the other is acknowledged as done.
+   */
+  private async resendTakenOver(shard: number, from: number, to: number, now: number, stats: TickStats): Promise<void> {
+    const runs = (await queuedInWindow(this.deps.store, shard, from, to))
+      .filter((r) => r.due_at <= to && (r.wake_at ?? Infinity) > now)
+      .sort((a, b) => a.due_at - b.due_at);
+    const again = runs.filter((r) => this.cap?.resends(r) ?? true);
+    if (again.length === 0) return;
+    this.deps.log.log("info", "re-sending the queued runs of a shard taken over (their sends may have died with its watcher)", {
+      shard,
+      runs: again.length,
+      held_by_the_cap: runs.length - again.length,
+      watcher: this.id,
+    });
+    await this.send(again.map((r) => queueItemOf(r, r.owner, r.due_at)));
+    stats.resent += again.length;
+  }
+
+  /** Every send of the watcher: to the queue, then traced. */
+  private async send(items: QueueItem[]): Promise<void> {
+    await this.deps.queue.send(items);
+    traceItems(this.deps, "sent", () => items);
   }
 
   private async scanBucket(bucket: string, from: number, to: number, now: number, stats: TickStats): Promise<void> {
@@ -362,8 +397,7 @@ export class Watcher {
       if (d.kind === "resent") reportResend(this.deps, d.run);
       sends.push(...d.sends);
     });
-    await this.deps.queue.send(sends);
-    traceItems(this.deps, "sent", () => sends);
+    await this.send(sends);
   }
 
   private decidePending(run: Run, job: Job | undefined, now: number): Decision | null {
