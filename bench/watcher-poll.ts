@@ -12,7 +12,9 @@ import { Engine } from "../src/app/engine/engine.js";
 import { DEFAULT_SETTINGS } from "../src/app/settings.js";
 import { silentLogger } from "../src/ports/logger.js";
 
-const { values } = parseArgs({ options: { sizes: { type: "string", default: "1000,10000,100000,1000000" }, ticks: { type: "string", default: "30" }, "cache-mib": { type: "string" } } });
+const { values } = parseArgs({
+  options: { sizes: { type: "string", default: "1000,10000,100000,1000000" }, ticks: { type: "string", default: "30" }, "cache-mib": { type: "string" } },
+});
 const cacheMib = values["cache-mib"] === undefined ? undefined : Number(values["cache-mib"]);
 const sizes = values.sizes!.split(",").map(Number);
 const TICKS = Number(values.ticks);

@@ -134,8 +134,10 @@ describe("worker: a failed write never crashes or wedges it", () => {
       dead = true;
       return { text: "first" };
     };
-    void h.engine.worker.runOnce();
+    // Never settles: its outcome's commit hangs, as a killed process's would.
+    const firstPass = h.engine.worker.runOnce();
     await until(() => h.actions.calls.length === 1);
+    expect(await Promise.race([firstPass.then(() => "settled"), Promise.resolve("pending")])).toBe("pending");
     h.restart();
     expect(await h.onlyRun(job.id)).toMatchObject({ status: "running", attempt: 1 });
     h.actions.behaviour = () => ({ text: "second" });

@@ -169,7 +169,7 @@ describe("the service loads the optional parts only when configured", () => {
   }, 120_000);
 
   test("loads the tools with the first client, and the phrase reader with the first schedule in words, not with a structured one", async () => {
-    const { own, record, child } = await startRecordedService();
+    const { own, record } = await startRecordedService();
     try {
       const { url } = JSON.parse(readFileSync(join(own.dir, "service.json"), "utf8")) as { url: string };
       const secret = readFileSync(join(own.dir, "service.secret"), "utf8").trim();

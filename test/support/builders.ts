@@ -1,6 +1,6 @@
 import { monotonicFactory } from "ulid";
 import { newRun } from "../../src/app/runs.js";
-import { bucketOf, shardOf } from "../../src/core/keys.js";
+import { shardOf } from "../../src/core/keys.js";
 import { DEFAULT_RETRY, DEFAULT_RUN_POLICY, Job, Run, RunEvent, type RunStatus } from "../../src/core/model.js";
 
 /** The shard count the builders partition runs with (the engine's default). */
@@ -49,7 +49,6 @@ export function makeJobInShard(shard: number, overrides: Partial<Omit<Job, "id">
 
 /** A pending run of `job` at `scheduledAt`, partitioned as the engine does (16 shards). */
 export function makeRun(job: Pick<Job, "id" | "owner">, scheduledAt: number, overrides: Partial<Run> = {}): Run {
-  const shard = shardOf(job.id, SHARDS);
   return Run.parse({ ...newRun(job, scheduledAt, T0, SHARDS), ...overrides });
 }
 

@@ -38,3 +38,17 @@ export function runs(text: string, timezone: string): string[] | { refused: stri
     throw e;
   }
 }
+
+/** The reading of `text` at the tuning sets' `now` in `timezone`. */
+export const readingOf = (text: string, timezone: string) => parsePhrase(text, { timezone, now: nowIn(timezone) });
+
+/** The refusal `text` gets, as code and message; fails when it is read. */
+export function refusalOf(text: string, timezone: string): { code: string; message: string } {
+  try {
+    readingOf(text, timezone);
+  } catch (e) {
+    if (isDomainError(e)) return { code: e.code, message: e.message };
+    throw e;
+  }
+  throw new Error(`'${text}' was read`);
+}

@@ -1,21 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isDomainError } from "../../../src/core/errors.js";
-import { parsePhrase } from "../../../src/core/phrase/index.js";
-import { nowIn } from "./tuning-runs.js";
-
-/** The reading of `text` at the tuning sets' `now` in `timezone`. */
-const readingOf = (text: string, timezone: string) => parsePhrase(text, { timezone, now: nowIn(timezone) });
-
-/** The refusal `text` gets, as code and message; fails when it is read. */
-function refusalOf(text: string, timezone: string): { code: string; message: string } {
-  try {
-    readingOf(text, timezone);
-  } catch (e) {
-    if (isDomainError(e)) return { code: e.code, message: e.message };
-    throw e;
-  }
-  throw new Error(`'${text}' was read`);
-}
+import { readingOf, refusalOf } from "./tuning-runs.js";
 
 describe("Cantonese 個鐘, an hour", () => {
   it.each([
