@@ -1,6 +1,6 @@
 /**
  * Measures the phrase parser on the independent table and the coverage property
- * (docs/phrases.md). Prints counts per language for the four tuning sets and the held-out set;
+ * (docs/phrases.md). Prints counts per language for every set of rows.ts (held-out sets as counts only);
  * lists the failing tuning rows; never prints a held-out row unless run with --reveal-held-out, which is
  * meant for a final report only. Ends with the per-row gate against baseline.json and exits 1
  * when a row recorded right is not right now, or a row became silent (ids only for held-out rows).
@@ -11,24 +11,7 @@ import { parseArgs } from "node:util";
 import { COVERAGE_OUTCOMES, type CoverageResult, measureCoverage, WINDOW_DAYS } from "../test/unit/phrase/independent/coverage.js";
 import { checkAgainstBaseline, formatBreach, loadBaseline } from "../test/unit/phrase/independent/gate.js";
 import { judgeRow, OUTCOMES, type Outcome, type Verdict } from "../test/unit/phrase/independent/judge.js";
-import {
-  type IndependentRow,
-  loadHeldOut5Rows,
-  loadHeldOutRows,
-  loadTuning2Rows,
-  loadTuning3Rows,
-  loadTuning4Rows,
-  loadTuning5Rows,
-  loadTuning6Rows,
-  loadTuning7Rows,
-  loadTuning8Rows,
-  loadTuning9Rows,
-  loadTuning10Rows,
-  loadTuning11Rows,
-  loadTuning12Rows,
-  loadTuningRows,
-  MEASURED_LANGS,
-} from "../test/unit/phrase/independent/rows.js";
+import { type IndependentRow, isHeldOut, loadSet, MEASURED_LANGS, type RowSet, SETS } from "../test/unit/phrase/independent/rows.js";
 
 const { values } = parseArgs({ options: { quiet: { type: "boolean", default: false }, "reveal-held-out": { type: "boolean", default: false } } });
 
@@ -77,109 +60,51 @@ function byTag(rows: Judged[]): Array<[string, Judged[]]> {
   return tags.map((tag) => [tag, rows.filter((r) => r.tags.includes(tag))]);
 }
 
-const tuning = judgeAll(loadTuningRows());
-const tuning2 = judgeAll(loadTuning2Rows());
-const tuning3 = judgeAll(loadTuning3Rows());
-const tuning4 = judgeAll(loadTuning4Rows());
-const heldOut = judgeAll(loadHeldOutRows());
-const tuning5 = judgeAll(loadTuning5Rows());
-const heldOut5 = judgeAll(loadHeldOut5Rows());
-const tuning6 = judgeAll(loadTuning6Rows());
-const tuning7 = judgeAll(loadTuning7Rows());
-const tuning8 = judgeAll(loadTuning8Rows());
-const tuning9 = judgeAll(loadTuning9Rows());
-const tuning10 = judgeAll(loadTuning10Rows());
-const tuning11 = judgeAll(loadTuning11Rows());
-const tuning12 = judgeAll(loadTuning12Rows());
+/**
+ * How each set is titled in the counts, and whether it gets a table by feature. Every set of
+ * rows.ts's SETS is measured, gated and listed from this one table; a new set needs its line here.
+ */
+const TABLES: Readonly<Record<RowSet, { title: string; byFeature: boolean }>> = {
+  tuning: { title: "TUNING", byFeature: true },
+  tuning2: { title: "TUNING2 (the second tuning set: casual phrasings, half English)", byFeature: false },
+  tuning3: { title: "TUNING3 (the third tuning set: modifiers beside a schedule, conditions, n times a day)", byFeature: false },
+  tuning4: { title: "TUNING4 (the fourth tuning set, English: relative days, spoken times, dates, task text)", byFeature: false },
+  "held-out": { title: "HELD-OUT (counts only)", byFeature: false },
+  tuning5: { title: "TUNING5 (the fifth set, twelve languages, typed to an assistant)", byFeature: true },
+  "held-out5": { title: "HELD-OUT5 (counts only)", byFeature: true },
+  tuning6: { title: "TUNING6 (the sixth tuning set, by feature and language)", byFeature: true },
+  tuning7: { title: "TUNING7 (the seventh tuning set, weighted to en, es, zh-Hant)", byFeature: true },
+  tuning8: { title: "TUNING8 (the eighth tuning set, mostly zh-Hant, and the shapes tuning7 refused)", byFeature: true },
+  tuning9: { title: "TUNING9 (the ninth tuning set, weighted to zh-Hant, en and es)", byFeature: true },
+  tuning10: { title: "TUNING10 (the tenth tuning set, twelve languages, shapes the earlier sets have few of)", byFeature: true },
+  tuning11: { title: "TUNING11 (the eleventh tuning set, weighted to zh-Hant and es)", byFeature: true },
+  tuning12: { title: "TUNING12 (the twelfth tuning set, sentence shapes, weighted to zh-Hant and es)", byFeature: true },
+  tuning13: { title: "TUNING13 (the thirteenth tuning set, Taiwanese usage, windows, ends; voice-typed Spanish)", byFeature: true },
+};
+
+const judged = new Map(SETS.map((set) => [set, judgeAll(loadSet(set))]));
+const rowsOf = (set: RowSet): Judged[] => judged.get(set) ?? [];
+const heldOutSets = SETS.filter(isHeldOut);
+const tuningSets = SETS.filter((set) => !isHeldOut(set));
+const drawnCount = rowsOf("tuning").length + rowsOf("held-out").length;
 const out: string[] = [
-  `Independent phrase table: ${tuning.length + heldOut.length} rows, ${tuning.length} tuning, ${heldOut.length} held out (docs/phrases.md).`,
+  `Independent phrase table: ${drawnCount} rows, ${rowsOf("tuning").length} tuning, ${rowsOf("held-out").length} held out (docs/phrases.md).`,
   "right = the expected runs or a fair refusal; refused = refused where a reading was expected;",
   "silent = a different reading, or a reading where a refusal was expected.",
-  "",
-  countTable("TUNING", OUTCOMES, byLang(tuning)),
-  "",
-  countTable("TUNING2 (the second tuning set: casual phrasings, half English)", OUTCOMES, byLang(tuning2)),
-  "",
-  countTable("TUNING3 (the third tuning set: modifiers beside a schedule, conditions, n times a day)", OUTCOMES, byLang(tuning3)),
-  "",
-  countTable("TUNING4 (the fourth tuning set, English: relative days, spoken times, dates, task text)", OUTCOMES, byLang(tuning4)),
-  "",
-  countTable("HELD-OUT (counts only)", OUTCOMES, byLang(heldOut)),
-  "",
-  countTable("TUNING by tag (a row may carry several)", OUTCOMES, byTag(tuning), false),
-  "",
-  countTable("TUNING5 (the fifth set, twelve languages, typed to an assistant)", OUTCOMES, byLang(tuning5)),
-  "",
-  countTable("HELD-OUT5 (counts only)", OUTCOMES, byLang(heldOut5)),
-  "",
-  countTable("TUNING5 by feature (a row may carry several)", OUTCOMES, byTag(tuning5), false),
-  "",
-  countTable("HELD-OUT5 by feature (counts only)", OUTCOMES, byTag(heldOut5), false),
-  "",
-  countTable("ALL HELD-OUT (held-out and held-out5)", OUTCOMES, byLang([...heldOut, ...heldOut5])),
-  "",
-  countTable("TUNING6 (the sixth tuning set, by feature and language)", OUTCOMES, byLang(tuning6)),
-  "",
-  countTable("TUNING6 by feature (a row may carry several)", OUTCOMES, byTag(tuning6), false),
-  "",
-  countTable("TUNING7 (the seventh tuning set, weighted to en, es, zh-Hant)", OUTCOMES, byLang(tuning7)),
-  "",
-  countTable("TUNING7 by feature (a row may carry several)", OUTCOMES, byTag(tuning7), false),
-  "",
-  countTable("TUNING8 (the eighth tuning set, mostly zh-Hant, and the shapes tuning7 refused)", OUTCOMES, byLang(tuning8)),
-  "",
-  countTable("TUNING8 by feature (a row may carry several)", OUTCOMES, byTag(tuning8), false),
-  "",
-  countTable("TUNING9 (the ninth tuning set, weighted to zh-Hant, en and es)", OUTCOMES, byLang(tuning9)),
-  "",
-  countTable("TUNING9 by feature (a row may carry several)", OUTCOMES, byTag(tuning9), false),
-  "",
-  countTable("TUNING10 (the tenth tuning set, twelve languages, shapes the earlier sets have few of)", OUTCOMES, byLang(tuning10)),
-  "",
-  countTable("TUNING10 by feature (a row may carry several)", OUTCOMES, byTag(tuning10), false),
-  "",
-  countTable("TUNING11 (the eleventh tuning set, weighted to zh-Hant and es)", OUTCOMES, byLang(tuning11)),
-  "",
-  countTable("TUNING11 by feature (a row may carry several)", OUTCOMES, byTag(tuning11), false),
-  "",
-  countTable("TUNING12 (the twelfth tuning set, sentence shapes, weighted to zh-Hant and es)", OUTCOMES, byLang(tuning12)),
-  "",
-  countTable("TUNING12 by feature (a row may carry several)", OUTCOMES, byTag(tuning12), false),
 ];
-if (!values.quiet)
-  out.push(
-    "",
-    listRows("TUNING rows not read right:", tuning),
-    "",
-    listRows("TUNING2 rows not read right:", tuning2),
-    "",
-    listRows("TUNING3 rows not read right:", tuning3),
-    "",
-    listRows("TUNING4 rows not read right:", tuning4),
-    "",
-    listRows("TUNING5 rows not read right:", tuning5),
-    "",
-    listRows("TUNING6 rows not read right:", tuning6),
-    "",
-    listRows("TUNING7 rows not read right:", tuning7),
-    "",
-    listRows("TUNING8 rows not read right:", tuning8),
-    "",
-    listRows("TUNING9 rows not read right:", tuning9),
-    "",
-    listRows("TUNING10 rows not read right:", tuning10),
-    "",
-    listRows("TUNING11 rows not read right:", tuning11),
-    "",
-    listRows("TUNING12 rows not read right:", tuning12),
-  );
+for (const set of SETS) {
+  const { title, byFeature } = TABLES[set];
+  out.push("", countTable(title, OUTCOMES, byLang(rowsOf(set))));
+  if (byFeature)
+    out.push(
+      "",
+      countTable(`${set.toUpperCase()} by feature (a row may carry several${isHeldOut(set) ? "; counts only" : ""})`, OUTCOMES, byTag(rowsOf(set)), false),
+    );
+}
+out.push("", countTable(`ALL HELD-OUT (${heldOutSets.join(" and ")})`, OUTCOMES, byLang(heldOutSets.flatMap(rowsOf))));
+if (!values.quiet) for (const set of tuningSets) out.push("", listRows(`${set.toUpperCase()} rows not read right:`, rowsOf(set)));
 if (values["reveal-held-out"])
-  out.push(
-    "",
-    listRows("HELD-OUT rows not read right (final report only):", heldOut),
-    "",
-    listRows("HELD-OUT5 rows not read right (final report only):", heldOut5),
-  );
+  for (const set of heldOutSets) out.push("", listRows(`${set.toUpperCase()} rows not read right (final report only):`, rowsOf(set)));
 
 const coverage = measureCoverage();
 const groupCoverage = (items: CoverageResult[]): Array<[string, CoverageResult[]]> =>
@@ -203,27 +128,7 @@ if (!values.quiet) {
 }
 console.log(out.join("\n"));
 
-const judgedAll = [
-  ...tuning,
-  ...tuning2,
-  ...tuning3,
-  ...tuning4,
-  ...heldOut,
-  ...tuning5,
-  ...heldOut5,
-  ...tuning6,
-  ...tuning7,
-  ...tuning8,
-  ...tuning9,
-  ...tuning10,
-  ...tuning11,
-  ...tuning12,
-].map((r) => ({
-  id: r.id,
-  set: r.set,
-  lang: r.lang,
-  outcome: r.outcome,
-}));
+const judgedAll = SETS.flatMap(rowsOf).map((r) => ({ id: r.id, set: r.set, lang: r.lang, outcome: r.outcome }));
 const breaches = checkAgainstBaseline(judgedAll, loadBaseline());
 console.log(
   breaches.length === 0

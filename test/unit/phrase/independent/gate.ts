@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { judgeRow, OUTCOMES, type Outcome } from "./judge.js";
-import { type IndependentRow, loadAllRows, type RowSet, SETS } from "./rows.js";
+import { type IndependentRow, isHeldOut, loadAllRows, type RowSet, SETS } from "./rows.js";
 
 /**
  * The per-row gate on the independent phrase table: each row's verdict as recorded in
@@ -32,7 +32,7 @@ export const judgeAllRows = (rows: IndependentRow[] = loadAllRows()): JudgedRow[
   rows.map((row) => ({ id: row.id, set: row.set, lang: row.lang, outcome: judgeRow(row).outcome }));
 
 /** Held-out sets: a silent row there is recorded only with an explicit flag. */
-export const isHeldOut = (set: RowSet): boolean => set.startsWith("held-out");
+export { isHeldOut };
 
 /** Outcomes that are a wrong task, or no answer at all: never acceptable in a new row state. */
 export const WRONG: readonly Outcome[] = ["silent", "crash"];
