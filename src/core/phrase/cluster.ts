@@ -69,18 +69,33 @@ function boundsOnly(c: Cluster): boolean {
   return kinds.some((k) => BOUND_KINDS.has(k)) && kinds.every((k) => BOUND_KINDS.has(k) || (kinds.includes("until") && END_DAY_KINDS.has(k)));
 }
 
+/** What narrows a repetition's runs without saying one: an exception, a window, filler. */
+const NARROW_KINDS = new Set<Fragment["kind"]>(["except", "exceptMonths", "window", "noise"]);
+/** The kinds that say a repetition, the only reading an exception or a window can narrow. */
+const REPEAT_KINDS = new Set<Fragment["kind"]>(["daily", "weekdays", "interval", "lastDayOfMonth", "nthWeekday"]);
+
+/** An exception or a window and nothing else ("禮拜六日除外", "早上九點到晚上六點"). */
+function narrowsOnly(c: Cluster): boolean {
+  const kinds = c.finds.map((f) => f.fragment.kind);
+  return kinds.every((k) => NARROW_KINDS.has(k)) && kinds.some((k) => k !== "noise");
+}
+
 /**
  * The cluster that says most about when; the first one on a tie. The bounds said alone at the
  * end, right after it ("每天早上八点吃药，一共5次", "每天中午12點提醒我吃藥，到3月20日為止": the
  * task's words between), bound its runs, so they join it: nothing else in the phrase could be
- * counted or ended.
+ * counted or ended. So does an exception or a window said alone there after a repetition
+ * ("每天早上六點半叫我起床，禮拜六日除外", "每小時提醒我喝水，早上九點到晚上六點"): nothing else
+ * could be narrowed.
  */
 export function bestCluster(clusters: Cluster[]): Cluster | null {
   let best: Cluster | null = null;
   for (const c of clusters) if (best === null || score(c.finds) > score(best.finds)) best = c;
   if (best === null) return null;
   const next = clusters[clusters.indexOf(best) + 1];
-  if (next === undefined || next !== clusters.at(-1) || !boundsOnly(next)) return best;
+  if (next === undefined || next !== clusters.at(-1)) return best;
+  const narrows = narrowsOnly(next) && best.finds.some((f) => REPEAT_KINDS.has(f.fragment.kind));
+  if (!boundsOnly(next) && !narrows) return best;
   return { finds: [...best.finds, ...next.finds], start: best.start, end: next.end };
 }
 

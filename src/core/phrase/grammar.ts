@@ -79,6 +79,19 @@ export function readDayList(text: string, dayAt: RegExp, toWeekday: (name: strin
   return days.size === 0 ? null : [...days].sort((a, b) => a - b);
 }
 
+/**
+ * A range of days said with its opener and no word for "every": "de lunes a jueves", "du lundi au
+ * jeudi", "dal lunedì al giovedì" run on every day between them, a habit as "de lunes a viernes"
+ * is. Without it chrono reads each end as a date of its own: the first day once, or the two ends
+ * only. Each grammar gives its opener, its day names, its word for "to" and its day-list reader
+ * (whose range word must accept `to`); listed before the rules that read single days.
+ */
+export const dayRange = (opener: string, day: string, to: string, readDays: (list: string) => Weekday[] | null): Rule =>
+  ruleOf(String.raw`\b${opener}\s+(${day}\s+${to}\s+${day})\b`, (m) => {
+    const days = readDays(m[1] ?? "");
+    return days === null || days.length < 2 ? null : { kind: "weekdays", days };
+  });
+
 /** A calendar date: with a year it is one fixed day, without one it recurs or rolls yearly. */
 export function dateOrMonthDate(year: string | undefined, month: number, day: number): Fragment {
   return year === undefined ? { kind: "monthDate", month, day } : { kind: "date", year: Number(year), month, day, roll: "none" };

@@ -5,6 +5,7 @@ import {
   COMPACT_DELAY,
   clock,
   dateOrMonthDate,
+  dayRange,
   exceptMonthsRule,
   exceptOf,
   frequencyUnlessMeeting,
@@ -155,7 +156,7 @@ const rules: Rule[] = [
     what: "time",
   })),
   ruleOf(
-    String.raw`\b(?:cada|todos\s+los)?\s*(?:el\s+)?[úu]ltimo\s+d[íi]a\s+(?:de\s+cada|del|de\s+todos\s+los)\s+mes(?:es)?\b|\b(?:a\s+|al\s+)?fin(?:al)?\s+de\s+(?:cada\s+|del\s+)?mes\b`,
+    String.raw`\b(?:cada|todos\s+los)?\s*(?:el\s+)?[úu]ltimo\s+d[íi]a\s+(?:de\s+cada|del|de\s+todos\s+los)\s+mes(?:es)?\b|\b(?:todos\s+los\s+meses|cada\s+mes)\s*,?\s+el\s+[úu]ltimo\s+d[íi]a\b|\b(?:a\s+|al\s+)?fin(?:al)?\s+de\s+(?:cada\s+|del\s+)?mes\b`,
     () => ({ kind: "lastDayOfMonth" }),
   ),
   ruleOf(String.raw`\b(?:el\s+|cada\s+)?primer\s+d[íi]a\s+(?:de\s+cada|del|de\s+todos\s+los)\s+mes(?:es)?\b`, () => [
@@ -185,14 +186,19 @@ const rules: Rule[] = [
     String.raw`\b(?:excepto|salvo|menos|excluyendo|quitando|sin\s+contar)\s+(?:el\s+|los\s+|las\s+)?(?:${DAY_LIST}|(fin(?:es)?\s+de\s+semana|s[áa]bados?\s+y\s+domingos?))\b`,
     (m) => exceptOf(m[1], days),
   ),
-  ruleOf(String.raw`\bcada\s+(?:dos|2|otro)\s+(${DAY})\b|\bun\s+(${DAY})\s+s[íi]\s+y\s+otro\s+no\b`, (m) => {
-    const weekday = weekdayOf(m[1] ?? m[2] ?? "");
-    return weekday === null ? null : { kind: "interval", every: 2, unit: "week", weekday };
-  }),
+  // "cada quince días los lunes": fifteen days said with a weekday is every other week (alone still 15 days).
+  ruleOf(
+    String.raw`\bcada\s+(?:dos|2|otro)\s+(${DAY})\b|\bun\s+(${DAY})\s+s[íi]\s+y\s+otro\s+no\b|\bcada\s+(?:quince|15)\s+d[íi]as\s+(?:el|los)\s+(${DAY})\b`,
+    (m) => {
+      const weekday = weekdayOf(m[1] ?? m[2] ?? m[3] ?? "");
+      return weekday === null ? null : { kind: "interval", every: 2, unit: "week", weekday };
+    },
+  ),
   ruleOf(
     String.raw`\b(?:de\s+)?lunes\s+a\s+viernes\b|\bentre\s+semana\b|\b(?:(?:todos\s+)?los\s+|en\s+|cada\s+)?${WEEKDAY_WORDS}\b|\b(?:todos\s+los\s+|cada\s+)?d[íi]a\s+(?:laborable|h[áa]bil)\b`,
     () => ({ kind: "weekdays", days: [...WEEKDAYS] }),
   ),
+  dayRange(String.raw`de(?:sde)?`, DAY, String.raw`al?`, days),
   ruleOf(String.raw`\b(?:todas\s+las|cada)\s+(mañana|tarde|noche)s?\b`, (m) => ({ kind: "daily", part: PARTS[m[1] ?? ""] ?? "morning" })),
   ruleOf(String.raw`\b(?:todos\s+los\s+(?:santos\s+)?d[íi]as|cada\s+d[íi]a|diariamente|a\s+diario|diario)\b`, () => ({ kind: "daily" })),
   ruleOf(String.raw`\b(?:los|todos\s+los|cada)\s+fin(?:es)?\s+de\s+semana\b`, () => ({ kind: "weekdays", days: [...WEEKEND] })),
@@ -231,7 +237,8 @@ const rules: Rule[] = [
     kind: "monthDay",
     day: m[2] === "primero" ? 1 : Number(m[1] ?? m[2]),
   })),
-  ruleOf(String.raw`\bpasado\s+mañana\b`, () => ({ kind: "dayOffset", days: 2 })),
+  // "pasado manana": typed or dictated without the tilde, as "manana" is.
+  ruleOf(String.raw`\bpasado\s+ma[ñn]ana\b`, () => ({ kind: "dayOffset", days: 2 })),
   // "la 1 del mediodía" is 13:00: mediodía there is the part of the day, not the clock.
   ruleOf(String.raw`\bdel\s+mediod[íi]a\b`, () => ({ kind: "part", part: "noon" })),
   ruleOf(String.raw`\b(?:a\s+|al\s+)?mediod[íi]a\b(?:\s+(?:y\s+(media|cuarto)|(menos)\s+cuarto)\b)?`, (m) =>
@@ -293,7 +300,7 @@ const BEARING = [
   String.raw`\b(?:las?|a\s+las?)\s+\d{1,2}(?:[:.]\d{2})?\b`,
   String.raw`\b\d{1,2}:\d{2}\b`,
   String.raw`\b\d{1,2}\s*(?:h|hs)\b`,
-  String.raw`\b(?:mediod[íi]a|medianoche|hoy|mañana|pasado\s+mañana|esta\s+noche|laborables|fin(?:es)?\s+de\s+semana)\b`,
+  String.raw`\b(?:mediod[íi]a|medianoche|hoy|mañana|pasado\s+ma[ñn]ana|esta\s+noche|laborables|fin(?:es)?\s+de\s+semana)\b`,
 ];
 
 export const es: Grammar = {

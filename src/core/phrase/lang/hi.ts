@@ -181,7 +181,8 @@ function grammarOf(lang: "hi-Latn" | "hi-Deva", w: Words, examples: Grammar["exa
             { kind: "monthDay", day },
           ];
     }),
-    ruleOf(word(`(?:${w.every})\\s*(?:${w.other})\\s*${DAY}`), (m) => {
+    // "har dusre (hafte) guruvar": every other Thursday, the week said or not.
+    ruleOf(word(`(?:${w.every})\\s*(?:${w.other})\\s*(?:(?:${w.units.week})\\s*)?${DAY}`), (m) => {
       const weekday = weekdayOf(m[0].match(new RegExp(DAY, "u"))?.[0] ?? "");
       return weekday === null ? null : { kind: "interval", every: 2, unit: "week", weekday };
     }),

@@ -5,6 +5,7 @@ import {
   COMPACT_DELAY,
   clock,
   dateOrMonthDate,
+  dayRange,
   exceptMonthsRule,
   exceptOf,
   type Grammar,
@@ -166,6 +167,7 @@ const rules: Rule[] = [
     String.raw`\b(?:dal\s+)?luned[ìi]\s+al\s+venerd[ìi]\b|\b(?:nei\s+|tutti\s+i\s+|i\s+)?giorni\s+lavorativi\b|\b(?:ogni\s+)?giorno\s+lavorativo\b|\bin\s+settimana\b|\bdurante\s+la\s+settimana\b`,
     () => ({ kind: "weekdays", days: [...WEEKDAYS] }),
   ),
+  dayRange("dal", DAY, "al", days),
   ruleOf(String.raw`\b(?:ogni|tutte\s+le|tutti\s+i)\s+(mattin[ao]|mattine|pomeriggi?o?|sera|sere|nott[ei])\b`, (m) => {
     const w = m[1] ?? "";
     const part: PartOfDay = w.startsWith("matt") ? "morning" : w.startsWith("pom") ? "afternoon" : w.startsWith("ser") ? "evening" : "night";

@@ -160,7 +160,8 @@ const rules: Rule[] = [
   }),
   ruleOf(`격주\\s*(?:로)?\\s*(${DAY})`, (m) => ({ kind: "interval", every: 2, unit: "week", weekday: WEEKDAY_OF[(m[1] ?? "")[0] ?? ""] ?? 1 })),
   ruleOf(`격주`, () => ({ kind: "interval", every: 2, unit: "week" })),
-  ruleOf(`격일`, () => ({ kind: "interval", every: 2, unit: "day" })),
+  // "격일로": the particle, as after 격주.
+  ruleOf(`격일(?:\\s*로)?`, () => ({ kind: "interval", every: 2, unit: "day" })),
   ruleOf(`(?:매주\\s*)?(?:평일|주중)(?:마다)?`, () => ({ kind: "weekdays", days: [...WEEKDAYS] })),
   ruleOf(`(?:매주\\s*)?주말(?:마다)?`, () => ({ kind: "weekdays", days: [...WEEKEND] })),
   ruleOf(`매주\\s*${DAY_LIST}|${DAY_LIST}\\s*마다`, (m) => {

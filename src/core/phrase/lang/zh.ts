@@ -28,8 +28,8 @@ const DAY_ITEM = `${WEEK}?${WD}`;
 const DAY_LIST = `(${WD}(?:\\s*(?:[、,，/和與与及跟至到~～\\-]|以及)?\\s*${DAY_ITEM})*)`;
 const HOUR_MARK = "[點点時时]";
 
-/** The days an exception names: a list, but no range and no comma, which starts the next clause. */
-const EXCEPTED = `(${WD}(?:\\s*[、和與与及跟]\\s*${WEEK}?\\s*${WD})*)`;
+/** The days an exception names: a list ("六日" with no mark between), but no range and no comma, which starts the next clause. */
+const EXCEPTED = `(${WD}(?:\\s*[、和與与及跟]?\\s*${WEEK}?\\s*${WD})*)`;
 const WEEKDAY_OF: Record<string, number> = { 日: 0, 天: 0, 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6 };
 const days = (list: string) => readDayList(list, /[一二三四五六日天]/gu, (d) => WEEKDAY_OF[d] ?? null, /^\s*(?:到|至|~|～|-)\s*(?:週|周|星期|禮拜|礼拜)?$/u);
 
@@ -128,11 +128,15 @@ const rules: Rule[] = [
     const amount = cjkNumber(m[1] ?? m[3] ?? "");
     return amount === null ? null : { kind: "relative", amount, unit: unitOf(m[2] ?? m[4] ?? "") };
   }),
-  ruleOf(`半\\s*(?:(?:個|个)?\\s*(?:小時|小时|鐘頭|钟头)|(?:個|个)\\s*(?:鐘|钟))\\s*(?:之|以)?(?:後|后)`, () => ({
-    kind: "relative",
-    amount: 30,
-    unit: "minute",
-  })),
+  // "半小時後", "過半小時": half an hour from now, said after or before.
+  ruleOf(
+    `(?:過|过)\\s*半\\s*(?:個|个)?\\s*(?:小時|小时|鐘頭|钟头)|半\\s*(?:(?:個|个)?\\s*(?:小時|小时|鐘頭|钟头)|(?:個|个)\\s*(?:鐘|钟))\\s*(?:之|以)?(?:後|后)`,
+    () => ({
+      kind: "relative",
+      amount: 30,
+      unit: "minute",
+    }),
+  ),
   ruleOf(`(?:晚|遲|迟)\\s*一?\\s*(?:點|点)(?:兒|儿)?|稍(?:後|后)|待會兒?|待会儿?|等一下|等會|等会|一會兒|一会儿|回頭|回头`, () => ({
     kind: "vague",
     what: "time",
@@ -308,6 +312,9 @@ const BEARING = [
   `${NUMBER}\\s*(?:個|个)?\\s*(?:分鐘|分钟|小時|小时|鐘頭|钟头|天|星期|禮拜|礼拜|週|周)`,
   `持續|持续|連續|连续|為期|为期`,
   `農曆|农历|陰曆|阴历|舊曆|旧历`,
+  // Odd or even weeks (單週 / 雙週) and working hours (上班時間) say when without saying which week or
+  // which hours: never read, so a reading that leaves them out is asked.
+  `[單单雙双]\\s*(?:週|周|星期|禮拜|礼拜)|(?:上班|辦公|办公|營業|营业|工作)\\s*(?:時間|时间)`,
   `${NUMBER}\\s*${HOUR_MARK}`,
   `\\d{1,2}\\s*[:：]\\s*\\d{2}`,
   `\\d{1,2}\\s*[ap]\\.?m\\b`,
