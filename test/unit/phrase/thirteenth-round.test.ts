@@ -29,8 +29,18 @@ describe("an exception or a window said alone after the task's words joins the r
     expect(readingOf("每天早上六點半叫我起床，禮拜六日除外", "Asia/Taipei").schedule).toMatchObject({ kind: "cron", expr: "30 6 * * 1-5" });
   });
 
+  it("narrows a repetition on one date as well: 明天每十五分鐘提醒我喝水，下午一點到三點", () => {
+    expect(readingOf("明天每十五分鐘提醒我喝水，下午一點到三點", "Asia/Taipei").schedule).toMatchObject({ kind: "cron", expr: "0-45/15 13,14 6 3 *" });
+  });
+
   it("does not join a single run: 明天提醒我開會，早上九點到十點 is still asked", () => {
     expect(refusalOf("明天提醒我開會，早上九點到十點", "Asia/Taipei").code).toBe("ambiguous_schedule");
+  });
+
+  it("leaves an exception after a single run unread, so the question quotes it: 禮拜五早上九點提醒我開會，除了三月", () => {
+    const refusal = refusalOf("禮拜五早上九點提醒我開會，除了三月", "Asia/Taipei");
+    expect(refusal.code).toBe("ambiguous_schedule");
+    expect(refusal.message).toContain("除了");
   });
 });
 
