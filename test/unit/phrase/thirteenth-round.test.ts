@@ -83,6 +83,17 @@ describe("Spanish words", () => {
   });
 });
 
+describe("the end of the year as the runs' last day", () => {
+  it.each([
+    ["todos los domingos a las 9 de la noche hasta fin de año", "Europe/Madrid", "2026-12-31T23:00:00Z"],
+    ["every sunday at 9pm until the end of the year", "America/New_York", "2027-01-01T05:00:00Z"],
+  ])("ends the runs after 31 December: %s", (text, zone, endAt) => {
+    const reading = readingOf(text, zone);
+    expect(reading.schedule).toMatchObject({ kind: "cron", expr: "0 21 * * 0" });
+    expect(reading.endAt).toBe(Date.parse(endAt));
+  });
+});
+
 describe("every other day or week in Korean and Hindi", () => {
   it("reads 격일 with its particle: 격일로 오후 7시", () => {
     expect(runs("격일로 오후 7시", "Asia/Seoul")).toEqual(["2026-03-05T10:00:00Z", "2026-03-07T10:00:00Z", "2026-03-09T10:00:00Z"]);

@@ -187,6 +187,8 @@ const rules: Rule[] = [
     },
   ),
   ruleOf(String.raw`\b(?:on\s+)?(?:the\s+)?end\s+of\s+${MONTH}(?![\p{L}])`, (m) => ({ kind: "monthEnd", month: monthOf(m[1] ?? "") })),
+  // "until the end of the year": December's last day, as "the rest of the year" is.
+  ruleOf(String.raw`\b(?:the\s+)?end\s+of\s+(?:the|this)\s+year\b`, () => ({ kind: "monthEnd", month: 12 })),
   ruleOf(String.raw`\b(?:on\s+|at\s+)?(?:the\s+)?(?:end|last\s+day)\s+of\s+this\s+month\b|\bthis\s+month['’]s\s+(?:end|last\s+day)\b`, () => ({
     kind: "monthEnd",
     month: null,

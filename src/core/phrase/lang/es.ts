@@ -136,6 +136,8 @@ const rules: Rule[] = [
     kind: "monthEnd",
     month: monthOf(m[1] ?? ""),
   })),
+  // "hasta fin de año": the year ends with December's last day.
+  ruleOf(String.raw`\b(?:el\s+|a\s+)?(?:fin(?:al)?|finales)\s+(?:de|del)\s+a[ñn]o\b`, () => ({ kind: "monthEnd", month: 12 })),
   ruleOf(String.raw`\b(?:el\s+)?(?:d[íi]a\s+)?(\d{1,2})\s+del?\s+(?:mes\s+(?:que\s+viene|pr[óo]ximo|siguiente)|pr[óo]ximo\s+mes)\b`, (m) => ({
     kind: "monthAhead",
     months: 1,
