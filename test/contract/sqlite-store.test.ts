@@ -4,8 +4,9 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SCHEMA_VERSION } from "../../src/adapters/store/sqlite/migrations.js";
+import { STORED_DEFAULT_POLICY, STORED_DEFAULT_RETRY } from "../../src/adapters/store/sqlite/rows.js";
 import { openDatabase, openSqliteStore } from "../../src/adapters/store/sqlite/sqlite-store.js";
-import { LIVE_JOB_STATUSES, type Run } from "../../src/core/model.js";
+import { DEFAULT_RETRY, DEFAULT_RUN_POLICY, LIVE_JOB_STATUSES, RetryPolicy, type Run, RunPolicy } from "../../src/core/model.js";
 import type { Store, Tx } from "../../src/ports/store.js";
 import { makeEvent, makeJob, makeJobInShard, makeRun, T0 } from "../support/builders.js";
 import { corruptSqliteJob, corruptSqliteRun } from "../support/corrupt-sqlite-run.js";
@@ -77,6 +78,20 @@ describe("SQLite store, beyond the port", () => {
     8: ["DROP TABLE quarantine"],
     9: ["DROP INDEX runs_pending_by_time"],
     10: ["ALTER TABLE runs DROP COLUMN booked"],
+    // The jobs table as version 10 had it: retry and policy NOT NULL, the defaults written out.
+    11: [
+      `CREATE TABLE jobs_v10 (id TEXT PRIMARY KEY, owner TEXT NOT NULL, title TEXT NOT NULL, status TEXT NOT NULL, action TEXT NOT NULL,
+        schedule TEXT NOT NULL, retry TEXT NOT NULL, policy TEXT NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL,
+        end_at INTEGER, max_runs INTEGER, run_count INTEGER NOT NULL, next_run_at INTEGER, version INTEGER NOT NULL, fingerprint TEXT,
+        pause_note TEXT, skips TEXT NOT NULL DEFAULT '[]')`,
+      `INSERT INTO jobs_v10 SELECT id, owner, title, status, action, schedule,
+        coalesce(retry, '${JSON.stringify(STORED_DEFAULT_RETRY)}'), coalesce(policy, '${JSON.stringify(STORED_DEFAULT_POLICY)}'),
+        created_at, updated_at, end_at, max_runs, run_count, next_run_at, version, fingerprint, pause_note, skips FROM jobs`,
+      "DROP TABLE jobs",
+      "ALTER TABLE jobs_v10 RENAME TO jobs",
+      "CREATE INDEX jobs_by_owner ON jobs (owner, id DESC)",
+      "CREATE INDEX jobs_by_owner_status ON jobs (owner, status, id DESC)",
+    ],
   };
   const rewindTo = (version: number) => {
     for (let v = SCHEMA_VERSION; v > version; v--) for (const sql of UNDO[v] ?? []) tamper(sql);
@@ -152,21 +167,20 @@ describe("SQLite store, beyond the port", () => {
   it("refuses, saying why and changing nothing, a file another build changed without its version number", async () => {
     const { job } = await storedJobAndRun();
     await store.close();
-    // The last migration's columns are there, but the file says it is one version older.
-    tamper(`PRAGMA user_version = ${SCHEMA_VERSION - 1}`);
+    // Version 10's column is there, but the file says it is older (version 11 rebuilds the jobs
+    // table, which a file that has it already goes through unchanged, so the step that fails is 10's).
+    tamper("PRAGMA user_version = 9");
     expect(() => openSqliteStore({ path })).toThrow(
       expect.objectContaining({
         code: "internal",
         message: expect.stringMatching(
-          new RegExp(
-            `from schema version ${SCHEMA_VERSION - 1} to ${SCHEMA_VERSION}: step ${SCHEMA_VERSION} failed \\((.*already exists|.*duplicate column name).*\\); nothing was changed`,
-          ),
+          new RegExp(`from schema version 9 to ${SCHEMA_VERSION}: step 10 failed \\(.*duplicate column name.*\\); nothing was changed`),
         ),
         hint: expect.stringContaining("another duely build"),
       }),
     );
     const db = new Database(path);
-    expect(db.pragma("user_version", { simple: true })).toBe(SCHEMA_VERSION - 1);
+    expect(db.pragma("user_version", { simple: true })).toBe(9);
     db.close();
     tamper(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     store = openSqliteStore({ path });
@@ -191,6 +205,107 @@ describe("SQLite store, beyond the port", () => {
     const plan = db.prepare<[string], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`).all("[]");
     db.close();
     expect(plan.map((p) => p.detail)).toContain("SEARCH runs USING INDEX runs_in_flight (job_id=?)");
+  });
+
+  /** A job's retry and policy columns as stored. */
+  const storedPolicies = (id: string) => {
+    const db = new Database(path, { readonly: true });
+    try {
+      return db.prepare<[string], { retry: string | null; policy: string | null }>("SELECT retry, policy FROM jobs WHERE id = ?").get(id);
+    } finally {
+      db.close();
+    }
+  };
+
+  it("upgrades a file of schema version 10: tasks with the default policies read back identical from NULL columns, others as stored", async () => {
+    const plain = makeJob();
+    const tuned = makeJob({ retry: { ...DEFAULT_RETRY, max_attempts: 5 }, policy: { ...DEFAULT_RUN_POLICY, catch_up: "skip" } });
+    const halfTuned = makeJob({ policy: { ...DEFAULT_RUN_POLICY, window_ms: 60_000 } });
+    const run = makeRun(plain, T0, { status: "queued", wake_at: T0 + 60_000 });
+    await store.commit({
+      writes: [...[plain, tuned, halfTuned].map((job) => ({ op: "put_job" as const, job, expectVersion: null })), { op: "insert_run", run }],
+    });
+    await store.close();
+    rewindTo(10);
+    // As version 10 wrote it: the defaults written out.
+    expect(storedPolicies(plain.id)).toEqual({ retry: JSON.stringify(DEFAULT_RETRY), policy: JSON.stringify(DEFAULT_RUN_POLICY) });
+
+    store = openSqliteStore({ path });
+    expect(storedPolicies(plain.id)).toEqual({ retry: null, policy: null });
+    expect(storedPolicies(tuned.id)).toEqual({ retry: JSON.stringify(tuned.retry), policy: JSON.stringify(tuned.policy) });
+    expect(storedPolicies(halfTuned.id)).toEqual({ retry: null, policy: JSON.stringify(halfTuned.policy) });
+    expect(await store.getJobs([plain.id, tuned.id, halfTuned.id])).toEqual([plain, tuned, halfTuned]);
+    expect(await store.getRunsWithJobs([run])).toEqual([{ run, job: plain }]);
+    const db = new Database(path, { readonly: true });
+    const indexes = db
+      .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'jobs' AND sql IS NOT NULL ORDER BY name")
+      .all();
+    db.close();
+    expect(indexes.map((i) => i.name)).toEqual(["jobs_by_owner", "jobs_by_owner_status"]);
+  });
+
+  it("upgrades a file of schema version 10 holding an unreadable task: the upgrade goes through, and the task is quarantined when read", async () => {
+    const good = makeJob();
+    const bad = makeJob();
+    await store.commit({ writes: [good, bad].map((job) => ({ op: "put_job" as const, job, expectVersion: null })) });
+    await store.close();
+    rewindTo(10);
+    tamper("UPDATE jobs SET retry = '{not json' WHERE id = ?", bad.id);
+
+    store = openSqliteStore({ path });
+    expect(storedPolicies(bad.id)).toEqual({ retry: "{not json", policy: null });
+    await expect(store.getJob(bad.id)).rejects.toMatchObject({
+      code: "corrupt_record",
+      field: "retry",
+      message: expect.stringContaining(`stored job ${bad.id}`),
+    });
+    expect((await store.listJobs(good.owner, { limit: 10 })).items).toEqual([good]);
+    expect(await store.quarantined({ limit: 10 })).toEqual([
+      expect.objectContaining({ kind: "job", key: bad.id, reason: expect.stringContaining("retry is not valid JSON") }),
+    ]);
+  });
+
+  it("stores the default policies as NULL and any other as JSON, when a task is created and when it is changed", async () => {
+    const job = makeJob();
+    await store.commit({ writes: [{ op: "put_job", job, expectVersion: null }] });
+    expect(storedPolicies(job.id)).toEqual({ retry: null, policy: null });
+    // From the row the store knows (only the changed columns written), and then whole (a version it has not read).
+    const read = (await store.getJob(job.id))!;
+    const tuned = { ...read, retry: { ...read.retry, factor: 2 }, version: read.version + 1 };
+    expect(await store.commit({ writes: [{ op: "put_job", job: tuned, expectVersion: read.version }] })).toBe(true);
+    expect(storedPolicies(job.id)).toEqual({ retry: JSON.stringify(tuned.retry), policy: null });
+    const back = { ...tuned, retry: { ...DEFAULT_RETRY }, policy: { ...DEFAULT_RUN_POLICY, overlap: "allow" as const }, version: tuned.version + 1 };
+    expect(await store.commit({ writes: [{ op: "put_job", job: back, expectVersion: tuned.version }] })).toBe(true);
+    expect(storedPolicies(job.id)).toEqual({ retry: null, policy: JSON.stringify(back.policy) });
+    await store.close();
+    tamper("UPDATE jobs SET version = version + 1, title = 'moved on' WHERE id = ?", job.id);
+    store = openSqliteStore({ path });
+    const completed = { ...back, title: "moved on", policy: DEFAULT_RUN_POLICY, status: "completed" as const, version: back.version + 2 };
+    expect(await store.commit({ writes: [{ op: "put_job", job: completed, expectVersion: back.version + 1 }] })).toBe(true);
+    expect(storedPolicies(job.id)).toEqual({ retry: null, policy: null });
+    expect(await store.getJob(job.id)).toEqual(completed);
+  });
+
+  it("reads a NULL policy as the stored default, which is valid and is today's default", async () => {
+    expect(RetryPolicy.parse(STORED_DEFAULT_RETRY)).toEqual(STORED_DEFAULT_RETRY);
+    expect(RunPolicy.parse(STORED_DEFAULT_POLICY)).toEqual(STORED_DEFAULT_POLICY);
+    // Were a default of core to change, NULL would keep meaning these, and the new default would be stored as JSON.
+    expect(STORED_DEFAULT_RETRY).toEqual(DEFAULT_RETRY);
+    expect(STORED_DEFAULT_POLICY).toEqual(DEFAULT_RUN_POLICY);
+    const job = makeJob();
+    await store.commit({ writes: [{ op: "put_job", job, expectVersion: null }] });
+    const read = (await store.getJob(job.id))!;
+    expect(read).toEqual(job);
+    expect(Object.isFrozen(read.retry) && Object.isFrozen(read.policy)).toBe(true);
+  });
+
+  it("rejects a task whose one policy stored as JSON does not parse, beside a NULL one, naming the field", async () => {
+    const job = makeJob();
+    await store.commit({ writes: [{ op: "put_job", job, expectVersion: null }] });
+    tamper(`UPDATE jobs SET policy = '{"catch_up": "never"}' WHERE id = ?`, job.id);
+    await expect(store.getJob(job.id)).rejects.toMatchObject({ code: "corrupt_record", field: "policy.catch_up" });
+    tamper(`UPDATE jobs SET policy = NULL, retry = '{"max_attempts": 0}' WHERE id = ?`, job.id);
+    await expect(store.getJob(job.id)).rejects.toMatchObject({ code: "corrupt_record", field: "retry.max_attempts" });
   });
 
   it("refuses a file written by a newer schema rather than guess at it", async () => {
