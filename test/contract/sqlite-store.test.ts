@@ -642,3 +642,91 @@ describe("SQLite task updates from a row the store knows", () => {
     }
   });
 });
+
+describe("SQLite store queries and their indexes", () => {
+  // Each statement the store prepares that reads or writes by a condition, and the index its plan
+  // must use: a later schema or statement change that loses one (a partial index whose WHERE the
+  // query no longer repeats, an index dropped) turns a seek into a scan of the table, which no
+  // other test would see on a handful of rows. A new statement must be listed here.
+  const PLANS: [RegExp, string[]][] = [
+    [/^SELECT \S+(, \S+)* FROM jobs WHERE id = \?$/, ["SEARCH jobs USING INDEX sqlite_autoindex_jobs_1 (id=?)"]],
+    [/FROM json_each\(\?\) k JOIN jobs j ON j\.id = k\.value$/, ["SEARCH j USING INDEX sqlite_autoindex_jobs_1 (id=?)"]],
+    [/^UPDATE jobs SET .* WHERE id = \? AND version = \?$/, ["SEARCH jobs USING INDEX sqlite_autoindex_jobs_1 (id=?)"]],
+    [/FROM jobs WHERE owner = @owner AND .*\)\) ORDER BY id DESC LIMIT @n$/, ["SEARCH jobs USING INDEX jobs_by_owner (owner=?)"]],
+    [/FROM jobs WHERE owner = @owner AND .* AND id < @before ORDER BY id DESC LIMIT @n$/, ["SEARCH jobs USING INDEX jobs_by_owner (owner=? AND id<?)"]],
+    [/FROM jobs WHERE id > @after ORDER BY id LIMIT @n$/, ["SEARCH jobs USING INDEX sqlite_autoindex_jobs_1 (id>?)"]],
+    [/^SELECT count\(\*\) AS n FROM jobs WHERE owner = @owner/, ["SEARCH jobs USING COVERING INDEX jobs_by_owner_status (owner=? AND status=?)"]],
+    [/^SELECT 1 AS one FROM jobs WHERE id = \?/, ["jobs USING", "INDEX sqlite_autoindex_jobs_1 (id=?)"]],
+    [
+      /^(SELECT 1 AS one FROM|UPDATE) runs .*WHERE job_id = \? AND scheduled_at = \? AND status = \?/s,
+      ["SEARCH runs USING INDEX sqlite_autoindex_runs_1 (job_id=? AND scheduled_at=?)"],
+    ],
+    [/FROM runs WHERE job_id = \? AND scheduled_at = \?$/, ["SEARCH runs USING INDEX sqlite_autoindex_runs_1 (job_id=? AND scheduled_at=?)"]],
+    [
+      /JOIN runs r ON r\.job_id = k\.value ->> 0 AND r\.scheduled_at = k\.value ->> 1$/,
+      ["SEARCH r USING INDEX sqlite_autoindex_runs_1 (job_id=? AND scheduled_at=?)"],
+    ],
+    [
+      /LEFT JOIN jobs j ON j\.id = r\.job_id$/,
+      ["SEARCH r USING INDEX sqlite_autoindex_runs_1 (job_id=? AND scheduled_at=?)", "SEARCH j USING INDEX sqlite_autoindex_jobs_1 (id=?) LEFT-JOIN"],
+    ],
+    [/WHERE bucket = @bucket AND status = @status .* LIMIT @n$/s, ["SEARCH runs USING INDEX runs_by_bucket (bucket=? AND scheduled_at>? AND scheduled_at<?)"]],
+    [/WHERE bucket = @bucket AND status = 'pending' .* LIMIT @n$/s, ["SEARCH runs USING INDEX runs_pending (bucket=? AND scheduled_at>? AND scheduled_at<?)"]],
+    [/WHERE shard = @shard AND wake_at IS NOT NULL/, ["SEARCH runs USING INDEX runs_waking (shard=? AND wake_at>? AND wake_at<?)"]],
+    [/^SELECT MIN\(scheduled_at\) AS at FROM runs WHERE status = 'pending'/, ["SEARCH runs USING COVERING INDEX runs_pending_by_time (scheduled_at>?)"]],
+    [/^SELECT MIN\(wake_at\) AS at FROM runs/, ["SEARCH runs USING COVERING INDEX runs_waking"]],
+    [/FROM runs WHERE job_id = @job_id ORDER BY scheduled_at DESC/, ["SEARCH runs USING INDEX sqlite_autoindex_runs_1 (job_id=?)"]],
+    [/FROM runs WHERE job_id = @job_id AND scheduled_at < @before/, ["SEARCH runs USING INDEX sqlite_autoindex_runs_1 (job_id=? AND scheduled_at<?)"]],
+    [/FROM runs WHERE job_id IN \(SELECT value FROM json_each\(\?\)\) AND status IN/, ["SEARCH runs USING INDEX runs_in_flight (job_id=?)"]],
+    [/FROM run_events WHERE job_id = \? AND scheduled_at = \?/, ["SEARCH run_events USING INDEX run_events_by_run (scheduled_at=? AND job_id=?)"]],
+    [/FROM job_events WHERE job_id = \?/, ["SEARCH job_events USING INDEX job_events_by_job (job_id=?)"]],
+    [/^DELETE FROM quarantine WHERE kind = \? AND key = \?$/, ["SEARCH quarantine USING INDEX sqlite_autoindex_quarantine_1 (kind=? AND key=?)"]],
+    // The quarantine is listed whole, in its order: it holds what a read found unreadable, a few rows.
+    [/FROM quarantine ORDER BY since/, ["SCAN quarantine"]],
+  ];
+
+  it("each statement with a condition searches the index it was written for", async () => {
+    const dir = tempDir();
+    const path = join(dir, "duely.db");
+    const proto = Database.prototype as unknown as { prepare: (sql: string) => unknown };
+    const prepare = proto.prepare;
+    const prepared: string[] = [];
+    proto.prepare = function (this: unknown, sql: string) {
+      prepared.push(sql.replace(/\s+/g, " ").trim());
+      return prepare.call(this, sql);
+    };
+    let store: Store;
+    try {
+      store = openSqliteStore({ path });
+    } finally {
+      proto.prepare = prepare;
+    }
+    const db = new Database(path, { readonly: true });
+    try {
+      const conditioned = prepared.filter(
+        (sql) => /^(SELECT|UPDATE|DELETE)\b/.test(sql) && /\bFROM (jobs|runs|run_events|job_events|quarantine)\b|^UPDATE (jobs|runs)\b|\bJOIN\b/.test(sql),
+      );
+      expect(conditioned.length).toBeGreaterThan(20);
+      for (const sql of conditioned) {
+        const matching = PLANS.filter(([pattern]) => pattern.test(sql));
+        expect(matching, sql).toHaveLength(1);
+        // Named parameters bound by name, positional ones in order; a plan does not depend on the values.
+        const names = [...new Set([...sql.matchAll(/@(\w+)/g)].map((m) => m[1]!))];
+        const statement = db.prepare(`EXPLAIN QUERY PLAN ${sql}`);
+        const rows = (
+          names.length > 0
+            ? statement.all(Object.fromEntries(names.map((n) => [n, null])))
+            : statement.all(...Array((sql.match(/\?/g) ?? []).length).fill(null))
+        ) as {
+          detail: string;
+        }[];
+        const plan = rows.map((r) => r.detail).join(" | ");
+        for (const step of matching[0]![1]) expect(plan, sql).toContain(step);
+      }
+    } finally {
+      db.close();
+      await store!.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
