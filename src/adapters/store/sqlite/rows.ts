@@ -34,14 +34,19 @@ function sameFields(a: object, b: object): boolean {
 }
 
 /**
- * A job parsed from a row whose policies are both the stored defaults: the frozen objects above
- * are handed out as they are (they are valid by construction, and a test says so), instead of
- * being validated again for every task read.
+ * The schema a job row is validated with, by which of its policies are NULL: a stored default is
+ * handed out as the frozen object above (valid by construction, and a test says so) instead of
+ * being validated again for every task read; a policy stored as JSON is validated as ever.
  */
-const JobWithStoredDefaults = Job.extend({
-  retry: z.custom<RetryPolicy>((v) => v === STORED_DEFAULT_RETRY),
-  policy: z.custom<RunPolicy>((v) => v === STORED_DEFAULT_POLICY),
-});
+const storedDefaultRetry = z.custom<RetryPolicy>((v) => v === STORED_DEFAULT_RETRY);
+const storedDefaultPolicy = z.custom<RunPolicy>((v) => v === STORED_DEFAULT_POLICY);
+const JOB_SCHEMAS = {
+  both: Job.extend({ retry: storedDefaultRetry, policy: storedDefaultPolicy }),
+  retry: Job.extend({ retry: storedDefaultRetry }),
+  policy: Job.extend({ policy: storedDefaultPolicy }),
+};
+const jobSchemaFor = (row: JobRow): z.ZodType<Job> =>
+  row.retry === null ? (row.policy === null ? JOB_SCHEMAS.both : JOB_SCHEMAS.retry) : row.policy === null ? JOB_SCHEMAS.policy : Job;
 
 /** A `jobs` row. JSON columns hold the nested parts; everything else is a plain column. */
 export interface JobRow {
@@ -287,8 +292,7 @@ export function changedJobRow(before: { row: JobRow; job: Job }, after: Job): { 
 
 export function jobFromRow(row: JobRow): Job {
   const what = `job ${row.id}`;
-  // A policy stored as JSON is validated as before (with the other one, default or not).
-  return parseStored(row.retry === null && row.policy === null ? JobWithStoredDefaults : Job, what, {
+  return parseStored(jobSchemaFor(row), what, {
     ...row,
     action: parseJson(row.action, "action", what),
     schedule: parseJson(row.schedule, "schedule", what),
