@@ -1,5 +1,5 @@
 // The SQLite store's share of one one-shot execution, in process: no engine, no queue, no actions.
-// Run: npx tsx bench/store-transitions.ts [--runs 20000] [--batch 50] [--rounds 3]
+// Run: npx tsx bench/store-transitions.ts [--runs 20000] [--batch 50] [--rounds 3] [--retry-attempts N]
 // Each round opens a fresh file and times, in CPU microseconds per run (user + system):
 // - create: the job, its run and its event, 1,000 creates a commitEach, with the owner cap (as createMany);
 // - claim reads: what the claim reads before it writes, 500 delivered runs a call (a claim batch):
@@ -11,6 +11,8 @@
 //   `batch` a commitEach: a run claimed ahead started at its time, or a lease extension;
 // - finish: the run's outcome with its event and its task completed, `batch` a commitEach (the completer),
 //   the tasks read first as the engine's claim reads them (untimed).
+// --retry-attempts N: tasks with a retry policy of their own (max_attempts N), as the peer bench's
+// duely adapter creates them; without it, tasks with the default policies.
 // The floor to compare with (the same transitions on a bare schema, 500 a commit) is in bench/README.md
 // ("Execution phase"). Prints one JSON line per round.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -18,7 +20,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { openSqliteStore } from "../src/adapters/store/sqlite/sqlite-store.js";
-import type { Job, Run, RunEvent } from "../src/core/model.js";
+import { DEFAULT_RETRY, type Job, type Run, type RunEvent } from "../src/core/model.js";
 import type { Tx } from "../src/ports/store.js";
 import { makeJob, makeRun, T0 } from "../test/support/builders.js";
 
@@ -27,6 +29,7 @@ const { values } = parseArgs({
     runs: { type: "string", default: "20000" },
     batch: { type: "string", default: "50" },
     rounds: { type: "string", default: "3" },
+    "retry-attempts": { type: "string" },
   },
 });
 const N = Number(values.runs);
@@ -48,11 +51,13 @@ const event = (run: Run, from: Run["status"] | null): RunEvent => ({
 
 const CLAIM_BATCH = 500;
 
-async function round(index: number): Promise<Record<string, number>> {
+async function round(index: number): Promise<Record<string, number | null>> {
   const dir = mkdtempSync(join(tmpdir(), "duely-transitions-"));
   const store = openSqliteStore({ path: join(dir, "bench.db") });
   try {
-    const jobs: Job[] = Array.from({ length: N }, () => makeJob({ owner: "bench" }));
+    const attempts = values["retry-attempts"];
+    const retry = attempts === undefined ? {} : { retry: { ...DEFAULT_RETRY, max_attempts: Number(attempts) } };
+    const jobs: Job[] = Array.from({ length: N }, () => makeJob({ owner: "bench", ...retry }));
     const runs = jobs.map((job) => makeRun(job, T0, { status: "queued" }));
     const timed = async (txs: Tx[], per: number): Promise<number> => {
       const c0 = cpuUs();
@@ -121,6 +126,7 @@ async function round(index: number): Promise<Record<string, number>> {
     return {
       runs: N,
       batch: B,
+      retry_attempts: attempts === undefined ? null : Number(attempts),
       create_us: r2(create),
       claim_reads_us: r2(claimReads),
       claim_reads_apart_us: r2(claimReadsApart),

@@ -4,8 +4,9 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SCHEMA_VERSION } from "../../src/adapters/store/sqlite/migrations.js";
+import { STORED_DEFAULT_POLICY, STORED_DEFAULT_RETRY } from "../../src/adapters/store/sqlite/rows.js";
 import { openDatabase, openSqliteStore } from "../../src/adapters/store/sqlite/sqlite-store.js";
-import { LIVE_JOB_STATUSES, type Run } from "../../src/core/model.js";
+import { DEFAULT_RETRY, DEFAULT_RUN_POLICY, LIVE_JOB_STATUSES, RetryPolicy, type Run, RunPolicy } from "../../src/core/model.js";
 import type { Store, Tx } from "../../src/ports/store.js";
 import { makeEvent, makeJob, makeJobInShard, makeRun, T0 } from "../support/builders.js";
 import { corruptSqliteJob, corruptSqliteRun } from "../support/corrupt-sqlite-run.js";
@@ -77,6 +78,20 @@ describe("SQLite store, beyond the port", () => {
     8: ["DROP TABLE quarantine"],
     9: ["DROP INDEX runs_pending_by_time"],
     10: ["ALTER TABLE runs DROP COLUMN booked"],
+    // The jobs table as version 10 had it: retry and policy NOT NULL, the defaults written out.
+    11: [
+      `CREATE TABLE jobs_v10 (id TEXT PRIMARY KEY, owner TEXT NOT NULL, title TEXT NOT NULL, status TEXT NOT NULL, action TEXT NOT NULL,
+        schedule TEXT NOT NULL, retry TEXT NOT NULL, policy TEXT NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL,
+        end_at INTEGER, max_runs INTEGER, run_count INTEGER NOT NULL, next_run_at INTEGER, version INTEGER NOT NULL, fingerprint TEXT,
+        pause_note TEXT, skips TEXT NOT NULL DEFAULT '[]')`,
+      `INSERT INTO jobs_v10 SELECT id, owner, title, status, action, schedule,
+        coalesce(retry, '${JSON.stringify(STORED_DEFAULT_RETRY)}'), coalesce(policy, '${JSON.stringify(STORED_DEFAULT_POLICY)}'),
+        created_at, updated_at, end_at, max_runs, run_count, next_run_at, version, fingerprint, pause_note, skips FROM jobs`,
+      "DROP TABLE jobs",
+      "ALTER TABLE jobs_v10 RENAME TO jobs",
+      "CREATE INDEX jobs_by_owner ON jobs (owner, id DESC)",
+      "CREATE INDEX jobs_by_owner_status ON jobs (owner, status, id DESC)",
+    ],
   };
   const rewindTo = (version: number) => {
     for (let v = SCHEMA_VERSION; v > version; v--) for (const sql of UNDO[v] ?? []) tamper(sql);
@@ -152,21 +167,20 @@ describe("SQLite store, beyond the port", () => {
   it("refuses, saying why and changing nothing, a file another build changed without its version number", async () => {
     const { job } = await storedJobAndRun();
     await store.close();
-    // The last migration's columns are there, but the file says it is one version older.
-    tamper(`PRAGMA user_version = ${SCHEMA_VERSION - 1}`);
+    // Version 10's column is there, but the file says it is older (version 11 rebuilds the jobs
+    // table, which a file that has it already goes through unchanged, so the step that fails is 10's).
+    tamper("PRAGMA user_version = 9");
     expect(() => openSqliteStore({ path })).toThrow(
       expect.objectContaining({
         code: "internal",
         message: expect.stringMatching(
-          new RegExp(
-            `from schema version ${SCHEMA_VERSION - 1} to ${SCHEMA_VERSION}: step ${SCHEMA_VERSION} failed \\((.*already exists|.*duplicate column name).*\\); nothing was changed`,
-          ),
+          new RegExp(`from schema version 9 to ${SCHEMA_VERSION}: step 10 failed \\(.*duplicate column name.*\\); nothing was changed`),
         ),
         hint: expect.stringContaining("another duely build"),
       }),
     );
     const db = new Database(path);
-    expect(db.pragma("user_version", { simple: true })).toBe(SCHEMA_VERSION - 1);
+    expect(db.pragma("user_version", { simple: true })).toBe(9);
     db.close();
     tamper(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     store = openSqliteStore({ path });
@@ -191,6 +205,107 @@ describe("SQLite store, beyond the port", () => {
     const plan = db.prepare<[string], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`).all("[]");
     db.close();
     expect(plan.map((p) => p.detail)).toContain("SEARCH runs USING INDEX runs_in_flight (job_id=?)");
+  });
+
+  /** A job's retry and policy columns as stored. */
+  const storedPolicies = (id: string) => {
+    const db = new Database(path, { readonly: true });
+    try {
+      return db.prepare<[string], { retry: string | null; policy: string | null }>("SELECT retry, policy FROM jobs WHERE id = ?").get(id);
+    } finally {
+      db.close();
+    }
+  };
+
+  it("upgrades a file of schema version 10: tasks with the default policies read back identical from NULL columns, others as stored", async () => {
+    const plain = makeJob();
+    const tuned = makeJob({ retry: { ...DEFAULT_RETRY, max_attempts: 5 }, policy: { ...DEFAULT_RUN_POLICY, catch_up: "skip" } });
+    const halfTuned = makeJob({ policy: { ...DEFAULT_RUN_POLICY, window_ms: 60_000 } });
+    const run = makeRun(plain, T0, { status: "queued", wake_at: T0 + 60_000 });
+    await store.commit({
+      writes: [...[plain, tuned, halfTuned].map((job) => ({ op: "put_job" as const, job, expectVersion: null })), { op: "insert_run", run }],
+    });
+    await store.close();
+    rewindTo(10);
+    // As version 10 wrote it: the defaults written out.
+    expect(storedPolicies(plain.id)).toEqual({ retry: JSON.stringify(DEFAULT_RETRY), policy: JSON.stringify(DEFAULT_RUN_POLICY) });
+
+    store = openSqliteStore({ path });
+    expect(storedPolicies(plain.id)).toEqual({ retry: null, policy: null });
+    expect(storedPolicies(tuned.id)).toEqual({ retry: JSON.stringify(tuned.retry), policy: JSON.stringify(tuned.policy) });
+    expect(storedPolicies(halfTuned.id)).toEqual({ retry: null, policy: JSON.stringify(halfTuned.policy) });
+    expect(await store.getJobs([plain.id, tuned.id, halfTuned.id])).toEqual([plain, tuned, halfTuned]);
+    expect(await store.getRunsWithJobs([run])).toEqual([{ run, job: plain }]);
+    const db = new Database(path, { readonly: true });
+    const indexes = db
+      .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'jobs' AND sql IS NOT NULL ORDER BY name")
+      .all();
+    db.close();
+    expect(indexes.map((i) => i.name)).toEqual(["jobs_by_owner", "jobs_by_owner_status"]);
+  });
+
+  it("upgrades a file of schema version 10 holding an unreadable task: the upgrade goes through, and the task is quarantined when read", async () => {
+    const good = makeJob();
+    const bad = makeJob();
+    await store.commit({ writes: [good, bad].map((job) => ({ op: "put_job" as const, job, expectVersion: null })) });
+    await store.close();
+    rewindTo(10);
+    tamper("UPDATE jobs SET retry = '{not json' WHERE id = ?", bad.id);
+
+    store = openSqliteStore({ path });
+    expect(storedPolicies(bad.id)).toEqual({ retry: "{not json", policy: null });
+    await expect(store.getJob(bad.id)).rejects.toMatchObject({
+      code: "corrupt_record",
+      field: "retry",
+      message: expect.stringContaining(`stored job ${bad.id}`),
+    });
+    expect((await store.listJobs(good.owner, { limit: 10 })).items).toEqual([good]);
+    expect(await store.quarantined({ limit: 10 })).toEqual([
+      expect.objectContaining({ kind: "job", key: bad.id, reason: expect.stringContaining("retry is not valid JSON") }),
+    ]);
+  });
+
+  it("stores the default policies as NULL and any other as JSON, when a task is created and when it is changed", async () => {
+    const job = makeJob();
+    await store.commit({ writes: [{ op: "put_job", job, expectVersion: null }] });
+    expect(storedPolicies(job.id)).toEqual({ retry: null, policy: null });
+    // From the row the store knows (only the changed columns written), and then whole (a version it has not read).
+    const read = (await store.getJob(job.id))!;
+    const tuned = { ...read, retry: { ...read.retry, factor: 2 }, version: read.version + 1 };
+    expect(await store.commit({ writes: [{ op: "put_job", job: tuned, expectVersion: read.version }] })).toBe(true);
+    expect(storedPolicies(job.id)).toEqual({ retry: JSON.stringify(tuned.retry), policy: null });
+    const back = { ...tuned, retry: { ...DEFAULT_RETRY }, policy: { ...DEFAULT_RUN_POLICY, overlap: "allow" as const }, version: tuned.version + 1 };
+    expect(await store.commit({ writes: [{ op: "put_job", job: back, expectVersion: tuned.version }] })).toBe(true);
+    expect(storedPolicies(job.id)).toEqual({ retry: null, policy: JSON.stringify(back.policy) });
+    await store.close();
+    tamper("UPDATE jobs SET version = version + 1, title = 'moved on' WHERE id = ?", job.id);
+    store = openSqliteStore({ path });
+    const completed = { ...back, title: "moved on", policy: DEFAULT_RUN_POLICY, status: "completed" as const, version: back.version + 2 };
+    expect(await store.commit({ writes: [{ op: "put_job", job: completed, expectVersion: back.version + 1 }] })).toBe(true);
+    expect(storedPolicies(job.id)).toEqual({ retry: null, policy: null });
+    expect(await store.getJob(job.id)).toEqual(completed);
+  });
+
+  it("reads a NULL policy as the stored default, which is valid and is today's default", async () => {
+    expect(RetryPolicy.parse(STORED_DEFAULT_RETRY)).toEqual(STORED_DEFAULT_RETRY);
+    expect(RunPolicy.parse(STORED_DEFAULT_POLICY)).toEqual(STORED_DEFAULT_POLICY);
+    // Were a default of core to change, NULL would keep meaning these, and the new default would be stored as JSON.
+    expect(STORED_DEFAULT_RETRY).toEqual(DEFAULT_RETRY);
+    expect(STORED_DEFAULT_POLICY).toEqual(DEFAULT_RUN_POLICY);
+    const job = makeJob();
+    await store.commit({ writes: [{ op: "put_job", job, expectVersion: null }] });
+    const read = (await store.getJob(job.id))!;
+    expect(read).toEqual(job);
+    expect(Object.isFrozen(read.retry) && Object.isFrozen(read.policy)).toBe(true);
+  });
+
+  it("rejects a task whose one policy stored as JSON does not parse, beside a NULL one, naming the field", async () => {
+    const job = makeJob();
+    await store.commit({ writes: [{ op: "put_job", job, expectVersion: null }] });
+    tamper(`UPDATE jobs SET policy = '{"catch_up": "never"}' WHERE id = ?`, job.id);
+    await expect(store.getJob(job.id)).rejects.toMatchObject({ code: "corrupt_record", field: "policy.catch_up" });
+    tamper(`UPDATE jobs SET policy = NULL, retry = '{"max_attempts": 0}' WHERE id = ?`, job.id);
+    await expect(store.getJob(job.id)).rejects.toMatchObject({ code: "corrupt_record", field: "retry.max_attempts" });
   });
 
   it("refuses a file written by a newer schema rather than guess at it", async () => {
@@ -523,6 +638,94 @@ describe("SQLite task updates from a row the store knows", () => {
       statement.run = run;
       await other.close();
       await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("SQLite store queries and their indexes", () => {
+  // Each statement the store prepares that reads or writes by a condition, and the index its plan
+  // must use: a later schema or statement change that loses one (a partial index whose WHERE the
+  // query no longer repeats, an index dropped) turns a seek into a scan of the table, which no
+  // other test would see on a handful of rows. A new statement must be listed here.
+  const PLANS: [RegExp, string[]][] = [
+    [/^SELECT \S+(, \S+)* FROM jobs WHERE id = \?$/, ["SEARCH jobs USING INDEX sqlite_autoindex_jobs_1 (id=?)"]],
+    [/FROM json_each\(\?\) k JOIN jobs j ON j\.id = k\.value$/, ["SEARCH j USING INDEX sqlite_autoindex_jobs_1 (id=?)"]],
+    [/^UPDATE jobs SET .* WHERE id = \? AND version = \?$/, ["SEARCH jobs USING INDEX sqlite_autoindex_jobs_1 (id=?)"]],
+    [/FROM jobs WHERE owner = @owner AND .*\)\) ORDER BY id DESC LIMIT @n$/, ["SEARCH jobs USING INDEX jobs_by_owner (owner=?)"]],
+    [/FROM jobs WHERE owner = @owner AND .* AND id < @before ORDER BY id DESC LIMIT @n$/, ["SEARCH jobs USING INDEX jobs_by_owner (owner=? AND id<?)"]],
+    [/FROM jobs WHERE id > @after ORDER BY id LIMIT @n$/, ["SEARCH jobs USING INDEX sqlite_autoindex_jobs_1 (id>?)"]],
+    [/^SELECT count\(\*\) AS n FROM jobs WHERE owner = @owner/, ["SEARCH jobs USING COVERING INDEX jobs_by_owner_status (owner=? AND status=?)"]],
+    [/^SELECT 1 AS one FROM jobs WHERE id = \?/, ["jobs USING", "INDEX sqlite_autoindex_jobs_1 (id=?)"]],
+    [
+      /^(SELECT 1 AS one FROM|UPDATE) runs .*WHERE job_id = \? AND scheduled_at = \? AND status = \?/s,
+      ["SEARCH runs USING INDEX sqlite_autoindex_runs_1 (job_id=? AND scheduled_at=?)"],
+    ],
+    [/FROM runs WHERE job_id = \? AND scheduled_at = \?$/, ["SEARCH runs USING INDEX sqlite_autoindex_runs_1 (job_id=? AND scheduled_at=?)"]],
+    [
+      /JOIN runs r ON r\.job_id = k\.value ->> 0 AND r\.scheduled_at = k\.value ->> 1$/,
+      ["SEARCH r USING INDEX sqlite_autoindex_runs_1 (job_id=? AND scheduled_at=?)"],
+    ],
+    [
+      /LEFT JOIN jobs j ON j\.id = r\.job_id$/,
+      ["SEARCH r USING INDEX sqlite_autoindex_runs_1 (job_id=? AND scheduled_at=?)", "SEARCH j USING INDEX sqlite_autoindex_jobs_1 (id=?) LEFT-JOIN"],
+    ],
+    [/WHERE bucket = @bucket AND status = @status .* LIMIT @n$/s, ["SEARCH runs USING INDEX runs_by_bucket (bucket=? AND scheduled_at>? AND scheduled_at<?)"]],
+    [/WHERE bucket = @bucket AND status = 'pending' .* LIMIT @n$/s, ["SEARCH runs USING INDEX runs_pending (bucket=? AND scheduled_at>? AND scheduled_at<?)"]],
+    [/WHERE shard = @shard AND wake_at IS NOT NULL/, ["SEARCH runs USING INDEX runs_waking (shard=? AND wake_at>? AND wake_at<?)"]],
+    [/^SELECT MIN\(scheduled_at\) AS at FROM runs WHERE status = 'pending'/, ["SEARCH runs USING COVERING INDEX runs_pending_by_time (scheduled_at>?)"]],
+    [/^SELECT MIN\(wake_at\) AS at FROM runs/, ["SEARCH runs USING COVERING INDEX runs_waking"]],
+    [/FROM runs WHERE job_id = @job_id ORDER BY scheduled_at DESC/, ["SEARCH runs USING INDEX sqlite_autoindex_runs_1 (job_id=?)"]],
+    [/FROM runs WHERE job_id = @job_id AND scheduled_at < @before/, ["SEARCH runs USING INDEX sqlite_autoindex_runs_1 (job_id=? AND scheduled_at<?)"]],
+    [/FROM runs WHERE job_id IN \(SELECT value FROM json_each\(\?\)\) AND status IN/, ["SEARCH runs USING INDEX runs_in_flight (job_id=?)"]],
+    [/FROM run_events WHERE job_id = \? AND scheduled_at = \?/, ["SEARCH run_events USING INDEX run_events_by_run (scheduled_at=? AND job_id=?)"]],
+    [/FROM job_events WHERE job_id = \?/, ["SEARCH job_events USING INDEX job_events_by_job (job_id=?)"]],
+    [/^DELETE FROM quarantine WHERE kind = \? AND key = \?$/, ["SEARCH quarantine USING INDEX sqlite_autoindex_quarantine_1 (kind=? AND key=?)"]],
+    // The quarantine is listed whole, in its order: it holds what a read found unreadable, a few rows.
+    [/FROM quarantine ORDER BY since/, ["SCAN quarantine"]],
+  ];
+
+  it("each statement with a condition searches the index it was written for", async () => {
+    const dir = tempDir();
+    const path = join(dir, "duely.db");
+    const proto = Database.prototype as unknown as { prepare: (sql: string) => unknown };
+    const prepare = proto.prepare;
+    const prepared: string[] = [];
+    proto.prepare = function (this: unknown, sql: string) {
+      prepared.push(sql.replace(/\s+/g, " ").trim());
+      return prepare.call(this, sql);
+    };
+    let store: Store;
+    try {
+      store = openSqliteStore({ path });
+    } finally {
+      proto.prepare = prepare;
+    }
+    const db = new Database(path, { readonly: true });
+    try {
+      const conditioned = prepared.filter(
+        (sql) => /^(SELECT|UPDATE|DELETE)\b/.test(sql) && /\bFROM (jobs|runs|run_events|job_events|quarantine)\b|^UPDATE (jobs|runs)\b|\bJOIN\b/.test(sql),
+      );
+      expect(conditioned.length).toBeGreaterThan(20);
+      for (const sql of conditioned) {
+        const matching = PLANS.filter(([pattern]) => pattern.test(sql));
+        expect(matching, sql).toHaveLength(1);
+        // Named parameters bound by name, positional ones in order; a plan does not depend on the values.
+        const names = [...new Set([...sql.matchAll(/@(\w+)/g)].map((m) => m[1]!))];
+        const statement = db.prepare(`EXPLAIN QUERY PLAN ${sql}`);
+        const rows = (
+          names.length > 0
+            ? statement.all(Object.fromEntries(names.map((n) => [n, null])))
+            : statement.all(...Array((sql.match(/\?/g) ?? []).length).fill(null))
+        ) as {
+          detail: string;
+        }[];
+        const plan = rows.map((r) => r.detail).join(" | ");
+        for (const step of matching[0]![1]) expect(plan, sql).toContain(step);
+      }
+    } finally {
+      db.close();
+      await store!.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

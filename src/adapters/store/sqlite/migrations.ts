@@ -1,5 +1,9 @@
 import { DomainError } from "../../../core/errors.js";
 import type { SqliteDb } from "./driver.js";
+import { STORED_DEFAULT_POLICY, STORED_DEFAULT_RETRY } from "./rows.js";
+
+/** A SQL string literal of `value`'s JSON: the text jobToRow wrote for it before NULL meant it. */
+const jsonLiteral = (value: object) => `'${JSON.stringify(value).replaceAll("'", "''")}'`;
 
 /**
  * The schema, one entry per version: entry i moves `PRAGMA user_version` from i to i + 1.
@@ -174,6 +178,44 @@ const MIGRATIONS: readonly string[] = [
   `
   -- 1 while a run held back by its owner's execution rate has its token booked (Run.booked).
   ALTER TABLE runs ADD COLUMN booked INTEGER NOT NULL DEFAULT 0;
+  `,
+  `
+  -- retry and policy NULL for the stored defaults (rows.ts, STORED_DEFAULT_RETRY and _POLICY),
+  -- which nearly every task has: a claim reads each run's task, and those two were most of its
+  -- JSON to parse and validate. SQLite cannot drop a NOT NULL, so the table is rebuilt, same
+  -- columns in the same order. A row is converted only where its text is exactly what duely
+  -- wrote for the default; any other text, unreadable or not, is copied as it is (an unreadable
+  -- one is quarantined when read, as before).
+  CREATE TABLE jobs_v11 (
+    id          TEXT PRIMARY KEY,
+    owner       TEXT NOT NULL,
+    title       TEXT NOT NULL,
+    status      TEXT NOT NULL,
+    action      TEXT NOT NULL,
+    schedule    TEXT NOT NULL,
+    retry       TEXT,
+    policy      TEXT,
+    created_at  INTEGER NOT NULL,
+    updated_at  INTEGER NOT NULL,
+    end_at      INTEGER,
+    max_runs    INTEGER,
+    run_count   INTEGER NOT NULL,
+    next_run_at INTEGER,
+    version     INTEGER NOT NULL,
+    fingerprint TEXT,
+    pause_note  TEXT,
+    skips       TEXT NOT NULL DEFAULT '[]'
+  );
+  INSERT INTO jobs_v11
+    SELECT id, owner, title, status, action, schedule,
+      CASE WHEN retry = ${jsonLiteral(STORED_DEFAULT_RETRY)} THEN NULL ELSE retry END,
+      CASE WHEN policy = ${jsonLiteral(STORED_DEFAULT_POLICY)} THEN NULL ELSE policy END,
+      created_at, updated_at, end_at, max_runs, run_count, next_run_at, version, fingerprint, pause_note, skips
+    FROM jobs;
+  DROP TABLE jobs;
+  ALTER TABLE jobs_v11 RENAME TO jobs;
+  CREATE INDEX jobs_by_owner ON jobs (owner, id DESC);
+  CREATE INDEX jobs_by_owner_status ON jobs (owner, status, id DESC);
   `,
 ];
 

@@ -1,7 +1,52 @@
+import { z } from "zod";
 import { DomainError } from "../../../core/errors.js";
 import { runKeyString } from "../../../core/keys.js";
-import { Job, JobEvent, Run, RunEvent } from "../../../core/model.js";
+import { Job, JobEvent, type RetryPolicy, Run, RunEvent, type RunPolicy } from "../../../core/model.js";
 import { parseJson, parseStored } from "../stored-record.js";
+
+/**
+ * What a NULL `retry` or `policy` column means (schema version 11 on): these policies, exactly.
+ * They are core's defaults as they were when NULL took this meaning, written out rather than
+ * taken from core, so that a later change of a default does not change what a stored task
+ * says: a task with another policy, the new default included, is stored as JSON. Never change
+ * them: migration 11 converted stored rows by this text.
+ */
+export const STORED_DEFAULT_RETRY: RetryPolicy = Object.freeze({ max_attempts: 3, base_delay_ms: 5_000, factor: 5, max_delay_ms: 3_600_000 });
+export const STORED_DEFAULT_POLICY: RunPolicy = Object.freeze({
+  misfire_grace_ms: 600_000,
+  catch_up: "latest",
+  catch_up_window_ms: 43_200_000,
+  overlap: "skip",
+  window_ms: 0,
+});
+
+/** `value` as its column stores it: NULL for the stored default (nothing to parse when read), else its JSON. */
+function policyText<T extends object>(value: T, storedDefault: T): string | null {
+  return sameFields(value, storedDefault) ? null : JSON.stringify(value);
+}
+
+/** Whether two flat objects hold the same fields with the same values. */
+function sameFields(a: object, b: object): boolean {
+  const keys = Object.keys(b);
+  if (Object.keys(a).length !== keys.length) return false;
+  for (const k of keys) if ((a as Record<string, unknown>)[k] !== (b as Record<string, unknown>)[k]) return false;
+  return true;
+}
+
+/**
+ * The schema a job row is validated with, by which of its policies are NULL: a stored default is
+ * handed out as the frozen object above (valid by construction, and a test says so) instead of
+ * being validated again for every task read; a policy stored as JSON is validated as ever.
+ */
+const storedDefaultRetry = z.custom<RetryPolicy>((v) => v === STORED_DEFAULT_RETRY);
+const storedDefaultPolicy = z.custom<RunPolicy>((v) => v === STORED_DEFAULT_POLICY);
+const JOB_SCHEMAS = {
+  both: Job.extend({ retry: storedDefaultRetry, policy: storedDefaultPolicy }),
+  retry: Job.extend({ retry: storedDefaultRetry }),
+  policy: Job.extend({ policy: storedDefaultPolicy }),
+};
+const jobSchemaFor = (row: JobRow): z.ZodType<Job> =>
+  row.retry === null ? (row.policy === null ? JOB_SCHEMAS.both : JOB_SCHEMAS.retry) : row.policy === null ? JOB_SCHEMAS.policy : Job;
 
 /** A `jobs` row. JSON columns hold the nested parts; everything else is a plain column. */
 export interface JobRow {
@@ -11,8 +56,10 @@ export interface JobRow {
   status: string;
   action: string;
   schedule: string;
-  retry: string;
-  policy: string;
+  /** JSON, or null for STORED_DEFAULT_RETRY. */
+  retry: string | null;
+  /** JSON, or null for STORED_DEFAULT_POLICY. */
+  policy: string | null;
   created_at: number;
   updated_at: number;
   end_at: number | null;
@@ -196,8 +243,8 @@ export const jobToRow = (j: Job): JobRow => ({
   status: j.status,
   action: JSON.stringify(j.action),
   schedule: JSON.stringify(j.schedule),
-  retry: JSON.stringify(j.retry),
-  policy: JSON.stringify(j.policy),
+  retry: policyText(j.retry, STORED_DEFAULT_RETRY),
+  policy: policyText(j.policy, STORED_DEFAULT_POLICY),
   created_at: j.created_at,
   updated_at: j.updated_at,
   end_at: j.end_at,
@@ -210,8 +257,14 @@ export const jobToRow = (j: Job): JobRow => ({
   skips: JSON.stringify(j.skips),
 });
 
-/** The JSON columns of a job row: the rest are stored as they are. */
-const JOB_JSON_COLUMNS = new Set<keyof JobRow>(["action", "schedule", "retry", "policy", "skips"]);
+/** The nested parts of a job as their columns store them (jobToRow): the rest are stored as they are. */
+const JOB_NESTED_COLUMNS: Partial<Record<keyof JobRow, (value: never) => string | null>> = {
+  action: JSON.stringify,
+  schedule: JSON.stringify,
+  retry: (r: RetryPolicy) => policyText(r, STORED_DEFAULT_RETRY),
+  policy: (p: RunPolicy) => policyText(p, STORED_DEFAULT_POLICY),
+  skips: JSON.stringify,
+};
 
 /**
  * `after` as a row, built on `before` (the same job as stored, and the Job read from that row),
@@ -225,9 +278,10 @@ export function changedJobRow(before: { row: JobRow; job: Job }, after: Job): { 
   for (let i = 1; i < JOB_COLUMNS.length; i++) {
     const c = JOB_COLUMNS[i]!;
     let stored: unknown = after[c];
-    if (JOB_JSON_COLUMNS.has(c)) {
+    const toText = JOB_NESTED_COLUMNS[c];
+    if (toText) {
       if (stored === before.job[c]) continue;
-      stored = JSON.stringify(stored);
+      stored = toText(stored as never);
     }
     if (stored === before.row[c]) continue;
     (row as Record<string, unknown>)[c] = stored;
@@ -238,12 +292,12 @@ export function changedJobRow(before: { row: JobRow; job: Job }, after: Job): { 
 
 export function jobFromRow(row: JobRow): Job {
   const what = `job ${row.id}`;
-  return parseStored(Job, what, {
+  return parseStored(jobSchemaFor(row), what, {
     ...row,
     action: parseJson(row.action, "action", what),
     schedule: parseJson(row.schedule, "schedule", what),
-    retry: parseJson(row.retry, "retry", what),
-    policy: parseJson(row.policy, "policy", what),
+    retry: row.retry === null ? STORED_DEFAULT_RETRY : parseJson(row.retry, "retry", what),
+    policy: row.policy === null ? STORED_DEFAULT_POLICY : parseJson(row.policy, "policy", what),
     skips: parseJson(row.skips, "skips", what),
   });
 }
@@ -312,8 +366,8 @@ export const jobRowAt = (v: readonly unknown[], at: number): JobRow => ({
   status: v[at + 3] as string,
   action: v[at + 4] as string,
   schedule: v[at + 5] as string,
-  retry: v[at + 6] as string,
-  policy: v[at + 7] as string,
+  retry: v[at + 6] as string | null,
+  policy: v[at + 7] as string | null,
   created_at: v[at + 8] as number,
   updated_at: v[at + 9] as number,
   end_at: v[at + 10] as number | null,
