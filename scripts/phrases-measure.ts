@@ -26,6 +26,7 @@ import {
   loadTuning10Rows,
   loadTuning11Rows,
   loadTuning12Rows,
+  loadTuning14Rows,
   loadTuningRows,
   MEASURED_LANGS,
 } from "../test/unit/phrase/independent/rows.js";
@@ -91,6 +92,7 @@ const tuning9 = judgeAll(loadTuning9Rows());
 const tuning10 = judgeAll(loadTuning10Rows());
 const tuning11 = judgeAll(loadTuning11Rows());
 const tuning12 = judgeAll(loadTuning12Rows());
+const tuning14 = judgeAll(loadTuning14Rows());
 const out: string[] = [
   `Independent phrase table: ${tuning.length + heldOut.length} rows, ${tuning.length} tuning, ${heldOut.length} held out (docs/phrases.md).`,
   "right = the expected runs or a fair refusal; refused = refused where a reading was expected;",
@@ -145,6 +147,10 @@ const out: string[] = [
   countTable("TUNING12 (the twelfth tuning set, sentence shapes, weighted to zh-Hant and es)", OUTCOMES, byLang(tuning12)),
   "",
   countTable("TUNING12 by feature (a row may carry several)", OUTCOMES, byTag(tuning12), false),
+  "",
+  countTable("TUNING14 (the fourteenth tuning set: a start before a repetition, named days, a count with a time)", OUTCOMES, byLang(tuning14)),
+  "",
+  countTable("TUNING14 by feature (a row may carry several)", OUTCOMES, byTag(tuning14), false),
 ];
 if (!values.quiet)
   out.push(
@@ -172,6 +178,8 @@ if (!values.quiet)
     listRows("TUNING11 rows not read right:", tuning11),
     "",
     listRows("TUNING12 rows not read right:", tuning12),
+    "",
+    listRows("TUNING14 rows not read right:", tuning14),
   );
 if (values["reveal-held-out"])
   out.push(
@@ -218,6 +226,7 @@ const judgedAll = [
   ...tuning10,
   ...tuning11,
   ...tuning12,
+  ...tuning14,
 ].map((r) => ({
   id: r.id,
   set: r.set,

@@ -20,6 +20,7 @@ import {
   loadTuning10Rows,
   loadTuning11Rows,
   loadTuning12Rows,
+  loadTuning14Rows,
   loadTuningRows,
   MEASURED_LANGS,
 } from "./rows.js";
@@ -40,9 +41,10 @@ const tuning9 = loadTuning9Rows();
 const tuning10 = loadTuning10Rows();
 const tuning11 = loadTuning11Rows();
 const tuning12 = loadTuning12Rows();
+const tuning14 = loadTuning14Rows();
 /** The rows the held-out draw was made from; the later tuning sets were written after it. */
 const drawn = [...tuning, ...heldOut];
-const rows = [...drawn, ...tuning2, ...tuning3, ...tuning4, ...fifth, ...tuning7, ...tuning8, ...tuning9, ...tuning10, ...tuning11, ...tuning12];
+const rows = [...drawn, ...tuning2, ...tuning3, ...tuning4, ...fifth, ...tuning7, ...tuning8, ...tuning9, ...tuning10, ...tuning11, ...tuning12, ...tuning14];
 
 describe("the independent phrase table", () => {
   it("has at least 330 drawn rows, with every language present", () => {
@@ -146,6 +148,12 @@ describe("the independent phrase table", () => {
     expect(tuning12.every((r) => r.set === "tuning12")).toBe(true);
     const least = { "zh-Hant": 35, es: 30, en: 15, ja: 10, ko: 10, "zh-Hans": 4, de: 4, fr: 4, pt: 4, it: 4, "hi-Latn": 4, "hi-Deva": 4 } as const;
     for (const [lang, n] of Object.entries(least)) expect(tuning12.filter((r) => r.lang === lang).length, lang).toBeGreaterThanOrEqual(n);
+  });
+
+  it("has a fourteenth tuning set of at least 60 rows, in all twelve languages", () => {
+    expect(tuning14.length).toBeGreaterThanOrEqual(60);
+    expect(tuning14.every((r) => r.set === "tuning14")).toBe(true);
+    for (const lang of MEASURED_LANGS) expect(tuning14.filter((r) => r.lang === lang).length, lang).toBeGreaterThanOrEqual(3);
   });
 
   it("keeps the fifth held-out file byte for byte as hashed when it was split", () => {

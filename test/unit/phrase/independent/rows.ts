@@ -29,6 +29,8 @@ export type MeasuredLang = (typeof MEASURED_LANGS)[number];
  * weighted to Traditional Chinese and Spanish, where the held-out misses are (convert11.py), with no
  * held-out part. tuning12: a twelfth, weighted the same way but in sentence shapes the eleventh has
  * few of (questions, wrappers, the time after the task; convert12.py), with no held-out part.
+ * tuning14: the shapes the twelfth left refused (a start before a repetition, several named days,
+ * a count beside a time; convert14.py), in every language, with no held-out part.
  */
 export const SETS = [
   "tuning",
@@ -45,6 +47,7 @@ export const SETS = [
   "tuning10",
   "tuning11",
   "tuning12",
+  "tuning14",
 ] as const;
 export type RowSet = (typeof SETS)[number];
 
@@ -98,6 +101,7 @@ export const TUNING9_FILE = join(DIR, "tuning9.jsonl");
 export const TUNING10_FILE = join(DIR, "tuning10.jsonl");
 export const TUNING11_FILE = join(DIR, "tuning11.jsonl");
 export const TUNING12_FILE = join(DIR, "tuning12.jsonl");
+export const TUNING14_FILE = join(DIR, "tuning14.jsonl");
 
 const parseLines = (text: string): IndependentRow[] =>
   text
@@ -126,6 +130,7 @@ export const loadTuning9Rows = (): IndependentRow[] => parseLines(readFileSync(T
 export const loadTuning10Rows = (): IndependentRow[] => parseLines(readFileSync(TUNING10_FILE, "utf8"));
 export const loadTuning11Rows = (): IndependentRow[] => parseLines(readFileSync(TUNING11_FILE, "utf8"));
 export const loadTuning12Rows = (): IndependentRow[] => parseLines(readFileSync(TUNING12_FILE, "utf8"));
+export const loadTuning14Rows = (): IndependentRow[] => parseLines(readFileSync(TUNING14_FILE, "utf8"));
 
 export const loadAllRows = (): IndependentRow[] => [
   ...loadTuningRows(),
@@ -142,6 +147,7 @@ export const loadAllRows = (): IndependentRow[] => [
   ...loadTuning10Rows(),
   ...loadTuning11Rows(),
   ...loadTuning12Rows(),
+  ...loadTuning14Rows(),
 ];
 
 /** The draw that put rows in the held-out set, as recorded when the table was written. */
