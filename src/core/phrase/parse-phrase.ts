@@ -151,7 +151,7 @@ function readCluster(whole: ReadContext): { schedule: Schedule; bounds: Bounds }
   const schedule = withoutMonths(readSchedule({ ...ctx, finds: finds.filter((f) => f.fragment.kind !== "exceptMonths") }), months);
   if (oneDay === null) return { schedule: startOn(schedule, start, whole.now), bounds };
   if (bounds.endAt !== undefined || start !== null) throw refuse.conflicting(`a repetition on one date ('${oneDay.said}') and another start or end`);
-  return { schedule: onOneDay(schedule, oneDay, whole.notes), bounds: { ...bounds, endAt: oneDay.endAt } };
+  return { schedule: onOneDay(schedule, oneDay, whole.now, whole.notes), bounds: { ...bounds, endAt: oneDay.endAt } };
 }
 
 function readSchedule(said: ReadContext): Schedule {

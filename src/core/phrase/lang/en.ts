@@ -168,6 +168,8 @@ const rules: Rule[] = [
   ruleOf(String.raw`(?<=\b(?:starting|beginning|from)\s+)next\s+week\b`, () => ({ kind: "weekdayName", days: [1], weeksAhead: 1 })),
   ruleOf(String.raw`\b(?:from\s+now(?:\s+on)?|from\s+today(?:\s+on)?|starting\s+(?:now|today)|beginning\s+today)\b`, () => ({ kind: "noise" })),
   ruleOf(String.raw`\b(?:(?:the\s+)?day\s+after\s+tomorrow|overmorrow)\b`, () => ({ kind: "dayOffset", days: 2 })),
+  // "tomorrow and the day after": said after tomorrow, "the day after" is the day after it.
+  ruleOf(String.raw`(?<=\btomorrow\s*(?:,|\s)\s*(?:and\s+)?)the\s+day\s+after\b`, () => ({ kind: "dayOffset", days: 2 })),
   ruleOf(String.raw`\b(?:(twice)|(\w+)\s+times)\s+(?:(?:a|per|each|every)\s+(day|week|month|hour)|(daily)|weekly|monthly|hourly|nightly)\b`, (m) =>
     timesPer(m[1] !== undefined ? 2 : (num(m[2]) ?? 0), m[3] === "day" || m[4] !== undefined),
   ),
