@@ -1,4 +1,4 @@
-import { addDays, type CivilDate, nextFireTimes } from "../schedule/index.js";
+import { addDays, type CivilDate, localTimeAt, nextFireTimes, resolveLocalTime } from "../schedule/index.js";
 import { MAX_ALSO, type Schedule } from "../schedule/model.js";
 import { formatWall } from "./format.js";
 import type { Found } from "./fragments.js";
@@ -11,6 +11,8 @@ export interface OneDay {
   days: CivilDate[];
   endAt: number;
   said: string;
+  /** Times said for the dates (not a repetition in a window): each must still be ahead. */
+  timesOnly: boolean;
 }
 
 /** What else would make the date one of several days: the repetition then says its days itself. */
@@ -57,11 +59,11 @@ export function takeOneDay(ctx: ReadContext): { oneDay: OneDay | null; rest: Fou
   const [first] = dates;
   const rest = ctx.finds.flatMap((f): Found[] => (!dates.includes(f) ? [f] : timesDaily && f === first ? [{ ...f, fragment: { kind: "daily" } }] : []));
   const said = dates.map((d) => d.text.trim()).join(", ");
-  return { oneDay: { days, endAt: startOfDay(ctx, addDays(last, 1)), said }, rest };
+  return { oneDay: { days, endAt: startOfDay(ctx, addDays(last, 1)), said, timesOnly: timesDaily }, rest };
 }
 
 /** The repetition's cron expressions narrowed to the dates; a schedule cron cannot narrow is refused as before. */
-export function onOneDay(schedule: Schedule, { days, said, endAt }: OneDay, now: number, notes: string[]): Schedule {
+export function onOneDay(schedule: Schedule, { days, said, timesOnly }: OneDay, now: number, notes: string[]): Schedule {
   if (schedule.kind !== "cron") throw refuse.conflicting(`a repetition and a single date ('${said}')`);
   const exprs = [schedule.expr, ...(schedule.also ?? [])].map((e) => e.trim().split(/\s+/u));
   if (exprs.some(([, , dom, month, dow]) => dom !== "*" || month !== "*" || dow !== "*")) {
@@ -70,9 +72,10 @@ export function onOneDay(schedule: Schedule, { days, said, endAt }: OneDay, now:
   const [expr, ...also] = days.flatMap((day) => exprs.map(([minute, hour]) => `${minute} ${hour} ${day.day} ${day.month} *`));
   if (also.length > MAX_ALSO) throw refuse.notExpressible(`Runs on ${days.length} dates`, "Ask the user for fewer dates or times, or one task per date.");
   const narrowed: Schedule = { ...schedule, expr: expr ?? schedule.expr, ...(also.length > 0 && { also }) };
-  // Each expression names one date and time, so it runs once: one fewer run than expressions is a date already past.
-  const runs = nextFireTimes(narrowed, now, also.length + 2).filter((t) => t < endAt);
-  if (runs.length < also.length + 1) throw refuse.inThePast(`'${said}'`, schedule.timezone);
+  // A time said for a date must still be ahead, as for a single run: one already past is refused, not dropped.
+  const first = resolveLocalTime({ ...(days[0] as CivilDate), hour: 0, minute: 0 }, schedule.timezone).at;
+  const [passed] = nextFireTimes(narrowed, first - 1, 1);
+  if (timesOnly && passed !== undefined && passed <= now) throw refuse.inThePast(formatWall(localTimeAt(passed, schedule.timezone)), schedule.timezone);
   const dates = days.map((day) => formatWall({ ...day, hour: 0, minute: 0 }).slice(0, 10)).join(", ");
   notes.push(`runs on ${dates} only ('${said}'), ending at the end of ${days.length > 1 ? "the last" : "that"} day`);
   return narrowed;

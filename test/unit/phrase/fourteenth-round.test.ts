@@ -117,6 +117,24 @@ describe("several named days at one time", () => {
     expect(refusalOf("today and tomorrow at 9am", "America/New_York").code).toBe("in_the_past");
   });
 
+  it("refuses a time already past on the first day even when later times remain: today and tomorrow at 9am and 5pm", () => {
+    expect(refusalOf("today and tomorrow at 9am and 5pm", "America/New_York")).toMatchObject({
+      code: "in_the_past",
+      message: expect.stringContaining("09:00"),
+    });
+  });
+
+  it("keeps a repetition in a window today to its times still ahead, as before", () => {
+    expect(runs("every 15 minutes from 9am to 11am today", "America/New_York")).toEqual(
+      days("America/New_York", 10, 15, 5).concat(days("America/New_York", 10, 30, 5), days("America/New_York", 10, 45, 5)),
+    );
+  });
+
+  it("refuses more dates than one schedule holds, rather than build one the engine rejects", () => {
+    const dates = [...Array.from({ length: 22 }, (_, i) => `March ${10 + i}`), "April 1", "April 2", "April 3", "April 4"];
+    expect(refusalOf(`on ${dates.join(", ")} at 9am`, "America/New_York").code).toBe("invalid_schedule");
+  });
+
   it("leaves weekday names a weekly list: mardi et jeudi à 19h", () => {
     expect(readingOf("mardi et jeudi à 19h", "Europe/Paris").schedule).toMatchObject({ kind: "cron", expr: "0 19 * * 2,4" });
   });
