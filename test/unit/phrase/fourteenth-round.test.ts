@@ -135,6 +135,16 @@ describe("several named days at one time", () => {
     expect(refusalOf(`on ${dates.join(", ")} at 9am`, "America/New_York").code).toBe("invalid_schedule");
   });
 
+  it("asks a range of days rather than read its two ends: between March 10 and March 12 at 9am", () => {
+    expect(refusalOf("between March 10 and March 12 at 9am", "America/New_York").code).toBe("ambiguous_schedule");
+    // A window of clock times keeps its "between", read.
+    expect(runs("every hour between 9am and 11am", "America/New_York")).toEqual([
+      ...days("America/New_York", 11, 0, 5),
+      ...days("America/New_York", 9, 0, 6),
+      ...days("America/New_York", 10, 0, 6),
+    ]);
+  });
+
   it("leaves weekday names a weekly list: mardi et jeudi à 19h", () => {
     expect(readingOf("mardi et jeudi à 19h", "Europe/Paris").schedule).toMatchObject({ kind: "cron", expr: "0 19 * * 2,4" });
   });
