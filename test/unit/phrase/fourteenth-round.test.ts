@@ -145,6 +145,16 @@ describe("several named days at one time", () => {
     ]);
   });
 
+  it.each([
+    ["entre mañana y pasado mañana a las 9", "Europe/Madrid"],
+    ["zwischen morgen und übermorgen um 9 Uhr", "Europe/Berlin"],
+    ["entre demain et après-demain à 9h", "Europe/Paris"],
+    ["entre amanhã e depois de amanhã às 9h", "America/Sao_Paulo"],
+    ["tra domani e dopodomani alle 9", "Europe/Rome"],
+  ])("asks a 'between' of two days as before, in each language's words: %s", (text, zone) => {
+    expect(refusalOf(text, zone).code).toBe("ambiguous_schedule");
+  });
+
   it("leaves weekday names a weekly list: mardi et jeudi à 19h", () => {
     expect(readingOf("mardi et jeudi à 19h", "Europe/Paris").schedule).toMatchObject({ kind: "cron", expr: "0 19 * * 2,4" });
   });

@@ -287,6 +287,8 @@ const BEARING = [
   String.raw`\b(?:außer|ausser|ausgenommen)\b`,
   String.raw`\bbis\b`,
   String.raw`\b(?:von|ab|zwischen)\b(?=\s+\d)`,
+  // Before a day, a range of days: never the two dates alone (read-one-day.ts).
+  String.raw`\bzwischen\b(?=\s+(?:dem\s+)?(?:heute|morgen|übermorgen|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag))`,
   String.raw`\b(?:nächste[nrs]?|kommende[nrs]?|übernächste[nrs]?)\b`,
   String.raw`\b(?:\d+\s*mal|(?:zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn)mal)\b`,
   String.raw`\b${NUM}\s+${UNIT}\b`,

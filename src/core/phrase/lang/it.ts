@@ -260,6 +260,8 @@ const rules: Rule[] = [
 
 /** Italian words that can carry schedule meaning (coverage.ts). */
 const BEARING = [
+  // Before a day, a range of days: never the two dates alone (read-one-day.ts).
+  String.raw`\b(?:tra|fra)\b(?=\s+(?:il\s+)?(?:oggi|domani|dopodomani|luned|marted|mercoled|gioved|venerd|sabato|domenica))`,
   String.raw`(?<=\be\s+(?:alle\s+)?)\d{1,2}\b(?![:.]?\d)`,
   String.raw`\b${DAY}\b`,
   String.raw`\b${MONTH}\b`,
