@@ -23,7 +23,14 @@ export function scheduleView(s: Schedule, fallbackZone: string): ScheduleView {
     case "once":
       return { type: "once", timezone: s.timezone, at: isoLocal(s.at, s.timezone) };
     case "cron":
-      return { type: "cron", timezone: s.timezone, cron: s.expr, ...(s.also && { also_cron: s.also }), ...(s.dst && { dst: s.dst }) };
+      return {
+        type: "cron",
+        timezone: s.timezone,
+        cron: s.expr,
+        ...(s.also && { also_cron: s.also }),
+        ...(s.start !== undefined && { start_at: isoLocal(s.start, s.timezone) }),
+        ...(s.dst && { dst: s.dst }),
+      };
     case "every":
       return { type: "every", timezone: s.timezone, every: s.every, unit: s.unit, start_at: isoLocal(s.anchor, s.timezone), ...(s.dst && { dst: s.dst }) };
   }

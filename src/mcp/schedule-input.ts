@@ -11,7 +11,7 @@ export interface WhenInput {
   timezone?: string | undefined;
 }
 
-/** A structured schedule in the engine's names: `cron` → `expr`, `also_cron` → `also`, `start_at` → `anchor`. */
+/** A structured schedule in the engine's names: `cron` → `expr`, `also_cron` → `also`, `start_at` → `anchor` (`start` for a cron). */
 export function scheduleRequestOf(s: ScheduleInput): ScheduleRequest {
   switch (s.type) {
     case "immediate":
@@ -19,7 +19,7 @@ export function scheduleRequestOf(s: ScheduleInput): ScheduleRequest {
     case "once":
       return { kind: "once", at: s.at, timezone: s.timezone };
     case "cron":
-      return { kind: "cron", expr: s.cron, also: s.also_cron, timezone: s.timezone, dst: s.dst };
+      return { kind: "cron", expr: s.cron, also: s.also_cron, start: s.start_at, timezone: s.timezone, dst: s.dst };
     case "every":
       return { kind: "every", every: s.every, unit: s.unit, anchor: s.start_at, timezone: s.timezone, dst: s.dst };
   }
@@ -34,7 +34,13 @@ export const whenRequestOf = (input: WhenInput): WhenRequest => ({
 /** Engine field names → argument names, for errors about a schedule that came from these arguments. */
 export function whenAliases(input: WhenInput): FieldAliases {
   if (input.when !== undefined) return { schedule: "when" };
-  return { "schedule.kind": "schedule.type", "schedule.expr": "schedule.cron", "schedule.also": "schedule.also_cron", "schedule.anchor": "schedule.start_at" };
+  return {
+    "schedule.kind": "schedule.type",
+    "schedule.expr": "schedule.cron",
+    "schedule.also": "schedule.also_cron",
+    "schedule.anchor": "schedule.start_at",
+    "schedule.start": "schedule.start_at",
+  };
 }
 
 /** The reading echoed to the model: the normalized schedule, in words, its end and its next fires. */

@@ -85,6 +85,7 @@ export const ScheduleInput = z.discriminatedUnion("type", [
       .max(24)
       .optional()
       .describe('More expressions in the same zone, for times one cron cannot list: cron "15 8 * * *" with ["45 17 * * *"] runs at 08:15 and 17:45.'),
+    start_at: IsoTime("No run before this time, for a repetition that begins later").optional(),
     timezone: Zone.optional(),
     dst: Dst.optional(),
   }),

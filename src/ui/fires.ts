@@ -12,7 +12,17 @@ export function previewArgs(task: TaskView): Record<string, unknown> | null {
   const s = task.schedule;
   const dst = s.dst ? { dst: s.dst } : {};
   if (s.type === "cron")
-    return { schedule: { type: "cron", cron: s.cron, timezone: s.timezone, ...(s.also_cron && { also_cron: s.also_cron }), ...dst }, count: PREVIEW_COUNT };
+    return {
+      schedule: {
+        type: "cron",
+        cron: s.cron,
+        timezone: s.timezone,
+        ...(s.also_cron && { also_cron: s.also_cron }),
+        ...(s.start_at && { start_at: s.start_at }),
+        ...dst,
+      },
+      count: PREVIEW_COUNT,
+    };
   if (s.type === "every")
     return { schedule: { type: "every", every: s.every, unit: s.unit, start_at: s.start_at, timezone: s.timezone, ...dst }, count: PREVIEW_COUNT };
   return null;

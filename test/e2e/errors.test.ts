@@ -189,7 +189,7 @@ describe("arguments that break the schema get the structured error, never text o
       "task_create_v1",
       { ...notify, schedule: { type: "cron", cron: "0 9 * * *", tz: "UTC" } },
       "schedule.tz",
-      /only these properties: type, cron, also_cron, timezone, dst/,
+      /only these properties: type, cron, also_cron, start_at, timezone, dst/,
     ],
     ["a missing title", "task_create_v1", { action: notify.action, when: "every day at 9am" }, "title", /^a string/],
     ["both schedule and when", "task_create_v1", { ...notify, when: "every day at 9am", schedule: { type: "immediate" } }, "schedule", /exactly one of `when`/],

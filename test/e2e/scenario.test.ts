@@ -102,6 +102,18 @@ describe("a daily digest through the tools, in memory", () => {
     ]);
   });
 
+  test("a weekday repetition that waits for its start: the task's first run is on the start, and the start is on the wire", async () => {
+    const c = await env.clientFor("alice");
+    const created = await ok(c, "task_create_v1", { ...digest, when: "starting March 9, every weekday at 8am", timezone: TZ });
+    const reading = created.reading as Record<string, any>;
+    expect(reading.schedule).toMatchObject({ type: "cron", cron: "0 8 * * 1-5", start_at: "2026-03-09T00:00:00+08:00" });
+    expect(reading.next[0]).toEqual({ local: "2026-03-09T08:00:00+08:00", utc: "2026-03-09T00:00:00Z" });
+    expect((created.task as Record<string, any>).next_run).toEqual(reading.next[0]);
+    // The same schedule given back in structured form reads the same.
+    const again = await ok(c, "schedule_preview_v1", { schedule: reading.schedule, count: 1 });
+    expect((again.reading as Record<string, any>).next).toEqual([reading.next[0]]);
+  });
+
   test("schedule_preview_v1 reads a phrase or a schedule and creates nothing", async () => {
     const c = await env.clientFor("alice");
     const phrase = await ok(c, "schedule_preview_v1", { when: "every weekday at 8am", timezone: "America/New_York", count: 5 });

@@ -61,6 +61,12 @@ describe("the fires a timeline row shows", () => {
       count: 10,
     });
     expect(previewArgs(task({ schedule: { type: "once", timezone: "UTC", at: "2026-03-09T10:00:00Z" } }))).toBeNull();
+    // A cron that waits for its start previews from it, as the task will run.
+    const later = task({ schedule: { type: "cron", cron: "0 8 * * 1-5", start_at: "2026-03-09T00:00:00-04:00", timezone: "America/New_York" } });
+    expect(previewArgs(later)).toEqual({
+      schedule: { type: "cron", cron: "0 8 * * 1-5", start_at: "2026-03-09T00:00:00-04:00", timezone: "America/New_York" },
+      count: 10,
+    });
   });
 
   it("keeps the fires before the task's end and within its remaining runs", () => {

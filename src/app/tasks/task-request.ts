@@ -26,7 +26,7 @@ import { type DstPolicy, type IntervalUnit, type Schedule, zoneOf } from "../../
 export type ScheduleRequest =
   | { kind: "immediate" }
   | { kind: "once"; at: string; timezone?: string | undefined }
-  | { kind: "cron"; expr: string; also?: string[] | undefined; timezone?: string | undefined; dst?: DstPolicy | undefined }
+  | { kind: "cron"; expr: string; also?: string[] | undefined; start?: string | undefined; timezone?: string | undefined; dst?: DstPolicy | undefined }
   | { kind: "every"; every: number; unit: IntervalUnit; anchor?: string | undefined; timezone?: string | undefined; dst?: DstPolicy | undefined };
 
 /** When: the user's words or a structured schedule (one of the two), and the zone to read them in. */
@@ -146,14 +146,20 @@ export function resolveWhen(input: WhenRequest, defaults: ReadingDefaults, readP
       const at = readIsoTime(s.at, zone, "schedule.at");
       return noted({ kind: "once", at: at.at, timezone: zone }, at.note);
     }
-    case "cron":
-      return noted({
-        kind: "cron",
-        expr: s.expr.trim(),
-        ...(s.also && { also: s.also.map((e) => e.trim()) }),
-        timezone: zone,
-        ...(s.dst && { dst: s.dst }),
-      });
+    case "cron": {
+      const start = s.start === undefined ? undefined : readIsoTime(s.start, zone, "schedule.start");
+      return noted(
+        {
+          kind: "cron",
+          expr: s.expr.trim(),
+          ...(s.also && { also: s.also.map((e) => e.trim()) }),
+          ...(start !== undefined && { start: start.at }),
+          timezone: zone,
+          ...(s.dst && { dst: s.dst }),
+        },
+        start?.note,
+      );
+    }
     case "every": {
       const given = s.anchor === undefined ? undefined : readIsoTime(s.anchor, zone, "schedule.anchor");
       // As for a phrase: days, weeks and months would carry a shifted first run's time forever.
@@ -203,8 +209,11 @@ export function rezone(s: Schedule, zone: string): { schedule: Schedule; notes: 
       const moved = sameWallTime(s.at, s.timezone, zone);
       return { schedule: { ...s, at: moved.at, timezone: zone }, notes: withNote([], moved.note) };
     }
-    case "cron":
-      return { schedule: { ...s, timezone: zone }, notes: [] };
+    case "cron": {
+      if (s.start === undefined) return { schedule: { ...s, timezone: zone }, notes: [] };
+      const moved = sameWallTime(s.start, s.timezone, zone);
+      return { schedule: { ...s, start: moved.at, timezone: zone }, notes: withNote([], moved.note) };
+    }
     case "every": {
       const moved = sameWallTime(s.anchor, s.timezone, zone);
       return { schedule: { ...s, anchor: moved.at, timezone: zone }, notes: withNote([], moved.note) };

@@ -147,11 +147,20 @@ function readCluster(whole: ReadContext): { schedule: Schedule; bounds: Bounds }
   const { start, rest: afterStart } = takeStart({ ...whole, finds: rest });
   const { oneDay, rest: finds } = takeOneDay({ ...whole, finds: afterStart });
   const ctx = { ...whole, finds };
-  const months = findsOf(ctx, "exceptMonths").flatMap((f) => f.fragment.months);
-  const schedule = withoutMonths(readSchedule({ ...ctx, finds: finds.filter((f) => f.fragment.kind !== "exceptMonths") }), months);
+  const excepts = findsOf(ctx, "exceptMonths");
+  const months = excepts.flatMap((f) => f.fragment.months);
+  const read = readSchedule({ ...ctx, finds: finds.filter((f) => f.fragment.kind !== "exceptMonths") });
+  // A month excepted from a single run ("禮拜五早上九點提醒我開會，除了三月") says the user meant a
+  // repetition the reading did not find: asked, quoting the exception, rather than refused as inexpressible.
+  if (months.length > 0 && read.kind === "once")
+    throw refuse.unusedWords(
+      excepts.map((f) => f.text.trim()),
+      ctx.grammar.examples,
+    );
+  const schedule = withoutMonths(read, months);
   if (oneDay === null) return { schedule: startOn(schedule, start, whole.now), bounds };
   if (bounds.endAt !== undefined || start !== null) throw refuse.conflicting(`a repetition on one date ('${oneDay.said}') and another start or end`);
-  return { schedule: onOneDay(schedule, oneDay, whole.notes), bounds: { ...bounds, endAt: oneDay.endAt } };
+  return { schedule: onOneDay(schedule, oneDay, whole.now, whole.notes), bounds: { ...bounds, endAt: oneDay.endAt } };
 }
 
 function readSchedule(said: ReadContext): Schedule {

@@ -1,16 +1,18 @@
-import { addDays, type CivilDate } from "../schedule/index.js";
-import type { Schedule } from "../schedule/model.js";
+import { addDays, type CivilDate, localTimeAt, nextFireTimes, resolveLocalTime } from "../schedule/index.js";
+import { MAX_ALSO, type Schedule } from "../schedule/model.js";
 import { formatWall } from "./format.js";
 import type { Found } from "./fragments.js";
 import { lastDayOf, startOfDay } from "./read-bounds.js";
 import type { ReadContext } from "./read-context.js";
 import { refuse } from "./refusals.js";
 
-/** The date of a repetition within one day, and the end that keeps it to that day. */
+/** The dates a schedule is narrowed to ("tomorrow", "tomorrow and the day after"), in order, and the end that keeps it to them. */
 export interface OneDay {
-  day: CivilDate;
+  days: CivilDate[];
   endAt: number;
   said: string;
+  /** Times said for the dates (not a repetition in a window): each must still be ahead. */
+  timesOnly: boolean;
 }
 
 /** What else would make the date one of several days: the repetition then says its days itself. */
@@ -27,8 +29,11 @@ const ONE_DATE = new Set(["date", "dayOffset", "monthDate"]);
  * the day, in a window, on one date. A task has no start date, but cron can name the date's day
  * and month, and an end at the next midnight keeps the runs from coming back a year later: the
  * runs of that day only. Several times on one date ("tomorrow at 8am and 8pm") are the same shape:
- * a run at each, that day only. Returns the finds without the date (read here) or null when the phrase
- * is not that shape; a weekday named once stays asked (read-recurring.ts).
+ * a run at each, that day only; and so are several dates at a time ("tomorrow and the day after
+ * at 9am", "明天和後天早上九點"): a run on each, the end after the last. A task holds one schedule,
+ * and a cron expression per date is that schedule, so the set of single runs needs no question.
+ * Returns the finds without the dates (read here) or null when the phrase is not that shape; a
+ * weekday named once stays asked (read-recurring.ts).
  */
 export function takeOneDay(ctx: ReadContext): { oneDay: OneDay | null; rest: Found[] } {
   const none = { oneDay: null, rest: ctx.finds };
@@ -36,26 +41,42 @@ export function takeOneDay(ctx: ReadContext): { oneDay: OneDay | null; rest: Fou
   const within = ctx.finds.some(
     (f) => f.fragment.kind === "interval" && (f.fragment.unit === "minute" || f.fragment.unit === "hour") && f.fragment.weekday === undefined,
   );
-  const severalTimes = kinds.filter((k) => k === "clock").length > 1 && kinds.every((k) => ONE_DATE.has(k) || TIMES_ONLY.has(k));
-  if (!((within && kinds.includes("window")) || severalTimes) || kinds.some((k) => OTHER_DAYS.has(k))) return none;
   const dates = ctx.finds.filter((f) => ONE_DATE.has(f.fragment.kind));
-  const [date, second] = dates;
-  if (date === undefined || second !== undefined) return none;
-  ctx.used.add(date);
-  const day = lastDayOf(ctx, date);
-  // Several times on the date are read as those times of every day, then narrowed to the date (onOneDay).
-  const rest = ctx.finds.flatMap((f): Found[] => (f !== date ? [f] : severalTimes ? [{ ...f, fragment: { kind: "daily" } }] : []));
-  return { oneDay: { day, endAt: startOfDay(ctx, addDays(day, 1)), said: date.text.trim() }, rest };
+  const clocks = kinds.filter((k) => k === "clock").length;
+  const timesOnly = clocks > 0 && kinds.every((k) => ONE_DATE.has(k) || TIMES_ONLY.has(k));
+  const severalTimes = timesOnly && clocks > 1;
+  // A weekday chrono rolled to its next date ("mardi et jeudi à 19h") is a day list, read weekly (dayListAsWeekly).
+  const severalDates = timesOnly && dates.length > 1 && dates.every((d) => d.fragment.kind !== "date" || d.fragment.roll !== "week");
+  if (!((within && kinds.includes("window")) || severalTimes || severalDates) || kinds.some((k) => OTHER_DAYS.has(k))) return none;
+  if (dates.length === 0 || (dates.length > 1 && !severalDates)) return none;
+  for (const d of dates) ctx.used.add(d);
+  const days = [...new Map(dates.map((d) => lastDayOf(ctx, d)).map((d) => [formatWall({ ...d, hour: 0, minute: 0 }), d])).entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([, d]) => d);
+  const last = days.at(-1) as CivilDate;
+  // Several times or dates are read as those times of every day, then narrowed to the dates (onOneDay).
+  const timesDaily = severalTimes || severalDates;
+  const [first] = dates;
+  const rest = ctx.finds.flatMap((f): Found[] => (!dates.includes(f) ? [f] : timesDaily && f === first ? [{ ...f, fragment: { kind: "daily" } }] : []));
+  const said = dates.map((d) => d.text.trim()).join(", ");
+  return { oneDay: { days, endAt: startOfDay(ctx, addDays(last, 1)), said, timesOnly: timesDaily }, rest };
 }
 
-/** The repetition's cron expressions narrowed to the one day; a schedule cron cannot narrow is refused as before. */
-export function onOneDay(schedule: Schedule, { day, said }: OneDay, notes: string[]): Schedule {
+/** The repetition's cron expressions narrowed to the dates; a schedule cron cannot narrow is refused as before. */
+export function onOneDay(schedule: Schedule, { days, said, timesOnly }: OneDay, now: number, notes: string[]): Schedule {
   if (schedule.kind !== "cron") throw refuse.conflicting(`a repetition and a single date ('${said}')`);
   const exprs = [schedule.expr, ...(schedule.also ?? [])].map((e) => e.trim().split(/\s+/u));
   if (exprs.some(([, , dom, month, dow]) => dom !== "*" || month !== "*" || dow !== "*")) {
     throw refuse.conflicting(`a repetition and a single date ('${said}')`);
   }
-  const [expr, ...also] = exprs.map(([minute, hour]) => `${minute} ${hour} ${day.day} ${day.month} *`);
-  notes.push(`runs on ${formatWall({ ...day, hour: 0, minute: 0 }).slice(0, 10)} only ('${said}'), ending at the end of that day`);
-  return { ...schedule, expr: expr ?? schedule.expr, ...(also.length > 0 && { also }) };
+  const [expr, ...also] = days.flatMap((day) => exprs.map(([minute, hour]) => `${minute} ${hour} ${day.day} ${day.month} *`));
+  if (also.length > MAX_ALSO) throw refuse.notExpressible(`Runs on ${days.length} dates`, "Ask the user for fewer dates or times, or one task per date.");
+  const narrowed: Schedule = { ...schedule, expr: expr ?? schedule.expr, ...(also.length > 0 && { also }) };
+  // A time said for a date must still be ahead, as for a single run: one already past is refused, not dropped.
+  const first = resolveLocalTime({ ...(days[0] as CivilDate), hour: 0, minute: 0 }, schedule.timezone).at;
+  const [passed] = nextFireTimes(narrowed, first - 1, 1);
+  if (timesOnly && passed !== undefined && passed <= now) throw refuse.inThePast(formatWall(localTimeAt(passed, schedule.timezone)), schedule.timezone);
+  const dates = days.map((day) => formatWall({ ...day, hour: 0, minute: 0 }).slice(0, 10)).join(", ");
+  notes.push(`runs on ${dates} only ('${said}'), ending at the end of ${days.length > 1 ? "the last" : "that"} day`);
+  return narrowed;
 }

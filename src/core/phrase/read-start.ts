@@ -47,11 +47,11 @@ function periodStart(ctx: ReadContext, target: Found): CivilDate | null {
 }
 
 /**
- * A task has no start date, so the start is said through the schedule: kept when the first run
- * falls on or after it anyway ("starting tomorrow, every day at 7am" said after 7am); an
- * every-interval is anchored at its first run from the start; a daily or single-weekday cron
- * becomes one ("every day at 5pm starting Monday": every day from Monday 17:00). Any other
- * repetition (weekdays, several days) cannot wait for its start: refused with a question.
+ * The start is said through the schedule: kept when the first run falls on or after it anyway
+ * ("starting tomorrow, every day at 7am" said after 7am); an every-interval is anchored at its
+ * first run from the start; a daily or single-weekday cron becomes one ("every day at 5pm
+ * starting Monday": every day from Monday 17:00); any other cron (weekdays, several days:
+ * "從下週一開始，每個平日早上八點") keeps the start as its own, so it cannot fire before it.
  */
 export function startOn(schedule: Schedule, start: number | null, now: number): Schedule {
   if (start === null) return schedule;
@@ -68,6 +68,7 @@ export function startOn(schedule: Schedule, start: number | null, now: number): 
       return { kind: "every", every: 1, unit: dow === "*" ? "day" : "week", anchor: from, timezone, ...(dst !== undefined && { dst }) };
     }
   }
+  if (schedule.kind === "cron") return { ...schedule, start };
   throw refuse.startLater();
 }
 

@@ -16,7 +16,7 @@ export function describeSchedule(s: Schedule): string {
     case "once":
       return isValidTimeZone(s.timezone) ? `Once at ${formatInZone(s.timezone, s.at)} (${s.timezone})` : `Once at ${new Date(s.at).toISOString()}`;
     case "cron":
-      return `${describeCrons(cronExprs(s))} (${s.timezone})${skippedDays(s)}`;
+      return `${describeCrons(cronExprs(s))} (${s.timezone})${skippedDays(s)}${startOfCron(s)}`;
     case "every":
       return describeEvery(s);
   }
@@ -91,6 +91,13 @@ function skippedDays(s: CronSchedule): string {
 
 const UNIT_NAMES = { minute: "minute", hour: "hour", day: "day", week: "week", month: "month" } as const;
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/** ", starting 2026-03-09": a cron that waits for its start says the day, as an every-interval does. */
+function startOfCron(s: CronSchedule): string {
+  if (s.start === undefined) return "";
+  if (!isValidTimeZone(s.timezone)) return `, starting ${new Date(s.start).toISOString()}`;
+  return `, starting ${formatWallDate(s.start + zoneRules(s.timezone).offsetAt(s.start))}`;
+}
 
 function describeEvery(s: EverySchedule): string {
   const unit = UNIT_NAMES[s.unit];

@@ -24,15 +24,20 @@ const OnceSchedule = z.strictObject({
   timezone: Timezone,
 });
 const CronExpr = z.string().min(1).max(200);
+/** How many more expressions a cron schedule may carry besides `expr`. */
+export const MAX_ALSO = 24;
 /**
  * Five-field Vixie cron (`m h dom mon dow`, plus `L` and `#` in the day fields) read in
  * `timezone`. `also`: more expressions in the same zone, for times one expression cannot list
  * ("08:15 and 17:45"); the schedule fires at every time any of them names, once per instant.
+ * `start` (epoch ms): no run before it, for a repetition said to begin later ("from next Monday,
+ * every weekday at 8"): cron itself cannot wait for a date.
  */
 export const CronSchedule = z.strictObject({
   kind: z.literal("cron"),
   expr: CronExpr,
-  also: z.array(CronExpr).min(1).max(24).optional(),
+  also: z.array(CronExpr).min(1).max(MAX_ALSO).optional(),
+  start: z.number().int().optional(),
   timezone: Timezone,
   dst: DstPolicy.optional(),
 });

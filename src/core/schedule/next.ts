@@ -22,7 +22,8 @@ export function nextResolvedOccurrence(s: Schedule, after: number): ResolvedOccu
       // A once names an instant, not a wall time; dstNotes has nothing to say about it.
       return s.at > after ? { at: s.at, wall: s.at } : null;
     case "cron":
-      return nextCronOccurrence(s, after);
+      // Nothing before the start: the first occurrence at or after it.
+      return nextCronOccurrence(s, s.start === undefined ? after : Math.max(after, s.start - 1));
     case "every":
       return nextEveryOccurrence(s, after);
   }

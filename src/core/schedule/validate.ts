@@ -32,6 +32,7 @@ export function validateSchedule(s: Schedule, now: number, opts: ValidateOptions
     case "cron":
       checkTimeZone(s.timezone);
       checkCronExprs(s);
+      if (s.start !== undefined) checkInstant(s.start, "schedule.start");
       checkDst(s.dst);
       checkFiresWithin(s, now, opts.horizonMs, "schedule.expr");
       return;

@@ -146,7 +146,7 @@ t.refuses("at 9am Europe/Atlantis", "unknown_timezone");
 // Modifiers beside a schedule, spellings, and words that say a day has passed
 t.fires("every day at 5pm starting Monday", ["2026-03-09T21:00:00Z", "2026-03-10T21:00:00Z", "2026-03-11T21:00:00Z"]);
 t.fires("every 3 days at 8am starting March 20", ["2026-03-20T12:00:00Z", "2026-03-23T12:00:00Z", "2026-03-26T12:00:00Z"]);
-t.refuses("every weekday at 9am starting next Monday", "ambiguous_schedule");
+t.fires("every weekday at 9am starting next Monday", ["2026-03-09T13:00:00Z", "2026-03-10T13:00:00Z", "2026-03-11T13:00:00Z"]);
 t.fires("Tuesday and Thursday mornings at 7:30", ["2026-03-10T11:30:00Z", "2026-03-12T11:30:00Z", "2026-03-17T11:30:00Z"]);
 t.fires("every month on the first Monday at 10", ["2026-04-06T14:00:00Z", "2026-05-04T14:00:00Z", "2026-06-01T14:00:00Z"]);
 t.fires("every third day at 9am", ["2026-03-06T14:00:00Z", "2026-03-09T13:00:00Z", "2026-03-12T13:00:00Z"]);

@@ -111,7 +111,7 @@ const windowEnd = (text: string | undefined) => numericClock(text, /^mittag$/u, 
 const rules: Rule[] = [
   slashDate("day-month"),
   startWord(
-    String.raw`\b(?:ab|beginnend(?:\s+am)?|angefangen\s+am)(?=\s+(?:morgen|übermorgen|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|nächste[nm]?\s+woche|(?:dem\s+)?\d{1,2}\.\s*(?:\d|\p{L})))`,
+    String.raw`\b(?:ab|beginnend(?:\s+am)?|angefangen\s+am)(?=\s+(?:morgen|übermorgen|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|nächste[nmr]?\s+woche|(?:dem\s+)?\d{1,2}\.\s*(?:\d|\p{L})))`,
     "after",
   ),
   COMPACT_DELAY,
@@ -186,8 +186,8 @@ const rules: Rule[] = [
   }),
   // "übernächste Woche": the week two on; a day said with it is read in it (read-ahead.ts).
   ruleOf(String.raw`\b(?:in\s+der\s+)?übernächsten?\s+woche\b`, (m) => periodOf(m[0], /woche/u, null, 2)),
-  ruleOf(String.raw`\b(?:nächste|kommende|diese)\s+woche\b|\b(?:nächsten|kommenden|diesen)\s+monat\b|\b(?:am|dieses|nächstes)\s+wochenende\b`, (m) =>
-    periodOf(m[0], /^(?:nächste|kommende)\s+woche$/u, /^(?:nächsten|kommenden)\s+monat$/u),
+  ruleOf(String.raw`\b(?:nächste|kommende|diese)r?\s+woche\b|\b(?:nächsten|kommenden|diesen)\s+monat\b|\b(?:am|dieses|nächstes)\s+wochenende\b`, (m) =>
+    periodOf(m[0], /^(?:nächste|kommende)r?\s+woche$/u, /^(?:nächsten|kommenden)\s+monat$/u),
   ),
   ruleOf(String.raw`\bjeden\s+(\d{1,2})\.\s*${MONTH}\b`, (m) => [
     { kind: "interval", every: 1, unit: "year" },
@@ -287,6 +287,8 @@ const BEARING = [
   String.raw`\b(?:außer|ausser|ausgenommen)\b`,
   String.raw`\bbis\b`,
   String.raw`\b(?:von|ab|zwischen)\b(?=\s+\d)`,
+  // Before a day, a range of days: never the two dates alone (read-one-day.ts).
+  String.raw`\bzwischen\b(?=\s+(?:dem\s+)?(?:heute|morgen|übermorgen|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag))`,
   String.raw`\b(?:nächste[nrs]?|kommende[nrs]?|übernächste[nrs]?)\b`,
   String.raw`\b(?:\d+\s*mal|(?:zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn)mal)\b`,
   String.raw`\b${NUM}\s+${UNIT}\b`,

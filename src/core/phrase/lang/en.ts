@@ -168,6 +168,8 @@ const rules: Rule[] = [
   ruleOf(String.raw`(?<=\b(?:starting|beginning|from)\s+)next\s+week\b`, () => ({ kind: "weekdayName", days: [1], weeksAhead: 1 })),
   ruleOf(String.raw`\b(?:from\s+now(?:\s+on)?|from\s+today(?:\s+on)?|starting\s+(?:now|today)|beginning\s+today)\b`, () => ({ kind: "noise" })),
   ruleOf(String.raw`\b(?:(?:the\s+)?day\s+after\s+tomorrow|overmorrow)\b`, () => ({ kind: "dayOffset", days: 2 })),
+  // "tomorrow and the day after": said after tomorrow, "the day after" is the day after it.
+  ruleOf(String.raw`(?<=\btomorrow\s*(?:,|\s)\s*(?:and\s+)?)the\s+day\s+after\b`, () => ({ kind: "dayOffset", days: 2 })),
   ruleOf(String.raw`\b(?:(twice)|(\w+)\s+times)\s+(?:(?:a|per|each|every)\s+(day|week|month|hour)|(daily)|weekly|monthly|hourly|nightly)\b`, (m) =>
     timesPer(m[1] !== undefined ? 2 : (num(m[2]) ?? 0), m[3] === "day" || m[4] !== undefined),
   ),
@@ -477,7 +479,8 @@ const BEARING = [
   String.raw`\b(?:until|till|til|thru)\b`,
   String.raw`\bthrough\b(?=\s+(?:the\s+)?(?:\d|end|next|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))`,
   String.raw`\bfrom\b(?=\s+(?:\d|noon|midnight|now|today|tomorrow|next|mon|tue|wed|thu|fri|sat|sun))`,
-  String.raw`\bbetween\b(?=\s+\d)`,
+  // "between March 10 and March 12": a range of days, never the two dates alone (read-one-day.ts).
+  String.raw`\bbetween\b(?=\s+(?:\d|the\s+\d|today|tomorrow|next|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))`,
   String.raw`\bnext\b(?=\s+(?:\d|few|couple|two|three|four|five|ten|minute|hour|day|week|month|year|weekend|mon|tue|wed|thu|fri|sat|sun))`,
   String.raw`\bafter\s+next\b`,
   String.raw`(?::\d{2}\b|\bpast\s+the\s+hour\b|\bon\s+the\s+(?:half|quarter)[-\s]hour\b)`,

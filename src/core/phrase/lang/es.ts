@@ -296,6 +296,8 @@ const BEARING = [
   String.raw`\bhasta\b`,
   String.raw`\b(?:desde|de)\b(?=\s+(?:las?\s+)?\d{1,2}(?:[:.]\d{2})?\s+(?:a|hasta)\b)`,
   String.raw`\bentre\b(?=\s+(?:las?\s+)?\d)`,
+  // Before a day, a range of days: never the two dates alone (read-one-day.ts).
+  String.raw`\bentre\b(?=\s+(?:el\s+)?(?:hoy|ma[ñn]ana|pasado|lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado|domingo))`,
   String.raw`\b(?:pr[óo]xim[oa]|siguiente|que\s+viene)\b`,
   String.raw`\b${NUM}\s+veces\b`,
   String.raw`\b${NUM}\s+(?:minutos?|min|horas?|d[íi]as|semanas?|mes(?:es)?|años?)\b`,

@@ -283,6 +283,8 @@ const BEARING = [
   String.raw`\b(?:sauf|except[ée]|hormis)\b`,
   String.raw`\bjusqu['’]`,
   String.raw`\b(?:de|entre)\b(?=\s+\d{1,2}\s*(?:h|heures?|:))`,
+  // Before a day, a range of days: never the two dates alone (read-one-day.ts).
+  String.raw`\bentre\b(?=\s+(?:le\s+)?(?:aujourd|demain|apr[èe]s-demain|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|\d))`,
   String.raw`\b(?:prochaine?|suivante?)\b`,
   String.raw`\b${NUM}\s+fois\b`,
   String.raw`\b${NUM}\s+(?:minutes?|heures?|jours|semaines?|mois|ans|ann[ée]es)\b`,

@@ -6,6 +6,7 @@ import {
   type Grammar,
   lexicon,
   monthDayList,
+  periodOf,
   readDayList,
   ruleOf,
   slashDate,
@@ -66,6 +67,8 @@ interface Words {
   months: readonly string[];
   /** "agle mahine": next month, before "ki 5 tarikh". */
   nextMonth: string;
+  /** "agle hafte": next week, a period asked alone and a first day after it ("agle hafte se"). */
+  nextWeek: string;
   year: string;
   first: string;
   last: string;
@@ -232,6 +235,9 @@ function grammarOf(lang: "hi-Latn" | "hi-Deva", w: Words, examples: Grammar["exa
     // "somvar se roz": the day before "se" is the first day; "somvar se shukravar" is a range, read above.
     fromBeforeInterval(`(?<=(?:${w.oclock})\\s*)${word(w.from)}(?=\\s*(?:${w.every})\\s*\\d+\\s*(?:${w.units.hour}|${w.units.minute}))`),
     startWord(`(?<=${word(DAY)}\\s*(?:${w.from === "se" ? "ko\\s+|" : "को\\s+|"})?)${word(w.from)}(?!\\s*${DAY})`, "before"),
+    // "agle hafte se somvar se shukravar": after next week, "se" starts the repetition even before a day range.
+    startWord(`(?<=${word(w.nextWeek)}\\s*)${word(w.from)}`, "before"),
+    ruleOf(word(w.nextWeek), (m) => periodOf(m[0], /./u, null)),
   ];
 
   const bearing = lexicon([
@@ -249,6 +255,7 @@ function grammarOf(lang: "hi-Latn" | "hi-Deva", w: Words, examples: Grammar["exa
     word(`${N}\\s*${UNIT}`),
     word(`${N}\\s*(?:${w.oclock})`),
     word(`${w.today}|${w.tomorrow}|${w.dayAfter}`),
+    word(w.nextWeek),
     `\\d{1,2}:\\d{2}`,
   ]);
   return { lang, chrono: null, rules, glue: new RegExp(`^(?:[\\s,.]|${w.and}|${w.only}|को|ko|ki|ke|की|के|par|पर|pe|पे)*$`, "u"), bearing, examples };
@@ -348,6 +355,7 @@ export const hiLatn = grammarOf(
       "december|dec|disambar",
     ],
     nextMonth: "agle\\s+mahine|agle\\s+mahina|agla\\s+mahina",
+    nextWeek: "agle\\s+hafte|agle\\s+haftey|agla\\s+hafta|next\\s+week",
     year: "saal|varsh",
     first: "pehle|pehla|pehli|pahle|pahla|pahli",
     last: "aakhri|akhri|aakhiri|antim",
@@ -402,6 +410,7 @@ export const hiDeva = grammarOf(
     other: "दूसरे",
     months: ["जनवरी", "फ़रवरी|फरवरी", "मार्च", "अप्रैल", "मई", "जून", "जुलाई", "अगस्त", "सितंबर|सितम्बर", "अक्टूबर|अक्तूबर", "नवंबर|नवम्बर", "दिसंबर|दिसम्बर"],
     nextMonth: "अगले\\s*महीने|अगला\\s*महीना",
+    nextWeek: "अगले\\s*हफ़?्ते|अगले\\s*सप्ताह|अगला\\s*हफ़?्ता",
     year: "साल|वर्ष",
     first: "पहले|पहला|पहली",
     last: "आखिरी|आख़िरी|अंतिम",

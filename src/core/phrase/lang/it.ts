@@ -98,6 +98,11 @@ const rules: Rule[] = [
     String.raw`\b(?:a\s+partire\s+da(?:l|lla)?|(?:a\s+)?cominciare\s+da(?:l|lla)?|partendo\s+da(?:l|lla)?)(?=\s*(?:domani|dopodomani|luned|marted|mercoled|gioved|venerd|sabato|domenica|\d{1,2}\s+\p{L}|(?:la\s+)?prossima\s+settimana|settimana\s+prossima))`,
     "after",
   ),
+  // "dalla settimana prossima", "da lunedì, …": a first day; "dal lunedì al venerdì" is a range (its "al" follows).
+  startWord(
+    String.raw`\b(?:da|dal(?:la)?)(?=\s+(?:(?:la\s+)?prossima\s+settimana|settimana\s+prossima|domani|dopodomani|(?:luned|marted|mercoled|gioved|venerd)[iì]|sabato|domenica)(?!\p{L})(?!\s+(?:al|a|fino)\b))`,
+    "after",
+  ),
   COMPACT_DELAY,
   ruleOf(String.raw`\b(?:tra|fra)\s+(?:un['’]\s*ora|una\s+ora)\s+e\s+mezz[ao]\b|\b(?:tra|fra)\s+${NUM}\s+ore\s+e\s+mezz[ao]\b`, (m) => {
     const hours = m[1] === undefined ? 1 : num(m[1]);
@@ -257,6 +262,8 @@ const rules: Rule[] = [
 
 /** Italian words that can carry schedule meaning (coverage.ts). */
 const BEARING = [
+  // Before a day, a range of days: never the two dates alone (read-one-day.ts).
+  String.raw`\b(?:tra|fra)\b(?=\s+(?:il\s+)?(?:oggi|domani|dopodomani|luned|marted|mercoled|gioved|venerd|sabato|domenica))`,
   String.raw`(?<=\be\s+(?:alle\s+)?)\d{1,2}\b(?![:.]?\d)`,
   String.raw`\b${DAY}\b`,
   String.raw`\b${MONTH}\b`,

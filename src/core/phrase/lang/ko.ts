@@ -243,7 +243,7 @@ const rules: Rule[] = [
   ruleOf(`지금\\s*바로|지금|바로|즉시|당장`, () => ({ kind: "immediate" })),
   ruleOf(`까지`, () => ({ kind: "until", side: "before" })),
   fromBeforeInterval(`(?<=(?:시|정오|분|반)\\s*)부터(?=\\s*\\d+\\s*(?:시간|분)\\s*(?:마다|간격으로))`),
-  startWord(`(?<=(?:[월화수목금토일]요일|내일|모레|[0-9]\\s*일))\\s*부터`, "before"),
+  startWord(`(?<=(?:[월화수목금토일]요일|내일|모레|[0-9]\\s*일|다음\\s*(?:주|달)))\\s*부터`, "before"),
 ];
 
 /** Korean words that can carry schedule meaning (coverage.ts). */

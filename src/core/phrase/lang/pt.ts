@@ -271,6 +271,8 @@ const rules: Rule[] = [
 
 /** Portuguese words that can carry schedule meaning (coverage.ts). */
 const BEARING = [
+  // Before a day, a range of days: never the two dates alone (read-one-day.ts).
+  String.raw`\bentre\b(?=\s+(?:o\s+dia\s+)?(?:hoje|amanh[ãa]|depois|segunda|ter[çc]a|quarta|quinta|sexta|s[áa]bado|domingo|\d{1,2}\s+de))`,
   String.raw`(?<=\be\s+(?:às?\s+)?)\d{1,2}\b(?![:.]?\d)`,
   String.raw`\b(?:segunda|ter[çc]a|quarta|quinta|sexta)(?:-feira|\s+feira)?s?\b(?!\s+(?:vez|semana|edi[çc][ãa]o))`,
   String.raw`\b(?:s[áa]bados?|domingos?)\b`,

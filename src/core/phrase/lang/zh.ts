@@ -282,7 +282,7 @@ const rules: Rule[] = [
   // "3月底之前": the end of the month before the word is the last day.
   ruleOf(`(?<=月\\s*(?:底|末)\\s*)(?:之前|以前)`, () => ({ kind: "until", side: "before" })),
   // "從下週一開始": the 從 of a start says nothing more than its 開始.
-  ruleOf(`(?:從|从)(?=[^，,。]{1,8}?(?:開始|开始))`, () => ({ kind: "noise" })),
+  ruleOf(`(?:從|从)(?=[^，,。]{1,8}?(?:開始|开始|起))`, () => ({ kind: "noise" })),
   startWord(
     `(?<=(?:週|周|星期|禮拜|礼拜)[一二三四五六日天]|今天|今日|明天|後天|后天|[0-9]\\s*[日號号]|(?:下(?:個|个)?)(?:月|週|周|星期|禮拜|礼拜))\\s*(?:開始|开始|起)`,
     "before",
@@ -291,7 +291,8 @@ const rules: Rule[] = [
   ruleOf(`現在|现在|立刻|立即|馬上|马上|即刻|立馬|立马|儘快|尽快`, () => ({ kind: "immediate" })),
 ];
 
-const glue = /^(?:[\s、,，。的在和與与及跟於于]|開始|开始|起|提醒我|提醒|請|请)*$/u;
+// "每天提醒我吃藥 早上八點": a short task after 提醒我, closed by a space or a comma, sits between the schedule's words.
+const glue = /^(?:[\s、,，。的在和與与及跟於于]|開始|开始|起|提醒我[^\s、,，。0-9]{1,4}(?=[\s、,，。])|提醒我|提醒|請|请)*$/u;
 
 const NUMBER = `(?:[0-9]{1,3}|[${CJK_NUMERAL}]{1,3})`;
 /** Chinese words that can carry schedule meaning (coverage.ts). */

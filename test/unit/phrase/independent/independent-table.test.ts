@@ -23,6 +23,7 @@ const tuning10 = loadSet("tuning10");
 const tuning11 = loadSet("tuning11");
 const tuning12 = loadSet("tuning12");
 const tuning13 = loadSet("tuning13");
+const tuning14 = loadSet("tuning14");
 /** The rows the held-out draw was made from; the later tuning sets were written after it. */
 const drawn = [...tuning, ...heldOut];
 /**
@@ -140,6 +141,12 @@ describe("the independent phrase table", () => {
     expect(tuning13.every((r) => r.set === "tuning13")).toBe(true);
     const least = { "zh-Hant": 45, es: 40, en: 15, ja: 4, ko: 4, "zh-Hans": 4, de: 4, fr: 4, pt: 4, it: 4, "hi-Latn": 4, "hi-Deva": 4 } as const;
     for (const [lang, n] of Object.entries(least)) expect(tuning13.filter((r) => r.lang === lang).length, lang).toBeGreaterThanOrEqual(n);
+  });
+
+  it("has a fourteenth tuning set of at least 60 rows, in all twelve languages", () => {
+    expect(tuning14.length).toBeGreaterThanOrEqual(60);
+    expect(tuning14.every((r) => r.set === "tuning14")).toBe(true);
+    for (const lang of MEASURED_LANGS) expect(tuning14.filter((r) => r.lang === lang).length, lang).toBeGreaterThanOrEqual(3);
   });
 
   it("keeps the fifth held-out file byte for byte as hashed when it was split", () => {

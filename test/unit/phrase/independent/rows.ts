@@ -32,6 +32,8 @@ export type MeasuredLang = (typeof MEASURED_LANGS)[number];
  * tuning13: a thirteenth, weighted the same way, in shapes the twelve have few of (Taiwanese usage,
  * mixed scripts, durations, windows, ends and counts; voice-typed and Latin-American Spanish;
  * convert13.py), with no held-out part.
+ * tuning14: the shapes the twelfth left refused (a start before a repetition, several named days,
+ * a count beside a time; convert14.py), in every language, with no held-out part.
  */
 export const SETS = [
   "tuning",
@@ -49,6 +51,7 @@ export const SETS = [
   "tuning11",
   "tuning12",
   "tuning13",
+  "tuning14",
 ] as const;
 export type RowSet = (typeof SETS)[number];
 
