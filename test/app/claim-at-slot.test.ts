@@ -116,4 +116,107 @@ describe("worker: due runs are claimed as slots free", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("at a slot's top the starts of runs claimed ahead go before the outcomes: no start write waits behind an outcome write", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "duely-slots-"));
+    const real = await openSqliteStore({ path: join(dir, "duely.db") });
+    // The store's write batches in order, as starts ("s": running → running, started) and outcomes ("o").
+    const writes: string[] = [];
+    const store: Store = {
+      ...real,
+      commitEach: async (txs) => {
+        const kinds = new Set(
+          txs.flatMap((t) => t.writes.map((w) => (w.op !== "update_run" || w.expect.status !== "running" ? "" : w.run.status === "running" ? "s" : "o"))),
+        );
+        for (const k of ["s", "o"] as const) if (kinds.has(k)) writes.push(k);
+        return real.commitEach(txs);
+      },
+    };
+    let started = 0;
+    const engine = engineOn(
+      store,
+      async () => {
+        started++;
+      },
+      { concurrency: 5, claim_ahead_ms: 3_000 },
+    );
+    try {
+      const at = Date.now() + 1_500;
+      const jobs = await engine.jobs.createMany(
+        "alice",
+        Array.from({ length: 60 }, (_, i) => ({
+          title: `t${i}`,
+          action: { type: "notify" as const, message: "m" },
+          schedule: { kind: "once" as const, at, timezone: "UTC" },
+        })),
+      );
+      engine.start();
+      const keys = jobs.map((j) => ({ job_id: j.id, scheduled_at: at }));
+      const deadline = Date.now() + 10_000;
+      while (Date.now() < deadline && !(await Promise.all(keys.map((k) => store.getRun(k)))).every((r) => r?.status === "succeeded")) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(started).toBe(60);
+      // 60 runs through 5 slots: 12 start writes, all before the first outcome write (on the
+      // build before, each start batch of 5 came after the previous batch's outcomes).
+      expect(writes.filter((k) => k === "s")).toHaveLength(12);
+      expect(writes.lastIndexOf("s")).toBeLessThan(writes.indexOf("o"));
+    } finally {
+      await engine.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("an outcome does not wait for starts that wait for a slot: with every slot busy it is written while the next run runs", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "duely-slots-"));
+    const real = await openSqliteStore({ path: join(dir, "duely.db") });
+    const writes: string[] = [];
+    const store: Store = {
+      ...real,
+      commitEach: async (txs) => {
+        for (const t of txs) {
+          for (const w of t.writes) {
+            if (w.op !== "update_run" || w.expect.status !== "running") continue;
+            writes.push(`${w.run.status === "running" ? "start" : "outcome"} ${w.run.job_id}`);
+          }
+        }
+        return real.commitEach(txs);
+      },
+    };
+    const engine = engineOn(
+      store,
+      async () => {
+        await new Promise((r) => setTimeout(r, 200));
+      },
+      { concurrency: 1, claim_ahead_ms: 3_000 },
+    );
+    try {
+      const at = Date.now() + 1_000;
+      const jobs = await engine.jobs.createMany(
+        "alice",
+        Array.from({ length: 3 }, (_, i) => ({
+          title: `t${i}`,
+          action: { type: "notify" as const, message: "m" },
+          schedule: { kind: "once" as const, at, timezone: "UTC" },
+        })),
+      );
+      engine.start();
+      const keys = jobs.map((j) => ({ job_id: j.id, scheduled_at: at }));
+      const deadline = Date.now() + 10_000;
+      while (Date.now() < deadline && !(await Promise.all(keys.map((k) => store.getRun(k)))).every((r) => r?.status === "succeeded")) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const starts = writes.filter((w) => w.startsWith("start"));
+      const outcomes = writes.filter((w) => w.startsWith("outcome"));
+      expect(starts).toHaveLength(3);
+      expect(outcomes).toHaveLength(3);
+      // The first run's outcome is written once the second run's start is, while it runs: not
+      // after the third run's start, which waited 200 ms for the slot.
+      const first = outcomes[0]!.slice("outcome ".length);
+      expect(writes.indexOf(`outcome ${first}`)).toBeLessThan(writes.indexOf(starts[2]!));
+    } finally {
+      await engine.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
