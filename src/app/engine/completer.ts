@@ -39,23 +39,17 @@ export class Completer {
   private readonly deps: EngineDeps;
   private readonly worker: string;
   private readonly onWritten: () => void;
-  private readonly startsFirst: () => Promise<void> | null;
   private queued: Pending[] = [];
   /** Failed outcomes waiting for their backoff, by timer. */
   private readonly waiting = new Map<NodeJS.Timeout, Pending>();
   private flushing: Promise<void> | null = null;
   private idleWaiters: (() => void)[] = [];
 
-  /**
-   * `onWritten` is told after each write that the backlog shrank. `startsFirst`, asked before
-   * each write, returns a promise while the worker has starts to write now (runs due, slots free):
-   * the outcomes wait for it, so that at a slot's top the starts go first (see Worker.startsDone).
-   */
-  constructor(deps: EngineDeps, opts: { worker: string; onWritten: () => void; startsFirst?: () => Promise<void> | null }) {
+  /** `onWritten` is told after each write that the backlog shrank. */
+  constructor(deps: EngineDeps, opts: { worker: string; onWritten: () => void }) {
     this.deps = deps;
     this.worker = opts.worker;
     this.onWritten = opts.onWritten;
-    this.startsFirst = opts.startsFirst ?? (() => null);
   }
 
   /** Outcomes handed over and not yet written. */
@@ -117,7 +111,6 @@ export class Completer {
     await new Promise<void>((r) => setImmediate(r));
     try {
       while (this.queued.length > 0) {
-        for (let starts = this.startsFirst(); starts; starts = this.startsFirst()) await starts;
         const batch = this.queued.splice(0);
         const again = await this.write(batch);
         for (const f of again) this.retryLater(f);

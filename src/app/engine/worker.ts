@@ -60,10 +60,6 @@ export class Worker {
   private reserved = 0;
   /** A pass of `startReady` is scheduled. */
   private pumping = false;
-  /** Held runs whose start is being written. */
-  private starting = 0;
-  /** The completer's writes waiting for the starts (see startsDone). */
-  private startWaiters: (() => void)[] = [];
   private stopping: AbortController | null = null;
   private loop: Promise<void> | null = null;
   private spaceWaiters: (() => void)[] = [];
@@ -76,7 +72,7 @@ export class Worker {
     this.deps = deps;
     this.id = opts.id ?? defaultRoleId("worker");
     this.leases = new LeaseKeeper(deps, this.id);
-    this.completer = new Completer(deps, { worker: this.id, onWritten: () => this.wakeClaimer(), startsFirst: () => this.startsDone() });
+    this.completer = new Completer(deps, { worker: this.id, onWritten: () => this.wakeClaimer() });
     this.rateHeld = new RateHold(deps, () => this.nudge());
     this.receiveOutage = new Outage({ log: deps.log, random: deps.random, failure: "cannot receive from the queue" });
   }
@@ -301,7 +297,6 @@ export class Worker {
     this.waitTimerAt = Infinity;
     const back = this.ready.splice(0);
     for (let h = this.waiting.pop(); h; h = this.waiting.pop()) back.push(h);
-    this.startsSettled();
     await this.leases.exclusive(back, () => giveBackHeld(this.deps, this.leases, back, "worker stopping"));
   }
 
@@ -318,36 +313,7 @@ export class Worker {
     });
   }
 
-  /**
-   * Starts go before outcomes: while a start is being written, or due runs wait and a slot is
-   * free for them (or a pass to start them is scheduled), a promise the outcome writes wait for;
-   * null otherwise. At a slot's top, with 10,000 runs claimed ahead and 50 slots, the completer's
-   * writes otherwise take turns with the starts (each start batch of 50 behind an outcome batch
-   * of 50), doubling the last start's wait. Outcomes wait at most until the runs this worker
-   * holds (`max_claimed` at most) have started or every slot is busy, never behind a run waiting
-   * for a slot: a slot frees when its action ends, before its outcome is written.
-   */
-  private startsDone(): Promise<void> | null {
-    if (!this.startsWaiting) return null;
-    return new Promise<void>((r) => this.startWaiters.push(r));
-  }
-
-  private get startsWaiting(): boolean {
-    return this.starting > 0 || this.pumping || (this.ready.length > 0 && this.freeSlots > 0);
-  }
-
-  /** Lets the outcome writes go once no start waits. */
-  private startsSettled(): void {
-    if (this.startsWaiting) return;
-    for (const go of this.startWaiters.splice(0)) go();
-  }
-
   private startReady(): void {
-    this.startSome();
-    this.startsSettled();
-  }
-
-  private startSome(): void {
     const free = this.freeSlots;
     if (free <= 0 || this.ready.length === 0) return;
     const next = this.ready.splice(0, free);
@@ -362,25 +328,21 @@ export class Worker {
     const live = next.filter((h) => !aborted(h));
     if (live.length === 0) return;
     this.reserved += live.length;
-    this.starting++;
     startHeld(this.deps, this.leases, live, DEFER_MS)
       .then(
         (started) => {
           this.reserved -= live.length;
-          this.starting--;
           for (const h of started) this.execute(h);
           this.notifyIdle();
         },
         (e: unknown) => {
           this.reserved -= live.length;
-          this.starting--;
           this.notifyIdle();
           this.deps.log.log("error", "starting runs failed; their leases will expire and the reaper takes them", { worker: this.id, error: String(e) });
         },
       )
       .finally(() => {
         this.pump();
-        this.startsSettled();
         this.wakeClaimer();
       });
   }
