@@ -8,8 +8,8 @@
 // --cron: N tasks on `* * * * *` instead; T is the first minute whose runs the watcher moves to the
 // queue (its look-ahead window opens after the last create), the steady state of a cron slot, and
 // the line adds when the watcher enqueued T's runs and inserted the next minute's.
-// --phases: a CPU profile from 1 s before the claim-ahead window opens until the last outcome,
-// its samples attributed to the engine's parts (the innermost engine file on each stack).
+// --phases: a V8 profile of the slot (from T until the last outcome), its samples' time by the
+// engine's part on their stack (see startProfiler). The claims ahead are in the timeline instead.
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -80,7 +80,7 @@ for (let k = 0; k < N; k += 1000) {
 if (cron) T = Math.ceil((Date.now() + settings.look_ahead_ms + 1_000) / 60_000) * 60_000;
 const createdBeforeT = T - Date.now();
 const finishedBefore = finished;
-const profiler = a.phases ? await startProfiler(T - settings.claim_ahead_ms - 1_000) : null;
+const profiler = a.phases ? await startProfiler(T) : null;
 let cpuAtT = null;
 await new Promise((r) => setTimeout(r, T - Date.now()));
 cpuAtT = process.cpuUsage();
@@ -119,17 +119,20 @@ console.log(
     start_writes: stats(since((e) => e.f === "running" && e.t === "running" && e.d === "started")),
     action_starts: stats(starts),
     outcomes: stats(since((e) => e.f === "running" && e.t === "succeeded")),
-    ...(phases && { phases_cpu_ms: phases }),
+    ...(phases && { slot_phases_ms: phases }),
   }),
 );
 process.exit(0);
 
 /**
- * Starts the V8 profiler at `at`; stop() gives the CPU of the samples taken since, by the engine
- * part each sample's stack was in: the innermost frame in one of PARTS's files (the claims, the
- * starts, the completer, the watcher, chain planning, the lease keeper, the change stream, the
- * worker's own loop, the local queue), else "other" (the store's statements count for the part
- * that called them; GC, idle and V8's own work are listed apart).
+ * Starts the V8 profiler at `at` (the profiler is enabled and warmed before); stop() gives the
+ * time of the samples taken since, in ms, by the engine part each sample's stack was in: the
+ * innermost frame in one of PARTS's files (the claims, the starts, the completer, the watcher,
+ * chain planning, the lease keeper, the change stream, the worker's own loop, the local queue),
+ * else "other" (the store's statements count for the part that called them; GC, idle and V8's
+ * own work are listed apart). A sample's time is the wall time to the next one: on a loaded
+ * machine it includes time the thread waited for a core, so read the parts as shares.
+ * SLOT_PROFILE=<file> also writes the profile.
  */
 async function startProfiler(at) {
   const { Session } = await import("node:inspector/promises");
@@ -139,7 +142,6 @@ async function startProfiler(at) {
   await session.post("Profiler.setSamplingInterval", { interval: 500 });
   await new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
   await session.post("Profiler.start");
-  const startedAt = Date.now();
   return {
     async stop() {
       const { profile } = await session.post("Profiler.stop");
@@ -161,22 +163,16 @@ async function startProfiler(at) {
         return keeper ? "lease-keeper" : "other";
       };
       if (process.env.SLOT_PROFILE) (await import("node:fs")).writeFileSync(process.env.SLOT_PROFILE, JSON.stringify(profile));
-      // Before T (the claims ahead) and from T on (the slot), by sample time.
-      const out = { before_T: {}, at_slot: {} };
-      let t = profile.startTime;
+      const out = {};
       profile.samples.forEach((id, i) => {
-        t += profile.timeDeltas[i] ?? 0;
-        const into = startedAt + (t - profile.startTime) / 1000 < T ? out.before_T : out.at_slot;
         const p = part(id);
-        into[p] = (into[p] ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000;
+        out[p] = (out[p] ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000;
       });
-      const ms = (o) =>
-        Object.fromEntries(
-          Object.entries(o)
-            .map(([k, v]) => [k, Math.round(v)])
-            .sort((x, y) => y[1] - x[1]),
-        );
-      return { before_T: ms(out.before_T), at_slot: ms(out.at_slot) };
+      return Object.fromEntries(
+        Object.entries(out)
+          .map(([k, v]) => [k, Math.round(v)])
+          .sort((x, y) => y[1] - x[1]),
+      );
     },
   };
 }
