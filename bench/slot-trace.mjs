@@ -8,8 +8,9 @@
 // --cron: N tasks on `* * * * *` instead; T is the first minute whose runs the watcher moves to the
 // queue (its look-ahead window opens after the last create), the steady state of a cron slot, and
 // the line adds when the watcher enqueued T's runs and inserted the next minute's.
-// --phases: a V8 profile of the slot (from T until the last outcome), its samples' time by the
-// engine's part on their stack (see startProfiler). The claims ahead are in the timeline instead.
+// --phases: a V8 profile from 1 s before the claim-ahead window until the last outcome, its
+// samples' time by the engine's part on their stack (see startProfiler), before T (the claims
+// ahead) and from T (the slot). Started ahead: starting the profiler holds the thread ~0.1 s.
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -80,7 +81,7 @@ for (let k = 0; k < N; k += 1000) {
 if (cron) T = Math.ceil((Date.now() + settings.look_ahead_ms + 1_000) / 60_000) * 60_000;
 const createdBeforeT = T - Date.now();
 const finishedBefore = finished;
-const profiler = a.phases ? await startProfiler(T) : null;
+const profiler = a.phases ? await startProfiler(T - settings.claim_ahead_ms - 1_000, T) : null;
 let cpuAtT = null;
 await new Promise((r) => setTimeout(r, T - Date.now()));
 cpuAtT = process.cpuUsage();
@@ -119,14 +120,14 @@ console.log(
     start_writes: stats(since((e) => e.f === "running" && e.t === "running" && e.d === "started")),
     action_starts: stats(starts),
     outcomes: stats(since((e) => e.f === "running" && e.t === "succeeded")),
-    ...(phases && { slot_phases_ms: phases }),
+    ...(phases && { ahead_phases_ms: phases.ahead, slot_phases_ms: phases.slot }),
   }),
 );
 process.exit(0);
 
 /**
- * Starts the V8 profiler at `at` (the profiler is enabled and warmed before); stop() gives the
- * time of the samples taken since, in ms, by the engine part each sample's stack was in: the
+ * Starts the V8 profiler at `at`; stop() gives the time of the samples taken since, in ms, before
+ * `split` and from it (both wall times), by the engine part each sample's stack was in: the
  * innermost frame in one of PARTS's files (the claims, the starts, the completer, the watcher,
  * chain planning, the lease keeper, the change stream, the worker's own loop, the local queue),
  * else "other" (the store's statements count for the part that called them; GC, idle and V8's
@@ -134,7 +135,7 @@ process.exit(0);
  * machine it includes time the thread waited for a core, so read the parts as shares.
  * SLOT_PROFILE=<file> also writes the profile.
  */
-async function startProfiler(at) {
+async function startProfiler(at, split) {
   const { Session } = await import("node:inspector/promises");
   const session = new Session();
   session.connect();
@@ -163,16 +164,23 @@ async function startProfiler(at) {
         return keeper ? "lease-keeper" : "other";
       };
       if (process.env.SLOT_PROFILE) (await import("node:fs")).writeFileSync(process.env.SLOT_PROFILE, JSON.stringify(profile));
-      const out = {};
+      // The profile's timestamps are the monotonic clock's (µs), as process.hrtime's: `split` in it.
+      const splitAt = split * 1000 + (Number(process.hrtime.bigint() / 1000n) - Date.now() * 1000);
+      const out = { ahead: {}, slot: {} };
+      let t = profile.startTime;
       profile.samples.forEach((id, i) => {
+        t += profile.timeDeltas[i] ?? 0;
+        const into = t < splitAt ? out.ahead : out.slot;
         const p = part(id);
-        out[p] = (out[p] ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000;
+        into[p] = (into[p] ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000;
       });
-      return Object.fromEntries(
-        Object.entries(out)
-          .map(([k, v]) => [k, Math.round(v)])
-          .sort((x, y) => y[1] - x[1]),
-      );
+      const ms = (o) =>
+        Object.fromEntries(
+          Object.entries(o)
+            .map(([k, v]) => [k, Math.round(v)])
+            .sort((x, y) => y[1] - x[1]),
+        );
+      return { ahead: ms(out.ahead), slot: ms(out.slot) };
     },
   };
 }
