@@ -15,12 +15,20 @@ export interface ServiceSpec {
 
 /**
  * Node flags every launcher of the service gives it (the bridge, `duely service start`, the OS
- * service definitions). V8 lets its young generation grow to 16 MiB a semi-space (48 MiB
- * reserved) after any burst of work and keeps it; a service that runs a few tasks a day does not
- * need it, and capped at 2 MiB the heap a month of 100 daily tasks holds drops by ~25 MB at the
- * same CPU (bench/README.md, Desktop). It is read only at start, so a flag is the one way.
+ * service definitions). V8 reads both only at start, so flags are the one way.
+ *
+ * - `--max-semi-space-size=2`: V8 lets its young generation grow to 16 MiB a semi-space (48 MiB
+ *   reserved) after any burst of work and keeps it; a service that runs a few tasks a day does
+ *   not need it, and capped at 2 MiB the heap a month of 100 daily tasks holds drops by ~25 MB at
+ *   the same CPU (bench/README.md, Desktop).
+ * - `--heap-growing-percent=50`: after each full collection V8 lets the old generation grow to up
+ *   to 4× what survived it before the next one (on a machine with 4 GiB or more). A spike's
+ *   claimed runs outlive a scavenge and fill it with garbage, so a 100,000-run spike's peak RSS
+ *   was ~280 MB for ~40 MB live; at 1.5× it is ~175 MB at the same CPU (bench/README.md, "Peak
+ *   memory, second pass"). A factor, not a ceiling: a larger live heap still grows as it needs.
+ *   Not a flag Node takes from NODE_OPTIONS, hence here.
  */
-export const SERVICE_NODE_FLAGS: readonly string[] = ["--max-semi-space-size=2"];
+export const SERVICE_NODE_FLAGS: readonly string[] = ["--max-semi-space-size=2", "--heap-growing-percent=50"];
 
 /** The arguments after the node binary, the same on every OS. */
 export const serviceArgs = (spec: ServiceSpec): string[] => [...SERVICE_NODE_FLAGS, spec.script, "service", "run", "--data-dir", spec.dataDir];
