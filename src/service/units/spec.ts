@@ -22,11 +22,12 @@ export interface ServiceSpec {
  *   not need it, and capped at 2 MiB the heap a month of 100 daily tasks holds drops by ~25 MB at
  *   the same CPU (bench/README.md, Desktop).
  * - `--heap-growing-percent=50`: after each full collection V8 lets the old generation grow to up
- *   to 4× what survived it before the next one (on a machine with 4 GiB or more). A spike's
- *   claimed runs outlive a scavenge and fill it with garbage, so a 100,000-run spike's peak RSS
- *   was ~280 MB for ~40 MB live; at 1.5× it is ~175 MB at the same CPU (bench/README.md, "Peak
- *   memory, second pass"). A factor, not a ceiling: a larger live heap still grows as it needs.
- *   Not a flag Node takes from NODE_OPTIONS, hence here.
+ *   to 4× what survived it before the next one (when its heap ceiling is 2 GiB or more, as on
+ *   most machines). A spike's claimed runs outlive a scavenge and fill that room with garbage, so
+ *   a 100,000-run spike peaked at ~280 MB of RSS for ~40 MB live; at 1.5× it peaks at ~175 MB,
+ *   its execution at the same CPU and its creates ~10–20 µs a run dearer (bench/README.md, "Peak
+ *   memory, second pass"). A factor, not a ceiling: a larger live heap still gets its room. Node
+ *   does not take it from NODE_OPTIONS, hence here.
  */
 export const SERVICE_NODE_FLAGS: readonly string[] = ["--max-semi-space-size=2", "--heap-growing-percent=50"];
 
