@@ -6,7 +6,7 @@ describe("the command a bridge or `duely service start` runs the service with", 
     const argv = serviceCommand("/data", {});
     const script = argv.indexOf("service") - 1;
     expect(argv.slice(1, script)).toContain("--max-semi-space-size=2");
-    expect(argv.slice(1, script)).toContain("--heap-growing-percent=50");
+    expect(argv.slice(1, script)).toContain("--heap-growing-percent=75");
     expect(argv.slice(script + 1)).toEqual(["service", "run", "--data-dir", "/data"]);
   });
 });
