@@ -9,6 +9,8 @@
  * writes the profile when the process exits. A sample is one object; its `size` is already the
  * bytes it stands for (about the interval plus half the object's size: V8 unbiases it). Samples whose stack passes through
  * `createMany` are the creates and are counted apart from the rest (the execution phase).
+ * With ALLOC_PROFILE_SURVIVORS=1 the profile keeps only the objects no scavenge collected: what
+ * was promoted to the old generation (bench/README.md, "Peak memory, second pass").
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector";
@@ -26,10 +28,14 @@ if (preloaded && process.env.ALLOC_PROFILE_OUT) {
   session.post("HeapProfiler.startSampling", {
     samplingInterval: INTERVAL,
     includeObjectsCollectedByMajorGC: true,
-    includeObjectsCollectedByMinorGC: true,
+    // ALLOC_PROFILE_SURVIVORS=1: only what outlived a scavenge (promoted to the old generation,
+    // where it costs a mark-compact and grows the heap), not the short-lived garbage.
+    includeObjectsCollectedByMinorGC: process.env.ALLOC_PROFILE_SURVIVORS !== "1",
   });
   // The inspector answers a session on its own thread synchronously, so this works in "exit".
   process.on("exit", () => {
+    // The bench adapter's launcher, which ran the workload again under the service's flags.
+    if (process.env.DUELY_BENCH_LAUNCHER) return;
     session.post("HeapProfiler.stopSampling", (err, r) => {
       if (!err) writeFileSync(process.env.ALLOC_PROFILE_OUT, JSON.stringify({ interval: INTERVAL, profile: r.profile }));
     });

@@ -2,12 +2,30 @@
 // bench/run.sh). Same contract as adapters/bullmq.mjs: see that folder's README.
 // duely runs in-process on the embedded default: a SQLite file (WAL, synchronous=NORMAL, so an
 // acknowledged create survives kill -9) and the local delay queue.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { performance } from "node:perf_hooks";
 
 const root = process.env.DUELY_ROOT || new URL("../../..", import.meta.url).pathname;
 const dist = (p) => import(join(root, "dist", p));
+
+// duely as it runs itself: its service's launchers give node the build's SERVICE_NODE_FLAGS (the
+// heap's sizing, read only at start). The harness starts every workload as `node workloads/…`, so
+// a process without them runs the same workload again under them and ends with its exit code.
+// DUELY_BENCH_NODE_FLAGS=as-given measures the flags on the command line instead (experiments).
+const spec = join(root, "dist", "service", "units", "spec.js");
+const SERVICE_FLAGS = existsSync(spec) ? ((await import(spec)).SERVICE_NODE_FLAGS ?? []) : [];
+const missing = SERVICE_FLAGS.filter((f) => !process.execArgv.includes(f));
+if (missing.length > 0 && process.env.DUELY_BENCH_NODE_FLAGS !== "as-given") {
+  const child = spawn(process.execPath, [...process.execArgv, ...missing, ...process.argv.slice(1)], { stdio: "inherit" });
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+  const code = await new Promise((done) => child.on("exit", (c) => done(c ?? 1)));
+  // The profilers preloaded in both (alloc-profile.mjs, gc-phases.mjs) write at exit: not this one's.
+  process.env.DUELY_BENCH_LAUNCHER = "1";
+  process.exit(code);
+}
 const { openSqliteStore } = await dist("adapters/store/sqlite/sqlite-store.js");
 const { LocalDelayQueue } = await dist("adapters/queue/local/local-queue.js");
 const { Engine } = await dist("app/engine/engine.js");
@@ -39,8 +57,15 @@ export async function createAdapter({ concurrency = 50, args = {} }) {
   // report that completion: only the runs in flight, not a map of every task created (100,000
   // entries held through a spike would be the bench's memory in duely's peak RSS).
   const started = new Map();
+  // Phase marks for bench/gc-phases.mjs (a hundred a spike): creates, first start, close.
+  let firstStart = true;
+  let firstCreate = true;
   const actions = {
     async run(action, ctx) {
+      if (firstStart) {
+        firstStart = false;
+        performance.mark("duely:first-start");
+      }
       const i = Number(action.message);
       started.set(ctx.jobId, i);
       onStartFn(i, ctx.scheduledAt);
@@ -87,12 +112,17 @@ export async function createAdapter({ concurrency = 50, args = {} }) {
       poll_interval_ms: settings.poll_interval_ms,
       look_ahead_ms: settings.look_ahead_ms,
       claim_ahead_ms: settings.claim_ahead_ms,
+      node_flags: process.execArgv.join(" "),
     },
     reportsCompletion: true,
     serverPids: () => [],
     serverPeakMemKb: async () => null,
 
     async enqueue(batch) {
+      if (firstCreate) {
+        firstCreate = false;
+        performance.mark("duely:create-start");
+      }
       // The steady workload's due times are fractional ms; a schedule's are whole ms. lateOk: a
       // due time the producer's lag has just passed still runs, late, as scheduled.
       await engine.jobs.createMany(
@@ -100,6 +130,7 @@ export async function createAdapter({ concurrency = 50, args = {} }) {
         batch.map((j) => task(j.i, { kind: "once", at: Math.round(j.runAt), timezone: "UTC" })),
         { lateOk: true },
       );
+      performance.mark("duely:created");
     },
 
     async startWorker(onStart, onComplete) {
@@ -128,6 +159,7 @@ export async function createAdapter({ concurrency = 50, args = {} }) {
     },
 
     async close() {
+      performance.mark("duely:close");
       await engine.stop(2_000);
       rmSync(dir, { recursive: true, force: true });
     },

@@ -29,7 +29,7 @@ describe("duely service install", { timeout: 60_000 }, () => {
     expect(r.status).toBe(0);
     const unit = join(home, ".config/systemd/user");
     expect(r.stdout).toMatch(new RegExp(`would write ${unit}/duely-[0-9a-f]{8}\\.service:`));
-    expect(r.stdout).toContain(`ExecStart=${process.execPath} --max-semi-space-size=2 ${CLI} service run --data-dir ${dataDir}`);
+    expect(r.stdout).toContain(`ExecStart=${process.execPath} --max-semi-space-size=2 --heap-growing-percent=75 ${CLI} service run --data-dir ${dataDir}`);
     expect(r.stdout).toContain("Environment=DUELY_TZ=Asia/Taipei");
     expect(r.stdout).toContain(`Environment=DUELY_DATA_DIR=${dataDir}`);
     expect(r.stdout).not.toContain("DUELY_TEST_CLOCK_FILE");

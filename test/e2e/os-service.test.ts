@@ -129,7 +129,7 @@ describe("systemd user unit (Linux)", () => {
     expect(value("StandardOutput")).toEqual([`append:${spec.log.replace(/%/g, "%%")}`]);
 
     const argv = systemdWords(value("ExecStart")[0]!);
-    expect(argv).toEqual([process.execPath, "--max-semi-space-size=2", CLI, "service", "run", "--data-dir", spec.dataDir]);
+    expect(argv).toEqual([process.execPath, "--max-semi-space-size=2", "--heap-growing-percent=75", CLI, "service", "run", "--data-dir", spec.dataDir]);
     const env = Object.fromEntries(value("Environment").map((e) => systemdWords(e)[0]!.split(/=(.*)/s).slice(0, 2) as [string, string]));
     expect(env).toEqual(spec.env);
 
@@ -177,7 +177,7 @@ describe("LaunchAgent plist (macOS)", () => {
     expect(top.StandardErrorPath.string[0]["#text"]).toBe(spec.log);
 
     const argv = strings(top.ProgramArguments.array);
-    expect(argv).toEqual([process.execPath, "--max-semi-space-size=2", CLI, "service", "run", "--data-dir", spec.dataDir]);
+    expect(argv).toEqual([process.execPath, "--max-semi-space-size=2", "--heap-growing-percent=75", CLI, "service", "run", "--data-dir", spec.dataDir]);
     const envDict = dict(top.EnvironmentVariables.dict);
     const env = Object.fromEntries(Object.entries(envDict).map(([k, v]) => [k, v.string[0]["#text"] as string]));
     expect(env).toEqual(spec.env);
@@ -202,6 +202,7 @@ describe("Scheduled Task XML (Windows)", () => {
       process.execPath,
       `--env-file=${envFile}`,
       "--max-semi-space-size=2",
+      "--heap-growing-percent=75",
       CLI,
       "service",
       "run",
