@@ -229,12 +229,12 @@ describe("a range of dates in one month, with a time: once on each day between",
 });
 
 describe("the same day named twice, or a day named by nothing", () => {
-  it.each([
-    ["tomorrow and Friday at 9am"],
-    ["remind me tomorrow and friday at 9am"],
-  ])("asks when a weekday said beside tomorrow is tomorrow (now is Thursday): %s", (text) => {
-    expect(refusalOf(text, "America/New_York").message).toContain("the same day twice");
-  });
+  it.each([["tomorrow and Friday at 9am"], ["remind me tomorrow and friday at 9am"]])(
+    "asks when a weekday said beside tomorrow is tomorrow (now is Thursday): %s",
+    (text) => {
+      expect(refusalOf(text, "America/New_York").message).toContain("the same day twice");
+    },
+  );
 
   it("still reads a weekday that only confirms its date: Friday the 6th at 9am", () => {
     expect(runs("Friday the 6th at 9am", "America/New_York")).toEqual(days("America/New_York", 9, 0, 6));
