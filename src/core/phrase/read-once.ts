@@ -212,8 +212,8 @@ function withoutConfirmingWeekday<D extends CivilDate & { roll: DateFragment["ro
 const ONE_DAY = new Set(["date", "dayOffset", "monthDate", "monthDay", "monthAhead", "monthEnd"]);
 
 /**
- * Whether a weekday chrono found is said apart from the other date, a word between them ("tomorrow
- * and Friday"): then it names a day of its own. Only spaces and punctuation between ("週五 3/13",
+ * Whether a weekday chrono found is said apart from another date, a word between them ("tomorrow
+ * and Friday", "Friday March 6 and tomorrow"): then it names a day of its own. Only spaces and punctuation between ("週五 3/13",
  * "Friday, March 13") make it the date's own weekday.
  */
 function weekdayApart(ctx: ReadContext): boolean {
@@ -221,7 +221,7 @@ function weekdayApart(ctx: ReadContext): boolean {
   const weekdays = dates.filter((f) => f.fragment.kind === "date" && f.fragment.roll === "week");
   const others = dates.filter((f) => !weekdays.includes(f));
   const between = (a: Found, b: Found) => ctx.text.slice(Math.min(a.end, b.end), Math.max(a.start, b.start));
-  return weekdays.some((w) => others.every((o) => !/^[\s\p{P}]*$/u.test(between(w, o))));
+  return weekdays.some((w) => others.some((o) => !/^[\s\p{P}]*$/u.test(between(w, o))));
 }
 
 /**

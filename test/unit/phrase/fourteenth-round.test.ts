@@ -218,6 +218,10 @@ describe("a range of dates in one month, with a time: once on each day between",
     expect(refusalOf("del 12 al 10 de marzo a las 9", "Europe/Madrid").code).toBe("ambiguous_schedule");
   });
 
+  it("asks a range of one day: del 10 al 10 de marzo", () => {
+    expect(refusalOf("del 10 al 10 de marzo a las 9", "Europe/Madrid").code).toBe("ambiguous_schedule");
+  });
+
   it.each([
     ["from March 10 to 12 at 9am", "America/New_York"],
     ["de 10 a 12 de março às 9h", "America/Sao_Paulo"],
@@ -235,6 +239,10 @@ describe("the same day named twice, or a day named by nothing", () => {
       expect(refusalOf(text, "America/New_York").message).toContain("the same day twice");
     },
   );
+
+  it("asks when the weekday confirms one date but is said apart from another: Friday March 6 and tomorrow", () => {
+    expect(refusalOf("Friday March 6 and tomorrow at 9am", "America/New_York").message).toContain("the same day twice");
+  });
 
   it("still reads a weekday that only confirms its date: Friday the 6th at 9am", () => {
     expect(runs("Friday the 6th at 9am", "America/New_York")).toEqual(days("America/New_York", 9, 0, 6));
