@@ -92,6 +92,21 @@ export const dayRange = (opener: string, day: string, to: string, readDays: (lis
     return days === null || days.length < 2 ? null : { kind: "weekdays", days };
   });
 
+/**
+ * A range of dates in one month said with its opener: "del 10 al 12 de marzo", "du 10 au 12 mars",
+ * "dal 10 al 12 marzo". Each day between is a date of its own, so with a time it runs once on each
+ * (read-one-day.ts), as "tomorrow and the day after at 9am" does. Without it chrono read the last
+ * day alone and the first number as a clock time. A range that runs backwards or past the month's
+ * 31 days names no dates: vague, asked. Each grammar gives its opener, its "to" and its month words
+ * (the month's number from `monthOf`).
+ */
+export const dateRange = (opener: string, to: string, month: string, monthOf: (name: string) => number): Rule =>
+  ruleOf(String.raw`\b${opener}\s+(\d{1,2})\.?\s+${to}\s+(\d{1,2})\.?\s+(?:de\s+)?${month}(?!\s*(?:de\s+)?\d{4})`, (m) => {
+    const [from, until, number] = [Number(m[1]), Number(m[2]), monthOf(m[3] ?? "")];
+    if (number < 1 || from < 1 || until <= from || until > 31) return { kind: "vague", what: "dayMonth" };
+    return Array.from({ length: until - from + 1 }, (_, i): Fragment => ({ kind: "monthDate", month: number, day: from + i }));
+  });
+
 /** A calendar date: with a year it is one fixed day, without one it recurs or rolls yearly. */
 export function dateOrMonthDate(year: string | undefined, month: number, day: number): Fragment {
   return year === undefined ? { kind: "monthDate", month, day } : { kind: "date", year: Number(year), month, day, roll: "none" };

@@ -1,7 +1,7 @@
 import { addDays, addMonths, type CivilDate, type CivilTime, daysInMonth, localTimeAt } from "../schedule/index.js";
 import type { Schedule } from "../schedule/model.js";
 import { count, formatClock, formatWall } from "./format.js";
-import type { Fragment } from "./fragments.js";
+import type { Found, Fragment } from "./fragments.js";
 import { findsOf, type ReadContext, resolveNoted, timesOf, weekdayDate } from "./read-context.js";
 import { saysNightTwelve, type TimeOfDay } from "./read-time.js";
 import { refuse } from "./refusals.js";
@@ -183,7 +183,7 @@ function dateOf(ctx: ReadContext): (CivilDate & { roll: DateFragment["roll"] }) 
     const ago = daysBetween({ ...d, year: today.year }, today);
     if (ago > 0 && ago <= RECENTLY_PASSED_DAYS) throw refuse.recentlyPassed(civil({ ...d, year: today.year }), civil({ ...d, year: today.year + 1 }));
   }
-  const distinct = new Map(withoutConfirmingWeekday(dates).map((d) => [`${d.year}-${d.month}-${d.day}`, d]));
+  const distinct = new Map(withoutConfirmingWeekday(dates, weekdayApart(ctx)).map((d) => [`${d.year}-${d.month}-${d.day}`, d]));
   if (distinct.size > 1) throw refuse.conflicting("two different dates");
   const [date] = distinct.values();
   if (date !== undefined && date.day > daysInMonth(date.year, date.month))
@@ -197,12 +197,31 @@ const weekdayOfDate = (d: CivilDate) => new Date(Date.UTC(d.year, d.month - 1, d
  * "Friday the 13th", "friday march 13": a weekday said beside the one other date, that falls on
  * it, only confirms that date. A weekday the date does not fall on is left in: two dates, asked.
  */
-function withoutConfirmingWeekday<D extends CivilDate & { roll: DateFragment["roll"] }>(dates: D[]): D[] {
+function withoutConfirmingWeekday<D extends CivilDate & { roll: DateFragment["roll"] }>(dates: D[], apart: boolean): D[] {
   const weekdays = dates.filter((d) => d.roll === "week");
   const others = dates.filter((d) => d.roll !== "week");
   const [other] = others;
   if (weekdays.length === 0 || other === undefined || new Set(others.map((d) => `${d.year}-${d.month}-${d.day}`)).size > 1) return dates;
-  return weekdays.every((d) => weekdayOfDate(d) === weekdayOfDate(other)) ? others : dates;
+  if (!weekdays.every((d) => weekdayOfDate(d) === weekdayOfDate(other))) return dates;
+  // "tomorrow and Friday" said on a Thursday: two days named that are one day, so one of them was
+  // likely meant otherwise (next Friday?): asked, never read as tomorrow only.
+  if (apart) throw refuse.conflicting("the same day twice, in two words");
+  return others;
+}
+
+const ONE_DAY = new Set(["date", "dayOffset", "monthDate", "monthDay", "monthAhead", "monthEnd"]);
+
+/**
+ * Whether a weekday chrono found is said apart from another date, a word between them ("tomorrow
+ * and Friday", "Friday March 6 and tomorrow"): then it names a day of its own. Only spaces and punctuation between ("週五 3/13",
+ * "Friday, March 13") make it the date's own weekday.
+ */
+function weekdayApart(ctx: ReadContext): boolean {
+  const dates = ctx.finds.filter((f) => ONE_DAY.has(f.fragment.kind));
+  const weekdays = dates.filter((f) => f.fragment.kind === "date" && f.fragment.roll === "week");
+  const others = dates.filter((f) => !weekdays.includes(f));
+  const between = (a: Found, b: Found) => ctx.text.slice(Math.min(a.end, b.end), Math.max(a.start, b.start));
+  return weekdays.some((w) => others.some((o) => !/^[\s\p{P}]*$/u.test(between(w, o))));
 }
 
 /**

@@ -198,3 +198,62 @@ describe("a skip count stays a question", () => {
     expect(e.code).toBe("ambiguous_schedule");
   });
 });
+
+// Silent readings found on main after the set was read (issue #31); the tuning14 rows ftn-en-011 to
+// ftn-zh-Hant-007 hold the same phrases.
+describe("a range of dates in one month, with a time: once on each day between", () => {
+  it.each([
+    ["del 10 al 12 de marzo a las 9", "Europe/Madrid"],
+    ["du 10 au 12 mars à 9h", "Europe/Paris"],
+    ["dal 10 al 12 marzo alle 9", "Europe/Rome"],
+    ["vom 10. bis 12. März um 9", "Europe/Berlin"],
+    ["vom 10. bis zum 12. März um 9 Uhr", "Europe/Berlin"],
+  ])("runs at 9 on the 10th, 11th and 12th and then ends: %s", (text, zone) => {
+    const reading = readingOf(text, zone);
+    const now = nowIn(zone);
+    expect(nextFireTimes(reading.schedule, now, 3).map((t) => new Date(t).toISOString().replace(".000Z", "Z"))).toEqual(days(zone, 9, 0, 10, 11, 12));
+    expect(reading.endAt).toBe(resolveLocalTime({ year: 2026, month: 3, day: 13, hour: 0, minute: 0 }, zone).at);
+    expect(nextFireTimes(reading.schedule, now, 4)[3]).toBeGreaterThanOrEqual(reading.endAt as number);
+  });
+
+  it("asks a range that runs backwards rather than read either end: del 12 al 10 de marzo", () => {
+    expect(refusalOf("del 12 al 10 de marzo a las 9", "Europe/Madrid").code).toBe("ambiguous_schedule");
+  });
+
+  it("asks a range of one day: del 10 al 10 de marzo", () => {
+    expect(refusalOf("del 10 al 10 de marzo a las 9", "Europe/Madrid").code).toBe("ambiguous_schedule");
+  });
+
+  it.each([
+    ["from March 10 to 12 at 9am", "America/New_York"],
+    ["de 10 a 12 de março às 9h", "America/Sao_Paulo"],
+    ["3月10日到12日早上9點", "Asia/Taipei"],
+  ])("still asks where the range is not read, never one end: %s", (text, zone) => {
+    expect(refusalOf(text, zone).code).toBe("ambiguous_schedule");
+  });
+});
+
+describe("the same day named twice, or a day named by nothing", () => {
+  it.each([["tomorrow and Friday at 9am"], ["remind me tomorrow and friday at 9am"]])(
+    "asks when a weekday said beside tomorrow is tomorrow (now is Thursday): %s",
+    (text) => {
+      expect(refusalOf(text, "America/New_York").message).toContain("the same day twice");
+    },
+  );
+
+  it("asks when the weekday confirms one date but is said apart from another: Friday March 6 and tomorrow", () => {
+    expect(refusalOf("Friday March 6 and tomorrow at 9am", "America/New_York").message).toContain("the same day twice");
+  });
+
+  it("still reads a weekday that only confirms its date: Friday the 6th at 9am", () => {
+    expect(runs("Friday the 6th at 9am", "America/New_York")).toEqual(days("America/New_York", 9, 0, 6));
+  });
+
+  it("asks 'the day after' with no day before it", () => {
+    expect(refusalOf("the day after at 9am", "America/New_York").message).toContain("day after");
+  });
+
+  it("still reads 'the day after tomorrow at 9am' as Saturday", () => {
+    expect(runs("the day after tomorrow at 9am", "America/New_York")).toEqual(days("America/New_York", 9, 0, 7));
+  });
+});

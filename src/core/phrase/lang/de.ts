@@ -5,6 +5,7 @@ import {
   COMPACT_DELAY,
   clock,
   dateOrMonthDate,
+  dateRange,
   exceptMonthsRule,
   exceptOf,
   type Grammar,
@@ -109,6 +110,7 @@ const END = String.raw`(\d{1,2}(?:[:.]\d{2})?|mittag|mitternacht)`;
 const windowEnd = (text: string | undefined) => numericClock(text, /^mittag$/u, /^mitternacht$/u);
 
 const rules: Rule[] = [
+  dateRange("vom", "bis(?:\\s+zum)?", MONTH, monthOf),
   slashDate("day-month"),
   startWord(
     String.raw`\b(?:ab|beginnend(?:\s+am)?|angefangen\s+am)(?=\s+(?:morgen|übermorgen|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|nächste[nmr]?\s+woche|(?:dem\s+)?\d{1,2}\.\s*(?:\d|\p{L})))`,

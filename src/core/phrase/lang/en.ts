@@ -479,6 +479,8 @@ const BEARING = [
   String.raw`\b(?:until|till|til|thru)\b`,
   String.raw`\bthrough\b(?=\s+(?:the\s+)?(?:\d|end|next|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))`,
   String.raw`\bfrom\b(?=\s+(?:\d|noon|midnight|now|today|tomorrow|next|mon|tue|wed|thu|fri|sat|sun))`,
+  // "the day after" names a day only after the day it follows ("tomorrow and the day after", read there): alone it is asked.
+  String.raw`\bday\s+after\b`,
   // "between March 10 and March 12": a range of days, never the two dates alone (read-one-day.ts).
   String.raw`\bbetween\b(?=\s+(?:\d|the\s+\d|today|tomorrow|next|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))`,
   String.raw`\bnext\b(?=\s+(?:\d|few|couple|two|three|four|five|ten|minute|hour|day|week|month|year|weekend|mon|tue|wed|thu|fri|sat|sun))`,

@@ -5,6 +5,7 @@ import {
   COMPACT_DELAY,
   clock,
   dateOrMonthDate,
+  dateRange,
   dayRange,
   exceptMonthsRule,
   exceptOf,
@@ -180,6 +181,7 @@ const rules: Rule[] = [
     String.raw`\b(?:du\s+)?lundi\s+au\s+vendredi\b|\ben\s+semaine\b|\b(?:(?:tous\s+)?les\s+|chaque\s+)?jours?\s+(?:de\s+(?:la\s+)?semaine|ouvr[ée]s?)\b`,
     () => ({ kind: "weekdays", days: [...WEEKDAYS] }),
   ),
+  dateRange("du", "au", MONTH, monthOf),
   dayRange("du", DAY, "au", days),
   ruleOf(String.raw`\b(?:tous\s+les|chaque)\s+(matin|soir|après-midi|apres-midi|nuit)s?\b|\btoutes\s+les\s+(nuit)s\b`, (m) => ({
     kind: "daily",

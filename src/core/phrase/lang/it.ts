@@ -5,6 +5,7 @@ import {
   COMPACT_DELAY,
   clock,
   dateOrMonthDate,
+  dateRange,
   dayRange,
   exceptMonthsRule,
   exceptOf,
@@ -172,6 +173,7 @@ const rules: Rule[] = [
     String.raw`\b(?:dal\s+)?luned[ìi]\s+al\s+venerd[ìi]\b|\b(?:nei\s+|tutti\s+i\s+|i\s+)?giorni\s+lavorativi\b|\b(?:ogni\s+)?giorno\s+lavorativo\b|\bin\s+settimana\b|\bdurante\s+la\s+settimana\b`,
     () => ({ kind: "weekdays", days: [...WEEKDAYS] }),
   ),
+  dateRange("dal", "al", MONTH, monthOf),
   dayRange("dal", DAY, "al", days),
   ruleOf(String.raw`\b(?:ogni|tutte\s+le|tutti\s+i)\s+(mattin[ao]|mattine|pomeriggi?o?|sera|sere|nott[ei])\b`, (m) => {
     const w = m[1] ?? "";

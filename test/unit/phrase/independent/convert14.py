@@ -31,6 +31,10 @@ TEN_21 = {"fires": ["03-05 21:00", "03-06 21:00", "03-07 21:00"], "last": "03-14
 START = "the first run is on the first matching day at or after the start; none before it"
 DAYS = "one run on each day named, at that time, and no more"
 COUNT = "the count is how many runs in all, not the hour and not times a day"
+RANGE = "a range of dates with a time: every day between, or the question (the policy asks a range of days); never one end only"
+FRI = "tomorrow is Friday (now is Thursday 5 March): the same day named twice, asked, never tomorrow only"
+NO_DAY = "'the day after' with nothing before it names no day: asked, not the next 09:00"
+RANGE_9 = {"fires": ["03-10 09:00", "03-11 09:00", "03-12 09:00"], "last": "03-12 09:00", "ask": True, "note": RANGE}
 SKIP = "每隔兩週 is a skip count: every 2 or every 3 weeks, asked (the documented policy)"
 
 R = [
@@ -117,6 +121,17 @@ R = [
     ("hi-Deva", "कल और परसों सुबह 9 बजे", {**TWO_9, "note": DAYS}, ["named-days"]),
     ("hi-Deva", "आज और कल शाम 6 बजे", {**TODAY_TOMORROW_18, "note": DAYS}, ["named-days"]),
     ("hi-Deva", "रोज़ सुबह 8 बजे, कुल 5 बार", {**FIVE_8, "note": COUNT}, ["count"]),
+    # Silent readings found on main after the set was read (issue #31), added before any parser change
+    ("en", "tomorrow and Friday at 9am", {"refused": ["ambiguous_schedule"], "note": FRI}, ["named-days", "found"]),
+    ("en", "remind me tomorrow and friday at 9am", {"refused": ["ambiguous_schedule"], "note": FRI}, ["named-days", "found", "embedded"]),
+    ("en", "the day after at 9am", {"refused": ["ambiguous_schedule"], "note": NO_DAY}, ["named-days", "found"]),
+    ("en", "from March 10 to 12 at 9am", RANGE_9, ["date-range", "found"]),
+    ("es", "del 10 al 12 de marzo a las 9", RANGE_9, ["date-range", "found"]),
+    ("fr", "du 10 au 12 mars à 9h", RANGE_9, ["date-range", "found"]),
+    ("pt", "de 10 a 12 de março às 9h", RANGE_9, ["date-range", "found"]),
+    ("it", "dal 10 al 12 marzo alle 9", RANGE_9, ["date-range", "found"]),
+    ("de", "vom 10. bis 12. März um 9", RANGE_9, ["date-range", "found"]),
+    ("zh-Hant", "3月10日到12日早上9點", RANGE_9, ["date-range", "found"]),
 ]
 
 
