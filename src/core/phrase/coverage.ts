@@ -38,6 +38,11 @@ export function checkCoverage(
       if (!read.some((f) => f.start <= start && end <= f.end)) words.push(shown.slice(start, end).trim());
     }
   }
+  for (const m of lowered.matchAll(YEAR_APART)) {
+    const end = m.index + m[0].length;
+    const start = end - (m[1]?.length ?? 0);
+    if (!read.some((f) => f.start <= start && end <= f.end)) words.push(shown.slice(start, end));
+  }
   const start = Math.min(...cluster.map((f) => f.start));
   const end = Math.max(...cluster.map((f) => f.end));
   const condition = conditionNextTo(grammar.lang, lowered, shown, start, end);
@@ -45,6 +50,13 @@ export function checkCoverage(
   const unique = [...new Set(words.filter((w) => w !== ""))];
   if (unique.length > 0) throw refuse.unusedWords(unique, grammar.examples);
 }
+
+/**
+ * A year in digits said apart from its date, after a comma or "in" ("March 10 at 9am, 2028"):
+ * in any language, unread it would move the run by years, so it is asked. Only there: a year in
+ * the task's own words ("file the 2026 taxes") stays words.
+ */
+const YEAR_APART = /(?:,|\bin)\s*((?:19|20)\d\d)(?!\d)/gu;
 
 type Period = "day" | "week" | "month";
 

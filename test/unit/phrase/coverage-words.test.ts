@@ -63,3 +63,16 @@ describe("the coverage rule and Spanish 'último'", () => {
     expect(() => parsePhrase("cada lunes a las 9 a última hora", MADRID)).toThrow(unused("última"));
   });
 });
+
+describe("the coverage rule and a year said apart from its date", () => {
+  it("asks a year after the time, which the reading would drop ('March 10 at 9am, 2028' ran in 2027)", () => {
+    expect(() => parsePhrase("March 10 at 9am, 2028", NEW_YORK)).toThrow(unused("2028"));
+    expect(() => parsePhrase("every day at 9am in 2027", NEW_YORK)).toThrow(unused("2027"));
+    expect(() => parsePhrase("el 10 de marzo a las 9, 2027", MADRID)).toThrow(unused("2027"));
+  });
+
+  it("reads a year said with its date, and a year in the task's words", () => {
+    expect(scheduleOf("March 10, 2026 at 9am", NEW_YORK)).toMatchObject({ kind: "once", at: Date.parse("2026-03-10T13:00:00Z") });
+    expect(scheduleOf("remind me at 9am tomorrow to file the 2026 taxes", NEW_YORK)).toMatchObject({ kind: "once", at: Date.parse("2026-03-06T14:00:00Z") });
+  });
+});
