@@ -100,7 +100,7 @@ export const dayRange = (opener: string, day: string, to: string, readDays: (lis
  */
 function datesBetween(month: number, from: number, until: number): Fragment | Fragment[] {
   if (month < 1 || month > 12 || from < 1 || until <= from || until > 31) return { kind: "vague", what: "dayMonth" };
-  return Array.from({ length: until - from + 1 }, (_, i): Fragment => ({ kind: "monthDate", month, day: from + i }));
+  return Array.from({ length: until - from + 1 }, (_, i): Fragment => ({ kind: "monthDate", month, day: from + i, inRange: true }));
 }
 
 /**
