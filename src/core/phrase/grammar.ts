@@ -119,7 +119,7 @@ export const dateRange = (opener: string, to: string, month: string, monthOf: (n
  * The same range said month first: "March 10 to 12", "3月10日到12日", "三月十號到十二號",
  * "3月10日から12日まで", "3월 10일부터 12일까지". The month, each day and "to" are the grammar's
  * (one group each for the month and the days, read by `monthOf` and `dayOf`, null when they
- * cannot), and `close` what may follow the last day ("まで", "까지", or a guard against a clock time).
+ * cannot), and `close` what may follow the last day ("まで", "까지", a word edge).
  */
 export const monthFirstDateRange = (
   month: string,

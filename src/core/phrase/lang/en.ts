@@ -167,7 +167,7 @@ const rules: Rule[] = [
   }),
   // "from the 10th to the 12th of March", "(from) March 10 to 12": each day between (grammar.ts), before "from" as a start, the single dates and the clock window "10 to 12".
   dateRange("from", RANGE_TO, String.raw`(?:of\s+)?${MONTH}`, monthOf, String.raw`(?:the\s+)?${ORD}`),
-  monthFirstDateRange(String.raw`\b(?:from\s+)?${MONTH}`, ORD, RANGE_TO, String.raw`\b(?!\s*(?::|[ap]\.?m\b|o'?clock|h\b|,?\s*\d{4}))`, monthOf, Number),
+  monthFirstDateRange(String.raw`\b(?:from\s+)?${MONTH}`, ORD, RANGE_TO, String.raw`\b`, monthOf, Number),
   // "starting Monday", "beginning March 10", "from tomorrow": the first day (read-start.ts); "starting at 9pm" is a time.
   ruleOf(
     String.raw`\b(?:(?:starting|beginning|commencing|effective)(?:\s+(?:on|from))?|(?<!\bapart\s+)from(?!\s+[\w.]+\s*(?:to\b|through\b|thru\b|until\b|till\b|-|–)))(?=\s+(?:tomorrow|tmrw|next\s+(?:week|mon|tue|wed|thu|fri|sat|sun)|this\s+coming|(?:this\s+)?(?:mon|tue|wed|thu|fri|sat|sun)|the\s+\d|\d{1,2}(?:st|nd|rd|th)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\d{1,2}/\d))`,
