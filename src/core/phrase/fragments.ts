@@ -55,8 +55,11 @@ export type Fragment =
   | { kind: "weekdayName"; days: Weekday[]; weeksAhead?: number; afterNext?: true; weeksAfter?: number }
   /** A day of the month ("on the 1st", "1號", "am 1."); recurring only with an interval month. */
   | { kind: "monthDay"; day: number }
-  /** A calendar date with no year ("March 3", "3月3日"); recurring only with an interval year. */
-  | { kind: "monthDate"; month: number; day: number }
+  /**
+   * A calendar date with no year ("March 3", "3月3日"); recurring only with an interval year.
+   * `inRange`: one of the days of a range ("March 10 to 12"), which "every day" only says again.
+   */
+  | { kind: "monthDate"; month: number; day: number; inRange?: true }
   /**
    * "on the 5th of next month", "来月5日": a day in the month so many months on. `nth` instead of
    * a day number: "the first Monday of next month" (`nth` 1–5, or -1 for the last).

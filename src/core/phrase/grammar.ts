@@ -93,19 +93,43 @@ export const dayRange = (opener: string, day: string, to: string, readDays: (lis
   });
 
 /**
- * A range of dates in one month said with its opener: "del 10 al 12 de marzo", "du 10 au 12 mars",
- * "dal 10 al 12 marzo". Each day between is a date of its own, so with a time it runs once on each
- * (read-one-day.ts), as "tomorrow and the day after at 9am" does. Without it chrono read the last
- * day alone and the first number as a clock time. A range that runs backwards or past the month's
- * 31 days names no dates: vague, asked. Each grammar gives its opener, its "to" and its month words
- * (the month's number from `monthOf`).
+ * The days of a range of dates in one month ("del 10 al 12 de marzo", "March 10 to 12",
+ * "3月10日到12日"): each day between is a date of its own, so with a time it runs once on each
+ * (read-one-day.ts), as "tomorrow and the day after at 9am" does. A range that runs backwards,
+ * names one day, or goes past the month's 31 days names no dates: vague, asked.
  */
-export const dateRange = (opener: string, to: string, month: string, monthOf: (name: string) => number): Rule =>
-  ruleOf(String.raw`\b${opener}\s+(\d{1,2})\.?\s+${to}\s+(\d{1,2})\.?\s+(?:de\s+)?${month}(?!\s*(?:de\s+)?\d{4})`, (m) => {
-    const [from, until, number] = [Number(m[1]), Number(m[2]), monthOf(m[3] ?? "")];
-    if (number < 1 || from < 1 || until <= from || until > 31) return { kind: "vague", what: "dayMonth" };
-    return Array.from({ length: until - from + 1 }, (_, i): Fragment => ({ kind: "monthDate", month: number, day: from + i }));
-  });
+function datesBetween(month: number, from: number, until: number): Fragment | Fragment[] {
+  if (month < 1 || month > 12 || from < 1 || until <= from || until > 31) return { kind: "vague", what: "dayMonth" };
+  return Array.from({ length: until - from + 1 }, (_, i): Fragment => ({ kind: "monthDate", month, day: from + i, inRange: true }));
+}
+
+/**
+ * A range of dates in one month said day first, with its opener: "del 10 al 12 de marzo", "du 10
+ * au 12 mars", "dal 10 al 12 marzo", "from the 10th to the 12th of March". Without it chrono read
+ * the last day alone and the first number as a clock time. Each grammar gives its opener, its "to"
+ * and its month words (the month's number from `monthOf`), and how it writes a day when that is
+ * not a bare number ("the 10th"; one group, the number).
+ */
+export const dateRange = (opener: string, to: string, month: string, monthOf: (name: string) => number, day = String.raw`(\d{1,2})\.?`): Rule =>
+  ruleOf(String.raw`\b${opener}\s+${day}\s+${to}\s+${day}\s+(?:de\s+)?${month}(?!\s*(?:de\s+)?\d{4})`, (m) =>
+    datesBetween(monthOf(m[3] ?? ""), Number(m[1]), Number(m[2])),
+  );
+
+/**
+ * The same range said month first: "March 10 to 12", "3月10日到12日", "三月十號到十二號",
+ * "3月10日から12日まで", "3월 10일부터 12일까지". The month, each day and "to" are the grammar's
+ * (one group each for the month and the days, read by `monthOf` and `dayOf`, null when they
+ * cannot), and `close` what may follow the last day ("まで", "까지", a word edge).
+ */
+export const monthFirstDateRange = (
+  month: string,
+  day: string,
+  to: string,
+  close: string,
+  monthOf: (text: string) => number | null,
+  dayOf: (text: string) => number | null,
+): Rule =>
+  ruleOf(`${month}\\s*${day}\\s*${to}\\s*${day}${close}`, (m) => datesBetween(monthOf(m[1] ?? "") ?? 0, dayOf(m[2] ?? "") ?? 0, dayOf(m[3] ?? "") ?? 0));
 
 /** A calendar date: with a year it is one fixed day, without one it recurs or rolls yearly. */
 export function dateOrMonthDate(year: string | undefined, month: number, day: number): Fragment {

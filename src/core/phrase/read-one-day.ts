@@ -37,11 +37,12 @@ const ONE_DATE = new Set(["date", "dayOffset", "monthDate"]);
  */
 export function takeOneDay(ctx: ReadContext): { oneDay: OneDay | null; rest: Found[] } {
   const none = { oneDay: null, rest: ctx.finds };
-  const kinds = ctx.finds.map((f) => f.fragment.kind);
-  const within = ctx.finds.some(
+  const finds = withoutDailyOverRange(ctx);
+  const kinds = finds.map((f) => f.fragment.kind);
+  const within = finds.some(
     (f) => f.fragment.kind === "interval" && (f.fragment.unit === "minute" || f.fragment.unit === "hour") && f.fragment.weekday === undefined,
   );
-  const dates = ctx.finds.filter((f) => ONE_DATE.has(f.fragment.kind));
+  const dates = finds.filter((f) => ONE_DATE.has(f.fragment.kind));
   const clocks = kinds.filter((k) => k === "clock").length;
   const timesOnly = clocks > 0 && kinds.every((k) => ONE_DATE.has(k) || TIMES_ONLY.has(k));
   const severalTimes = timesOnly && clocks > 1;
@@ -50,6 +51,7 @@ export function takeOneDay(ctx: ReadContext): { oneDay: OneDay | null; rest: Fou
   if (!((within && kinds.includes("window")) || severalTimes || severalDates) || kinds.some((k) => OTHER_DAYS.has(k))) return none;
   if (dates.length === 0 || (dates.length > 1 && !severalDates)) return none;
   for (const d of dates) ctx.used.add(d);
+  for (const f of ctx.finds) if (!finds.includes(f) && f.fragment.kind === "daily") ctx.used.add(f);
   const days = [...new Map(dates.map((d) => lastDayOf(ctx, d)).map((d) => [formatWall({ ...d, hour: 0, minute: 0 }), d])).entries()]
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([, d]) => d);
@@ -57,9 +59,25 @@ export function takeOneDay(ctx: ReadContext): { oneDay: OneDay | null; rest: Fou
   // Several times or dates are read as those times of every day, then narrowed to the dates (onOneDay).
   const timesDaily = severalTimes || severalDates;
   const [first] = dates;
-  const rest = ctx.finds.flatMap((f): Found[] => (!dates.includes(f) ? [f] : timesDaily && f === first ? [{ ...f, fragment: { kind: "daily" } }] : []));
+  const rest = finds.flatMap((f): Found[] => (!dates.includes(f) ? [f] : timesDaily && f === first ? [{ ...f, fragment: { kind: "daily" } }] : []));
   const said = dates.map((d) => d.text.trim()).join(", ");
   return { oneDay: { days, endAt: startOfDay(ctx, addDays(last, 1)), said, timesOnly: timesDaily }, rest };
+}
+
+/**
+ * "every day from March 10 to 12 at 9am", "3월 10일부터 12일까지 매일 오전 9시", "3月10日から12日まで
+ * 毎朝9時": every day of a range of dates is the range said again, so "every day" is read as
+ * nothing more than its part of the day ("毎朝": the morning, which still settles the hour). Only
+ * over a range (`inRange`): "every day, tomorrow and Friday" names dates against a repetition, asked.
+ */
+function withoutDailyOverRange(ctx: ReadContext): Found[] {
+  const dates = ctx.finds.filter((f) => ONE_DATE.has(f.fragment.kind));
+  const overRange = dates.length > 1 && dates.every((d) => d.fragment.kind === "monthDate" && d.fragment.inRange === true);
+  if (!overRange) return ctx.finds;
+  return ctx.finds.flatMap((f): Found[] => {
+    if (f.fragment.kind !== "daily") return [f];
+    return f.fragment.part === undefined ? [] : [{ ...f, fragment: { kind: "part", part: f.fragment.part } }];
+  });
 }
 
 /** The repetition's cron expressions narrowed to the dates; a schedule cron cannot narrow is refused as before. */

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { grammarFor } from "../../../src/core/phrase/detect-language.js";
+import { pt } from "../../../src/core/phrase/lang/pt.js";
 import { describeSchedule, nextFireTimes, resolveLocalTime } from "../../../src/core/schedule/index.js";
 import { nowIn, readingOf, refusalOf, runs } from "./tuning-runs.js";
 
@@ -224,12 +226,61 @@ describe("a range of dates in one month, with a time: once on each day between",
     expect(refusalOf("del 10 al 10 de marzo a las 9", "Europe/Madrid").code).toBe("ambiguous_schedule");
   });
 
+  it("asks a month-first range that runs backwards: 3月12日到10日", () => {
+    expect(refusalOf("3月12日到10日早上9點", "Asia/Taipei").code).toBe("ambiguous_schedule");
+  });
+});
+
+describe("the same range of dates said in English, Portuguese, Chinese, Japanese and Korean", () => {
   it.each([
     ["from March 10 to 12 at 9am", "America/New_York"],
+    ["March 10 to 12 at 9am", "America/New_York"],
+    ["March 10-12 at 9am", "America/New_York"],
+    ["from the 10th to the 12th of March at 9", "America/New_York"],
+    ["from 10 to 12 March at 9", "Europe/London"],
     ["de 10 a 12 de março às 9h", "America/Sao_Paulo"],
+    ["de 10 até 12 de março às 9h", "America/Sao_Paulo"],
     ["3月10日到12日早上9點", "Asia/Taipei"],
-  ])("still asks where the range is not read, never one end: %s", (text, zone) => {
+    ["三月十號到十二號早上九點", "Asia/Taipei"],
+    ["3月10日至12日上午9点", "Asia/Shanghai"],
+    ["3月10日から12日まで朝9時", "Asia/Tokyo"],
+    ["3月10日から12日まで毎朝9時", "Asia/Tokyo"],
+    ["3월 10일부터 12일까지 오전 9시", "Asia/Seoul"],
+    ["3월 10일부터 12일까지 매일 오전 9시", "Asia/Seoul"],
+    ["every day from March 10 to 12 at 9am", "America/New_York"],
+  ])("runs at 9 on the 10th, 11th and 12th and then ends: %s", (text, zone) => {
+    const reading = readingOf(text, zone);
+    const now = nowIn(zone);
+    expect(nextFireTimes(reading.schedule, now, 3).map((t) => new Date(t).toISOString().replace(".000Z", "Z"))).toEqual(days(zone, 9, 0, 10, 11, 12));
+    expect(reading.endAt).toBe(resolveLocalTime({ year: 2026, month: 3, day: 13, hour: 0, minute: 0 }, zone).at);
+  });
+
+  it("keeps the part of the day that 'every evening' says over a range: 毎晩8時 is 20:00", () => {
+    expect(runs("3月10日から12日まで毎晩8時", "Asia/Tokyo")).toEqual(days("Asia/Tokyo", 20, 0, 10, 11, 12));
+  });
+
+  it("still asks 'every day' beside dates that are not a range: every day, tomorrow and the day after", () => {
+    expect(refusalOf("every day, tomorrow and the day after at 9am", "America/New_York").code).toBe("ambiguous_schedule");
+  });
+
+  it.each([
+    ["2027年3月10日到12日早上9點", "Asia/Taipei"],
+    ["2027년 3월 10일부터 12일까지 오전 9시", "Asia/Seoul"],
+    ["March 10 to 12, 2027 at 9am", "America/New_York"],
+  ])("does not read the range without its year, never 2026: %s", (text, zone) => {
+    const r = runs(text, zone);
+    expect(Array.isArray(r) && r.some((t) => t.startsWith("2026"))).toBe(false);
+  });
+
+  it.each([
+    ["March 10 to 12:30", "America/New_York"],
+    ["March 10 to 12pm", "America/New_York"],
+  ])("leaves a clock time after 'to' alone: %s", (text, zone) => {
     expect(refusalOf(text, zone).code).toBe("ambiguous_schedule");
+  });
+
+  it("votes Portuguese for 'de' before a month only Portuguese spells that way", () => {
+    expect(grammarFor("de 10 a 12 de março às 9h")).toBe(pt);
   });
 });
 

@@ -5,11 +5,13 @@ import {
   COMPACT_DELAY,
   clock,
   dateOrMonthDate,
+  dateRange,
   exceptMonthsRule,
   exceptOf,
   frequencyUnlessMeeting,
   type Grammar,
   lexicon,
+  monthFirstDateRange,
   periodOf,
   readDayList,
   ruleOf,
@@ -113,6 +115,9 @@ const PART: Record<string, "morning" | "afternoon" | "evening" | "night"> = {
   night: "night",
 };
 
+/** "to" between the two days of a range of dates. */
+const RANGE_TO = String.raw`(?:to|through|thru|until|till|-|–)`;
+
 const rules: Rule[] = [
   COMPACT_DELAY,
   // Before "in an hour": "in an hour and a half" must not lose its half hour.
@@ -160,6 +165,9 @@ const rules: Rule[] = [
     const weekday = weekdayOf(m[2] ?? "");
     return weeks === null || weekday === null ? null : { kind: "weekdayName", days: [weekday], weeksAfter: weeks };
   }),
+  // "from the 10th to the 12th of March", "(from) March 10 to 12": each day between (grammar.ts), before "from" as a start, the single dates and the clock window "10 to 12".
+  dateRange("from", RANGE_TO, String.raw`(?:of\s+)?${MONTH}`, monthOf, String.raw`(?:the\s+)?${ORD}`),
+  monthFirstDateRange(String.raw`\b(?:from\s+)?${MONTH}`, ORD, RANGE_TO, String.raw`\b`, monthOf, Number),
   // "starting Monday", "beginning March 10", "from tomorrow": the first day (read-start.ts); "starting at 9pm" is a time.
   ruleOf(
     String.raw`\b(?:(?:starting|beginning|commencing|effective)(?:\s+(?:on|from))?|(?<!\bapart\s+)from(?!\s+[\w.]+\s*(?:to\b|through\b|thru\b|until\b|till\b|-|–)))(?=\s+(?:tomorrow|tmrw|next\s+(?:week|mon|tue|wed|thu|fri|sat|sun)|this\s+coming|(?:this\s+)?(?:mon|tue|wed|thu|fri|sat|sun)|the\s+\d|\d{1,2}(?:st|nd|rd|th)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\d{1,2}/\d))`,

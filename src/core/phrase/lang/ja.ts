@@ -8,6 +8,7 @@ import {
   type Grammar,
   lexicon,
   minutesBefore,
+  monthFirstDateRange,
   periodOf,
   readDayList,
   ruleOf,
@@ -101,6 +102,8 @@ const rules: Rule[] = [
   ruleOf(`半\\s*時間\\s*後`, () => ({ kind: "relative", amount: 30, unit: "minute" })),
   ruleOf(`後で|あとで|後ほど|のちほど|少し後|しばらくして`, () => ({ kind: "vague", what: "time", weak: true })),
   ruleOf(`そのうち|いつか|近いうちに|今度|また今度|暇な時|ひまなとき`, () => ({ kind: "vague", what: "time" })),
+  // "3月10日から12日まで": a range of dates (grammar.ts), before the clock window; not after a year (the year would go unread).
+  monthFirstDateRange(`(?<!年\\s*)${N}\\s*月`, `${N}\\s*日`, `(?:から|〜|～|-)`, `(?:\\s*まで)?`, cjkNumber, cjkNumber),
   ruleOf(`(?:${CLOCK})\\s*(?:から|〜|～|-)\\s*(?:${CLOCK})(?:\\s*まで)?`, (m) => {
     const [fromText, toText] = m[0].replace(/まで$/u, "").split(/から|〜|～|-/u);
     return windowOf(windowEnd(fromText ?? ""), windowEnd(toText ?? ""));

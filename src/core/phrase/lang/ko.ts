@@ -4,6 +4,7 @@ import {
   type Grammar,
   lexicon,
   minutesBefore,
+  monthFirstDateRange,
   periodOf,
   readDayList,
   ruleOf,
@@ -131,6 +132,8 @@ const rules: Rule[] = [
   }),
   ruleOf(`나중에|이따가?|곧|좀\\s*있다가`, () => ({ kind: "vague", what: "time", weak: true })),
   ruleOf(`언젠가|조만간|시간\\s*날\\s*때|아무\\s*때나`, () => ({ kind: "vague", what: "time" })),
+  // "3월 10일부터 12일까지": a range of dates (grammar.ts), before the clock window.
+  monthFirstDateRange(`${N}\\s*월`, `${N}\\s*일`, `(?:부터|~|-)`, `(?:\\s*까지)?`, number, number),
   ruleOf(`(${CLOCK})\\s*(?:부터|에서)\\s*(${CLOCK})\\s*까지`, (m) => {
     const [from, to] = m[0].replace(/까지$/u, "").split(/부터|에서/u);
     return windowOf(windowEnd(from ?? ""), windowEnd(to ?? ""));

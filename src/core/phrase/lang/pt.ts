@@ -5,6 +5,7 @@ import {
   COMPACT_DELAY,
   clock,
   dateOrMonthDate,
+  dateRange,
   exceptMonthsRule,
   exceptOf,
   type Grammar,
@@ -108,6 +109,8 @@ const rules: Rule[] = [
     const at = minutesBefore(num(m[2]), num(m[1]));
     return at === null ? null : clock(at.hour, at.minute);
   }),
+  // "de 10 a 12 de março": a range of dates (grammar.ts), before the single date "12 de março" and the clock window.
+  dateRange("d[eo]", String.raw`(?:a|ao|at[ée])`, MONTH, monthOf),
   startWord(
     String.raw`\b(?:a\s+partir\s+d[eoa]|come[çc]ando\s+(?:n[oa]|em|d[eoa])|desde\s+(?:o|a))(?=\s+(?:amanh[ãa]|depois\s+de\s+amanh|segunda|ter[çc]a|quarta|quinta|sexta|s[áa]bado|domingo|dia\s+\d|\d{1,2}\s+de\s+\p{L}|(?:a\s+)?semana\s+que\s+vem|(?:a\s+)?pr[óo]xima))`,
     "after",

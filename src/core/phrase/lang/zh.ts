@@ -9,6 +9,7 @@ import {
   latinMeridiemClock,
   lexicon,
   minutesBefore,
+  monthFirstDateRange,
   periodOf,
   readDayList,
   ruleOf,
@@ -146,6 +147,8 @@ const rules: Rule[] = [
     kind: "vague",
     what: "time",
   })),
+  // "3月10日到12日", "三月十號到十二號": a range of dates (grammar.ts), before the clock window and 到 as "until"; not after a year (the year would go unread).
+  monthFirstDateRange(`(?:從|从)?\\s*(?<!年\\s*)${N}\\s*月`, `${N}\\s*[日號号]`, `(?:到|至|~|～|-)`, `(?:\\s*(?:為止|为止))?`, cjkNumber, cjkNumber),
   ruleOf(`(?:從|从)?\\s*(${CLOCK})\\s*(?:到|至|~|～|-)\\s*(${CLOCK})(?:\\s*(?:之間|之间|為止|为止))?`, (m) => {
     return windowOf(windowEnd(m[1] ?? ""), windowEnd(m[2] ?? ""));
   }),

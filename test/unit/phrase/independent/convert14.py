@@ -132,6 +132,13 @@ R = [
     ("it", "dal 10 al 12 marzo alle 9", RANGE_9, ["date-range", "found"]),
     ("de", "vom 10. bis 12. März um 9", RANGE_9, ["date-range", "found"]),
     ("zh-Hant", "3月10日到12日早上9點", RANGE_9, ["date-range", "found"]),
+    # The same range in the shapes still asked after dateRange (phrases13), added before the rule
+    ("en", "March 10 to 12 at 9am", RANGE_9, ["date-range"]),
+    ("en", "from the 10th to the 12th of March at 9", RANGE_9, ["date-range"]),
+    ("zh-Hant", "三月十號到十二號早上九點", RANGE_9, ["date-range"]),
+    ("zh-Hans", "3月10日至12日上午9点", RANGE_9, ["date-range"]),
+    ("ja", "3月10日から12日まで毎朝9時", RANGE_9, ["date-range"]),
+    ("ko", "3월 10일부터 12일까지 오전 9시", RANGE_9, ["date-range"]),
 ]
 
 
