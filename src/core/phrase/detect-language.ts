@@ -23,7 +23,10 @@ const SIMPLIFIED = /[点钟周后礼个两号过时间这么现马们对还从�
 /**
  * Words that only (or mostly) one of the Latin-script languages uses, for a vote. "de" before a
  * month only Portuguese spells that way counts for Portuguese too, as "de" counts for Spanish:
- * "de 10 a 12 de março às 9h" has two Spanish "de" and went to Spanish on the tie.
+ * "de 10 a 12 de março às 9h" has two Spanish "de" and went to Spanish on the tie. Portuguese
+ * says "por" ("por favor") and writes hours as "12h" as much as the languages whose words those are:
+ * "por favor, a cada 10 minutos, 3 vezes" went to Spanish and "amanha as 12h" to French, each of
+ * which read the phrase without the Portuguese words (the count, tomorrow).
  */
 const LATIN_WORDS: Array<[Grammar, RegExp]> = [
   [
@@ -40,7 +43,7 @@ const LATIN_WORDS: Array<[Grammar, RegExp]> = [
   ],
   [
     pt,
-    /(?<![\p{L}])(?:todo|todos|toda|todas|fim|fins|dia|dias|segunda|terça|terca|quarta|quinta|sexta|sábado|sabado|domingos?|feira|amanhã|amanha|hoje|às|ao|aos|noite|manhã|manha|meio-dia|meia-noite|minutos|horas|daqui|vezes|até|exceto|úteis|uteis|útil|util|mês|mes|em|os|no|na|nos|nas|lembre|lembre-me|me|próxima|depois|mais|qualquer|dessas|desses|sim|não|uma|duas|dois|semanas|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|fim|menos|cada|durante|do|da|tarde|hora|horas)(?![\p{L}])|\bde(?=\s+\p{L}+\s+em\s+\p{L}+)|(?<![\p{L}])de(?=\s+(?:janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|novembro|dezembro)(?![\p{L}]))/giu,
+    /(?<![\p{L}])(?:todo|todos|toda|todas|fim|fins|dia|dias|segunda|terça|terca|quarta|quinta|sexta|sábado|sabado|domingos?|feira|amanhã|amanha|hoje|às|ao|aos|noite|manhã|manha|meio-dia|meia-noite|minutos|horas|daqui|vezes|até|exceto|úteis|uteis|útil|util|mês|mes|em|os|no|na|nos|nas|lembre|lembre-me|me|próxima|depois|mais|qualquer|dessas|desses|sim|não|uma|duas|dois|semanas|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|fim|menos|cada|durante|do|da|tarde|hora|horas|por)(?![\p{L}])|\d{1,2}h(?:\d{2})?(?![\p{L}])|\bde(?=\s+\p{L}+\s+em\s+\p{L}+)|(?<![\p{L}])de(?=\s+(?:janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|novembro|dezembro)(?![\p{L}]))/giu,
   ],
   [
     it,

@@ -298,8 +298,58 @@ export function minutesBefore(hour: number | null, before: number | null): { hou
  */
 export const startWord = (source: string, side: "after" | "before"): Rule => ruleOf(source, () => ({ kind: "start", side }));
 
-/** The lexicon regex from its alternatives (lower-cased text, Unicode-aware `\b`). */
-export const lexicon = (sources: readonly string[]): RegExp => rx(new RegExp(sources.join("|")));
+/**
+ * The plain spellings of a letter people type without its accent or with its umlaut written out:
+ * "miercoles", "a 8h", "amanha", "naechste", "fuenfmal", "ausser".
+ */
+const PLAIN: Readonly<Record<string, readonly string[]>> = {
+  ...Object.fromEntries([..."áàâã"].map((c) => [c, ["a"]])),
+  ...Object.fromEntries([..."éèêë"].map((c) => [c, ["e"]])),
+  ...Object.fromEntries([..."íìîï"].map((c) => [c, ["i"]])),
+  ...Object.fromEntries([..."óòôõ"].map((c) => [c, ["o"]])),
+  ...Object.fromEntries([..."úùû"].map((c) => [c, ["u"]])),
+  ñ: ["n"],
+  ç: ["c"],
+  ä: ["ae", "a"],
+  ö: ["oe", "o"],
+  ü: ["ue", "u"],
+  ß: ["ss"],
+};
+
+/**
+ * A regex source that also matches each accented letter in its plain spellings: outside a
+ * character class "á" becomes "(?:á|a)", inside one the plain letter joins the class. Escapes
+ * (`\p{L}`, `\s`) are copied as they are.
+ */
+export function withPlainLetters(source: string): string {
+  let out = "";
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i] as string;
+    if (c === "\\") {
+      const property = /^\\[pP]\{[^}]*\}/u.exec(source.slice(i));
+      const escape = property?.[0] ?? source.slice(i, i + 2);
+      out += escape;
+      i += escape.length - 1;
+      continue;
+    }
+    if (c === "[" && !inClass) inClass = true;
+    else if (c === "]" && inClass) inClass = false;
+    const plain = PLAIN[c];
+    if (plain === undefined) out += c;
+    else if (inClass) out += c + plain.filter((p) => p.length === 1).join("");
+    else out += `(?:${[c, ...plain].join("|")})`;
+  }
+  return out;
+}
+
+/**
+ * The lexicon regex from its alternatives (lower-cased text, Unicode-aware `\b`). A bearing word
+ * typed without its accents or with its umlauts written out still bears its meaning: where the
+ * rules do not read that spelling, the phrase is asked rather than read without the word (left
+ * out, "uebernaechste Woche am Dienstag" ran a week early and "amanha as 12h" today).
+ */
+export const lexicon = (sources: readonly string[]): RegExp => rx(new RegExp(withPlainLetters(sources.join("|"))));
 
 /** Shorthands for rule bodies. */
 export const clock = (hour: number, minute: number, meridiem: "am" | "pm" | null = null): Fragment => ({

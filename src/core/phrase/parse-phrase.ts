@@ -16,7 +16,7 @@ import { dayListAsWeekly, readRecurring } from "./read-recurring.js";
 import { startOn, takeStart } from "./read-start.js";
 import type { TimeOfDay } from "./read-time.js";
 import { refuse } from "./refusals.js";
-import { blank, foldWidth, lowerKeepingOffsets } from "./text.js";
+import { blank, foldWidth, lowerKeepingOffsets, squeezeSpaces } from "./text.js";
 import { findZones } from "./zones.js";
 
 export interface PhraseOptions {
@@ -63,11 +63,12 @@ const PRECISE_KINDS = new Set([
  * into one of the engine's schedules, or throws a DomainError saying what is missing.
  * Pure: `now` and the zone come from `opts`.
  */
-export function parsePhrase(text: string, opts: PhraseOptions): PhraseReading {
+export function parsePhrase(said: string, opts: PhraseOptions): PhraseReading {
   if (!isValidTimeZone(opts.timezone)) throw refuse.badZoneOption(opts.timezone);
+  const text = squeezeSpaces(said);
   const folded = foldWidth(text);
   const grammar = grammarFor(folded);
-  const zoneFinds = findZones(folded);
+  const zoneFinds = findZones(folded, grammar.lang);
   const lowered = lowerKeepingOffsets(blank(folded, zoneFinds));
   const finds = [...zoneFinds, ...findFragments(lowered, grammar.rules)].map((f) => withOriginalText(f, folded));
 

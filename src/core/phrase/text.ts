@@ -15,6 +15,14 @@ export function foldWidth(text: string): string {
   return out;
 }
 
+/**
+ * One space for every run of spaces and tabs, none at either end: the grammars spell a space as
+ * one ("9h moins le quart", "de la tarde"), and a doubled one must not make a rule miss its words.
+ */
+export function squeezeSpaces(text: string): string {
+  return text.replace(/[ \t\u3000]{2,}|\t/g, " ").trim();
+}
+
 /** Lower-cases character by character, keeping any character whose lower case changes length. */
 export function lowerKeepingOffsets(text: string): string {
   let out = "";

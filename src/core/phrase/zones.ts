@@ -1,5 +1,6 @@
 import { isValidTimeZone } from "../schedule/index.js";
 import { type Found, type Fragment, findFragments, type Rule, rule } from "./fragments.js";
+import type { Lang } from "./grammar.js";
 
 /**
  * Place names people put after a time ("9am London time", "東京時間", "hora de Madrid",
@@ -171,6 +172,31 @@ const ABBREVIATIONS: Record<string, string | null> = {
   IST: null,
 };
 
+/**
+ * Abbreviations that are also a word of a language read here: French "et" (and), "est" (is),
+ * "cet" (this), German "ist", Italian "est" (east), English "west", "wet".
+ */
+const WORDS_LIKE_ZONES: Partial<Record<Lang, ReadonlySet<string>>> = {
+  en: new Set(["west", "wet"]),
+  fr: new Set(["et", "est", "cet"]),
+  de: new Set(["ist"]),
+  it: new Set(["est"]),
+};
+
+/**
+ * In capitals among small letters, an abbreviation is a zone ("9am EST"; two letters only right
+ * after a time: "PT" is also a session). Where case says nothing — in small letters ("8am est",
+ * "9 am utc"), or in a phrase all in capitals ("TOUS LES JOURS À 8H15 ET À 17H45") — it is a
+ * zone only right after a time, in three letters or more unless in capitals, and never when it
+ * spells a word of the phrase's language. Left out, "8am est" ran at 8am in the user's own zone.
+ */
+function abbreviationIsZone(m: RegExpExecArray, lang: Lang): boolean {
+  const capitals = m[0] === m[0].toUpperCase();
+  if (capitals && /\p{Ll}/u.test(m.input)) return m[0].length > 2 || followsClock(m);
+  if (!followsClock(m) || (!capitals && m[0].length === 2)) return false;
+  return WORDS_LIKE_ZONES[lang]?.has(m[0].toLowerCase()) !== true;
+}
+
 /** Looks `name` up, then without its leading words ("Call London" -> "London"). */
 function placeZone(label: string, name: string): Fragment | null {
   const words = name.toLowerCase().split(/\s+/);
@@ -198,7 +224,8 @@ const IANA_AREAS = "Africa|America|Antarctica|Arctic|Asia|Atlantic|Australia|Eur
 const PLACE = String.raw`[\p{Lu}][\p{L}]+(?:\s+[\p{Lu}][\p{L}]+){0,2}`;
 const LATIN_PLACE = `(${LATIN_PLACES.join("|")})`;
 
-const rules: Rule[] = [
+/** The rules for a phrase in `lang`: an abbreviation that spells one of its words is no zone (above). */
+const rulesIn = (lang: Lang): Rule[] => [
   rule(new RegExp(String.raw`\b(?:${IANA_AREAS})/[A-Za-z0-9_+\-]+(?:/[A-Za-z_]+)?\b`), (m) => ({
     kind: "zone",
     timezone: isValidTimeZone(m[0]) ? m[0] : null,
@@ -210,10 +237,9 @@ const rules: Rule[] = [
     const timezone = m[3] === undefined || m[3] === "00" ? `Etc/GMT${m[1] === "+" ? "-" : "+"}${hours}` : "";
     return { kind: "zone", timezone: hours <= 14 && isValidTimeZone(timezone) ? timezone : null, label: m[0] };
   }),
-  rule(new RegExp(String.raw`\b(?:${Object.keys(ABBREVIATIONS).join("|")})\b`), (m) => {
-    const timezone = ABBREVIATIONS[m[0]];
-    // Two letters ("PT", "ET") are a zone only right after a time: "PT" is also a session.
-    if (timezone === undefined || (m[0].length === 2 && !followsClock(m))) return null;
+  rule(new RegExp(String.raw`\b(?:${Object.keys(ABBREVIATIONS).join("|")})\b`, "i"), (m) => {
+    const timezone = ABBREVIATIONS[m[0].toUpperCase()];
+    if (timezone === undefined || !abbreviationIsZone(m, lang)) return null;
     return timezone === null ? { kind: "vague", what: "timezone" } : { kind: "zone", timezone, label: m[0] };
   }),
   rule(new RegExp(String.raw`\b(?:in\s+|on\s+)?${LATIN_PLACE}\s+time(?:\s+zone)?\b`, "i"), (m) => placeZone(m[0], m[1] ?? "")),
@@ -226,13 +252,22 @@ const rules: Rule[] = [
   rule(new RegExp(`(${CJK_PLACES.join("|")})(?:時間|时间)`), (m) => placeZone(m[0], m[1] ?? "")),
 ];
 
+const RULES = new Map<Lang, Rule[]>();
+const rulesFor = (lang: Lang): Rule[] => {
+  const known = RULES.get(lang);
+  if (known !== undefined) return known;
+  const rules = rulesIn(lang);
+  RULES.set(lang, rules);
+  return rules;
+};
+
 /**
  * Finds explicit zones in `text` (original case: "EST" is a zone, "est" is Spanish).
  * An unknown "<Place> time" right after a clock reading is reported with a null zone, so the
  * caller refuses it instead of silently using the user's own zone.
  */
-export function findZones(text: string): Found[] {
-  const found = findFragments(text, rules);
+export function findZones(text: string, lang: Lang): Found[] {
+  const found = findFragments(text, rulesFor(lang));
   for (const m of text.matchAll(new RegExp(String.raw`(?:in\s+)?(${PLACE})\s+time(?![\p{L}])`, "gu"))) {
     const start = m.index;
     const end = start + m[0].length;

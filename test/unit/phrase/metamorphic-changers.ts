@@ -6,18 +6,28 @@ import type { MeasuredLang } from "./independent/rows.js";
  * function per kind, shared by every language; the words each language uses are in WORDS.
  */
 
+interface Placed {
+  text: string;
+  at: "start" | "end";
+}
+
+/** Forms that say the same ("every day" / "daily", "週一" / "星期一"): a match of `from` is replaced by `to`. */
+type Synonym = readonly [from: RegExp, to: string];
+
 interface LangWords {
-  /** A politeness word or filler, and where it goes. */
-  polite: { text: string; at: "start" | "end" };
+  /** Politeness words or fillers, and where each goes. */
+  polite: readonly Placed[];
   /** Politeness words that may be dropped from a phrase that has them (matched whole, case-insensitive). */
   politeDrop: RegExp;
-  /** A request verb without its task ("remind me"), and where it goes. */
-  request: { text: string; at: "start" | "end" };
+  /** Request verbs without their task ("remind me"), and where each goes. */
+  request: readonly Placed[];
   /** Request verbs (with their "to") that may be dropped from a phrase that has them. */
   requestDrop: RegExp;
   /** The mark that ends a sentence, and the comma that joins two parts of one. */
   stop: string;
   comma: string;
+  /** Forms that say the same, each tried alone. */
+  synonyms: readonly Synonym[];
   /** Latin script: case changes keep the meaning. */
   latin: boolean;
   /** Full-width digits are typed with this script's input methods. */
@@ -35,57 +45,97 @@ const latin = (w: Omit<LangWords, "stop" | "comma" | "latin" | "fullWidth" | "mo
   movable,
 });
 
+const start = (text: string): Placed => ({ text, at: "start" });
+const end = (text: string): Placed => ({ text, at: "end" });
+
 export const WORDS: Readonly<Record<MeasuredLang, LangWords>> = {
   en: latin({
-    polite: { text: "please ", at: "start" },
+    polite: [start("please "), end(", please"), start("hey, ")],
     politeDrop: /\b(?:please|pls|plz)\b,?\s*/giu,
-    request: { text: "remind me ", at: "start" },
+    request: [start("remind me "), start("can you remind me "), end(", remind me")],
     requestDrop: /\bremind me(?: to)?\b\s*/giu,
+    synonyms: [
+      [/\bevery day\b/iu, "daily"],
+      [/\bdaily\b/iu, "every day"],
+      [/(\d)\s?([ap])m\b/iu, "$1 $2.m."],
+      [/(\d)\s([ap])m\b/iu, "$1$2m"],
+      [/\btomorrow\b/iu, "tmrw"],
+    ],
   }),
   es: latin({
-    polite: { text: "por favor, ", at: "start" },
+    polite: [start("por favor, "), end(", por favor"), start("porfa ")],
     politeDrop: /(?<!\p{L})(?:por favor|porfa)(?!\p{L}),?\s*/giu,
-    request: { text: "recuérdame ", at: "start" },
+    request: [start("recuérdame "), start("¿me recuerdas "), end(", recuérdamelo")],
     requestDrop: /(?<!\p{L})recu[eé]rdame(?!\p{L})\s*/giu,
+    synonyms: [
+      [/(?<!\p{L})todos los días(?!\p{L})/iu, "cada día"],
+      [/(?<!\p{L})cada día(?!\p{L})/iu, "todos los días"],
+    ],
   }),
   de: latin({
-    polite: { text: "bitte ", at: "start" },
+    polite: [start("bitte "), end(", bitte"), start("hey, ")],
     politeDrop: /(?<!\p{L})bitte(?!\p{L}),?\s*/giu,
-    request: { text: "erinnere mich ", at: "start" },
+    request: [start("erinnere mich "), start("kannst du mich erinnern: "), end(", erinnere mich")],
     requestDrop: /(?<!\p{L})erinnere mich(?: daran)?(?!\p{L}),?\s*/giu,
+    synonyms: [
+      [/(?<!\p{L})jeden Tag(?!\p{L})/iu, "täglich"],
+      [/(?<!\p{L})täglich(?!\p{L})/iu, "jeden Tag"],
+    ],
   }),
   fr: latin({
-    polite: { text: "s'il te plaît, ", at: "start" },
-    politeDrop: /(?<!\p{L})s'il (?:te|vous) pla[iî]t(?!\p{L}),?\s*/giu,
-    request: { text: "rappelle-moi ", at: "start" },
+    polite: [start("s'il te plaît, "), end(", s'il te plaît"), end(" stp")],
+    politeDrop: /(?<!\p{L})(?:s'il (?:te|vous) pla[iî]t|stp|svp)(?!\p{L}),?\s*/giu,
+    request: [start("rappelle-moi "), start("tu peux me rappeler "), end(", rappelle-le-moi")],
     requestDrop: /(?<!\p{L})rappelle-moi(?: de)?(?!\p{L})\s*/giu,
+    synonyms: [
+      [/(?<!\p{L})tous les jours(?!\p{L})/iu, "chaque jour"],
+      [/(?<!\p{L})chaque jour(?!\p{L})/iu, "tous les jours"],
+    ],
   }),
   pt: latin({
-    polite: { text: "por favor, ", at: "start" },
+    polite: [start("por favor, "), end(", por favor"), start("oi, ")],
     politeDrop: /(?<!\p{L})por favor(?!\p{L}),?\s*/giu,
-    request: { text: "me lembre ", at: "start" },
+    request: [start("me lembre "), start("você pode me lembrar "), end(", me lembra")],
     requestDrop: /(?<!\p{L})(?:me lembre|lembre-me)(?: de)?(?!\p{L})\s*/giu,
+    synonyms: [
+      [/(?<!\p{L})todo dia(?!\p{L})/iu, "todos os dias"],
+      [/(?<!\p{L})todos os dias(?!\p{L})/iu, "todo dia"],
+    ],
   }),
   it: latin({
-    polite: { text: "per favore, ", at: "start" },
+    polite: [start("per favore, "), end(", per favore"), start("ciao, ")],
     politeDrop: /(?<!\p{L})per favore(?!\p{L}),?\s*/giu,
-    request: { text: "ricordami ", at: "start" },
+    request: [start("ricordami "), start("mi ricordi "), end(", ricordamelo")],
     requestDrop: /(?<!\p{L})ricordami(?: di)?(?!\p{L})\s*/giu,
+    synonyms: [
+      [/(?<!\p{L})ogni giorno(?!\p{L})/iu, "tutti i giorni"],
+      [/(?<!\p{L})tutti i giorni(?!\p{L})/iu, "ogni giorno"],
+    ],
   }),
   "hi-Latn": latin(
     {
-      polite: { text: "please ", at: "start" },
+      polite: [start("please "), end(" please"), end(" zara")],
       politeDrop: /(?<!\p{L})please(?!\p{L}),?\s*/giu,
-      request: { text: " yaad dilana", at: "end" },
+      request: [end(" yaad dilana"), end(" mujhe yaad dila dena")],
       requestDrop: /\s*(?<!\p{L})yaad dila(?:na|o|do|dena|iye)(?!\p{L})/giu,
+      synonyms: [
+        [/(?<!\p{L})roz(?!\p{L})/iu, "har din"],
+        [/(?<!\p{L})har din(?!\p{L})/iu, "roz"],
+      ],
     },
     false,
   ),
   "zh-Hant": {
-    polite: { text: "麻煩", at: "start" },
-    politeDrop: /麻煩|請/gu,
-    request: { text: "提醒我", at: "start" },
+    polite: [start("麻煩"), start("請"), start("幫我"), end("，謝謝")],
+    politeDrop: /麻煩|請|，?謝謝/gu,
+    request: [start("提醒我"), end("提醒我"), start("可以")],
     requestDrop: /提醒我/gu,
+    synonyms: [
+      [/星期(?=[一二三四五六日天])/u, "禮拜"],
+      [/禮拜(?=[一二三四五六日天])/u, "星期"],
+      [/週(?=[一二三四五六日])/u, "星期"],
+      [/每天/u, "每日"],
+    ],
     stop: "。",
     comma: "，",
     latin: false,
@@ -93,10 +143,15 @@ export const WORDS: Readonly<Record<MeasuredLang, LangWords>> = {
     movable: true,
   },
   "zh-Hans": {
-    polite: { text: "帮我", at: "start" },
-    politeDrop: /麻烦|请|帮我/gu,
-    request: { text: "提醒我", at: "start" },
+    polite: [start("帮我"), start("请"), start("麻烦"), end("，谢谢")],
+    politeDrop: /麻烦|请|帮我|，?谢谢/gu,
+    request: [start("提醒我"), end("提醒我"), start("可以")],
     requestDrop: /提醒我/gu,
+    synonyms: [
+      [/星期(?=[一二三四五六日天])/u, "礼拜"],
+      [/周(?=[一二三四五六日])/u, "星期"],
+      [/每天/u, "每日"],
+    ],
     stop: "。",
     comma: "，",
     latin: false,
@@ -104,10 +159,14 @@ export const WORDS: Readonly<Record<MeasuredLang, LangWords>> = {
     movable: true,
   },
   ja: {
-    polite: { text: "、よろしく", at: "end" },
+    polite: [end("、よろしく"), end("お願いします"), start("すみません、")],
     politeDrop: /、?(?:よろしく(?:お願いします)?|お願いします)/gu,
-    request: { text: "、リマインドして", at: "end" },
+    request: [end("、リマインドして"), end("に教えて")],
     requestDrop: /、?リマインドして/gu,
+    synonyms: [
+      [/([月火水木金土日])曜日/u, "$1曜"],
+      [/([月火水木金土日])曜(?!日)/u, "$1曜日"],
+    ],
     stop: "。",
     comma: "、",
     latin: false,
@@ -115,10 +174,11 @@ export const WORDS: Readonly<Record<MeasuredLang, LangWords>> = {
     movable: false,
   },
   ko: {
-    polite: { text: " 부탁해요", at: "end" },
+    polite: [end(" 부탁해요"), start("저기, ")],
     politeDrop: /\s*(?:부탁해요|부탁해)/gu,
-    request: { text: " 알려줘", at: "end" },
+    request: [end(" 알려줘"), end(" 알려 주세요")],
     requestDrop: /\s*알려(?:줘|주세요)/gu,
+    synonyms: [[/매일/u, "날마다"]],
     stop: ".",
     comma: ", ",
     latin: false,
@@ -126,10 +186,11 @@ export const WORDS: Readonly<Record<MeasuredLang, LangWords>> = {
     movable: false,
   },
   "hi-Deva": {
-    polite: { text: "कृपया ", at: "start" },
+    polite: [start("कृपया "), end(" प्लीज़")],
     politeDrop: /कृपया\s*/gu,
-    request: { text: " याद दिलाना", at: "end" },
+    request: [end(" याद दिलाना"), end(" मुझे याद दिला देना")],
     requestDrop: /\s*याद दिला(?:ना|ओ|दो|देना)/gu,
+    synonyms: [[/रोज़?(?!\p{L}|\p{M})/u, "हर दिन"]],
     stop: "।",
     comma: ", ",
     latin: false,
@@ -175,13 +236,27 @@ const toHalfWidth = (text: string) => text.replace(/[０-９：]/gu, (c) => Stri
  */
 export const CHANGERS: Readonly<Record<string, Changer>> = {
   /** "please", "麻煩", "por favor", "bitte", "s'il te plaît", "よろしく", "부탁해요", put in. */
-  polite: ({ text, lang }) => [put(text, WORDS[lang].polite)],
+  polite: ({ text, lang }) => WORDS[lang].polite.map((word) => put(text, word)),
   /** The same words taken out of a phrase that has them. */
   politeDropped: ({ text, lang }) => drop(text, WORDS[lang].politeDrop),
   /** "remind me", "提醒我", "recuérdame", "リマインドして", "알려줘", "yaad dilana", put in. */
-  request: ({ text, lang }) => [put(text, WORDS[lang].request)],
+  request: ({ text, lang }) => WORDS[lang].request.map((word) => put(text, word)),
   /** The request verb (and its "to") taken out of a phrase that has it. */
   requestDropped: ({ text, lang }) => drop(text, WORDS[lang].requestDrop),
+  /** A form that says the same put for another ("every day" / "daily", "星期一" / "禮拜一", "月曜日" / "月曜"). */
+  synonym: ({ text, lang }) => WORDS[lang].synonyms.map(([from, to]) => text.replace(from, to)).filter((t) => t !== text),
+  /**
+   * Accents left out, as people type without them ("miercoles", "a las 8 de la manana", "a 8h",
+   * "as 9h"); German umlauts written out ("taeglich", "Uebermorgen").
+   */
+  plainLetters: ({ text, lang }) => {
+    if (!["es", "fr", "pt", "it", "de"].includes(lang)) return [];
+    const plain =
+      lang === "de"
+        ? text.replace(/[äöüÄÖÜß]/gu, (c) => ({ ä: "ae", ö: "oe", ü: "ue", Ä: "Ae", Ö: "Oe", Ü: "Ue", ß: "ss" })[c] ?? c)
+        : text.normalize("NFD").replace(/\p{M}/gu, "").normalize("NFC");
+    return plain === text ? [] : [plain];
+  },
   /** Digits and colons typed full-width in Chinese, Japanese and Korean, or back to ASCII. */
   fullWidth: ({ text, lang }) => {
     if (!WORDS[lang].fullWidth) return [];

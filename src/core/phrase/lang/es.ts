@@ -203,7 +203,7 @@ const rules: Rule[] = [
   ),
   dateRange(String.raw`del?`, "al?", MONTH, monthOf),
   dayRange(String.raw`de(?:sde)?`, DAY, String.raw`al?`, days),
-  ruleOf(String.raw`\b(?:todas\s+las|cada)\s+(mañana|tarde|noche)s?\b`, (m) => ({ kind: "daily", part: PARTS[m[1] ?? ""] ?? "morning" })),
+  ruleOf(String.raw`\b(?:todas\s+las|cada)\s+(mañana|manana|tarde|noche)s?\b`, (m) => ({ kind: "daily", part: PARTS[m[1] ?? ""] ?? "morning" })),
   ruleOf(String.raw`\b(?:todos\s+los\s+(?:santos\s+)?d[íi]as|cada\s+d[íi]a|diariamente|a\s+diario|diario)\b`, () => ({ kind: "daily" })),
   ruleOf(String.raw`\b(?:los|todos\s+los|cada)\s+fin(?:es)?\s+de\s+semana\b`, () => ({ kind: "weekdays", days: [...WEEKEND] })),
   // "cada que sea lunes" (Mexico): whenever it is Monday.

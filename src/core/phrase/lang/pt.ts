@@ -255,7 +255,7 @@ const rules: Rule[] = [
   })),
   ruleOf(String.raw`\b(?:da|de|à|pela)\s+(manh[ãa]|tarde|noite|madrugada)\b`, (m) => ({ kind: "part", part: PARTS[m[1] ?? ""] ?? "morning" })),
   ruleOf(
-    String.raw`\b(?:d[ao]s?|entre\s+(?:as\s+)?)\s*(\d{1,2}\s*(?:h|horas?|:)?\s*(?:\d{2})?|meio-?dia)\s+(?:às?|até(?:\s+(?:as|às))?|e(?:\s+as)?|ao)\s+(\d{1,2}\s*(?:h|horas?|:)?\s*(?:\d{2})?|meio-?dia|meia-?noite)`,
+    String.raw`\b(?:d[ao]s?|entre\s+(?:as\s+)?)\s*(\d{1,2}\s*(?:h|horas?|:)?\s*(?:\d{2})?|meio-?dia)\s+(?:[àa]s?|até(?:\s+(?:as|às))?|e(?:\s+as)?|ao)\s+(\d{1,2}\s*(?:h|horas?|:)?\s*(?:\d{2})?|meio-?dia|meia-?noite)`,
     (m) => windowOf(windowEnd(m[1]), windowEnd(m[2])),
   ),
   ruleOf(String.raw`\bat[ée]\b`, () => ({ kind: "until", side: "after" })),
