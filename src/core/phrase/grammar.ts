@@ -328,9 +328,9 @@ export function withPlainLetters(source: string): string {
     const c = source[i] as string;
     if (c === "\\") {
       const property = /^\\[pP]\{[^}]*\}/u.exec(source.slice(i));
-      const escape = property?.[0] ?? source.slice(i, i + 2);
-      out += escape;
-      i += escape.length - 1;
+      const escaped = property?.[0] ?? source.slice(i, i + 2);
+      out += escaped;
+      i += escaped.length - 1;
       continue;
     }
     if (c === "[" && !inClass) inClass = true;
