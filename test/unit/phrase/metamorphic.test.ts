@@ -124,8 +124,20 @@ describe("the property can fail", () => {
     return next === text ? [] : [next];
   };
 
+  // One that changes only the runs after the last: an English end or count taken out.
+  const unbounded: Changer = ({ text, lang }) => {
+    const next = text.replace(/,?\s*\b(?:\d+ times(?: in total)?|until (?:june|april|march) \d+)\b/iu, "");
+    return lang !== "en" || next === text ? [] : [next];
+  };
+
   it("reports a change of meaning as another reading", () => {
     const results = run({ shifted }, READ.slice(0, 150));
     expect(results.filter((r) => r.outcome === "other").length).toBeGreaterThan(50);
+  });
+
+  it("reports a change of the runs after the row's window: an end or a count dropped", () => {
+    const results = run({ unbounded });
+    expect(results.length).toBeGreaterThan(5);
+    expect(results.filter((r) => r.outcome === "other").length).toBeGreaterThan(5);
   });
 });
