@@ -12,7 +12,27 @@ interface Placed {
 }
 
 /** Forms that say the same ("every day" / "daily", "週一" / "星期一"): a match of `from` is replaced by `to`. */
-type Synonym = readonly [from: RegExp, to: string];
+type Synonym = readonly [from: RegExp, to: string | ((said: string) => string)];
+
+/** A Chinese or Japanese hour in numerals, in digits: "八點" -> "8點", "十二時" -> "12時". */
+const HAN_HOURS: Readonly<Record<string, string>> = {
+  一: "1",
+  二: "2",
+  兩: "2",
+  两: "2",
+  三: "3",
+  四: "4",
+  五: "5",
+  六: "6",
+  七: "7",
+  八: "8",
+  九: "9",
+  十: "10",
+  十一: "11",
+  十二: "12",
+};
+const hanHour = (said: string) => HAN_HOURS[said] ?? said;
+const HAN_HOUR = /(?<![0-9一二三四五六七八九十兩两第])(十[一二]?|[一二兩两三四五六七八九])(?=[點点時])/u;
 
 interface LangWords {
   /** Politeness words or fillers, and where each goes. */
@@ -60,6 +80,7 @@ export const WORDS: Readonly<Record<MeasuredLang, LangWords>> = {
       [/(\d)\s?([ap])m\b/iu, "$1 $2.m."],
       [/(\d)\s([ap])m\b/iu, "$1$2m"],
       [/\btomorrow\b/iu, "tmrw"],
+      [/(?<![:\d])(\d{1,2})\s?([ap]m)\b/iu, "$1:00$2"],
     ],
   }),
   es: latin({
@@ -70,6 +91,7 @@ export const WORDS: Readonly<Record<MeasuredLang, LangWords>> = {
     synonyms: [
       [/(?<!\p{L})todos los días(?!\p{L})/iu, "cada día"],
       [/(?<!\p{L})cada día(?!\p{L})/iu, "todos los días"],
+      [/(?<!\p{L})las (\d{1,2})(?![:\d])(?= de la (?:mañana|tarde|noche))/iu, "las $1:00"],
     ],
   }),
   de: latin({
@@ -80,6 +102,7 @@ export const WORDS: Readonly<Record<MeasuredLang, LangWords>> = {
     synonyms: [
       [/(?<!\p{L})jeden Tag(?!\p{L})/iu, "täglich"],
       [/(?<!\p{L})täglich(?!\p{L})/iu, "jeden Tag"],
+      [/(?<![:\d])(\d{1,2}) Uhr\b/iu, "$1:00 Uhr"],
     ],
   }),
   fr: latin({
@@ -90,6 +113,7 @@ export const WORDS: Readonly<Record<MeasuredLang, LangWords>> = {
     synonyms: [
       [/(?<!\p{L})tous les jours(?!\p{L})/iu, "chaque jour"],
       [/(?<!\p{L})chaque jour(?!\p{L})/iu, "tous les jours"],
+      [/(?<![:\d])(\d{1,2})h(?![\d\p{L}])/iu, "$1h00"],
     ],
   }),
   pt: latin({
@@ -100,6 +124,7 @@ export const WORDS: Readonly<Record<MeasuredLang, LangWords>> = {
     synonyms: [
       [/(?<!\p{L})todo dia(?!\p{L})/iu, "todos os dias"],
       [/(?<!\p{L})todos os dias(?!\p{L})/iu, "todo dia"],
+      [/(?<![:\d])(\d{1,2})h(?![\d\p{L}])/iu, "$1h00"],
     ],
   }),
   it: latin({
@@ -133,6 +158,7 @@ export const WORDS: Readonly<Record<MeasuredLang, LangWords>> = {
     synonyms: [
       [/星期(?=[一二三四五六日天])/u, "禮拜"],
       [/禮拜(?=[一二三四五六日天])/u, "星期"],
+      [HAN_HOUR, hanHour],
       [/週(?=[一二三四五六日])/u, "星期"],
       [/每天/u, "每日"],
     ],
@@ -150,6 +176,7 @@ export const WORDS: Readonly<Record<MeasuredLang, LangWords>> = {
     synonyms: [
       [/星期(?=[一二三四五六日天])/u, "礼拜"],
       [/周(?=[一二三四五六日])/u, "星期"],
+      [HAN_HOUR, hanHour],
       [/每天/u, "每日"],
     ],
     stop: "。",
@@ -166,6 +193,7 @@ export const WORDS: Readonly<Record<MeasuredLang, LangWords>> = {
     synonyms: [
       [/([月火水木金土日])曜日/u, "$1曜"],
       [/([月火水木金土日])曜(?!日)/u, "$1曜日"],
+      [HAN_HOUR, hanHour],
     ],
     stop: "。",
     comma: "、",
@@ -244,7 +272,8 @@ export const CHANGERS: Readonly<Record<string, Changer>> = {
   /** The request verb (and its "to") taken out of a phrase that has it. */
   requestDropped: ({ text, lang }) => drop(text, WORDS[lang].requestDrop),
   /** A form that says the same put for another ("every day" / "daily", "星期一" / "禮拜一", "月曜日" / "月曜"). */
-  synonym: ({ text, lang }) => WORDS[lang].synonyms.map(([from, to]) => text.replace(from, to)).filter((t) => t !== text),
+  synonym: ({ text, lang }) =>
+    WORDS[lang].synonyms.map(([from, to]) => (typeof to === "string" ? text.replace(from, to) : text.replace(from, to))).filter((t) => t !== text),
   /**
    * Accents left out, as people type without them ("miercoles", "a las 8 de la manana", "a 8h",
    * "as 9h"); German umlauts written out ("taeglich", "Uebermorgen").
