@@ -1,31 +1,29 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { openDynamoStore } from "../../src/adapters/store/dynamodb/dynamodb-store.js";
 import { LIVE_JOB_STATUSES } from "../../src/core/model.js";
-import { dynamoClient, dynamoDbEndpoint, freshTables } from "../support/aws/clients.js";
+import { dynamoDbEndpoint } from "../support/aws/clients.js";
+import { awsFixture } from "../support/aws/fixture.js";
 import { killRacers, overlapped, race } from "../support/processes/limits-race.js";
 
 // The cross-process limit tests of test/app/cross-process-limits.test.ts, on DynamoDB Local.
 
-const ddb = dynamoClient();
+const aws = awsFixture();
 let dir = "";
-let drop: () => Promise<void> = async () => {};
 afterEach(async () => {
   killRacers();
   if (dir) rmSync(dir, { recursive: true, force: true });
-  await drop();
+  await aws.dropTables();
 });
-afterAll(() => ddb.destroy());
 
 /** Two processes on fresh tables; the tables, for reading what they left. */
 async function raceOnTables(label: string, env: Record<string, string>) {
   dir = mkdtempSync(join(tmpdir(), "duely-two-processes-aws-"));
-  const made = await freshTables(ddb, label);
-  drop = made.drop;
-  const counts = await race(dir, { DDB_ENDPOINT: dynamoDbEndpoint(), TABLE_PREFIX: made.tables.jobs.slice(0, -"jobs".length), ...env });
-  return { counts, tables: made.tables };
+  const tables = await aws.tables(label);
+  const counts = await race(dir, { DDB_ENDPOINT: dynamoDbEndpoint(), TABLE_PREFIX: tables.jobs.slice(0, -"jobs".length), ...env });
+  return { counts, tables };
 }
 
 describe("limits shared by two processes on DynamoDB", () => {
@@ -42,7 +40,7 @@ describe("limits shared by two processes on DynamoDB", () => {
     expect(counts.flatMap((c) => c.other)).toEqual([]);
     expect(counts[0]!.ok + counts[1]!.ok).toBe(20);
     expect(counts[0]!.limit + counts[1]!.limit).toBe(40);
-    const store = openDynamoStore({ client: ddb, tables, ttlDays: 1 });
+    const store = openDynamoStore({ client: aws.ddb, tables, ttlDays: 1 });
     expect(await store.countJobs("alice", LIVE_JOB_STATUSES)).toBe(20);
     await store.close();
   }, 120_000);

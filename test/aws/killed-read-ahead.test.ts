@@ -3,26 +3,15 @@
 // with a poll and a claim another worker has it about 3 s after the kill: 2 s under the 5 s
 // lateness target. Asserted on the visibility fauxqs gave each message (its inspection endpoint),
 // not on how long the test took.
-import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openSqsQueue } from "../../src/adapters/queue/sqs/sqs-queue.js";
-import { createQueues } from "../../src/cli/aws-init.js";
-import { killableSqsClient, sqsClient } from "../support/aws/clients.js";
-import { type Fauxqs, startFauxqs } from "../support/aws/fauxqs.js";
+import { killableSqsClient } from "../support/aws/clients.js";
+import { awsFixture } from "../support/aws/fixture.js";
 
 /** The bound derived from the hold: a kept message is never hidden more than this ahead of now. */
 const HOLD_BOUND_MS = 2_000;
 
-let fauxqs: Fauxqs;
-let client: ReturnType<typeof sqsClient>;
-beforeAll(async () => {
-  fauxqs = await startFauxqs();
-  client = sqsClient(fauxqs.endpoint);
-});
-afterAll(async () => {
-  client.destroy();
-  await fauxqs.stop();
-});
+const aws = awsFixture({ queues: true });
 
 /**
  * How far ahead of now SQS hides the queue's in-flight messages, at most: their visibility
@@ -30,7 +19,7 @@ afterAll(async () => {
  * before then, so this never overstates the hold).
  */
 async function hiddenAheadMs(queueName: string): Promise<{ inflight: number; aheadMs: number }> {
-  const res = await fetch(`${fauxqs.endpoint}/_fauxqs/queues/${queueName}`);
+  const res = await fetch(`${aws.fauxqs().endpoint}/_fauxqs/queues/${queueName}`);
   const at = Date.now();
   const { messages } = (await res.json()) as { messages: { inflight: { visibilityDeadline: number }[] } };
   const deadlines = messages.inflight.map((m) => m.visibilityDeadline);
@@ -41,12 +30,11 @@ const item = (job: string, dueAt: number) => ({ key: { job_id: job, scheduled_at
 
 describe("a killed worker's unclaimed messages on SQS", () => {
   it("are never hidden more than 2 s ahead while the worker lives and renews them, so another worker receives each within 2 s of the kill and a poll", async () => {
-    const prefix = `t${randomUUID().slice(0, 8)}-`;
-    const { queueUrl } = await createQueues(client, { prefix, visibilityMs: 30_000, maxReceiveCount: 10 });
+    const { queueUrl } = await aws.queues("read-ahead", { visibilityMs: 30_000, maxReceiveCount: 10 });
     const queueName = queueUrl.split("/").pop()!;
-    const dying = killableSqsClient(fauxqs.endpoint);
+    const dying = killableSqsClient(aws.fauxqs().endpoint);
     const first = openSqsQueue({ client: dying.client, queueUrl, visibilityMs: 30_000, readAhead: 20 });
-    const other = openSqsQueue({ client, queueUrl, visibilityMs: 30_000 });
+    const other = openSqsQueue({ client: aws.sqs(), queueUrl, visibilityMs: 30_000 });
     const now = Date.now() - 1;
     await first.send(Array.from({ length: 12 }, (_, i) => item(`k${i}`, now)));
     // Two handed out (not claimed: no extend), ten read ahead.

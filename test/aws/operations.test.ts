@@ -1,37 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { dynamoPresence, dynamoShardLeases } from "../../src/adapters/lease/dynamodb-leases.js";
 import { openSqsQueue } from "../../src/adapters/queue/sqs/sqs-queue.js";
 import { openDynamoStore } from "../../src/adapters/store/dynamodb/dynamodb-store.js";
 import { WatcherAlarm } from "../../src/app/engine/liveness.js";
 import { checkStatus, type StatusDeps } from "../../src/app/engine/status.js";
 import { DEFAULT_SETTINGS } from "../../src/app/settings.js";
-import { createQueues } from "../../src/cli/aws-init.js";
 import type { Logger, LogLevel } from "../../src/ports/logger.js";
-import { dynamoClient, freshTables, sqsClient, uniquePrefix } from "../support/aws/clients.js";
-import { type Fauxqs, startFauxqs } from "../support/aws/fauxqs.js";
+import { awsFixture } from "../support/aws/fixture.js";
 import { makeJob, makeRun, SHARDS, T0 } from "../support/builders.js";
 import { FakeClock } from "../support/fake-clock.js";
 
-const client = dynamoClient();
-let fauxqs: Fauxqs;
-let sqs: ReturnType<typeof sqsClient>;
-const drops: (() => Promise<void>)[] = [];
-beforeAll(async () => {
-  fauxqs = await startFauxqs();
-  sqs = sqsClient(fauxqs.endpoint);
-});
-afterAll(async () => {
-  await Promise.all(drops.map((d) => d()));
-  client.destroy();
-  sqs.destroy();
-  await fauxqs.stop();
-});
+const aws = awsFixture({ queues: true });
 
 async function fresh(label: string) {
-  const { tables, drop } = await freshTables(client, label);
-  drops.push(drop);
-  const presence = dynamoPresence({ client, table: tables.leases });
-  const leases = dynamoShardLeases({ client, table: tables.leases });
+  const tables = await aws.tables(label);
+  const presence = dynamoPresence({ client: aws.ddb, table: tables.leases });
+  const leases = dynamoShardLeases({ client: aws.ddb, table: tables.leases });
   return { tables, presence, leases };
 }
 
@@ -83,9 +67,9 @@ describe("who runs the scheduler, from the leases table", () => {
 describe("duely status's checks on DynamoDB + SQS", () => {
   async function statusDeps(label: string, clock: FakeClock) {
     const { tables, presence, leases } = await fresh(label);
-    const store = openDynamoStore({ client, tables, ttlDays: 1, shards: SHARDS });
-    const { queueUrl, dlqUrl } = await createQueues(sqs, { prefix: uniquePrefix(label), visibilityMs: 2_000, maxReceiveCount: 3 });
-    const queue = openSqsQueue({ client: sqs, queueUrl, dlqUrl, visibilityMs: 2_000 });
+    const store = openDynamoStore({ client: aws.ddb, tables, ttlDays: 1, shards: SHARDS });
+    const { queueUrl, dlqUrl } = await aws.queues(label, { visibilityMs: 2_000, maxReceiveCount: 3 });
+    const queue = openSqsQueue({ client: aws.sqs(), queueUrl, dlqUrl, visibilityMs: 2_000 });
     const deps: StatusDeps = { store, queue, presence, schedulerRunning: null, clock, settings: { ...DEFAULT_SETTINGS, shard_count: SHARDS } };
     return { deps, store, queue, leases, presence };
   }
@@ -229,7 +213,7 @@ describe("duely status's checks on DynamoDB + SQS", () => {
     });
     expect(report.attention).toEqual([]);
 
-    const gone = openDynamoStore({ client, tables: { ...(await fresh("none")).tables, jobs: "no-such-table" }, ttlDays: 1, shards: SHARDS });
+    const gone = openDynamoStore({ client: aws.ddb, tables: { ...(await fresh("none")).tables, jobs: "no-such-table" }, ttlDays: 1, shards: SHARDS });
     const broken = await checkStatus({ ...deps, store: gone });
     expect(broken.store).toMatchObject({ ok: false, error: expect.stringMatching(/non-existent table|not found/i) });
     expect(broken.runs).toBeNull();

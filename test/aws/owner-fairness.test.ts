@@ -3,35 +3,23 @@
 // owner's run is never behind more than that many of the flood's in SQS (which hands messages out
 // in the order they became visible, as fauxqs does strictly).
 import { DeleteMessageBatchCommand, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openSqsQueue } from "../../src/adapters/queue/sqs/sqs-queue.js";
 import { openDynamoStore } from "../../src/adapters/store/dynamodb/dynamodb-store.js";
 import { Watcher } from "../../src/app/engine/watcher.js";
 import { DEFAULT_SETTINGS } from "../../src/app/settings.js";
 import { Jobs } from "../../src/app/tasks/jobs.js";
-import { createQueues } from "../../src/cli/aws-init.js";
 import { runKeyString } from "../../src/core/keys.js";
 import type { Run, RunKey } from "../../src/core/model.js";
 import type { ActionRunner } from "../../src/ports/action.js";
 import { silentLogger } from "../../src/ports/logger.js";
 import type { DelayQueue } from "../../src/ports/queue.js";
 import type { Store } from "../../src/ports/store.js";
-import { dynamoClient, freshTables, sqsClient, uniquePrefix } from "../support/aws/clients.js";
-import { type Fauxqs, startFauxqs } from "../support/aws/fauxqs.js";
+import { awsFixture } from "../support/aws/fixture.js";
 import { makeJobInShard, makeRun, SHARDS, T0 } from "../support/builders.js";
 import { FakeClock } from "../support/fake-clock.js";
 
-const client = dynamoClient();
-let fauxqs: Fauxqs;
-const drops: (() => Promise<void>)[] = [];
-beforeAll(async () => {
-  fauxqs = await startFauxqs();
-});
-afterAll(async () => {
-  await Promise.all(drops.map((d) => d()));
-  client.destroy();
-  await fauxqs.stop();
-});
+const aws = awsFixture({ queues: true });
 
 const noActions: ActionRunner = {
   run: async () => {
@@ -54,11 +42,9 @@ interface Message {
 
 /** DynamoDB Local tables and a fauxqs queue of their own, a fake clock mid-hour, and what reads them. */
 async function openScene(opts: { queue?: (q: DelayQueue) => DelayQueue } = {}) {
-  const sqs = sqsClient(fauxqs.endpoint);
-  const { queueUrl } = await createQueues(sqs, { prefix: uniquePrefix("fair"), visibilityMs: 30_000, maxReceiveCount: 10 });
-  const { tables, drop } = await freshTables(client, "fair");
-  drops.push(drop);
-  const store = openDynamoStore({ client, tables, ttlDays: 30 });
+  const sqs = aws.sqs();
+  const { queueUrl } = await aws.queues("fair", { visibilityMs: 30_000, maxReceiveCount: 10 });
+  const store = openDynamoStore({ client: aws.ddb, tables: await aws.tables("fair"), ttlDays: 30 });
   // Mid-hour, a short look-back: each tick scans one hour's buckets, in shard order.
   const clock = new FakeClock(T0 + 30 * 60_000);
   const settings = { ...DEFAULT_SETTINGS, shard_count: SHARDS, look_back_ms: 60_000, max_active_jobs_per_owner: 1_000, dedupe_window_ms: 0 };
@@ -82,11 +68,7 @@ async function openScene(opts: { queue?: (q: DelayQueue) => DelayQueue } = {}) {
       );
     }
   };
-  const close = async () => {
-    await sqsQueue.close();
-    sqs.destroy();
-  };
-  return { store, clock, watcher, jobs, drain, close, settings };
+  return { store, clock, watcher, jobs, drain, close: () => sqsQueue.close(), settings };
 }
 
 async function setUp() {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { meterRequests } from "../../src/adapters/aws/request-meter.js";
 import { LocalDelayQueue } from "../../src/adapters/queue/local/local-queue.js";
 import { dynamoLimitState } from "../../src/adapters/store/dynamodb/dynamodb-limit-state.js";
@@ -11,27 +11,23 @@ import { DEFAULT_SETTINGS } from "../../src/app/settings.js";
 import type { Job } from "../../src/core/model.js";
 import { silentLogger } from "../../src/ports/logger.js";
 import type { Tx } from "../../src/ports/store.js";
-import { dynamoClient, freshTables } from "../support/aws/clients.js";
+import { dynamoClient } from "../support/aws/clients.js";
+import { awsFixture } from "../support/aws/fixture.js";
 import { makeJob, T0 } from "../support/builders.js";
 import { ScriptedActions } from "../support/engine-harness.js";
 import { FakeClock } from "../support/fake-clock.js";
 
-const client = dynamoClient();
+const aws = awsFixture();
 let tables: TableNames;
-let drop: () => Promise<void>;
 beforeAll(async () => {
-  ({ tables, drop } = await freshTables(client, "limits"));
-});
-afterAll(async () => {
-  await drop();
-  client.destroy();
+  tables = await aws.tables("limits");
 });
 
 const create = (job: Job, max: number): Tx => ({ writes: [{ op: "put_job", job, expectVersion: null }], cap: { owner: job.owner, max } });
 
 describe("the active-task cap on DynamoDB", () => {
   it("lets exactly one of ten concurrent creates through when one slot is left, from two store instances", async () => {
-    const stores = [1, 2].map(() => openDynamoStore({ client, tables, ttlDays: 30 }));
+    const stores = [1, 2].map(() => openDynamoStore({ client: aws.ddb, tables, ttlDays: 30 }));
     expect(await stores[0]!.commit(create(makeJob({ owner: "alice" }), 3))).toBe(true);
     expect(await stores[1]!.commit(create(makeJob({ owner: "alice" }), 3))).toBe(true);
     const results = await Promise.all(Array.from({ length: 10 }, (_, i) => stores[i % 2]!.commit(create(makeJob({ owner: "alice" }), 3))));
@@ -46,7 +42,7 @@ describe("the active-task cap on DynamoDB", () => {
   });
 
   it("frees a cancelled task's slot at once, and only once", async () => {
-    const store = openDynamoStore({ client, tables, ttlDays: 30 });
+    const store = openDynamoStore({ client: aws.ddb, tables, ttlDays: 30 });
     const jobs = [makeJob({ owner: "carol" }), makeJob({ owner: "carol" })];
     for (const job of jobs) expect(await store.commit(create(job, 2))).toBe(true);
     expect(await store.commit(create(makeJob({ owner: "carol" }), 2))).toBe(false);
@@ -60,7 +56,7 @@ describe("the active-task cap on DynamoDB", () => {
   }, 15_000);
 
   it("counts live tasks only in a burst: one-shots that finish as fast as they are created never fill the cap", async () => {
-    const stores = [1, 2].map(() => openDynamoStore({ client, tables, ttlDays: 30 }));
+    const stores = [1, 2].map(() => openDynamoStore({ client: aws.ddb, tables, ttlDays: 30 }));
     let created = 0;
     for (let round = 0; round < 5; round++) {
       const jobs = Array.from({ length: 6 }, () => makeJob({ owner: "hank" }));
@@ -75,7 +71,7 @@ describe("the active-task cap on DynamoDB", () => {
   }, 30_000);
 
   it("never lets live tasks past the cap while creates and cancels race", async () => {
-    const store = openDynamoStore({ client, tables, ttlDays: 30 });
+    const store = openDynamoStore({ client: aws.ddb, tables, ttlDays: 30 });
     const live = Array.from({ length: 3 }, () => makeJob({ owner: "gina" }));
     for (const job of live) expect(await store.commit(create(job, 3))).toBe(true);
     const creates = Array.from({ length: 8 }, () => makeJob({ owner: "gina" }));
@@ -92,7 +88,7 @@ describe("the active-task cap on DynamoDB", () => {
   }, 30_000);
 
   it("seeds the counter from the owner's existing live tasks (a deployment from before the cap)", async () => {
-    const store = openDynamoStore({ client, tables, ttlDays: 30 });
+    const store = openDynamoStore({ client: aws.ddb, tables, ttlDays: 30 });
     for (let i = 0; i < 2; i++) expect(await store.commit({ writes: [{ op: "put_job", job: makeJob({ owner: "dave" }), expectVersion: null }] })).toBe(true);
     expect(await store.commit(create(makeJob({ owner: "dave" }), 2))).toBe(false);
     expect(await store.commit(create(makeJob({ owner: "dave" }), 3))).toBe(true);
@@ -105,7 +101,7 @@ describe("rate limits on DynamoDB", () => {
     const at = Date.now();
     const clock = { now: () => at };
     const settings = { ...DEFAULT_LIMITS, creates: { burst: 5, per_minute: 1 } };
-    const limits = [1, 2].map(() => new Limits(dynamoLimitState({ client, table: tables.events, now: clock.now }), settings, clock));
+    const limits = [1, 2].map(() => new Limits(dynamoLimitState({ client: aws.ddb, table: tables.events, now: clock.now }), settings, clock));
     const outcomes = await Promise.allSettled(Array.from({ length: 24 }, (_, i) => limits[i % 2]!.chargeCreate("erin")));
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(5);
     expect(outcomes.find((o) => o.status === "rejected")).toMatchObject({ reason: { code: "limit_exceeded", retryAfterS: 60 } });
@@ -130,8 +126,8 @@ describe("rate limits on DynamoDB", () => {
   });
 
   it("keeps a limit item out of every run's event listing", async () => {
-    const store = openDynamoStore({ client, tables, ttlDays: 30 });
-    await new Limits(dynamoLimitState({ client, table: tables.events, now: () => T0 }), DEFAULT_LIMITS, { now: () => T0 }).chargeCreate("frank");
+    const store = openDynamoStore({ client: aws.ddb, tables, ttlDays: 30 });
+    await new Limits(dynamoLimitState({ client: aws.ddb, table: tables.events, now: () => T0 }), DEFAULT_LIMITS, { now: () => T0 }).chargeCreate("frank");
     expect(await store.listEvents({ job_id: "frank", scheduled_at: T0 })).toEqual([]);
   });
 });
@@ -141,7 +137,7 @@ describe("the execution rate on DynamoDB", () => {
     // From the wall clock's time: DynamoDB's TTL deletes an item whose expiry is in the real past.
     const clock = new FakeClock(Date.now());
     const t0 = clock.now();
-    const store = openDynamoStore({ client, tables, ttlDays: 30, now: () => clock.now() });
+    const store = openDynamoStore({ client: aws.ddb, tables, ttlDays: 30, now: () => clock.now() });
     const actions = new ScriptedActions();
     const settings = { ...DEFAULT_LIMITS, executions: { burst: 2, per_minute: 6 } };
     const engine = new Engine({
@@ -152,7 +148,7 @@ describe("the execution rate on DynamoDB", () => {
       actions,
       log: silentLogger,
       settings: DEFAULT_SETTINGS,
-      limits: new Limits(dynamoLimitState({ client, table: tables.events, now: () => clock.now() }), settings, clock),
+      limits: new Limits(dynamoLimitState({ client: aws.ddb, table: tables.events, now: () => clock.now() }), settings, clock),
     });
     const action = { type: "notify" as const, message: "hi" };
     const ids: string[] = [];

@@ -11,24 +11,15 @@ import { rolesOf } from "../../src/cli/process-roles.js";
 import { loadConfig } from "../../src/config.js";
 import { openEngine } from "../../src/main.js";
 import type { Logger, LogLevel } from "../../src/ports/logger.js";
-import { dynamoClient, dynamoDbEndpoint, freshTables, sqsClient } from "../support/aws/clients.js";
-import { type Fauxqs, startFauxqs } from "../support/aws/fauxqs.js";
+import { dynamoDbEndpoint } from "../support/aws/clients.js";
+import { awsFixture } from "../support/aws/fixture.js";
 
-const ddb = dynamoClient();
-let fauxqs: Fauxqs;
-let sqs: ReturnType<typeof sqsClient>;
+const aws = awsFixture({ queues: true });
 let dir: string;
-const drops: (() => Promise<void>)[] = [];
-beforeAll(async () => {
-  fauxqs = await startFauxqs();
-  sqs = sqsClient(fauxqs.endpoint);
+beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "duely-readiness-"));
 });
-afterAll(async () => {
-  await Promise.all(drops.map((d) => d()));
-  ddb.destroy();
-  sqs.destroy();
-  await fauxqs.stop();
+afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -38,16 +29,15 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A role process's engine on fresh tables and a queue, as `duely watcher` / `duely worker` opens it. */
 async function fresh(label: string) {
-  const { tables, drop } = await freshTables(ddb, label);
-  drops.push(drop);
+  const tables = await aws.tables(label);
   const prefix = tables.jobs.replace(/jobs$/, "");
-  const { queueUrl } = await createQueues(sqs, { prefix, visibilityMs: 30_000 });
+  const { queueUrl } = await createQueues(aws.sqs(), { prefix, visibilityMs: 30_000 });
   const path = join(dir, `${label}.json`);
   writeFileSync(
     path,
     JSON.stringify({
       store: { kind: "dynamodb", region: "us-east-1", endpoint: dynamoDbEndpoint(), tables },
-      queue: { kind: "sqs", region: "us-east-1", endpoint: fauxqs.endpoint, queue_url: queueUrl, visibility_ms: 30_000 },
+      queue: { kind: "sqs", region: "us-east-1", endpoint: aws.fauxqs().endpoint, queue_url: queueUrl, visibility_ms: 30_000 },
     }),
   );
   const config = loadConfig({}, path);
@@ -59,7 +49,7 @@ async function fresh(label: string) {
       log,
       actions: { run: async () => ({ text: "ok" }) },
     });
-  return { tables, prefix, queueUrl, open, presence: dynamoPresence({ client: ddb, table: tables.leases }) };
+  return { tables, prefix, queueUrl, open, presence: dynamoPresence({ client: aws.ddb, table: tables.leases }) };
 }
 
 const saying = (text: string) => lines.filter((l) => `${l.message} ${String(l.data?.error ?? "")}`.includes(text));
@@ -67,7 +57,7 @@ const saying = (text: string) => lines.filter((l) => `${l.message} ${String(l.da
 describe("a role process whose store or queue does not answer", () => {
   it("a watcher without its queue takes no shard, backs off naming SQS, the call and the endpoint, and starts once the queue is there", async () => {
     const { prefix, queueUrl, open, presence } = await fresh("noqueue");
-    await sqs.send(new DeleteQueueCommand({ QueueUrl: queueUrl }));
+    await aws.sqs().send(new DeleteQueueCommand({ QueueUrl: queueUrl }));
     let engine: Engine | null = null;
     try {
       engine = await open("watcher", "watcher-noqueue");
@@ -78,8 +68,8 @@ describe("a role process whose store or queue does not answer", () => {
       // Backoff: a few lines in 5 s, not one per poll.
       expect(saying("does not answer").length).toBeGreaterThan(0);
       expect(saying("does not answer").length).toBeLessThanOrEqual(4);
-      expect(saying("does not answer")[0]!.data!.error).toMatch(new RegExp(`SQS GetQueueAttributes on .*${prefix}runs.* at ${fauxqs.endpoint} failed`));
-      await createQueues(sqs, { prefix, visibilityMs: 30_000 });
+      expect(saying("does not answer")[0]!.data!.error).toMatch(new RegExp(`SQS GetQueueAttributes on .*${prefix}runs.* at ${aws.fauxqs().endpoint} failed`));
+      await createQueues(aws.sqs(), { prefix, visibilityMs: 30_000 });
       let held: number[] = [];
       for (let i = 0; i < 60 && held.length === 0; i++) {
         await sleep(500);
@@ -93,7 +83,7 @@ describe("a role process whose store or queue does not answer", () => {
 
   it("a worker without its runs table neither beats nor receives, and names DynamoDB, the call and the table", async () => {
     const { tables, open, presence } = await fresh("noruns");
-    await ddb.send(new DeleteTableCommand({ TableName: tables.runs }));
+    await aws.ddb.send(new DeleteTableCommand({ TableName: tables.runs }));
     let engine: Engine | null = null;
     try {
       engine = await open("worker", "worker-noruns");

@@ -1,28 +1,24 @@
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { meterRequests } from "../../src/adapters/aws/request-meter.js";
 import { dynamoShardLeases } from "../../src/adapters/lease/dynamodb-leases.js";
 import { openDynamoStore } from "../../src/adapters/store/dynamodb/dynamodb-store.js";
+import type { TableNames } from "../../src/adapters/store/dynamodb/tables.js";
 import { Watcher } from "../../src/app/engine/watcher.js";
 import { DEFAULT_SETTINGS } from "../../src/app/settings.js";
 import type { ActionRunner } from "../../src/ports/action.js";
 import { silentLogger } from "../../src/ports/logger.js";
 import type { DelayQueue, QueueItem } from "../../src/ports/queue.js";
 import type { ShardLeases } from "../../src/ports/shard-lease.js";
-import { dynamoClient, freshTables } from "../support/aws/clients.js";
+import { dynamoClient } from "../support/aws/clients.js";
+import { awsFixture } from "../support/aws/fixture.js";
 import { MINUTE_MS, makeJobInShard, makeRun, SHARDS, T0 } from "../support/builders.js";
 import { FakeClock } from "../support/fake-clock.js";
 
-const client = dynamoClient();
-const drops: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  await Promise.all(drops.map((d) => d()));
-  client.destroy();
-});
+const aws = awsFixture();
 
-async function freshLeases(): Promise<{ leases: ShardLeases; tables: Awaited<ReturnType<typeof freshTables>>["tables"] }> {
-  const { tables, drop } = await freshTables(client, "leases");
-  drops.push(drop);
-  return { leases: dynamoShardLeases({ client, table: tables.leases }), tables };
+async function freshLeases(): Promise<{ leases: ShardLeases; tables: TableNames }> {
+  const tables = await aws.tables("leases");
+  return { leases: dynamoShardLeases({ client: aws.ddb, table: tables.leases }), tables };
 }
 
 const ALL = Array.from({ length: SHARDS }, (_, i) => i);
@@ -132,7 +128,7 @@ describe("watchers sharing shards through leases", () => {
 
   it("enqueue each run once between them, and the survivor takes over a stopped watcher's shards", async () => {
     const { leases, tables } = await freshLeases();
-    const store = openDynamoStore({ client, tables, ttlDays: 30 });
+    const store = openDynamoStore({ client: aws.ddb, tables, ttlDays: 30 });
     // Mid-hour with a short look-back: each tick scans one hour's buckets.
     const clock = new FakeClock(T0 + 30 * MINUTE_MS);
     const settings = { ...DEFAULT_SETTINGS, shard_count: SHARDS, poll_interval_ms: 1_000, look_back_ms: 60_000 };

@@ -3,34 +3,22 @@
 // dead) sends them again at once, on DynamoDB Local and SQS (fauxqs), rather than
 // `stale_queued_ms` (30 s) after their time; a copy of a run whose first message did go out is
 // claimed by no one (the claim is a compare-and-set) and acknowledged.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openSqsQueue } from "../../src/adapters/queue/sqs/sqs-queue.js";
 import { openDynamoStore } from "../../src/adapters/store/dynamodb/dynamodb-store.js";
 import { Watcher } from "../../src/app/engine/watcher.js";
 import { Worker } from "../../src/app/engine/worker.js";
 import { DEFAULT_SETTINGS } from "../../src/app/settings.js";
-import { createQueues } from "../../src/cli/aws-init.js";
 import type { Job, Run } from "../../src/core/model.js";
 import type { ActionRunner } from "../../src/ports/action.js";
 import { silentLogger } from "../../src/ports/logger.js";
 import type { DelayQueue } from "../../src/ports/queue.js";
 import type { ShardLeases } from "../../src/ports/shard-lease.js";
-import { dynamoClient, freshTables, sqsClient, uniquePrefix } from "../support/aws/clients.js";
-import { type Fauxqs, startFauxqs } from "../support/aws/fauxqs.js";
+import { awsFixture } from "../support/aws/fixture.js";
 import { makeJobInShard, makeRun, SHARDS, T0 } from "../support/builders.js";
 import { FakeClock } from "../support/fake-clock.js";
 
-const client = dynamoClient();
-let fauxqs: Fauxqs;
-const drops: (() => Promise<void>)[] = [];
-beforeAll(async () => {
-  fauxqs = await startFauxqs();
-});
-afterAll(async () => {
-  await Promise.all(drops.map((d) => d()));
-  client.destroy();
-  await fauxqs.stop();
-});
+const aws = awsFixture({ queues: true });
 
 /** The owner window (a worker's read-ahead), and of it the watchers' part: the create path has a fifth. */
 const WINDOW = 10;
@@ -60,14 +48,11 @@ const killedBeforeSend = (queue: DelayQueue): DelayQueue => ({
 });
 
 async function openScene() {
-  const sqs = sqsClient(fauxqs.endpoint);
-  const { queueUrl } = await createQueues(sqs, { prefix: uniquePrefix("takeover"), visibilityMs: 30_000, maxReceiveCount: 10 });
-  const { tables, drop } = await freshTables(client, "takeover");
-  drops.push(drop);
-  const store = openDynamoStore({ client, tables, ttlDays: 30 });
+  const { queueUrl } = await aws.queues("takeover", { visibilityMs: 30_000, maxReceiveCount: 10 });
+  const store = openDynamoStore({ client: aws.ddb, tables: await aws.tables("takeover"), ttlDays: 30 });
   const clock = new FakeClock(T0 + 30 * 60_000);
   const settings = { ...DEFAULT_SETTINGS, shard_count: SHARDS, look_back_ms: 60_000, max_active_jobs_per_owner: 1_000, dedupe_window_ms: 0 };
-  const queue = openSqsQueue({ client: sqs, queueUrl, visibilityMs: 30_000, readAhead: WINDOW, now: () => clock.now() });
+  const queue = openSqsQueue({ client: aws.sqs(), queueUrl, visibilityMs: 30_000, readAhead: WINDOW, now: () => clock.now() });
   const calls: string[] = [];
   const actions: ActionRunner = {
     run: async (_action, ctx) => {
@@ -95,11 +80,7 @@ async function openScene() {
     expect(ok.every(Boolean)).toBe(true);
     return runs;
   };
-  const close = async () => {
-    await queue.close();
-    sqs.destroy();
-  };
-  return { store, queue, clock, calls, dying, successor, worker, seed, close };
+  return { store, queue, clock, calls, dying, successor, worker, seed, close: () => queue.close() };
 }
 
 describe("a shard taken over from a dead watcher", () => {

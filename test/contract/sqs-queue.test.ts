@@ -1,29 +1,19 @@
-import { randomUUID } from "node:crypto";
 import { GetQueueAttributesCommand } from "@aws-sdk/client-sqs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openSqsQueue } from "../../src/adapters/queue/sqs/sqs-queue.js";
 import { createQueues } from "../../src/cli/aws-init.js";
-import { killableSqsClient, sqsClient } from "../support/aws/clients.js";
-import { type Fauxqs, startFauxqs } from "../support/aws/fauxqs.js";
+import { killableSqsClient, uniquePrefix } from "../support/aws/clients.js";
+import { awsFixture } from "../support/aws/fixture.js";
 import { describeQueueContract } from "./queue-contract.js";
 
-let fauxqs: Fauxqs;
-let client: ReturnType<typeof sqsClient>;
-beforeAll(async () => {
-  fauxqs = await startFauxqs();
-  client = sqsClient(fauxqs.endpoint);
-});
-afterAll(async () => {
-  client.destroy();
-  await fauxqs.stop();
-});
+const aws = awsFixture({ queues: true });
 
-const freshQueue = (visibilityMs = 2_000) => createQueues(client, { prefix: `t${randomUUID().slice(0, 8)}-`, visibilityMs, maxReceiveCount: 3 });
+const freshQueue = (visibilityMs = 2_000) => aws.queues("sqs", { visibilityMs, maxReceiveCount: 3 });
 
 describeQueueContract("sqs", async () => {
   const visibilityMs = 2_000;
   const { queueUrl, dlqUrl } = await freshQueue(visibilityMs);
-  const queue = openSqsQueue({ client, queueUrl, dlqUrl, visibilityMs });
+  const queue = openSqsQueue({ client: aws.sqs(), queueUrl, dlqUrl, visibilityMs });
   return { queue, visibilityMs, cleanup: () => queue.close() };
 });
 
@@ -32,7 +22,7 @@ describe("SQS delay queue, beyond the port", () => {
 
   it("refuses a run due beyond SQS's 15-minute delay, sending nothing", async () => {
     const { queueUrl } = await freshQueue();
-    const queue = openSqsQueue({ client, queueUrl, visibilityMs: 2_000 });
+    const queue = openSqsQueue({ client: aws.sqs(), queueUrl, visibilityMs: 2_000 });
     const now = Date.now();
     await expect(queue.send([item("ok", now + 1_000), item("far", now + 16 * 60_000)])).rejects.toMatchObject({ code: "invalid_argument", field: "dueAt" });
     expect(await queue.size()).toBe(0);
@@ -41,8 +31,8 @@ describe("SQS delay queue, beyond the port", () => {
 
   it("keeps a message it holds from redelivery while the worker extends it, and not after ack", async () => {
     const { queueUrl } = await freshQueue(1_000);
-    const worker = openSqsQueue({ client, queueUrl, visibilityMs: 1_000 });
-    const other = openSqsQueue({ client, queueUrl, visibilityMs: 1_000 });
+    const worker = openSqsQueue({ client: aws.sqs(), queueUrl, visibilityMs: 1_000 });
+    const other = openSqsQueue({ client: aws.sqs(), queueUrl, visibilityMs: 1_000 });
     await worker.send([item("long-run", Date.now() - 1)]);
     const [m] = await worker.receive(1, 2_000);
     expect(m).toBeDefined();
@@ -64,9 +54,9 @@ describe("SQS delay queue, beyond the port", () => {
 
   it("a killed worker's unclaimed messages (read ahead, or handed out and not claimed) reach another worker within seconds", async () => {
     const { queueUrl } = await freshQueue(30_000);
-    const dying = killableSqsClient(fauxqs.endpoint);
+    const dying = killableSqsClient(aws.fauxqs().endpoint);
     const first = openSqsQueue({ client: dying.client, queueUrl, visibilityMs: 30_000, readAhead: 20 });
-    const other = openSqsQueue({ client, queueUrl, visibilityMs: 30_000 });
+    const other = openSqsQueue({ client: aws.sqs(), queueUrl, visibilityMs: 30_000 });
     const now = Date.now() - 1;
     await first.send(Array.from({ length: 12 }, (_, i) => item(`k${i}`, now)));
     expect(await first.receive(2, 1_000)).toHaveLength(2);
@@ -83,9 +73,9 @@ describe("SQS delay queue, beyond the port", () => {
 
   it("keeps a waiting message hidden while its worker lives, returns it within seconds once the worker dies", async () => {
     const { queueUrl } = await freshQueue(30_000);
-    const dying = killableSqsClient(fauxqs.endpoint);
+    const dying = killableSqsClient(aws.fauxqs().endpoint);
     const first = openSqsQueue({ client: dying.client, queueUrl, visibilityMs: 30_000 });
-    const other = openSqsQueue({ client, queueUrl, visibilityMs: 30_000 });
+    const other = openSqsQueue({ client: aws.sqs(), queueUrl, visibilityMs: 30_000 });
     await first.send([item("held-back", Date.now() - 1)]);
     const [m] = await first.receive(1, 2_000);
     // Held back by its owner's rate for a minute, as the worker's RateHold does.
@@ -99,24 +89,24 @@ describe("SQS delay queue, beyond the port", () => {
 
   it("hands back every message it keeps unclaimed when closed: read ahead, handed out, waiting", async () => {
     const { queueUrl } = await freshQueue(30_000);
-    const first = openSqsQueue({ client, queueUrl, visibilityMs: 30_000, readAhead: 5 });
+    const first = openSqsQueue({ client: aws.sqs(), queueUrl, visibilityMs: 30_000, readAhead: 5 });
     const now = Date.now() - 1;
     await first.send(["a", "b", "c", "d", "e"].map((j) => item(j, now)));
     const got = await first.receive(2, 1_000);
     expect(got).toHaveLength(2);
     await first.extend(got[0]!, 60_000, { waiting: true });
     await first.close();
-    const second = openSqsQueue({ client, queueUrl, visibilityMs: 30_000 });
+    const second = openSqsQueue({ client: aws.sqs(), queueUrl, visibilityMs: 30_000 });
     expect(await receiveAll(second, 5, 2_500)).toEqual(["a", "b", "c", "d", "e"]);
     await second.close();
   }, 15_000);
 
   it("creates the queue with a redrive policy to its DLQ, idempotently", async () => {
-    const prefix = `t${randomUUID().slice(0, 8)}-`;
-    const first = await createQueues(client, { prefix, visibilityMs: 5_000, maxReceiveCount: 4 });
-    const again = await createQueues(client, { prefix, visibilityMs: 7_000, maxReceiveCount: 4 });
+    const prefix = uniquePrefix("redrive");
+    const first = await createQueues(aws.sqs(), { prefix, visibilityMs: 5_000, maxReceiveCount: 4 });
+    const again = await createQueues(aws.sqs(), { prefix, visibilityMs: 7_000, maxReceiveCount: 4 });
     expect(again).toEqual(first);
-    const { Attributes } = await client.send(new GetQueueAttributesCommand({ QueueUrl: first.queueUrl, AttributeNames: ["All"] }));
+    const { Attributes } = await aws.sqs().send(new GetQueueAttributesCommand({ QueueUrl: first.queueUrl, AttributeNames: ["All"] }));
     expect(Attributes?.VisibilityTimeout).toBe("7");
     expect(JSON.parse(Attributes!.RedrivePolicy!)).toMatchObject({ maxReceiveCount: 4, deadLetterTargetArn: expect.stringContaining(`${prefix}runs-dlq`) });
   });

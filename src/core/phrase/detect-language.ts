@@ -43,7 +43,7 @@ const LATIN_WORDS: Array<[Grammar, RegExp]> = [
   ],
   [
     pt,
-    /(?<![\p{L}])(?:todo|todos|toda|todas|fim|fins|dia|dias|segunda|terça|terca|quarta|quinta|sexta|sábado|sabado|domingos?|feira|amanhã|amanha|hoje|às|ao|aos|noite|manhã|manha|meio-dia|meia-noite|minutos|horas|daqui|vezes|até|exceto|úteis|uteis|útil|util|mês|mes|em|os|no|na|nos|nas|lembre|lembre-me|me|próxima|depois|mais|qualquer|dessas|desses|sim|não|uma|duas|dois|semanas|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|fim|menos|cada|durante|do|da|tarde|hora|horas|por)(?![\p{L}])|\d{1,2}h(?:\d{2})?(?![\p{L}])|\bde(?=\s+\p{L}+\s+em\s+\p{L}+)|(?<![\p{L}])de(?=\s+(?:janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|novembro|dezembro)(?![\p{L}]))/giu,
+    /(?<![\p{L}])(?:todo|todos|neste|nesta|nesse|nessa|deste|desta|toda|todas|fim|fins|dia|dias|segunda|terça|terca|quarta|quinta|sexta|sábado|sabado|domingos?|feira|amanhã|amanha|hoje|às|ao|aos|noite|manhã|manha|meio-dia|meia-noite|minutos|horas|daqui|vezes|até|exceto|úteis|uteis|útil|util|mês|mes|em|os|no|na|nos|nas|lembre|lembre-me|me|próxima|depois|mais|qualquer|dessas|desses|sim|não|uma|duas|dois|semanas|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro|fim|menos|cada|durante|do|da|tarde|hora|horas|por)(?![\p{L}])|\d{1,2}h(?:\d{2})?(?![\p{L}])|(?<![\p{L}])final(?=\s+de\s+semana)|\bde(?=\s+\p{L}+\s+em\s+\p{L}+)|(?<![\p{L}])de(?=\s+(?:janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|novembro|dezembro)(?![\p{L}]))/giu,
   ],
   [
     it,

@@ -13,6 +13,9 @@ export interface Examples {
   monthly: string;
   yearly: string;
   everyOther: string;
+  /** One run on this week's Saturday at a time, and every weekend at a time: the two answers to a bare weekend. */
+  thisSaturday: string;
+  everyWeekend: string;
   /** The last day of every month at a time. */
   lastDay: string;
   /** How the runs end, said after a repetition: "until June 30". */

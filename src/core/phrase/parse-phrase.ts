@@ -176,8 +176,10 @@ function readSchedule(said: ReadContext): Schedule {
   if (vague.some((v) => v.what === "workdays")) throw refuse.workdays(ex);
   if (vague.some((v) => v.what === "ordinal")) throw refuse.everySecond(ex);
   if (vague.some((v) => v.what === "past")) throw refuse.pastDay(ex);
-  if (vague.some((v) => v.what === "weekend")) throw refuse.thisOrEveryWeekend();
-  if (vague.some((v) => v.what === "day")) throw refuse.vagueDay(ex);
+  const weekend = findsOf(ctx, "vague").find((f) => f.fragment.what === "weekend");
+  if (weekend !== undefined) throw refuse.thisOrEveryWeekend(weekend.text.trim(), ex);
+  const period = findsOf(ctx, "vague").find((f) => f.fragment.what === "day");
+  if (period !== undefined) throw refuse.vagueDay(period.text.trim(), ex);
   if (vague.some((v) => v.what === "dayMonth")) throw refuse.dayMonth(ex);
   if (vague.some((v) => v.what === "occasion")) throw refuse.occasion(ex);
   if (vague.some((v) => v.what === "calendar")) throw refuse.lunarDate(ex);

@@ -35,8 +35,9 @@ export function cronAt(ctx: ReadContext, times: TimeOfDay[], dom: string, month:
 
 /**
  * "every day at 7 except in March": the months excepted taken out of each expression's month
- * field. Only a cron schedule that runs in every month can lose some; a single run, an interval
- * counted in elapsed time or a date every year cannot say it, and is refused.
+ * field. Only a cron schedule that runs in every month can lose some; an interval counted in
+ * elapsed time or a date every year cannot say it, and is refused. (A single run never gets here:
+ * readCluster asks about it, since the exception says a repetition was meant.)
  */
 export function withoutMonths(schedule: Schedule, months: number[]): Schedule {
   if (months.length === 0) return schedule;

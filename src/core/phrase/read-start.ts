@@ -49,9 +49,8 @@ function periodStart(ctx: ReadContext, target: Found): CivilDate | null {
 /**
  * The start is said through the schedule: kept when the first run falls on or after it anyway
  * ("starting tomorrow, every day at 7am" said after 7am); an every-interval is anchored at its
- * first run from the start; a daily or single-weekday cron becomes one ("every day at 5pm
- * starting Monday": every day from Monday 17:00); any other cron (weekdays, several days:
- * "從下週一開始，每個平日早上八點") keeps the start as its own, so it cannot fire before it.
+ * first run from the start; a cron ("every day at 5pm starting Monday", "從下週一開始，每個平日早上八點")
+ * keeps the start as its own (`start`), so it cannot fire before it: one mechanism for every cron.
  */
 export function startOn(schedule: Schedule, start: number | null, now: number): Schedule {
   if (start === null) return schedule;
@@ -60,14 +59,6 @@ export function startOn(schedule: Schedule, start: number | null, now: number): 
   const [from] = nextFireTimes(schedule, start - 1, 1);
   if (from === undefined) throw refuse.startLater();
   if (schedule.kind === "every") return { ...schedule, anchor: schedule.unit === "minute" || schedule.unit === "hour" ? from : firstFrom(schedule, start) };
-  if (schedule.kind === "cron" && schedule.also === undefined) {
-    const [minute, hour, dom, month, dow] = schedule.expr.trim().split(/\s+/u);
-    const fixed = /^\d+$/u.test(minute ?? "") && /^\d+$/u.test(hour ?? "") && dom === "*" && month === "*";
-    if (fixed && (dow === "*" || /^[0-6]$/u.test(dow ?? ""))) {
-      const { timezone, dst } = schedule;
-      return { kind: "every", every: 1, unit: dow === "*" ? "day" : "week", anchor: from, timezone, ...(dst !== undefined && { dst }) };
-    }
-  }
   if (schedule.kind === "cron") return { ...schedule, start };
   throw refuse.startLater();
 }

@@ -31,13 +31,13 @@ export const refuse = {
       `At which ${perDay} times of day?`,
       ex.daily,
     ),
-  vagueDay: (ex: Examples) =>
-    askWhen('The phrase names a period ("next week") but not the day.', "A day within the period and a time", "Which day and at what time?", ex.once),
-  thisOrEveryWeekend: () =>
-    new DomainError("ambiguous_schedule", "The phrase names the weekend without saying this one or every one.", {
+  vagueDay: (said: string, ex: Examples) =>
+    askWhen(`The phrase names a period ('${said}') but not the day.`, "A day within the period and a time", `Which day ${said}, and at what time?`, ex.once),
+  thisOrEveryWeekend: (said: string, ex: Examples) =>
+    new DomainError("ambiguous_schedule", `The phrase names the weekend ('${said}') without saying this one or every one.`, {
       field: "when",
       expected: "This weekend only, or every weekend, with the time",
-      hint: `Ask the user: "This weekend only, or every weekend?" e.g. 'this Saturday and Sunday at 10am' (這個週末早上十點) or 'every weekend at 10am' (每個週末早上十點).`,
+      hint: `Ask the user: "This weekend only, or every weekend?" e.g. '${ex.thisSaturday}' (one run; Sunday is a second task) or '${ex.everyWeekend}'.`,
     }),
   noTime: (what: string, example: string) =>
     askWhen(`The phrase says ${what} but not at what time.`, "A clock time (e.g. 08:00 or 8am)", `What time ${what}?`, example),

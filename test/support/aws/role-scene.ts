@@ -1,13 +1,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll } from "vitest";
+import { afterEach } from "vitest";
 import { openDynamoStore } from "../../../src/adapters/store/dynamodb/dynamodb-store.js";
-import { createQueues } from "../../../src/cli/aws-init.js";
+import type { TableNames } from "../../../src/adapters/store/dynamodb/tables.js";
 import type { Store } from "../../../src/ports/store.js";
 import { Children } from "../processes/children.js";
-import { dynamoClient, dynamoDbEndpoint, freshTables, sqsClient, uniquePrefix } from "./clients.js";
-import { type Fauxqs, startFauxqs } from "./fauxqs.js";
+import { dynamoDbEndpoint } from "./clients.js";
+import { awsFixture } from "./fixture.js";
 
 /** What one test gets from `RoleScene.setUp`: its own tables, queues, folder and store. */
 export interface SceneOf {
@@ -16,7 +16,7 @@ export interface SceneOf {
   log: string;
   /** The environment test/support/processes/crash-node-aws.ts reads to find the scene. */
   env: Record<string, string>;
-  tables: Awaited<ReturnType<typeof freshTables>>["tables"];
+  tables: TableNames;
   store: Store;
 }
 
@@ -26,49 +26,28 @@ export interface SceneOf {
  * folder, store and tables removed after it) and sets up one test's scene.
  */
 export function roleScene() {
+  const aws = awsFixture({ queues: true });
   const children = new Children();
-  const ddb = dynamoClient();
-  let fauxqs: Fauxqs;
   let dir = "";
   let store: Store | undefined;
-  let drop: () => Promise<void> = async () => {};
 
-  beforeAll(async () => {
-    fauxqs = await startFauxqs();
-  });
-  afterAll(async () => {
-    ddb.destroy();
-    await fauxqs.stop();
-  });
   afterEach(async () => {
     children.killAll();
     if (dir) rmSync(dir, { recursive: true, force: true });
     dir = "";
     await store?.close();
     store = undefined;
-    await drop();
-    drop = async () => {};
+    await aws.dropTables();
   });
 
   return {
     children,
-    ddb,
-    fauxqs: () => fauxqs,
+    ddb: aws.ddb,
+    fauxqs: aws.fauxqs,
     /** Fresh tables of this test (dropped after it), without a queue or a folder. */
-    async tables(label: string): Promise<SceneOf["tables"]> {
-      const made = await freshTables(ddb, label);
-      drop = made.drop;
-      return made.tables;
-    },
+    tables: aws.tables,
     /** A queue pair of its own on fauxqs (SQS visibility `visibilityMs`). */
-    async queues(label: string, visibilityMs: number): Promise<{ queueUrl: string; dlqUrl: string }> {
-      const sqs = sqsClient(fauxqs.endpoint);
-      try {
-        return await createQueues(sqs, { prefix: uniquePrefix(label), visibilityMs, maxReceiveCount: 10 });
-      } finally {
-        sqs.destroy();
-      }
-    },
+    queues: (label: string, visibilityMs: number) => aws.queues(label, { visibilityMs, maxReceiveCount: 10 }),
     /** Tables, queues, a folder and a store for one test; `shards` as crash-node-aws.ts's engine has them. */
     async setUp(label: string, opts: { visibilityMs: number; shards: number }): Promise<SceneOf> {
       dir = mkdtempSync(join(tmpdir(), `duely-aws-${label}-`));
@@ -77,13 +56,13 @@ export function roleScene() {
       const log = join(dir, "actions.log");
       const env = {
         DDB_ENDPOINT: dynamoDbEndpoint(),
-        SQS_ENDPOINT: fauxqs.endpoint,
+        SQS_ENDPOINT: aws.fauxqs().endpoint,
         TABLE_PREFIX: tables.jobs.slice(0, -"jobs".length),
         QUEUE_URL: queueUrl,
         DLQ_URL: dlqUrl,
         LOG: log,
       };
-      store = openDynamoStore({ client: ddb, tables, ttlDays: 1, shards: opts.shards });
+      store = openDynamoStore({ client: aws.ddb, tables, ttlDays: 1, shards: opts.shards });
       return { dir, log, env, tables, store };
     },
   };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isDomainError } from "../../../src/core/errors.js";
+import { nextFireTimes } from "../../../src/core/schedule/index.js";
 import { readingOf, refusalOf } from "./tuning-runs.js";
 
 describe("Cantonese 個鐘, an hour", () => {
@@ -111,12 +112,14 @@ describe("a number of times a day with a short task between", () => {
 describe("a period ahead as the start", () => {
   it("從下個月開始: the month's first day", () => {
     const reading = readingOf("從下個月開始，每天早上九點", "Asia/Taipei");
-    expect(reading.schedule).toMatchObject({ kind: "every", unit: "day", anchor: Date.parse("2026-04-01T01:00:00Z") });
+    expect(reading.schedule).toMatchObject({ kind: "cron", expr: "0 9 * * *", start: Date.parse("2026-03-31T16:00:00Z") });
+    expect(nextFireTimes(reading.schedule, 0, 1)[0]).toBe(Date.parse("2026-04-01T01:00:00Z"));
   });
 
   it("從下週開始: the Monday of next week", () => {
     const reading = readingOf("從下週開始，每天早上八點", "Asia/Taipei");
-    expect(reading.schedule).toMatchObject({ kind: "every", unit: "day", anchor: Date.parse("2026-03-09T00:00:00Z") });
+    expect(reading.schedule).toMatchObject({ kind: "cron", expr: "0 8 * * *", start: Date.parse("2026-03-08T16:00:00Z") });
+    expect(nextFireTimes(reading.schedule, 0, 1)[0]).toBe(Date.parse("2026-03-09T00:00:00Z"));
   });
 
   it("keeps a monthly day that falls after it: 從下個月開始，每個月1號", () => {
@@ -124,10 +127,9 @@ describe("a period ahead as the start", () => {
   });
 
   it("is the same shared reading in English: every day at 9 starting next month", () => {
-    expect(readingOf("every day at 9 starting next month", "America/New_York").schedule).toMatchObject({
-      kind: "every",
-      anchor: Date.parse("2026-04-01T13:00:00Z"),
-    });
+    const reading = readingOf("every day at 9 starting next month", "America/New_York");
+    expect(reading.schedule).toMatchObject({ kind: "cron", expr: "0 9 * * *", start: Date.parse("2026-04-01T04:00:00Z") });
+    expect(nextFireTimes(reading.schedule, 0, 1)[0]).toBe(Date.parse("2026-04-01T13:00:00Z"));
   });
 
   it("a period that is not ahead is still asked for its day: starting this weekend", () => {

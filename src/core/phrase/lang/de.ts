@@ -188,9 +188,11 @@ const rules: Rule[] = [
   }),
   // "übernächste Woche": the week two on; a day said with it is read in it (read-ahead.ts).
   ruleOf(String.raw`\b(?:in\s+der\s+)?übernächsten?\s+woche\b`, (m) => periodOf(m[0], /woche/u, null, 2)),
-  ruleOf(String.raw`\b(?:nächste|kommende|diese)r?\s+woche\b|\b(?:nächsten|kommenden|diesen)\s+monat\b|\b(?:am|dieses|nächstes)\s+wochenende\b`, (m) =>
+  ruleOf(String.raw`\b(?:nächste|kommende|diese)r?\s+woche\b|\b(?:nächsten|kommenden|diesen)\s+monat\b|\b(?:dieses|nächstes|kommendes)\s+wochenende\b`, (m) =>
     periodOf(m[0], /^(?:nächste|kommende)r?\s+woche$/u, /^(?:nächsten|kommenden)\s+monat$/u),
   ),
+  // "am Wochenende um 10": this weekend or every weekend? After the rules that say which.
+  ruleOf(String.raw`\b(?:am|übers|über\s+das)\s+wochenende\b`, () => ({ kind: "vague", what: "weekend" })),
   ruleOf(String.raw`\bjeden\s+(\d{1,2})\.\s*${MONTH}\b`, (m) => [
     { kind: "interval", every: 1, unit: "year" },
     { kind: "monthDate", month: monthOf(m[2] ?? ""), day: Number(m[1]) },
@@ -285,7 +287,7 @@ const BEARING = [
   String.raw`\b\d{1,2}\.(?=\s*(?:\p{L}|$))`,
   String.raw`\b(?:ersten?|zweiten|dritten|vierten|fünften|letzten?)\b(?!\s+(?:\d|woche|wochen|monat|monats|jahr|nacht|mal|stunden|tage|artikel|nachrichten|ausgabe))`,
   String.raw`\b(?:jeden|jede|jedes|jedem|alle)\b(?=\s+(?:\d|tag|woche|monat|jahr|stunde|minute|morgen|abend|nacht|mittag|vormittag|nachmittag|werktag|arbeitstag|wochenende|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|zweiten|dritten|ersten|letzten|halbe|viertel|zwei|drei|vier|fünf|sechs|zehn|fünfzehn|zwanzig|dreißig))`,
-  String.raw`\b(?:täglich|wöchentlich|monatlich|jährlich|stündlich|halbstündlich|werktags|wochentags|werktage[n]?|arbeitstage[n]?|wochenends?)\b`,
+  String.raw`\b(?:täglich|wöchentlich|monatlich|jährlich|stündlich|halbstündlich|werktags|wochentags|werktage[n]?|arbeitstage[n]?|wochenends?|wochenenden?)\b`,
   String.raw`\b(?:außer|ausser|ausgenommen)\b`,
   String.raw`\bbis\b`,
   String.raw`\b(?:von|ab|zwischen)\b(?=\s+\d)`,
@@ -336,6 +338,8 @@ export const de: Grammar = {
     monthly: "am 1. jedes Monats um 9 Uhr",
     yearly: "jedes Jahr am 3. März um 9 Uhr",
     everyOther: "jeden zweiten Dienstag um 9 Uhr",
+    thisSaturday: "diesen Samstag um 10 Uhr",
+    everyWeekend: "jedes Wochenende um 10 Uhr",
     lastDay: "am letzten Tag jedes Monats um 9 Uhr",
     until: "bis zum 30. Juni",
   },

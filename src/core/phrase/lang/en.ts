@@ -437,6 +437,9 @@ const rules: Rule[] = [
   })),
   ruleOf(String.raw`\b(?:later|soon|shortly|in\s+a\s+(?:bit|while|few\s+\w+))\b`, () => ({ kind: "vague", what: "time", weak: true })),
   ruleOf(String.raw`\b(?:next|this|coming)\s+(?:week|month|year|weekend)\b`, (m) => periodOf(m[0], /^(?:next|coming)\s+week$/u, /^(?:next|coming)\s+month$/u)),
+  // "on the weekend at 10am": this weekend or every weekend? (chrono reads it as one Saturday). After the
+  // rules that say which ("every weekend", "this weekend", "until the weekend", "except weekends").
+  ruleOf(String.raw`\b(?:(?:on|at|over|during|for)\s+)?(?:the\s+)?(?:weekend|wknd|wkend)\b`, () => ({ kind: "vague", what: "weekend" })),
   // "3/4" is 3 April in London and March 4 in New York; "3/14" and "25/12" say which part is the month.
   ruleOf(String.raw`(?<![\d/])(\d{1,2})\s*/\s*(\d{1,2})(?![\d/])(?!\s*(?:of\b|cups?\b|h(?:ou)?rs?\b|hours?\b|min))`, (m) => {
     const [a, b] = [Number(m[1]), Number(m[2])];
@@ -508,7 +511,7 @@ const BEARING = [
   String.raw`\b(?:noon|midday|midnight)\b`,
   String.raw`(?<=\b(?:and|&)\s+)\d{1,2}\b(?![:.]?\d)`,
   String.raw`\b(?:business|work(?:ing)?|office|opening)\s+hours\b`,
-  String.raw`\b(?:today|tonight|tonite|tomorrow|tmrw|yesterday|overmorrow|weekdays?|weekends|workdays?|weeknights?|wk\s*days?|wknds?|wkends?)\b`,
+  String.raw`\b(?:today|tonight|tonite|tomorrow|tmrw|yesterday|overmorrow|weekdays?|weekends?|workdays?|weeknights?|wk\s*days?|wknds?|wkends?)\b`,
   String.raw`\b(?:mornings|afternoons|evenings|nights)\b`,
 ];
 
@@ -547,6 +550,8 @@ export const en: Grammar = {
     monthly: "on the 1st of every month at 9am",
     yearly: "every year on March 3 at 9am",
     everyOther: "every other Tuesday at 9am",
+    thisSaturday: "this Saturday at 10am",
+    everyWeekend: "every weekend at 10am",
     lastDay: "on the last day of every month at 9am",
     until: "until June 30",
   },

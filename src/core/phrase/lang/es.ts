@@ -186,7 +186,7 @@ const rules: Rule[] = [
     monthOf,
   ),
   ruleOf(
-    String.raw`\b(?:excepto|salvo|menos|excluyendo|quitando|sin\s+contar)\s+(?:el\s+|los\s+|las\s+)?(?:${DAY_LIST}|(fin(?:es)?\s+de\s+semana|s[áa]bados?\s+y\s+domingos?))\b`,
+    String.raw`\b(?:excepto|salvo|menos|excluyendo|quitando|sin\s+contar)\s+(?:el\s+|los\s+|las\s+)?(?:${DAY_LIST}|(fin(?:es)?\s+de\s+semana|findes?|s[áa]bados?\s+y\s+domingos?))\b`,
     (m) => exceptOf(m[1], days),
   ),
   // "cada quince días los lunes": fifteen days said with a weekday is every other week (alone still 15 days).
@@ -205,16 +205,18 @@ const rules: Rule[] = [
   dayRange(String.raw`de(?:sde)?`, DAY, String.raw`al?`, days),
   ruleOf(String.raw`\b(?:todas\s+las|cada)\s+(mañana|manana|tarde|noche)s?\b`, (m) => ({ kind: "daily", part: PARTS[m[1] ?? ""] ?? "morning" })),
   ruleOf(String.raw`\b(?:todos\s+los\s+(?:santos\s+)?d[íi]as|cada\s+d[íi]a|diariamente|a\s+diario|diario)\b`, () => ({ kind: "daily" })),
-  ruleOf(String.raw`\b(?:los|todos\s+los|cada)\s+fin(?:es)?\s+de\s+semana\b`, () => ({ kind: "weekdays", days: [...WEEKEND] })),
+  ruleOf(String.raw`\b(?:los|todos\s+los|cada)\s+(?:fin(?:es)?\s+de\s+semana|findes?)\b`, () => ({ kind: "weekdays", days: [...WEEKEND] })),
   // "cada que sea lunes" (Mexico): whenever it is Monday.
   ruleOf(String.raw`\b(?:todos\s+los|cada(?:\s+que\s+(?:sea|es)(?:\s+el)?)?|los)\s+${DAY_LIST}\b`, (m) => {
     const list = days(m[1] ?? "");
     return list === null ? null : { kind: "weekdays", days: list };
   }),
   ruleOf(
-    String.raw`\b(?:el|este)\s+fin\s+de\s+semana\b|\b(?:la\s+)?(?:pr[óo]xima|esta)\s+semana\b|\bla\s+semana\s+(?:que\s+viene|pr[óo]xima)\b|\b(?:el\s+)?(?:pr[óo]ximo|este)\s+mes\b|\bel\s+mes\s+que\s+viene\b`,
+    String.raw`\b(?:este|el\s+pr[óo]ximo)\s+(?:fin\s+de\s+semana|finde)\b|\b(?:el\s+)?(?:fin\s+de\s+semana|finde)\s+que\s+viene\b|\b(?:la\s+)?(?:pr[óo]xima|esta)\s+semana\b|\bla\s+semana\s+(?:que\s+viene|pr[óo]xima)\b|\b(?:el\s+)?(?:pr[óo]ximo|este)\s+mes\b|\bel\s+mes\s+que\s+viene\b`,
     (m) => periodOf(m[0], /pr[óo]xima\s+semana|semana\s+(?:que\s+viene|pr[óo]xima)/u, /pr[óo]ximo\s+mes|mes\s+que\s+viene/u),
   ),
+  // "el finde a las 10": this weekend or every weekend? After the rules that say which.
+  ruleOf(String.raw`\b(?:(?:en\s+)?el\s+)?(?:fin\s+de\s+semana|finde)\b`, () => ({ kind: "vague", what: "weekend" })),
   ruleOf(String.raw`\bcada\s+(\d{1,2})\s+de\s+${MONTH}\b`, (m) => [
     { kind: "interval", every: 1, unit: "year" },
     { kind: "monthDate", month: monthOf(m[2] ?? ""), day: Number(m[1]) },
@@ -306,7 +308,7 @@ const BEARING = [
   String.raw`\b(?:las?|a\s+las?)\s+\d{1,2}(?:[:.]\d{2})?\b`,
   String.raw`\b\d{1,2}:\d{2}\b`,
   String.raw`\b\d{1,2}\s*(?:h|hs)\b`,
-  String.raw`\b(?:mediod[íi]a|medianoche|hoy|mañana|pasado\s+ma[ñn]ana|esta\s+noche|laborables|fin(?:es)?\s+de\s+semana)\b`,
+  String.raw`\b(?:mediod[íi]a|medianoche|hoy|mañana|pasado\s+ma[ñn]ana|esta\s+noche|laborables|fin(?:es)?\s+de\s+semana|findes?)\b`,
 ];
 
 export const es: Grammar = {
@@ -350,6 +352,8 @@ export const es: Grammar = {
     monthly: "el día 1 de cada mes a las 9",
     yearly: "cada año el 3 de marzo a las 9",
     everyOther: "cada dos martes a las 9",
+    thisSaturday: "este sábado a las 10",
+    everyWeekend: "todos los fines de semana a las 10",
     lastDay: "el último día de cada mes a las 9",
     until: "hasta el 30 de junio",
   },

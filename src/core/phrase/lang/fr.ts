@@ -331,6 +331,8 @@ export const fr: Grammar = {
     monthly: "le 1er de chaque mois à 9h",
     yearly: "chaque année le 3 mars à 9h",
     everyOther: "un mardi sur deux à 9h",
+    thisSaturday: "ce samedi à 10h",
+    everyWeekend: "tous les week-ends à 10h",
     lastDay: "le dernier jour de chaque mois à 9h",
     until: "jusqu'au 30 juin",
   },

@@ -69,6 +69,8 @@ interface Words {
   nextMonth: string;
   /** "agle hafte": next week, a period asked alone and a first day after it ("agle hafte se"). */
   nextWeek: string;
+  /** "is weekend": this weekend, a period asked for its day. */
+  thisWeekend: string;
   year: string;
   first: string;
   last: string;
@@ -238,6 +240,9 @@ function grammarOf(lang: "hi-Latn" | "hi-Deva", w: Words, examples: Grammar["exa
     // "agle hafte se somvar se shukravar": after next week, "se" starts the repetition even before a day range.
     startWord(`(?<=${word(w.nextWeek)}\\s*)${word(w.from)}`, "before"),
     ruleOf(word(w.nextWeek), (m) => periodOf(m[0], /./u, null)),
+    ruleOf(word(w.thisWeekend), (m) => periodOf(m[0], null, null)),
+    // "weekend pe subah 10 baje": this weekend or every weekend? After the rules that say which.
+    ruleOf(word(w.weekend), () => ({ kind: "vague", what: "weekend" })),
   ];
 
   const bearing = lexicon([
@@ -256,6 +261,7 @@ function grammarOf(lang: "hi-Latn" | "hi-Deva", w: Words, examples: Grammar["exa
     word(`${N}\\s*(?:${w.oclock})`),
     word(`${w.today}|${w.tomorrow}|${w.dayAfter}`),
     word(w.nextWeek),
+    word(w.weekend),
     `\\d{1,2}:\\d{2}`,
   ]);
   return { lang, chrono: null, rules, glue: new RegExp(`^(?:[\\s,.]|${w.and}|${w.only}|को|ko|ki|ke|की|के|par|पर|pe|पे)*$`, "u"), bearing, examples };
@@ -356,6 +362,7 @@ export const hiLatn = grammarOf(
     ],
     nextMonth: "agle\\s+mahine|agle\\s+mahina|agla\\s+mahina",
     nextWeek: "agle\\s+hafte|agle\\s+haftey|agla\\s+hafta|next\\s+week",
+    thisWeekend: "(?:is|iss|ye|yeh)\\s+(?:weekend|hafte\\s+ke\\s+aakhir)",
     year: "saal|varsh",
     first: "pehle|pehla|pehli|pahle|pahla|pahli",
     last: "aakhri|akhri|aakhiri|antim",
@@ -369,6 +376,8 @@ export const hiLatn = grammarOf(
     monthly: "har mahine ki 1 tarikh ko subah 9 baje",
     yearly: "har saal 3 march ko subah 9 baje",
     everyOther: "har dusre mangalvar subah 9 baje",
+    thisSaturday: "is shanivaar subah 10 baje",
+    everyWeekend: "har weekend subah 10 baje",
     lastDay: "har mahine ke aakhri din subah 9 baje",
     until: "30 june tak",
   },
@@ -411,6 +420,7 @@ export const hiDeva = grammarOf(
     months: ["जनवरी", "फ़रवरी|फरवरी", "मार्च", "अप्रैल", "मई", "जून", "जुलाई", "अगस्त", "सितंबर|सितम्बर", "अक्टूबर|अक्तूबर", "नवंबर|नवम्बर", "दिसंबर|दिसम्बर"],
     nextMonth: "अगले\\s*महीने|अगला\\s*महीना",
     nextWeek: "अगले\\s*हफ़?्ते|अगले\\s*सप्ताह|अगला\\s*हफ़?्ता",
+    thisWeekend: "इस\\s*(?:वीकेंड|सप्ताहांत)",
     year: "साल|वर्ष",
     first: "पहले|पहला|पहली",
     last: "आखिरी|आख़िरी|अंतिम",
@@ -424,6 +434,8 @@ export const hiDeva = grammarOf(
     monthly: "हर महीने की 1 तारीख को सुबह 9 बजे",
     yearly: "हर साल 3 मार्च को सुबह 9 बजे",
     everyOther: "हर दूसरे मंगलवार सुबह 9 बजे",
+    thisSaturday: "इस शनिवार सुबह 10 बजे",
+    everyWeekend: "हर वीकेंड सुबह 10 बजे",
     lastDay: "हर महीने के आखिरी दिन सुबह 9 बजे",
     until: "30 जून तक",
   },

@@ -181,15 +181,17 @@ const rules: Rule[] = [
     return { kind: "daily", part };
   }),
   ruleOf(String.raw`\b(?:ogni\s+giorno|tutti\s+i\s+giorni|quotidianamente|giornalmente)\b`, () => ({ kind: "daily" })),
-  ruleOf(String.raw`\b(?:ogni|tutti\s+i|nei|nel)\s+(?:fine\s+settimana|weekend)\b`, () => ({ kind: "weekdays", days: [...WEEKEND] })),
+  ruleOf(String.raw`\b(?:ogni|tutti\s+i|nei)\s+(?:fine\s+settimana|weekend)\b`, () => ({ kind: "weekdays", days: [...WEEKEND] })),
   ruleOf(String.raw`\b(?:ogni|tutti\s+i|tutte\s+le|il|la)\s+${DAY_LIST}\b`, (m) => {
     const list = days(m[1] ?? "");
     return list === null ? null : { kind: "weekdays", days: list };
   }),
   ruleOf(
-    String.raw`\b(?:questo|il\s+prossimo|nel)\s+(?:fine\s+settimana|weekend)\b|\b(?:la\s+)?(?:prossima|questa)\s+settimana\b|\bsettimana\s+prossima\b|\b(?:il\s+)?(?:prossimo|questo)\s+mese\b|\bmese\s+prossimo\b`,
+    String.raw`\b(?:questo|il\s+prossimo)\s+(?:fine\s+settimana|weekend)\b|\b(?:la\s+)?(?:prossima|questa)\s+settimana\b|\bsettimana\s+prossima\b|\b(?:il\s+)?(?:prossimo|questo)\s+mese\b|\bmese\s+prossimo\b`,
     (m) => periodOf(m[0], /prossima\s+settimana|settimana\s+prossima/u, /prossimo\s+mese|mese\s+prossimo/u),
   ),
+  // "il fine settimana alle 10", "nel weekend": this weekend or every weekend? After the rules that say which.
+  ruleOf(String.raw`\b(?:(?:nel|il|durante\s+il)\s+)?(?:fine\s+settimana|weekend)\b`, () => ({ kind: "vague", what: "weekend" })),
   ruleOf(String.raw`\b(?:ogni\s+anno\s+il|ogni)\s+(\d{1,2})\s+${MONTH}\b`, (m) => [
     { kind: "interval", every: 1, unit: "year" },
     { kind: "monthDate", month: monthOf(m[2] ?? ""), day: Number(m[1]) },
@@ -320,6 +322,8 @@ export const it: Grammar = {
     monthly: "il 1° di ogni mese alle 9",
     yearly: "ogni anno il 3 marzo alle 9",
     everyOther: "un martedì sì e uno no alle 9",
+    thisSaturday: "questo sabato alle 10",
+    everyWeekend: "ogni fine settimana alle 10",
     lastDay: "l'ultimo giorno di ogni mese alle 9",
     until: "fino al 30 giugno",
   },

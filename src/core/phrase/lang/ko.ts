@@ -282,6 +282,8 @@ export const ko: Grammar = {
     monthly: "매달 1일 오전 9시",
     yearly: "매년 3월 3일 오전 9시",
     everyOther: "격주 화요일 오전 9시",
+    thisSaturday: "이번 주 토요일 오전 10시",
+    everyWeekend: "주말마다 오전 10시",
     lastDay: "매달 마지막 날 오전 9시",
     until: "6월 30일까지",
   },

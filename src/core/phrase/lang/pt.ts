@@ -210,9 +210,11 @@ const rules: Rule[] = [
     return list === null ? null : { kind: "weekdays", days: list };
   }),
   ruleOf(
-    String.raw`\b(?:n?o\s+|este\s+|esse\s+)?fim\s+de\s+semana\b|\b(?:na\s+)?(?:pr[óo]xima|esta|nesta)\s+semana\b|\bsemana\s+que\s+vem\b|\b(?:no\s+)?(?:pr[óo]ximo|este)\s+m[êe]s\b|\bm[êe]s\s+que\s+vem\b`,
+    String.raw`\b(?:n?este|n?esse|n?o\s+pr[óo]ximo)\s+(?:fim|final)\s+de\s+semana\b|\b(?:na\s+)?(?:pr[óo]xima|esta|nesta)\s+semana\b|\bsemana\s+que\s+vem\b|\b(?:no\s+)?(?:pr[óo]ximo|este)\s+m[êe]s\b|\bm[êe]s\s+que\s+vem\b`,
     (m) => periodOf(m[0], /pr[óo]xima\s+semana|semana\s+que\s+vem/u, /pr[óo]ximo\s+m[êe]s|m[êe]s\s+que\s+vem/u),
   ),
+  // "no fim de semana às 10h": this weekend or every weekend? After the rules that say which.
+  ruleOf(String.raw`\b(?:n?o\s+)?(?:fim|final)\s+de\s+semana\b`, () => ({ kind: "vague", what: "weekend" })),
   ruleOf(String.raw`\b(?:tod[oa]\s+ano\s+(?:em|no\s+dia|n?o\s+dia)?\s*|todo\s+dia\s+)(\d{1,2})\s+de\s+${MONTH}\b`, (m) => [
     { kind: "interval", every: 1, unit: "year" },
     { kind: "monthDate", month: monthOf(m[2] ?? ""), day: Number(m[1]) },
@@ -339,6 +341,8 @@ export const pt: Grammar = {
     monthly: "todo dia 1 às 9h",
     yearly: "todo ano em 3 de março às 9h",
     everyOther: "terça sim, terça não, às 9h",
+    thisSaturday: "este sábado às 10h",
+    everyWeekend: "todos os fins de semana às 10h",
     lastDay: "no último dia de cada mês às 9h",
     until: "até 30 de junho",
   },

@@ -203,7 +203,7 @@ const rules: Rule[] = [
     return list === null ? null : { kind: "weekdays", days: list };
   }),
   ruleOf(`(?:每(?:個|个)?|逢)?\\s*(?:工作日|工作天|平日|週間|周间|weekdays?(?![a-z]))`, () => ({ kind: "weekdays", days: [...WEEKDAYS] })),
-  ruleOf(`(?:每(?:個|个|逢)?|逢)\\s*(?:週|周)末`, () => ({ kind: "weekdays", days: [...WEEKEND] })),
+  ruleOf(`(?:每(?:個|个|逢|到)?|逢)\\s*(?:週|周)末`, () => ({ kind: "weekdays", days: [...WEEKEND] })),
   // A bare 週末 has no plural to say this weekend or every weekend: asked, naming both.
   ruleOf(`(?:下|這|这|本)(?:個|个)?(?:週|周|星期|禮拜|礼拜)(?!\\s*${WD})|(?:這|这|本)?(?:週|周)末|(?:下|這|这|本)(?:個|个)?月(?!\\s*${N}\\s*[號号日])`, (m) =>
     /^(?:週|周)末$/u.test(m[0]) ? { kind: "vague", what: "weekend" } : periodOf(m[0], /^下(?:個|个)?(?:週|周|星期|禮拜|礼拜)$/u, /^下(?:個|个)?月$/u),
@@ -312,6 +312,9 @@ const BEARING = [
   `到(?=\\s*(?:[0-9${CJK_NUMERAL}]|下|本|這|这|${WEEK}|月底|月末|明|後天|后天))|截至|截止|直到`,
   `(?:從|从)(?=\\s*(?:[0-9${CJK_NUMERAL}]|${CLOCK_PART}|${WEEK}|明|下|今))`,
   `下下?(?:個|个)?(?:月|${WEEK})`,
+  // 這週六和週日: "this" before a list of days says which week; the weekly reading of the list would drop
+  // it (every weekend, silently), so it asks. Before one day it is that day's own word, read by chrono.
+  `(?:這|这|本)(?:個|个)?(?=\\s*${WEEK}\\s*[一二三四五六日天]\\s*[、,，和與与及跟]?\\s*${WEEK}?\\s*[一二三四五六日天])`,
   `${NUMBER}\\s*次`,
   `${NUMBER}\\s*(?:個|个)?\\s*(?:分鐘|分钟|小時|小时|鐘頭|钟头|天|星期|禮拜|礼拜|週|周)`,
   `持續|持续|連續|连续|為期|为期`,
@@ -338,6 +341,8 @@ export const zhHant: Grammar = {
     monthly: "每月1號早上9點",
     yearly: "每年3月3日早上9點",
     everyOther: "每隔一週的週二早上9點",
+    thisSaturday: "這週六早上十點",
+    everyWeekend: "每個週末早上十點",
     lastDay: "每個月最後一天早上9點",
     until: "到6月30日為止",
   },
@@ -354,6 +359,8 @@ export const zhHans: Grammar = {
     monthly: "每月1号早上9点",
     yearly: "每年3月3日早上9点",
     everyOther: "每隔一周的周二早上9点",
+    thisSaturday: "这周六上午10点",
+    everyWeekend: "每个周末上午10点",
     lastDay: "每个月最后一天早上9点",
     until: "到6月30日为止",
   },

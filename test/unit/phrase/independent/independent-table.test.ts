@@ -24,6 +24,7 @@ const tuning11 = loadSet("tuning11");
 const tuning12 = loadSet("tuning12");
 const tuning13 = loadSet("tuning13");
 const tuning14 = loadSet("tuning14");
+const tuning18 = loadSet("tuning18");
 /** The rows the held-out draw was made from; the later tuning sets were written after it. */
 const drawn = [...tuning, ...heldOut];
 /**
@@ -147,6 +148,12 @@ describe("the independent phrase table", () => {
     expect(tuning14.length).toBeGreaterThanOrEqual(60);
     expect(tuning14.every((r) => r.set === "tuning14")).toBe(true);
     for (const lang of MEASURED_LANGS) expect(tuning14.filter((r) => r.lang === lang).length, lang).toBeGreaterThanOrEqual(3);
+  });
+
+  it("has an eighteenth tuning set, the weekend, in all twelve languages", () => {
+    expect(tuning18.length).toBeGreaterThanOrEqual(45);
+    expect(tuning18.every((r) => r.set === "tuning18")).toBe(true);
+    for (const lang of MEASURED_LANGS) expect(tuning18.filter((r) => r.lang === lang).length, lang).toBeGreaterThanOrEqual(3);
   });
 
   it("keeps the fifth held-out file byte for byte as hashed when it was split", () => {

@@ -34,6 +34,8 @@ export type MeasuredLang = (typeof MEASURED_LANGS)[number];
  * convert13.py), with no held-out part.
  * tuning14: the shapes the twelfth left refused (a start before a repetition, several named days,
  * a count beside a time; convert14.py), in every language, with no held-out part.
+ * tuning18: the weekend in every language (every weekend, the bare word, this weekend, this
+ * Saturday and Sunday; convert18.py), with no held-out part.
  */
 export const SETS = [
   "tuning",
@@ -52,6 +54,7 @@ export const SETS = [
   "tuning12",
   "tuning13",
   "tuning14",
+  "tuning18",
 ] as const;
 export type RowSet = (typeof SETS)[number];
 
