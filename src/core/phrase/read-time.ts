@@ -152,8 +152,13 @@ export function readTimes(ctx: TimeContext): TimeOfDay[] {
         // runs, not one at 21:00 said twice).
         const part =
           own !== undefined ? (partOf(own)[0] ?? null) : clock.exact === "noon" || clock.exact === "midnight" || hasTwinWithPart(ctx, found) ? null : shared();
-        // "at 8, 12 and 6": a bare hour in a list that would come before the one said first is later in the day.
-        const later = previous !== null && part === null && isBare(clock) && clock.hour * 60 + clock.minute <= previous.hour * 60 + previous.minute;
+        // "at 8, 12 and 6": a bare hour in a list that would come before the one said first is later in the day,
+        // unless the phrase is on the 24-hour clock or twelve hours on would not come after it either: "a las 20
+        // y a las 8" and "at 17:45 and 8:15" are 08:00 and 08:15, as in the other order (they were read as
+        // 20:00 twice, one run where "dos veces al día" said two, and as 20:15).
+        const before = previous === null ? null : previous.hour * 60 + previous.minute;
+        const at = clock.hour * 60 + clock.minute;
+        const later = before !== null && part === null && !twentyFour && isBare(clock) && at <= before && at + 12 * 60 > before;
         const time = later ? { hour: clock.hour + 12, minute: clock.minute } : clockToTime(found, clock, part, ctx.notes);
         if (!later && part === null && !twentyFour && isNightOrDay(found, clock)) ctx.nightOrDay.push(found);
         if (later) ctx.notes.push(`read '${found.text.trim()}' as ${formatClock(time.hour, time.minute)}, after the time said before it`);

@@ -132,3 +132,25 @@ describe("letters typed without accents or with umlauts written out", () => {
     expect(Array.isArray(runs(plain, zone))).toBe(true);
   });
 });
+
+describe("two clocks in either order", () => {
+  it.each([
+    ["dos veces al día a las 20 y a las 8", "dos veces al día a las 8 y a las 20", "Europe/Madrid"],
+    ["every day at 17:45 and 8:15", "every day at 8:15 and 17:45", "Europe/Paris"],
+    ["tous les jours à 17h45 et à 8h15", "tous les jours à 8h15 et à 17h45", "Europe/Paris"],
+    ["jeden Tag um 20 Uhr und um 8 Uhr", "jeden Tag um 8 Uhr und um 20 Uhr", "Europe/Berlin"],
+  ])("reads %j as %j (a list on the 24-hour clock is not shifted)", (swapped, ordered, zone) => {
+    expect(runs(swapped, zone)).toEqual(runs(ordered, zone));
+    expect(Array.isArray(runs(ordered, zone))).toBe(true);
+  });
+
+  it("does not read a bare hour after 8pm as 8pm again: 'at 8pm and 8' is two runs a day", () => {
+    expect(runs("every day at 8pm and 8", "America/New_York")).toEqual(runs("every day at 8am and 8pm", "America/New_York"));
+  });
+
+  it("still reads a bare hour that comes before the one said first as later in the day", () => {
+    const zone = "America/New_York";
+    expect(runs("every day at 8, 12 and 6", zone)).toEqual([at(zone, 5, 12), at(zone, 5, 18), at(zone, 6, 8)]);
+    expect(runs("every day at 9:30 and 5:30", zone)).toEqual([at(zone, 5, 17, 30), at(zone, 6, 9, 30), at(zone, 6, 17, 30)]);
+  });
+});
