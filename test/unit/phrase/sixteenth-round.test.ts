@@ -32,8 +32,13 @@ describe("Cantonese day and time words", () => {
     ["聽日晏晝兩點提我", 6, 14, 0],
     ["聽日晏晝12點半同客食飯", 6, 12, 30],
     ["挨晚6點提我收衫", 5, 18, 0],
+    ["挨晚5點半提我收衫", 5, 17, 30],
   ])("晏晝 and 挨晚 put the hour after noon, and 晏晝 is no date of its own: %s", (text, day, hour, minute) => {
     expect(runs(text, HK)).toEqual(march(HK, hour, minute, day));
+  });
+
+  it("听日晏昼 in simplified characters", () => {
+    expect(runs("听日晏昼2点提我", "Asia/Shanghai")).toEqual([at("Asia/Shanghai", 3, 6, 14)]);
   });
 
   it("晏晝 alone names no time: asked", () => {
@@ -73,6 +78,8 @@ describe("同 (and), 嘅 (of), 除咗 (except), 唔使 (not needed)", () => {
   it("today and tomorrow: both days run, 今日 is never dropped", () => {
     expect(firstTwo("今日同聽日晚上6點", HK)).toEqual(march(HK, 18, 0, 5, 6));
     expect(readingOf("今日同聽日晚上6點", HK).endAt).toBe(Date.parse(at(HK, 3, 7, 0)));
+    // Joined by a word that is no glue, 今日 is left out of the reading: asked, not tomorrow only.
+    expect(runs("今日 and 聽日晚上6點", HK)).toEqual(ASKED);
   });
 
   it("嘅 is 的 in every other week", () => {
@@ -124,6 +131,10 @@ describe("the month's end, ranges of days, every other week, starts", () => {
 
   it.each(["每日朝早9點，聽日開始", "由聽日開始每朝9點叫我"])("a start on 聽日: %s", (text) => {
     expect(runs(text, HK)).toEqual(march(HK, 9, 0, 6, 7, 8));
+  });
+
+  it("a start on 後日", () => {
+    expect(runs("後日開始每朝8點", HK)).toEqual(march(HK, 8, 0, 7, 8, 9));
   });
 
   it.each(["返工日朝早8點提我打卡", "返工嘅日子朝早8點", "返工時間每個鐘提我飲水"])(

@@ -239,8 +239,8 @@ const rules: Rule[] = [
   ruleOf(`(?:下|這|这|本)(?:個|个)?(?:週|周|星期|禮拜|礼拜)(?!\\s*${WD})|(?:這|这|本)?(?:週|周)末|(?:下|這|这|本)(?:個|个)?月(?!\\s*${N}\\s*[號号日])`, (m) =>
     /^(?:週|周)末$/u.test(m[0]) ? { kind: "vague", what: "weekend" } : periodOf(m[0], /^下(?:個|个)?(?:週|周|星期|禮拜|礼拜)$/u, /^下(?:個|个)?月$/u),
   ),
-  // "星期一至五": the second day may go without its 星期 (not "週三到五點", a clock).
-  ruleOf(`(?:${WEEK})${WD}\\s*(?:到|至|~|～|-)\\s*(?:${WEEK})?${WD}(?!\\s*(?:${HOUR_MARK}|[:：0-9]|半))`, (m) => {
+  // "星期一至五": the second day may go without its 星期 ("週三到五點" leaves 五點 unread: asked).
+  ruleOf(`(?:${WEEK})${WD}\\s*(?:到|至|~|～|-)\\s*(?:${WEEK})?${WD}`, (m) => {
     const list = days(m[0]);
     return list === null ? null : { kind: "weekdays", days: list };
   }),
@@ -317,8 +317,8 @@ const rules: Rule[] = [
   }),
   // "3月底之前": the end of the month before the word is the last day.
   ruleOf(`(?<=月\\s*${MONTH_END}\\s*)(?:之前|以前)`, () => ({ kind: "until", side: "before" })),
-  // "從下週一開始", "由聽日開始": the 從 (Cantonese 由) of a start says nothing more than its 開始.
-  ruleOf(`(?:從|从|由)(?=[^，,。]{1,8}?(?:開始|开始|起))`, () => ({ kind: "noise" })),
+  // "從下週一開始": the 從 of a start says nothing more than its 開始.
+  ruleOf(`(?:從|从)(?=[^，,。]{1,8}?(?:開始|开始|起))`, () => ({ kind: "noise" })),
   startWord(
     `(?<=(?:週|周|星期|禮拜|礼拜)[一二三四五六日天]|今天|今日|明天|聽日|听日|後天|后天|後日|后日|[0-9]\\s*[日號号]|(?:下(?:個|个)?)(?:月|週|周|星期|禮拜|礼拜))\\s*(?:開始|开始|起)`,
     "before",
