@@ -211,6 +211,17 @@ R = [
     ("ja", "月曜から金曜の朝8時", {"fires": WD_8}, ["workday", "range"]),
     ("ja", "毎朝7時半に起こして", {"fires": ["03-06 07:30", "03-07 07:30", "03-08 07:30"]}, ["daily"]),
     ("ja", "明日の朝9時と夜9時", {"fires": ["03-06 09:00", "03-06 21:00"], "last": "03-06 21:00"}, ["once", "multi-time"]),
+    # Found after the first fixes (a second sweep of English mixed in), added before their own fix
+    ("zh-Hant", "everyday 朝早8點提我食藥", runs(DAILY_8, "everyday / daily / every day typed in English is every day, never one run"), ["daily", "mixed-en", "found"]),
+    ("zh-Hant", "daily 朝早8點", runs(DAILY_8, "everyday / daily / every day typed in English is every day, never one run"), ["daily", "mixed-en", "found"]),
+    ("zh-Hant", "every day 朝早8點", runs(DAILY_8, "everyday / daily / every day typed in English is every day, never one run"), ["daily", "mixed-en", "found"]),
+    ("zh-Hant", "next Friday 3pm 提我", once("03-13 15:00", "next Friday is the Friday of next week (the policy), as 下個禮拜五"), ["once", "mixed-en", "weekday", "found"]),
+    ("zh-Hant", "next Monday 朝早9點", once("03-09 09:00", "next Monday is the Monday of next week (the policy)"), ["once", "mixed-en", "weekday", "found"]),
+    ("zh-Hant", "每個 weekend 朝早10點", runs(["03-07 10:00", "03-08 10:00", "03-14 10:00"], "every weekend"), ["weekend", "mixed-en", "found"]),
+    ("zh-Hant", "聽日下晝三點幾", asked("三點幾 is 'three-something': no minute said, asked, not 15:00"), ["once", "cantonese", "vague", "found"]),
+    ("zh-Hant", "聽晚7點半同屋企人食飯", once("03-06 19:30", TING_WAAN), ["once", "cantonese"]),
+    ("zh-Hant", "每個禮拜三同禮拜五夜晚7點半踢波", runs(["03-06 19:30", "03-11 19:30", "03-13 19:30"], SAME), ["weekly", "cantonese"]),
+    ("zh-Hant", "聽日 9am 同 3pm 提我", runs(["03-06 09:00", "03-06 15:00"], SAME, last="03-06 15:00"), ["once", "multi-time", "mixed-en"]),
 ]
 
 
