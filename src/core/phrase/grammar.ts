@@ -340,7 +340,9 @@ const latinWeekday = (name: string | undefined): Weekday | null => LATIN_WEEKDAY
 /**
  * The English day words read inside a CJK grammar, as its own: "every Monday" (or the grammar's own
  * `every` before the name: "每個 Monday", "毎週 Monday") and "Mondays" every week, "Monday" the coming
- * one, "tomorrow" / "tmr", "today", "tonight". Listed before the grammar's own day rules.
+ * one, "next Monday" the one of next week (the policy), "every day" / "everyday", "daily" right before
+ * the time ("daily 朝早8點"; "daily standup" stays the task's words), every weekend, "tomorrow" /
+ * "tmr", "today", "tonight". Listed before the grammar's own day rules.
  */
 export function latinDaysInCjk(every: string): Rule[] {
   const day = `${LATIN_EDGE_BEFORE}(${LATIN_DAY})(s?)${LATIN_EDGE_AFTER}`;
@@ -349,11 +351,20 @@ export function latinDaysInCjk(every: string): Rule[] {
       const d = latinWeekday(m[1]);
       return d === null ? null : { kind: "weekdays", days: [d] };
     }),
+    ruleOf(`${LATIN_EDGE_BEFORE}next\\s*(${LATIN_DAY})${LATIN_EDGE_AFTER}`, (m) => {
+      const d = latinWeekday(m[1]);
+      return d === null ? null : { kind: "weekdayName", days: [d], weeksAhead: 1 };
+    }),
     ruleOf(day, (m) => {
       const d = latinWeekday(m[1]);
       if (d === null) return null;
       return m[2] === "s" ? { kind: "weekdays", days: [d] } : { kind: "weekdayName", days: [d] };
     }),
+    ruleOf(`${LATIN_EDGE_BEFORE}(?:every\\s*day|daily(?=\\s*[^a-z\\s]))${LATIN_EDGE_AFTER}`, () => ({ kind: "daily" })),
+    ruleOf(`(?:${every}|${LATIN_EDGE_BEFORE}(?:every|each)${LATIN_EDGE_AFTER})\\s*weekends?${LATIN_EDGE_AFTER}`, () => ({
+      kind: "weekdays",
+      days: [...WEEKEND],
+    })),
     ruleOf(`${LATIN_EDGE_BEFORE}(?:tomorrow|tmrw?|tmw)${LATIN_EDGE_AFTER}`, () => ({ kind: "dayOffset", days: 1 })),
     ruleOf(`${LATIN_EDGE_BEFORE}today${LATIN_EDGE_AFTER}`, () => ({ kind: "dayOffset", days: 0 })),
     ruleOf(`${LATIN_EDGE_BEFORE}(?:tonight|tonite)${LATIN_EDGE_AFTER}`, () => ({ kind: "part", part: "evening", today: true })),

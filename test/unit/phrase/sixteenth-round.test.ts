@@ -173,6 +173,10 @@ describe("minutes: 個字, 零, and a small number without 分", () => {
     expect(cjkNumber("零")).toBe(0);
   });
 
+  it.each(["聽日下晝三點幾", "三點幾提我"])("三點幾 says no minute: asked, not 15:00: %s", (text) => {
+    expect(refusalOf(text, HK).message).toContain("leaves the time open");
+  });
+
   it.each(["聽日朝早八點五", "下晝三點三提我", "明天早上8點10", "朝早九點十一"])(
     "X點Y with Y from 1 to 11 and no 分 is Y minutes or Y 字: asked, naming both: %s",
     (text) => {
@@ -196,6 +200,28 @@ describe("English in a Chinese or Japanese sentence", () => {
   const MONDAYS = [at(HK, 3, 9, 9), at(HK, 3, 16, 9), at(HK, 3, 23, 9)];
   it.each(["every Monday 朝早9點", "每個 Monday 朝早 9點", "每個Monday朝早9點", "Mondays 朝早9點"])("every Monday: %s", (text) => {
     expect(runs(text, HK)).toEqual(MONDAYS);
+  });
+
+  it("next Friday is the Friday of next week (the policy), not tomorrow", () => {
+    expect(runs("next Friday 3pm 提我", HK)).toEqual([at(HK, 3, 13, 15)]);
+    expect(runs("next Monday 朝早9點", HK)).toEqual([at(HK, 3, 9, 9)]);
+    expect(runs("next Monday の10時", "Asia/Tokyo")).toEqual([at("Asia/Tokyo", 3, 9, 10)]);
+  });
+
+  it.each(["everyday 朝早8點提我食藥", "daily 朝早8點", "every day 朝早8點"])("every day: %s", (text) => {
+    expect(runs(text, HK)).toEqual(march(HK, 8, 0, 6, 7, 8));
+  });
+
+  it("daily before a meeting's name stays the task's words", () => {
+    expect(runs("聽日朝早9點半 daily standup", HK)).toEqual(march(HK, 9, 30, 6));
+  });
+
+  it.each([
+    ["每個 weekend 朝早10點", HK],
+    ["every weekend 10am 提我", HK],
+    ["毎週 weekend 10時", "Asia/Tokyo"],
+  ])("every weekend: %s", (text, zone) => {
+    expect(runs(text, zone)).toEqual(march(zone, 10, 0, 7, 8, 14));
   });
 
   it("a weekday name alone is the coming one", () => {
@@ -222,10 +248,10 @@ describe("English in a Chinese or Japanese sentence", () => {
     expect(runs(text, "Asia/Tokyo")).toEqual(expected);
   });
 
-  it.each(["next Monday 朝早9點", "每日朝早9點 except Friday", "每日朝早9點 until Friday", "weekend 朝早10點", "next Monday の10時"])(
+  it.each(["每日朝早9點 except Friday", "每日朝早9點 until Friday", "weekend 朝早10點", "毎日9時 until Friday"])(
     "an English word the reading does not use is asked, not dropped: %s",
     (text) => {
-      expect(runs(text, text.includes("の") ? "Asia/Tokyo" : HK)).toEqual(ASKED);
+      expect(runs(text, text.includes("毎") ? "Asia/Tokyo" : HK)).toEqual(ASKED);
     },
   );
 

@@ -108,6 +108,8 @@ function clockOf(hourText: string, minuteText: string | undefined): Fragment | n
   if (minuteText === "半") return clock(hour, 30);
   if (minuteText === "一刻") return clock(hour, 15);
   if (minuteText === "三刻") return clock(hour, 45);
+  // "三點幾": some minutes past three, not said which.
+  if (minuteText === "幾" || minuteText === "几") return { kind: "vague", what: "time" };
   // "三點三個字": Cantonese counts the minutes in 字, five each (3:15).
   const ji = /^(.+?)\s*(?:個|个)\s*字$/u.exec(minuteText);
   if (ji !== null) {
@@ -308,7 +310,7 @@ const rules: Rule[] = [
     const at = minutesBefore(cjkNumber(m[3] ?? ""), m[1] === undefined ? cjkNumber(m[2] ?? "") : 15);
     return at === null ? null : clock(at.hour, at.minute);
   }),
-  ruleOf(`(?:在)?${N}\\s*${HOUR_MARK}(?!間|间)(?:\\s*(半|一刻|三刻|整|${N}\\s*(?:個|个)\\s*字|${N}\\s*分?(?!\\s*/)))?`, (m) => clockOf(m[1] ?? "", m[2])),
+  ruleOf(`(?:在)?${N}\\s*${HOUR_MARK}(?!間|间)(?:\\s*(半|一刻|三刻|整|幾|几|${N}\\s*(?:個|个)\\s*字|${N}\\s*分?(?!\\s*/)))?`, (m) => clockOf(m[1] ?? "", m[2])),
   // "禮拜一三五": days named in a list without 每 (read weekly, noted, like "Monday, Wednesday and Friday");
   // after the clock, so that "週三四點" stays Wednesday at four.
   ruleOf(`${WEEK}\\s*${WD}(?:\\s*[、,，${AND}]?\\s*${WEEK}?\\s*${WD})+(?!\\s*(?:${HOUR_MARK}|[:：0-9]|半))`, (m) => {
