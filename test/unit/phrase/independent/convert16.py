@@ -222,6 +222,15 @@ R = [
     ("zh-Hant", "聽晚7點半同屋企人食飯", once("03-06 19:30", TING_WAAN), ["once", "cantonese"]),
     ("zh-Hant", "每個禮拜三同禮拜五夜晚7點半踢波", runs(["03-06 19:30", "03-11 19:30", "03-13 19:30"], SAME), ["weekly", "cantonese"]),
     ("zh-Hant", "聽日 9am 同 3pm 提我", runs(["03-06 09:00", "03-06 15:00"], SAME, last="03-06 15:00"), ["once", "multi-time", "mixed-en"]),
+    # Found by a third sweep, added before their fix
+    ("zh-Hant", "今晚7點同聽晚7點", runs(["03-05 19:00", "03-06 19:00"], "tonight and tomorrow evening: two runs, never tomorrow only", last="03-06 19:00"), ["named-days", "cantonese", "found"]),
+    ("zh-Hant", "今晚7點和明晚7點", runs(["03-05 19:00", "03-06 19:00"], "tonight and tomorrow evening: two runs, never tomorrow only", zone=TP, last="03-06 19:00"), ["named-days", "found"]),
+    ("zh-Hant", "聽日朝早8點同後日夜晚9點", runs(["03-06 08:00", "03-07 21:00"], "each date with its own time: those two runs, or asked; never both times on both days", last="03-07 21:00", ask=True), ["named-days", "cantonese", "found"]),
+    ("zh-Hant", "一個半鐘之後提我", once("03-05 11:30", "一個半鐘 is an hour and a half"), ["relative", "cantonese", "found"]),
+    ("zh-Hant", "兩個半鐘之後叫我", once("03-05 12:30"), ["relative", "cantonese", "found"]),
+    ("zh-Hant", "個半鐘後提我", once("03-05 11:30", "個半鐘 (no number) is an hour and a half"), ["relative", "cantonese", "found"]),
+    ("zh-Hant", "每日朝早8點，一個月", runs(DAILY_8, "一個月 after the schedule is for a month (to 04-05 10:00), or asked; never dropped", last="04-05 08:00", ask=True), ["duration", "cantonese", "found"]),
+    ("zh-Hant", "逢一三五朝早6點半", runs(["03-06 06:30", "03-09 06:30", "03-11 06:30"], "逢一三五 is every Monday, Wednesday and Friday"), ["weekly", "cantonese", "found"]),
 ]
 
 
