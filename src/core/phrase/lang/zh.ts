@@ -151,8 +151,9 @@ const rules: Rule[] = [
     new RegExp(`${N}\\s*月`),
     (n) => cjkNumber(n) ?? 0,
   ),
-  ruleOf(`${N}\\s*(?:個|个)\\s*半\\s*(?:小時|小时|鐘頭|钟头)\\s*(?:之|以)?(?:後|后)`, (m) => {
-    const hours = cjkNumber(m[1] ?? "");
+  // "一個半鐘之後", and "個半鐘" with no number (Cantonese): an hour and a half.
+  ruleOf(`(?:${N}\\s*)?(?:個|个)\\s*半\\s*(?:小時|小时|鐘頭|钟头|鐘|钟)\\s*(?:之|以)?(?:後|后)`, (m) => {
+    const hours = m[1] === undefined ? 1 : cjkNumber(m[1]);
     return hours === null ? null : { kind: "relative", amount: 60 * hours + 30, unit: "minute" };
   }),
   ruleOf(`(?:過|过)\\s*${N}\\s*(?:個|个)?\\s*${UNIT}|${N}\\s*(?:個|个)?\\s*${UNIT}\\s*(?:之|以)?(?:後|后)`, (m) => {
@@ -232,6 +233,11 @@ const rules: Rule[] = [
     }),
   ),
   ruleOf(`(?:每|逢)(?:個|个|逢)?\\s*${WEEK}\\s*${DAY_LIST}(?![次個个])`, (m) => {
+    const list = days(m[1] ?? "");
+    return list === null ? null : { kind: "weekdays", days: list };
+  }),
+  // "逢一三五": 逢 needs no 星期 before the days (Cantonese), unless a count or a clock follows the number.
+  ruleOf(`逢\\s*(${WD}(?:\\s*[、,，${AND}]?\\s*${WD})*)(?![個个次點点時时號号:：0-9])`, (m) => {
     const list = days(m[1] ?? "");
     return list === null ? null : { kind: "weekdays", days: list };
   }),
@@ -340,7 +346,7 @@ const NUMBER = `(?:[0-9]{1,3}|[${CJK_NUMERAL}]{1,3})`;
 const BEARING = [
   `${WEEK}\\s*[一二三四五六日天](?:\\s*[、,，${AND}至到~～\\-]\\s*[一二三四五六日天])*`,
   `(?:週|周)末`,
-  `${NUMBER}\\s*月(?!\\s*(?:內|内))`,
+  `${NUMBER}\\s*(?:個|个)?\\s*月(?!\\s*(?:內|内))`,
   `${NUMBER}\\s*[號号日](?!\\s*(?:前|以前))`,
   `第\\s*[0-9一二三四五]`,
   `${LAST}|月${MONTH_END}`,
