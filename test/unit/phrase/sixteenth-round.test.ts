@@ -274,3 +274,51 @@ describe("a date with slashes in Hong Kong", () => {
     expect(runs("4/4 朝早9點", HK)).toEqual([at(HK, 4, 4, 9)]);
   });
 });
+
+describe("found by the third sweep", () => {
+  const TP = "Asia/Taipei";
+  const NY = "America/New_York";
+  it.each([
+    ["今晚7點同聽晚7點", HK],
+    ["今晚7點和明晚7點", TP],
+    ["今天晚上7點和明天晚上7點", TP],
+    ["tonight at 7 and tomorrow at 7pm", NY],
+  ])("tonight beside another date is today, a date of its own: %s", (text, zone) => {
+    expect(firstTwo(text, zone)).toEqual(march(zone, 19, 0, 5, 6));
+    expect(readingOf(text, zone).endAt).toBe(Date.parse(at(zone, 3, 7, 0)));
+  });
+
+  it("tonight alone is still one run", () => {
+    expect(runs("今晚7點提我", HK)).toEqual(march(HK, 19, 0, 5));
+  });
+
+  it.each([
+    ["聽日朝早8點同後日夜晚9點", HK],
+    ["明天早上8點和後天晚上9點", TP],
+    ["明天早上8點和後天晚上8點", TP],
+  ])("several dates, each with its own time: asked, never every time on every date: %s", (text, zone) => {
+    expect(refusalOf(text, zone).message).toContain("each with its own time");
+  });
+
+  it("times said once for all the dates are every time on every date", () => {
+    const zone = "Asia/Taipei";
+    expect(runs("明天和後天早上9點和晚上9點", zone)).toEqual([at(zone, 3, 6, 9), at(zone, 3, 6, 21), at(zone, 3, 7, 9)]);
+    expect(readingOf("明天和後天早上9點和晚上9點", zone).endAt).toBe(Date.parse(at(zone, 3, 8, 0)));
+  });
+
+  it.each([
+    ["一個半鐘之後提我", 11, 30],
+    ["兩個半鐘之後叫我", 12, 30],
+    ["個半鐘後提我", 11, 30],
+  ])("an hour and a half in 鐘: %s", (text, hour, minute) => {
+    expect(runs(text, HK)).toEqual(march(HK, hour, minute, 5));
+  });
+
+  it("一個月 after a repetition is not dropped: asked", () => {
+    expect(refusalOf("每日朝早8點，一個月", HK).message).toContain("一個月");
+  });
+
+  it("逢 with the days and no 星期", () => {
+    expect(runs("逢一三五朝早6點半", HK)).toEqual(march(HK, 6, 30, 6, 9, 11));
+  });
+});
