@@ -44,8 +44,8 @@ export function takeOneDay(ctx: ReadContext): { oneDay: OneDay | null; rest: Fou
     (f) => f.fragment.kind === "interval" && (f.fragment.unit === "minute" || f.fragment.unit === "hour") && f.fragment.weekday === undefined,
   );
   const named = finds.filter((f) => ONE_DATE.has(f.fragment.kind));
-  // "今晚7點和明晚7點", "tonight and tomorrow at 7": tonight beside another date is today, a date of its own.
-  const tonight = named.length > 0 ? finds.filter((f) => f.fragment.kind === "part" && f.fragment.today === true) : [];
+  // "今晚7點和明晚7點", "tonight and tomorrow at 7": tonight is today, a date of its own beside another.
+  const tonight = finds.filter((f) => f.fragment.kind === "part" && f.fragment.today === true);
   const dates = [...named, ...tonight].sort((a, b) => a.start - b.start);
   const clocks = kinds.filter((k) => k === "clock").length;
   const timesOnly = clocks > 0 && kinds.every((k) => ONE_DATE.has(k) || TIMES_ONLY.has(k));
