@@ -231,6 +231,9 @@ R = [
     ("zh-Hant", "個半鐘後提我", once("03-05 11:30", "個半鐘 (no number) is an hour and a half"), ["relative", "cantonese", "found"]),
     ("zh-Hant", "每日朝早8點，一個月", runs(DAILY_8, "一個月 after the schedule is for a month (to 04-05 10:00), or asked; never dropped", last="04-05 08:00", ask=True), ["duration", "cantonese", "found"]),
     ("zh-Hant", "逢一三五朝早6點半", runs(["03-06 06:30", "03-09 06:30", "03-11 06:30"], "逢一三五 is every Monday, Wednesday and Friday"), ["weekly", "cantonese", "found"]),
+    # Found by a fourth sweep, added before their fix
+    ("zh-Hant", "除夕夜晚8點提我打電話返屋企", asked("除夕 (the lunar New Year's Eve) is a lunar date, not read: asked, never tonight"), ["once", "calendar", "found"]),
+    ("zh-Hant", "中秋節夜晚8點", asked("中秋 is a lunar date, not read: asked, never tonight"), ["once", "calendar", "found"]),
 ]
 
 
