@@ -322,3 +322,13 @@ describe("found by the third sweep", () => {
     expect(runs("逢一三五朝早6點半", HK)).toEqual(march(HK, 6, 30, 6, 9, 11));
   });
 });
+
+describe("found by the fourth sweep", () => {
+  it.each([
+    ["除夕夜晚8點提我打電話返屋企", HK],
+    ["中秋節夜晚8點", HK],
+    ["春节早上9点", "Asia/Shanghai"],
+  ])("a festival on the lunar calendar is a lunar date: asked, never tonight: %s", (text, zone) => {
+    expect(refusalOf(text, zone).message).toContain("lunar calendar");
+  });
+});

@@ -38,6 +38,8 @@ const NOT_NEEDED = "(?:不用|不要|休息|唔使|唔洗|唔駛|唔要)";
 const OF = "(?:的|嘅)";
 const LAST = "(?:最後|最后|最尾)";
 const MONTH_END = "(?:底|末|尾)";
+/** Festivals whose date is a lunar one, so a different day each year. */
+const LUNAR_FESTIVAL = "(?:除夕|年三十(?:晚)?|大年初[一二三]|年初[一二三]|春節|春节|元宵(?:節|节)?|端午(?:節|节)?|七夕|中秋(?:節|节)?|重陽(?:節)?|重阳(?:节)?)";
 
 /** The days an exception names: a list ("六日" with no mark between), but no range and no comma, which starts the next clause. */
 const EXCEPTED = `(${WD}(?:\\s*[、${AND}]?\\s*${WEEK}?\\s*${WD})*)`;
@@ -137,9 +139,10 @@ const NTH: Record<string, number> = { 一: 1, "1": 1, 二: 2, "2": 2, 三: 3, "3
 const rules: Rule[] = [
   slashDate("month-day"),
   ...latinDaysInCjk("(?:每(?:個|个)?|逢)"),
-  // "農曆正月初一": the lunar date with its own month and day words, so that the refusal says why.
+  // "農曆正月初一": the lunar date with its own month and day words, so that the refusal says why; the
+  // festivals named by their lunar date (除夕, 年三十晚, 中秋, 端午 …) are lunar dates too.
   ruleOf(
-    `(?:農曆|农历|陰曆|阴历|舊曆|旧历)(?:\\s*[正一二三四五六七八九十冬臘腊0-9]{1,2}\\s*月)?(?:\\s*(?:初|廿|十|二十|三十)?[一二三四五六七八九十0-9]{0,2}[日號号]?)?`,
+    `${LUNAR_FESTIVAL}|(?:農曆|农历|陰曆|阴历|舊曆|旧历)(?:\\s*[正一二三四五六七八九十冬臘腊0-9]{1,2}\\s*月)?(?:\\s*(?:初|廿|十|二十|三十)?[一二三四五六七八九十0-9]{0,2}[日號号]?)?`,
     () => ({
       kind: "vague",
       what: "calendar",
@@ -359,7 +362,7 @@ const BEARING = [
   `${NUMBER}\\s*次`,
   `${NUMBER}\\s*(?:個|个)?\\s*(?:分鐘|分钟|小時|小时|鐘頭|钟头|天|星期|禮拜|礼拜|週|周)`,
   `持續|持续|連續|连续|為期|为期`,
-  `農曆|农历|陰曆|阴历|舊曆|旧历`,
+  `農曆|农历|陰曆|阴历|舊曆|旧历|${LUNAR_FESTIVAL}`,
   // Odd or even weeks (單週 / 雙週), working hours (上班時間, Cantonese 返工時間) and the days one works
   // (返工日: Monday to Friday, or to Saturday, as many in Hong Kong work) say when without saying which
   // week, hours or days: never read, so a reading that leaves them out is asked.
