@@ -331,4 +331,8 @@ describe("found by the fourth sweep", () => {
   ])("a festival on the lunar calendar is a lunar date: asked, never tonight: %s", (text, zone) => {
     expect(refusalOf(text, zone).message).toContain("lunar calendar");
   });
+
+  it("a festival apart from the time is not dropped: asked, quoting it", () => {
+    expect(refusalOf("除夕提我打電話返屋企，夜晚8點", HK).message).toContain("除夕");
+  });
 });
