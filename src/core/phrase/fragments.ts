@@ -59,7 +59,7 @@ export type Fragment =
    * A calendar date with no year ("March 3", "3月3日"); recurring only with an interval year.
    * `inRange`: one of the days of a range ("March 10 to 12"), which "every day" only says again.
    */
-  | { kind: "monthDate"; month: number; day: number; inRange?: true }
+  | { kind: "monthDate"; month: number; day: number; inRange?: true; eitherOrder?: true }
   /**
    * "on the 5th of next month", "来月5日": a day in the month so many months on. `nth` instead of
    * a day number: "the first Monday of next month" (`nth` 1–5, or -1 for the last).
@@ -76,7 +76,7 @@ export type Fragment =
    * it forward when the time on it is already past: a bare weekday by a week, a day of the month
    * by a month, a date without a year by a year; "none": the phrase fixed the day ("明天").
    */
-  | { kind: "date"; year: number; month: number; day: number; roll: "none" | "week" | "month" | "year" }
+  | { kind: "date"; year: number; month: number; day: number; roll: "none" | "week" | "month" | "year"; eitherOrder?: true }
   /** "every hour at :30", "on the half hour": the minute past each hour an hourly repetition runs at. */
   | { kind: "minutePast"; minute: number }
   /** "in 20 minutes", "20分鐘後", "dentro de 2 horas". */
@@ -108,10 +108,24 @@ export type Fragment =
    * "subMinute": "every second", "every 30 seconds": more often than any schedule can repeat.
    * "weekend": a weekend said without this or every ("週末早上十點"), which the language does not mark.
    * "calendar": a date on the lunar calendar ("農曆八月十五", "旧暦", "음력"), which is not read.
+   * "clockMinutes": "八點五" with no 分, five minutes past in Mandarin and five 字 of five minutes in Cantonese.
    */
   | {
       kind: "vague";
-      what: "time" | "day" | "weekend" | "timezone" | "interval" | "workdays" | "ordinal" | "past" | "dayMonth" | "occasion" | "subMinute" | "calendar";
+      what:
+        | "time"
+        | "day"
+        | "weekend"
+        | "timezone"
+        | "interval"
+        | "workdays"
+        | "ordinal"
+        | "past"
+        | "dayMonth"
+        | "occasion"
+        | "subMinute"
+        | "calendar"
+        | "clockMinutes";
       weak?: boolean;
       perDay?: number;
       /** A period that lies ahead ("next week" 1 week, "el mes que viene" 1 month): the day said with it is in it (read-ahead.ts). */

@@ -134,9 +134,13 @@ export const monthFirstDateRange = (
 ): Rule =>
   ruleOf(`${month}\\s*${day}\\s*${to}\\s*${day}${close}`, (m) => datesBetween(monthOf(m[1] ?? "") ?? 0, dayOf(m[2] ?? "") ?? 0, dayOf(m[3] ?? "") ?? 0));
 
-/** A calendar date: with a year it is one fixed day, without one it recurs or rolls yearly. */
-export function dateOrMonthDate(year: string | undefined, month: number, day: number): Fragment {
-  return year === undefined ? { kind: "monthDate", month, day } : { kind: "date", year: Number(year), month, day, roll: "none" };
+/**
+ * A calendar date: with a year it is one fixed day, without one it recurs or rolls yearly.
+ * `eitherOrder`: written so that it could be read day first as well (slashDate).
+ */
+export function dateOrMonthDate(year: string | undefined, month: number, day: number, eitherOrder = false): Fragment {
+  const either = eitherOrder ? { eitherOrder: true as const } : {};
+  return year === undefined ? { kind: "monthDate", month, day, ...either } : { kind: "date", year: Number(year), month, day, roll: "none", ...either };
 }
 
 /**
@@ -144,6 +148,8 @@ export function dateOrMonthDate(year: string | undefined, month: number, day: nu
  * first in Chinese, Japanese and Korean, day first in the European languages and Hindi (US
  * English is left to chrono, which reads it month first). Numbers that cannot be a month and a
  * day ("13/20") are asked about rather than dropped; a fraction of a unit ("1/2 hora") is no date.
+ * Month first with both numbers up to 12 ("8/4") is marked `eitherOrder`: where the user's zone writes
+ * dates day first as well (Hong Kong), it is asked (parse-phrase.ts).
  */
 export const slashDate = (order: "month-day" | "day-month"): Rule =>
   ruleOf(
@@ -153,7 +159,7 @@ export const slashDate = (order: "month-day" | "day-month"): Rule =>
       const [month, day] = order === "month-day" ? [a, b] : [b, a];
       if (month < 1 || month > 12 || day < 1 || day > 31) return { kind: "vague", what: "dayMonth" };
       const year = m[3] === undefined ? undefined : m[3].length === 2 ? `20${m[3]}` : m[3];
-      return dateOrMonthDate(year, month, day);
+      return dateOrMonthDate(year, month, day, order === "month-day" && a <= 12 && b <= 12 && a !== b);
     },
   );
 
@@ -363,10 +369,63 @@ export const clock = (hour: number, minute: number, meridiem: "am" | "pm" | null
 });
 /**
  * "3pm", "9:30 am" typed in the middle of another script ("明天 3pm 提醒我"): the Latin clock with
- * its am/pm, for grammars whose own clock words have no am/pm.
+ * its am/pm, for grammars whose own clock words have no am/pm. Its end is a Latin edge, not `\b`:
+ * "3pm提我" has no word edge between "m" and 提.
  */
-export const latinMeridiemClock: Rule = ruleOf(String.raw`(?<![0-9:])(\d{1,2})(?::(\d{2}))?\s*(a|p)\.?m\b\.?`, (m) =>
+export const latinMeridiemClock: Rule = ruleOf(String.raw`(?<![0-9:])(\d{1,2})(?::(\d{2}))?\s*(a|p)\.?m(?![a-z])\.?`, (m) =>
   clock(Number(m[1]), Number(m[2] ?? 0), m[3] === "a" ? "am" : "pm"),
 );
 export const WEEKDAYS: readonly Weekday[] = [1, 2, 3, 4, 5];
 export const WEEKEND: readonly Weekday[] = [0, 6];
+
+/**
+ * English typed into a Chinese or Japanese sentence ("聽日 3pm call client", "每個 Monday 朝早 9點",
+ * "tomorrow の午後3時"). A Latin word next to Han has no word edge (`\b` sees both as letters), so the
+ * edges here are Latin letters only. Full weekday names and the abbreviations that are no other
+ * English word (not "sat", "sun").
+ */
+const LATIN_EDGE_BEFORE = "(?<![a-z])";
+const LATIN_EDGE_AFTER = "(?![a-z])";
+const LATIN_DAY = "sunday|monday|tuesday|wednesday|thursday|friday|saturday|mon|tues?|wed|thu(?:rs?)?|fri";
+const LATIN_WEEKDAY_OF: Record<string, Weekday> = { sun: 0, mon: 1, tue: 2, wed: 3, thu: 4, fri: 5, sat: 6 };
+const latinWeekday = (name: string | undefined): Weekday | null => LATIN_WEEKDAY_OF[(name ?? "").slice(0, 3)] ?? null;
+
+/**
+ * The English day words read inside a CJK grammar, as its own: "every Monday" (or the grammar's own
+ * `every` before the name: "每個 Monday", "毎週 Monday") and "Mondays" every week, "Monday" the coming
+ * one, "next Monday" the one of next week (the policy), "every day" / "everyday", "daily" right before
+ * the time ("daily 朝早8點"; "daily standup" stays the task's words), every weekend, "tomorrow" /
+ * "tmr", "today", "tonight". Listed before the grammar's own day rules.
+ */
+export function latinDaysInCjk(every: string): Rule[] {
+  const day = `${LATIN_EDGE_BEFORE}(${LATIN_DAY})(s?)${LATIN_EDGE_AFTER}`;
+  return [
+    ruleOf(`(?:${every}|${LATIN_EDGE_BEFORE}(?:every|each)${LATIN_EDGE_AFTER})\\s*${day}`, (m) => {
+      const d = latinWeekday(m[1]);
+      return d === null ? null : { kind: "weekdays", days: [d] };
+    }),
+    ruleOf(`${LATIN_EDGE_BEFORE}next\\s*(${LATIN_DAY})${LATIN_EDGE_AFTER}`, (m) => {
+      const d = latinWeekday(m[1]);
+      return d === null ? null : { kind: "weekdayName", days: [d], weeksAhead: 1 };
+    }),
+    ruleOf(day, (m) => {
+      const d = latinWeekday(m[1]);
+      if (d === null) return null;
+      return m[2] === "s" ? { kind: "weekdays", days: [d] } : { kind: "weekdayName", days: [d] };
+    }),
+    ruleOf(`${LATIN_EDGE_BEFORE}(?:every\\s*day|daily(?=\\s*[^a-z\\s]))${LATIN_EDGE_AFTER}`, () => ({ kind: "daily" })),
+    ruleOf(`(?:${every}|${LATIN_EDGE_BEFORE}(?:every|each)${LATIN_EDGE_AFTER})\\s*weekends?${LATIN_EDGE_AFTER}`, () => ({
+      kind: "weekdays",
+      days: [...WEEKEND],
+    })),
+    ruleOf(`${LATIN_EDGE_BEFORE}(?:tomorrow|tmrw?|tmw)${LATIN_EDGE_AFTER}`, () => ({ kind: "dayOffset", days: 1 })),
+    ruleOf(`${LATIN_EDGE_BEFORE}today${LATIN_EDGE_AFTER}`, () => ({ kind: "dayOffset", days: 0 })),
+    ruleOf(`${LATIN_EDGE_BEFORE}(?:tonight|tonite)${LATIN_EDGE_AFTER}`, () => ({ kind: "part", part: "evening", today: true })),
+  ];
+}
+
+/**
+ * The English words that carry schedule meaning in a CJK sentence, for the grammar's lexicon: a
+ * reading that leaves one out ("next Monday", "every day except Friday", "until Friday") is asked.
+ */
+export const LATIN_IN_CJK_BEARING = `${LATIN_EDGE_BEFORE}(?:${LATIN_DAY}|saturdays?|sundays?|every|each|next|until|till|except|tomorrow|tmrw?|tmw|today|tonight|tonite|yesterday|weekends?)${LATIN_EDGE_AFTER}`;

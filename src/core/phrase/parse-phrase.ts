@@ -17,7 +17,7 @@ import { startOn, takeStart } from "./read-start.js";
 import type { TimeOfDay } from "./read-time.js";
 import { refuse } from "./refusals.js";
 import { blank, foldWidth, lowerKeepingOffsets, squeezeSpaces } from "./text.js";
-import { findZones } from "./zones.js";
+import { findZones, writesDayFirstToo } from "./zones.js";
 
 export interface PhraseOptions {
   /** The user's IANA zone; a zone named in the phrase ("9am London time") overrides it. */
@@ -144,6 +144,9 @@ function zoneOf(cluster: Cluster, fallback: string): { timezone: string; note: s
 }
 
 function readCluster(whole: ReadContext): { schedule: Schedule; bounds: Bounds } {
+  // "8/4" written month first where day first is as common (Hong Kong): 8 April or 4 August? Asked.
+  const eitherOrder = whole.finds.some((f) => (f.fragment.kind === "monthDate" || f.fragment.kind === "date") && f.fragment.eitherOrder === true);
+  if (eitherOrder && writesDayFirstToo(whole.timezone)) throw refuse.dayMonth(whole.grammar.examples);
   const { bounds, rest } = readBounds(whole);
   const { start, rest: afterStart } = takeStart({ ...whole, finds: rest });
   const { oneDay, rest: finds } = takeOneDay({ ...whole, finds: afterStart });
@@ -183,6 +186,7 @@ function readSchedule(said: ReadContext): Schedule {
   if (vague.some((v) => v.what === "dayMonth")) throw refuse.dayMonth(ex);
   if (vague.some((v) => v.what === "occasion")) throw refuse.occasion(ex);
   if (vague.some((v) => v.what === "calendar")) throw refuse.lunarDate(ex);
+  if (vague.some((v) => v.what === "clockMinutes")) throw refuse.clockMinutes(ex);
   const precise = [...kinds].some((k) => PRECISE_KINDS.has(k));
   // "twice a day at 9 and 21" says its times; "twice a day" alone does not.
   const clocks = ctx.finds.filter((f) => f.fragment.kind === "clock").length;

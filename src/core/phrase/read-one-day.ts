@@ -4,6 +4,7 @@ import { formatWall } from "./format.js";
 import type { Found } from "./fragments.js";
 import { lastDayOf, startOfDay } from "./read-bounds.js";
 import type { ReadContext } from "./read-context.js";
+import { clockToTime } from "./read-time.js";
 import { refuse } from "./refusals.js";
 
 /** The dates a schedule is narrowed to ("tomorrow", "tomorrow and the day after"), in order, and the end that keeps it to them. */
@@ -42,7 +43,10 @@ export function takeOneDay(ctx: ReadContext): { oneDay: OneDay | null; rest: Fou
   const within = finds.some(
     (f) => f.fragment.kind === "interval" && (f.fragment.unit === "minute" || f.fragment.unit === "hour") && f.fragment.weekday === undefined,
   );
-  const dates = finds.filter((f) => ONE_DATE.has(f.fragment.kind));
+  const named = finds.filter((f) => ONE_DATE.has(f.fragment.kind));
+  // "今晚7點和明晚7點", "tonight and tomorrow at 7": tonight is today, a date of its own beside another.
+  const tonight = finds.filter((f) => f.fragment.kind === "part" && f.fragment.today === true);
+  const dates = [...named, ...tonight].sort((a, b) => a.start - b.start);
   const clocks = kinds.filter((k) => k === "clock").length;
   const timesOnly = clocks > 0 && kinds.every((k) => ONE_DATE.has(k) || TIMES_ONLY.has(k));
   const severalTimes = timesOnly && clocks > 1;
@@ -50,18 +54,50 @@ export function takeOneDay(ctx: ReadContext): { oneDay: OneDay | null; rest: Fou
   const severalDates = timesOnly && dates.length > 1 && dates.every((d) => d.fragment.kind !== "date" || d.fragment.roll !== "week");
   if (!((within && kinds.includes("window")) || severalTimes || severalDates) || kinds.some((k) => OTHER_DAYS.has(k))) return none;
   if (dates.length === 0 || (dates.length > 1 && !severalDates)) return none;
+  if (severalDates && timesPerDate(finds, dates)) throw refuse.conflicting("several dates, each with its own time");
   for (const d of dates) ctx.used.add(d);
   for (const f of ctx.finds) if (!finds.includes(f) && f.fragment.kind === "daily") ctx.used.add(f);
-  const days = [...new Map(dates.map((d) => lastDayOf(ctx, d)).map((d) => [formatWall({ ...d, hour: 0, minute: 0 }), d])).entries()]
+  const today = localTimeAt(ctx.now, ctx.timezone);
+  const dayOf = (d: Found): CivilDate => (tonight.includes(d) ? { year: today.year, month: today.month, day: today.day } : lastDayOf(ctx, d));
+  const days = [...new Map(dates.map(dayOf).map((d) => [formatWall({ ...d, hour: 0, minute: 0 }), d])).entries()]
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([, d]) => d);
   const last = days.at(-1) as CivilDate;
   // Several times or dates are read as those times of every day, then narrowed to the dates (onOneDay).
   const timesDaily = severalTimes || severalDates;
-  const [first] = dates;
-  const rest = finds.flatMap((f): Found[] => (!dates.includes(f) ? [f] : timesDaily && f === first ? [{ ...f, fragment: { kind: "daily" } }] : []));
+  const [first] = named;
+  const rest = finds.flatMap((f): Found[] => {
+    // Tonight's part of the day still belongs to its clock ("今晚7點": 19:00).
+    if (tonight.includes(f) && f.fragment.kind === "part") return [{ ...f, fragment: { kind: "part", part: f.fragment.part } }];
+    return !dates.includes(f) ? [f] : timesDaily && f === first ? [{ ...f, fragment: { kind: "daily" } }] : [];
+  });
   const said = dates.map((d) => d.text.trim()).join(", ");
   return { oneDay: { days, endAt: startOfDay(ctx, addDays(last, 1)), said, timesOnly: timesDaily }, rest };
+}
+
+/**
+ * "聽日朝早8點同後日夜晚9點", "tomorrow at 8am and Friday at 9pm": each date said with times of its own
+ * that the other dates do not share. Read as those times on every date, it would run four times for
+ * two: asked. The same times said again for each date ("今晚7點和明晚7點") are one set of times.
+ */
+function timesPerDate(finds: Found[], dates: Found[]): boolean {
+  const byDate = new Map<Found | null, Set<string>>();
+  let current: Found | null = null;
+  let previous: Found | null = null;
+  for (const f of [...finds].sort((a, b) => a.start - b.start)) {
+    if (dates.includes(f)) current = f;
+    if (f.fragment.kind === "clock") {
+      // The part of the day right before the clock is part of the time said ("早上8點" and "晚上8點" differ).
+      const part = previous?.fragment.kind === "part" && previous.end <= f.start ? previous.fragment.part : null;
+      const { hour, minute } = clockToTime(f, f.fragment, part, []);
+      const said = byDate.get(current) ?? new Set<string>();
+      said.add(`${hour}:${minute}`);
+      byDate.set(current, said);
+    }
+    previous = f;
+  }
+  const sets = [...byDate.values()].map((s) => [...s].sort().join(","));
+  return new Set(sets).size > 1;
 }
 
 /**

@@ -119,6 +119,13 @@ export const refuse = {
       "Every other week, or the second one of each month?",
       ex.everyOther,
     ),
+  clockMinutes: (ex: Examples) =>
+    askWhen(
+      "A time written with a small number after the hour and no 分 ('八點五') is that many minutes past in Mandarin and that many 字, five minutes each, in Cantonese (08:05 or 08:25).",
+      "The minutes with 分 ('八點二十五分') or with 個字 ('八點五個字'), or the time as 8:25",
+      "How many minutes past the hour?",
+      ex.once,
+    ),
   dayMonth: (ex: Examples) =>
     askWhen(
       "A date written with two numbers up to 12 ('3/4') is day/month in some countries and month/day in others.",

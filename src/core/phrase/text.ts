@@ -62,9 +62,11 @@ const CJK_DIGITS: Record<string, number> = {
 /** Characters `cjkNumber` reads, for use inside a regex character class. */
 export const CJK_NUMERAL = "〇零一二兩两倆俩三四五六七八九十";
 
-/** Reads "8", "八", "十二", "二十五", "三十" (0–99); null for anything else. */
+/** Reads "8", "八", "十二", "二十五", "三十", "零五" (0–99); null for anything else. */
 export function cjkNumber(text: string): number | null {
   if (/^\d+$/.test(text)) return Number(text);
+  // "三點零五分": a zero before one digit writes the minutes the way a clock shows them, 05.
+  if (/^[〇零][一二兩两三四五六七八九]$/u.test(text)) return CJK_DIGITS[text.slice(1)] ?? null;
   const tens = text.indexOf("十");
   if (tens === -1) return text.length === 1 ? (CJK_DIGITS[text] ?? null) : null;
   const head = text.slice(0, tens);

@@ -262,6 +262,14 @@ const rulesFor = (lang: Lang): Rule[] => {
 };
 
 /**
+ * Zones where dates are written day first as often as month first, also by people who write in a
+ * language that puts the month first: Hong Kong and Macau (British and Portuguese day-first use beside
+ * the Chinese month-first one). There a date such as "8/4" is asked rather than read month first.
+ */
+const DAY_FIRST_TOO = new Set(["Asia/Hong_Kong", "Asia/Macau"]);
+export const writesDayFirstToo = (timezone: string): boolean => DAY_FIRST_TOO.has(timezone);
+
+/**
  * Finds explicit zones in `text` (original case: "EST" is a zone, "est" is Spanish).
  * An unknown "<Place> time" right after a clock reading is reported with a null zone, so the
  * caller refuses it instead of silently using the user's own zone.

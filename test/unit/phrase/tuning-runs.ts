@@ -14,6 +14,7 @@ const NOW: Record<string, string> = {
   "America/Sao_Paulo": "2026-03-05T13:00:00Z",
   "Asia/Taipei": "2026-03-05T02:00:00Z",
   "Asia/Hong_Kong": "2026-03-05T02:00:00Z",
+  "Asia/Macau": "2026-03-05T02:00:00Z",
   "Asia/Shanghai": "2026-03-05T02:00:00Z",
   "Asia/Tokyo": "2026-03-05T01:00:00Z",
   "Asia/Seoul": "2026-03-05T01:00:00Z",

@@ -6,6 +6,9 @@ import {
   dateOrMonthDate,
   fromBeforeInterval,
   type Grammar,
+  LATIN_IN_CJK_BEARING,
+  latinDaysInCjk,
+  latinMeridiemClock,
   lexicon,
   minutesBefore,
   monthFirstDateRange,
@@ -91,6 +94,8 @@ const rules: Rule[] = [
   ruleOf(`(?<=(?:明日|明後日|あした|あさって|曜日?|[0-9一二三四五六七八九十]\\s*日|来週|週末))\\s*に\\s*なったら`, () => ({ kind: "noise" })),
   ruleOf(`旧暦|太陰暦|陰暦`, () => ({ kind: "vague", what: "calendar" })),
   slashDate("month-day"),
+  ...latinDaysInCjk("毎週\\s*(?:の)?"),
+  latinMeridiemClock,
   ruleOf(`${N}\\s*時間\\s*半\\s*後`, (m) => {
     const hours = cjkNumber(m[1] ?? "");
     return hours === null ? null : { kind: "relative", amount: 60 * hours + 30, unit: "minute" };
@@ -227,6 +232,7 @@ const rules: Rule[] = [
 
 /** Japanese words that can carry schedule meaning (coverage.ts). */
 const BEARING = [
+  LATIN_IN_CJK_BEARING,
   `旧暦|太陰暦|陰暦`,
   `[月火水木金土日]曜日?`,
   `(?:[月火水木金](?:\\s*[・、,と]\\s*[月火水木金土日])+)`,

@@ -6,6 +6,8 @@ import {
   dateOrMonthDate,
   exceptMonthsRule,
   type Grammar,
+  LATIN_IN_CJK_BEARING,
+  latinDaysInCjk,
   latinMeridiemClock,
   lexicon,
   minutesBefore,
@@ -25,16 +27,30 @@ import { CJK_NUMERAL, cjkNumber } from "../text.js";
 const N = `([0-9]{1,2}|[${CJK_NUMERAL}]{1,3})`;
 const WEEK = "(?:週|周|星期|禮拜|礼拜)";
 const WD = "[一二三四五六日天]";
+/** The words for "and" in a list of days or times; 同 is Cantonese. */
+const AND = "和與与及跟同";
 const DAY_ITEM = `${WEEK}?${WD}`;
-const DAY_LIST = `(${WD}(?:\\s*(?:[、,，/和與与及跟至到~～\\-]|以及)?\\s*${DAY_ITEM})*)`;
+const DAY_LIST = `(${WD}(?:\\s*(?:[、,，/${AND}至到~～\\-]|以及)?\\s*${DAY_ITEM})*)`;
 const HOUR_MARK = "[點点時时]";
+/** Cantonese has its own words beside the Mandarin ones: 除咗 (除了), 唔使 (不用), 嘅 (的), 最尾 (最後), 月尾 (月底). */
+const EXCEPT = "除(?:了|咗)?";
+const NOT_NEEDED = "(?:不用|不要|休息|唔使|唔洗|唔駛|唔要)";
+const OF = "(?:的|嘅)";
+const LAST = "(?:最後|最后|最尾)";
+const MONTH_END = "(?:底|末|尾)";
+/** Festivals whose date is a lunar one, so a different day each year. */
+const LUNAR_FESTIVAL = "(?:除夕|年三十(?:晚)?|大年初[一二三]|年初[一二三]|春節|春节|元宵(?:節|节)?|端午(?:節|节)?|七夕|中秋(?:節|节)?|重陽(?:節)?|重阳(?:节)?)";
 
 /** The days an exception names: a list ("六日" with no mark between), but no range and no comma, which starts the next clause. */
-const EXCEPTED = `(${WD}(?:\\s*[、和與与及跟]?\\s*${WEEK}?\\s*${WD})*)`;
+const EXCEPTED = `(${WD}(?:\\s*[、${AND}]?\\s*${WEEK}?\\s*${WD})*)`;
 const WEEKDAY_OF: Record<string, number> = { 日: 0, 天: 0, 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6 };
 const days = (list: string) => readDayList(list, /[一二三四五六日天]/gu, (d) => WEEKDAY_OF[d] ?? null, /^\s*(?:到|至|~|～|-)\s*(?:週|周|星期|禮拜|礼拜)?$/u);
 
-/** Cantonese as typed in Hong Kong has its own words for some parts of the day: 朝早, 下晝. */
+/**
+ * Cantonese as typed in Hong Kong has its own words for some parts of the day: 朝早, 下晝, 挨晚 (dusk),
+ * 晏晝 (from lunch into the afternoon: with a clock it is that hour after noon, alone no time, asked
+ * as 下午 is; chrono would read it as a date of its own).
+ */
 const PARTS: Record<string, PartOfDay> = {
   早上: "morning",
   朝早: "morning",
@@ -45,7 +61,10 @@ const PARTS: Record<string, PartOfDay> = {
   下午: "afternoon",
   下晝: "afternoon",
   下昼: "afternoon",
+  晏晝: "afternoon",
+  晏昼: "afternoon",
   傍晚: "evening",
+  挨晚: "evening",
   晚上: "night",
   晚間: "night",
   晚间: "night",
@@ -56,7 +75,7 @@ const PARTS: Record<string, PartOfDay> = {
   半夜: "early",
   深夜: "early",
 };
-const CLOCK_PART = "(?:早上|朝早|早晨|清晨|上午|中午|下午|下晝|下昼|傍晚|晚上|凌晨)";
+const CLOCK_PART = "(?:早上|朝早|早晨|清晨|上午|中午|下午|下晝|下昼|晏晝|晏昼|傍晚|挨晚|晚上|夜晚|凌晨)";
 const CLOCK = `(?:${CLOCK_PART}\\s*)?(?:[0-9]{1,2}|[${CJK_NUMERAL}]{1,3})\\s*${HOUR_MARK}(?:\\s*(?:半|(?:[0-9]{1,2}|[${CJK_NUMERAL}]{1,3})\\s*分?))?`;
 const CLOCK_PARTS = new RegExp(
   `^(${CLOCK_PART})?\\s*([0-9]{1,2}|[${CJK_NUMERAL}]{1,3})\\s*${HOUR_MARK}\\s*(半|([0-9]{1,2}|[${CJK_NUMERAL}]{1,3})\\s*分?)?$`,
@@ -91,8 +110,20 @@ function clockOf(hourText: string, minuteText: string | undefined): Fragment | n
   if (minuteText === "半") return clock(hour, 30);
   if (minuteText === "一刻") return clock(hour, 15);
   if (minuteText === "三刻") return clock(hour, 45);
+  // "三點幾": some minutes past three, not said which.
+  if (minuteText === "幾" || minuteText === "几") return { kind: "vague", what: "time" };
+  // "三點三個字": Cantonese counts the minutes in 字, five each (3:15).
+  const ji = /^(.+?)\s*(?:個|个)\s*字$/u.exec(minuteText);
+  if (ji !== null) {
+    const n = cjkNumber(ji[1] ?? "");
+    return n === null || n < 1 || n > 11 ? null : clock(hour, 5 * n);
+  }
   const minute = cjkNumber(minuteText.replace(/分$/u, "").trim());
-  return minute === null ? null : clock(hour, minute);
+  if (minute === null) return null;
+  // "八點五" with no 分: five minutes past in Mandarin, five 字 (8:25) in Cantonese; asked. A zero
+  // ("八點零五", "8點05") or a number past 11 can only be minutes.
+  if (!minuteText.endsWith("分") && minute >= 1 && minute <= 11 && !/^[0〇零]/u.test(minuteText)) return { kind: "vague", what: "clockMinutes" };
+  return clock(hour, minute);
 }
 
 /** "每隔一天" is every other day; "每隔兩天" is read as every 2 or every 3 days: refused. */
@@ -107,9 +138,11 @@ const NTH: Record<string, number> = { 一: 1, "1": 1, 二: 2, "2": 2, 三: 3, "3
 
 const rules: Rule[] = [
   slashDate("month-day"),
-  // "農曆正月初一": the lunar date with its own month and day words, so that the refusal says why.
+  ...latinDaysInCjk("(?:每(?:個|个)?|逢)"),
+  // "農曆正月初一": the lunar date with its own month and day words, so that the refusal says why; the
+  // festivals named by their lunar date (除夕, 年三十晚, 中秋, 端午 …) are lunar dates too.
   ruleOf(
-    `(?:農曆|农历|陰曆|阴历|舊曆|旧历)(?:\\s*[正一二三四五六七八九十冬臘腊0-9]{1,2}\\s*月)?(?:\\s*(?:初|廿|十|二十|三十)?[一二三四五六七八九十0-9]{0,2}[日號号]?)?`,
+    `${LUNAR_FESTIVAL}|(?:農曆|农历|陰曆|阴历|舊曆|旧历)(?:\\s*[正一二三四五六七八九十冬臘腊0-9]{1,2}\\s*月)?(?:\\s*(?:初|廿|十|二十|三十)?[一二三四五六七八九十0-9]{0,2}[日號号]?)?`,
     () => ({
       kind: "vague",
       what: "calendar",
@@ -117,21 +150,22 @@ const rules: Rule[] = [
   ),
   // "三月除外", "除了七月和八月": months out of the repetition.
   exceptMonthsRule(
-    `除了?\\s*${N}\\s*月(?:\\s*(?:、|和|跟|及|與|与|,|，)\\s*${N}\\s*月)*\\s*(?:以外|之外|外)?|${N}\\s*月(?:\\s*(?:、|和|跟|及|與|与|,|，)\\s*${N}\\s*月)*\\s*(?:除外|不用|不要|休息)`,
+    `${EXCEPT}\\s*${N}\\s*月(?:\\s*[、${AND},，]\\s*${N}\\s*月)*\\s*(?:以外|之外|外)?|${N}\\s*月(?:\\s*[、${AND},，]\\s*${N}\\s*月)*\\s*(?:除外|${NOT_NEEDED})`,
     new RegExp(`${N}\\s*月`),
     (n) => cjkNumber(n) ?? 0,
   ),
-  ruleOf(`${N}\\s*(?:個|个)\\s*半\\s*(?:小時|小时|鐘頭|钟头)\\s*(?:之|以)?(?:後|后)`, (m) => {
-    const hours = cjkNumber(m[1] ?? "");
+  // "一個半鐘之後", and "個半鐘" with no number (Cantonese): an hour and a half.
+  ruleOf(`(?:${N}\\s*)?(?:個|个)\\s*半\\s*(?:小時|小时|鐘頭|钟头|鐘|钟)\\s*(?:之|以)?(?:後|后)`, (m) => {
+    const hours = m[1] === undefined ? 1 : cjkNumber(m[1]);
     return hours === null ? null : { kind: "relative", amount: 60 * hours + 30, unit: "minute" };
   }),
   ruleOf(`(?:過|过)\\s*${N}\\s*(?:個|个)?\\s*${UNIT}|${N}\\s*(?:個|个)?\\s*${UNIT}\\s*(?:之|以)?(?:後|后)`, (m) => {
     const amount = cjkNumber(m[1] ?? m[3] ?? "");
     return amount === null ? null : { kind: "relative", amount, unit: unitOf(m[2] ?? m[4] ?? "") };
   }),
-  // "半小時後", "過半小時": half an hour from now, said after or before.
+  // "半小時後", "過半小時", "再過半個鐘": half an hour from now, said after or before.
   ruleOf(
-    `(?:過|过)\\s*半\\s*(?:個|个)?\\s*(?:小時|小时|鐘頭|钟头)|半\\s*(?:(?:個|个)?\\s*(?:小時|小时|鐘頭|钟头)|(?:個|个)\\s*(?:鐘|钟))\\s*(?:之|以)?(?:後|后)`,
+    `(?:過|过)\\s*半\\s*(?:(?:個|个)?\\s*(?:小時|小时|鐘頭|钟头)|(?:個|个)\\s*(?:鐘|钟))|半\\s*(?:(?:個|个)?\\s*(?:小時|小时|鐘頭|钟头)|(?:個|个)\\s*(?:鐘|钟))\\s*(?:之|以)?(?:後|后)`,
     () => ({
       kind: "relative",
       amount: 30,
@@ -154,7 +188,7 @@ const rules: Rule[] = [
   }),
   // "每天提醒我兩次", "每天提醒我喝水三次": the reminder's own words (a short task, no number) between the
   // day and the times are still a frequency, not a count.
-  ruleOf(`(?:每(?:天|日)|一天)\\s*(?:提醒(?:我)?\\s*[^\\s\\d${CJK_NUMERAL}，,、。次]{0,4}|要|吃|喝)?\\s*${N}\\s*次`, (m) => [
+  ruleOf(`(?:每(?:天|日)|一(?:天|日))\\s*(?:提醒(?:我)?\\s*[^\\s\\d${CJK_NUMERAL}，,、。次]{0,4}|要|吃|喝)?\\s*${N}\\s*次`, (m) => [
     { kind: "vague", what: "time", perDay: cjkNumber(m[1] ?? "") ?? 0 },
     { kind: "daily" },
   ]),
@@ -168,37 +202,45 @@ const rules: Rule[] = [
     return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? "") };
   }),
   ruleOf(`為止|为止`, () => ({ kind: "noise" })),
-  ruleOf(`(?:這個|这个|本)\\s*月\\s*(?:底|末)`, () => ({ kind: "monthEnd", month: null })),
-  ruleOf(`${N}\\s*月\\s*(?:底|末)`, (m) => {
+  ruleOf(`(?:這個|这个|本)\\s*月\\s*${MONTH_END}`, () => ({ kind: "monthEnd", month: null })),
+  ruleOf(`${N}\\s*月\\s*${MONTH_END}`, (m) => {
     const month = cjkNumber(m[1] ?? "");
     return month === null ? null : { kind: "monthEnd", month };
   }),
-  ruleOf(`下(?:個|个)?月\\s*(?:的)?\\s*${N}\\s*[號号日]`, (m) => {
+  ruleOf(`下(?:個|个)?月\\s*${OF}?\\s*${N}\\s*[號号日]`, (m) => {
     const day = cjkNumber(m[1] ?? "");
     return day === null ? null : { kind: "monthAhead", months: 1, day };
   }),
   ruleOf(`下下(?:個|个)?${WEEK}\\s*(${WD})`, (m) => ({ kind: "weekdayName", days: [WEEKDAY_OF[m[1] ?? ""] ?? 1], weeksAhead: 2 })),
-  ruleOf(`(?:每(?:個|个)?月|月)(?:的)?\\s*(?:最後|最后)\\s*一\\s*天|(?:每(?:個|个)?)?月(?:底|末)`, () => ({ kind: "lastDayOfMonth" })),
-  ruleOf(`(?:每(?:個|个)?月\\s*的?\\s*)?(?:第\\s*([一二三四五1-5])\\s*(?:個|个)?|((?:最後|最后))\\s*一?\\s*(?:個|个)?)\\s*${WEEK}\\s*(${WD})`, (m) => ({
+  ruleOf(`(?:每(?:個|个)?月|月)${OF}?\\s*${LAST}\\s*一\\s*(?:天|日)|(?:每(?:個|个)?)?月${MONTH_END}`, () => ({ kind: "lastDayOfMonth" })),
+  ruleOf(`(?:每(?:個|个)?月\\s*的?\\s*)?(?:第\\s*([一二三四五1-5])\\s*(?:個|个)?|(${LAST})\\s*一?\\s*(?:個|个)?)\\s*${WEEK}\\s*(${WD})`, (m) => ({
     kind: "nthWeekday",
     nth: m[2] !== undefined ? -1 : (NTH[m[1] ?? ""] ?? 1),
     weekdays: [WEEKDAY_OF[m[3] ?? ""] ?? 1],
   })),
   ruleOf(
-    `除了?\\s*(?:每)?(?:${WEEK}\\s*${EXCEPTED}|(週末|周末))\\s*(?:以外|之外|外)?|(?:${WEEK}\\s*${EXCEPTED}|(週末|周末))\\s*(?:除外|不用|不要|休息)`,
+    `${EXCEPT}\\s*(?:每)?(?:${WEEK}\\s*${EXCEPTED}|(週末|周末))\\s*(?:以外|之外|外)?|(?:${WEEK}\\s*${EXCEPTED}|(週末|周末))\\s*(?:除外|${NOT_NEEDED})`,
     (m) => {
       if (m[2] !== undefined || m[4] !== undefined) return { kind: "except", days: [...WEEKEND] };
       const list = days(m[1] ?? m[3] ?? "");
       return list === null ? null : { kind: "except", days: list };
     },
   ),
-  ruleOf(`(?:每隔\\s*(?:一|1)\\s*(?:個|个)?\\s*${WEEK}|隔\\s*${WEEK}|每\\s*(?:兩|两|2)\\s*(?:個|个)?\\s*${WEEK})\\s*(?:的)?\\s*${WEEK}?\\s*(${WD})`, (m) => ({
-    kind: "interval",
-    every: 2,
-    unit: "week",
-    weekday: WEEKDAY_OF[m[1] ?? ""] ?? 1,
-  })),
+  ruleOf(
+    `(?:每隔\\s*(?:一|1)\\s*(?:個|个)?\\s*${WEEK}|隔\\s*(?:個|个)?\\s*${WEEK}|每\\s*(?:兩|两|2)\\s*(?:個|个)?\\s*${WEEK})\\s*${OF}?\\s*${WEEK}?\\s*(${WD})`,
+    (m) => ({
+      kind: "interval",
+      every: 2,
+      unit: "week",
+      weekday: WEEKDAY_OF[m[1] ?? ""] ?? 1,
+    }),
+  ),
   ruleOf(`(?:每|逢)(?:個|个|逢)?\\s*${WEEK}\\s*${DAY_LIST}(?![次個个])`, (m) => {
+    const list = days(m[1] ?? "");
+    return list === null ? null : { kind: "weekdays", days: list };
+  }),
+  // "逢一三五": 逢 needs no 星期 before the days (Cantonese), unless a count or a clock follows the number.
+  ruleOf(`逢\\s*(${WD}(?:\\s*[、,，${AND}]?\\s*${WD})*)(?![個个次點点時时號号:：0-9])`, (m) => {
     const list = days(m[1] ?? "");
     return list === null ? null : { kind: "weekdays", days: list };
   }),
@@ -208,13 +250,14 @@ const rules: Rule[] = [
   ruleOf(`(?:下|這|这|本)(?:個|个)?(?:週|周|星期|禮拜|礼拜)(?!\\s*${WD})|(?:這|这|本)?(?:週|周)末|(?:下|這|这|本)(?:個|个)?月(?!\\s*${N}\\s*[號号日])`, (m) =>
     /^(?:週|周)末$/u.test(m[0]) ? { kind: "vague", what: "weekend" } : periodOf(m[0], /^下(?:個|个)?(?:週|周|星期|禮拜|礼拜)$/u, /^下(?:個|个)?月$/u),
   ),
-  ruleOf(`(?:${WEEK})${WD}\\s*(?:到|至|~|～|-)\\s*(?:${WEEK})${WD}`, (m) => {
+  // "星期一至五": the second day may go without its 星期 ("週三到五點" leaves 五點 unread: asked).
+  ruleOf(`(?:${WEEK})${WD}\\s*(?:到|至|~|～|-)\\s*(?:${WEEK})?${WD}`, (m) => {
     const list = days(m[0]);
     return list === null ? null : { kind: "weekdays", days: list };
   }),
   ruleOf(`每天|每日|天天|每一天`, () => ({ kind: "daily" })),
-  ruleOf(`每(早|晚)`, (m) => ({ kind: "daily", part: m[1] === "早" ? "morning" : "night" })),
-  ruleOf(`每(?:個|个)?月\\s*(?:的)?\\s*${N}\\s*[號号日]`, (m) => {
+  ruleOf(`每(早|朝|晚)`, (m) => ({ kind: "daily", part: m[1] === "晚" ? "night" : "morning" })),
+  ruleOf(`每(?:個|个)?月\\s*${OF}?\\s*${N}\\s*[號号日]`, (m) => {
     const day = cjkNumber(m[1] ?? "");
     return day === null
       ? null
@@ -224,7 +267,7 @@ const rules: Rule[] = [
         ];
   }),
   ruleOf(`每隔\\s*${N}?\\s*(?:個|个)?\\s*${UNIT}`, (m) => skipInterval(m[1], unitOf(m[2] ?? ""))),
-  ruleOf(`每\\s*半\\s*(?:個|个)?\\s*(?:小時|小时|鐘頭|钟头)`, () => ({ kind: "interval", every: 30, unit: "minute" })),
+  ruleOf(`每\\s*半\\s*(?:(?:個|个)?\\s*(?:小時|小时|鐘頭|钟头)|(?:個|个)\\s*(?:鐘|钟))`, () => ({ kind: "interval", every: 30, unit: "minute" })),
   // "每小時一次", "每30分鐘一次": once every hour, the interval itself.
   ruleOf(`每\\s*${N}?\\s*(?:個|个)?\\s*(小時|小时|鐘頭|钟头|分鐘|分钟)\\s*一次`, (m) => {
     const every = m[1] === undefined ? 1 : cjkNumber(m[1]);
@@ -261,9 +304,10 @@ const rules: Rule[] = [
   })),
   // Cantonese "tomorrow"; chrono does not know it.
   ruleOf(`聽日|听日`, () => ({ kind: "dayOffset", days: 1 })),
-  ruleOf(`明(早|晚)`, (m) => [
+  // "聽朝", "聽晚": Cantonese tomorrow morning and evening, as 明早 and 明晚 (明朝 is also the Ming dynasty: not read).
+  ruleOf(`(?:明|聽|听)(早|晚)|(?:聽|听)(朝)`, (m) => [
     { kind: "dayOffset", days: 1 },
-    { kind: "part", part: m[1] === "早" ? "morning" : "night" },
+    { kind: "part", part: m[1] === "晚" ? "night" : "morning" },
   ]),
   ruleOf(`今(?:天)?(?:晚|夜)(?:上)?`, () => ({ kind: "part", part: "evening", today: true })),
   ruleOf(`(?:在)?${PART}`, (m) => ({ kind: "part", part: PARTS[m[1] ?? ""] ?? "morning" })),
@@ -275,41 +319,44 @@ const rules: Rule[] = [
     const at = minutesBefore(cjkNumber(m[3] ?? ""), m[1] === undefined ? cjkNumber(m[2] ?? "") : 15);
     return at === null ? null : clock(at.hour, at.minute);
   }),
-  ruleOf(`(?:在)?${N}\\s*${HOUR_MARK}(?!間|间)(?:\\s*(半|一刻|三刻|整|${N}\\s*分?(?!\\s*/)))?`, (m) => clockOf(m[1] ?? "", m[2])),
+  ruleOf(`(?:在)?${N}\\s*${HOUR_MARK}(?!間|间)(?:\\s*(半|一刻|三刻|整|幾|几|${N}\\s*(?:個|个)\\s*字|${N}\\s*分?(?!\\s*/)))?`, (m) => clockOf(m[1] ?? "", m[2])),
   // "禮拜一三五": days named in a list without 每 (read weekly, noted, like "Monday, Wednesday and Friday");
   // after the clock, so that "週三四點" stays Wednesday at four.
-  ruleOf(`${WEEK}\\s*${WD}(?:\\s*[、,，和與与及跟]?\\s*${WEEK}?\\s*${WD})+(?!\\s*(?:${HOUR_MARK}|[:：0-9]|半))`, (m) => {
+  ruleOf(`${WEEK}\\s*${WD}(?:\\s*[、,，${AND}]?\\s*${WEEK}?\\s*${WD})+(?!\\s*(?:${HOUR_MARK}|[:：0-9]|半))`, (m) => {
     const list = days(m[0]);
     return list === null ? null : { kind: "weekdayName", days: list };
   }),
   // "3月底之前": the end of the month before the word is the last day.
-  ruleOf(`(?<=月\\s*(?:底|末)\\s*)(?:之前|以前)`, () => ({ kind: "until", side: "before" })),
+  ruleOf(`(?<=月\\s*${MONTH_END}\\s*)(?:之前|以前)`, () => ({ kind: "until", side: "before" })),
   // "從下週一開始": the 從 of a start says nothing more than its 開始.
   ruleOf(`(?:從|从)(?=[^，,。]{1,8}?(?:開始|开始|起))`, () => ({ kind: "noise" })),
   startWord(
-    `(?<=(?:週|周|星期|禮拜|礼拜)[一二三四五六日天]|今天|今日|明天|後天|后天|[0-9]\\s*[日號号]|(?:下(?:個|个)?)(?:月|週|周|星期|禮拜|礼拜))\\s*(?:開始|开始|起)`,
+    `(?<=(?:週|周|星期|禮拜|礼拜)[一二三四五六日天]|今天|今日|明天|聽日|听日|後天|后天|後日|后日|[0-9]\\s*[日號号]|(?:下(?:個|个)?)(?:月|週|周|星期|禮拜|礼拜))\\s*(?:開始|开始|起)`,
     "before",
   ),
-  ruleOf(`到(?=\\s*(?:[0-9${CJK_NUMERAL}]|下|本|這|这|${WEEK}|月底|月末|明|後天|后天))|截至|截止到?|直到`, () => ({ kind: "until", side: "after" })),
+  ruleOf(`到(?=\\s*(?:[0-9${CJK_NUMERAL}]|下|本|這|这|${WEEK}|月${MONTH_END}|明|聽日|听日|後天|后天))|截至|截止到?|直到`, () => ({
+    kind: "until",
+    side: "after",
+  })),
   ruleOf(`現在|现在|立刻|立即|馬上|马上|即刻|立馬|立马|儘快|尽快`, () => ({ kind: "immediate" })),
 ];
 
 // "每天提醒我吃藥 早上八點": a short task after 提醒我, closed by a space or a comma, sits between the schedule's words.
-const glue = /^(?:[\s、,，。的在和與与及跟於于]|開始|开始|起|提醒我[^\s、,，。0-9]{1,4}(?=[\s、,，。])|提醒我|提醒|請|请)*$/u;
+const glue = /^(?:[\s、,，。的嘅在和與与及跟同於于]|開始|开始|起|提醒我[^\s、,，。0-9]{1,4}(?=[\s、,，。])|提醒我|提醒|請|请)*$/u;
 
 const NUMBER = `(?:[0-9]{1,3}|[${CJK_NUMERAL}]{1,3})`;
 /** Chinese words that can carry schedule meaning (coverage.ts). */
 const BEARING = [
-  `${WEEK}\\s*[一二三四五六日天](?:\\s*[、,，和與与及跟至到~～\\-]\\s*[一二三四五六日天])*`,
+  `${WEEK}\\s*[一二三四五六日天](?:\\s*[、,，${AND}至到~～\\-]\\s*[一二三四五六日天])*`,
   `(?:週|周)末`,
-  `${NUMBER}\\s*月(?!\\s*(?:內|内))`,
+  `${NUMBER}\\s*(?:個|个)?\\s*月(?!\\s*(?:內|内))`,
   `${NUMBER}\\s*[號号日](?!\\s*(?:前|以前))`,
   `第\\s*[0-9一二三四五]`,
-  `最後|最后|月底|月末`,
-  `除了|除外|不含|除(?=\\s*(?:${WEEK}|週末|周末))`,
-  `(?<=(?:週末|周末|${WEEK}\\s*[一二三四五六日天])\\s*)(?:不用|不要|休息)`,
-  `每(?!\\s*(?:個|个)?\\s*(?:人|位|項|项|條|条|篇|則|则|封|件|次))|逢|天天|隔(?=\\s*(?:${NUMBER}|${WEEK}|天|日))`,
-  `到(?=\\s*(?:[0-9${CJK_NUMERAL}]|下|本|這|这|${WEEK}|月底|月末|明|後天|后天))|截至|截止|直到`,
+  `${LAST}|月${MONTH_END}`,
+  `除了|除咗|除外|不含|除(?=\\s*(?:${WEEK}|週末|周末))`,
+  `(?<=(?:週末|周末|${WEEK}\\s*[一二三四五六日天])\\s*)${NOT_NEEDED}`,
+  `每(?!\\s*(?:個|个)?\\s*(?:人|位|項|项|條|条|篇|則|则|封|件|次))|逢|天天|隔(?=\\s*(?:個|个)?\\s*(?:${NUMBER}|${WEEK}|天|日))`,
+  `到(?=\\s*(?:[0-9${CJK_NUMERAL}]|下|本|這|这|${WEEK}|月${MONTH_END}|明|聽日|听日|後天|后天))|截至|截止|直到`,
   `(?:從|从)(?=\\s*(?:[0-9${CJK_NUMERAL}]|${CLOCK_PART}|${WEEK}|明|下|今))`,
   `下下?(?:個|个)?(?:月|${WEEK})`,
   // 這週六和週日: "this" before a list of days says which week; the weekly reading of the list would drop
@@ -318,14 +365,16 @@ const BEARING = [
   `${NUMBER}\\s*次`,
   `${NUMBER}\\s*(?:個|个)?\\s*(?:分鐘|分钟|小時|小时|鐘頭|钟头|天|星期|禮拜|礼拜|週|周)`,
   `持續|持续|連續|连续|為期|为期`,
-  `農曆|农历|陰曆|阴历|舊曆|旧历`,
-  // Odd or even weeks (單週 / 雙週) and working hours (上班時間) say when without saying which week or
-  // which hours: never read, so a reading that leaves them out is asked.
-  `[單单雙双]\\s*(?:週|周|星期|禮拜|礼拜)|(?:上班|辦公|办公|營業|营业|工作)\\s*(?:時間|时间)`,
+  `農曆|农历|陰曆|阴历|舊曆|旧历|${LUNAR_FESTIVAL}`,
+  // Odd or even weeks (單週 / 雙週), working hours (上班時間, Cantonese 返工時間) and the days one works
+  // (返工日: Monday to Friday, or to Saturday, as many in Hong Kong work) say when without saying which
+  // week, hours or days: never read, so a reading that leaves them out is asked.
+  `[單单雙双]\\s*(?:週|周|星期|禮拜|礼拜)|(?:上班|辦公|办公|營業|营业|工作|返工)\\s*(?:時間|时间)|返工\\s*(?:日|${OF}\\s*日子)`,
   `${NUMBER}\\s*${HOUR_MARK}`,
   `\\d{1,2}\\s*[:：]\\s*\\d{2}`,
-  `\\d{1,2}\\s*[ap]\\.?m\\b`,
-  `正午|午夜|中午|今天|明天|聽日|听日|後天|后天|今晚|明早|明晚|工作日|平日`,
+  `\\d{1,2}\\s*[ap]\\.?m(?![a-z])`,
+  LATIN_IN_CJK_BEARING,
+  `正午|午夜|中午|今天|今日|明天|聽日|听日|聽朝|听朝|聽晚|听晚|後天|后天|今晚|明早|明晚|工作日|平日`,
 ];
 
 const shared = { rules, glue, bearing: lexicon(BEARING) };

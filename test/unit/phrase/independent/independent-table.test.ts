@@ -24,6 +24,7 @@ const tuning11 = loadSet("tuning11");
 const tuning12 = loadSet("tuning12");
 const tuning13 = loadSet("tuning13");
 const tuning14 = loadSet("tuning14");
+const tuning16 = loadSet("tuning16");
 const tuning18 = loadSet("tuning18");
 /** The rows the held-out draw was made from; the later tuning sets were written after it. */
 const drawn = [...tuning, ...heldOut];
@@ -148,6 +149,15 @@ describe("the independent phrase table", () => {
     expect(tuning14.length).toBeGreaterThanOrEqual(60);
     expect(tuning14.every((r) => r.set === "tuning14")).toBe(true);
     for (const lang of MEASURED_LANGS) expect(tuning14.filter((r) => r.lang === lang).length, lang).toBeGreaterThanOrEqual(3);
+  });
+
+  it("has a sixteenth tuning set of at least 100 rows, mostly Hong Kong Traditional Chinese", () => {
+    expect(tuning16.length).toBeGreaterThanOrEqual(100);
+    expect(tuning16.every((r) => r.set === "tuning16")).toBe(true);
+    const hant = tuning16.filter((r) => r.lang === "zh-Hant");
+    expect(hant.length).toBeGreaterThanOrEqual(70);
+    expect(hant.filter((r) => r.timezone === "Asia/Hong_Kong").length).toBeGreaterThanOrEqual(70);
+    for (const lang of ["zh-Hans", "ja"] as const) expect(tuning16.filter((r) => r.lang === lang).length, lang).toBeGreaterThanOrEqual(5);
   });
 
   it("has an eighteenth tuning set, the weekend, in all twelve languages", () => {

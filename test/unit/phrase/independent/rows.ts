@@ -34,6 +34,9 @@ export type MeasuredLang = (typeof MEASURED_LANGS)[number];
  * convert13.py), with no held-out part.
  * tuning14: the shapes the twelfth left refused (a start before a repetition, several named days,
  * a count beside a time; convert14.py), in every language, with no held-out part.
+ * tuning16: Hong Kong Traditional Chinese (Cantonese day and time words, English mixed in, 同 and
+ * 嘅, X點Y個字), some rows in Taiwan's zone, Simplified Chinese and Japanese (convert16.py), with no
+ * held-out part.
  * tuning18: the weekend in every language (every weekend, the bare word, this weekend, this
  * Saturday and Sunday; convert18.py), with no held-out part.
  */
@@ -54,6 +57,7 @@ export const SETS = [
   "tuning12",
   "tuning13",
   "tuning14",
+  "tuning16",
   "tuning18",
 ] as const;
 export type RowSet = (typeof SETS)[number];
