@@ -186,7 +186,7 @@ R = [
     ("zh-Hans", "明天早上九点差一刻", once("03-06 08:45", CHA), ["minutes", "once"]),
     ("zh-Hans", "每天下午四点过一刻提醒我", rep(days("16:15"), GUO), ["minutes", "daily"]),
     ("zh-Hans", "周五3pm开会", once("03-06 15:00", LATIN), ["english", "once"]),
-    ("zh-Hans", "明天9am提醒我", once("03-06 09:00", LATIN), ["english", "once"]),
+    ("zh-Hans", "明天9am提醒我开会", once("03-06 09:00", LATIN), ["english", "once"]),
     ("zh-Hans", "每天8am提醒我吃药", rep(days("08:00"), LATIN), ["english", "daily"]),
     ("zh-Hans", "tomorrow 晚上八点", {**once("03-06 20:00", MIXED), "ask": True}, ["english", "once"]),
     ("zh-Hans", "every day 早上八点", {**rep(days("08:00"), MIXED), "ask": True}, ["english", "daily"]),
