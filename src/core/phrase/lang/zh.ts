@@ -23,7 +23,9 @@ import { CJK_NUMERAL, cjkNumber } from "../text.js";
 
 /** One grammar for Traditional and Simplified Chinese: every class lists both forms. */
 const N = `([0-9]{1,2}|[${CJK_NUMERAL}]{1,3})`;
-const WEEK = "(?:週|周|星期|禮拜|礼拜)";
+// "拜一": colloquial Taiwanese for 禮拜一, only right before a day (not in 拜託, 拜拜 or "拜一拜").
+const BAI = "(?<![禮礼])拜(?=[一二三四五六日天](?!拜))";
+const WEEK = `(?:週|周|星期|禮拜|礼拜|${BAI})`;
 const WD = "[一二三四五六日天]";
 const DAY_ITEM = `${WEEK}?${WD}`;
 const DAY_LIST = `(${WD}(?:\\s*(?:[、,，/和與与及跟至到~～\\-]|以及)?\\s*${DAY_ITEM})*)`;
@@ -32,7 +34,7 @@ const HOUR_MARK = "[點点時时]";
 /** The days an exception names: a list ("六日" with no mark between), but no range and no comma, which starts the next clause. */
 const EXCEPTED = `(${WD}(?:\\s*[、和與与及跟]?\\s*${WEEK}?\\s*${WD})*)`;
 const WEEKDAY_OF: Record<string, number> = { 日: 0, 天: 0, 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6 };
-const days = (list: string) => readDayList(list, /[一二三四五六日天]/gu, (d) => WEEKDAY_OF[d] ?? null, /^\s*(?:到|至|~|～|-)\s*(?:週|周|星期|禮拜|礼拜)?$/u);
+const days = (list: string) => readDayList(list, /[一二三四五六日天]/gu, (d) => WEEKDAY_OF[d] ?? null, /^\s*(?:到|至|~|～|-)\s*(?:週|周|星期|禮拜|礼拜|拜)?$/u);
 
 /** Cantonese as typed in Hong Kong has its own words for some parts of the day: 朝早, 下晝. */
 const PARTS: Record<string, PartOfDay> = {
@@ -271,23 +273,35 @@ const rules: Rule[] = [
   ruleOf(`(早|晚)(?=\\s*(?:[0-9]{1,2}|[${CJK_NUMERAL}]{1,3})\\s*${HOUR_MARK})`, (m) => ({ kind: "part", part: m[1] === "早" ? "morning" : "night" })),
   latinMeridiemClock,
   ruleOf(`(?:在)?(\\d{1,2})\\s*[:：]\\s*(\\d{2})`, (m) => clock(Number(m[1]), Number(m[2]))),
-  ruleOf(`差\\s*(?:(一刻)|${N}\\s*分)\\s*${N}\\s*${HOUR_MARK}`, (m) => {
-    const at = minutesBefore(cjkNumber(m[3] ?? ""), m[1] === undefined ? cjkNumber(m[2] ?? "") : 15);
-    return at === null ? null : clock(at.hour, at.minute);
+  // "差一刻九點", "九點差五分": minutes before the hour, said before or after it (08:45, 08:55); one
+  // that would cross noon or midnight ("一點差一刻") is asked rather than read as the plain hour.
+  ruleOf(`差\\s*(?:(一刻)|${N}\\s*分)\\s*${N}\\s*${HOUR_MARK}|(?:在)?${N}\\s*${HOUR_MARK}\\s*差\\s*(?:(一刻)|${N}\\s*分)`, (m) => {
+    const [hour, quarter, minutes] = m[3] !== undefined ? [m[3], m[1], m[2]] : [m[4], m[5], m[6]];
+    const at = minutesBefore(cjkNumber(hour ?? ""), quarter === undefined ? cjkNumber(minutes ?? "") : 15);
+    return at === null ? { kind: "vague", what: "time" } : clock(at.hour, at.minute);
   }),
-  ruleOf(`(?:在)?${N}\\s*${HOUR_MARK}(?!間|间)(?:\\s*(半|一刻|三刻|整|${N}\\s*分?(?!\\s*/)))?`, (m) => clockOf(m[1] ?? "", m[2])),
+  // "八點過十分", "八點過一刻": the minutes past the hour with 過 before them, as without it. The hour
+  // never takes the day of a weekday before it ("週三四點" is Wednesday at four, not "三四點").
+  ruleOf(`(?:在)?(?<!(?:週|周|星期|拜)\\s*)${N}\\s*${HOUR_MARK}(?!間|间)(?:\\s*(?:過|过)?\\s*(一刻|三刻|${N}\\s*分?(?!\\s*/))|\\s*(半|整))?`, (m) => clockOf(m[1] ?? "", m[2] ?? m[4])),
   // "禮拜一三五": days named in a list without 每 (read weekly, noted, like "Monday, Wednesday and Friday");
   // after the clock, so that "週三四點" stays Wednesday at four.
   ruleOf(`${WEEK}\\s*${WD}(?:\\s*[、,，和與与及跟]?\\s*${WEEK}?\\s*${WD})+(?!\\s*(?:${HOUR_MARK}|[:：0-9]|半))`, (m) => {
     const list = days(m[0]);
     return list === null ? null : { kind: "weekdayName", days: list };
   }),
+  // "拜一", "下拜五", "周日" in Traditional text: one weekday in the spellings chrono's parser does not
+  // know, read as it reads "週一" (the coming one; 這 this week's, 下 next week's). Not after a number
+  // ("兩周一次": a unit) nor before 次.
+  ruleOf(`(?<![0-9${CJK_NUMERAL}個个幾几]\\s*)(?:(下|這|这|本)\\s*(?:個|个)?\\s*)?(?:${BAI}|周)(${WD})(?!\\s*次)`, (m) => {
+    const weeksAhead = m[1] === undefined ? undefined : m[1] === "下" ? 1 : 0;
+    return { kind: "weekdayName", days: [WEEKDAY_OF[m[2] ?? ""] ?? 1], ...(weeksAhead !== undefined && { weeksAhead }) };
+  }),
   // "3月底之前": the end of the month before the word is the last day.
   ruleOf(`(?<=月\\s*(?:底|末)\\s*)(?:之前|以前)`, () => ({ kind: "until", side: "before" })),
   // "從下週一開始": the 從 of a start says nothing more than its 開始.
   ruleOf(`(?:從|从)(?=[^，,。]{1,8}?(?:開始|开始|起))`, () => ({ kind: "noise" })),
   startWord(
-    `(?<=(?:週|周|星期|禮拜|礼拜)[一二三四五六日天]|今天|今日|明天|後天|后天|[0-9]\\s*[日號号]|(?:下(?:個|个)?)(?:月|週|周|星期|禮拜|礼拜))\\s*(?:開始|开始|起)`,
+    `(?<=(?:週|周|星期|禮拜|礼拜|拜)[一二三四五六日天]|今天|今日|明天|後天|后天|[0-9]\\s*[日號号]|(?:下(?:個|个)?)(?:月|週|周|星期|禮拜|礼拜))\\s*(?:開始|开始|起)`,
     "before",
   ),
   ruleOf(`到(?=\\s*(?:[0-9${CJK_NUMERAL}]|下|本|這|这|${WEEK}|月底|月末|明|後天|后天))|截至|截止到?|直到`, () => ({ kind: "until", side: "after" })),
@@ -320,6 +334,8 @@ const BEARING = [
   // which hours: never read, so a reading that leaves them out is asked.
   `[單单雙双]\\s*(?:週|周|星期|禮拜|礼拜)|(?:上班|辦公|办公|營業|营业|工作)\\s*(?:時間|时间)`,
   `${NUMBER}\\s*${HOUR_MARK}`,
+  // "八點過半": past half past eight, or half past? Read with minutes ("過十分"), asked with 半.
+  `(?<=${HOUR_MARK}\\s*)(?:過|过)(?=\\s*半)`,
   `\\d{1,2}\\s*[:：]\\s*\\d{2}`,
   `\\d{1,2}\\s*[ap]\\.?m\\b`,
   `正午|午夜|中午|今天|明天|聽日|听日|後天|后天|今晚|明早|明晚|工作日|平日`,
