@@ -282,7 +282,9 @@ const rules: Rule[] = [
   }),
   // "八點過十分", "八點過一刻": the minutes past the hour with 過 before them, as without it. The hour
   // never takes the day of a weekday before it ("週三四點" is Wednesday at four, not "三四點").
-  ruleOf(`(?:在)?(?<!(?:週|周|星期|拜)\\s*)${N}\\s*${HOUR_MARK}(?!間|间)(?:\\s*(?:過|过)?\\s*(一刻|三刻|${N}\\s*分?(?!\\s*/))|\\s*(半|整))?`, (m) => clockOf(m[1] ?? "", m[2] ?? m[4])),
+  ruleOf(`(?:在)?(?<!(?:週|周|星期|拜)\\s*)${N}\\s*${HOUR_MARK}(?!間|间)(?:\\s*(?:過|过)?\\s*(一刻|三刻|${N}\\s*分?(?!\\s*/))|\\s*(半|整))?`, (m) =>
+    clockOf(m[1] ?? "", m[2] ?? m[4]),
+  ),
   // "禮拜一三五": days named in a list without 每 (read weekly, noted, like "Monday, Wednesday and Friday");
   // after the clock, so that "週三四點" stays Wednesday at four.
   ruleOf(`${WEEK}\\s*${WD}(?:\\s*[、,，和與与及跟]?\\s*${WEEK}?\\s*${WD})+(?!\\s*(?:${HOUR_MARK}|[:：0-9]|半))`, (m) => {
