@@ -33,6 +33,9 @@ const HOUR_MARK = "[點点時时]";
 
 /** The days an exception names: a list ("六日" with no mark between), but no range and no comma, which starts the next clause. */
 const EXCEPTED = `(${WD}(?:\\s*[、和與与及跟]?\\s*${WEEK}?\\s*${WD})*)`;
+/** The words that take days out of a repetition, before the days ("除了", "不含", "跳過") or after them ("除外", "以外", "不用"). */
+const EXCEPT_BEFORE = "(?:除了?|不含|不包括|不包含|跳過|跳过)";
+const EXCEPT_AFTER = "(?:除外|以外|之外|不用|不要|休息|跳過|跳过)";
 const WEEKDAY_OF: Record<string, number> = { 日: 0, 天: 0, 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6 };
 const days = (list: string) => readDayList(list, /[一二三四五六日天]/gu, (d) => WEEKDAY_OF[d] ?? null, /^\s*(?:到|至|~|～|-)\s*(?:週|周|星期|禮拜|礼拜|拜)?$/u);
 
@@ -187,7 +190,7 @@ const rules: Rule[] = [
     weekdays: [WEEKDAY_OF[m[3] ?? ""] ?? 1],
   })),
   ruleOf(
-    `除了?\\s*(?:每)?(?:${WEEK}\\s*${EXCEPTED}|(週末|周末))\\s*(?:以外|之外|外)?|(?:${WEEK}\\s*${EXCEPTED}|(週末|周末))\\s*(?:除外|不用|不要|休息)`,
+    `${EXCEPT_BEFORE}\\s*(?:每)?(?:${WEEK}\\s*${EXCEPTED}|(週末|周末))\\s*(?:以外|之外|外)?|(?:${WEEK}\\s*${EXCEPTED}|(週末|周末))\\s*${EXCEPT_AFTER}`,
     (m) => {
       if (m[2] !== undefined || m[4] !== undefined) return { kind: "except", days: [...WEEKEND] };
       const list = days(m[1] ?? m[3] ?? "");
@@ -200,17 +203,18 @@ const rules: Rule[] = [
     unit: "week",
     weekday: WEEKDAY_OF[m[1] ?? ""] ?? 1,
   })),
-  ruleOf(`(?:每|逢)(?:個|个|逢)?\\s*${WEEK}\\s*${DAY_LIST}(?![次個个])`, (m) => {
+  ruleOf(`(?:每|逢)(?:個|个|逢)?\\s*${WEEK}\\s*(?:的)?\\s*${DAY_LIST}(?![次個个])`, (m) => {
     const list = days(m[1] ?? "");
     return list === null ? null : { kind: "weekdays", days: list };
   }),
-  ruleOf(`(?:每(?:個|个)?|逢)?\\s*(?:工作日|工作天|平日|週間|周间|weekdays?(?![a-z]))`, () => ({ kind: "weekdays", days: [...WEEKDAYS] })),
+  ruleOf(`(?:每(?:個|个)?|逢)?\\s*(?:工作日|工作天|上班日|平日|週間|周间|weekdays?(?![a-z]))`, () => ({ kind: "weekdays", days: [...WEEKDAYS] })),
   ruleOf(`(?:每(?:個|个|逢)?|逢)\\s*(?:週|周)末`, () => ({ kind: "weekdays", days: [...WEEKEND] })),
   // A bare 週末 has no plural to say this weekend or every weekend: asked, naming both.
   ruleOf(`(?:下|這|这|本)(?:個|个)?(?:週|周|星期|禮拜|礼拜)(?!\\s*${WD})|(?:這|这|本)?(?:週|周)末|(?:下|這|这|本)(?:個|个)?月(?!\\s*${N}\\s*[號号日])`, (m) =>
     /^(?:週|周)末$/u.test(m[0]) ? { kind: "vague", what: "weekend" } : periodOf(m[0], /^下(?:個|个)?(?:週|周|星期|禮拜|礼拜)$/u, /^下(?:個|个)?月$/u),
   ),
-  ruleOf(`(?:${WEEK})${WD}\\s*(?:到|至|~|～|-)\\s*(?:${WEEK})${WD}`, (m) => {
+  // "週一到週五", "禮拜一到五": the second day may drop its 禮拜, but not before a clock or a date ("週一到五點").
+  ruleOf(`(?:${WEEK})${WD}\\s*(?:到|至|~|～|-)\\s*(?:${WEEK})?${WD}(?!\\s*(?:${HOUR_MARK}|[:：0-9]|半|[號号]|個|个))`, (m) => {
     const list = days(m[0]);
     return list === null ? null : { kind: "weekdays", days: list };
   }),
@@ -267,7 +271,7 @@ const rules: Rule[] = [
     { kind: "dayOffset", days: 1 },
     { kind: "part", part: m[1] === "早" ? "morning" : "night" },
   ]),
-  ruleOf(`今(?:天)?(?:晚|夜)(?:上)?`, () => ({ kind: "part", part: "evening", today: true })),
+  ruleOf(`今(?:天)?(?:晚|夜)(?:上|裡|里|間|间)?`, () => ({ kind: "part", part: "evening", today: true })),
   ruleOf(`(?:在)?${PART}`, (m) => ({ kind: "part", part: PARTS[m[1] ?? ""] ?? "morning" })),
   // "早8點晚8點": the one-character parts, right before a clock.
   ruleOf(`(早|晚)(?=\\s*(?:[0-9]{1,2}|[${CJK_NUMERAL}]{1,3})\\s*${HOUR_MARK})`, (m) => ({ kind: "part", part: m[1] === "早" ? "morning" : "night" })),
@@ -311,7 +315,7 @@ const rules: Rule[] = [
 ];
 
 // "每天提醒我吃藥 早上八點": a short task after 提醒我, closed by a space or a comma, sits between the schedule's words.
-const glue = /^(?:[\s、,，。的在和與与及跟於于]|開始|开始|起|提醒我[^\s、,，。0-9]{1,4}(?=[\s、,，。])|提醒我|提醒|請|请)*$/u;
+const glue = /^(?:[\s、,，。的在再和與与及跟於于]|開始|开始|起|提醒我[^\s、,，。0-9]{1,4}(?=[\s、,，。])|提醒我|提醒|請|请)*$/u;
 
 const NUMBER = `(?:[0-9]{1,3}|[${CJK_NUMERAL}]{1,3})`;
 /** Chinese words that can carry schedule meaning (coverage.ts). */
@@ -322,8 +326,8 @@ const BEARING = [
   `${NUMBER}\\s*[號号日](?!\\s*(?:前|以前))`,
   `第\\s*[0-9一二三四五]`,
   `最後|最后|月底|月末`,
-  `除了|除外|不含|除(?=\\s*(?:${WEEK}|週末|周末))`,
-  `(?<=(?:週末|周末|${WEEK}\\s*[一二三四五六日天])\\s*)(?:不用|不要|休息)`,
+  `除了|除外|不含|不包括|不包含|(?:除|跳過|跳过)(?=\\s*(?:每)?(?:${WEEK}|週末|周末))`,
+  `(?<=(?:週末|周末|${WEEK}\\s*[一二三四五六日天])\\s*)${EXCEPT_AFTER}`,
   `每(?!\\s*(?:個|个)?\\s*(?:人|位|項|项|條|条|篇|則|则|封|件|次))|逢|天天|隔(?=\\s*(?:${NUMBER}|${WEEK}|天|日))`,
   `到(?=\\s*(?:[0-9${CJK_NUMERAL}]|下|本|這|这|${WEEK}|月底|月末|明|後天|后天))|截至|截止|直到`,
   `(?:從|从)(?=\\s*(?:[0-9${CJK_NUMERAL}]|${CLOCK_PART}|${WEEK}|明|下|今))`,
@@ -339,8 +343,14 @@ const BEARING = [
   // "八點過半": past half past eight, or half past? Read with minutes ("過十分"), asked with 半.
   `(?<=${HOUR_MARK}\\s*)(?:過|过)(?=\\s*半)`,
   `\\d{1,2}\\s*[:：]\\s*\\d{2}`,
-  `\\d{1,2}\\s*[ap]\\.?m\\b`,
-  `正午|午夜|中午|今天|明天|聽日|听日|後天|后天|今晚|明早|明晚|工作日|平日`,
+  `\\d{1,2}\\s*[ap]\\.?m(?![a-z])`,
+  // English words for a day or a repetition typed into Chinese ("tomorrow 晚上八點", "every day 早上八點"):
+  // the grammar does not read them, so a reading without them is asked, never run without them.
+  `(?<![a-z])(?:tomorrow|today|tonight|every|everyday|daily|next|until|except|monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?![a-z])`,
+  `正午|午夜|中午|今天|明天|聽日|听日|後天|后天|今晚|明早|明晚|工作日|上班日|平日`,
+  // 假日 (the weekend, public holidays, or both?) and 月初 / 月中 (which day?) name no day: never read,
+  // so a reading that leaves them out is asked.
+  `假日|月初|月中`,
 ];
 
 const shared = { rules, glue, bearing: lexicon(BEARING) };

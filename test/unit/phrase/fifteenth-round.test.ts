@@ -1,0 +1,207 @@
+import { describe, expect, it } from "vitest";
+import { cjkNumber } from "../../../src/core/phrase/text.js";
+import { readingOf, refusalOf, runs } from "./tuning-runs.js";
+
+// Traditional Chinese as typed in Taiwan (issue #31; the tuning15 rows, independent/convert15.py).
+// `now` is Thursday 5 March 2026, 10:00 in Taipei (02:00 UTC); Taipei is UTC+8 all year, so every
+// expected instant below is the wall time worked out by hand less eight hours.
+const TPE = "Asia/Taipei";
+const cronOf = (text: string, zone = TPE) => {
+  const { schedule } = readingOf(text, zone);
+  return schedule.kind === "cron" ? schedule.expr : schedule.kind;
+};
+
+describe("minutes said with a leading 零 (shared CJK numerals)", () => {
+  it.each([
+    ["零五", 5],
+    ["〇五", 5],
+    ["零", 0],
+    ["十五", 15],
+  ])("reads %s as %i", (text, n) => {
+    expect(cjkNumber(text)).toBe(n);
+  });
+
+  it.each([
+    ["每天晚上十點零五分", "5 22 * * *"],
+    ["每天晚上八點零五分提醒我吃藥", "5 20 * * *"],
+    ["每天晚上十点零五分", "5 22 * * *"],
+  ])("keeps the part of the day: %s", (text, expr) => {
+    expect(cronOf(text)).toBe(expr);
+  });
+
+  it("明天下午三點零五分 is 15:05 tomorrow, not 03:05", () => {
+    expect(runs("明天下午三點零五分", TPE)).toEqual(["2026-03-06T07:05:00Z"]);
+  });
+});
+
+describe("minutes past the hour with 過, before it with 差 said after the hour", () => {
+  it.each([
+    ["每天早上八點過十分", "10 8 * * *"],
+    ["每天下午三點過五分", "5 15 * * *"],
+    ["每天早上八點過一刻", "15 8 * * *"],
+    ["每天下午四点过一刻提醒我", "15 16 * * *"],
+    ["每天早上九點差五分", "55 8 * * *"],
+    ["每天早上九點差一刻", "45 8 * * *"],
+    ["每天早上差五分九點", "55 8 * * *"],
+    ["每天早上八點半", "30 8 * * *"],
+    ["每天早上八點十五分", "15 8 * * *"],
+  ])("%s", (text, expr) => {
+    expect(cronOf(text)).toBe(expr);
+  });
+
+  it.each([
+    ["明天早上八點過十分叫我", "2026-03-06T00:10:00Z"],
+    ["明天早上九點差一刻", "2026-03-06T00:45:00Z"],
+  ])("%s", (text, at) => {
+    expect(runs(text, TPE)).toEqual([at]);
+  });
+
+  it("asks 八點過半 (past half past eight, or half past?) rather than reading eight", () => {
+    const refusal = refusalOf("明天早上八點過半", TPE);
+    expect(refusal.code).toBe("ambiguous_schedule");
+    expect(refusal.message).toContain("過");
+  });
+
+  it.each(["明天下午一點差一刻", "每天早上差一刻一點"])("asks a time before the hour that would cross noon or midnight, never the plain hour: %s", (text) => {
+    expect(runs(text, TPE)).toEqual({ refused: "ambiguous_schedule" });
+  });
+});
+
+describe("拜一 (colloquial 禮拜一) and 周日 written in Traditional text are weekdays", () => {
+  it.each([
+    ["拜一早上九點", "2026-03-09T01:00:00Z"],
+    ["下拜一早上九點提醒我開會", "2026-03-09T01:00:00Z"],
+    ["這拜五下午三點", "2026-03-06T07:00:00Z"],
+    ["拜天晚上七點", "2026-03-08T11:00:00Z"],
+    ["下下拜一早上九點", "2026-03-16T01:00:00Z"],
+    ["周日早上十點", "2026-03-08T02:00:00Z"],
+    ["下周三下午四點", "2026-03-11T08:00:00Z"],
+    ["周六晚上八點聚餐", "2026-03-07T12:00:00Z"],
+  ])("%s", (text, at) => {
+    expect(runs(text, TPE)).toEqual([at]);
+  });
+
+  it.each([
+    ["每拜一早上九點", "0 9 * * 1"],
+    ["每個拜五晚上八點提醒我倒垃圾", "0 20 * * 5"],
+    ["拜一到拜五早上八點", "0 8 * * 1-5"],
+    ["拜三跟拜五晚上八點", "0 20 * * 3,5"],
+    ["每天早上八點，除了拜三", "0 8 * * 0-2,4-6"],
+  ])("%s", (text, expr) => {
+    expect(cronOf(text)).toBe(expr);
+  });
+
+  it("starts a repetition on 拜一", () => {
+    expect(runs("從拜一開始每天早上八點", TPE)).toEqual(["2026-03-09T00:00:00Z", "2026-03-10T00:00:00Z", "2026-03-11T00:00:00Z"]);
+  });
+
+  it.each(["拜託明天早上九點提醒我", "去廟裡拜一拜，明天早上九點"])("leaves 拜 that is no weekday alone: %s", (text) => {
+    expect(runs(text, TPE)).toEqual(["2026-03-06T01:00:00Z"]);
+  });
+
+  it("keeps 兩周 a unit, not a Monday", () => {
+    expect(runs("兩周後早上九點", TPE)).toEqual(["2026-03-19T01:00:00Z"]);
+  });
+
+  it.each(["周三四點", "拜三四點", "週三四點", "禮拜三四點"])("asks night or day for the bare hour after a weekday, not 三四點: %s", (text) => {
+    const refusal = refusalOf(text, TPE);
+    expect(refusal.code).toBe("ambiguous_schedule");
+    expect(refusal.message).toContain("四點");
+  });
+});
+
+describe("am/pm typed right against the Chinese", () => {
+  it.each([
+    ["週五3pm開會", "2026-03-06T07:00:00Z"],
+    ["明天9am提醒我", "2026-03-06T01:00:00Z"],
+    ["周五3pm开会", "2026-03-06T07:00:00Z"],
+  ])("%s", (text, at) => {
+    expect(runs(text, TPE)).toEqual([at]);
+  });
+
+  it.each([
+    ["每天8am提醒我吃藥", "0 8 * * *"],
+    ["每天早上9am提醒我吃藥", "0 9 * * *"],
+    ["每週五3pm開會", "0 15 * * 5"],
+  ])("%s", (text, expr) => {
+    expect(cronOf(text)).toBe(expr);
+  });
+});
+
+describe("English schedule words in a Chinese phrase are asked, never dropped", () => {
+  it.each([
+    ["tomorrow 晚上八點", "tomorrow"],
+    ["every day 早上八點", "every"],
+    ["daily 晚上九點提醒我", "daily"],
+    ["tomorrow晚上八點", "tomorrow"],
+  ])("%s", (text, word) => {
+    const refusal = refusalOf(text, TPE);
+    expect(refusal.code).toBe("ambiguous_schedule");
+    expect(refusal.message).toContain(word);
+  });
+
+  it.each([
+    ["weekdays 早上八點", "0 8 * * 1-5"],
+    ["每天早上八點 meeting", "0 8 * * *"],
+  ])("still reads what the grammar reads, and other English words stay the task's: %s", (text, expr) => {
+    expect(cronOf(text)).toBe(expr);
+  });
+});
+
+describe("working days, holidays, the start and middle of the month", () => {
+  it.each(["上班日早上八點", "每個上班日早上八點提醒我打卡"])("上班日 is Monday to Friday: %s", (text) => {
+    expect(cronOf(text)).toBe("0 8 * * 1-5");
+  });
+
+  it.each([
+    ["假日早上十點", "假日"],
+    ["月初早上九點", "月初"],
+    ["月初早上九点", "月初"],
+    ["月中提醒我早上九點繳費", "月中"],
+  ])("asks a word that names no day: %s", (text, word) => {
+    const refusal = refusalOf(text, TPE);
+    expect(refusal.code).toBe("ambiguous_schedule");
+    expect(refusal.message).toContain(word);
+  });
+});
+
+describe("the words that take days out of a repetition", () => {
+  it.each([
+    ["每天早上八點，不含週末", "0 8 * * 1-5"],
+    ["每天早上八點，跳過週三", "0 8 * * 0-2,4-6"],
+    ["每天早上八點，禮拜三以外", "0 8 * * 0-2,4-6"],
+    ["每天早上八点，周三以外", "0 8 * * 0-2,4-6"],
+    ["每天早上七點，週末跳過", "0 7 * * 1-5"],
+    ["每天早上八點，不包括禮拜六", "0 8 * * 0-5"],
+    ["每週一到週五早上八點跳過週三", "0 8 * * 1,2,4,5"],
+  ])("%s", (text, expr) => {
+    expect(cronOf(text)).toBe(expr);
+  });
+
+  it("leaves 跳過 that names no day to the task: 跳過廣告 每天早上八點", () => {
+    expect(cronOf("跳過廣告 每天早上八點")).toBe("0 8 * * *");
+  });
+});
+
+describe("day ranges and lists, 再, 夜裡", () => {
+  it.each([
+    ["禮拜一到五早上八點", "0 8 * * 1-5"],
+    ["週一到五晚上九點半", "30 21 * * 1-5"],
+    ["礼拜一到五早上八点", "0 8 * * 1-5"],
+    ["每個禮拜的一三五早上七點", "0 7 * * 1,3,5"],
+  ])("%s", (text, expr) => {
+    expect(cronOf(text)).toBe(expr);
+  });
+
+  it("does not read 週一到五點 as Monday to Friday", () => {
+    expect(runs("週一到五點", TPE)).toEqual({ refused: "ambiguous_schedule" });
+  });
+
+  it.each([
+    ["明天早上九點再提醒我一次", "2026-03-06T01:00:00Z"],
+    ["今天夜裡十一點", "2026-03-05T15:00:00Z"],
+    ["今天夜里十一点", "2026-03-05T15:00:00Z"],
+  ])("%s", (text, at) => {
+    expect(runs(text, TPE)).toEqual([at]);
+  });
+});
