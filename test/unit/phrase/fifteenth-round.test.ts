@@ -72,6 +72,8 @@ describe("拜一 (colloquial 禮拜一) and 周日 written in Traditional text a
     ["拜一早上九點", "2026-03-09T01:00:00Z"],
     ["下拜一早上九點提醒我開會", "2026-03-09T01:00:00Z"],
     ["這拜五下午三點", "2026-03-06T07:00:00Z"],
+    ["下拜五下午三點", "2026-03-13T07:00:00Z"],
+    ["下周五早上十點", "2026-03-13T02:00:00Z"],
     ["拜天晚上七點", "2026-03-08T11:00:00Z"],
     ["下下拜一早上九點", "2026-03-16T01:00:00Z"],
     ["周日早上十點", "2026-03-08T02:00:00Z"],
@@ -91,6 +93,13 @@ describe("拜一 (colloquial 禮拜一) and 周日 written in Traditional text a
     expect(cronOf(text)).toBe(expr);
   });
 
+  it.each([
+    ["下禮拜五下午三點", "2026-03-13T07:00:00Z"],
+    ["這個禮拜天晚上七點", "2026-03-08T11:00:00Z"],
+  ])("leaves 禮拜 to the reading it had, its 拜 not read apart: %s", (text, at) => {
+    expect(runs(text, TPE)).toEqual([at]);
+  });
+
   it("starts a repetition on 拜一", () => {
     expect(runs("從拜一開始每天早上八點", TPE)).toEqual(["2026-03-09T00:00:00Z", "2026-03-10T00:00:00Z", "2026-03-11T00:00:00Z"]);
   });
@@ -99,7 +108,7 @@ describe("拜一 (colloquial 禮拜一) and 周日 written in Traditional text a
     expect(runs(text, TPE)).toEqual(["2026-03-06T01:00:00Z"]);
   });
 
-  it("keeps 兩周 a unit, not a Monday", () => {
+  it("keeps 兩周後 a delay", () => {
     expect(runs("兩周後早上九點", TPE)).toEqual(["2026-03-19T01:00:00Z"]);
   });
 
@@ -193,7 +202,7 @@ describe("day ranges and lists, 再, 夜裡", () => {
     expect(cronOf(text)).toBe(expr);
   });
 
-  it("does not read 週一到五點 as Monday to Friday", () => {
+  it("asks 週一到五點 (Monday until five?)", () => {
     expect(runs("週一到五點", TPE)).toEqual({ refused: "ambiguous_schedule" });
   });
 

@@ -213,8 +213,8 @@ const rules: Rule[] = [
   ruleOf(`(?:下|這|这|本)(?:個|个)?(?:週|周|星期|禮拜|礼拜)(?!\\s*${WD})|(?:這|这|本)?(?:週|周)末|(?:下|這|这|本)(?:個|个)?月(?!\\s*${N}\\s*[號号日])`, (m) =>
     /^(?:週|周)末$/u.test(m[0]) ? { kind: "vague", what: "weekend" } : periodOf(m[0], /^下(?:個|个)?(?:週|周|星期|禮拜|礼拜)$/u, /^下(?:個|个)?月$/u),
   ),
-  // "週一到週五", "禮拜一到五": the second day may drop its 禮拜, but not before a clock or a date ("週一到五點").
-  ruleOf(`(?:${WEEK})${WD}\\s*(?:到|至|~|～|-)\\s*(?:${WEEK})?${WD}(?!\\s*(?:${HOUR_MARK}|[:：0-9]|半|[號号]|個|个))`, (m) => {
+  // "週一到週五", "禮拜一到五": the second day may drop its 禮拜.
+  ruleOf(`(?:${WEEK})${WD}\\s*(?:到|至|~|～|-)\\s*(?:${WEEK})?${WD}`, (m) => {
     const list = days(m[0]);
     return list === null ? null : { kind: "weekdays", days: list };
   }),
@@ -296,9 +296,8 @@ const rules: Rule[] = [
     return list === null ? null : { kind: "weekdayName", days: list };
   }),
   // "拜一", "下拜五", "周日" in Traditional text: one weekday in the spellings chrono's parser does not
-  // know, read as it reads "週一" (the coming one; 這 this week's, 下 next week's). Not after a number
-  // ("兩周一次": a unit) nor before 次.
-  ruleOf(`(?<![0-9${CJK_NUMERAL}個个幾几]\\s*)(?:(下|這|这|本)\\s*(?:個|个)?\\s*)?(?:${BAI}|周)(${WD})(?!\\s*次)`, (m) => {
+  // know, read as it reads "週一" (the coming one; 這 this week's, 下 next week's).
+  ruleOf(`(?:(下|這|这|本)\\s*(?:個|个)?\\s*)?(?:${BAI}|周)(${WD})`, (m) => {
     const weeksAhead = m[1] === undefined ? undefined : m[1] === "下" ? 1 : 0;
     return { kind: "weekdayName", days: [WEEKDAY_OF[m[2] ?? ""] ?? 1], ...(weeksAhead !== undefined && { weeksAhead }) };
   }),
