@@ -210,6 +210,22 @@ R = [
     ("zh-Hans", "每月最后一个星期五下午五点", rep(["03-27 17:00", "04-24 17:00", "05-29 17:00"]), ["ordinal", "last-day"]),
     ("zh-Hans", "大后天早上十点", once("03-08 10:00"), ["once"]),
     ("zh-Hans", "每天早上八点和晚上八点", rep(times("08:00", "20:00")), ["multi-time"]),
+    # --- a second sweep, after the first fixes: hours and minutes of a delay, the end of the year, N units once ---
+    ("zh-Hant", "1小時30分後提醒我", once("03-05 11:30", "an hour and thirty minutes from now, not thirty minutes"), ["relative"]),
+    ("zh-Hant", "兩小時三十分鐘後", once("03-05 12:30"), ["relative"]),
+    ("zh-Hant", "一小時半後叫我", once("03-05 11:30", "一小時半 is an hour and a half"), ["relative"]),
+    ("zh-Hant", "每週五晚上七點，到年底", rep(days("19:00", (FRI,)), "年底 is the end of this year: the last Friday is 25 December", last="12-25 19:00"), ["end", "weekly"]),
+    ("zh-Hant", "每天早上八點，直到今年年底", rep(days("08:00"), "the end of this year, 31 December included", last="12-31 08:00"), ["end"]),
+    ("zh-Hant", "每天早上八點，一直到月底", rep(days("08:00"), "一直到 is 到: the end of this month", last="03-31 08:00"), ["end"]),
+    ("zh-Hant", "每週一早上九點，到明年年底", {**ASK, "note": "明年年底 is more than a year ahead of some runs' reading: not this year's end; asked"}, ["end", "weekly"]),
+    ("zh-Hant", "每週一次，禮拜一早上九點", rep(days("09:00", (MON,)), "once a week, on Monday"), ["weekly", "interval"]),
+    ("zh-Hant", "兩週一次禮拜一早上九點", rep(["03-09 09:00", "03-23 09:00", "04-06 09:00"], "once every two weeks, on Monday, from the coming one"), ["weekly", "interval"]),
+    ("zh-Hant", "每月一次，1號早上九點", rep(["04-01 09:00", "05-01 09:00", "06-01 09:00"], "once a month, on the 1st"), ["monthly", "interval"]),
+    ("zh-Hant", "兩天一次晚上九點", rep(["03-05 21:00", "03-07 21:00", "03-09 21:00"], "once every two days, from today"), ["interval"]),
+    ("zh-Hant", "每天午後三點", rep(days("15:00"), "午後 is the afternoon"), ["daily", "day-part"]),
+    ("zh-Hans", "1小时30分后提醒我", once("03-05 11:30", "an hour and thirty minutes from now, not thirty minutes"), ["relative"]),
+    ("zh-Hans", "每周五晚上七点，到年底", rep(days("19:00", (FRI,)), "年底 is the end of this year: the last Friday is 25 December", last="12-25 19:00"), ["end", "weekly"]),
+    ("zh-Hans", "每周一次，周一早上九点", rep(days("09:00", (MON,)), "once a week, on Monday"), ["weekly", "interval"]),
 ]
 
 if __name__ == "__main__":
