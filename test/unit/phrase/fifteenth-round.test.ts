@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { grammarFor } from "../../../src/core/phrase/detect-language.js";
 import { cjkNumber } from "../../../src/core/phrase/text.js";
 import { readingOf, refusalOf, runs } from "./tuning-runs.js";
 
@@ -212,5 +213,84 @@ describe("day ranges and lists, 再, 夜裡", () => {
     ["今天夜里十一点", "2026-03-05T15:00:00Z"],
   ])("%s", (text, at) => {
     expect(runs(text, TPE)).toEqual([at]);
+  });
+});
+
+describe("a delay of hours and minutes", () => {
+  it.each([
+    ["1小時30分後提醒我", "2026-03-05T03:30:00Z"],
+    ["兩小時三十分鐘後", "2026-03-05T04:30:00Z"],
+    ["一小時半後叫我", "2026-03-05T03:30:00Z"],
+    ["過一小時十分提醒我", "2026-03-05T03:10:00Z"],
+    ["2個小時又15分鐘後", "2026-03-05T04:15:00Z"],
+    ["1小时30分后提醒我", "2026-03-05T03:30:00Z"],
+  ])("%s", (text, at) => {
+    expect(runs(text, TPE)).toEqual([at]);
+  });
+
+  it.each([
+    ["1小時30分後", "zh-Hant"],
+    ["30分後に", "ja"],
+    ["午後3時", "ja"],
+    ["明日の9時", "ja"],
+    ["明日早上九點", "zh-Hant"],
+  ])("is Chinese when a word only Chinese uses is there, Japanese otherwise: %s", (text, lang) => {
+    expect(grammarFor(text).lang).toBe(lang);
+  });
+
+  it("reads Japanese 30分後 as before", () => {
+    expect(runs("30分後に", "Asia/Tokyo")).toEqual(["2026-03-05T01:30:00Z"]);
+  });
+});
+
+describe("the end of the year as an end, and 一直到", () => {
+  it.each([
+    ["每週五晚上七點，到年底", "2027-01-01T00:00:00+08:00"],
+    ["每天早上八點，直到今年年底", "2027-01-01T00:00:00+08:00"],
+    ["每周五晚上七点，到年底", "2027-01-01T00:00:00+08:00"],
+    ["每天早上八點，一直到月底", "2026-04-01T00:00:00+08:00"],
+  ])("%s", (text, end) => {
+    expect(readingOf(text, TPE).endAt).toBe(Date.parse(end));
+  });
+
+  it("reads 年底 alone as 31 December", () => {
+    expect(runs("年底早上九點", TPE)).toEqual(["2026-12-31T01:00:00Z"]);
+  });
+
+  it.each(["每週一早上九點，到明年年底", "明年年底早上九點", "明年底早上九點"])("asks 明年年底 rather than reading this year's end: %s", (text) => {
+    expect(runs(text, TPE)).toEqual({ refused: "ambiguous_schedule" });
+  });
+});
+
+describe("once every so many units (N單位一次)", () => {
+  it.each([
+    ["每週一次，禮拜一早上九點", "0 9 * * 1"],
+    ["每月一次，1號早上九點", "0 9 1 * *"],
+    ["每周一次，周一早上九点", "0 9 * * 1"],
+  ])("%s", (text, expr) => {
+    expect(cronOf(text)).toBe(expr);
+  });
+
+  it.each([
+    ["兩週一次禮拜一早上九點", ["2026-03-09T01:00:00Z", "2026-03-23T01:00:00Z", "2026-04-06T01:00:00Z"]],
+    ["每兩週一次週一早上九點", ["2026-03-09T01:00:00Z", "2026-03-23T01:00:00Z", "2026-04-06T01:00:00Z"]],
+    ["兩天一次晚上九點", ["2026-03-05T13:00:00Z", "2026-03-07T13:00:00Z", "2026-03-09T13:00:00Z"]],
+    ["每小時一次", ["2026-03-05T03:00:00Z", "2026-03-05T04:00:00Z", "2026-03-05T05:00:00Z"]],
+  ])("%s", (text, at) => {
+    expect(runs(text, TPE)).toEqual(at);
+  });
+
+  it.each(["每週一次", "每個月一次"])("still asks the day: %s", (text) => {
+    expect(runs(text, TPE)).toEqual({ refused: "ambiguous_schedule" });
+  });
+
+  it("keeps 一天一次 a time a day: 一天一次早上九點", () => {
+    expect(cronOf("一天一次早上九點")).toBe("0 9 * * *");
+  });
+});
+
+describe("午後 is the afternoon in Chinese too", () => {
+  it("每天午後三點", () => {
+    expect(cronOf("每天午後三點")).toBe("0 15 * * *");
   });
 });

@@ -48,6 +48,7 @@ const PARTS: Record<string, PartOfDay> = {
   上午: "morning",
   中午: "noon",
   下午: "afternoon",
+  午後: "afternoon",
   下晝: "afternoon",
   下昼: "afternoon",
   傍晚: "evening",
@@ -61,7 +62,7 @@ const PARTS: Record<string, PartOfDay> = {
   半夜: "early",
   深夜: "early",
 };
-const CLOCK_PART = "(?:早上|朝早|早晨|清晨|上午|中午|下午|下晝|下昼|傍晚|晚上|凌晨)";
+const CLOCK_PART = "(?:早上|朝早|早晨|清晨|上午|中午|下午|午後|下晝|下昼|傍晚|晚上|凌晨)";
 const CLOCK = `(?:${CLOCK_PART}\\s*)?(?:[0-9]{1,2}|[${CJK_NUMERAL}]{1,3})\\s*${HOUR_MARK}(?:\\s*(?:半|(?:[0-9]{1,2}|[${CJK_NUMERAL}]{1,3})\\s*分?))?`;
 const CLOCK_PARTS = new RegExp(
   `^(${CLOCK_PART})?\\s*([0-9]{1,2}|[${CJK_NUMERAL}]{1,3})\\s*${HOUR_MARK}\\s*(半|([0-9]{1,2}|[${CJK_NUMERAL}]{1,3})\\s*分?)?$`,
@@ -77,6 +78,12 @@ const windowEnd = (text: string): ClockReading | null =>
 const PART = `(${Object.keys(PARTS)
   .sort((a, b) => b.length - a.length)
   .join("|")})`;
+
+/** 到 before a day, a date or the end of the month or year: the last day of the runs (the rule and the bearing word). */
+const UNTIL = `到(?=\\s*(?:[0-9${CJK_NUMERAL}]|下|本|這|这|${WEEK}|月底|月末|年底|年末|今年|明|後天|后天))`;
+
+/** "1小時30分", "一小時半": an hour count and then its minutes (groups: the hours, 半, the minutes). */
+const HOURS_AND = `${N}\\s*(?:個|个)?\\s*(?:小時|小时|鐘頭|钟头)\\s*(?:又|零)?\\s*(?:(半)|${N}\\s*(?:分鐘|分钟|分))`;
 
 function unitOf(word: string): IntervalUnitWord {
   if (word.startsWith("分")) return "minute";
@@ -130,6 +137,13 @@ const rules: Rule[] = [
     const hours = cjkNumber(m[1] ?? "");
     return hours === null ? null : { kind: "relative", amount: 60 * hours + 30, unit: "minute" };
   }),
+  // "1小時30分後", "一小時半後", "過兩小時十分鐘": hours and minutes together, never the minutes alone.
+  ruleOf(`(?:過|过)\\s*${HOURS_AND}|${HOURS_AND}\\s*(?:之|以)?(?:後|后)`, (m) => {
+    const [hours, half, minutes] = m[1] !== undefined ? [m[1], m[2], m[3]] : [m[4], m[5], m[6]];
+    const h = cjkNumber(hours ?? "");
+    const min = half !== undefined ? 30 : cjkNumber(minutes ?? "");
+    return h === null || min === null ? null : { kind: "relative", amount: 60 * h + min, unit: "minute" };
+  }),
   ruleOf(`(?:過|过)\\s*${N}\\s*(?:個|个)?\\s*${UNIT}|${N}\\s*(?:個|个)?\\s*${UNIT}\\s*(?:之|以)?(?:後|后)`, (m) => {
     const amount = cjkNumber(m[1] ?? m[3] ?? "");
     return amount === null ? null : { kind: "relative", amount, unit: unitOf(m[2] ?? m[4] ?? "") };
@@ -174,6 +188,8 @@ const rules: Rule[] = [
   }),
   ruleOf(`為止|为止`, () => ({ kind: "noise" })),
   ruleOf(`(?:這個|这个|本)\\s*月\\s*(?:底|末)`, () => ({ kind: "monthEnd", month: null })),
+  // "到年底", "到今年年底為止": the end of this year, the end of December (not after 明年 / 去年, left unread).
+  ruleOf(`(?:今年\\s*的?\\s*)?(?<!(?:明|去|前|後|后)\\s*(?:年\\s*)?)年\\s*(?:底|末)`, () => ({ kind: "monthEnd", month: 12 })),
   ruleOf(`${N}\\s*月\\s*(?:底|末)`, (m) => {
     const month = cjkNumber(m[1] ?? "");
     return month === null ? null : { kind: "monthEnd", month };
@@ -197,12 +213,15 @@ const rules: Rule[] = [
       return list === null ? null : { kind: "except", days: list };
     },
   ),
-  ruleOf(`(?:每隔\\s*(?:一|1)\\s*(?:個|个)?\\s*${WEEK}|隔\\s*${WEEK}|每\\s*(?:兩|两|2)\\s*(?:個|个)?\\s*${WEEK})\\s*(?:的)?\\s*${WEEK}?\\s*(${WD})`, (m) => ({
-    kind: "interval",
-    every: 2,
-    unit: "week",
-    weekday: WEEKDAY_OF[m[1] ?? ""] ?? 1,
-  })),
+  ruleOf(
+    `(?:每隔\\s*(?:一|1)\\s*(?:個|个)?\\s*${WEEK}|隔\\s*${WEEK}|每\\s*(?:兩|两|2)\\s*(?:個|个)?\\s*${WEEK})\\s*(?:的)?\\s*${WEEK}?\\s*(${WD})(?!\\s*次)`,
+    (m) => ({
+      kind: "interval",
+      every: 2,
+      unit: "week",
+      weekday: WEEKDAY_OF[m[1] ?? ""] ?? 1,
+    }),
+  ),
   ruleOf(`(?:每|逢)(?:個|个|逢)?\\s*${WEEK}\\s*(?:的)?\\s*${DAY_LIST}(?![次個个])`, (m) => {
     const list = days(m[1] ?? "");
     return list === null ? null : { kind: "weekdays", days: list };
@@ -231,10 +250,12 @@ const rules: Rule[] = [
   }),
   ruleOf(`每隔\\s*${N}?\\s*(?:個|个)?\\s*${UNIT}`, (m) => skipInterval(m[1], unitOf(m[2] ?? ""))),
   ruleOf(`每\\s*半\\s*(?:個|个)?\\s*(?:小時|小时|鐘頭|钟头)`, () => ({ kind: "interval", every: 30, unit: "minute" })),
-  // "每小時一次", "每30分鐘一次": once every hour, the interval itself.
-  ruleOf(`每\\s*${N}?\\s*(?:個|个)?\\s*(小時|小时|鐘頭|钟头|分鐘|分钟)\\s*一次`, (m) => {
-    const every = m[1] === undefined ? 1 : cjkNumber(m[1]);
-    return every === null ? null : { kind: "interval", every, unit: unitOf(m[2] ?? "") };
+  // "每小時一次", "每30分鐘一次", "每週一次", "兩週一次": once every so many units, the interval itself
+  // (a day said with it is the day it runs on; "每天一次" / "一天一次" are times a day, read above).
+  ruleOf(`(?:每\\s*${N}?|${N})\\s*(?:個|个)?\\s*${UNIT}\\s*一\\s*次`, (m) => {
+    const amount = m[1] ?? m[2];
+    const every = amount === undefined ? 1 : cjkNumber(amount);
+    return every === null ? null : { kind: "interval", every, unit: unitOf(m[3] ?? "") };
   }),
   ruleOf(`每\\s*${N}?\\s*(?:個|个)?\\s*${UNIT}(?!\\s*[號号])`, (m) => {
     const every = m[1] === undefined ? 1 : cjkNumber(m[1]);
@@ -309,7 +330,10 @@ const rules: Rule[] = [
     `(?<=(?:週|周|星期|禮拜|礼拜|拜)[一二三四五六日天]|今天|今日|明天|後天|后天|[0-9]\\s*[日號号]|(?:下(?:個|个)?)(?:月|週|周|星期|禮拜|礼拜))\\s*(?:開始|开始|起)`,
     "before",
   ),
-  ruleOf(`到(?=\\s*(?:[0-9${CJK_NUMERAL}]|下|本|這|这|${WEEK}|月底|月末|明|後天|后天))|截至|截止到?|直到`, () => ({ kind: "until", side: "after" })),
+  ruleOf(`(?:一直\\s*)?${UNTIL}|截至|截止到?|一?直到`, () => ({
+    kind: "until",
+    side: "after",
+  })),
   ruleOf(`現在|现在|立刻|立即|馬上|马上|即刻|立馬|立马|儘快|尽快`, () => ({ kind: "immediate" })),
 ];
 
@@ -324,11 +348,11 @@ const BEARING = [
   `${NUMBER}\\s*月(?!\\s*(?:內|内))`,
   `${NUMBER}\\s*[號号日](?!\\s*(?:前|以前))`,
   `第\\s*[0-9一二三四五]`,
-  `最後|最后|月底|月末`,
+  `最後|最后|月底|月末|年底|年末`,
   `除了|除外|不含|不包括|不包含|(?:除|跳過|跳过)(?=\\s*(?:每)?(?:${WEEK}|週末|周末))`,
   `(?<=(?:週末|周末|${WEEK}\\s*[一二三四五六日天])\\s*)${EXCEPT_AFTER}`,
   `每(?!\\s*(?:個|个)?\\s*(?:人|位|項|项|條|条|篇|則|则|封|件|次))|逢|天天|隔(?=\\s*(?:${NUMBER}|${WEEK}|天|日))`,
-  `到(?=\\s*(?:[0-9${CJK_NUMERAL}]|下|本|這|这|${WEEK}|月底|月末|明|後天|后天))|截至|截止|直到`,
+  `${UNTIL}|截至|截止|直到`,
   `(?:從|从)(?=\\s*(?:[0-9${CJK_NUMERAL}]|${CLOCK_PART}|${WEEK}|明|下|今))`,
   `下下?(?:個|个)?(?:月|${WEEK})`,
   `${NUMBER}\\s*次`,
