@@ -226,6 +226,20 @@ R = [
     ("zh-Hans", "1小时30分后提醒我", once("03-05 11:30", "an hour and thirty minutes from now, not thirty minutes"), ["relative"]),
     ("zh-Hans", "每周五晚上七点，到年底", rep(days("19:00", (FRI,)), "年底 is the end of this year: the last Friday is 25 December", last="12-25 19:00"), ["end", "weekly"]),
     ("zh-Hans", "每周一次，周一早上九点", rep(days("09:00", (MON,)), "once a week, on Monday"), ["weekly", "interval"]),
+    # --- a third sweep, after the second round: next week's Sunday, 七點四五, holidays, a bare day list, 前 / 以後 after a clock ---
+    ("zh-Hant", "下禮拜天晚上七點", once("03-15 19:00", "下禮拜天 is the Sunday of next Monday-to-Sunday week, as 下週五 is its Friday"), ["once", "weekday-word"]),
+    ("zh-Hant", "下週日早上十點提醒我", once("03-15 10:00", "the Sunday of next week"), ["once"]),
+    ("zh-Hant", "下星期天下午兩點半", once("03-15 14:30", "the Sunday of next week"), ["once"]),
+    ("zh-Hant", "明天早上七點四五叫我", once("03-06 07:45", "七點四五 is 7:45, as 七點零五 is 7:05"), ["minutes", "once"]),
+    ("zh-Hant", "每天晚上九點二五", rep(days("21:25"), "九點二五 is 9:25"), ["minutes", "daily"]),
+    ("zh-Hant", "聖誕節早上九點", {**ASK, "note": "a holiday's date is not read: asked, never tomorrow"}, ["vague", "holiday"]),
+    ("zh-Hant", "除夕晚上八點提醒我回家吃飯", {**ASK, "note": "a holiday's date is not read: asked, never today"}, ["vague", "holiday"]),
+    ("zh-Hant", "一三五早上七點去健身房", {**rep(days("07:00", (MON, WED, FRI)), "一三五 before a time is Monday, Wednesday and Friday"), "ask": True}, ["day-list"]),
+    ("zh-Hant", "今天下午五點前提醒我", {**ASK, "note": "before 5pm is a deadline, not a time: asked"}, ["vague"]),
+    ("zh-Hant", "每天早上八點以前", {**ASK, "note": "before 8 every morning: which time? asked"}, ["vague", "daily"]),
+    ("zh-Hans", "下周日早上十点提醒我", once("03-15 10:00", "the Sunday of next week"), ["once"]),
+    ("zh-Hans", "圣诞节早上九点", {**ASK, "note": "a holiday's date is not read: asked, never tomorrow"}, ["vague", "holiday"]),
+    ("zh-Hans", "明天早上七点四五叫我", once("03-06 07:45", "七点四五 is 7:45"), ["minutes", "once"]),
 ]
 
 if __name__ == "__main__":
