@@ -294,3 +294,43 @@ describe("午後 is the afternoon in Chinese too", () => {
     expect(cronOf("每天午後三點")).toBe("0 15 * * *");
   });
 });
+
+describe("a third sweep: next week's Sunday, 七點四五, holidays, a bare day list, before or after a clock", () => {
+  it.each([
+    ["下禮拜天晚上七點", "2026-03-15T11:00:00Z"],
+    ["下週日早上十點提醒我", "2026-03-15T02:00:00Z"],
+    ["下星期天下午兩點半", "2026-03-15T06:30:00Z"],
+    ["下礼拜天晚上七点", "2026-03-15T11:00:00Z"],
+    ["這禮拜天晚上七點", "2026-03-08T11:00:00Z"],
+    ["下週三下午四點", "2026-03-11T08:00:00Z"],
+    ["明天早上七點四五叫我", "2026-03-05T23:45:00Z"],
+    ["明天早上七点四五叫我", "2026-03-05T23:45:00Z"],
+  ])("%s", (text, at) => {
+    expect(runs(text, TPE)).toEqual([at]);
+  });
+
+  it("reads 九點二五 as 9:25", () => {
+    expect(cronOf("每天晚上九點二五")).toBe("25 21 * * *");
+  });
+
+  it.each([
+    ["聖誕節早上九點", "聖誕節"],
+    ["除夕晚上八點提醒我回家吃飯", "除夕"],
+    ["圣诞节早上九点", "圣诞节"],
+    ["一三五早上七點去健身房", "一三五"],
+    ["今天下午五點前提醒我", "前"],
+    ["每天早上八點以前", "以前"],
+    ["明天晚上九點以後", "以後"],
+  ])("asks rather than dropping the words: %s", (text, word) => {
+    const refusal = refusalOf(text, TPE);
+    expect(refusal.code).toBe("ambiguous_schedule");
+    expect(refusal.message).toContain(word);
+  });
+
+  it.each([
+    ["兩個小時後叫我", "2026-03-05T04:00:00Z"],
+    ["半小時以後提醒我", "2026-03-05T02:30:00Z"],
+  ])("keeps 後 after an hour unit a delay: %s", (text, at) => {
+    expect(runs(text, TPE)).toEqual([at]);
+  });
+});

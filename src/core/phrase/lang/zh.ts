@@ -103,7 +103,10 @@ function clockOf(hourText: string, minuteText: string | undefined): Fragment | n
   if (minuteText === "半") return clock(hour, 30);
   if (minuteText === "一刻") return clock(hour, 15);
   if (minuteText === "三刻") return clock(hour, 45);
-  const minute = cjkNumber(minuteText.replace(/分$/u, "").trim());
+  const said = minuteText.replace(/分$/u, "").trim();
+  // "七點四五", "九點二五": two digits after the hour are its tens and ones (7:45), as 零五 is 05.
+  const tensAndOnes = /^[一二三四五][一二三四五六七八九]$/u.test(said) ? cjkNumber(`${said[0]}十${said[1]}`) : null;
+  const minute = tensAndOnes ?? cjkNumber(said);
   return minute === null ? null : clock(hour, minute);
 }
 
@@ -316,9 +319,10 @@ const rules: Rule[] = [
     const list = days(m[0]);
     return list === null ? null : { kind: "weekdayName", days: list };
   }),
-  // "拜一", "下拜五", "周日" in Traditional text: one weekday in the spellings chrono's parser does not
-  // know, read as it reads "週一" (the coming one; 這 this week's, 下 next week's).
-  ruleOf(`(?:(下|這|这|本)\\s*(?:個|个)?\\s*)?(?:${BAI}|周)(${WD})`, (m) => {
+  // One weekday: "拜一", "周日" (spellings chrono's parser does not know, the coming one) and any
+  // spelling after 這 / 下 ("下禮拜天": chrono read next week's Sunday as this week's), this week's or
+  // next Monday-to-Sunday week's.
+  ruleOf(`(?:(下|這|这|本)\\s*(?:個|个)?\\s*${WEEK}|${BAI}|周)(${WD})`, (m) => {
     const weeksAhead = m[1] === undefined ? undefined : m[1] === "下" ? 1 : 0;
     return { kind: "weekdayName", days: [WEEKDAY_OF[m[2] ?? ""] ?? 1], ...(weeksAhead !== undefined && { weeksAhead }) };
   }),
@@ -374,6 +378,12 @@ const BEARING = [
   // 假日 (the weekend, public holidays, or both?) and 月初 / 月中 (which day?) name no day: never read,
   // so a reading that leaves them out is asked.
   `假日|月初|月中`,
+  // A holiday names a date the grammar does not read ("聖誕節早上九點" ran tomorrow): asked.
+  `除夕|元旦|過年|过年|春節|春节|(?:聖誕|圣诞|中秋|端午|元宵|清明|情人|母親|母亲|父親|父亲|國慶|国庆|跨年|感恩)[節节]?`,
+  // "一三五早上七點": weekdays listed bare before a time (which days, or which numbers?): asked, never dropped.
+  `(?<![\\p{sc=Han}0-9])[一二三四五六日](?:\\s*[、,，]?\\s*[一二三四五六日])+(?=\\s*(?:${CLOCK_PART}|[0-9${CJK_NUMERAL}]+\\s*${HOUR_MARK}))`,
+  // "五點前", "八點以後": a deadline or a lower bound, not the time: asked.
+  `(?<=[點点時时半鐘钟刻]\\s*)(?:之|以)?(?:前|後|后)`,
 ];
 
 const shared = { rules, glue, bearing: lexicon(BEARING) };
