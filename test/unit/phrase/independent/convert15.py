@@ -1,6 +1,7 @@
 """Builds the fifteenth tuning set, tuning15.jsonl: Traditional Chinese as typed in Taiwan, and the
-same shapes in Simplified Chinese (issue #31), from a sweep of several hundred phrasings by feature
-and style (docs/phrases.md). It is a tuning set only (no held-out part).
+same shapes in Simplified Chinese (issue #31), from three sweeps of several hundred phrasings by
+feature and style (docs/phrases.md); the rows of the second and third sweeps are at the end, each group
+baselined before the fixes it led to. It is a tuning set only (no held-out part).
 
 The styles: 拜一 / 拜五 (colloquial Taiwanese for 禮拜一), 周 written for 週 in Traditional text, minutes
 after the hour said with 過 ("八點過十分", "過一刻") or before it with 差 after the hour ("九點差一刻"),
