@@ -241,6 +241,11 @@ R = [
     ("zh-Hans", "下周日早上十点提醒我", once("03-15 10:00", "the Sunday of next week"), ["once"]),
     ("zh-Hans", "圣诞节早上九点", {**ASK, "note": "a holiday's date is not read: asked, never tomorrow"}, ["vague", "holiday"]),
     ("zh-Hans", "明天早上七点四五叫我", once("03-06 07:45", "七点四五 is 7:45"), ["minutes", "once"]),
+    # --- a last sweep: 廿 / 卅 (20 / 30) and 連假 ---
+    ("zh-Hant", "早上九點卅分提醒我", once("03-06 09:30", "卅 is thirty"), ["minutes", "once"]),
+    ("zh-Hant", "每天早上九點廿分", rep(days("09:20"), "廿 is twenty"), ["minutes", "daily"]),
+    ("zh-Hant", "每月廿五號早上九點繳房租", rep(["03-25 09:00", "04-25 09:00", "05-25 09:00"], "廿五 is 25"), ["monthly"]),
+    ("zh-Hant", "每天早上八點，連假不用", {**ASK, "note": "連假 (a long weekend) names no days the grammar knows: asked, never dropped"}, ["exclusion", "vague"]),
 ]
 
 if __name__ == "__main__":
