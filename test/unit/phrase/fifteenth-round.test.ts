@@ -334,3 +334,31 @@ describe("a third sweep: next week's Sunday, 七點四五, holidays, a bare day 
     expect(runs(text, TPE)).toEqual([at]);
   });
 });
+
+describe("廿 and 卅 (twenty, thirty), and 連假", () => {
+  it.each([
+    ["廿", 20],
+    ["廿五", 25],
+    ["卅", 30],
+    ["卅一", 31],
+  ])("reads %s as %i", (text, n) => {
+    expect(cjkNumber(text)).toBe(n);
+  });
+
+  it.each([
+    ["每天早上九點廿分", "20 9 * * *"],
+    ["每月廿五號早上九點繳房租", "0 9 25 * *"],
+  ])("%s", (text, expr) => {
+    expect(cronOf(text)).toBe(expr);
+  });
+
+  it("早上九點卅分提醒我 is 09:30", () => {
+    expect(runs("早上九點卅分提醒我", TPE)).toEqual(["2026-03-06T01:30:00Z"]);
+  });
+
+  it("asks 連假不用 rather than dropping it", () => {
+    const refusal = refusalOf("每天早上八點，連假不用", TPE);
+    expect(refusal.code).toBe("ambiguous_schedule");
+    expect(refusal.message).toContain("連假");
+  });
+});

@@ -377,7 +377,7 @@ const BEARING = [
   `正午|午夜|中午|今天|明天|聽日|听日|後天|后天|今晚|明早|明晚|工作日|上班日|平日`,
   // 假日 (the weekend, public holidays, or both?) and 月初 / 月中 (which day?) name no day: never read,
   // so a reading that leaves them out is asked.
-  `假日|月初|月中`,
+  `假日|連假|连假|月初|月中`,
   // A holiday names a date the grammar does not read ("聖誕節早上九點" ran tomorrow): asked.
   `除夕|元旦|過年|过年|春節|春节|(?:聖誕|圣诞|中秋|端午|元宵|清明|情人|母親|母亲|父親|父亲|國慶|国庆|跨年|感恩)[節节]?`,
   // "一三五早上七點": weekdays listed bare before a time (which days, or which numbers?): asked, never dropped.
