@@ -81,6 +81,7 @@ const TABLES: Readonly<Record<RowSet, { title: string; byFeature: boolean }>> = 
   tuning12: { title: "TUNING12 (the twelfth tuning set, sentence shapes, weighted to zh-Hant and es)", byFeature: true },
   tuning13: { title: "TUNING13 (the thirteenth tuning set, Taiwanese usage, windows, ends; voice-typed Spanish)", byFeature: true },
   tuning14: { title: "TUNING14 (the fourteenth tuning set: a start before a repetition, several named days, a count beside a time)", byFeature: true },
+  tuning15: { title: "TUNING15 (the fifteenth tuning set: Traditional Chinese as typed in Taiwan, and Simplified)", byFeature: true },
   tuning16: { title: "TUNING16 (the sixteenth tuning set: Hong Kong Chinese, Cantonese words, English mixed in)", byFeature: true },
   tuning18: { title: "TUNING18 (the weekend in every language: every weekend, the bare word, this weekend, this Saturday and Sunday)", byFeature: true },
 };

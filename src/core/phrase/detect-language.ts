@@ -11,11 +11,18 @@ import { pt } from "./lang/pt.js";
 import { zhHans, zhHant } from "./lang/zh.js";
 
 /**
- * Kana, or kanji Chinese does not use for these words (毎 vs 每, 曜日, 午前/午後, 明日); the
- * middle dot of a Japanese list (・, not a kana by script) and "1日N回" (Chinese: 一天N次).
+ * Kana, or kanji Chinese does not use (毎 vs 每, 曜日, the middle dot of a Japanese list: ・ is not
+ * a kana by script), settle Japanese.
  */
-const JAPANESE =
-  /[\p{sc=Hiragana}\p{sc=Katakana}毎曜・]|日\s*[0-9一二三四五六七八九十]{1,2}\s*回|午前|午後|明日|明後日|今晩|夕方|来週|来月|再来週|今週|[0-9〇一二三四五六七八九十]\s*(?:分後|時間後|時間半|時間以内)/u;
+const JAPANESE = /[\p{sc=Hiragana}\p{sc=Katakana}毎曜・]/u;
+/**
+ * Kanji words Japanese uses for these things and Chinese mostly does not (午前/午後, 明日, "1日N回"
+ * where Chinese says 一天N次, "30分後"): Japanese, unless a word only Chinese uses is there too
+ * ("1小時30分後", "每天", "點", "禮拜"), which Japanese would write 時間 / 毎日 / 時 / 曜日.
+ */
+const JAPANESE_KANJI =
+  /日\s*[0-9一二三四五六七八九十]{1,2}\s*回|午前|午後|明日|明後日|今晩|夕方|来週|来月|再来週|今週|[0-9〇一二三四五六七八九十]\s*(?:分後|時間後|時間半|時間以内)/u;
+const CHINESE_ONLY = /小時|小时|鐘頭|钟头|分鐘|分钟|禮拜|礼拜|星期|每|[點点號号這这]/u;
 const HAN = /\p{sc=Han}/u;
 const TRADITIONAL = /[點鐘週後禮個兩號過時間這麼現馬們對還從開會臺灣紐倫幾稍]/gu;
 const SIMPLIFIED = /[点钟周后礼个两号过时间这么现马们对还从开会台湾纽伦几稍]/gu;
@@ -67,7 +74,7 @@ const LATIN_WORDS: Array<[Grammar, RegExp]> = [
 export function grammarFor(text: string): Grammar {
   if (/\p{sc=Hangul}/u.test(text)) return ko;
   if (/\p{sc=Devanagari}/u.test(text)) return hiDeva;
-  if (JAPANESE.test(text)) return ja;
+  if (JAPANESE.test(text) || (JAPANESE_KANJI.test(text) && !CHINESE_ONLY.test(text))) return ja;
   if (HAN.test(text)) {
     const simplified = text.match(SIMPLIFIED)?.length ?? 0;
     const traditional = text.match(TRADITIONAL)?.length ?? 0;

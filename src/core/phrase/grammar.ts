@@ -368,9 +368,9 @@ export const clock = (hour: number, minute: number, meridiem: "am" | "pm" | null
   meridiem,
 });
 /**
- * "3pm", "9:30 am" typed in the middle of another script ("明天 3pm 提醒我"): the Latin clock with
- * its am/pm, for grammars whose own clock words have no am/pm. Its end is a Latin edge, not `\b`:
- * "3pm提我" has no word edge between "m" and 提.
+ * "3pm", "9:30 am" typed in the middle of another script ("明天 3pm 提醒我", "週五3pm開會"): the Latin
+ * clock with its am/pm, for grammars whose own clock words have no am/pm. It ends where the Latin
+ * letters end, so a character of the other script may follow with no space.
  */
 export const latinMeridiemClock: Rule = ruleOf(String.raw`(?<![0-9:])(\d{1,2})(?::(\d{2}))?\s*(a|p)\.?m(?![a-z])\.?`, (m) =>
   clock(Number(m[1]), Number(m[2] ?? 0), m[3] === "a" ? "am" : "pm"),

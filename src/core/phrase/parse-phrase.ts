@@ -185,7 +185,8 @@ function readSchedule(said: ReadContext): Schedule {
   if (period !== undefined) throw refuse.vagueDay(period.text.trim(), ex);
   if (vague.some((v) => v.what === "dayMonth")) throw refuse.dayMonth(ex);
   if (vague.some((v) => v.what === "occasion")) throw refuse.occasion(ex);
-  if (vague.some((v) => v.what === "calendar")) throw refuse.lunarDate(ex);
+  const lunar = findsOf(ctx, "vague").find((f) => f.fragment.what === "calendar");
+  if (lunar !== undefined) throw refuse.lunarDate(lunar.text.trim(), ex);
   if (vague.some((v) => v.what === "clockMinutes")) throw refuse.clockMinutes(ex);
   const precise = [...kinds].some((k) => PRECISE_KINDS.has(k));
   // "twice a day at 9 and 21" says its times; "twice a day" alone does not.

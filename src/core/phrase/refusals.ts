@@ -141,9 +141,9 @@ export const refuse = {
       ex.once,
     ),
   /** Read as the Gregorian date, "農曆八月十五" would run on the wrong day, weeks from the festival. */
-  lunarDate: (ex: Examples) =>
+  lunarDate: (said: string, ex: Examples) =>
     askWhen(
-      "The phrase names a date on the lunar calendar ('農曆', '旧暦', '음력'); only Gregorian dates are read.",
+      `The phrase names a date on the lunar calendar ('${said}'); only Gregorian dates are read.`,
       "The Gregorian date, e.g. the date the lunar day falls on this year",
       "Which date on the ordinary (Gregorian) calendar is that?",
       ex.once,

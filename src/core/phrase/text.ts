@@ -60,15 +60,21 @@ const CJK_DIGITS: Record<string, number> = {
 };
 
 /** Characters `cjkNumber` reads, for use inside a regex character class. */
-export const CJK_NUMERAL = "〇零一二兩两倆俩三四五六七八九十";
+export const CJK_NUMERAL = "〇零一二兩两倆俩三四五六七八九十廿卅";
 
-/** Reads "8", "八", "十二", "二十五", "三十", "零五" (0–99); null for anything else. */
+/**
+ * Reads "8", "八", "十二", "二十五", "三十" (0–99), and minutes said with a leading zero ("零五",
+ * "〇五": 5, as in "十點零五分"); null for anything else.
+ */
 export function cjkNumber(text: string): number | null {
   if (/^\d+$/.test(text)) return Number(text);
-  // "三點零五分": a zero before one digit writes the minutes the way a clock shows them, 05.
-  if (/^[〇零][一二兩两三四五六七八九]$/u.test(text)) return CJK_DIGITS[text.slice(1)] ?? null;
+  // 廿 and 卅 are twenty and thirty in one character ("九點廿分", "廿五號").
+  if (/^[廿卅]/u.test(text)) return cjkNumber(`${text[0] === "廿" ? "二" : "三"}十${text.slice(1)}`);
   const tens = text.indexOf("十");
-  if (tens === -1) return text.length === 1 ? (CJK_DIGITS[text] ?? null) : null;
+  if (tens === -1) {
+    if (text.length === 2 && /^[零〇]/u.test(text)) return CJK_DIGITS[text.slice(1)] ?? null;
+    return text.length === 1 ? (CJK_DIGITS[text] ?? null) : null;
+  }
   const head = text.slice(0, tens);
   const tail = text.slice(tens + 1);
   const high = head === "" ? 1 : head.length === 1 ? CJK_DIGITS[head] : undefined;

@@ -25,7 +25,9 @@ import { CJK_NUMERAL, cjkNumber } from "../text.js";
 
 /** One grammar for Traditional and Simplified Chinese: every class lists both forms. */
 const N = `([0-9]{1,2}|[${CJK_NUMERAL}]{1,3})`;
-const WEEK = "(?:週|周|星期|禮拜|礼拜)";
+// "拜一": colloquial Taiwanese for 禮拜一, only right before a day (not in 拜託, 拜拜 or "拜一拜").
+const BAI = "(?<![禮礼])拜(?=[一二三四五六日天](?!拜))";
+const WEEK = `(?:週|周|星期|禮拜|礼拜|${BAI})`;
 const WD = "[一二三四五六日天]";
 /** The words for "and" in a list of days or times; 同 is Cantonese. */
 const AND = "和與与及跟同";
@@ -43,8 +45,11 @@ const LUNAR_FESTIVAL = "(?:除夕|年三十(?:晚)?|大年初[一二三]|年初[
 
 /** The days an exception names: a list ("六日" with no mark between), but no range and no comma, which starts the next clause. */
 const EXCEPTED = `(${WD}(?:\\s*[、${AND}]?\\s*${WEEK}?\\s*${WD})*)`;
+/** The words that take days out of a repetition, before the days ("除了", "除咗", "不含", "跳過") or after them ("除外", "以外", "不用", "唔使"). */
+const EXCEPT_BEFORE = `(?:${EXCEPT}|不含|不包括|不包含|跳過|跳过)`;
+const EXCEPT_AFTER = `(?:除外|以外|之外|跳過|跳过|${NOT_NEEDED})`;
 const WEEKDAY_OF: Record<string, number> = { 日: 0, 天: 0, 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6 };
-const days = (list: string) => readDayList(list, /[一二三四五六日天]/gu, (d) => WEEKDAY_OF[d] ?? null, /^\s*(?:到|至|~|～|-)\s*(?:週|周|星期|禮拜|礼拜)?$/u);
+const days = (list: string) => readDayList(list, /[一二三四五六日天]/gu, (d) => WEEKDAY_OF[d] ?? null, /^\s*(?:到|至|~|～|-)\s*(?:週|周|星期|禮拜|礼拜|拜)?$/u);
 
 /**
  * Cantonese as typed in Hong Kong has its own words for some parts of the day: 朝早, 下晝, 挨晚 (dusk),
@@ -59,6 +64,7 @@ const PARTS: Record<string, PartOfDay> = {
   上午: "morning",
   中午: "noon",
   下午: "afternoon",
+  午後: "afternoon",
   下晝: "afternoon",
   下昼: "afternoon",
   晏晝: "afternoon",
@@ -75,7 +81,7 @@ const PARTS: Record<string, PartOfDay> = {
   半夜: "early",
   深夜: "early",
 };
-const CLOCK_PART = "(?:早上|朝早|早晨|清晨|上午|中午|下午|下晝|下昼|晏晝|晏昼|傍晚|挨晚|晚上|夜晚|凌晨)";
+const CLOCK_PART = "(?:早上|朝早|早晨|清晨|上午|中午|下午|午後|下晝|下昼|晏晝|晏昼|傍晚|挨晚|晚上|夜晚|凌晨)";
 const CLOCK = `(?:${CLOCK_PART}\\s*)?(?:[0-9]{1,2}|[${CJK_NUMERAL}]{1,3})\\s*${HOUR_MARK}(?:\\s*(?:半|(?:[0-9]{1,2}|[${CJK_NUMERAL}]{1,3})\\s*分?))?`;
 const CLOCK_PARTS = new RegExp(
   `^(${CLOCK_PART})?\\s*([0-9]{1,2}|[${CJK_NUMERAL}]{1,3})\\s*${HOUR_MARK}\\s*(半|([0-9]{1,2}|[${CJK_NUMERAL}]{1,3})\\s*分?)?$`,
@@ -91,6 +97,12 @@ const windowEnd = (text: string): ClockReading | null =>
 const PART = `(${Object.keys(PARTS)
   .sort((a, b) => b.length - a.length)
   .join("|")})`;
+
+/** 到 before a day, a date or the end of the month or year: the last day of the runs (the rule and the bearing word). */
+const UNTIL = `到(?=\\s*(?:[0-9${CJK_NUMERAL}]|下|本|這|这|${WEEK}|月${MONTH_END}|年底|年末|今年|明|聽日|听日|後天|后天))`;
+
+/** "1小時30分", "一小時半": an hour count and then its minutes (groups: the hours, 半, the minutes). */
+const HOURS_AND = `${N}\\s*(?:個|个)?\\s*(?:小時|小时|鐘頭|钟头)\\s*(?:又|零)?\\s*(?:(半)|${N}\\s*(?:分鐘|分钟|分))`;
 
 function unitOf(word: string): IntervalUnitWord {
   if (word.startsWith("分")) return "minute";
@@ -118,7 +130,10 @@ function clockOf(hourText: string, minuteText: string | undefined): Fragment | n
     const n = cjkNumber(ji[1] ?? "");
     return n === null || n < 1 || n > 11 ? null : clock(hour, 5 * n);
   }
-  const minute = cjkNumber(minuteText.replace(/分$/u, "").trim());
+  const said = minuteText.replace(/分$/u, "").trim();
+  // "七點四五", "九點二五": two digits after the hour are its tens and ones (7:45), as 零五 is 05.
+  const tensAndOnes = /^[一二三四五][一二三四五六七八九]$/u.test(said) ? cjkNumber(`${said[0]}十${said[1]}`) : null;
+  const minute = tensAndOnes ?? cjkNumber(said);
   if (minute === null) return null;
   // "八點五" with no 分: five minutes past in Mandarin, five 字 (8:25) in Cantonese; asked. A zero
   // ("八點零五", "8點05") or a number past 11 can only be minutes.
@@ -158,6 +173,13 @@ const rules: Rule[] = [
   ruleOf(`(?:${N}\\s*)?(?:個|个)\\s*半\\s*(?:小時|小时|鐘頭|钟头|鐘|钟)\\s*(?:之|以)?(?:後|后)`, (m) => {
     const hours = m[1] === undefined ? 1 : cjkNumber(m[1]);
     return hours === null ? null : { kind: "relative", amount: 60 * hours + 30, unit: "minute" };
+  }),
+  // "1小時30分後", "一小時半後", "過兩小時十分鐘": hours and minutes together, never the minutes alone.
+  ruleOf(`(?:過|过)\\s*${HOURS_AND}|${HOURS_AND}\\s*(?:之|以)?(?:後|后)`, (m) => {
+    const [hours, half, minutes] = m[1] !== undefined ? [m[1], m[2], m[3]] : [m[4], m[5], m[6]];
+    const h = cjkNumber(hours ?? "");
+    const min = half !== undefined ? 30 : cjkNumber(minutes ?? "");
+    return h === null || min === null ? null : { kind: "relative", amount: 60 * h + min, unit: "minute" };
   }),
   ruleOf(`(?:過|过)\\s*${N}\\s*(?:個|个)?\\s*${UNIT}|${N}\\s*(?:個|个)?\\s*${UNIT}\\s*(?:之|以)?(?:後|后)`, (m) => {
     const amount = cjkNumber(m[1] ?? m[3] ?? "");
@@ -203,6 +225,8 @@ const rules: Rule[] = [
   }),
   ruleOf(`為止|为止`, () => ({ kind: "noise" })),
   ruleOf(`(?:這個|这个|本)\\s*月\\s*${MONTH_END}`, () => ({ kind: "monthEnd", month: null })),
+  // "到年底", "到今年年底為止": the end of this year, the end of December (not after 明年 / 去年, left unread).
+  ruleOf(`(?:今年\\s*的?\\s*)?(?<!(?:明|去|前|後|后)\\s*(?:年\\s*)?)年\\s*(?:底|末)`, () => ({ kind: "monthEnd", month: 12 })),
   ruleOf(`${N}\\s*月\\s*${MONTH_END}`, (m) => {
     const month = cjkNumber(m[1] ?? "");
     return month === null ? null : { kind: "monthEnd", month };
@@ -219,7 +243,7 @@ const rules: Rule[] = [
     weekdays: [WEEKDAY_OF[m[3] ?? ""] ?? 1],
   })),
   ruleOf(
-    `${EXCEPT}\\s*(?:每)?(?:${WEEK}\\s*${EXCEPTED}|(週末|周末))\\s*(?:以外|之外|外)?|(?:${WEEK}\\s*${EXCEPTED}|(週末|周末))\\s*(?:除外|${NOT_NEEDED})`,
+    `${EXCEPT_BEFORE}\\s*(?:每)?(?:${WEEK}\\s*${EXCEPTED}|(週末|周末))\\s*(?:以外|之外|外)?|(?:${WEEK}\\s*${EXCEPTED}|(週末|周末))\\s*${EXCEPT_AFTER}`,
     (m) => {
       if (m[2] !== undefined || m[4] !== undefined) return { kind: "except", days: [...WEEKEND] };
       const list = days(m[1] ?? m[3] ?? "");
@@ -227,7 +251,7 @@ const rules: Rule[] = [
     },
   ),
   ruleOf(
-    `(?:每隔\\s*(?:一|1)\\s*(?:個|个)?\\s*${WEEK}|隔\\s*(?:個|个)?\\s*${WEEK}|每\\s*(?:兩|两|2)\\s*(?:個|个)?\\s*${WEEK})\\s*${OF}?\\s*${WEEK}?\\s*(${WD})`,
+    `(?:每隔\\s*(?:一|1)\\s*(?:個|个)?\\s*${WEEK}|隔\\s*(?:個|个)?\\s*${WEEK}|每\\s*(?:兩|两|2)\\s*(?:個|个)?\\s*${WEEK})\\s*${OF}?\\s*${WEEK}?\\s*(${WD})(?!\\s*次)`,
     (m) => ({
       kind: "interval",
       every: 2,
@@ -235,7 +259,7 @@ const rules: Rule[] = [
       weekday: WEEKDAY_OF[m[1] ?? ""] ?? 1,
     }),
   ),
-  ruleOf(`(?:每|逢)(?:個|个|逢)?\\s*${WEEK}\\s*${DAY_LIST}(?![次個个])`, (m) => {
+  ruleOf(`(?:每|逢)(?:個|个|逢)?\\s*${WEEK}\\s*${OF}?\\s*${DAY_LIST}(?![次個个])`, (m) => {
     const list = days(m[1] ?? "");
     return list === null ? null : { kind: "weekdays", days: list };
   }),
@@ -244,13 +268,13 @@ const rules: Rule[] = [
     const list = days(m[1] ?? "");
     return list === null ? null : { kind: "weekdays", days: list };
   }),
-  ruleOf(`(?:每(?:個|个)?|逢)?\\s*(?:工作日|工作天|平日|週間|周间|weekdays?(?![a-z]))`, () => ({ kind: "weekdays", days: [...WEEKDAYS] })),
+  ruleOf(`(?:每(?:個|个)?|逢)?\\s*(?:工作日|工作天|上班日|平日|週間|周间|weekdays?(?![a-z]))`, () => ({ kind: "weekdays", days: [...WEEKDAYS] })),
   ruleOf(`(?:每(?:個|个|逢|到)?|逢)\\s*(?:週|周)末`, () => ({ kind: "weekdays", days: [...WEEKEND] })),
   // A bare 週末 has no plural to say this weekend or every weekend: asked, naming both.
   ruleOf(`(?:下|這|这|本)(?:個|个)?(?:週|周|星期|禮拜|礼拜)(?!\\s*${WD})|(?:這|这|本)?(?:週|周)末|(?:下|這|这|本)(?:個|个)?月(?!\\s*${N}\\s*[號号日])`, (m) =>
     /^(?:週|周)末$/u.test(m[0]) ? { kind: "vague", what: "weekend" } : periodOf(m[0], /^下(?:個|个)?(?:週|周|星期|禮拜|礼拜)$/u, /^下(?:個|个)?月$/u),
   ),
-  // "星期一至五": the second day may go without its 星期 ("週三到五點" leaves 五點 unread: asked).
+  // "星期一至五", "禮拜一到五": the second day may go without its 星期 ("週三到五點" leaves 五點 unread: asked).
   ruleOf(`(?:${WEEK})${WD}\\s*(?:到|至|~|～|-)\\s*(?:${WEEK})?${WD}`, (m) => {
     const list = days(m[0]);
     return list === null ? null : { kind: "weekdays", days: list };
@@ -268,10 +292,12 @@ const rules: Rule[] = [
   }),
   ruleOf(`每隔\\s*${N}?\\s*(?:個|个)?\\s*${UNIT}`, (m) => skipInterval(m[1], unitOf(m[2] ?? ""))),
   ruleOf(`每\\s*半\\s*(?:(?:個|个)?\\s*(?:小時|小时|鐘頭|钟头)|(?:個|个)\\s*(?:鐘|钟))`, () => ({ kind: "interval", every: 30, unit: "minute" })),
-  // "每小時一次", "每30分鐘一次": once every hour, the interval itself.
-  ruleOf(`每\\s*${N}?\\s*(?:個|个)?\\s*(小時|小时|鐘頭|钟头|分鐘|分钟)\\s*一次`, (m) => {
-    const every = m[1] === undefined ? 1 : cjkNumber(m[1]);
-    return every === null ? null : { kind: "interval", every, unit: unitOf(m[2] ?? "") };
+  // "每小時一次", "每30分鐘一次", "每週一次", "兩週一次": once every so many units, the interval itself
+  // (a day said with it is the day it runs on; "每天一次" / "一天一次" are times a day, read above).
+  ruleOf(`(?:每\\s*${N}?|${N})\\s*(?:個|个)?\\s*${UNIT}\\s*一\\s*次`, (m) => {
+    const amount = m[1] ?? m[2];
+    const every = amount === undefined ? 1 : cjkNumber(amount);
+    return every === null ? null : { kind: "interval", every, unit: unitOf(m[3] ?? "") };
   }),
   ruleOf(`每\\s*${N}?\\s*(?:個|个)?\\s*${UNIT}(?!\\s*[號号])`, (m) => {
     const every = m[1] === undefined ? 1 : cjkNumber(m[1]);
@@ -309,32 +335,47 @@ const rules: Rule[] = [
     { kind: "dayOffset", days: 1 },
     { kind: "part", part: m[1] === "晚" ? "night" : "morning" },
   ]),
-  ruleOf(`今(?:天)?(?:晚|夜)(?:上)?`, () => ({ kind: "part", part: "evening", today: true })),
+  ruleOf(`今(?:天)?(?:晚|夜)(?:上|裡|里|間|间)?`, () => ({ kind: "part", part: "evening", today: true })),
   ruleOf(`(?:在)?${PART}`, (m) => ({ kind: "part", part: PARTS[m[1] ?? ""] ?? "morning" })),
   // "早8點晚8點": the one-character parts, right before a clock.
   ruleOf(`(早|晚)(?=\\s*(?:[0-9]{1,2}|[${CJK_NUMERAL}]{1,3})\\s*${HOUR_MARK})`, (m) => ({ kind: "part", part: m[1] === "早" ? "morning" : "night" })),
   latinMeridiemClock,
   ruleOf(`(?:在)?(\\d{1,2})\\s*[:：]\\s*(\\d{2})`, (m) => clock(Number(m[1]), Number(m[2]))),
-  ruleOf(`差\\s*(?:(一刻)|${N}\\s*分)\\s*${N}\\s*${HOUR_MARK}`, (m) => {
-    const at = minutesBefore(cjkNumber(m[3] ?? ""), m[1] === undefined ? cjkNumber(m[2] ?? "") : 15);
-    return at === null ? null : clock(at.hour, at.minute);
+  // "差一刻九點", "九點差五分": minutes before the hour, said before or after it (08:45, 08:55); one
+  // that would cross noon or midnight ("一點差一刻") is asked rather than read as the plain hour.
+  ruleOf(`差\\s*(?:(一刻)|${N}\\s*分)\\s*${N}\\s*${HOUR_MARK}|(?:在)?${N}\\s*${HOUR_MARK}\\s*差\\s*(?:(一刻)|${N}\\s*分)`, (m) => {
+    const [hour, quarter, minutes] = m[3] !== undefined ? [m[3], m[1], m[2]] : [m[4], m[5], m[6]];
+    const at = minutesBefore(cjkNumber(hour ?? ""), quarter === undefined ? cjkNumber(minutes ?? "") : 15);
+    return at === null ? { kind: "vague", what: "time" } : clock(at.hour, at.minute);
   }),
-  ruleOf(`(?:在)?${N}\\s*${HOUR_MARK}(?!間|间)(?:\\s*(半|一刻|三刻|整|幾|几|${N}\\s*(?:個|个)\\s*字|${N}\\s*分?(?!\\s*/)))?`, (m) => clockOf(m[1] ?? "", m[2])),
+  // "八點過十分", "八點過一刻": the minutes past the hour with 過 before them, as without it. The hour
+  // never takes the day of a weekday before it ("週三四點" is Wednesday at four, not "三四點").
+  ruleOf(
+    `(?:在)?(?<!(?:週|周|星期|拜)\\s*)${N}\\s*${HOUR_MARK}(?!間|间)(?:\\s*(?:過|过)?\\s*(一刻|三刻|幾|几|${N}\\s*(?:個|个)\\s*字|${N}\\s*分?(?!\\s*/))|\\s*(半|整))?`,
+    (m) => clockOf(m[1] ?? "", m[2] ?? m[5]),
+  ),
   // "禮拜一三五": days named in a list without 每 (read weekly, noted, like "Monday, Wednesday and Friday");
   // after the clock, so that "週三四點" stays Wednesday at four.
   ruleOf(`${WEEK}\\s*${WD}(?:\\s*[、,，${AND}]?\\s*${WEEK}?\\s*${WD})+(?!\\s*(?:${HOUR_MARK}|[:：0-9]|半))`, (m) => {
     const list = days(m[0]);
     return list === null ? null : { kind: "weekdayName", days: list };
   }),
+  // One weekday: "拜一", "周日" (spellings chrono's parser does not know, the coming one) and any
+  // spelling after 這 / 下 ("下禮拜天": chrono read next week's Sunday as this week's), this week's or
+  // next Monday-to-Sunday week's.
+  ruleOf(`(?:(下|這|这|本)\\s*(?:個|个)?\\s*${WEEK}|${BAI}|周)(${WD})`, (m) => {
+    const weeksAhead = m[1] === undefined ? undefined : m[1] === "下" ? 1 : 0;
+    return { kind: "weekdayName", days: [WEEKDAY_OF[m[2] ?? ""] ?? 1], ...(weeksAhead !== undefined && { weeksAhead }) };
+  }),
   // "3月底之前": the end of the month before the word is the last day.
   ruleOf(`(?<=月\\s*${MONTH_END}\\s*)(?:之前|以前)`, () => ({ kind: "until", side: "before" })),
   // "從下週一開始": the 從 of a start says nothing more than its 開始.
   ruleOf(`(?:從|从)(?=[^，,。]{1,8}?(?:開始|开始|起))`, () => ({ kind: "noise" })),
   startWord(
-    `(?<=(?:週|周|星期|禮拜|礼拜)[一二三四五六日天]|今天|今日|明天|聽日|听日|後天|后天|後日|后日|[0-9]\\s*[日號号]|(?:下(?:個|个)?)(?:月|週|周|星期|禮拜|礼拜))\\s*(?:開始|开始|起)`,
+    `(?<=(?:週|周|星期|禮拜|礼拜|拜)[一二三四五六日天]|今天|今日|明天|聽日|听日|後天|后天|後日|后日|[0-9]\\s*[日號号]|(?:下(?:個|个)?)(?:月|週|周|星期|禮拜|礼拜))\\s*(?:開始|开始|起)`,
     "before",
   ),
-  ruleOf(`到(?=\\s*(?:[0-9${CJK_NUMERAL}]|下|本|這|这|${WEEK}|月${MONTH_END}|明|聽日|听日|後天|后天))|截至|截止到?|直到`, () => ({
+  ruleOf(`(?:一直\\s*)?${UNTIL}|截至|截止到?|一?直到`, () => ({
     kind: "until",
     side: "after",
   })),
@@ -342,7 +383,7 @@ const rules: Rule[] = [
 ];
 
 // "每天提醒我吃藥 早上八點": a short task after 提醒我, closed by a space or a comma, sits between the schedule's words.
-const glue = /^(?:[\s、,，。的嘅在和與与及跟同於于]|開始|开始|起|提醒我[^\s、,，。0-9]{1,4}(?=[\s、,，。])|提醒我|提醒|請|请)*$/u;
+const glue = /^(?:[\s、,，。的嘅在再和與与及跟同於于]|開始|开始|起|提醒我[^\s、,，。0-9]{1,4}(?=[\s、,，。])|提醒我|提醒|請|请)*$/u;
 
 const NUMBER = `(?:[0-9]{1,3}|[${CJK_NUMERAL}]{1,3})`;
 /** Chinese words that can carry schedule meaning (coverage.ts). */
@@ -352,11 +393,11 @@ const BEARING = [
   `${NUMBER}\\s*(?:個|个)?\\s*月(?!\\s*(?:內|内))`,
   `${NUMBER}\\s*[號号日](?!\\s*(?:前|以前))`,
   `第\\s*[0-9一二三四五]`,
-  `${LAST}|月${MONTH_END}`,
-  `除了|除咗|除外|不含|除(?=\\s*(?:${WEEK}|週末|周末))`,
-  `(?<=(?:週末|周末|${WEEK}\\s*[一二三四五六日天])\\s*)${NOT_NEEDED}`,
+  `${LAST}|月${MONTH_END}|年底|年末`,
+  `除了|除咗|除外|不含|不包括|不包含|(?:除|跳過|跳过)(?=\\s*(?:每)?(?:${WEEK}|週末|周末))`,
+  `(?<=(?:週末|周末|${WEEK}\\s*[一二三四五六日天])\\s*)${EXCEPT_AFTER}`,
   `每(?!\\s*(?:個|个)?\\s*(?:人|位|項|项|條|条|篇|則|则|封|件|次))|逢|天天|隔(?=\\s*(?:個|个)?\\s*(?:${NUMBER}|${WEEK}|天|日))`,
-  `到(?=\\s*(?:[0-9${CJK_NUMERAL}]|下|本|這|这|${WEEK}|月${MONTH_END}|明|聽日|听日|後天|后天))|截至|截止|直到`,
+  `${UNTIL}|截至|截止|直到`,
   `(?:從|从)(?=\\s*(?:[0-9${CJK_NUMERAL}]|${CLOCK_PART}|${WEEK}|明|下|今))`,
   `下下?(?:個|个)?(?:月|${WEEK})`,
   // 這週六和週日: "this" before a list of days says which week; the weekly reading of the list would drop
@@ -371,10 +412,23 @@ const BEARING = [
   // week, hours or days: never read, so a reading that leaves them out is asked.
   `[單单雙双]\\s*(?:週|周|星期|禮拜|礼拜)|(?:上班|辦公|办公|營業|营业|工作|返工)\\s*(?:時間|时间)|返工\\s*(?:日|${OF}\\s*日子)`,
   `${NUMBER}\\s*${HOUR_MARK}`,
+  // "八點過半": past half past eight, or half past? Read with minutes ("過十分"), asked with 半.
+  `(?<=${HOUR_MARK}\\s*)(?:過|过)(?=\\s*半)`,
   `\\d{1,2}\\s*[:：]\\s*\\d{2}`,
   `\\d{1,2}\\s*[ap]\\.?m(?![a-z])`,
+  // English words typed into Chinese ("tomorrow 晚上八點"): those the grammar does not read make it ask.
   LATIN_IN_CJK_BEARING,
-  `正午|午夜|中午|今天|今日|明天|聽日|听日|聽朝|听朝|聽晚|听晚|後天|后天|今晚|明早|明晚|工作日|平日`,
+  `正午|午夜|中午|今天|今日|明天|聽日|听日|聽朝|听朝|聽晚|听晚|後天|后天|今晚|明早|明晚|工作日|上班日|平日`,
+  // 假日 (the weekend, public holidays, or both?) and 月初 / 月中 (which day?) name no day: never read,
+  // so a reading that leaves them out is asked.
+  `假日|連假|连假|月初|月中`,
+  // A holiday names a date the grammar does not read ("聖誕節早上九點" ran tomorrow): asked. (The lunar
+  // festivals are LUNAR_FESTIVAL, above, asked as lunar dates.)
+  `元旦|過年|过年|(?:聖誕|圣诞|清明|情人|母親|母亲|父親|父亲|國慶|国庆|跨年|感恩)[節节]?`,
+  // "一三五早上七點": weekdays listed bare before a time (which days, or which numbers?): asked, never dropped.
+  `(?<![\\p{sc=Han}0-9])[一二三四五六日](?:\\s*[、,，]?\\s*[一二三四五六日])+(?=\\s*(?:${CLOCK_PART}|[0-9${CJK_NUMERAL}]+\\s*${HOUR_MARK}))`,
+  // "五點前", "八點以後": a deadline or a lower bound, not the time: asked.
+  `(?<=[點点時时半鐘钟刻]\\s*)(?:之|以)?(?:前|後|后)`,
 ];
 
 const shared = { rules, glue, bearing: lexicon(BEARING) };

@@ -192,7 +192,7 @@ R = [
     ("zh-Hant", "tomorrow 下午3點提醒我", once("03-06 15:00", TOMORROW_EN, zone=TP), ["once", "mixed-en"]),
     ("zh-Hant", "每週一至週五早上八點半", runs(["03-06 08:30", "03-09 08:30", "03-10 08:30"], zone=TP), ["workday", "range"]),
     # Simplified Chinese
-    ("zh-Hans", "明天下午三点零五分", {"fires": ["03-06 15:05"], "note": ZERO}, ["once", "minutes"]),
+    ("zh-Hans", "明天下午三点零五分提醒我", {"fires": ["03-06 15:05"], "note": ZERO}, ["once", "minutes"]),
     ("zh-Hans", "下午五点零五分提醒我", {"fires": ["03-05 17:05"], "note": ZERO}, ["once", "minutes"]),
     ("zh-Hans", "tomorrow 下午3点提醒我", {"fires": ["03-06 15:00"], "note": TOMORROW_EN}, ["once", "mixed-en"]),
     ("zh-Hans", "Friday 下午5点提醒我交周报", {"fires": ["03-06 17:00"], "note": EN_DAY}, ["once", "mixed-en", "weekday"]),

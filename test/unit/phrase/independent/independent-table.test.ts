@@ -24,6 +24,7 @@ const tuning11 = loadSet("tuning11");
 const tuning12 = loadSet("tuning12");
 const tuning13 = loadSet("tuning13");
 const tuning14 = loadSet("tuning14");
+const tuning15 = loadSet("tuning15");
 const tuning16 = loadSet("tuning16");
 const tuning18 = loadSet("tuning18");
 /** The rows the held-out draw was made from; the later tuning sets were written after it. */
@@ -149,6 +150,13 @@ describe("the independent phrase table", () => {
     expect(tuning14.length).toBeGreaterThanOrEqual(60);
     expect(tuning14.every((r) => r.set === "tuning14")).toBe(true);
     for (const lang of MEASURED_LANGS) expect(tuning14.filter((r) => r.lang === lang).length, lang).toBeGreaterThanOrEqual(3);
+  });
+
+  it("has a fifteenth tuning set of at least 120 rows, at least 90 of them Traditional Chinese, the rest Simplified", () => {
+    expect(tuning15.length).toBeGreaterThanOrEqual(120);
+    expect(tuning15.every((r) => r.set === "tuning15")).toBe(true);
+    expect(tuning15.filter((r) => r.lang === "zh-Hant").length).toBeGreaterThanOrEqual(90);
+    expect(tuning15.every((r) => r.lang === "zh-Hant" || r.lang === "zh-Hans")).toBe(true);
   });
 
   it("has a sixteenth tuning set of at least 100 rows, mostly Hong Kong Traditional Chinese", () => {

@@ -34,6 +34,9 @@ export type MeasuredLang = (typeof MEASURED_LANGS)[number];
  * convert13.py), with no held-out part.
  * tuning14: the shapes the twelfth left refused (a start before a repetition, several named days,
  * a count beside a time; convert14.py), in every language, with no held-out part.
+ * tuning15: Traditional Chinese as typed in Taiwan (拜一, 周 for 週, 過十分, 差一刻, 3pm against the
+ * Chinese, English words mixed in, 上班日, 不含 / 跳過) and the same shapes in Simplified Chinese, from a
+ * sweep by feature and style (convert15.py), with no held-out part.
  * tuning16: Hong Kong Traditional Chinese (Cantonese day and time words, English mixed in, 同 and
  * 嘅, X點Y個字), some rows in Taiwan's zone, Simplified Chinese and Japanese (convert16.py), with no
  * held-out part.
@@ -57,6 +60,7 @@ export const SETS = [
   "tuning12",
   "tuning13",
   "tuning14",
+  "tuning15",
   "tuning16",
   "tuning18",
 ] as const;
