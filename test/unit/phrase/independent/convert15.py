@@ -246,6 +246,12 @@ R = [
     ("zh-Hant", "每天早上九點廿分", rep(days("09:20"), "廿 is twenty"), ["minutes", "daily"]),
     ("zh-Hant", "每月廿五號早上九點繳房租", rep(["03-25 09:00", "04-25 09:00", "05-25 09:00"], "廿五 is 25"), ["monthly"]),
     ("zh-Hant", "每天早上八點，連假不用", {**ASK, "note": "連假 (a long weekend) names no days the grammar knows: asked, never dropped"}, ["exclusion", "vague"]),
+    # --- 今早 / 今朝: this morning (found by the sweep, fixed last) ---
+    ("zh-Hant", "今早9點提醒我吃藥", {"refused": ["in_the_past"], "note": "this morning at 09:00 has passed at 10:00: past, never tomorrow at 09:00 nor tonight at 21:00"}, ["once", "past"]),
+    ("zh-Hant", "今早十一點提醒我開會", once("03-05 11:00", "this morning, still ahead"), ["once"]),
+    ("zh-Hant", "今朝9點提我", {**{"refused": ["in_the_past"], "note": "this morning at 09:00 has passed at 10:00: past, never tomorrow at 09:00 nor tonight at 21:00"}, "zone": "Asia/Hong_Kong"}, ["once", "past", "cantonese"]),
+    ("zh-Hant", "今朝十一點提我交報告", {**once("03-05 11:00", "Cantonese 今朝: this morning, still ahead"), "zone": "Asia/Hong_Kong"}, ["once", "cantonese"]),
+    ("zh-Hans", "今早9点提醒我", {"refused": ["in_the_past"], "note": "this morning at 09:00 has passed at 10:00: past, never tomorrow at 09:00 nor tonight at 21:00"}, ["once", "past"]),
 ]
 
 if __name__ == "__main__":
