@@ -372,3 +372,20 @@ describe("廿 and 卅 (twenty, thirty), and 連假", () => {
     expect(refusal.message).toContain("連假");
   });
 });
+
+describe("今早 / 今朝: this morning", () => {
+  it.each([
+    ["今早9點提醒我吃藥", "Asia/Taipei"],
+    ["今早9点提醒我", "Asia/Shanghai"],
+    ["今朝9點提我", "Asia/Hong_Kong"],
+  ])("a time of this morning already past is past, never tomorrow's nor tonight's: %s", (text, zone) => {
+    expect(refusalOf(text, zone).code).toBe("in_the_past");
+  });
+
+  it.each([
+    ["今早十一點提醒我開會", "Asia/Taipei"],
+    ["今朝十一點提我交報告", "Asia/Hong_Kong"],
+  ])("a time of this morning still ahead is today's: %s", (text, zone) => {
+    expect(runs(text, zone)).toEqual(["2026-03-05T03:00:00Z"]);
+  });
+});

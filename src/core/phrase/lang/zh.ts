@@ -335,6 +335,12 @@ const rules: Rule[] = [
     { kind: "dayOffset", days: 1 },
     { kind: "part", part: m[1] === "晚" ? "night" : "morning" },
   ]),
+  // "今早9點", Cantonese "今朝9點": this morning, so a time of it already past is past (in_the_past),
+  // not tomorrow's 09:00 (今早 had been read as 早 alone) nor tonight's 21:00 (今朝 as 今 alone).
+  ruleOf(`今(早|朝)(?:上)?`, () => [
+    { kind: "dayOffset", days: 0 },
+    { kind: "part", part: "morning" },
+  ]),
   ruleOf(`今(?:天)?(?:晚|夜)(?:上|裡|里|間|间)?`, () => ({ kind: "part", part: "evening", today: true })),
   ruleOf(`(?:在)?${PART}`, (m) => ({ kind: "part", part: PARTS[m[1] ?? ""] ?? "morning" })),
   // "早8點晚8點": the one-character parts, right before a clock.
