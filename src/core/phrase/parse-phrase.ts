@@ -171,7 +171,10 @@ function readSchedule(said: ReadContext): Schedule {
   const ctx = withPeriodAhead(said);
   const kinds = new Set(ctx.finds.map((f) => f.fragment.kind));
   const ex = ctx.grammar.examples;
-  const vague = findsOf(ctx, "vague").map((f) => f.fragment);
+  const vagueFinds = findsOf(ctx, "vague");
+  const vague = vagueFinds.map((f) => f.fragment);
+  // The words said for a vague fragment, quoted in its question ("the weekend ('el finde')").
+  const saidFor = (what: string) => vagueFinds.find((f) => f.fragment.what === what)?.text.trim();
   if (vague.some((v) => v.what === "subMinute")) throw refuse.subMinute();
   if (vague.some((v) => v.what === "timezone")) throw refuse.ambiguousZone();
   const skip = vague.find((v) => v.what === "interval");
@@ -179,14 +182,14 @@ function readSchedule(said: ReadContext): Schedule {
   if (vague.some((v) => v.what === "workdays")) throw refuse.workdays(ex);
   if (vague.some((v) => v.what === "ordinal")) throw refuse.everySecond(ex);
   if (vague.some((v) => v.what === "past")) throw refuse.pastDay(ex);
-  const weekend = findsOf(ctx, "vague").find((f) => f.fragment.what === "weekend");
-  if (weekend !== undefined) throw refuse.thisOrEveryWeekend(weekend.text.trim(), ex);
-  const period = findsOf(ctx, "vague").find((f) => f.fragment.what === "day");
-  if (period !== undefined) throw refuse.vagueDay(period.text.trim(), ex);
+  const weekend = saidFor("weekend");
+  if (weekend !== undefined) throw refuse.thisOrEveryWeekend(weekend, ex);
+  const period = saidFor("day");
+  if (period !== undefined) throw refuse.vagueDay(period, ex);
   if (vague.some((v) => v.what === "dayMonth")) throw refuse.dayMonth(ex);
   if (vague.some((v) => v.what === "occasion")) throw refuse.occasion(ex);
-  const lunar = findsOf(ctx, "vague").find((f) => f.fragment.what === "calendar");
-  if (lunar !== undefined) throw refuse.lunarDate(lunar.text.trim(), ex);
+  const lunar = saidFor("calendar");
+  if (lunar !== undefined) throw refuse.lunarDate(lunar, ex);
   if (vague.some((v) => v.what === "clockMinutes")) throw refuse.clockMinutes(ex);
   const precise = [...kinds].some((k) => PRECISE_KINDS.has(k));
   // "twice a day at 9 and 21" says its times; "twice a day" alone does not.
