@@ -31,6 +31,13 @@ BOTH_10 = {"fires": ["03-07 10:00", "03-08 10:00"], "last": "03-08 10:00", "ask"
 BOTH_20 = {"fires": ["03-07 20:00", "03-08 20:00"], "last": "03-08 20:00", "ask": True, "note": BOTH_10["note"]}
 NEXT_BOTH_10 = {"fires": ["03-14 10:00", "03-15 10:00"], "last": "03-15 10:00", "ask": True,
                 "note": "next week's Saturday and Sunday (the next Monday-Sunday week): one run each, or the question"}
+BOTH_FRI_SAT_18 = {"fires": ["03-06 18:00", "03-07 18:00"], "last": "03-07 18:00", "ask": True, "note": BOTH_10["note"]}
+NEXT_MWF_10 = {"fires": ["03-09 10:00", "03-11 10:00", "03-13 10:00"], "last": "03-13 10:00", "ask": True,
+               "note": "next week's Monday, Wednesday and Friday: one run each, or the question; never every week"}
+NEXT_SAT_10 = {"fires": ["03-14 10:00"], "last": "03-14 10:00",
+               "note": "next Saturday is next week's (the policy for 'next Friday'), never this Saturday"}
+NEXT_WEEKDAYS_9 = {"fires": ["03-09 09:00", "03-10 09:00", "03-11 09:00"], "last": "03-13 09:00",
+                   "ask": True, "note": "next Monday to Friday: those five days, or the question; never every weekday with 'next' dropped"}
 
 R = [
     ("en", "every weekend at 9am", EVERY_9, ["weekend"]),
@@ -87,6 +94,25 @@ R = [
     ("hi-Deva", "हर वीकेंड सुबह 9 बजे", EVERY_9, ["weekend"]),
     ("hi-Deva", "वीकेंड पर सुबह 10 बजे", BARE, ["weekend", "bare"]),
     ("hi-Deva", "इस वीकेंड सुबह 10 बजे", THIS, ["weekend", "this"]),
+    # Added later: "this" or "next" before a list of weekdays, and "next" before one, in the
+    # languages whose grammar reads the words itself (Portuguese, Hindi) and a few more.
+    ("en", "remind me this friday and saturday at 6pm to book tickets", BOTH_FRI_SAT_18, ["named-days"]),
+    ("en", "next saturday and sunday at 10am", NEXT_BOTH_10, ["weekend", "named-days"]),
+    ("es", "el próximo sábado y domingo a las 10", NEXT_BOTH_10, ["weekend", "named-days"]),
+    ("de", "nächsten Samstag und Sonntag um 10 Uhr", NEXT_BOTH_10, ["weekend", "named-days"]),
+    ("it", "questo venerdì e sabato alle 18", BOTH_FRI_SAT_18, ["named-days"]),
+    ("pt", "neste sábado e domingo às 10h", BOTH_10, ["weekend", "named-days"]),
+    ("pt", "nesta sexta e sábado às 18h", BOTH_FRI_SAT_18, ["named-days"]),
+    ("ja", "来週の土曜と日曜の10時", NEXT_BOTH_10, ["weekend", "named-days"]),
+    ("ko", "다음 주 토요일이랑 일요일 오전 10시", NEXT_BOTH_10, ["weekend", "named-days"]),
+    ("zh-Hant", "這週五和週六晚上六點", BOTH_FRI_SAT_18, ["named-days"]),
+    ("zh-Hant", "下週一三五早上十點提醒我去健身", NEXT_MWF_10, ["named-days"]),
+    ("hi-Latn", "agle shanivar subah 10 baje", NEXT_SAT_10, ["next-day"]),
+    ("hi-Latn", "is shanivar aur ravivar subah 10 baje", BOTH_10, ["weekend", "named-days"]),
+    ("hi-Latn", "agle shanivar aur ravivar subah 10 baje", NEXT_BOTH_10, ["weekend", "named-days"]),
+    ("hi-Latn", "agle somvar se shukravar tak subah 9 baje", NEXT_WEEKDAYS_9, ["named-days", "range"]),
+    ("hi-Deva", "अगले शनिवार सुबह 10 बजे", NEXT_SAT_10, ["next-day"]),
+    ("hi-Deva", "इस शनिवार और रविवार सुबह 10 बजे", BOTH_10, ["weekend", "named-days"]),
 ]
 
 
