@@ -52,7 +52,11 @@ export type Fragment =
    */
   /** `afterNext`: "the Friday after next", whose week depends on whether this week's Friday is still ahead. */
   /** `weeksAfter`: "a week from Friday", so many weeks after the coming Friday. */
-  | { kind: "weekdayName"; days: Weekday[]; weeksAhead?: number; afterNext?: true; weeksAfter?: number }
+  /**
+   * `withThis`: said with "this" ("neste sábado", "is shanivar"): the coming one, as when bare, but
+   * not a weekly habit in a list ("this Saturday and Sunday" are two dates).
+   */
+  | { kind: "weekdayName"; days: Weekday[]; weeksAhead?: number; afterNext?: true; weeksAfter?: number; withThis?: true }
   /** A day of the month ("on the 1st", "1號", "am 1."); recurring only with an interval month. */
   | { kind: "monthDay"; day: number }
   /**

@@ -1,4 +1,4 @@
-import { localTimeAt } from "../schedule/index.js";
+import { localTimeAt, weekdayOf } from "../schedule/index.js";
 import type { Found, Fragment } from "./fragments.js";
 import type { ReadContext } from "./read-context.js";
 
@@ -8,8 +8,6 @@ type Vague = Extract<Fragment, { kind: "vague" }>;
 const REPEATING = new Set<Fragment["kind"]>(["daily", "weekdays", "interval", "lastDayOfMonth"]);
 /** Kinds that name a day some other way: with one of them the period is not the only date. */
 const OTHER_DAYS = new Set<Fragment["kind"]>(["dayOffset", "monthDate", "monthAhead", "monthEnd", "relative"]);
-
-const weekdayOfDate = (f: Extract<Fragment, { kind: "date" }>) => new Date(Date.UTC(f.year, f.month - 1, f.day)).getUTCDay();
 
 /**
  * A period ahead said with the day it holds: "next week on Wednesday", "la semana que viene el
@@ -48,7 +46,7 @@ function weekdayIn(finds: Found[], weeks: number): Replacement | null {
   for (const f of names) if (f.fragment.kind === "weekdayName") for (const d of f.fragment.days) days.add(d);
   for (const f of dates) {
     if (f.fragment.kind !== "date" || f.fragment.roll !== "week") return null;
-    days.add(weekdayOfDate(f.fragment));
+    days.add(weekdayOf(f.fragment));
   }
   const [day, other] = days;
   const [first] = [...names, ...dates];

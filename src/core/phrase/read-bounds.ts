@@ -1,4 +1,4 @@
-import { addDays, addMonths, type CivilDate, daysInMonth, localTimeAt, resolveLocalTime } from "../schedule/index.js";
+import { addDays, addMonths, type CivilDate, daysBetween, daysInMonth, localTimeAt, resolveLocalTime } from "../schedule/index.js";
 import { count, formatWall } from "./format.js";
 import type { Found } from "./fragments.js";
 import { type FoundOf, findsOf, type ReadContext, weekdayDate } from "./read-context.js";
@@ -91,7 +91,7 @@ function lastTimeToday(ctx: ReadContext, found: FoundOf<"clock">): number {
 export function lastDayOf(ctx: ReadContext, target: Found): CivilDate {
   const today = localTimeAt(ctx.now, ctx.timezone);
   const f = target.fragment;
-  const notBefore = (d: CivilDate, next: (d: CivilDate) => CivilDate): CivilDate => (compare(d, today) >= 0 ? d : next(d));
+  const notBefore = (d: CivilDate, next: (d: CivilDate) => CivilDate): CivilDate => (daysBetween(today, d) >= 0 ? d : next(d));
   switch (f.kind) {
     case "date":
       return f.roll === "none" ? f : notBefore(f, (d) => (f.roll === "week" ? addDays(d, 7) : { ...d, year: d.year + 1 }));
@@ -118,7 +118,5 @@ export function lastDayOf(ctx: ReadContext, target: Found): CivilDate {
       throw new Error(`not an end: ${f.kind}`);
   }
 }
-
-const compare = (a: CivilDate, b: CivilDate): number => a.year - b.year || a.month - b.month || a.day - b.day;
 
 export const startOfDay = (ctx: ReadContext, day: CivilDate): number => resolveLocalTime({ ...day, hour: 0, minute: 0 }, ctx.timezone).at;

@@ -1,4 +1,4 @@
-import { addDays, addMonths, type CivilDate, type CivilTime, daysInMonth, localTimeAt } from "../schedule/index.js";
+import { addDays, addMonths, type CivilDate, type CivilTime, daysBetween, daysInMonth, localTimeAt, weekdayOf } from "../schedule/index.js";
 import type { Schedule } from "../schedule/model.js";
 import { count, formatClock, formatWall } from "./format.js";
 import type { Found, Fragment } from "./fragments.js";
@@ -24,7 +24,7 @@ export function readRelative(ctx: ReadContext): Schedule {
   if (times.length > 1) throw refuse.conflicting("more than one time for a single run");
   const [time] = times;
   const now = localTimeAt(ctx.now, ctx.timezone);
-  const weekday = weekdayOf(ctx);
+  const weekday = weekdayNamed(ctx);
   if (weekday !== null && unit !== "week") throw refuse.conflicting("a delay in days or months and a weekday");
   const day =
     weekday !== null
@@ -46,13 +46,13 @@ export function readRelative(ctx: ReadContext): Schedule {
  * The weekday of "in two weeks on Friday" (a weekday name, or a bare weekday chrono read as
  * the coming one), or null. That day in the Monday-to-Sunday week so many weeks on.
  */
-function weekdayOf(ctx: ReadContext): number | null {
+function weekdayNamed(ctx: ReadContext): number | null {
   const names = findsOf(ctx, "weekdayName").flatMap((f) => f.fragment.days);
   const bare = findsOf(ctx, "date").filter((f) => f.fragment.roll === "week");
   const others =
     findsOf(ctx, "date").length - bare.length + findsOf(ctx, "dayOffset").length + findsOf(ctx, "monthDay").length + findsOf(ctx, "monthDate").length;
   if (others > 0) throw refuse.conflicting("a delay and a date");
-  const days = new Set([...names, ...bare.map((f) => new Date(Date.UTC(f.fragment.year, f.fragment.month - 1, f.fragment.day)).getUTCDay())]);
+  const days = new Set([...names, ...bare.map((f) => weekdayOf(f.fragment))]);
   if (days.size > 1) throw refuse.conflicting("several weekdays for a single run");
   const [day] = days;
   return day ?? null;
@@ -126,7 +126,6 @@ function afternoonOf(ctx: ReadContext, time: TimeOfDay): TimeOfDay | null {
 const RECENTLY_PASSED_DAYS = 31;
 const civil = (d: CivilDate) => formatWall({ ...d, hour: 0, minute: 0 }).slice(0, 10);
 /** Whole days from `a` to `b` (positive when `a` is earlier), on the calendar. */
-const daysBetween = (a: CivilDate, b: CivilDate) => Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 86_400_000);
 
 function rolled(day: CivilDate, roll: "day" | "week" | "month" | "year"): CivilDate {
   if (roll === "day" || roll === "week") return addDays(day, roll === "day" ? 1 : 7);
@@ -191,8 +190,6 @@ function dateOf(ctx: ReadContext): (CivilDate & { roll: DateFragment["roll"] }) 
   return date ?? null;
 }
 
-const weekdayOfDate = (d: CivilDate) => new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay();
-
 /**
  * "Friday the 13th", "friday march 13": a weekday said beside the one other date, that falls on
  * it, only confirms that date. A weekday the date does not fall on is left in: two dates, asked.
@@ -202,7 +199,7 @@ function withoutConfirmingWeekday<D extends CivilDate & { roll: DateFragment["ro
   const others = dates.filter((d) => d.roll !== "week");
   const [other] = others;
   if (weekdays.length === 0 || other === undefined || new Set(others.map((d) => `${d.year}-${d.month}-${d.day}`)).size > 1) return dates;
-  if (!weekdays.every((d) => weekdayOfDate(d) === weekdayOfDate(other))) return dates;
+  if (!weekdays.every((d) => weekdayOf(d) === weekdayOf(other))) return dates;
   // "tomorrow and Friday" said on a Thursday: two days named that are one day, so one of them was
   // likely meant otherwise (next Friday?): asked, never read as tomorrow only.
   if (apart) throw refuse.conflicting("the same day twice, in two words");
@@ -230,7 +227,7 @@ function weekdayApart(ctx: ReadContext): boolean {
  */
 function nthWeekdayOf(month: { year: number; month: number }, nth: number, weekday: number): number | null {
   const days = daysInMonth(month.year, month.month);
-  const firstWeekday = new Date(Date.UTC(month.year, month.month - 1, 1)).getUTCDay();
+  const firstWeekday = weekdayOf({ ...month, day: 1 });
   const first = 1 + ((weekday - firstWeekday + 7) % 7);
   if (nth === -1) return first + 7 * Math.floor((days - first) / 7);
   const day = first + 7 * (nth - 1);

@@ -1,9 +1,10 @@
-import { addDays, type CivilDate, localTimeAt, nextFireTimes, resolveLocalTime } from "../schedule/index.js";
+import { addDays, type CivilDate, daysBetween, localTimeAt, nextFireTimes, resolveLocalTime, weekdayOf } from "../schedule/index.js";
 import { MAX_ALSO, type Schedule } from "../schedule/model.js";
 import { formatWall } from "./format.js";
-import type { Found } from "./fragments.js";
+import type { Found, Weekday } from "./fragments.js";
 import { lastDayOf, startOfDay } from "./read-bounds.js";
-import type { ReadContext } from "./read-context.js";
+import { type ReadContext, weekdayDate } from "./read-context.js";
+import { bareDays } from "./read-recurring.js";
 import { clockToTime } from "./read-time.js";
 import { refuse } from "./refusals.js";
 
@@ -38,7 +39,7 @@ const ONE_DATE = new Set(["date", "dayOffset", "monthDate"]);
  */
 export function takeOneDay(ctx: ReadContext): { oneDay: OneDay | null; rest: Found[] } {
   const none = { oneDay: null, rest: ctx.finds };
-  const finds = withoutDailyOverRange(ctx);
+  const { finds, saidAs } = weekdaysAsDates(ctx, withoutDailyOverRange(ctx));
   const kinds = finds.map((f) => f.fragment.kind);
   const within = finds.some(
     (f) => f.fragment.kind === "interval" && (f.fragment.unit === "minute" || f.fragment.unit === "hour") && f.fragment.weekday === undefined,
@@ -55,7 +56,7 @@ export function takeOneDay(ctx: ReadContext): { oneDay: OneDay | null; rest: Fou
   if (!((within && kinds.includes("window")) || severalTimes || severalDates) || kinds.some((k) => OTHER_DAYS.has(k))) return none;
   if (dates.length === 0 || (dates.length > 1 && !severalDates)) return none;
   if (severalDates && timesPerDate(finds, dates)) throw refuse.conflicting("several dates, each with its own time");
-  for (const d of dates) ctx.used.add(d);
+  for (const d of dates) ctx.used.add(saidAs.get(d) ?? d);
   for (const f of ctx.finds) if (!finds.includes(f) && f.fragment.kind === "daily") ctx.used.add(f);
   const today = localTimeAt(ctx.now, ctx.timezone);
   const dayOf = (d: Found): CivilDate => (tonight.includes(d) ? { year: today.year, month: today.month, day: today.day } : lastDayOf(ctx, d));
@@ -71,7 +72,7 @@ export function takeOneDay(ctx: ReadContext): { oneDay: OneDay | null; rest: Fou
     if (tonight.includes(f) && f.fragment.kind === "part") return [{ ...f, fragment: { kind: "part", part: f.fragment.part } }];
     return !dates.includes(f) ? [f] : timesDaily && f === first ? [{ ...f, fragment: { kind: "daily" } }] : [];
   });
-  const said = dates.map((d) => d.text.trim()).join(", ");
+  const said = [...new Set(dates.map((d) => d.text.trim()))].join(", ");
   return { oneDay: { days, endAt: startOfDay(ctx, addDays(last, 1)), said, timesOnly: timesDaily }, rest };
 }
 
@@ -98,6 +99,51 @@ function timesPerDate(finds: Found[], dates: Found[]): boolean {
   }
   const sets = [...byDate.values()].map((s) => [...s].sort().join(","));
   return new Set(sets).size > 1;
+}
+
+/** The days of the week one week can hold: a list that reaches further is not one week's days. */
+const ONE_WEEK = 6;
+
+/**
+ * "this Saturday and Sunday at 10am", "今週の土曜と日曜の10時", "這週一三五早上十點": weekdays said after
+ * a week word ("this", "next", 今週, 這週) share that week. They are dates, not the weekly habit a
+ * list said bare is (dayListAsWeekly): each weekday said bare after the first is the first of its
+ * day after the day before it. A list that reaches past one week is left as said (asked). Returns
+ * the finds with those days as dates, and the find each date was read from (marked used only if
+ * the dates are taken).
+ */
+function weekdaysAsDates(ctx: ReadContext, finds: Found[]): { finds: Found[]; saidAs: Map<Found, Found> } {
+  const saidAs = new Map<Found, Found>();
+  const unchanged = { finds, saidAs };
+  const days = finds.filter((f) => f.fragment.kind === "weekdayName" || f.fragment.kind === "date").sort((a, b) => a.start - b.start);
+  const [first, ...more] = days;
+  if (first === undefined || !more.every((f) => bareDays(f) !== null)) return unchanged;
+  const today = localTimeAt(ctx.now, ctx.timezone);
+  const x = first.fragment;
+  let firstDates: CivilDate[];
+  // With "this" ("this Saturday and Sunday morning", "neste sábado"), each the coming one, as said alone.
+  if (x.kind === "weekdayName" && (x.weeksAhead !== undefined || x.withThis === true) && x.afterNext === undefined && x.weeksAfter === undefined)
+    firstDates = x.days.map((d) => weekdayDate(today, d, x.weeksAhead)).sort((a, b) => daysBetween(b, a));
+  else if (x.kind === "date" && x.roll === "week" && bareDays(first) === null) firstDates = [x];
+  else return unchanged;
+  // Each weekday said bare after the first is the first of its day after the one before it.
+  let previous = firstDates.at(-1) as CivilDate;
+  const onwards = (weekday: Weekday): CivilDate => {
+    previous = addDays(previous, ((weekday - weekdayOf(previous) + 6) % 7) + 1);
+    return previous;
+  };
+  const read = new Map<Found, CivilDate[]>([[first, firstDates], ...more.map((f): [Found, CivilDate[]] => [f, (bareDays(f) ?? []).map(onwards)])]);
+  const all = [...read.values()].flat();
+  if (all.length < 2 || daysBetween(firstDates[0] as CivilDate, previous) > ONE_WEEK) return unchanged;
+  const out = finds.flatMap((f) =>
+    (read.get(f) ?? [null]).map((d): Found => {
+      if (d === null) return f;
+      const date: Found = { ...f, fragment: { kind: "date", year: d.year, month: d.month, day: d.day, roll: "none" } };
+      saidAs.set(date, f);
+      return date;
+    }),
+  );
+  return { finds: out, saidAs };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { weekdayOf } from "../schedule/index.js";
 import type { Schedule } from "../schedule/model.js";
 import type { Found, Fragment, PartOfDay, Weekday } from "./fragments.js";
 import { findsOf, type ReadContext, timesOf } from "./read-context.js";
@@ -177,12 +178,12 @@ function weekdayOfWeeks(ctx: ReadContext): ReadContext {
 const DAY_KINDS = new Set(["date", "dayOffset", "weekdayName", "monthDay", "monthDate", "monthAhead", "monthEnd"]);
 
 /** A weekday named alone: no "this", "next", "after next" (one word as chrono found it), no date. */
-function bareDays(f: Found): Weekday[] | null {
+export function bareDays(f: Found): Weekday[] | null {
   const x = f.fragment;
-  if (x.kind === "weekdayName") return x.weeksAhead === undefined && x.afterNext === undefined ? x.days : null;
+  if (x.kind === "weekdayName") return x.weeksAhead === undefined && x.afterNext === undefined && x.withThis === undefined ? x.days : null;
   if (x.kind !== "date" || x.roll !== "week") return null;
   const word = f.text.replace(/^[\s,.;:、，]+|[\s,.;:、，]+$/gu, "");
-  return /^[\p{L}\p{M}.]+$/u.test(word) ? [new Date(Date.UTC(x.year, x.month - 1, x.day)).getUTCDay()] : null;
+  return /^[\p{L}\p{M}.]+$/u.test(word) ? [weekdayOf(x)] : null;
 }
 
 /**

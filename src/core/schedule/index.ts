@@ -12,5 +12,5 @@ export { formatClockInZone, formatIsoInZone, ISO_EXPECTED, type IsoInstant, read
 export { anchorInGap, type LocalTime, localTimeAt, resolveLocalTime, resolveLocalTimeNoted } from "./local-time.js";
 export { nextFireTimes, nextOccurrence, nextOccurrences } from "./next.js";
 export { type ValidateOptions, validateSchedule } from "./validate.js";
-export { addDays, addMonths, type CivilDate, type CivilTime, daysInMonth } from "./wall-time.js";
+export { addDays, addMonths, type CivilDate, type CivilTime, daysBetween, daysInMonth, weekdayOf } from "./wall-time.js";
 export { formatInZone, isValidTimeZone, TIMEZONE_EXPECTED, unknownTimeZone } from "./zone.js";

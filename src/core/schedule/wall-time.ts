@@ -83,6 +83,12 @@ export function addDays(date: CivilDate, days: number): CivilDate & { weekday: n
   return { ...civilFromDays(d), weekday: dayOfWeek(d) };
 }
 
+/** The day of the week of a date (0 Sunday … 6 Saturday). */
+export const weekdayOf = (date: CivilDate): number => dayOfWeek(daysFromCivil(date.year, date.month, date.day));
+
+/** Whole days from `a` to `b`: positive when `b` is later. */
+export const daysBetween = (a: CivilDate, b: CivilDate): number => daysFromCivil(b.year, b.month, b.day) - daysFromCivil(a.year, a.month, a.day);
+
 /**
  * The date `months` months on, keeping the day of month where that month has it and taking its
  * last day where it does not: Jan 31 + 1 month → Feb 28.

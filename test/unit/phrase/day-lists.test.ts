@@ -46,10 +46,10 @@ describe("several weekdays named bare are a weekly habit", () => {
     expect(reading.notes.some((n) => n.includes("every week on those days"))).toBe(true);
   });
 
-  it("keeps a single-run cue: 'this' or 'next' beside the list is still two dates, asked", () => {
-    for (const text of ["this Monday and Friday at 9am", "next Monday and Friday at 9am"]) {
-      expect(refused(text, "America/New_York").code).toBe("ambiguous_schedule");
-    }
+  it("keeps a single-run cue: 'this' or 'next' beside the list names that week's dates, once each", () => {
+    const { reading } = fires("next Monday and Friday at 9am", "America/New_York");
+    expect(reading.schedule).toMatchObject({ kind: "cron", expr: expect.stringMatching(/^0 9 \d+ \d+ \*$/u) });
+    expect(reading.endAt).toBeDefined();
   });
 
   it("still asks when each day has its own time", () => {

@@ -260,12 +260,13 @@ const rules: Rule[] = [
     (m) => exceptOf(m[1], days),
   ),
   // "Monday mornings", "every Sunday night": the day with its part; plural or with "every", a habit.
-  ruleOf(String.raw`\b(?:(every|evry|each)\s+|on\s+|(next)\s+)?(${DAY}(?:${AND}${DAY})*)\s+(morning|afternoon|evening|night)(s)?\b`, (m) => {
-    const list = days(m[3] ?? "");
+  // "this Saturday and Sunday morning": the coming days, dates rather than a habit (read-one-day.ts).
+  ruleOf(String.raw`\b(?:(every|evry|each)\s+|on\s+|(next)\s+|(this)\s+)?(${DAY}(?:${AND}${DAY})*)\s+(morning|afternoon|evening|night)(s)?\b`, (m) => {
+    const list = days(m[4] ?? "");
     if (list === null) return null;
-    const part: Fragment = { kind: "part", part: PART[m[4] ?? ""] ?? "night" };
-    if (m[1] !== undefined || m[5] !== undefined) return [{ kind: "weekdays", days: list }, part];
-    return [{ kind: "weekdayName", days: list, ...(m[2] !== undefined && { weeksAhead: 1 }) }, part];
+    const part: Fragment = { kind: "part", part: PART[m[5] ?? ""] ?? "night" };
+    if (m[1] !== undefined || m[6] !== undefined) return [{ kind: "weekdays", days: list }, part];
+    return [{ kind: "weekdayName", days: list, ...(m[2] !== undefined && { weeksAhead: 1 }), ...(m[3] !== undefined && { withThis: true as const }) }, part];
   }),
   ruleOf(String.raw`\b(?:the\s+)?(${DAY})\.?\s+after\s+next\b`, (m) => {
     const weekday = weekdayOf(m[1] ?? "");

@@ -69,6 +69,10 @@ interface Words {
   nextMonth: string;
   /** "agle hafte": next week, a period asked alone and a first day after it ("agle hafte se"). */
   nextWeek: string;
+  /** "agle shanivar": next, before a weekday (next week's, as "next Saturday"). */
+  next: string;
+  /** "is shanivar": this, before a weekday (the coming one). */
+  this: string;
   /** "is weekend": this weekend, a period asked for its day. */
   thisWeekend: string;
   year: string;
@@ -228,6 +232,12 @@ function grammarOf(lang: "hi-Latn" | "hi-Deva", w: Words, examples: Grammar["exa
     }),
     ruleOf(`(\\d{1,2}):(\\d{2})`, (m) => clock(Number(m[1]), Number(m[2]))),
     ruleOf(word(PART), (m) => ({ kind: "part", part: partOf(m[1]) })),
+    // "agle shanivar" is next week's Saturday (the policy for "next Saturday"); "is shanivar" the coming one.
+    ruleOf(word(`(?:(${w.next})|${w.this})\\s*(${DAY})`), (m) => {
+      const weekday = weekdayOf(m[2] ?? "");
+      if (weekday === null) return null;
+      return m[1] === undefined ? { kind: "weekdayName", days: [weekday], withThis: true } : { kind: "weekdayName", days: [weekday], weeksAhead: 1 };
+    }),
     ruleOf(word(DAY), (m) => {
       const weekday = weekdayOf(m[0]);
       return weekday === null ? null : { kind: "weekdayName", days: [weekday] };
@@ -261,6 +271,7 @@ function grammarOf(lang: "hi-Latn" | "hi-Deva", w: Words, examples: Grammar["exa
     word(`${N}\\s*(?:${w.oclock})`),
     word(`${w.today}|${w.tomorrow}|${w.dayAfter}`),
     word(w.nextWeek),
+    word(w.next),
     word(w.weekend),
     `\\d{1,2}:\\d{2}`,
   ]);
@@ -362,6 +373,8 @@ export const hiLatn = grammarOf(
     ],
     nextMonth: "agle\\s+mahine|agle\\s+mahina|agla\\s+mahina",
     nextWeek: "agle\\s+hafte|agle\\s+haftey|agla\\s+hafta|next\\s+week",
+    next: "agle|agla|agli",
+    this: "is|iss|aane\\s+wale|aane\\s+vale",
     thisWeekend: "(?:is|iss|ye|yeh)\\s+(?:weekend|hafte\\s+ke\\s+aakhir)",
     year: "saal|varsh",
     first: "pehle|pehla|pehli|pahle|pahla|pahli",
@@ -420,6 +433,8 @@ export const hiDeva = grammarOf(
     months: ["जनवरी", "फ़रवरी|फरवरी", "मार्च", "अप्रैल", "मई", "जून", "जुलाई", "अगस्त", "सितंबर|सितम्बर", "अक्टूबर|अक्तूबर", "नवंबर|नवम्बर", "दिसंबर|दिसम्बर"],
     nextMonth: "अगले\\s*महीने|अगला\\s*महीना",
     nextWeek: "अगले\\s*हफ़?्ते|अगले\\s*सप्ताह|अगला\\s*हफ़?्ता",
+    next: "अगले|अगला|अगली",
+    this: "इस|आने\\s*वाले",
     thisWeekend: "इस\\s*(?:वीकेंड|सप्ताहांत)",
     year: "साल|वर्ष",
     first: "पहले|पहला|पहली",

@@ -182,6 +182,11 @@ const rules: Rule[] = [
     { kind: "interval", every: 1, unit: "month" },
     { kind: "monthDay", day: 1 },
   ]),
+  // "neste sábado": the coming one, said with "this" (a list after it names dates, not a habit).
+  ruleOf(String.raw`\b(?:n?este|n?esta|n?esse|n?essa)\s+(${DAY})\b`, (m) => {
+    const weekday = weekdayOf(m[1] ?? "");
+    return weekday === null ? null : { kind: "weekdayName", days: [weekday], withThis: true };
+  }),
   ruleOf(String.raw`\b(${DAY})\s+que\s+vem\b|\b(?:n?a\s+|n?o\s+)?pr[óo]xim[ao]\s+(${DAY})`, (m) => {
     const weekday = weekdayOf(m[1] ?? m[2] ?? "");
     return weekday === null ? null : { kind: "weekdayName", days: [weekday], weeksAhead: 1 };

@@ -362,9 +362,11 @@ const rules: Rule[] = [
   ),
   // "禮拜一三五": days named in a list without 每 (read weekly, noted, like "Monday, Wednesday and Friday");
   // after the clock, so that "週三四點" stays Wednesday at four.
-  ruleOf(`${WEEK}\\s*${WD}(?:\\s*[、,，${AND}]?\\s*${WEEK}?\\s*${WD})+(?!\\s*(?:${HOUR_MARK}|[:：0-9]|半))`, (m) => {
+  // With 這 / 下 before it ("這週一三五", "下禮拜一三五") the list names that week's days: dates, not a habit.
+  ruleOf(`(?:(下|這|这|本)\\s*(?:個|个)?\\s*)?${WEEK}\\s*${WD}(?:\\s*[、,，${AND}]?\\s*${WEEK}?\\s*${WD})+(?!\\s*(?:${HOUR_MARK}|[:：0-9]|半))`, (m) => {
     const list = days(m[0]);
-    return list === null ? null : { kind: "weekdayName", days: list };
+    if (list === null) return null;
+    return { kind: "weekdayName", days: list, ...(m[1] !== undefined && { weeksAhead: m[1] === "下" ? 1 : 0 }) };
   }),
   // One weekday: "拜一", "周日" (spellings chrono's parser does not know, the coming one) and any
   // spelling after 這 / 下 ("下禮拜天": chrono read next week's Sunday as this week's), this week's or
