@@ -38,6 +38,9 @@ NEXT_SAT_10 = {"fires": ["03-14 10:00"], "last": "03-14 10:00",
                "note": "next Saturday is next week's (the policy for 'next Friday'), never this Saturday"}
 NEXT_WEEKDAYS_9 = {"fires": ["03-09 09:00", "03-10 09:00", "03-11 09:00"], "last": "03-13 09:00",
                    "ask": True, "note": "next Monday to Friday: those five days, or the question; never every weekday with 'next' dropped"}
+OWN_TIMES = {"fires": ["03-06 08:00", "03-07 21:00"], "last": "03-07 21:00",
+             "note": "two dates, each with its own time: a run at each, and no more"}
+OWN_TIMES_WEEKEND = {"fires": ["03-07 09:00", "03-08 10:00"], "last": "03-08 10:00", "note": OWN_TIMES["note"]}
 
 R = [
     ("en", "every weekend at 9am", EVERY_9, ["weekend"]),
@@ -113,6 +116,19 @@ R = [
     ("hi-Latn", "agle somvar se shukravar tak subah 9 baje", NEXT_WEEKDAYS_9, ["named-days", "range"]),
     ("hi-Deva", "अगले शनिवार सुबह 10 बजे", NEXT_SAT_10, ["next-day"]),
     ("hi-Deva", "इस शनिवार और रविवार सुबह 10 बजे", BOTH_10, ["weekend", "named-days"]),
+    # Added later: several dates, each with its own time (one reading: a run at each).
+    ("en", "remind me tomorrow at 8am and saturday at 9pm", OWN_TIMES, ["own-times"]),
+    ("en", "this saturday at 9am and sunday at 10am", OWN_TIMES_WEEKEND, ["own-times", "named-days"]),
+    ("es", "mañana a las 8 y el sábado a las 21", OWN_TIMES, ["own-times"]),
+    ("de", "morgen um 8 Uhr und am Samstag um 21 Uhr", OWN_TIMES, ["own-times"]),
+    ("fr", "demain à 8h et samedi à 21h", OWN_TIMES, ["own-times"]),
+    ("it", "domani alle 8 e sabato alle 21", OWN_TIMES, ["own-times"]),
+    ("pt", "amanhã às 8h e sábado às 21h", OWN_TIMES, ["own-times"]),
+    ("ja", "明日の8時と明後日の21時", OWN_TIMES, ["own-times"]),
+    ("ko", "내일 오전 8시랑 모레 오후 9시", OWN_TIMES, ["own-times"]),
+    ("zh-Hant", "明天早上8點和後天晚上9點提醒我", OWN_TIMES, ["own-times"]),
+    ("zh-Hans", "明天早上8点和后天晚上9点", OWN_TIMES, ["own-times"]),
+    ("hi-Latn", "kal subah 8 baje aur parson raat 9 baje", OWN_TIMES, ["own-times"]),
 ]
 
 
