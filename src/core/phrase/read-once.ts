@@ -213,7 +213,7 @@ const ONE_DAY = new Set(["date", "dayOffset", "monthDate", "monthDay", "monthAhe
  * and Friday", "Friday March 6 and tomorrow"): then it names a day of its own. Only spaces and punctuation between ("週五 3/13",
  * "Friday, March 13") make it the date's own weekday.
  */
-function weekdayApart(ctx: ReadContext): boolean {
+export function weekdayApart(ctx: ReadContext): boolean {
   const dates = ctx.finds.filter((f) => ONE_DAY.has(f.fragment.kind));
   const weekdays = dates.filter((f) => f.fragment.kind === "date" && f.fragment.roll === "week");
   const others = dates.filter((f) => !weekdays.includes(f));

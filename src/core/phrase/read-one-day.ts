@@ -4,6 +4,7 @@ import { formatWall } from "./format.js";
 import type { Found, Weekday } from "./fragments.js";
 import { lastDayOf, startOfDay } from "./read-bounds.js";
 import { type ReadContext, weekdayDate } from "./read-context.js";
+import { weekdayApart } from "./read-once.js";
 import { bareDays } from "./read-recurring.js";
 import { clockToTime } from "./read-time.js";
 import { refuse } from "./refusals.js";
@@ -15,6 +16,8 @@ export interface OneDay {
   said: string;
   /** Times said for the dates (not a repetition in a window): each must still be ahead. */
   timesOnly: boolean;
+  /** Each date's own times ("H:M"), in the order of `days`, when the dates were said each with its own. */
+  times?: string[][];
 }
 
 /** What else would make the date one of several days: the repetition then says its days itself. */
@@ -51,11 +54,14 @@ export function takeOneDay(ctx: ReadContext): { oneDay: OneDay | null; rest: Fou
   const clocks = kinds.filter((k) => k === "clock").length;
   const timesOnly = clocks > 0 && kinds.every((k) => ONE_DATE.has(k) || TIMES_ONLY.has(k));
   const severalTimes = timesOnly && clocks > 1;
-  // A weekday chrono rolled to its next date ("mardi et jeudi à 19h") is a day list, read weekly (dayListAsWeekly).
-  const severalDates = timesOnly && dates.length > 1 && dates.every((d) => d.fragment.kind !== "date" || d.fragment.roll !== "week");
+  // Weekdays chrono rolled to their next dates, and nothing else ("mardi et jeudi à 19h"), are a day
+  // list, read weekly (dayListAsWeekly); beside another date ("tomorrow at 8am and Friday at 9pm") a weekday is the coming one.
+  const weekday = (d: Found) => d.fragment.kind === "date" && d.fragment.roll === "week";
+  // A weekday said right beside a date ("friday march 13") only confirms it (read-once.ts).
+  const severalDates = timesOnly && dates.length > 1 && !dates.every(weekday) && (!dates.some(weekday) || weekdayApart({ ...ctx, finds }));
   if (!((within && kinds.includes("window")) || severalTimes || severalDates) || kinds.some((k) => OTHER_DAYS.has(k))) return none;
   if (dates.length === 0 || (dates.length > 1 && !severalDates)) return none;
-  if (severalDates && timesPerDate(finds, dates)) throw refuse.conflicting("several dates, each with its own time");
+  const own = severalDates ? ownTimes(finds, dates) : null;
   for (const d of dates) ctx.used.add(saidAs.get(d) ?? d);
   for (const f of ctx.finds) if (!finds.includes(f) && f.fragment.kind === "daily") ctx.used.add(f);
   const today = localTimeAt(ctx.now, ctx.timezone);
@@ -63,6 +69,8 @@ export function takeOneDay(ctx: ReadContext): { oneDay: OneDay | null; rest: Fou
   const days = [...new Map(dates.map(dayOf).map((d) => [formatWall({ ...d, hour: 0, minute: 0 }), d])).entries()]
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([, d]) => d);
+  // "tomorrow and Friday" said on a Thursday: two words for one day, so one was likely meant otherwise: asked.
+  if (days.length < dates.length && dates.some(weekday)) throw refuse.conflicting("the same day twice, in two words");
   const last = days.at(-1) as CivilDate;
   // Several times or dates are read as those times of every day, then narrowed to the dates (onOneDay).
   const timesDaily = severalTimes || severalDates;
@@ -73,15 +81,19 @@ export function takeOneDay(ctx: ReadContext): { oneDay: OneDay | null; rest: Fou
     return !dates.includes(f) ? [f] : timesDaily && f === first ? [{ ...f, fragment: { kind: "daily" } }] : [];
   });
   const said = [...new Set(dates.map((d) => d.text.trim()))].join(", ");
-  return { oneDay: { days, endAt: startOfDay(ctx, addDays(last, 1)), said, timesOnly: timesDaily }, rest };
+  const key = (d: CivilDate) => formatWall({ ...d, hour: 0, minute: 0 });
+  const times = own === null ? undefined : days.map((day) => [...new Set(dates.filter((d) => key(dayOf(d)) === key(day)).flatMap((d) => own.get(d) ?? []))]);
+  return { oneDay: { days, endAt: startOfDay(ctx, addDays(last, 1)), said, timesOnly: timesDaily, ...(times !== undefined && { times }) }, rest };
 }
 
 /**
  * "聽日朝早8點同後日夜晚9點", "tomorrow at 8am and Friday at 9pm": each date said with times of its own
- * that the other dates do not share. Read as those times on every date, it would run four times for
- * two: asked. The same times said again for each date ("今晚7點和明晚7點") are one set of times.
+ * ("H:M", the part of the day before a clock included), or null when the dates share one set of
+ * times ("今晚7點和明晚7點", "tomorrow and Friday at 9"). Which date a time belongs to must be said
+ * by its place, after it: a date without one among dates with their own ("at 8am tomorrow and
+ * Saturday at 9pm") is asked (read as every time on every date, it would run four times for two).
  */
-function timesPerDate(finds: Found[], dates: Found[]): boolean {
+function ownTimes(finds: Found[], dates: Found[]): Map<Found, string[]> | null {
   const byDate = new Map<Found | null, Set<string>>();
   let current: Found | null = null;
   let previous: Found | null = null;
@@ -98,8 +110,12 @@ function timesPerDate(finds: Found[], dates: Found[]): boolean {
     previous = f;
   }
   const sets = [...byDate.values()].map((s) => [...s].sort().join(","));
-  return new Set(sets).size > 1;
+  if (new Set(sets).size <= 1) return null;
+  if (dates.some((d) => !byDate.has(d))) throw refuse.conflicting("several dates, each with its own time");
+  return new Map(dates.map((d) => [d, [...(byDate.get(d) ?? [])]]));
 }
+
+const dateOnly = ({ year, month, day }: CivilDate): CivilDate => ({ year, month, day });
 
 /** The days of the week one week can hold: a list that reaches further is not one week's days. */
 const ONE_WEEK = 6;
@@ -117,8 +133,19 @@ function weekdaysAsDates(ctx: ReadContext, finds: Found[]): { finds: Found[]; sa
   const unchanged = { finds, saidAs };
   const days = finds.filter((f) => f.fragment.kind === "weekdayName" || f.fragment.kind === "date").sort((a, b) => a.start - b.start);
   const [first, ...more] = days;
-  if (first === undefined || !more.every((f) => bareDays(f) !== null)) return unchanged;
   const today = localTimeAt(ctx.now, ctx.timezone);
+  // "morgen um 8 und am Samstag um 21": a weekday the grammar read (not chrono) beside a date is the coming one, as chrono reads it.
+  if (finds.some((f) => ONE_DATE.has(f.fragment.kind) && !(f.fragment.kind === "date" && f.fragment.roll === "week"))) {
+    const out = finds.map((f): Found => {
+      const [day, ...others] = f.fragment.kind === "weekdayName" ? (bareDays(f) ?? []) : [];
+      if (day === undefined || others.length > 0) return f;
+      const date: Found = { ...f, fragment: { kind: "date", ...dateOnly(weekdayDate(today, day)), roll: "week" } };
+      saidAs.set(date, f);
+      return date;
+    });
+    return { finds: out, saidAs };
+  }
+  if (first === undefined || !more.every((f) => bareDays(f) !== null)) return unchanged;
   const x = first.fragment;
   let firstDates: CivilDate[];
   // With "this" ("this Saturday and Sunday morning", "neste sábado"), each the coming one, as said alone.
@@ -138,7 +165,7 @@ function weekdaysAsDates(ctx: ReadContext, finds: Found[]): { finds: Found[]; sa
   const out = finds.flatMap((f) =>
     (read.get(f) ?? [null]).map((d): Found => {
       if (d === null) return f;
-      const date: Found = { ...f, fragment: { kind: "date", year: d.year, month: d.month, day: d.day, roll: "none" } };
+      const date: Found = { ...f, fragment: { kind: "date", ...dateOnly(d), roll: "none" } };
       saidAs.set(date, f);
       return date;
     }),
@@ -162,14 +189,32 @@ function withoutDailyOverRange(ctx: ReadContext): Found[] {
   });
 }
 
+/**
+ * Each date at its own times. The times were read again from the clocks (ownTimes), so they must be
+ * the times the reading of the whole phrase settled on (its policies: the 24-hour clock, a bare
+ * hour asked); any other is asked as before.
+ */
+function ownExprs(exprs: string[][], days: CivilDate[], times: string[][]): string[] {
+  const read = new Set(exprs.flatMap(([minute = "", hour = ""]) => hour.split(",").flatMap((h) => minute.split(",").map((m) => `${Number(h)}:${Number(m)}`))));
+  const said = new Set(times.flat());
+  if (read.size !== said.size || [...said].some((t) => !read.has(t))) throw refuse.conflicting("several dates, each with its own time");
+  return days.flatMap((day, i) =>
+    (times[i] ?? []).map((t) => {
+      const [hour, minute] = t.split(":");
+      return `${minute} ${hour} ${day.day} ${day.month} *`;
+    }),
+  );
+}
+
 /** The repetition's cron expressions narrowed to the dates; a schedule cron cannot narrow is refused as before. */
-export function onOneDay(schedule: Schedule, { days, said, timesOnly }: OneDay, now: number, notes: string[]): Schedule {
+export function onOneDay(schedule: Schedule, { days, said, timesOnly, times }: OneDay, now: number, notes: string[]): Schedule {
   if (schedule.kind !== "cron") throw refuse.conflicting(`a repetition and a single date ('${said}')`);
   const exprs = [schedule.expr, ...(schedule.also ?? [])].map((e) => e.trim().split(/\s+/u));
   if (exprs.some(([, , dom, month, dow]) => dom !== "*" || month !== "*" || dow !== "*")) {
     throw refuse.conflicting(`a repetition and a single date ('${said}')`);
   }
-  const [expr, ...also] = days.flatMap((day) => exprs.map(([minute, hour]) => `${minute} ${hour} ${day.day} ${day.month} *`));
+  const [expr, ...also] =
+    times === undefined ? days.flatMap((day) => exprs.map(([minute, hour]) => `${minute} ${hour} ${day.day} ${day.month} *`)) : ownExprs(exprs, days, times);
   if (also.length > MAX_ALSO) throw refuse.notExpressible(`Runs on ${days.length} dates`, "Ask the user for fewer dates or times, or one task per date.");
   const narrowed: Schedule = { ...schedule, expr: expr ?? schedule.expr, ...(also.length > 0 && { also }) };
   // A time said for a date must still be ahead, as for a single run: one already past is refused, not dropped.

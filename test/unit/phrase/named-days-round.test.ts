@@ -69,8 +69,8 @@ describe("weekdays said after 'this' or 'next' are dates of that week, not a wee
     expect(refusalOf("這週一三五早上十點", "Asia/Taipei").code).toBe("in_the_past");
   });
 
-  it("asks when each day has its own time, as for other dates", () => {
-    expect(refusalOf("this Saturday at 9 and Sunday at 10", "America/New_York").message).toMatch(/each with its own time/);
+  it("gives each day its own time when each is said with one", () => {
+    expect(allRuns("this Saturday at 9 and Sunday at 10", "America/New_York")).toEqual(["2026-03-07T14:00:00Z", "2026-03-08T14:00:00Z"]);
   });
 
   it("leaves a list that reaches past one week as said (asked)", () => {
@@ -101,5 +101,48 @@ describe("'next' and 'this' before one weekday in Hindi and Portuguese", () => {
     for (const text of ["agle somvar se shukravar tak subah 9 baje", "अगले सोमवार से शुक्रवार तक सुबह 9 बजे"]) {
       expect(refusalOf(text, "Asia/Kolkata").message).toMatch(/'(agle|अगले)'/u);
     }
+  });
+});
+
+describe("several dates, each with its own time", () => {
+  it.each([
+    ["remind me tomorrow at 8am and saturday at 9pm", "America/New_York", ["2026-03-06T13:00:00Z", "2026-03-08T02:00:00Z"]],
+    ["tomorrow at 8am and 8pm and saturday at 9pm", "America/New_York", ["2026-03-06T13:00:00Z", "2026-03-07T01:00:00Z", "2026-03-08T02:00:00Z"]],
+    ["mañana a las 8 y el sábado a las 21", "Europe/Madrid", ["2026-03-06T07:00:00Z", "2026-03-07T20:00:00Z"]],
+    ["morgen um 8 Uhr und am Samstag um 21 Uhr", "Europe/Berlin", ["2026-03-06T07:00:00Z", "2026-03-07T20:00:00Z"]],
+    ["demain à 8h et samedi à 21h", "Europe/Paris", ["2026-03-06T07:00:00Z", "2026-03-07T20:00:00Z"]],
+    ["明日の8時と明後日の21時", "Asia/Tokyo", ["2026-03-05T23:00:00Z", "2026-03-07T12:00:00Z"]],
+    ["내일 오전 8시랑 모레 오후 9시", "Asia/Seoul", ["2026-03-05T23:00:00Z", "2026-03-07T12:00:00Z"]],
+    ["kal subah 8 baje aur parson raat 9 baje", "Asia/Kolkata", ["2026-03-06T02:30:00Z", "2026-03-07T15:30:00Z"]],
+  ])("%s: a run at each date's own times, and no more", (text, zone, want) => {
+    expect(allRuns(text, zone)).toEqual(want);
+  });
+
+  it("shares the times said once for all the dates: 'tomorrow and saturday at 9am' runs at 9 on both", () => {
+    expect(allRuns("tomorrow and saturday at 9am", "America/New_York")).toEqual(["2026-03-06T14:00:00Z", "2026-03-07T14:00:00Z"]);
+  });
+
+  it("asks when a time comes before the first date: which date it belongs to is not said", () => {
+    expect(refusalOf("at 8am tomorrow and saturday at 9pm", "America/New_York").message).toMatch(/each with its own time/u);
+  });
+
+  it("asks when a date's own times are not the times the whole phrase reads ('8 in the evening': the part after the clock)", () => {
+    expect(refusalOf("tomorrow at 8 in the evening and saturday at 9 in the morning", "America/New_York").message).toMatch(/each with its own time/u);
+  });
+
+  it("keeps the time policies: a bare hour from 1 to 6 is still asked", () => {
+    expect(refusalOf("tomorrow at 2 and saturday at 9pm", "America/New_York").message).toMatch(/'at 2'/u);
+  });
+
+  it("asks about two words for one day: 'tomorrow at 8 and Friday at 9' said on a Thursday", () => {
+    expect(refusalOf("tomorrow at 8am and friday at 9pm", "America/New_York").message).toMatch(/the same day twice/u);
+  });
+
+  it("keeps a weekday right beside a date its confirmation: 'friday march 13 at 10am' is one run", () => {
+    expect(allRuns("friday march 13 at 10am", "America/New_York")).toEqual(["2026-03-13T14:00:00Z"]);
+  });
+
+  it("refuses a date's own time already past, never drops it", () => {
+    expect(refusalOf("today at 8am and saturday at 9pm", "America/New_York").code).toBe("in_the_past");
   });
 });

@@ -293,11 +293,13 @@ describe("found by the third sweep", () => {
   });
 
   it.each([
-    ["聽日朝早8點同後日夜晚9點", HK],
-    ["明天早上8點和後天晚上9點", TP],
-    ["明天早上8點和後天晚上8點", TP],
-  ])("several dates, each with its own time: asked, never every time on every date: %s", (text, zone) => {
-    expect(refusalOf(text, zone).message).toContain("each with its own time");
+    ["聽日朝早8點同後日夜晚9點", HK, 21],
+    ["明天早上8點和後天晚上9點", TP, 21],
+    ["明天早上8點和後天晚上8點", TP, 20],
+  ])("several dates, each with its own time: a run at each, never every time on every date: %s", (text, zone, evening) => {
+    // The third run the cron finds is a year on, after the end.
+    expect((runs(text, zone) as string[]).slice(0, 2)).toEqual([at(zone, 3, 6, 8), at(zone, 3, 7, evening)]);
+    expect(readingOf(text, zone).endAt).toBe(Date.parse(at(zone, 3, 8, 0)));
   });
 
   it("times said once for all the dates are every time on every date", () => {
