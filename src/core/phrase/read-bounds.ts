@@ -25,6 +25,15 @@ export function readBounds(ctx: ReadContext): { bounds: Bounds; rest: Found[] } 
   const ends: number[] = [];
   const endNotes: string[] = [];
   for (const marker of findsOf(ctx, "until")) {
+    const { through } = marker.fragment;
+    if (through !== undefined) {
+      const last = lastDayOfThis(ctx, through);
+      ends.push(startOfDay(ctx, addDays(last, 1)));
+      endNotes.push(
+        `read '${marker.text.trim()}' as runs until the end of this ${through}, ${formatWall({ ...last, hour: 0, minute: 0 }).slice(0, 10)} included`,
+      );
+      continue;
+    }
     const target = endTarget(ctx, marker);
     if (target === null) throw refuse.endWithoutDate(marker.text.trim(), ctx.grammar.examples);
     taken.add(target);
@@ -117,6 +126,12 @@ export function lastDayOf(ctx: ReadContext, target: Found): CivilDate {
     default:
       throw new Error(`not an end: ${f.kind}`);
   }
+}
+
+/** The last day of the week (Monday to Sunday) or the month that today is in. */
+function lastDayOfThis(ctx: ReadContext, period: "week" | "month"): CivilDate {
+  const today = localTimeAt(ctx.now, ctx.timezone);
+  return period === "week" ? weekdayDate(today, 0, 0) : { year: today.year, month: today.month, day: daysInMonth(today.year, today.month) };
 }
 
 const compare = (a: CivilDate, b: CivilDate): number => a.year - b.year || a.month - b.month || a.day - b.day;

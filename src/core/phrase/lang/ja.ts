@@ -129,6 +129,8 @@ const rules: Rule[] = [
     return day === null ? null : { kind: "monthAhead", months: 1, day };
   }),
   ruleOf(`今月\\s*の?\\s*(?:末日?|終わり)`, () => ({ kind: "monthEnd", month: null })),
+  // "今月いっぱい毎日", "今週中毎朝": all this month or week, its last day included (an end that names itself).
+  ruleOf(`(今月|今週)\\s*(?:いっぱい|一杯|中|の間)`, (m) => ({ kind: "until", side: "before", through: m[1] === "今週" ? "week" : "month" })),
   ruleOf(`${N}\\s*月\\s*(?:末|の終わり)`, (m) => {
     const month = cjkNumber(m[1] ?? "");
     return month === null ? null : { kind: "monthEnd", month };
@@ -175,7 +177,8 @@ const rules: Rule[] = [
     days: [WEEKDAY_OF[m[2] ?? ""] ?? 1],
     weeksAhead: m[1] === "再来週" ? 2 : m[1] === "来週" ? 1 : 0,
   })),
-  ruleOf(`再来週|来週|今週末?|来月|今月`, (m) => periodOf(m[0], /^再?来週$/u, /^来月$/u, m[0] === "再来週" ? 2 : 1)),
+  // 来週末 is a weekend (which day is asked), not next week with 末 left over.
+  ruleOf(`再来週末?|来週末?|今週末?|来月|今月`, (m) => periodOf(m[0], /^再?来週$/u, /^来月$/u, m[0] === "再来週" ? 2 : 1)),
   // "週末の9時": this weekend or every weekend? After the rules that say which (毎週末, 今週末, 週末以外).
   ruleOf(`週末`, () => ({ kind: "vague", what: "weekend" })),
   ruleOf(`毎日`, () => ({ kind: "daily" })),
@@ -244,7 +247,7 @@ const BEARING = [
   `以外|を除|除いて|抜き`,
   `毎|隔週|隔日|おき|ごと`,
   `まで|から(?=\\s*(?:${NUMBER}|午前|午後|朝|夜))`,
-  `来週|来月|再来週|今週|来年`,
+  `来週|来月|再来週|今週|今月|来年`,
   `${NUMBER}\\s*回`,
   `${NUMBER}\\s*(?:分|時間|日間|週間|か月|ヶ月|カ月|年間)`,
   `${NUMBER}\\s*時`,

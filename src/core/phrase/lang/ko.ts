@@ -98,6 +98,28 @@ function unitOf(word: string): IntervalUnitWord {
   return "year";
 }
 const UNIT = "(분|시간|일|주일|주|달|개월|년)";
+/**
+ * Spans said as one word, with no number before the unit: 일주일 (a week), 이틀, 사흘, 나흘, 닷새, 열흘
+ * (2, 3, 4, 5, 10 days), 보름 (15 days), 일 년 (a year). Read wherever "N UNIT" is: "일주일 동안 매일",
+ * "일주일 후". Left out, "일주일 동안 매일 9시" ran every day with no end and "일주일 후 10시" tomorrow.
+ */
+const SPAN_OF: Record<string, { amount: number; unit: IntervalUnitWord }> = {
+  일주일: { amount: 1, unit: "week" },
+  이틀: { amount: 2, unit: "day" },
+  사흘: { amount: 3, unit: "day" },
+  나흘: { amount: 4, unit: "day" },
+  닷새: { amount: 5, unit: "day" },
+  열흘: { amount: 10, unit: "day" },
+  보름: { amount: 15, unit: "day" },
+  일년: { amount: 1, unit: "year" },
+};
+const SPAN = "(일주일|이틀|사흘|나흘|닷새|열흘|보름|일\\s*년)";
+/** The amount and unit of "N UNIT" (groups: the number, the unit) or of a span word (its group). */
+const spanOf = (n: string | undefined, unit: string | undefined, word: string | undefined): { amount: number; unit: IntervalUnitWord } | null => {
+  if (word !== undefined) return SPAN_OF[word.replace(/\s+/gu, "")] ?? null;
+  const amount = number(n);
+  return amount === null ? null : { amount, unit: unitOf(unit ?? "") };
+};
 const NTH: Record<string, number> = { 첫: 1, 첫째: 1, 두: 2, 둘째: 2, 세: 3, 셋째: 3, 네: 4, 넷째: 4, 다섯: 5, 다섯째: 5, 마지막: -1 };
 
 const rules: Rule[] = [
@@ -116,15 +138,15 @@ const rules: Rule[] = [
     const hours = number(m[1]);
     return hours === null ? null : { kind: "relative", amount: 60 * hours + 30, unit: "minute" };
   }),
-  ruleOf(`${N}\\s*${UNIT}\\s*(?:후|뒤|있다가)`, (m) => {
-    const amount = number(m[1]);
-    return amount === null ? null : { kind: "relative", amount, unit: unitOf(m[2] ?? "") };
+  ruleOf(`(?:${N}\\s*${UNIT}|${SPAN})\\s*(?:후|뒤|있다가)`, (m) => {
+    const span = spanOf(m[1], m[2], m[3]);
+    return span === null ? null : { kind: "relative", ...span };
   }),
   ruleOf(`(?:하루에?|매일)\\s*${N}\\s*(?:번|회)(?:씩)?`, (m) => timesPer(number(m[1]), true)),
   ruleOf(`(?:일주일에|한\\s*주에|주|한\\s*달에|달에)\\s*${N}\\s*(?:번|회)(?:씩)?`, (m) => timesPer(number(m[1]), false)),
-  ruleOf(`${N}\\s*${UNIT}\\s*(?:동안|간)`, (m) => {
-    const amount = number(m[1]);
-    return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? "") };
+  ruleOf(`(?:${N}\\s*${UNIT}|${SPAN})\\s*(?:동안|간)`, (m) => {
+    const span = spanOf(m[1], m[2], m[3]);
+    return span === null ? null : { kind: "duration", ...span };
   }),
   ruleOf(`${N}\\s*(?:번|회)(?!\\s*째)`, (m) => {
     const times = number(m[1]);
@@ -166,6 +188,8 @@ const rules: Rule[] = [
   // "격일로": the particle, as after 격주.
   ruleOf(`격일(?:\\s*로)?`, () => ({ kind: "interval", every: 2, unit: "day" })),
   ruleOf(`(?:매주\\s*)?(?:평일|주중)(?:마다)?`, () => ({ kind: "weekdays", days: [...WEEKDAYS] })),
+  // "이번 주말", "다음 주말": a weekend, not every weekend with 이번 / 다음 left over; which day is asked.
+  ruleOf(`(?:이번|다음)\\s*주말`, (m) => periodOf(m[0], null, null)),
   ruleOf(`(?:매주\\s*)?주말(?:마다)?`, () => ({ kind: "weekdays", days: [...WEEKEND] })),
   ruleOf(`매주\\s*${DAY_LIST}|${DAY_LIST}\\s*마다`, (m) => {
     const list = days(m[1] ?? m[2] ?? "");
@@ -181,9 +205,12 @@ const rules: Rule[] = [
     days: [WEEKDAY_OF[(m[2] ?? "")[0] ?? ""] ?? 1],
     weeksAhead: m[1] === "이번" ? 0 : m[1] === "다음" ? 1 : 2,
   })),
-  ruleOf(`(?:다음|이번|다다음)\\s*(?:주|달)|이번\\s*주말|다음\\s*주말`, (m) =>
-    periodOf(m[0], /^(?:다다음|다음)\s*주$/u, /^다음\s*달$/u, m[0].startsWith("다다음") ? 2 : 1),
-  ),
+  // "이번 달 내내 매일", "이번 주 동안": all this month or week, its last day included (an end that names itself).
+  ruleOf(`이번\\s*(달|주)\\s*(?:내내|동안|중)`, (m) => ({ kind: "until", side: "before", through: m[1] === "주" ? "week" : "month" })),
+  // "이번 달 말": this month's last day; "월말" the month's last day, as 月末 is.
+  ruleOf(`이번\\s*달\\s*(?:말일?|마지막\\s*날)`, () => ({ kind: "monthEnd", month: null })),
+  ruleOf(`월말`, () => ({ kind: "lastDayOfMonth" })),
+  ruleOf(`(?:다음|이번|다다음)\\s*(?:주|달)`, (m) => periodOf(m[0], /^(?:다다음|다음)\s*주$/u, /^다음\s*달$/u, m[0].startsWith("다다음") ? 2 : 1)),
   ruleOf(`매일매일|매일|날마다`, () => ({ kind: "daily" })),
   ruleOf(`(아침|저녁|밤)\\s*마다`, (m) => ({ kind: "daily", part: PARTS[m[1] ?? ""] ?? "morning" })),
   ruleOf(`(?:매년|해마다)\\s*${N}\\s*월\\s*${N}\\s*일`, (m): Fragment[] | null => {
@@ -261,9 +288,10 @@ const BEARING = [
   `빼고|제외|말고`,
   `매일|매주|매달|매월|매년|매시간|매\\s*시간|마다|격주|격일|해마다|날마다`,
   `까지|부터`,
-  `다음\\s*(?:주|달)|다다음|이번\\s*주`,
+  `다음\\s*(?:주|달)|다다음|이번\\s*(?:주|달)|월말`,
   `(?:\\d+|한|두|세|네|다섯)\\s*(?:번|회)`,
   `(?:\\d+|한|두|세|네)\\s*(?:분|시간|주|달|개월|년)`,
+  SPAN,
   `(?:\\d{1,2}|${Object.keys(NATIVE).join("|")})\\s*시(?!간)`,
   `\\d{1,2}\\s*:\\s*\\d{2}`,
   `정오|자정|오늘|내일|모레|글피`,
