@@ -2,6 +2,9 @@ import type { ClockReading, Fragment, IntervalUnitWord, PartOfDay, Rule } from "
 import {
   fromBeforeInterval,
   type Grammar,
+  LATIN_IN_CJK_BEARING,
+  latinDaysInCjk,
+  latinMeridiemClock,
   lexicon,
   minutesBefore,
   monthFirstDateRange,
@@ -98,6 +101,8 @@ function unitOf(word: string): IntervalUnitWord {
   return "year";
 }
 const UNIT = "(분|시간|일|주일|주|달|개월|년)";
+/** Right before a time of day: a part of the day, or an hour in digits or native numbers. */
+const BEFORE_TIME = `(?=\\s*(?:${PART}|\\d|${Object.keys(NATIVE).join("|")}))`;
 /**
  * Spans said as one word, with no number before the unit: 일주일 (a week), 이틀, 사흘, 나흘, 닷새, 열흘
  * (2, 3, 4, 5, 10 days), 보름 (15 days), 일 년 (a year). Read wherever "N UNIT" is: "일주일 동안 매일",
@@ -130,6 +135,11 @@ const rules: Rule[] = [
   ruleOf(`(?<=(?:내일|모레|요일|[0-9]\\s*일|주말))\\s*(?:이|가)?\\s*되면`, () => ({ kind: "noise" })),
   ruleOf(`음력`, () => ({ kind: "vague", what: "calendar" })),
   slashDate("month-day"),
+  // English typed into Korean: "매일 아침 9am", "매주 Monday", "내일 3pm" (grammar.ts).
+  ...latinDaysInCjk("매주\\s*"),
+  latinMeridiemClock,
+  // "지금부터 30분 후": from now, said before a delay, which counts from now anyway.
+  ruleOf(`지금\\s*부터(?=\\s*(?:\\d|${Object.keys(NATIVE).join("|")}|일주일|이틀|사흘|열흘|보름))`, () => ({ kind: "noise" })),
   ruleOf(`${N}\\s*시간\\s*${N}\\s*분\\s*(?:후|뒤|있다가)`, (m) => {
     const [hours, minutes] = [number(m[1]), number(m[2])];
     return hours === null || minutes === null ? null : { kind: "relative", amount: 60 * hours + minutes, unit: "minute" };
@@ -191,6 +201,8 @@ const rules: Rule[] = [
   // "이번 주말", "다음 주말": a weekend, not every weekend with 이번 / 다음 left over; which day is asked.
   ruleOf(`(?:이번|다음)\\s*주말`, (m) => periodOf(m[0], null, null)),
   ruleOf(`(?:매주\\s*)?주말(?:마다)?`, () => ({ kind: "weekdays", days: [...WEEKEND] })),
+  // "매주 금 19시": one day's syllable after 매주, as a run of them is read.
+  ruleOf(`매주\\s*(${WD})(?![가-힣])`, (m) => ({ kind: "weekdays", days: [WEEKDAY_OF[m[1] ?? ""] ?? 1] })),
   ruleOf(`매주\\s*${DAY_LIST}|${DAY_LIST}\\s*마다`, (m) => {
     const list = days(m[1] ?? m[2] ?? "");
     return list === null ? null : { kind: "weekdays", days: list };
@@ -236,7 +248,7 @@ const rules: Rule[] = [
     const every = number(m[1]);
     return every === null ? null : { kind: "interval", every, unit: unitOf(m[2] ?? "") };
   }),
-  ruleOf(`매\\s*(시간|주|달|월|년)|(시간)마다`, (m) => {
+  ruleOf(`매\\s*(시간|주|달|월|년)(?:\\s*마다)?|(시간)마다`, (m) => {
     const word = m[1] ?? m[2] ?? "";
     return { kind: "interval", every: 1, unit: word === "시간" ? "hour" : word === "주" ? "week" : word === "년" ? "year" : "month" };
   }),
@@ -251,6 +263,8 @@ const rules: Rule[] = [
     return day === null ? null : { kind: "monthDay", day };
   }),
   ruleOf(`오늘|내일|모레|글피`, (m) => ({ kind: "dayOffset", days: ["오늘", "내일", "모레", "글피"].indexOf(m[0]) })),
+  // "낼 저녁 7시": 낼 is 내일 as typed, before a part of the day or an hour only ("낼게" is "I'll pay").
+  ruleOf(`낼${BEFORE_TIME}`, () => ({ kind: "dayOffset", days: 1 })),
   ruleOf(`(?:낮\\s*12\\s*시|정오)(?!\\s*(?:반|\\d))`, () => ({ kind: "clock", hour: 12, minute: 0, meridiem: null, exact: "noon" })),
   ruleOf(`(?:밤\\s*12\\s*시|자정)(?!\\s*(?:반|\\d))`, () => ({ kind: "clock", hour: 0, minute: 0, meridiem: null, exact: "midnight" })),
   ruleOf(`(\\d{1,2})\\s*:\\s*(\\d{2})`, (m) => ({ kind: "clock", hour: Number(m[1]), minute: Number(m[2]), meridiem: null })),
@@ -278,6 +292,7 @@ const rules: Rule[] = [
 
 /** Korean words that can carry schedule meaning (coverage.ts). */
 const BEARING = [
+  LATIN_IN_CJK_BEARING,
   `음력`,
   `[월화수목금토일]요일`,
   SHORT_DAYS,
@@ -295,6 +310,7 @@ const BEARING = [
   `(?:\\d{1,2}|${Object.keys(NATIVE).join("|")})\\s*시(?!간)`,
   `\\d{1,2}\\s*:\\s*\\d{2}`,
   `정오|자정|오늘|내일|모레|글피`,
+  `낼${BEFORE_TIME}`,
 ];
 
 export const ko: Grammar = {
