@@ -125,6 +125,8 @@ const spanOf = (n: string | undefined, unit: string | undefined, word: string | 
   const amount = number(n);
   return amount === null ? null : { amount, unit: unitOf(unit ?? "") };
 };
+/** An n-th of the month's weekdays, its word in the group: 첫 번째, 둘째 (주), 마지막 (주). */
+const ORDINAL = "(?:(?:첫|두|세|네|다섯)\\s*번째|첫째|둘째|셋째|넷째|다섯째|마지막)(?:\\s*주)?";
 const NTH: Record<string, number> = { 첫: 1, 첫째: 1, 두: 2, 둘째: 2, 세: 3, 셋째: 3, 네: 4, 넷째: 4, 다섯: 5, 다섯째: 5, 마지막: -1 };
 
 const rules: Rule[] = [
@@ -183,11 +185,13 @@ const rules: Rule[] = [
     return month === null ? null : { kind: "monthEnd", month };
   }),
   ruleOf(`(?:매달|매월|달마다)\\s*(?:마지막\\s*날|말일|말)|(?:매달|매월|달마다)?\\s*(?:마지막\\s*날|말일)`, () => ({ kind: "lastDayOfMonth" })),
-  ruleOf(`(?:매달|매월)?\\s*(?:(첫|두|세|네|다섯)\\s*번째|(첫째|둘째|셋째|넷째|다섯째)(?:\\s*주)?|(마지막)(?:\\s*주)?)\\s*([월화수목금토일])요일`, (m) => ({
-    kind: "nthWeekday",
-    nth: NTH[m[1] ?? m[2] ?? m[3] ?? ""] ?? 1,
-    weekdays: [WEEKDAY_OF[m[4] ?? ""] ?? 1],
-  })),
+  // "둘째 넷째 수요일", "첫째, 셋째 주 월요일": one n-th weekday for each ordinal of the list.
+  ruleOf(`(?:매달|매월)?\\s*(${ORDINAL}(?:\\s*[,、·와과및]?\\s*${ORDINAL})*)\\s*([월화수목금토일])요일`, (m) => {
+    const weekday = WEEKDAY_OF[m[2] ?? ""] ?? 1;
+    return [...(m[1] ?? "").matchAll(new RegExp(ORDINAL, "gu"))].map(
+      (o): Fragment => ({ kind: "nthWeekday", nth: NTH[o[0].replace(/\s*주$/u, "").replace(/\s*번째$/u, "")] ?? 1, weekdays: [weekday] }),
+    );
+  }),
   ruleOf(`(?:${DAY_LIST}|(주말))\\s*(?:은|는)?\\s*(?:빼고|제외하고|제외|말고|빼면|없이)`, (m) => {
     if (m[2] !== undefined) return { kind: "except", days: [...WEEKEND] };
     const list = days(m[1] ?? "");
