@@ -76,6 +76,8 @@ MONTH_END = "every day until the end of this month, 31 March included, and no mo
 WEEK_END = "every day until the end of this week (Sunday 8 March), and no more"
 DAYS_MWF = "days written as a run of their characters (月水金, 월수금) are a weekly habit, as 'Mon, Wed and Fri' is"
 NTH_2_4 = "the second and fourth Wednesday of every month (a garbage-collection calendar); without 毎月/매달 also the question"
+HOLIDAYS = {"refused": ["ambiguous_schedule"], "note": "except holidays: duely knows no holidays, so asked, never dropped"}
+YEAR_END = "every run until the end of this year, 31 December included, and no more"
 TASK_DURATION = "'1週間の振り返り' is the task (a weekly review), not a duration: weekly on Sunday, or the question; never an end"
 
 R = [
@@ -222,6 +224,27 @@ R = [
     ("ko", "오후 세 시 반에 미팅", once("03-05 15:30"), ["once", "native-number", "sample"]),
     ("ko", "1시간 30분 뒤에 알려줘", once("03-05 11:30"), ["delay", "sample"]),
     ("ko", "매주 일요일 저녁 8시에 한 주 돌아보기", fires("03-08 20:00", "03-15 20:00", "03-22 20:00", ask=True, note="'한 주 돌아보기' is the task (a weekly review): weekly on Sunday, or the question; never an end"), ["weekly", "task"]),
+    # --- a second sweep, after the first fixes (baselined before the second round) -----------------------
+    ("ja", "平日の朝7時、祝日は除く", HOLIDAYS, ["exclusion", "holiday"]),
+    ("ja", "今年いっぱい毎週月曜9時", fires("03-09 09:00", "03-16 09:00", "03-23 09:00", last="12-28 09:00", note=YEAR_END), ["bounded", "end"]),
+    ("ja", "今年中毎日21時に日記", daily("21:00", last="12-31 21:00", note=YEAR_END), ["bounded", "end"]),
+    ("ja", "平日の朝9時から夕方6時まで1時間おきに休憩", fires("03-05 11:00", "03-05 12:00", "03-05 13:00"), ["window", "day-part"]),
+    ("ja", "毎日9時から夕方5時まで2時間ごとに", fires("03-05 11:00", "03-05 13:00", "03-05 15:00"), ["window", "day-part"]),
+    ("ja", "十五分後に電話", once("03-05 10:15"), ["delay", "kanji-number", "sample"]),
+    ("ja", "毎朝八時半に薬を飲む", daily("08:30"), ["daily", "kanji-number", "sample"]),
+    ("ja", "毎月15日と末日の10時に", fires("03-15 10:00", "03-31 10:00", "04-15 10:00"), ["monthly", "last-day", "sample"]),
+    ("ja", "土日以外毎朝6時半に起こして", fires("03-06 06:30", "03-09 06:30", "03-10 06:30"), ["exclusion", "sample"]),
+    ("ja", "1日おきに朝9時に水やり", fires("03-06 09:00", "03-08 09:00", "03-10 09:00"), ["interval", "sample"]),
+    ("ko", "평일 아침 7시 공휴일은 빼고", HOLIDAYS, ["exclusion", "holiday"]),
+    ("ko", "평일 아침 7시, 공휴일 제외", HOLIDAYS, ["exclusion", "holiday"]),
+    ("ko", "올해 내내 매주 월요일 9시", fires("03-09 09:00", "03-16 09:00", "03-23 09:00", last="12-28 09:00", note=YEAR_END), ["bounded", "end"]),
+    ("ko", "이달 말 오후 6시", once("03-31 18:00"), ["month-end"]),
+    ("ko", "이달 내내 매일 9시", daily("09:00", last="03-31 09:00", note=MONTH_END), ["bounded", "end"]),
+    ("ko", "이틀마다 아침 9시", fires("03-06 09:00", "03-08 09:00", "03-10 09:00"), ["interval"]),
+    ("ko", "십오 분 후에 전화", once("03-05 10:15"), ["delay", "native-number"]),
+    ("ko", "삼십 분 뒤에 알려주세요", once("03-05 10:30"), ["delay", "native-number"]),
+    ("ko", "매일 아침 8시에 일주일 동안", daily("08:00", last="03-12 08:00", note=DURATION), ["duration", "bounded", "sample"]),
+    ("ko", "사흘 뒤 아침 9시", once("03-08 09:00"), ["relative"]),
 ]
 
 print_new_rows(R, "twn", "tuning20")
