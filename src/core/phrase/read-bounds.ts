@@ -128,10 +128,12 @@ export function lastDayOf(ctx: ReadContext, target: Found): CivilDate {
   }
 }
 
-/** The last day of the week (Monday to Sunday) or the month that today is in. */
-function lastDayOfThis(ctx: ReadContext, period: "week" | "month"): CivilDate {
+/** The last day of the week (Monday to Sunday), the month or the year that today is in. */
+function lastDayOfThis(ctx: ReadContext, period: "week" | "month" | "year"): CivilDate {
   const today = localTimeAt(ctx.now, ctx.timezone);
-  return period === "week" ? weekdayDate(today, 0, 0) : { year: today.year, month: today.month, day: daysInMonth(today.year, today.month) };
+  if (period === "week") return weekdayDate(today, 0, 0);
+  const month = period === "year" ? 12 : today.month;
+  return { year: today.year, month, day: daysInMonth(today.year, month) };
 }
 
 const compare = (a: CivilDate, b: CivilDate): number => a.year - b.year || a.month - b.month || a.day - b.day;

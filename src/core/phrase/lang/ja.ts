@@ -55,15 +55,16 @@ const DIGITS = "[0-9〇一二三四五六七八九十]+(?![0-9〇一二三四五
 const DURATION_UNIT = "(?:週間|日間|か月|ヶ月|カ月|年間)";
 /** After the minutes: not another hour ("8時 12時 18時" is three hours, not 8:12 and two more). */
 const NOT_AN_HOUR = "(?![0-9〇一二三四五六七八九十]|\\s*時)";
-const CLOCK = `(?:午前|午後|朝|夜)?\\s*${NUMBER}\\s*時(?!間)(?:\\s*(?:半|${NUMBER}\\s*分))?`;
-const CLOCK_PARTS = new RegExp(`^(午前|午後|朝|夜)?\\s*(${NUMBER})\\s*時\\s*(半|(${NUMBER})\\s*分)?$`, "u");
+const CLOCK = `(?:午前|午後|朝|夕方|夜|晩)?\\s*${NUMBER}\\s*時(?!間)(?:\\s*(?:半|${NUMBER}\\s*分))?`;
+const CLOCK_PARTS = new RegExp(`^(午前|午後|朝|夕方|夜|晩)?\\s*(${NUMBER})\\s*時\\s*(半|(${NUMBER})\\s*分)?$`, "u");
 
 /** One end of a window: "9時", "午後5時半". */
 const windowEnd = (text: string): ClockReading | null =>
   cjkClock(CLOCK_PARTS.exec(text.trim()), (w) => ({
     meridiem: w === "午前" ? "am" : w === "午後" ? "pm" : null,
     ...(w === "朝" && { part: "morning" as const }),
-    ...(w === "夜" && { part: "night" as const }),
+    ...((w === "夜" || w === "晩") && { part: "night" as const }),
+    ...(w === "夕方" && { part: "evening" as const }),
   }));
 
 const NTH: Record<string, number> = { "1": 1, 一: 1, "2": 2, 二: 2, "3": 3, 三: 3, "4": 4, 四: 4, "5": 5, 五: 5 };
@@ -144,8 +145,12 @@ const rules: Rule[] = [
     return day === null ? null : { kind: "monthAhead", months: 1, day };
   }),
   ruleOf(`今月\\s*の?\\s*(?:末日?|終わり)`, () => ({ kind: "monthEnd", month: null })),
-  // "今月いっぱい毎日", "今週中毎朝": all this month or week, its last day included (an end that names itself).
-  ruleOf(`(今月|今週)\\s*(?:いっぱい|一杯|中|の間)`, (m) => ({ kind: "until", side: "before", through: m[1] === "今週" ? "week" : "month" })),
+  // "今月いっぱい毎日", "今週中毎朝", "今年いっぱい": all this month, week or year, its last day included (an end that names itself).
+  ruleOf(`(今月|今週|今年)\\s*(?:いっぱい|一杯|中|の間)`, (m) => ({
+    kind: "until",
+    side: "before",
+    through: m[1] === "今週" ? "week" : m[1] === "今年" ? "year" : "month",
+  })),
   ruleOf(`${N}\\s*月\\s*(?:末|の終わり)`, (m) => {
     const month = cjkNumber(m[1] ?? "");
     return month === null ? null : { kind: "monthEnd", month };
@@ -275,7 +280,9 @@ const BEARING = [
   `以外|を除|除いて|抜き`,
   `毎|隔週|隔日|おき|ごと`,
   `まで|から(?=\\s*(?:${NUMBER}|午前|午後|朝|夜))`,
-  `来週|来月|再来週|今週|今月|来年`,
+  `来週|来月|再来週|今週|今月|今年|来年`,
+  // Holidays are not known: "平日の朝7時、祝日は除く" is asked, never read without them.
+  `祝日|祭日|休日`,
   `${NUMBER}\\s*回`,
   `${NUMBER}\\s*(?:分|時間|日間|週間|か月|ヶ月|カ月|年間)`,
   `${NUMBER}\\s*時`,

@@ -101,6 +101,8 @@ function unitOf(word: string): IntervalUnitWord {
   return "year";
 }
 const UNIT = "(분|시간|일|주일|주|달|개월|년)";
+/** This month: 이번 달, or 이달. */
+const THIS_MONTH = "(?:이번\\s*달|이달)";
 /** Right before a time of day: a part of the day, or an hour in digits or native numbers. */
 const BEFORE_TIME = `(?=\\s*(?:${PART}|\\d|${Object.keys(NATIVE).join("|")}))`;
 /**
@@ -153,6 +155,11 @@ const rules: Rule[] = [
   ruleOf(`(?:${N}\\s*${UNIT}|${SPAN})\\s*(?:후|뒤|있다가)`, (m) => {
     const span = spanOf(m[1], m[2], m[3]);
     return span === null ? null : { kind: "relative", ...span };
+  }),
+  // "십오 분 후", "삼십 분 뒤": minutes said in Sino-Korean numbers, as after an hour ("아홉 시 십오 분").
+  ruleOf(`${MIN}\\s*분\\s*(?:후|뒤|있다가)`, (m) => {
+    const amount = number(m[1]);
+    return amount === null ? null : { kind: "relative", amount, unit: "minute" };
   }),
   ruleOf(`(?:하루에?|매일)\\s*${N}\\s*(?:번|회)(?:씩)?`, (m) => timesPer(number(m[1]), true)),
   ruleOf(`(?:일주일에|한\\s*주에|주|한\\s*달에|달에)\\s*${N}\\s*(?:번|회)(?:씩)?`, (m) => timesPer(number(m[1]), false)),
@@ -221,10 +228,14 @@ const rules: Rule[] = [
     days: [WEEKDAY_OF[(m[2] ?? "")[0] ?? ""] ?? 1],
     weeksAhead: m[1] === "이번" ? 0 : m[1] === "다음" ? 1 : 2,
   })),
-  // "이번 달 내내 매일", "이번 주 동안": all this month or week, its last day included (an end that names itself).
-  ruleOf(`이번\\s*(달|주)\\s*(?:내내|동안|중)`, (m) => ({ kind: "until", side: "before", through: m[1] === "주" ? "week" : "month" })),
-  // "이번 달 말": this month's last day; "월말" the month's last day, as 月末 is.
-  ruleOf(`이번\\s*달\\s*(?:말일?|마지막\\s*날)`, () => ({ kind: "monthEnd", month: null })),
+  // "이번 달 내내 매일", "이번 주 동안", "올해 내내": all this month, week or year, its last day included (an end that names itself).
+  ruleOf(`(?:${THIS_MONTH}|이번\\s*(주)|(올해|금년))\\s*(?:내내|동안|중)`, (m) => ({
+    kind: "until",
+    side: "before",
+    through: m[1] !== undefined ? "week" : m[2] !== undefined ? "year" : "month",
+  })),
+  // "이번 달 말", "이달 말": this month's last day; "월말" the month's last day, as 月末 is.
+  ruleOf(`${THIS_MONTH}\\s*(?:말일?|마지막\\s*날)`, () => ({ kind: "monthEnd", month: null })),
   ruleOf(`월말`, () => ({ kind: "lastDayOfMonth" })),
   ruleOf(`(?:다음|이번|다다음)\\s*(?:주|달)`, (m) => periodOf(m[0], /^(?:다다음|다음)\s*주$/u, /^다음\s*달$/u, m[0].startsWith("다다음") ? 2 : 1)),
   ruleOf(`매일매일|매일|날마다`, () => ({ kind: "daily" })),
@@ -248,9 +259,9 @@ const rules: Rule[] = [
           { kind: "monthDay", day },
         ];
   }),
-  ruleOf(`${N}\\s*${UNIT}\\s*마다`, (m) => {
-    const every = number(m[1]);
-    return every === null ? null : { kind: "interval", every, unit: unitOf(m[2] ?? "") };
+  ruleOf(`(?:${N}\\s*${UNIT}|${SPAN})\\s*마다`, (m) => {
+    const span = spanOf(m[1], m[2], m[3]);
+    return span === null ? null : { kind: "interval", every: span.amount, unit: span.unit };
   }),
   ruleOf(`매\\s*(시간|주|달|월|년)(?:\\s*마다)?|(시간)마다`, (m) => {
     const word = m[1] ?? m[2] ?? "";
@@ -307,7 +318,9 @@ const BEARING = [
   `빼고|제외|말고`,
   `매일|매주|매달|매월|매년|매시간|매\\s*시간|마다|격주|격일|해마다|날마다`,
   `까지|부터`,
-  `다음\\s*(?:주|달)|다다음|이번\\s*(?:주|달)|월말`,
+  `다음\\s*(?:주|달)|다다음|이번\\s*(?:주|달)|이달|올해|금년|월말`,
+  // Holidays are not known: "평일 아침 7시, 공휴일 제외" is asked, never read without them.
+  `공휴일|휴일|빨간\\s*날`,
   `(?:\\d+|한|두|세|네|다섯)\\s*(?:번|회)`,
   `(?:\\d+|한|두|세|네)\\s*(?:분|시간|주|달|개월|년)`,
   SPAN,
