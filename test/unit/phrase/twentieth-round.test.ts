@@ -34,6 +34,10 @@ describe("a bounded repetition: for so long, every day", () => {
     expect(endOf(text, KO)).toBe(at(KO, 3, day, 10));
   });
 
+  it("a span word the reading does not use is asked, never dropped: 일주일 내내", () => {
+    expect(runs("일주일 내내 매일 9시", KO)).toEqual(ASKED);
+  });
+
   it("일 년 동안 is a year", () => {
     expect(endOf("일 년 동안 매일 9시", KO)).toBe(at(KO, 3, 5, 10, 0, 2027));
   });
@@ -147,6 +151,7 @@ describe("holidays are not known: asked", () => {
     ["平日の朝7時、祝日は除く", JA],
     ["平日の朝7時、休日はなし", JA],
     ["평일 아침 7시, 공휴일 제외", KO],
+    ["평일 아침 7시 공휴일엔 쉼", KO],
   ])("%s", (text, zone) => {
     expect(runs(text, zone)).toEqual(ASKED);
   });
@@ -217,6 +222,7 @@ describe("days, ordinals and hours", () => {
   it.each([
     ["平日の朝9時から夕方6時まで1時間おきに休憩", "0 9-18 * * 1-5"],
     ["毎日9時から夕方5時まで2時間ごとに", "0 9-17/2 * * *"],
+    ["毎日夕方5時から夜8時まで1時間ごとに", "0 17-20 * * *"],
   ])("夕方 ends a window: %s", (text, expr) => {
     expect(readingOf(text, JA).schedule).toMatchObject({ kind: "cron", expr });
   });
@@ -244,7 +250,8 @@ describe("English typed into Korean", () => {
     expect(runs(text, KO)).toEqual(expected);
   });
 
-  it("an English day word left unread is asked", () => {
+  it("an English word left unread is asked", () => {
     expect(runs("매주 Monday and Friday 9시", KO)).toEqual(ASKED);
+    expect(runs("매일 9시 until Friday", KO)).toEqual(ASKED);
   });
 });

@@ -106,8 +106,8 @@ const rules: Rule[] = [
   slashDate("month-day"),
   ...latinDaysInCjk("毎週\\s*(?:の)?"),
   latinMeridiemClock,
-  // "今から30分後", "これから3日間", "向こう1週間": from now, said before a delay or a duration, which count from now anyway.
-  ruleOf(`(?:今|これ)\\s*から(?=\\s*${NUMBER}\\s*(?:分|時間|日|週間|か月|ヶ月|カ月|年))|向こう(?=\\s*${NUMBER}\\s*(?:日|週間|か月|ヶ月|カ月|年))`, () => ({
+  // "今から30分後", "これから3日間": from now, said before a delay or a duration, which count from now anyway.
+  ruleOf(`(?:今|これ)\\s*から(?=\\s*${NUMBER}\\s*(?:分|時間|日|週間|か月|ヶ月|カ月|年))`, () => ({
     kind: "noise",
   })),
   ruleOf(`${N}\\s*時間\\s*半\\s*後`, (m) => {
