@@ -78,6 +78,7 @@ DAYS_MWF = "days written as a run of their characters (月水金, 월수금) are
 NTH_2_4 = "the second and fourth Wednesday of every month (a garbage-collection calendar); without 毎月/매달 also the question"
 HOLIDAYS = {"refused": ["ambiguous_schedule"], "note": "except holidays: duely knows no holidays, so asked, never dropped"}
 YEAR_END = "every run until the end of this year, 31 December included, and no more"
+HOLIDAY_DATE = "a holiday said for its date: that date, or the question; never today or tomorrow"
 TASK_DURATION = "'1週間の振り返り' is the task (a weekly review), not a duration: weekly on Sunday, or the question; never an end"
 
 R = [
@@ -245,6 +246,19 @@ R = [
     ("ko", "삼십 분 뒤에 알려주세요", once("03-05 10:30"), ["delay", "native-number"]),
     ("ko", "매일 아침 8시에 일주일 동안", daily("08:00", last="03-12 08:00", note=DURATION), ["duration", "bounded", "sample"]),
     ("ko", "사흘 뒤 아침 9시", once("03-08 09:00"), ["relative"]),
+    # --- a third sweep, after the second round (baselined before the third round) -------------------------
+    ("ja", "元旦の9時", fires("2027-01-01 09:00", ask=True, note=HOLIDAY_DATE), ["holiday"]),
+    ("ja", "クリスマスの夜8時にプレゼント", fires("12-25 20:00", ask=True, note=HOLIDAY_DATE), ["holiday"]),
+    ("ja", "大晦日の夜11時", fires("12-31 23:00", ask=True, note=HOLIDAY_DATE), ["holiday"]),
+    ("ja", "毎日9時を今月いっぱい", daily("09:00", last="03-31 09:00", note=MONTH_END), ["bounded", "end", "sample"]),
+    ("ja", "一週間毎日九時", daily("09:00", last="03-12 09:00", note=DURATION), ["duration", "bounded", "kanji-number", "sample"]),
+    ("ko", "월~금 아침 7시에 깨워줘", fires("03-06 07:00", "03-09 07:00", "03-10 07:00"), ["workday", "range"]),
+    ("ko", "월-금 7시 알람", fires("03-06 07:00", "03-09 07:00", "03-10 07:00"), ["workday", "range"]),
+    ("ko", "크리스마스 저녁 8시", fires("12-25 20:00", ask=True, note=HOLIDAY_DATE), ["holiday"]),
+    ("ko", "설날 아침 9시", {"refused": ["ambiguous_schedule"], "note": "설날 is a date on the lunar calendar: asked"}, ["holiday"]),
+    ("ko", "삼 일 동안 매일 9시", daily("09:00", last="03-08 09:00", ask=True, note=DURATION), ["duration", "bounded", "native-number"]),
+    ("ko", "매일 15:30 회의", daily("15:30"), ["daily"]),
+    ("ko", "매일 9시 이번 달 내내", daily("09:00", last="03-31 09:00", note=MONTH_END), ["bounded", "end", "sample"]),
 ]
 
 print_new_rows(R, "twn", "tuning20")
