@@ -157,6 +157,22 @@ describe("holidays are not known: asked", () => {
   });
 });
 
+describe("a holiday said for its date is asked, never read as today", () => {
+  it.each([
+    ["元旦の9時", JA],
+    ["クリスマスの夜8時にプレゼント", JA],
+    ["大晦日の夜11時", JA],
+    ["크리스마스 저녁 8시", KO],
+    ["설날 아침 9시", KO],
+  ])("%s", (text, zone) => {
+    expect(runs(text, zone)).toEqual(ASKED);
+  });
+
+  it("a birthday is the task's word: 毎年5月12日の朝9時に母の誕生日 is read", () => {
+    expect(runs("毎年5月12日の朝9時に母の誕生日", JA)).toEqual([at(JA, 5, 12, 9), at(JA, 5, 12, 9, 0, 2027), at(JA, 5, 12, 9, 0, 2028)]);
+  });
+});
+
 describe("relative days and delays", () => {
   it.each([
     ["일주일 후 10시에 반납", 12, 10],
@@ -225,6 +241,18 @@ describe("days, ordinals and hours", () => {
     ["毎日夕方5時から夜8時まで1時間ごとに", "0 17-20 * * *"],
   ])("夕方 ends a window: %s", (text, expr) => {
     expect(readingOf(text, JA).schedule).toMatchObject({ kind: "cron", expr });
+  });
+
+  it.each([["월~금 아침 7시에 깨워줘"], ["월-금 7시 알람"], ["월〜금 7시"]])("a range of day syllables is Monday to Friday: %s", (text) => {
+    expect(runs(text, KO)).toEqual(march(KO, 7, 0, 6, 9, 10));
+  });
+
+  it("15:30 before 회의 is the time, not 30 times", () => {
+    expect(runs("매일 15:30 회의", KO)).toEqual(march(KO, 15, 30, 5, 6, 7));
+  });
+
+  it("a span in Sino-Korean numbers is not read, so it is asked: 삼 일 동안", () => {
+    expect(runs("삼 일 동안 매일 9시", KO)).toEqual(ASKED);
   });
 
   it("매주 금 19시: one day's syllable after 매주", () => {

@@ -281,8 +281,9 @@ const BEARING = [
   `毎|隔週|隔日|おき|ごと`,
   `まで|から(?=\\s*(?:${NUMBER}|午前|午後|朝|夜))`,
   `来週|来月|再来週|今週|今月|今年|来年`,
-  // Holidays are not known: "平日の朝7時、祝日は除く" is asked, never read without them.
-  `祝日|祭日|休日`,
+  // Holidays are not known: "平日の朝7時、祝日は除く" is asked, never read without them; nor are their dates
+  // ("元旦の9時", "クリスマスの夜8時" ran today or tomorrow).
+  `祝日|祭日|休日|元旦|元日|大晦日|クリスマス|正月|お盆|ゴールデンウィーク`,
   `${NUMBER}\\s*回`,
   `${NUMBER}\\s*(?:分|時間|日間|週間|か月|ヶ月|カ月|年間)`,
   `${NUMBER}\\s*時`,

@@ -55,9 +55,9 @@ const WD = "[월화수목금토일]";
 const DAY = `${WD}요일`;
 const DAY_LIST = `(${DAY}(?:\\s*(?:[,、와과및]|하고|이랑|그리고)?\\s*${DAY})*|${WD}(?:\\s*[,、]?\\s*${WD})+(?:요일)?)`;
 /** A standalone run of day syllables; "금일" (today) and "일일" (daily) are other words. */
-const SHORT_DAYS = `(?<![가-힣])(?!금일(?![가-힣])|일일(?![가-힣]))${WD}(?:\\s*[,、·]?\\s*${WD}){1,6}(?![가-힣])`;
+const SHORT_DAYS = `(?<![가-힣])(?!금일(?![가-힣])|일일(?![가-힣]))${WD}(?:\\s*[,、·~〜～\\-]?\\s*${WD}){1,6}(?![가-힣])`;
 const WEEKDAY_OF: Record<string, number> = { 일: 0, 월: 1, 화: 2, 수: 3, 목: 4, 금: 5, 토: 6 };
-const days = (list: string) => readDayList(list.replace(/요일/gu, ""), /[월화수목금토일]/gu, (d) => WEEKDAY_OF[d] ?? null, /^\s*(?:부터|~|-)\s*$/u);
+const days = (list: string) => readDayList(list.replace(/요일/gu, ""), /[월화수목금토일]/gu, (d) => WEEKDAY_OF[d] ?? null, /^\s*(?:부터|~|〜|～|-)\s*$/u);
 
 const PARTS: Record<string, PartOfDay> = {
   아침: "morning",
@@ -167,7 +167,8 @@ const rules: Rule[] = [
     const span = spanOf(m[1], m[2], m[3]);
     return span === null ? null : { kind: "duration", ...span };
   }),
-  ruleOf(`${N}\\s*(?:번|회)(?!\\s*째)`, (m) => {
+  // Not after a clock's minutes: "15:30 회의" is a meeting at 15:30, not 30 times.
+  ruleOf(`(?<![\\d:])${N}\\s*(?:번|회)(?!\\s*째)`, (m) => {
     const times = number(m[1]);
     return times === null ? null : { kind: "count", times };
   }),
@@ -319,8 +320,11 @@ const BEARING = [
   `매일|매주|매달|매월|매년|매시간|매\\s*시간|마다|격주|격일|해마다|날마다`,
   `까지|부터`,
   `다음\\s*(?:주|달)|다다음|이번\\s*(?:주|달)|이달|올해|금년|월말`,
-  // Holidays are not known: "평일 아침 7시, 공휴일 제외" is asked, never read without them.
-  `공휴일|휴일|빨간\\s*날`,
+  // Holidays are not known: "평일 아침 7시, 공휴일 제외" is asked, never read without them; nor are their
+  // dates ("크리스마스 저녁 8시", "설날 아침 9시" ran today).
+  `공휴일|휴일|빨간\\s*날|크리스마스|성탄절|설날|추석|어린이날|새해\\s*첫날`,
+  // A span in Sino-Korean numbers ("삼 일 동안"), which the rules do not read.
+  `(?<![가-힣])[이삼사오육칠팔구십]+\\s*일\\s*(?:동안|간|후|뒤|마다)`,
   `(?:\\d+|한|두|세|네|다섯)\\s*(?:번|회)`,
   `(?:\\d+|한|두|세|네)\\s*(?:분|시간|주|달|개월|년)`,
   SPAN,
