@@ -142,8 +142,8 @@ const rules: Rule[] = [
   // English typed into Korean: "매일 아침 9am", "매주 Monday", "내일 3pm" (grammar.ts).
   ...latinDaysInCjk("매주\\s*"),
   latinMeridiemClock,
-  // "지금부터 30분 후": from now, said before a delay, which counts from now anyway.
-  ruleOf(`지금\\s*부터(?=\\s*(?:\\d|${Object.keys(NATIVE).join("|")}|일주일|이틀|사흘|열흘|보름))`, () => ({ kind: "noise" })),
+  // "지금부터 30분 후", "지금부터 일주일 동안": from now, said before a delay or a duration, which count from now anyway.
+  ruleOf(`지금\\s*부터(?=\\s*(?:\\d|${Object.keys(NATIVE).join("|")}|${SPAN}))`, () => ({ kind: "noise" })),
   ruleOf(`${N}\\s*시간\\s*${N}\\s*분\\s*(?:후|뒤|있다가)`, (m) => {
     const [hours, minutes] = [number(m[1]), number(m[2])];
     return hours === null || minutes === null ? null : { kind: "relative", amount: 60 * hours + minutes, unit: "minute" };
