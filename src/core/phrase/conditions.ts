@@ -39,13 +39,14 @@ const CONDITION_WORDS: Record<Lang, readonly string[]> = {
 /**
  * Japanese and Korean also say a condition with a verb ending, anywhere in the sentence:
  * 雨が降ったら, 晴れなら, 終わったら, 비가 오면, 주말이면; Chinese with a closing 的话 (下雨的话). Korean nouns that end in 면 (화면
- * "screen", 라면, 측면, 장면 …) are not conditions.
+ * "screen", 라면, 측면, 장면 …) are not conditions. The weather's days say the same with a noun: 雨の日は, 비 오는 날은
+ * ("on rainy days"): the scheduler cannot know the weather, so they are asked as 雨なら is, never dropped.
  */
 const CONDITION_ENDINGS: Partial<Record<Lang, RegExp>> = {
-  ja: /(?:たら|だら|なら(?![なずびべ])|れば|ければ|場合)/u,
+  ja: /(?:たら|だら|なら(?![なずびべ])|れば|ければ|場合|(?:雨|雪|晴れ)の(?:日|時))/u,
   "zh-Hant": /的話/u,
   "zh-Hans": /的话/u,
-  ko: /(?<=\p{Script=Hangul})(?<![화라측반전표방냉국장])면(?![\p{Script=Hangul}])|경우/u,
+  ko: /(?<=\p{Script=Hangul})(?<![화라측반전표방냉국장])면(?![\p{Script=Hangul}])|경우|(?:비|눈)\s*(?:가|이)?\s*(?:오는|올)\s*(?:날|때)|맑은\s*날/u,
 };
 
 /**

@@ -90,8 +90,12 @@ export type Fragment =
   | { kind: "immediate" }
   /** "from 9 to 5", "9時から17時まで": the times a repetition within the day runs between, both included. */
   | { kind: "window"; from: ClockReading; to: ClockReading }
-  /** "until", "bis", "hasta", "まで": the date on its `side` is the last day that may run. */
-  | { kind: "until"; side: EndSide }
+  /**
+   * "until", "bis", "hasta", "まで": the date on its `side` is the last day that may run. `through`:
+   * the word names its own last day, the end of the week, month or year it is said in ("今月いっぱい",
+   * "이번 달 내내": all this month; "今年いっぱい"), with no date beside it.
+   */
+  | { kind: "until"; side: EndSide; through?: "week" | "month" | "year" }
   /** "starting", "beginning", "from" before a date: the first day that may run (read-start.ts). */
   | { kind: "start"; side?: EndSide }
   /** "for two weeks", "zwei Wochen lang", "2주 동안": runs stop that long after now. */

@@ -25,6 +25,15 @@ export function readBounds(ctx: ReadContext): { bounds: Bounds; rest: Found[] } 
   const ends: number[] = [];
   const endNotes: string[] = [];
   for (const marker of findsOf(ctx, "until")) {
+    const { through } = marker.fragment;
+    if (through !== undefined) {
+      const last = lastDayOfThis(ctx, through);
+      ends.push(startOfDay(ctx, addDays(last, 1)));
+      endNotes.push(
+        `read '${marker.text.trim()}' as runs until the end of this ${through}, ${formatWall({ ...last, hour: 0, minute: 0 }).slice(0, 10)} included`,
+      );
+      continue;
+    }
     const target = endTarget(ctx, marker);
     if (target === null) throw refuse.endWithoutDate(marker.text.trim(), ctx.grammar.examples);
     taken.add(target);
@@ -117,6 +126,14 @@ export function lastDayOf(ctx: ReadContext, target: Found): CivilDate {
     default:
       throw new Error(`not an end: ${f.kind}`);
   }
+}
+
+/** The last day of the week (Monday to Sunday), the month or the year that today is in. */
+function lastDayOfThis(ctx: ReadContext, period: "week" | "month" | "year"): CivilDate {
+  const today = localTimeAt(ctx.now, ctx.timezone);
+  if (period === "week") return weekdayDate(today, 0, 0);
+  const month = period === "year" ? 12 : today.month;
+  return { year: today.year, month, day: daysInMonth(today.year, month) };
 }
 
 export const startOfDay = (ctx: ReadContext, day: CivilDate): number => resolveLocalTime({ ...day, hour: 0, minute: 0 }, ctx.timezone).at;

@@ -26,6 +26,8 @@ import { cjkNumber } from "../text.js";
 const N = "([0-9]{1,2}|[〇一二三四五六七八九十]{1,3})";
 /** 日 alone is "day", so Sunday needs 曜: 日曜(日). The others may stand alone in a list (月・水・金). */
 const DAY = "(?:[月火水木金土](?:曜日?)?|日曜日?)";
+/** Two to seven day characters standing alone, with or without separators: 月水金, 火・木, 水〜日 (not 月曜, 今日, 水木曜). */
+const DAY_RUN = "(?<![\\p{Script=Han}])[月火水木金土日](?:\\s*[・、,〜～\\-]?\\s*[月火水木金土日]){1,6}(?![\\p{Script=Han}])";
 /** Days one after another may go without a separator: 毎週月水金. */
 const DAY_LIST = `((?:土日|${DAY})(?:\\s*(?:[・、,と〜～\\-]|および|及び|から)?\\s*(?:土日|${DAY}))*)`;
 const UNIT = "(分|時間|日|週間|週|か月|ヶ月|ヵ月|カ月|ケ月|年)";
@@ -48,18 +50,26 @@ const PARTS: Record<string, PartOfDay> = {
   明け方: "early",
 };
 const NUMBER = "(?:[0-9]{1,2}|[〇一二三四五六七八九十]{1,3})";
-const CLOCK = `(?:午前|午後|朝|夜)?\\s*${NUMBER}\\s*時(?!間)(?:\\s*(?:半|${NUMBER}\\s*分))?`;
-const CLOCK_PARTS = new RegExp(`^(午前|午後|朝|夜)?\\s*(${NUMBER})\\s*時\\s*(半|(${NUMBER})\\s*分)?$`, "u");
+/** A number, whole (no backtracking into it), and the units of a duration ("明日から1週間": a start, then how long). */
+const DIGITS = "[0-9〇一二三四五六七八九十]+(?![0-9〇一二三四五六七八九十])";
+const DURATION_UNIT = "(?:週間|日間|か月|ヶ月|カ月|年間)";
+/** After the minutes: not another hour ("8時 12時 18時" is three hours, not 8:12 and two more). */
+const NOT_AN_HOUR = "(?![0-9〇一二三四五六七八九十]|\\s*時)";
+const CLOCK = `(?:午前|午後|朝|夕方|夜|晩)?\\s*${NUMBER}\\s*時(?!間)(?:\\s*(?:半|${NUMBER}\\s*分))?`;
+const CLOCK_PARTS = new RegExp(`^(午前|午後|朝|夕方|夜|晩)?\\s*(${NUMBER})\\s*時\\s*(半|(${NUMBER})\\s*分)?$`, "u");
 
 /** One end of a window: "9時", "午後5時半". */
 const windowEnd = (text: string): ClockReading | null =>
   cjkClock(CLOCK_PARTS.exec(text.trim()), (w) => ({
     meridiem: w === "午前" ? "am" : w === "午後" ? "pm" : null,
     ...(w === "朝" && { part: "morning" as const }),
-    ...(w === "夜" && { part: "night" as const }),
+    ...((w === "夜" || w === "晩") && { part: "night" as const }),
+    ...(w === "夕方" && { part: "evening" as const }),
   }));
 
 const NTH: Record<string, number> = { "1": 1, 一: 1, "2": 2, 二: 2, "3": 3, 三: 3, "4": 4, 四: 4, "5": 5, 五: 5 };
+/** An n-th (第2) or the last (最終, 最後の) of a month's weekdays. */
+const ORDINAL = "(?:第\\s*[1-5一二三四五]|最終|最後\\s*の)";
 const PART = `(${Object.keys(PARTS)
   .sort((a, b) => b.length - a.length)
   .join("|")})`;
@@ -96,6 +106,10 @@ const rules: Rule[] = [
   slashDate("month-day"),
   ...latinDaysInCjk("毎週\\s*(?:の)?"),
   latinMeridiemClock,
+  // "今から30分後", "これから3日間": from now, said before a delay or a duration, which count from now anyway.
+  ruleOf(`(?:今|これ)\\s*から(?=\\s*${NUMBER}\\s*(?:分|時間|日|週間|か月|ヶ月|カ月|年))`, () => ({
+    kind: "noise",
+  })),
   ruleOf(`${N}\\s*時間\\s*半\\s*後`, (m) => {
     const hours = cjkNumber(m[1] ?? "");
     return hours === null ? null : { kind: "relative", amount: 60 * hours + 30, unit: "minute" };
@@ -118,7 +132,9 @@ const rules: Rule[] = [
     const times = cjkNumber(m[1] ?? "");
     return times === null || times < 2 ? null : { kind: "count", times };
   }),
-  ruleOf(`${N}\\s*(週間|か月間?|ヶ月間?|カ月間?|日間|年間)(?!\\s*(?:後|ごと|毎|おき))`, (m) => {
+  // "3日間毎日", "1ヶ月毎朝": a duration before a daily repetition; "2週間毎に" (every two weeks) and "1週間の振り返り"
+  // (a week's review: the task's words, asked through the lexicon) are not durations.
+  ruleOf(`${N}\\s*(週間|か月間?|ヶ月間?|カ月間?|日間|年間)(?!\\s*(?:後|ごと|毎(?![日朝晩夜夕])|おき|の))`, (m) => {
     const amount = cjkNumber(m[1] ?? "");
     const word = m[2] ?? "";
     const unit = word.startsWith("週") ? "week" : word.startsWith("日") ? "day" : word.startsWith("年") ? "year" : "month";
@@ -129,16 +145,28 @@ const rules: Rule[] = [
     return day === null ? null : { kind: "monthAhead", months: 1, day };
   }),
   ruleOf(`今月\\s*の?\\s*(?:末日?|終わり)`, () => ({ kind: "monthEnd", month: null })),
+  // "今月いっぱい毎日", "今週中毎朝", "今年いっぱい": all this month, week or year, its last day included (an end that names itself).
+  ruleOf(`(今月|今週|今年)\\s*(?:いっぱい|一杯|中|の間)`, (m) => ({
+    kind: "until",
+    side: "before",
+    through: m[1] === "今週" ? "week" : m[1] === "今年" ? "year" : "month",
+  })),
   ruleOf(`${N}\\s*月\\s*(?:末|の終わり)`, (m) => {
     const month = cjkNumber(m[1] ?? "");
     return month === null ? null : { kind: "monthEnd", month };
   }),
   ruleOf(`毎月末(?:日)?|(?:毎月)?(?:の)?(?:月末|末日|最終日)`, () => ({ kind: "lastDayOfMonth" })),
-  ruleOf(`(?:毎月)?(?:の)?(?:第\\s*([1-5一二三四五])|(最終))\\s*([月火水木金土日])曜日?`, (m) => ({
-    kind: "nthWeekday",
-    nth: m[2] !== undefined ? -1 : (NTH[m[1] ?? ""] ?? 1),
-    weekdays: [WEEKDAY_OF[m[3] ?? ""] ?? 1],
-  })),
+  // "第2・第4水曜" (the second and fourth), "最後の金曜日" (the last): one n-th weekday each.
+  ruleOf(`(?:毎月)?(?:の)?(${ORDINAL}(?:\\s*(?:[・、,と]|および|及び)\\s*${ORDINAL})*)\\s*([月火水木金土日])曜日?`, (m) => {
+    const weekday = WEEKDAY_OF[m[2] ?? ""] ?? 1;
+    return [...(m[1] ?? "").matchAll(new RegExp(ORDINAL, "gu"))].map(
+      (o): Fragment => ({
+        kind: "nthWeekday",
+        nth: /最/u.test(o[0]) ? -1 : (NTH[o[0].replace(/[第\s]/gu, "")] ?? 1),
+        weekdays: [weekday],
+      }),
+    );
+  }),
   ruleOf(
     `${DAY_LIST}\\s*(?:以外|を除(?:く|いた|いて)|は除く|抜き|はなし|は休み)(?:\\s*の)?|(土日|週末)\\s*(?:以外|を除(?:く|いた|いて)|は除く|はなし|は休み)(?:\\s*の)?`,
     (m) => {
@@ -163,6 +191,12 @@ const rules: Rule[] = [
     const list = m[2] !== undefined ? days(m[2]) : days(m[1] ?? m[3] ?? "");
     return list === null ? null : { kind: "weekdays", days: list };
   }),
+  // "月水金の18時", "火木の朝", "水〜日の朝6時": days written as a run of their characters, a weekly habit as "月・水・金"
+  // after 毎週 is (and 월수금 in Korean). Two at least, with no other kanji beside them (月火休み stays unread: 休 follows).
+  ruleOf(DAY_RUN, (m) => {
+    const list = days(m[0]);
+    return list === null || list.length < 2 ? null : { kind: "weekdays", days: list };
+  }),
   // "月曜から金曜": a range of days is a habit, as "平日" is.
   ruleOf(`(${DAY}\\s*(?:から|〜|～|-)\\s*${DAY})(?:\\s*まで)?`, (m) => {
     const list = days(m[1] ?? "");
@@ -175,7 +209,8 @@ const rules: Rule[] = [
     days: [WEEKDAY_OF[m[2] ?? ""] ?? 1],
     weeksAhead: m[1] === "再来週" ? 2 : m[1] === "来週" ? 1 : 0,
   })),
-  ruleOf(`再来週|来週|今週末?|来月|今月`, (m) => periodOf(m[0], /^再?来週$/u, /^来月$/u, m[0] === "再来週" ? 2 : 1)),
+  // 来週末 is a weekend (which day is asked), not next week with 末 left over.
+  ruleOf(`再来週末?|来週末?|今週末?|来月|今月`, (m) => periodOf(m[0], /^再?来週$/u, /^来月$/u, m[0] === "再来週" ? 2 : 1)),
   // "週末の9時": this weekend or every weekend? After the rules that say which (毎週末, 今週末, 週末以外).
   ruleOf(`週末`, () => ({ kind: "vague", what: "weekend" })),
   ruleOf(`毎日`, () => ({ kind: "daily" })),
@@ -217,15 +252,15 @@ const rules: Rule[] = [
     const at = minutesBefore(cjkNumber(m[2] ?? ""), cjkNumber(m[3] ?? ""));
     return at === null ? null : clockOf(m[1], String(at.hour), String(at.minute));
   }),
-  ruleOf(`(午前|午後)\\s*${N}\\s*時(?!間)(?:\\s*(半|${N})\\s*分?)?`, (m) => clockOf(m[1], m[2] ?? "", m[3])),
+  ruleOf(`(午前|午後)\\s*${N}\\s*時(?!間)(?:\\s*(半|${N})\\s*分?${NOT_AN_HOUR})?`, (m) => clockOf(m[1], m[2] ?? "", m[3])),
   ruleOf(PART, (m) => ({ kind: "part", part: PARTS[m[1] ?? ""] ?? "morning" })),
   ruleOf(`(\\d{1,2})\\s*[:：]\\s*(\\d{2})`, (m) => clock(Number(m[1]), Number(m[2]))),
-  ruleOf(`${N}\\s*時(?!間)(?:\\s*(半|${N})\\s*分?)?`, (m) => clockOf(undefined, m[1] ?? "", m[2])),
+  ruleOf(`${N}\\s*時(?!間)(?:\\s*(半|${N})\\s*分?${NOT_AN_HOUR})?`, (m) => clockOf(undefined, m[1] ?? "", m[2])),
   ruleOf(`今すぐ|すぐに|ただちに|直ちに|即座に|至急`, () => ({ kind: "immediate" })),
   ruleOf(`まで`, () => ({ kind: "until", side: "before" })),
   fromBeforeInterval(`(?<=(?:時|正午|分|半)\\s*)(?:から|より)(?=\\s*[0-9〇一二三四五六七八九十]+\\s*(?:時間|分)\\s*(?:おき|ごと|毎))`),
   startWord(
-    `(?<=(?:[月火水木金土日]曜日?|明日|明後日|あした|[0-9〇一二三四五六七八九十]\\s*日|再?来週|来月))\\s*(?:から|より)(?!\\s*(?:[0-9〇一二三四五六七八九十]|午前|午後|[月火水木金土日]曜))`,
+    `(?<=(?:[月火水木金土日]曜日?|明日|明後日|あした|[0-9〇一二三四五六七八九十]\\s*日|再?来週|来月))\\s*(?:から|より)(?!\\s*(?:${DIGITS}(?!\\s*${DURATION_UNIT})|午前|午後|[月火水木金土日]曜))`,
     "before",
   ),
 ];
@@ -236,6 +271,7 @@ const BEARING = [
   `旧暦|太陰暦|陰暦`,
   `[月火水木金土日]曜日?`,
   `(?:[月火水木金](?:\\s*[・、,と]\\s*[月火水木金土日])+)`,
+  DAY_RUN,
   `土日|週末|平日`,
   `${NUMBER}\\s*月(?!\\s*(?:間))`,
   `${NUMBER}\\s*日`,
@@ -244,7 +280,10 @@ const BEARING = [
   `以外|を除|除いて|抜き`,
   `毎|隔週|隔日|おき|ごと`,
   `まで|から(?=\\s*(?:${NUMBER}|午前|午後|朝|夜))`,
-  `来週|来月|再来週|今週|来年`,
+  `来週|来月|再来週|今週|今月|今年|来年`,
+  // Holidays are not known: "平日の朝7時、祝日は除く" is asked, never read without them; nor are their dates
+  // ("元旦の9時", "クリスマスの夜8時" ran today or tomorrow).
+  `祝日|祭日|休日|元旦|元日|大晦日|クリスマス|正月|お盆|ゴールデンウィーク`,
   `${NUMBER}\\s*回`,
   `${NUMBER}\\s*(?:分|時間|日間|週間|か月|ヶ月|カ月|年間)`,
   `${NUMBER}\\s*時`,

@@ -2,6 +2,9 @@ import type { ClockReading, Fragment, IntervalUnitWord, PartOfDay, Rule } from "
 import {
   fromBeforeInterval,
   type Grammar,
+  LATIN_IN_CJK_BEARING,
+  latinDaysInCjk,
+  latinMeridiemClock,
   lexicon,
   minutesBefore,
   monthFirstDateRange,
@@ -52,9 +55,9 @@ const WD = "[월화수목금토일]";
 const DAY = `${WD}요일`;
 const DAY_LIST = `(${DAY}(?:\\s*(?:[,、와과및]|하고|이랑|그리고)?\\s*${DAY})*|${WD}(?:\\s*[,、]?\\s*${WD})+(?:요일)?)`;
 /** A standalone run of day syllables; "금일" (today) and "일일" (daily) are other words. */
-const SHORT_DAYS = `(?<![가-힣])(?!금일(?![가-힣])|일일(?![가-힣]))${WD}(?:\\s*[,、·]?\\s*${WD}){1,6}(?![가-힣])`;
+const SHORT_DAYS = `(?<![가-힣])(?!금일(?![가-힣])|일일(?![가-힣]))${WD}(?:\\s*[,、·~〜～\\-]?\\s*${WD}){1,6}(?![가-힣])`;
 const WEEKDAY_OF: Record<string, number> = { 일: 0, 월: 1, 화: 2, 수: 3, 목: 4, 금: 5, 토: 6 };
-const days = (list: string) => readDayList(list.replace(/요일/gu, ""), /[월화수목금토일]/gu, (d) => WEEKDAY_OF[d] ?? null, /^\s*(?:부터|~|-)\s*$/u);
+const days = (list: string) => readDayList(list.replace(/요일/gu, ""), /[월화수목금토일]/gu, (d) => WEEKDAY_OF[d] ?? null, /^\s*(?:부터|~|〜|～|-)\s*$/u);
 
 const PARTS: Record<string, PartOfDay> = {
   아침: "morning",
@@ -98,6 +101,34 @@ function unitOf(word: string): IntervalUnitWord {
   return "year";
 }
 const UNIT = "(분|시간|일|주일|주|달|개월|년)";
+/** This month: 이번 달, or 이달. */
+const THIS_MONTH = "(?:이번\\s*달|이달)";
+/** Right before a time of day: a part of the day, or an hour in digits or native numbers. */
+const BEFORE_TIME = `(?=\\s*(?:${PART}|\\d|${Object.keys(NATIVE).join("|")}))`;
+/**
+ * Spans said as one word, with no number before the unit: 일주일 (a week), 이틀, 사흘, 나흘, 닷새, 열흘
+ * (2, 3, 4, 5, 10 days), 보름 (15 days), 일 년 (a year). Read wherever "N UNIT" is: "일주일 동안 매일",
+ * "일주일 후". Left out, "일주일 동안 매일 9시" ran every day with no end and "일주일 후 10시" tomorrow.
+ */
+const SPAN_OF: Record<string, { amount: number; unit: IntervalUnitWord }> = {
+  일주일: { amount: 1, unit: "week" },
+  이틀: { amount: 2, unit: "day" },
+  사흘: { amount: 3, unit: "day" },
+  나흘: { amount: 4, unit: "day" },
+  닷새: { amount: 5, unit: "day" },
+  열흘: { amount: 10, unit: "day" },
+  보름: { amount: 15, unit: "day" },
+  일년: { amount: 1, unit: "year" },
+};
+const SPAN = "(일주일|이틀|사흘|나흘|닷새|열흘|보름|일\\s*년)";
+/** The amount and unit of "N UNIT" (groups: the number, the unit) or of a span word (its group). */
+const spanOf = (n: string | undefined, unit: string | undefined, word: string | undefined): { amount: number; unit: IntervalUnitWord } | null => {
+  if (word !== undefined) return SPAN_OF[word.replace(/\s+/gu, "")] ?? null;
+  const amount = number(n);
+  return amount === null ? null : { amount, unit: unitOf(unit ?? "") };
+};
+/** An n-th of the month's weekdays, its word in the group: 첫 번째, 둘째 (주), 마지막 (주). */
+const ORDINAL = "(?:(?:첫|두|세|네|다섯)\\s*번째|첫째|둘째|셋째|넷째|다섯째|마지막)(?:\\s*주)?";
 const NTH: Record<string, number> = { 첫: 1, 첫째: 1, 두: 2, 둘째: 2, 세: 3, 셋째: 3, 네: 4, 넷째: 4, 다섯: 5, 다섯째: 5, 마지막: -1 };
 
 const rules: Rule[] = [
@@ -108,6 +139,11 @@ const rules: Rule[] = [
   ruleOf(`(?<=(?:내일|모레|요일|[0-9]\\s*일|주말))\\s*(?:이|가)?\\s*되면`, () => ({ kind: "noise" })),
   ruleOf(`음력`, () => ({ kind: "vague", what: "calendar" })),
   slashDate("month-day"),
+  // English typed into Korean: "매일 아침 9am", "매주 Monday", "내일 3pm" (grammar.ts).
+  ...latinDaysInCjk("매주\\s*"),
+  latinMeridiemClock,
+  // "지금부터 30분 후", "지금부터 일주일 동안": from now, said before a delay or a duration, which count from now anyway.
+  ruleOf(`지금\\s*부터(?=\\s*(?:\\d|${Object.keys(NATIVE).join("|")}|${SPAN}))`, () => ({ kind: "noise" })),
   ruleOf(`${N}\\s*시간\\s*${N}\\s*분\\s*(?:후|뒤|있다가)`, (m) => {
     const [hours, minutes] = [number(m[1]), number(m[2])];
     return hours === null || minutes === null ? null : { kind: "relative", amount: 60 * hours + minutes, unit: "minute" };
@@ -116,17 +152,23 @@ const rules: Rule[] = [
     const hours = number(m[1]);
     return hours === null ? null : { kind: "relative", amount: 60 * hours + 30, unit: "minute" };
   }),
-  ruleOf(`${N}\\s*${UNIT}\\s*(?:후|뒤|있다가)`, (m) => {
+  ruleOf(`(?:${N}\\s*${UNIT}|${SPAN})\\s*(?:후|뒤|있다가)`, (m) => {
+    const span = spanOf(m[1], m[2], m[3]);
+    return span === null ? null : { kind: "relative", ...span };
+  }),
+  // "십오 분 후", "삼십 분 뒤": minutes said in Sino-Korean numbers, as after an hour ("아홉 시 십오 분").
+  ruleOf(`${MIN}\\s*분\\s*(?:후|뒤|있다가)`, (m) => {
     const amount = number(m[1]);
-    return amount === null ? null : { kind: "relative", amount, unit: unitOf(m[2] ?? "") };
+    return amount === null ? null : { kind: "relative", amount, unit: "minute" };
   }),
   ruleOf(`(?:하루에?|매일)\\s*${N}\\s*(?:번|회)(?:씩)?`, (m) => timesPer(number(m[1]), true)),
   ruleOf(`(?:일주일에|한\\s*주에|주|한\\s*달에|달에)\\s*${N}\\s*(?:번|회)(?:씩)?`, (m) => timesPer(number(m[1]), false)),
-  ruleOf(`${N}\\s*${UNIT}\\s*(?:동안|간)`, (m) => {
-    const amount = number(m[1]);
-    return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? "") };
+  ruleOf(`(?:${N}\\s*${UNIT}|${SPAN})\\s*(?:동안|간)`, (m) => {
+    const span = spanOf(m[1], m[2], m[3]);
+    return span === null ? null : { kind: "duration", ...span };
   }),
-  ruleOf(`${N}\\s*(?:번|회)(?!\\s*째)`, (m) => {
+  // Not after a clock's minutes: "15:30 회의" is a meeting at 15:30, not 30 times.
+  ruleOf(`(?<![\\d:])${N}\\s*(?:번|회)(?!\\s*째)`, (m) => {
     const times = number(m[1]);
     return times === null ? null : { kind: "count", times };
   }),
@@ -151,11 +193,13 @@ const rules: Rule[] = [
     return month === null ? null : { kind: "monthEnd", month };
   }),
   ruleOf(`(?:매달|매월|달마다)\\s*(?:마지막\\s*날|말일|말)|(?:매달|매월|달마다)?\\s*(?:마지막\\s*날|말일)`, () => ({ kind: "lastDayOfMonth" })),
-  ruleOf(`(?:매달|매월)?\\s*(?:(첫|두|세|네|다섯)\\s*번째|(첫째|둘째|셋째|넷째|다섯째)(?:\\s*주)?|(마지막)(?:\\s*주)?)\\s*([월화수목금토일])요일`, (m) => ({
-    kind: "nthWeekday",
-    nth: NTH[m[1] ?? m[2] ?? m[3] ?? ""] ?? 1,
-    weekdays: [WEEKDAY_OF[m[4] ?? ""] ?? 1],
-  })),
+  // "둘째 넷째 수요일", "첫째, 셋째 주 월요일": one n-th weekday for each ordinal of the list.
+  ruleOf(`(?:매달|매월)?\\s*(${ORDINAL}(?:\\s*[,、·와과및]?\\s*${ORDINAL})*)\\s*([월화수목금토일])요일`, (m) => {
+    const weekday = WEEKDAY_OF[m[2] ?? ""] ?? 1;
+    return [...(m[1] ?? "").matchAll(new RegExp(ORDINAL, "gu"))].map(
+      (o): Fragment => ({ kind: "nthWeekday", nth: NTH[o[0].replace(/\s*주$/u, "").replace(/\s*번째$/u, "")] ?? 1, weekdays: [weekday] }),
+    );
+  }),
   ruleOf(`(?:${DAY_LIST}|(주말))\\s*(?:은|는)?\\s*(?:빼고|제외하고|제외|말고|빼면|없이)`, (m) => {
     if (m[2] !== undefined) return { kind: "except", days: [...WEEKEND] };
     const list = days(m[1] ?? "");
@@ -166,7 +210,11 @@ const rules: Rule[] = [
   // "격일로": the particle, as after 격주.
   ruleOf(`격일(?:\\s*로)?`, () => ({ kind: "interval", every: 2, unit: "day" })),
   ruleOf(`(?:매주\\s*)?(?:평일|주중)(?:마다)?`, () => ({ kind: "weekdays", days: [...WEEKDAYS] })),
+  // "이번 주말", "다음 주말": a weekend, not every weekend with 이번 / 다음 left over; which day is asked.
+  ruleOf(`(?:이번|다음)\\s*주말`, (m) => periodOf(m[0], null, null)),
   ruleOf(`(?:매주\\s*)?주말(?:마다)?`, () => ({ kind: "weekdays", days: [...WEEKEND] })),
+  // "매주 금 19시": one day's syllable after 매주, as a run of them is read.
+  ruleOf(`매주\\s*(${WD})(?![가-힣])`, (m) => ({ kind: "weekdays", days: [WEEKDAY_OF[m[1] ?? ""] ?? 1] })),
   ruleOf(`매주\\s*${DAY_LIST}|${DAY_LIST}\\s*마다`, (m) => {
     const list = days(m[1] ?? m[2] ?? "");
     return list === null ? null : { kind: "weekdays", days: list };
@@ -181,9 +229,16 @@ const rules: Rule[] = [
     days: [WEEKDAY_OF[(m[2] ?? "")[0] ?? ""] ?? 1],
     weeksAhead: m[1] === "이번" ? 0 : m[1] === "다음" ? 1 : 2,
   })),
-  ruleOf(`(?:다음|이번|다다음)\\s*(?:주|달)|이번\\s*주말|다음\\s*주말`, (m) =>
-    periodOf(m[0], /^(?:다다음|다음)\s*주$/u, /^다음\s*달$/u, m[0].startsWith("다다음") ? 2 : 1),
-  ),
+  // "이번 달 내내 매일", "이번 주 동안", "올해 내내": all this month, week or year, its last day included (an end that names itself).
+  ruleOf(`(?:${THIS_MONTH}|이번\\s*(주)|(올해|금년))\\s*(?:내내|동안|중)`, (m) => ({
+    kind: "until",
+    side: "before",
+    through: m[1] !== undefined ? "week" : m[2] !== undefined ? "year" : "month",
+  })),
+  // "이번 달 말", "이달 말": this month's last day; "월말" the month's last day, as 月末 is.
+  ruleOf(`${THIS_MONTH}\\s*(?:말일?|마지막\\s*날)`, () => ({ kind: "monthEnd", month: null })),
+  ruleOf(`월말`, () => ({ kind: "lastDayOfMonth" })),
+  ruleOf(`(?:다음|이번|다다음)\\s*(?:주|달)`, (m) => periodOf(m[0], /^(?:다다음|다음)\s*주$/u, /^다음\s*달$/u, m[0].startsWith("다다음") ? 2 : 1)),
   ruleOf(`매일매일|매일|날마다`, () => ({ kind: "daily" })),
   ruleOf(`(아침|저녁|밤)\\s*마다`, (m) => ({ kind: "daily", part: PARTS[m[1] ?? ""] ?? "morning" })),
   ruleOf(`(?:매년|해마다)\\s*${N}\\s*월\\s*${N}\\s*일`, (m): Fragment[] | null => {
@@ -205,11 +260,11 @@ const rules: Rule[] = [
           { kind: "monthDay", day },
         ];
   }),
-  ruleOf(`${N}\\s*${UNIT}\\s*마다`, (m) => {
-    const every = number(m[1]);
-    return every === null ? null : { kind: "interval", every, unit: unitOf(m[2] ?? "") };
+  ruleOf(`(?:${N}\\s*${UNIT}|${SPAN})\\s*마다`, (m) => {
+    const span = spanOf(m[1], m[2], m[3]);
+    return span === null ? null : { kind: "interval", every: span.amount, unit: span.unit };
   }),
-  ruleOf(`매\\s*(시간|주|달|월|년)|(시간)마다`, (m) => {
+  ruleOf(`매\\s*(시간|주|달|월|년)(?:\\s*마다)?|(시간)마다`, (m) => {
     const word = m[1] ?? m[2] ?? "";
     return { kind: "interval", every: 1, unit: word === "시간" ? "hour" : word === "주" ? "week" : word === "년" ? "year" : "month" };
   }),
@@ -224,6 +279,8 @@ const rules: Rule[] = [
     return day === null ? null : { kind: "monthDay", day };
   }),
   ruleOf(`오늘|내일|모레|글피`, (m) => ({ kind: "dayOffset", days: ["오늘", "내일", "모레", "글피"].indexOf(m[0]) })),
+  // "낼 저녁 7시": 낼 is 내일 as typed, before a part of the day or an hour only ("낼게" is "I'll pay").
+  ruleOf(`낼${BEFORE_TIME}`, () => ({ kind: "dayOffset", days: 1 })),
   ruleOf(`(?:낮\\s*12\\s*시|정오)(?!\\s*(?:반|\\d))`, () => ({ kind: "clock", hour: 12, minute: 0, meridiem: null, exact: "noon" })),
   ruleOf(`(?:밤\\s*12\\s*시|자정)(?!\\s*(?:반|\\d))`, () => ({ kind: "clock", hour: 0, minute: 0, meridiem: null, exact: "midnight" })),
   ruleOf(`(\\d{1,2})\\s*:\\s*(\\d{2})`, (m) => ({ kind: "clock", hour: Number(m[1]), minute: Number(m[2]), meridiem: null })),
@@ -251,6 +308,7 @@ const rules: Rule[] = [
 
 /** Korean words that can carry schedule meaning (coverage.ts). */
 const BEARING = [
+  LATIN_IN_CJK_BEARING,
   `음력`,
   `[월화수목금토일]요일`,
   SHORT_DAYS,
@@ -261,12 +319,19 @@ const BEARING = [
   `빼고|제외|말고`,
   `매일|매주|매달|매월|매년|매시간|매\\s*시간|마다|격주|격일|해마다|날마다`,
   `까지|부터`,
-  `다음\\s*(?:주|달)|다다음|이번\\s*주`,
+  `다음\\s*(?:주|달)|다다음|이번\\s*(?:주|달)|이달|올해|금년|월말`,
+  // Holidays are not known: "평일 아침 7시, 공휴일 제외" is asked, never read without them; nor are their
+  // dates ("크리스마스 저녁 8시", "설날 아침 9시" ran today).
+  `공휴일|휴일|빨간\\s*날|크리스마스|성탄절|설날|추석|어린이날|새해\\s*첫날`,
+  // A span in Sino-Korean numbers ("삼 일 동안"), which the rules do not read.
+  `(?<![가-힣])[이삼사오육칠팔구십]+\\s*일\\s*(?:동안|간|후|뒤|마다)`,
   `(?:\\d+|한|두|세|네|다섯)\\s*(?:번|회)`,
   `(?:\\d+|한|두|세|네)\\s*(?:분|시간|주|달|개월|년)`,
+  SPAN,
   `(?:\\d{1,2}|${Object.keys(NATIVE).join("|")})\\s*시(?!간)`,
   `\\d{1,2}\\s*:\\s*\\d{2}`,
   `정오|자정|오늘|내일|모레|글피`,
+  `낼${BEFORE_TIME}`,
 ];
 
 export const ko: Grammar = {

@@ -27,6 +27,7 @@ const tuning14 = loadSet("tuning14");
 const tuning15 = loadSet("tuning15");
 const tuning16 = loadSet("tuning16");
 const tuning18 = loadSet("tuning18");
+const tuning20 = loadSet("tuning20");
 /** The rows the held-out draw was made from; the later tuning sets were written after it. */
 const drawn = [...tuning, ...heldOut];
 /**
@@ -172,6 +173,12 @@ describe("the independent phrase table", () => {
     expect(tuning18.length).toBeGreaterThanOrEqual(45);
     expect(tuning18.every((r) => r.set === "tuning18")).toBe(true);
     for (const lang of MEASURED_LANGS) expect(tuning18.filter((r) => r.lang === lang).length, lang).toBeGreaterThanOrEqual(3);
+  });
+
+  it("has a twentieth tuning set, Japanese and Korean reminders, at least 50 rows of each", () => {
+    expect(tuning20.length).toBeGreaterThanOrEqual(120);
+    expect(tuning20.every((r) => r.set === "tuning20")).toBe(true);
+    for (const lang of ["ja", "ko"] as const) expect(tuning20.filter((r) => r.lang === lang).length, lang).toBeGreaterThanOrEqual(50);
   });
 
   it("keeps the fifth held-out file byte for byte as hashed when it was split", () => {

@@ -42,6 +42,9 @@ export type MeasuredLang = (typeof MEASURED_LANGS)[number];
  * held-out part.
  * tuning18: the weekend in every language (every weekend, the bare word, this weekend, this
  * Saturday and Sunday; convert18.py), with no held-out part.
+ * tuning20: Japanese and Korean reminders as people ask for them (medicine, rubbish days, rent,
+ * meetings; keigo and casual, loanwords, English mixed in; bounded repetitions such as 3日間毎日 and
+ * 일주일 동안 매일, conditions as verb endings; convert20.py), with no held-out part.
  */
 export const SETS = [
   "tuning",
@@ -63,6 +66,7 @@ export const SETS = [
   "tuning15",
   "tuning16",
   "tuning18",
+  "tuning20",
 ] as const;
 export type RowSet = (typeof SETS)[number];
 
