@@ -27,6 +27,7 @@ const tuning14 = loadSet("tuning14");
 const tuning15 = loadSet("tuning15");
 const tuning16 = loadSet("tuning16");
 const tuning18 = loadSet("tuning18");
+const tuning21 = loadSet("tuning21");
 /** The rows the held-out draw was made from; the later tuning sets were written after it. */
 const drawn = [...tuning, ...heldOut];
 /**
@@ -172,6 +173,14 @@ describe("the independent phrase table", () => {
     expect(tuning18.length).toBeGreaterThanOrEqual(45);
     expect(tuning18.every((r) => r.set === "tuning18")).toBe(true);
     for (const lang of MEASURED_LANGS) expect(tuning18.filter((r) => r.lang === lang).length, lang).toBeGreaterThanOrEqual(3);
+  });
+
+  it("has a twenty-first tuning set, reminders in seven languages, weighted to bounded repetition", () => {
+    expect(tuning21.length).toBeGreaterThanOrEqual(140);
+    expect(tuning21.every((r) => r.set === "tuning21")).toBe(true);
+    for (const lang of ["en", "es", "pt", "fr", "de", "it"] as const) expect(tuning21.filter((r) => r.lang === lang).length, lang).toBeGreaterThanOrEqual(15);
+    expect(tuning21.filter((r) => r.lang === "hi-Latn" || r.lang === "hi-Deva").length).toBeGreaterThanOrEqual(15);
+    expect(tuning21.filter((r) => r.tags.includes("bounded")).length).toBeGreaterThanOrEqual(50);
   });
 
   it("keeps the fifth held-out file byte for byte as hashed when it was split", () => {

@@ -42,6 +42,9 @@ export type MeasuredLang = (typeof MEASURED_LANGS)[number];
  * held-out part.
  * tuning18: the weekend in every language (every weekend, the bare word, this weekend, this
  * Saturday and Sunday; convert18.py), with no held-out part.
+ * tuning21: reminders as people ask for them in English, Spanish, Portuguese, French, German, Italian
+ * and Hindi, weighted to bounded repetition ("for the next 3 days", "this month", "the rest of the
+ * month", "les 5 prochains jours", "agle teen din"; convert21.py), with no held-out part.
  */
 export const SETS = [
   "tuning",
@@ -63,6 +66,7 @@ export const SETS = [
   "tuning15",
   "tuning16",
   "tuning18",
+  "tuning21",
 ] as const;
 export type RowSet = (typeof SETS)[number];
 
