@@ -135,6 +135,8 @@ const rules: Rule[] = [
     const times = num(m[1]);
     return times === null ? null : { kind: "count", times };
   }),
+  // "un jour sur deux": every other day.
+  ruleOf(String.raw`\bun\s+jour\s+sur\s+deux\b`, () => ({ kind: "interval", every: 2, unit: "day" })),
   ruleOf(String.raw`\b(?:plus\s+tard|bient[ôo]t|tout\s+[àa]\s+l['’]heure|dans\s+un\s+moment|tant[ôo]t)\b`, () => ({ kind: "vague", what: "time", weak: true })),
   ruleOf(String.raw`\b(?:un\s+de\s+ces\s+jours|un\s+jour|quand\s+tu\s+(?:peux|veux)|[àa]\s+un\s+moment|un\s+de\s+ces\s+quatre)\b`, () => ({
     kind: "vague",
@@ -176,8 +178,6 @@ const rules: Rule[] = [
     String.raw`\b(?:sauf|except[ée]|hormis|[àa]\s+part)\s+(?:le\s+|les\s+)?(?:${DAY_LIST}|(week-?ends?|fins?\s+de\s+semaine|samedis?\s+et\s+dimanches?))\b`,
     (m) => exceptOf(m[1], days),
   ),
-  // "un jour sur deux": every other day.
-  ruleOf(String.raw`\bun\s+jour\s+sur\s+deux\b`, () => ({ kind: "interval", every: 2, unit: "day" })),
   ruleOf(String.raw`\b(?:un|une)\s+(${DAY})\s+sur\s+deux\b|\b(?:tous\s+les\s+deux|un\s+sur\s+deux)\s+(${DAY})\b`, (m) => {
     const weekday = weekdayOf(m[1] ?? m[2] ?? "");
     return weekday === null ? null : { kind: "interval", every: 2, unit: "week", weekday };

@@ -1,6 +1,7 @@
 import type { Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
 import {
   clock,
+  englishEvery,
   exceptMonthsRule,
   fromBeforeInterval,
   type Grammar,
@@ -8,6 +9,7 @@ import {
   monthDayList,
   periodOf,
   readDayList,
+  restOfMonth,
   ruleOf,
   slashDate,
   startWord,
@@ -76,6 +78,18 @@ interface Words {
   last: string;
   /** Words that only stress a count: "sirf 3 baar". */
   only: string;
+  /** "agle 3 din": the next, before a number of days (how long the runs go on). */
+  next: string;
+  /** "is mahine": this, before the month (the runs end on its last day). */
+  this: string;
+  /** "mahine ke baaki din": the rest of the days, after the month. */
+  rest: string;
+  /** "mahine ke ant tak": the end, after the month. */
+  end: string;
+  /** "poore hafte": all week, asked (which days, ending when?). */
+  allWeek: string;
+  /** "ek din chhod ke": every other day. */
+  otherDay: string;
   /** Where a word ends: Devanagari vowel signs are marks, not letters. */
   edge: string;
 }
@@ -149,6 +163,17 @@ function grammarOf(lang: "hi-Latn" | "hi-Deva", w: Words, examples: Grammar["exa
       amount: w.fractions[m[1] ?? ""] ?? 30,
       unit: "minute",
     })),
+    // "agle teen din", "agle 3 din tak": how long the runs go on.
+    ruleOf(word(`(?:${w.next})\\s*${N}\\s*${UNIT}(?:\\s*(?:${w.until}))?`), (m) => {
+      const amount = num(m[1]);
+      return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? "") };
+    }),
+    // "is mahine", "mahine ke baaki din": until the month's last day (grammar.ts); "mahine ke ant tak": its last day as an end.
+    ...restOfMonth(word(w.this), word(w.monthOf)),
+    ...restOfMonth(word(w.rest), word(w.monthOf), "before"),
+    ruleOf(word(`(?:${w.monthOf})\\s*(?:के|ke)\\s*(?:${w.end})(?=\\s*(?:${w.until}))`), () => ({ kind: "monthEnd", month: null })),
+    ruleOf(word(w.otherDay), () => ({ kind: "interval", every: 2, unit: "day" })),
+    englishEvery(DAY_LIST, days),
     ruleOf(word(`${N}\\s*${UNIT}\\s*${w.until}`), (m) => {
       const amount = num(m[1]);
       return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? "") };
@@ -262,6 +287,7 @@ function grammarOf(lang: "hi-Latn" | "hi-Deva", w: Words, examples: Grammar["exa
     word(`${w.today}|${w.tomorrow}|${w.dayAfter}`),
     word(w.nextWeek),
     word(w.weekend),
+    word(w.allWeek),
     `\\d{1,2}:\\d{2}`,
   ]);
   return { lang, chrono: null, rules, glue: new RegExp(`^(?:[\\s,.]|${w.and}|${w.only}|को|ko|ki|ke|की|के|par|पर|pe|पे)*$`, "u"), bearing, examples };
@@ -335,6 +361,12 @@ export const hiLatn = grammarOf(
     quarterTo: "paune|pone",
     date: "tarikh|taarikh|tareekh",
     monthOf: "mahine|mahina",
+    next: "agle|agla|agli",
+    this: "is|iss",
+    rest: "ke\\s+baaki\\s+din|ke\\s+baki\\s+din|ke\\s+bache\\s+(?:hue\\s+)?din",
+    end: "ant|aakhir|akhir|end",
+    allWeek: "poore\\s+hafte|pure\\s+hafte|poora\\s+hafta|pura\\s+hafta",
+    otherDay: "ek\\s+din\\s+chhod\\s*(?:ke|kar)|har\\s+d(?:u|oo)sre\\s+din",
     until: "tak",
     from: "se",
     and: "aur|,",
@@ -406,6 +438,12 @@ export const hiDeva = grammarOf(
     quarterTo: "पौने",
     date: "तारीख|तारीख़",
     monthOf: "महीने",
+    next: "अगले|अगला|अगली",
+    this: "इस",
+    rest: "के\\s*बाकी\\s*दिन|के\\s*बाक़ी\\s*दिन|के\\s*बचे\\s*(?:हुए\\s*)?दिन",
+    end: "अंत|आखिर|आख़िर",
+    allWeek: "पूरे\\s*हफ़?्ते|पूरा\\s*हफ़?्ता",
+    otherDay: "एक\\s*दिन\\s*छोड़\\s*(?:के|कर)|हर\\s*दूसरे\\s*दिन",
     until: "तक",
     from: "से",
     and: "और|,",
