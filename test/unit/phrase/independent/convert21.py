@@ -76,6 +76,10 @@ ONLY_FRI_9 = rep(["03-06 09:00"], "from tomorrow (Friday) until Friday: one run"
 IF_RAIN = ask("a condition: asked, never dropped")
 TWO_TASKS = ask("two tasks, each with its own time: one task each, asked")
 LAST_BUSINESS = refused("the last business day of the month (a holiday moves it): asked or refused, never the last day")
+VAGUE_LENGTH = ask("a couple of days, a few days: how many? asked, never without an end")
+THIS_WEEK_730 = rep(days("07:30"), "this week: through Sunday 8 March, or the question (a work week ends on Friday)", last="03-08 07:30", ask=True)
+FOUR_H_DAY = rep(["03-05 12:00", "03-05 16:00", "03-05 20:00"], "every 4 hours for 24 hours: until 6 March, 10:00", last="03-06 08:00")
+SUN_18_MAY = rep(["03-08 18:00", "03-15 18:00", "03-22 18:00"], "until the end of May: the last Sunday is 31 May", last="05-31 18:00")
 TWELVE_H_WEEK = rep(["03-05 12:00", "03-06 00:00", "03-06 12:00"], "every 12 hours from the next clock mark, for a week (until 12 March, 10:00)", last="03-12 00:00")
 
 R = [
@@ -238,6 +242,34 @@ R = [
     ("hi-Deva", "रोज़ सुबह 8 बजे एक हफ्ते तक दवाई", rep(days("08:00"), last="03-12 08:00"), ["bounded", "medicine"]),
     ("hi-Deva", "रोज़ सुबह पौने नौ बजे", rep(days("08:45")), ["spoken-time"]),
     ("hi-Deva", "हर दो हफ्ते शुक्रवार को शाम 5 बजे", rep(["03-06 17:00", "03-20 17:00", "04-03 17:00"]), ["biweekly"]),
+    # --- a second sweep, after the first fixes: vague lengths, more ways to say the rest of the month, this week ---
+    ("en", "every day at 8am for a couple of days", VAGUE_LENGTH, ["bounded", "vague-length"]),
+    ("en", "every day at 8am for a few days", VAGUE_LENGTH, ["bounded", "vague-length"]),
+    ("en", "every evening at 6 for the next fortnight", rep(days("18:00", "03-05"), "a fortnight: 14 days, until 19 March, 10:00", last="03-18 18:00"), ["bounded", "fortnight"]),
+    ("en", "remind me every morning at 7:30 this week", THIS_WEEK_730, ["bounded", "this-week"]),
+    ("en", "every tuesday and thursday at 6pm for a month", rep(["03-05 18:00", "03-10 18:00", "03-12 18:00"], "a month: until 5 April, 10:00", last="04-02 18:00"), ["bounded", "weekly"]),
+    ("es", "todos los días a las 8 durante unos días", VAGUE_LENGTH, ["bounded", "vague-length"]),
+    ("es", "todos los dias a las 9 lo que queda de mes", MONTH_9, ["bounded", "rest-of", "no-accents"]),
+    ("es", "todos los días a las 9 hasta el fin de semana", ask("until the weekend: before it, or through Sunday? asked (the policy)"), ["bounded", "end"]),
+    ("es", "cada 4 horas durante las próximas 24 horas", FOUR_H_DAY, ["bounded"]),
+    ("pt", "toda manhã às 7h30 esta semana", THIS_WEEK_730, ["bounded", "this-week"]),
+    ("pt", "todo dia às 9h durante uns dias", VAGUE_LENGTH, ["bounded", "vague-length"]),
+    ("pt", "todo dia às 7h até o dia 15", rep(days("07:00"), last="03-15 07:00"), ["bounded", "end"]),
+    ("fr", "tous les jours à 9h d'ici la fin du mois", MONTH_9, ["bounded", "end"]),
+    ("fr", "chaque jour à 9h pour le mois", ask("for the month: this month, or a month from now? asked, never without an end"), ["bounded"]),
+    ("fr", "toutes les 4 heures pendant les prochaines 24 heures", FOUR_H_DAY, ["bounded"]),
+    ("fr", "tous les dimanches à 18h jusqu'à fin mai", SUN_18_MAY, ["bounded", "end"]),
+    ("de", "täglich um 9 Uhr für den restlichen Monat", MONTH_9, ["bounded", "rest-of"]),
+    ("de", "jeden Tag um 9 Uhr im restlichen Monat", MONTH_9, ["bounded", "rest-of"]),
+    ("de", "jeden Sonntag um 18 Uhr bis Ende Mai", SUN_18_MAY, ["bounded", "end"]),
+    ("it", "ogni mattina alle 7 e mezza questa settimana", THIS_WEEK_730, ["bounded", "this-week"]),
+    ("it", "ogni giorno alle 9 fino alla fine della settimana", ask("until the end of the week: Friday or Sunday? asked"), ["bounded", "end"]),
+    ("it", "ogni domenica alle 18 fino a fine maggio", SUN_18_MAY, ["bounded", "end"]),
+    ("hi-Latn", "is hafte roz subah 7:30 baje", THIS_WEEK_730, ["bounded", "this-week"]),
+    ("hi-Latn", "roz subah 9 baje mahine bhar", ask("mahine bhar: this month, or a month from now? asked, never without an end"), ["bounded"]),
+    ("hi-Latn", "roz subah 7 baje 15 tarikh tak", rep(days("07:00"), "until the 15th: of this month, included", last="03-15 07:00"), ["bounded", "end"]),
+    ("hi-Latn", "har ravivar shaam 6 baje may ke ant tak", SUN_18_MAY, ["bounded", "end"]),
+    ("hi-Latn", "har 4 ghante agle 24 ghante tak", FOUR_H_DAY, ["bounded"]),
 ]
 
 if __name__ == "__main__":
