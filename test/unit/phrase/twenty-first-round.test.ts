@@ -199,8 +199,53 @@ describe("each language's own shapes", () => {
 
   it("pt: 'as 8' without the accent is a time, unless a plural noun follows; e um quarto; quinze pras 9", () => {
     expect(runs("me lembra amanha as 8 pfv", SP)).toEqual([at(SP, 3, 6, 8)]);
-    expect(runs("amanhã as 3 tarefas", SP)).toEqual(ASKED);
+    expect(runs("amanhã as 10 tarefas", SP)).toEqual(ASKED);
     expect(runs("todo dia às 8 e um quarto", SP)).toEqual(march(SP, 8, 15, 6, 7, 8));
+    expect(runs("todo dia às 8h e um quarto", SP)).toEqual(march(SP, 8, 15, 6, 7, 8));
     expect(runs("todo dia às quinze pras 9", SP)).toEqual(march(SP, 8, 45, 6, 7, 8));
+  });
+});
+
+describe("the second sweep", () => {
+  it.each([
+    ["every day at 8am for a couple of days", NY],
+    ["every day at 8am for a few days", NY],
+    ["todos los días a las 8 durante unos días", MAD],
+    ["todo dia às 9h durante uns dias", SP],
+    ["tous les jours à 8h pendant quelques jours", PAR],
+    ["chaque jour à 9h pour le mois", PAR],
+    ["jeden Tag um 8 ein paar Tage lang", BER],
+    ["ogni giorno alle 8 per qualche giorno", ROM],
+    ["is hafte roz subah 7:30 baje", KOL],
+    ["roz subah 9 baje mahine bhar", KOL],
+  ])("a length that says no number, or no which: asked, %s", (text, zone) => {
+    expect(runs(text, zone)).toEqual(ASKED);
+  });
+
+  it.each([
+    ["todos los dias a las 9 lo que queda de mes", MAD],
+    ["tous les jours à 9h d'ici la fin du mois", PAR],
+    ["täglich um 9 Uhr für den restlichen Monat", BER],
+    ["jeden Tag um 9 Uhr im restlichen Monat", BER],
+  ])("more ways to say the rest of the month: %s", (text, zone) => {
+    expect(runs(text, zone)).toEqual(march(zone, 9, 0, 6, 7, 8));
+    expect(endOf(text, zone)).toBe(april1(zone));
+  });
+
+  it("the next fortnight and the next 24 hours are how long", () => {
+    expect(endOf("every evening at 6 for the next fortnight", NY)).toBe(at(NY, 3, 19, 10));
+    expect(endOf("toutes les 4 heures pendant les prochaines 24 heures", PAR)).toBe(at(PAR, 3, 6, 10));
+  });
+
+  it.each([
+    ["tous les dimanches à 18h jusqu'à fin mai", PAR],
+    ["har ravivar shaam 6 baje may ke ant tak", KOL],
+  ])("until the end of a named month: %s", (text, zone) => {
+    expect(runs(text, zone)).toEqual(march(zone, 18, 0, 8, 15, 22));
+    expect(endOf(text, zone)).toBe(at(zone, 6, 1, 0));
+  });
+
+  it("hi: until the 15th", () => {
+    expect(endOf("roz subah 7 baje 15 tarikh tak", KOL)).toBe(at(KOL, 3, 16, 0));
   });
 });

@@ -207,7 +207,7 @@ const rules: Rule[] = [
   // "übernächste Woche": the week two on; a day said with it is read in it (read-ahead.ts).
   ruleOf(String.raw`\b(?:in\s+der\s+)?übernächsten?\s+woche\b`, (m) => periodOf(m[0], /woche/u, null, 2)),
   // "jeden Tag um 9 diesen Monat", "für den Rest des Monats": until the month's last day (grammar.ts).
-  ...restOfMonth(String.raw`\b(?:für\s+)?den\s+rest\s+(?:des|dieses)|\b(?:in\s+)?diesem|\bdiesen`, String.raw`monats?\b`),
+  ...restOfMonth(String.raw`\b(?:für\s+)?den\s+rest\s+(?:des|dieses)|\b(?:für\s+den|im)\s+restlichen|\b(?:in\s+)?diesem|\bdiesen`, String.raw`monats?\b`),
   ruleOf(String.raw`\b(?:nächste|kommende|diese)r?\s+woche\b|\b(?:nächsten|kommenden|diesen)\s+monat\b|\b(?:dieses|nächstes|kommendes)\s+wochenende\b`, (m) =>
     periodOf(m[0], /^(?:nächste|kommende)r?\s+woche$/u, /^(?:nächsten|kommenden)\s+monat$/u),
   ),
@@ -309,6 +309,8 @@ const BEARING = [
   String.raw`\b(?:ersten?|zweiten|dritten|vierten|fünften|letzten?)\b(?!\s+(?:\d|woche|wochen|monat|monats|jahr|nacht|mal|stunden|tage|artikel|nachrichten|ausgabe))`,
   String.raw`\b(?:jeden|jede|jedes|jedem|alle)\b(?=\s+(?:\d|tag|woche|monat|jahr|stunde|minute|morgen|abend|nacht|mittag|vormittag|nachmittag|werktag|arbeitstag|wochenende|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|zweiten|dritten|ersten|letzten|halbe|viertel|zwei|drei|vier|fünf|sechs|zehn|fünfzehn|zwanzig|dreißig))`,
   // "das tägliche Meeting", "die ganze Woche", "den Rest der Woche": asked, never dropped.
+  // "ein paar Tage", "einige Wochen": how many? Asked, never a repetition without its end.
+  String.raw`\b(?:ein\s+paar|einige|paar)\s+(?:tage|wochen|monate)\b`,
   String.raw`\btägliche[nmrs]?\b|\bganze\s+woche\b|\brest\s+der\s+woche\b|\b(?:14-?tägig|vierzehntägig|zweiwöchentlich)\b`,
   String.raw`\b(?:täglich|wöchentlich|monatlich|jährlich|stündlich|halbstündlich|werktags|wochentags|werktage[n]?|arbeitstage[n]?|wochenends?|wochenenden?)\b`,
   String.raw`\b(?:außer|ausser|ausgenommen)\b`,

@@ -186,7 +186,7 @@ const rules: Rule[] = [
     const amount = num(m[1] ?? m[3]);
     return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? m[4] ?? "") };
   }),
-  ruleOf(String.raw`\bfor\s+a\s+fortnight\b`, () => ({ kind: "duration", amount: 2, unit: "week" })),
+  ruleOf(String.raw`\bfor\s+(?:a|the\s+next)\s+fortnight\b`, () => ({ kind: "duration", amount: 2, unit: "week" })),
   ruleOf(String.raw`\b(?:for|during|over)\s+the\s+(?:next|coming)\s+(hour|day|week|month|year)\b|\bfor\s+the\s+rest\s+of\s+the\s+(week|month|year)\b`, (m) =>
     m[1] === undefined ? null : { kind: "duration", amount: 1, unit: unitOf(m[1]) },
   ),
@@ -505,6 +505,8 @@ const BEARING = [
   String.raw`\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty-five|ninety)\s+(?:min(?:ute)?s?|h(?:ou)?rs?|hours?|days?|weeks?|fortnights?|months?|years?)\b`,
   String.raw`\b(?:an?|one)\s+(?:hour|week|fortnight|month|year)\b`,
   String.raw`\bfortnight\b`,
+  // "for a couple of days", "for a few weeks": how many? Asked, never a repetition without its end.
+  String.raw`\b(?:couple\s+(?:of\s+)?|few\s+)(?:days|weeks|months)\b`,
   String.raw`\bhalf\b(?=\s+(?:an?\s+)?hour)|\band\s+a\s+half\b`,
   String.raw`\b\d{1,2}(?:[:.]\d{2})?\s*[ap]\.?m\b`,
   String.raw`\b\d{1,2}:\d{2}\b`,

@@ -224,7 +224,10 @@ const rules: Rule[] = [
     return list === null ? null : { kind: "weekdays", days: list };
   }),
   // "todos los días a las 9 este mes", "el resto del mes": until the month's last day (grammar.ts).
-  ...restOfMonth(String.raw`\b(?:(?:durante|por|en)\s+)?el\s+resto\s+de(?:l|\s+este)?|\b(?:durante\s+)?este`, String.raw`mes\b`),
+  ...restOfMonth(
+    String.raw`\b(?:(?:durante|por|en)\s+)?el\s+resto\s+de(?:l|\s+este)?|\blo\s+que\s+queda\s+de(?:l|\s+este)?|\b(?:durante\s+)?este`,
+    String.raw`mes\b`,
+  ),
   ruleOf(
     String.raw`\b(?:este|el\s+pr[óo]ximo)\s+(?:fin\s+de\s+semana|finde)\b|\b(?:el\s+)?(?:fin\s+de\s+semana|finde)\s+que\s+viene\b|\b(?:la\s+)?(?:pr[óo]xima|esta)\s+semana\b|\bla\s+semana\s+(?:que\s+viene|pr[óo]xima)\b|\b(?:el\s+)?(?:pr[óo]ximo|este)\s+mes\b|\bel\s+mes\s+que\s+viene\b`,
     (m) => periodOf(m[0], /pr[óo]xima\s+semana|semana\s+(?:que\s+viene|pr[óo]xima)/u, /pr[óo]ximo\s+mes|mes\s+que\s+viene/u),
@@ -314,6 +317,8 @@ const BEARING = [
   String.raw`\bhasta\b`,
   // "toda la semana", "el resto de la semana": which days, ending when? Asked, never dropped.
   String.raw`\btoda\s+la\s+semana\b|\bresto\s+de\s+la\s+semana\b`,
+  // "durante unos días": how many? Asked, never a repetition without its end.
+  String.raw`\b(?:unos|algunos|unos\s+cuantos|un\s+par\s+de)\s+(?:d[íi]as|semanas|meses)\b`,
   String.raw`\b(?:desde|de)\b(?=\s+(?:las?\s+)?\d{1,2}(?:[:.]\d{2})?\s+(?:a|hasta)\b)`,
   String.raw`\bentre\b(?=\s+(?:las?\s+)?\d)`,
   // Before a day, a range of days: never the two dates alone (read-one-day.ts).

@@ -124,10 +124,13 @@ const rules: Rule[] = [
     unit: "day",
   })),
   // "pendant les 3 prochains jours", "les 5 prochains jours": how long, with or without "pendant".
-  ruleOf(String.raw`\b(?:(?:pendant|durant|pour)\s+(?:les\s+)?|les\s+(?=\S+\s+prochaine?s\b))${NUM}\s+(?:prochain(?:e)?s\s+)?${UNIT}\b`, (m) => {
-    const amount = num(m[1]);
-    return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? "") };
-  }),
+  ruleOf(
+    String.raw`\b(?:(?:pendant|durant|pour)\s+(?:les\s+)?(?:prochaine?s\s+)?|les\s+(?=\S+\s+prochaine?s\b))${NUM}\s+(?:prochain(?:e)?s\s+)?${UNIT}\b`,
+    (m) => {
+      const amount = num(m[1]);
+      return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? "") };
+    },
+  ),
   ruleOf(String.raw`\b${NUM}\s+fois\s+(?:par\s+(jour|semaine|mois|heure)|(quotidiennement))\b`, (m) =>
     timesPer(num(m[1]), m[2] === "jour" || m[3] !== undefined),
   ),
@@ -143,8 +146,10 @@ const rules: Rule[] = [
     what: "time",
   })),
   // "jusqu'à la fin du mois": this month's end, not the end of every month.
-  ruleOf(String.raw`(?<=\bjusqu['’][àa]\s+la\s+)fin\s+du\s+mois\b`, () => ({ kind: "monthEnd", month: null })),
-  ruleOf(String.raw`\b(?:la\s+)?fin\s+(?:de\s+|d['’])${MONTH}\b`, (m) => ({ kind: "monthEnd", month: monthOf(m[1] ?? "") })),
+  // "d'ici la fin du mois": by the month's end, an "until" like "jusqu'à la".
+  ruleOf(String.raw`\bd['’]ici\s+la(?=\s+fin\s+du\s+mois\b)`, () => ({ kind: "until", side: "after" })),
+  ruleOf(String.raw`(?<=\b(?:jusqu['’][àa]|d['’]ici)\s+la\s+)fin\s+du\s+mois\b`, () => ({ kind: "monthEnd", month: null })),
+  ruleOf(String.raw`\b(?:la\s+)?fin\s+(?:de\s+|d['’])?${MONTH}\b`, (m) => ({ kind: "monthEnd", month: monthOf(m[1] ?? "") })),
   ruleOf(String.raw`\b(?:le\s+)?(\d{1,2})(?:er)?\s+du\s+mois\s+prochain\b`, (m) => ({ kind: "monthAhead", months: 1, day: Number(m[1]) })),
   ruleOf(
     String.raw`\b(?:(?:chaque|tous\s+les)\s+)?(?:le\s+)?dernier\s+jour\s+(?:de\s+chaque|du|de\s+tous\s+les)\s+mois\b|\b(?:[àa]\s+la\s+)?fin\s+(?:de\s+chaque|du)\s+mois\b`,
@@ -304,6 +309,8 @@ const BEARING = [
   String.raw`\b(?:quotidiennement|hebdomadairement|mensuellement|annuellement|quotidien|hebdomadaire|mensuel)\b`,
   String.raw`\bsur\s+deux\b`,
   // "toute la semaine", "le reste de la semaine", "bihebdomadaire" (twice a week, or every two weeks?): asked, never dropped.
+  // "pendant quelques jours", "pour le mois": how long? Asked, never a repetition without its end.
+  String.raw`\bquelques\s+(?:jours|semaines|mois)\b|\bpour\s+le\s+mois\b`,
   String.raw`\btoute\s+la\s+semaine\b|\breste\s+de\s+la\s+semaine\b|\bbi-?hebdomadaire\b|\bquotidienne\b`,
   String.raw`\b(?:sauf|except[ée]|hormis)\b`,
   String.raw`\bjusqu['’]`,

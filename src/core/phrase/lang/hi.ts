@@ -86,7 +86,7 @@ interface Words {
   rest: string;
   /** "mahine ke ant tak": the end, after the month. */
   end: string;
-  /** "poore hafte": all week, asked (which days, ending when?). */
+  /** "poore hafte", "is hafte", "mahine bhar", "kuch din": all week, this week, the month long, some days: asked (which days, ending when?). */
   allWeek: string;
   /** "ek din chhod ke": every other day. */
   otherDay: string;
@@ -173,6 +173,12 @@ function grammarOf(lang: "hi-Latn" | "hi-Deva", w: Words, examples: Grammar["exa
     ...restOfMonth(word(w.rest), word(w.monthOf), "before"),
     ruleOf(word(`(?:${w.monthOf})\\s*(?:के|ke)\\s*(?:${w.end})(?=\\s*(?:${w.until}))`), () => ({ kind: "monthEnd", month: null })),
     ruleOf(word(w.otherDay), () => ({ kind: "interval", every: 2, unit: "day" })),
+    // "15 tarikh tak": that day of this month as the last; "may ke ant tak": the month's last day.
+    ruleOf(word(`${N}\\s*(?:${w.date})(?=\\s*(?:${w.until}))`), (m) => {
+      const day = num(m[1]);
+      return day === null ? null : { kind: "monthDay", day };
+    }),
+    ruleOf(word(`${MONTH}\\s*(?:के|ke)\\s*(?:${w.end})(?=\\s*(?:${w.until}))`), (m) => ({ kind: "monthEnd", month: monthOf(m[1]) })),
     englishEvery(DAY_LIST, days),
     ruleOf(word(`${N}\\s*${UNIT}\\s*${w.until}`), (m) => {
       const amount = num(m[1]);
@@ -365,7 +371,7 @@ export const hiLatn = grammarOf(
     this: "is|iss",
     rest: "ke\\s+baaki\\s+din|ke\\s+baki\\s+din|ke\\s+bache\\s+(?:hue\\s+)?din",
     end: "ant|aakhir|akhir|end",
-    allWeek: "poore\\s+hafte|pure\\s+hafte|poora\\s+hafta|pura\\s+hafta",
+    allWeek: "poore\\s+hafte|pure\\s+hafte|poora\\s+hafta|pura\\s+hafta|is\\s+hafte|mahine\\s+bhar|kuch\\s+din",
     otherDay: "ek\\s+din\\s+chhod\\s*(?:ke|kar)|har\\s+d(?:u|oo)sre\\s+din",
     until: "tak",
     from: "se",
@@ -442,7 +448,7 @@ export const hiDeva = grammarOf(
     this: "इस",
     rest: "के\\s*बाकी\\s*दिन|के\\s*बाक़ी\\s*दिन|के\\s*बचे\\s*(?:हुए\\s*)?दिन",
     end: "अंत|आखिर|आख़िर",
-    allWeek: "पूरे\\s*हफ़?्ते|पूरा\\s*हफ़?्ता",
+    allWeek: "पूरे\\s*हफ़?्ते|पूरा\\s*हफ़?्ता|इस\\s*हफ़?्ते|महीने\\s*भर|कुछ\\s*दिन",
     otherDay: "एक\\s*दिन\\s*छोड़\\s*(?:के|कर)|हर\\s*दूसरे\\s*दिन",
     until: "तक",
     from: "से",

@@ -237,9 +237,9 @@ const rules: Rule[] = [
     dateOrMonthDate(m[3], monthOf(m[2] ?? ""), /^\d+$/u.test(m[1] ?? "") ? Number(m[1]) : 1),
   ),
   ruleOf(String.raw`\bdopodomani\b`, () => ({ kind: "dayOffset", days: 2 })),
-  ruleOf(String.raw`\bdomani\s+(mattina|pomeriggio|sera|notte)\b|\bdo(mattina)\b`, (m) => [
+  ruleOf(String.raw`\bdomani\s+(mattina|pomeriggio|sera|notte)\b`, (m) => [
     { kind: "dayOffset", days: 1 },
-    { kind: "part", part: PARTS[m[1] ?? m[2] ?? ""] ?? "morning" },
+    { kind: "part", part: PARTS[m[1] ?? ""] ?? "morning" },
   ]),
   ruleOf(String.raw`\b(?:a\s+)?mezzogiorno\b(?:\s+(?:e\s+(mezzo|mezza|un\s+quarto|quarto)|(meno)\s+(?:un\s+)?quarto)\b)?`, (m) =>
     noonAnd(m[1] === undefined ? (m[2] === undefined ? null : "quarterTo") : m[1].startsWith("mezz") ? "half" : "quarter"),
@@ -293,6 +293,8 @@ const rules: Rule[] = [
 /** Italian words that can carry schedule meaning (coverage.ts). */
 const BEARING = [
   // "tutta la settimana", "il resto della settimana": which days, ending when? Asked, never dropped.
+  // "per qualche giorno", "per alcuni giorni": how many? Asked, never a repetition without its end.
+  String.raw`\bqualche\s+(?:giorno|settimana|mese)\b|\balcun[ie]\s+(?:giorni|settimane|mesi)\b`,
   String.raw`\btutta\s+la\s+settimana\b|\bresto\s+della\s+settimana\b`,
   // Before a day, a range of days: never the two dates alone (read-one-day.ts).
   String.raw`\b(?:tra|fra)\b(?=\s+(?:il\s+)?(?:oggi|domani|dopodomani|luned|marted|mercoled|gioved|venerd|sabato|domenica))`,

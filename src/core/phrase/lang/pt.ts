@@ -303,6 +303,8 @@ const BEARING = [
   String.raw`\bsim\s*,?\s+\p{L}+\s+n[ãa]o\b`,
   String.raw`\bde\s+\d+\s+em\s+\d+\b`,
   // "a semana toda", "pelo resto da semana": which days, ending when? Asked, never dropped.
+  // "durante uns dias": how many? Asked, never a repetition without its end.
+  String.raw`\b(?:uns|alguns|uns\s+poucos)\s+(?:dias|semanas|meses)\b`,
   String.raw`\b(?:a\s+)?semana\s+(?:toda|inteira)\b|\btoda\s+a\s+semana\b|\bresto\s+da\s+semana\b`,
   String.raw`\bdi[áa]ri[oa]s?\b`,
   String.raw`\b(?:menos|exceto|salvo|tirando)\b(?!\s+(?:de\s+)?\d+\s*(?:minutos|horas))`,
