@@ -146,9 +146,9 @@ const rules: Rule[] = [
     what: "time",
   })),
   // "jusqu'à la fin du mois": this month's end, not the end of every month.
-  // "d'ici la fin du mois": by the month's end, an "until" like "jusqu'à la".
+  // "d'ici la fin du mois": by the month's end, an "until" like "jusqu'à la" (the month's end is read by the last-day rule).
   ruleOf(String.raw`\bd['’]ici\s+la(?=\s+fin\s+du\s+mois\b)`, () => ({ kind: "until", side: "after" })),
-  ruleOf(String.raw`(?<=\b(?:jusqu['’][àa]|d['’]ici)\s+la\s+)fin\s+du\s+mois\b`, () => ({ kind: "monthEnd", month: null })),
+  ruleOf(String.raw`(?<=\bjusqu['’][àa]\s+la\s+)fin\s+du\s+mois\b`, () => ({ kind: "monthEnd", month: null })),
   ruleOf(String.raw`\b(?:la\s+)?fin\s+(?:de\s+|d['’])?${MONTH}\b`, (m) => ({ kind: "monthEnd", month: monthOf(m[1] ?? "") })),
   ruleOf(String.raw`\b(?:le\s+)?(\d{1,2})(?:er)?\s+du\s+mois\s+prochain\b`, (m) => ({ kind: "monthAhead", months: 1, day: Number(m[1]) })),
   ruleOf(
