@@ -245,6 +245,10 @@ describe("the second sweep", () => {
     expect(endOf(text, zone)).toBe(at(zone, 6, 1, 0));
   });
 
+  it("'un dia si y otro no' without accents reads as Portuguese: asked, never one run", () => {
+    expect(runs("regar las plantas un dia si y otro no a las 19h", MAD)).toEqual(ASKED);
+  });
+
   it("hi: until the 15th", () => {
     expect(endOf("roz subah 7 baje 15 tarikh tak", KOL)).toBe(at(KOL, 3, 16, 0));
   });

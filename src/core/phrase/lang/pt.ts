@@ -301,6 +301,8 @@ const BEARING = [
   String.raw`\b(?:tod[oa]s?|cada)\b(?=\s+(?:\d|os|as|o|a|dia|semana|m[êe]s|ano|hora|minuto|manh[ãa]|tarde|noite|segunda|ter[çc]a|quarta|quinta|sexta|s[áa]bado|domingo|fim|primeir|[úu]ltim|duas|dois|tr[êe]s|quinze|meia))`,
   String.raw`\b(?:diariamente|semanalmente|mensalmente|anualmente|quinzenalmente)\b`,
   String.raw`\bsim\s*,?\s+\p{L}+\s+n[ãa]o\b`,
+  // "un dia si y otro no" typed without accents can be taken for Portuguese: every other day, never dropped.
+  String.raw`\bdia\s+sim?\b`,
   String.raw`\bde\s+\d+\s+em\s+\d+\b`,
   // "a semana toda", "pelo resto da semana": which days, ending when? Asked, never dropped.
   // "durante uns dias": how many? Asked, never a repetition without its end.
