@@ -85,6 +85,7 @@ const TABLES: Readonly<Record<RowSet, { title: string; byFeature: boolean }>> = 
   tuning16: { title: "TUNING16 (the sixteenth tuning set: Hong Kong Chinese, Cantonese words, English mixed in)", byFeature: true },
   tuning18: { title: "TUNING18 (the weekend in every language: every weekend, the bare word, this weekend, this Saturday and Sunday)", byFeature: true },
   tuning20: { title: "TUNING20 (Japanese and Korean reminders as people ask for them: bounded repetitions, day lists, conditions)", byFeature: true },
+  tuning21: { title: "TUNING21 (reminders in en, es, pt, fr, de, it, hi: bounded repetition, spoken times, English mixed in)", byFeature: true },
 };
 
 const judged = new Map(SETS.map((set) => [set, judgeAll(loadSet(set))]));

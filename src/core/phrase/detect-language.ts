@@ -54,7 +54,7 @@ const LATIN_WORDS: Array<[Grammar, RegExp]> = [
   ],
   [
     it,
-    /(?<![\p{L}])(?:ogni|giorno|giorni|lunedì|lunedi|martedì|martedi|mercoledì|mercoledi|giovedì|giovedi|venerdì|venerdi|sabato|domenica|domani|dopodomani|oggi|stasera|stamattina|sera|mattina|mezzogiorno|mezzanotte|alle|dalle|all|ore|tra|fra|minuti|settimana|settimane|mese|tranne|escluso|fino|volte|per|ricordami|ricorda|più|tardi|prossimo|prossima|ultimo|primo|lavorativi|feriali|notte|pomeriggio|sì|di|del|il|tutti|tutte|gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|adesso|subito|ora|un['’]ora|mezz['’]ora)(?![\p{L}])/giu,
+    /(?<![\p{L}])(?:ogni|giorno|giorni|lunedì|lunedi|martedì|martedi|mercoledì|mercoledi|giovedì|giovedi|venerdì|venerdi|sabato|domenica|domani|dopodomani|oggi|stasera|stamattina|domattina|sera|mattina|mezzogiorno|mezzanotte|alle|dalle|all|ore|tra|fra|minuti|settimana|settimane|mese|tranne|escluso|fino|volte|per|ricordami|ricorda|più|tardi|prossimo|prossima|ultimo|primo|lavorativi|feriali|notte|pomeriggio|sì|di|del|il|tutti|tutte|gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|adesso|subito|ora|un['’]ora|mezz['’]ora)(?![\p{L}])/giu,
   ],
   [
     hiLatn,

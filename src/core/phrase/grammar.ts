@@ -218,6 +218,37 @@ export function periodOf(text: string, week: RegExp | null, month: RegExp | null
   return { kind: "vague", what: "day", ...(unit !== null && { ahead: { unit, count } }) };
 }
 
+/**
+ * This month, or the rest of it, said beside a repetition ("daily at 9am this month", "todos los días
+ * este mes", "pour le reste du mois", "für den Rest des Monats", "mahine ke baaki din roz"): the runs
+ * end on the month's last day, as "until the end of the month" does. Read as an "until" (the words
+ * `lead`, before the month or, `side` "before", after it) and its target, the month's end (or the
+ * year's, `year`), so read-bounds.ts ends the runs; with no repetition the phrase is asked (an end
+ * for a single run). Patterns carry their own word edges; listed before the rule that reads a month
+ * named without its day as a vague period.
+ */
+export function restOfMonth(lead: string, month: string, side: "after" | "before" = "after", year: string | null = null): Rule[] {
+  const period = year === null ? `(${month})` : `(${month})|(${year})`;
+  const end = (m: RegExpExecArray): Fragment => ({ kind: "monthEnd", month: m[2] === undefined ? null : 12 });
+  return side === "after"
+    ? [ruleOf(String.raw`(?:${lead})(?=\s+(?:${period}))`, () => ({ kind: "until", side: "after" })), ruleOf(String.raw`(?<=(?:${lead})\s+)(?:${period})`, end)]
+    : [
+        ruleOf(String.raw`(?:${period})(?=\s+(?:${lead}))`, end),
+        ruleOf(String.raw`(?<=(?:${period})\s+)(?:${lead})`, () => ({ kind: "until", side: "before" })),
+      ];
+}
+
+/**
+ * "every lunes", "every Montag", "each lundi": the English word for every typed before a weekday of
+ * the phrase's language, as its own word for every is read (left alone, "every" was dropped and the
+ * day ran once). `dayList` matches the language's run of weekday names as its group 1.
+ */
+export const englishEvery = (dayList: string, readDays: (list: string) => Weekday[] | null): Rule =>
+  ruleOf(String.raw`\b(?:every|each)\s+${dayList}`, (m) => {
+    const days = readDays(m[1] ?? "");
+    return days === null ? null : { kind: "weekdays", days };
+  });
+
 /** A window between two clock readings, or null when either end is not one. */
 export const windowOf = (from: ClockReading | null, to: ClockReading | null): Fragment | null =>
   from === null || to === null ? null : { kind: "window", from, to };

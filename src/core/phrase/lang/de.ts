@@ -6,6 +6,7 @@ import {
   clock,
   dateOrMonthDate,
   dateRange,
+  englishEvery,
   exceptMonthsRule,
   exceptOf,
   type Grammar,
@@ -14,6 +15,7 @@ import {
   numericClock,
   periodOf,
   readDayList,
+  restOfMonth,
   ruleOf,
   slashDate,
   startWord,
@@ -121,7 +123,8 @@ const rules: Rule[] = [
     const hours = m[1] === undefined ? 1 : num(m[1]);
     return hours === null ? null : { kind: "relative", amount: 60 * hours + 30, unit: "minute" };
   }),
-  ruleOf(String.raw`\b(?:${NUM}\s+${UNIT}\s+lang|für\s+${NUM}\s+${UNIT}|die\s+nächsten\s+${NUM}\s+${UNIT})\b`, (m) => {
+  // "eine Woche lang", "für 2 Wochen", "(in) den nächsten drei Tagen": how long.
+  ruleOf(String.raw`\b(?:${NUM}\s+${UNIT}\s+lang|für\s+${NUM}\s+${UNIT}|(?:die|in\s+den)\s+nächsten\s+${NUM}\s+${UNIT})\b`, (m) => {
     const amount = num(m[1] ?? m[3] ?? m[5]);
     return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? m[4] ?? m[6] ?? "") };
   }),
@@ -147,12 +150,26 @@ const rules: Rule[] = [
   ruleOf(String.raw`\b(?:später|bald|demnächst|nachher|in\s+kürze|gleich)\b`, () => ({ kind: "vague", what: "time", weak: true })),
   ruleOf(String.raw`\b(?:irgendwann|bei\s+gelegenheit|eines\s+tages|wann\s+immer)\b`, () => ({ kind: "vague", what: "time" })),
   ruleOf(
-    String.raw`\b(?:jeden\s+|am\s+)?letzten\s+(?:tag\s+)?(?:des|jedes|eines\s+jeden|im)\s+monats?\b|\b(?:am|zum|jeweils\s+zum)\s+monatsende\b|\bmonatsende\b|\bmonatsletzten\b|\bultimo\b`,
+    String.raw`\b(?:jeden\s+|am\s+)?letzten\s+(?:tag\s+)?(?:des|jedes|eines\s+jeden|im)\s+monats?\b|\b(?:am|(?<!\bbis\s+)zum|jeweils\s+zum)\s+monatsende\b|\bmonatsende\b|\b(?:(?:am|(?<!\bbis\s+)zum)\s+)?ende\s+(?:des|dieses)\s+monats\b|\bmonatsletzten\b|\bultimo\b`,
     () => ({ kind: "lastDayOfMonth" }),
   ),
-  ruleOf(String.raw`\b(?:jeden\s+|am\s+)?${ORDINAL}\s+(${DAY})\s+(?:im|des|jedes|eines\s+jeden)\s+monats?\b`, (m) => {
-    const weekday = weekdayOf(m[2] ?? "");
-    return weekday === null ? null : { kind: "nthWeekday", nth: NTH[m[1] ?? ""] ?? 1, weekdays: [weekday] };
+  // "am ersten Montag im Monat", "jeden zweiten und vierten Donnerstag im Monat".
+  ruleOf(String.raw`\b(?:jeden\s+|am\s+)?${ORDINAL}(?:\s+und\s+${ORDINAL})?\s+(${DAY})\s+(?:im|des|jedes|eines\s+jeden)\s+monats?\b`, (m) => {
+    const weekday = weekdayOf(m[3] ?? "");
+    if (weekday === null) return null;
+    return [m[1], m[2]].filter((o) => o !== undefined).map((o): Fragment => ({ kind: "nthWeekday", nth: NTH[o ?? ""] ?? 1, weekdays: [weekday] }));
+  }),
+  // "14-tägig", "zweiwöchentlich": every two weeks (the weekday said beside it).
+  ruleOf(String.raw`\b(?:14-?tägig|vierzehntägig|zweiwöchentlich)\b`, () => ({ kind: "interval", every: 2, unit: "week" })),
+  // "jeden Samstagmorgen": the day with its part, every week.
+  ruleOf(String.raw`\bjeden\s+(montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)(morgen|vormittag|nachmittag|abend)\b`, (m) => {
+    const weekday = weekdayOf(m[1] ?? "");
+    return weekday === null
+      ? null
+      : [
+          { kind: "weekdays", days: [weekday] },
+          { kind: "part", part: PARTS[m[2] ?? ""] ?? "morning" },
+        ];
   }),
   exceptMonthsRule(String.raw`\b(?:außer|ausser|ausgenommen|nicht)\s+im\s+${MONTH}(?:\s*(?:,|und|oder)\s*${MONTH})*\b`, new RegExp(MONTH), monthOf),
   ruleOf(
@@ -174,6 +191,7 @@ const rules: Rule[] = [
     }),
   ),
   ruleOf(String.raw`\b(?:jedes|an\s+jedem)\s+wochenende\b|\ban\s+(?:den\s+)?wochenenden\b|\bwochenends\b`, () => ({ kind: "weekdays", days: [...WEEKEND] })),
+  englishEvery(DAY_LIST, (list) => days(list, DAY)),
   ruleOf(String.raw`\b(?:jeden|an\s+jedem)\s+${DAY_LIST}\b`, (m) => {
     const list = days(m[1] ?? "", DAY);
     return list === null ? null : { kind: "weekdays", days: list };
@@ -182,12 +200,14 @@ const rules: Rule[] = [
     const list = days(m[1] ?? "", ADVERB);
     return list === null ? null : { kind: "weekdays", days: list };
   }),
-  ruleOf(String.raw`\bvon\s+(${DAY})\s+bis\s+(${DAY})\b|\b(montag)\s+bis\s+(freitag)\b`, (m) => {
+  ruleOf(String.raw`\bvon\s+(${DAY})\s+bis\s+(${DAY})\b|\b(montag)\s+bis\s+(freitag)\b|\b(${DAY})\s*[-–]\s*(${DAY})(?![\p{L}])`, (m) => {
     const list = days(m[0], DAY);
     return list === null ? null : { kind: "weekdays", days: list };
   }),
   // "übernächste Woche": the week two on; a day said with it is read in it (read-ahead.ts).
   ruleOf(String.raw`\b(?:in\s+der\s+)?übernächsten?\s+woche\b`, (m) => periodOf(m[0], /woche/u, null, 2)),
+  // "jeden Tag um 9 diesen Monat", "für den Rest des Monats": until the month's last day (grammar.ts).
+  ...restOfMonth(String.raw`\b(?:für\s+)?den\s+rest\s+(?:des|dieses)|\b(?:für\s+den|im)\s+restlichen|\b(?:in\s+)?diesem|\bdiesen`, String.raw`monats?\b`),
   ruleOf(String.raw`\b(?:nächste|kommende|diese)r?\s+woche\b|\b(?:nächsten|kommenden|diesen)\s+monat\b|\b(?:dieses|nächstes|kommendes)\s+wochenende\b`, (m) =>
     periodOf(m[0], /^(?:nächste|kommende)r?\s+woche$/u, /^(?:nächsten|kommenden)\s+monat$/u),
   ),
@@ -219,9 +239,10 @@ const rules: Rule[] = [
   }),
   ruleOf(String.raw`\b(?:am\s+)?(\d{1,2})\.\s*${MONTH}\b(?:\s+(\d{4})\b)?`, (m) => dateOrMonthDate(m[3], monthOf(m[2] ?? ""), Number(m[1]))),
   // "jeden 15. des Monats": a day of every month.
-  ruleOf(String.raw`\bjeden\s+(\d{1,2})\.\s*(?:des\s+monats|im\s+monat)\b`, (m) => [
+  // "jeden 15. des Monats", "am 1. jeden Monats", "jeden ersten des Monats".
+  ruleOf(String.raw`\b(?:jeden|am)\s+(?:(\d{1,2})\.|(ersten))\s*(?:des\s+monats|im\s+monat|jeden\s+monats)\b`, (m) => [
     { kind: "interval", every: 1, unit: "month" },
-    { kind: "monthDay", day: Number(m[1]) },
+    { kind: "monthDay", day: m[2] !== undefined ? 1 : Number(m[1]) },
   ]),
   // "um 8, 14 und 20 Uhr": the hour between the commas is a time as well.
   ruleOf(String.raw`(?<=\bum\s+\d{1,2}(?:[:.]\d{2})?\s*,\s*)(\d{1,2})(?:[:.](\d{2}))?(?=\s*(?:,|und\b|sowie\b))`, (m) =>
@@ -229,9 +250,9 @@ const rules: Rule[] = [
   ),
   // "am 1. und 15.": several days of the month.
   ruleOf(String.raw`\b(?:am|jeden)\s+\d{1,2}\.(?:\s*(?:,|und)\s*\d{1,2}\.)+(?!\s*\d)`, (m) => monthDayList(m[0])),
-  ruleOf(String.raw`\b(?:am|zum|den|jeden)\s+(\d{1,2})\.(?!\s*\d)|\bam\s+(ersten)\b`, (m) => ({
+  ruleOf(String.raw`\b(?:am|(?<!\bbis\s+)zum|den|jeden)\s+(\d{1,2})\.(?!\s*\d)|\bam\s+(ersten)\b|(?<=\bbis\s+zum\s+)(\d{1,2})\.(?!\s*\d)`, (m) => ({
     kind: "monthDay",
-    day: m[2] !== undefined ? 1 : Number(m[1]),
+    day: m[2] !== undefined ? 1 : Number(m[1] ?? m[3]),
   })),
   ruleOf(String.raw`\b(?:am|an)\s+${DAY_LIST}\b`, (m) => {
     const list = days(m[1] ?? "", DAY);
@@ -287,6 +308,10 @@ const BEARING = [
   String.raw`\b\d{1,2}\.(?=\s*(?:\p{L}|$))`,
   String.raw`\b(?:ersten?|zweiten|dritten|vierten|fünften|letzten?)\b(?!\s+(?:\d|woche|wochen|monat|monats|jahr|nacht|mal|stunden|tage|artikel|nachrichten|ausgabe))`,
   String.raw`\b(?:jeden|jede|jedes|jedem|alle)\b(?=\s+(?:\d|tag|woche|monat|jahr|stunde|minute|morgen|abend|nacht|mittag|vormittag|nachmittag|werktag|arbeitstag|wochenende|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|zweiten|dritten|ersten|letzten|halbe|viertel|zwei|drei|vier|fünf|sechs|zehn|fünfzehn|zwanzig|dreißig))`,
+  // "das tägliche Meeting", "die ganze Woche", "den Rest der Woche": asked, never dropped.
+  // "ein paar Tage", "einige Wochen": how many? Asked, never a repetition without its end.
+  String.raw`\b(?:ein\s+paar|einige|paar)\s+(?:tage|wochen|monate)\b`,
+  String.raw`\btägliche[nmrs]?\b|\bganze\s+woche\b|\brest\s+der\s+woche\b|\b(?:14-?tägig|vierzehntägig|zweiwöchentlich)\b`,
   String.raw`\b(?:täglich|wöchentlich|monatlich|jährlich|stündlich|halbstündlich|werktags|wochentags|werktage[n]?|arbeitstage[n]?|wochenends?|wochenenden?)\b`,
   String.raw`\b(?:außer|ausser|ausgenommen)\b`,
   String.raw`\bbis\b`,

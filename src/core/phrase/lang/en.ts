@@ -14,6 +14,7 @@ import {
   monthFirstDateRange,
   periodOf,
   readDayList,
+  restOfMonth,
   ruleOf,
   timesPer,
   WEEKDAYS,
@@ -185,7 +186,7 @@ const rules: Rule[] = [
     const amount = num(m[1] ?? m[3]);
     return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? m[4] ?? "") };
   }),
-  ruleOf(String.raw`\bfor\s+a\s+fortnight\b`, () => ({ kind: "duration", amount: 2, unit: "week" })),
+  ruleOf(String.raw`\bfor\s+(?:a|the\s+next)\s+fortnight\b`, () => ({ kind: "duration", amount: 2, unit: "week" })),
   ruleOf(String.raw`\b(?:for|during|over)\s+the\s+(?:next|coming)\s+(hour|day|week|month|year)\b|\bfor\s+the\s+rest\s+of\s+the\s+(week|month|year)\b`, (m) =>
     m[1] === undefined ? null : { kind: "duration", amount: 1, unit: unitOf(m[1]) },
   ),
@@ -363,8 +364,9 @@ const rules: Rule[] = [
   ruleOf(String.raw`\b(?:until|till|til|thru|through)\s+(?:the\s+)?weekend\b`, () => ({ kind: "vague", what: "occasion" })),
   ruleOf(String.raw`\b(?:until|till|til|thru|through|ending(?:\s+on)?|up\s+to\s+and\s+including)\b`, () => ({ kind: "until", side: "after" })),
   // "for the rest of the month": until its last day; "the rest of the week" ends on Friday for some, Sunday for others.
-  ruleOf(String.raw`\b(?:for\s+)?the\s+rest\s+of(?=\s+(?:the|this)\s+(?:month|year)\b)`, () => ({ kind: "until", side: "after" })),
-  ruleOf(String.raw`(?<=\brest\s+of\s+)(?:the|this)\s+(month|year)\b`, (m) => ({ kind: "monthEnd", month: m[1] === "year" ? 12 : null })),
+  ...restOfMonth(String.raw`\b(?:for\s+)?the\s+rest\s+of`, String.raw`(?:the|this)\s+month\b`, "after", String.raw`(?:the|this)\s+year\b`),
+  // "daily at 9am this month": until its last day ("this year" is left a period: "on March 20 this year" is a date).
+  ...restOfMonth(String.raw`\b(?:for\s+|during\s+)?this`, String.raw`month\b`),
   ruleOf(String.raw`\b(?:for\s+)?the\s+rest\s+of\s+(?:the|this)\s+week\b`, () => ({ kind: "vague", what: "day" })),
   // "quarter past 8 pm": before the am/pm rule, which would read "8 pm" and drop the quarter.
   ruleOf(String.raw`\b(?:at\s+)?(half|quarter|\d{1,2}|five|ten|twenty)\s+(?:minutes\s+)?(past|after|to)\s+${HOUR}\s*(a|p)\.?m\b\.?`, (m) => {
@@ -504,6 +506,8 @@ const BEARING = [
   String.raw`\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty-five|ninety)\s+(?:min(?:ute)?s?|h(?:ou)?rs?|hours?|days?|weeks?|fortnights?|months?|years?)\b`,
   String.raw`\b(?:an?|one)\s+(?:hour|week|fortnight|month|year)\b`,
   String.raw`\bfortnight\b`,
+  // "for a couple of days", "for a few weeks": how many? Asked, never a repetition without its end.
+  String.raw`\b(?:couple\s+(?:of\s+)?|few\s+)(?:days|weeks|months)\b`,
   String.raw`\bhalf\b(?=\s+(?:an?\s+)?hour)|\band\s+a\s+half\b`,
   String.raw`\b\d{1,2}(?:[:.]\d{2})?\s*[ap]\.?m\b`,
   String.raw`\b\d{1,2}:\d{2}\b`,

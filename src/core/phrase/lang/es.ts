@@ -7,6 +7,7 @@ import {
   dateOrMonthDate,
   dateRange,
   dayRange,
+  englishEvery,
   exceptMonthsRule,
   exceptOf,
   frequencyUnlessMeeting,
@@ -17,6 +18,7 @@ import {
   numericClock,
   periodOf,
   readDayList,
+  restOfMonth,
   ruleOf,
   slashDate,
   startWord,
@@ -122,7 +124,8 @@ const rules: Rule[] = [
     const hours = m[2] === undefined ? 1 : num(m[2]);
     return hours === null ? null : { kind: "relative", amount: 60 * hours + 30, unit: "minute" };
   }),
-  ruleOf(String.raw`\b(?:durante|por|en\s+los\s+pr[óo]ximos|en\s+las\s+pr[óo]ximas)\s+${NUM}\s+${UNIT}\b`, (m) => {
+  // "durante los próximos 3 días", "los próximos 5 días": said without "durante" it is still how long.
+  ruleOf(String.raw`\b(?:(?:(?:durante|por|en)\s+)?(?:los|las)\s+pr[óo]xim[oa]s|durante|por)\s+${NUM}\s+${UNIT}\b`, (m) => {
     const amount = num(m[1]);
     return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? "") };
   }),
@@ -159,10 +162,10 @@ const rules: Rule[] = [
     what: "time",
   })),
   ruleOf(
-    String.raw`\b(?:cada|todos\s+los)?\s*(?:el\s+)?[úu]ltimo\s+d[íi]a\s+(?:de\s+cada|del|de\s+todos\s+los)\s+mes(?:es)?\b|\b(?:todos\s+los\s+meses|cada\s+mes)\s*,?\s+el\s+[úu]ltimo\s+d[íi]a\b|\b(?:a\s+|al\s+)?fin(?:al)?\s+de\s+(?:cada\s+|del\s+)?mes\b`,
+    String.raw`\b(?:cada|todos\s+los)?\s*(?:el\s+)?[úu]ltimo\s+d[íi]a\s+(?:de\s+cada|del|de\s+todos\s+los)\s+mes(?:es)?\b|\b(?:todos\s+los\s+meses|cada\s+mes)\s*,?\s+el\s+[úu]ltimo\s+d[íi]a\b|\b(?:a\s+|al\s+)?(?:fin(?:al)?|finales)\s+de\s+(?:cada\s+|del\s+)?mes\b`,
     () => ({ kind: "lastDayOfMonth" }),
   ),
-  ruleOf(String.raw`\b(?:el\s+|cada\s+)?primer\s+d[íi]a\s+(?:de\s+cada|del|de\s+todos\s+los)\s+mes(?:es)?\b`, () => [
+  ruleOf(String.raw`\b(?:el\s+|cada\s+)?primer\s+d[íi]a\s+(?:de\s+cada|del|de\s+todos\s+los)\s+mes(?:es)?\b|\bcada\s+primero\s+de(?:l)?\s+mes\b`, () => [
     { kind: "interval", every: 1, unit: "month" },
     { kind: "monthDay", day: 1 },
   ]),
@@ -176,9 +179,11 @@ const rules: Rule[] = [
     const weekday = weekdayOf(m[2] ?? "");
     return weekday === null ? null : { kind: "nthWeekday", nth: NTH[m[1] ?? ""] ?? 1, weekdays: [weekday] };
   }),
-  ruleOf(String.raw`\b(?:cada|todos\s+los)?\s*(?:el\s+)?${ORDINAL}\s+(${DAY})\s+(?:de\s+cada|del|de)\s+mes\b`, (m) => {
-    const weekday = weekdayOf(m[2] ?? "");
-    return weekday === null ? null : { kind: "nthWeekday", nth: NTH[m[1] ?? ""] ?? 1, weekdays: [weekday] };
+  // "el segundo y cuarto jueves de cada mes": each ordinal named.
+  ruleOf(String.raw`\b(?:cada|todos\s+los)?\s*(?:el\s+)?${ORDINAL}(?:\s+y\s+(?:el\s+)?${ORDINAL})?\s+(${DAY})\s+(?:de\s+cada|del|de)\s+mes\b`, (m) => {
+    const weekday = weekdayOf(m[3] ?? "");
+    if (weekday === null) return null;
+    return [m[1], m[2]].filter((o) => o !== undefined).map((o): Fragment => ({ kind: "nthWeekday", nth: NTH[o ?? ""] ?? 1, weekdays: [weekday] }));
   }),
   exceptMonthsRule(
     String.raw`\b(?:excepto|salvo|menos|quitando)\s+(?:en|durante)\s+(?:el\s+mes\s+de\s+)?${MONTH}(?:\s*(?:,|y|o)\s*${MONTH})*\b`,
@@ -189,6 +194,12 @@ const rules: Rule[] = [
     String.raw`\b(?:excepto|salvo|menos|excluyendo|quitando|sin\s+contar)\s+(?:el\s+|los\s+|las\s+)?(?:${DAY_LIST}|(fin(?:es)?\s+de\s+semana|findes?|s[áa]bados?\s+y\s+domingos?))\b`,
     (m) => exceptOf(m[1], days),
   ),
+  // "un día sí y otro no", "día por medio": every other day.
+  ruleOf(String.raw`\bun\s+d[íi]a\s+s[íi]\s*,?\s+(?:y\s+)?(?:otro|un\s+d[íi]a)\s+no\b|\bd[íi]a\s+por\s+medio\b`, () => ({
+    kind: "interval",
+    every: 2,
+    unit: "day",
+  })),
   // "cada quince días los lunes": fifteen days said with a weekday is every other week (alone still 15 days).
   ruleOf(
     String.raw`\bcada\s+(?:dos|2|otro)\s+(${DAY})\b|\bun\s+(${DAY})\s+s[íi]\s+y\s+otro\s+no\b|\bcada\s+(?:quince|15)\s+d[íi]as\s+(?:el|los)\s+(${DAY})\b`,
@@ -206,11 +217,17 @@ const rules: Rule[] = [
   ruleOf(String.raw`\b(?:todas\s+las|cada)\s+(mañana|manana|tarde|noche)s?\b`, (m) => ({ kind: "daily", part: PARTS[m[1] ?? ""] ?? "morning" })),
   ruleOf(String.raw`\b(?:todos\s+los\s+(?:santos\s+)?d[íi]as|cada\s+d[íi]a|diariamente|a\s+diario|diario)\b`, () => ({ kind: "daily" })),
   ruleOf(String.raw`\b(?:los|todos\s+los|cada)\s+(?:fin(?:es)?\s+de\s+semana|findes?)\b`, () => ({ kind: "weekdays", days: [...WEEKEND] })),
+  englishEvery(DAY_LIST, days),
   // "cada que sea lunes" (Mexico): whenever it is Monday.
   ruleOf(String.raw`\b(?:todos\s+los|cada(?:\s+que\s+(?:sea|es)(?:\s+el)?)?|los)\s+${DAY_LIST}\b`, (m) => {
     const list = days(m[1] ?? "");
     return list === null ? null : { kind: "weekdays", days: list };
   }),
+  // "todos los días a las 9 este mes", "el resto del mes": until the month's last day (grammar.ts).
+  ...restOfMonth(
+    String.raw`\b(?:(?:durante|por|en)\s+)?el\s+resto\s+de(?:l|\s+este)?|\blo\s+que\s+queda\s+de(?:l|\s+este)?|\b(?:durante\s+)?este`,
+    String.raw`mes\b`,
+  ),
   ruleOf(
     String.raw`\b(?:este|el\s+pr[óo]ximo)\s+(?:fin\s+de\s+semana|finde)\b|\b(?:el\s+)?(?:fin\s+de\s+semana|finde)\s+que\s+viene\b|\b(?:la\s+)?(?:pr[óo]xima|esta)\s+semana\b|\bla\s+semana\s+(?:que\s+viene|pr[óo]xima)\b|\b(?:el\s+)?(?:pr[óo]ximo|este)\s+mes\b|\bel\s+mes\s+que\s+viene\b`,
     (m) => periodOf(m[0], /pr[óo]xima\s+semana|semana\s+(?:que\s+viene|pr[óo]xima)/u, /pr[óo]ximo\s+mes|mes\s+que\s+viene/u),
@@ -279,7 +296,7 @@ const rules: Rule[] = [
 ];
 
 /** Spanish words that can carry schedule meaning (coverage.ts). */
-const FREQUENCY = String.raw`(?:diario|diariamente|semanal(?:mente)?|mensual(?:mente)?|anual(?:mente)?|quincenal(?:mente)?)`;
+const FREQUENCY = String.raw`(?:diari[oa]s?|diariamente|semanal(?:mente)?|mensual(?:mente)?|anual(?:mente)?|quincenal(?:mente)?)`;
 /** The meetings named by how often they meet ("la reunión semanal"): `frequencyUnlessMeeting`. */
 const MEETING = String.raw`(?:reuni[óo]n(?:es)?|junta|llamada|videollamada|clase|sesi[óo]n|stand-?\s?up|sync)`;
 const REPEATS_ELSEWHERE = String.raw`(?:\b(?:todos\s+los|todas\s+las|cada)\b|\bentre\s+semana\b|\bde\s+lunes\s+a\s+viernes\b)`;
@@ -298,6 +315,10 @@ const BEARING = [
   frequencyUnlessMeeting(FREQUENCY, MEETING, REPEATS_ELSEWHERE, true),
   String.raw`\b(?:excepto|salvo|menos|excluyendo|quitando)\b(?!\s+(?:de\s+)?\d+\s*(?:minutos|horas))`,
   String.raw`\bhasta\b`,
+  // "toda la semana", "el resto de la semana": which days, ending when? Asked, never dropped.
+  String.raw`\btoda\s+la\s+semana\b|\bresto\s+de\s+la\s+semana\b`,
+  // "durante unos días": how many? Asked, never a repetition without its end.
+  String.raw`\b(?:unos|algunos|unos\s+cuantos|un\s+par\s+de)\s+(?:d[íi]as|semanas|meses)\b`,
   String.raw`\b(?:desde|de)\b(?=\s+(?:las?\s+)?\d{1,2}(?:[:.]\d{2})?\s+(?:a|hasta)\b)`,
   String.raw`\bentre\b(?=\s+(?:las?\s+)?\d)`,
   // Before a day, a range of days: never the two dates alone (read-one-day.ts).

@@ -1,12 +1,13 @@
 import * as chrono from "chrono-node";
 import { latinGlue } from "../cluster.js";
-import type { IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
+import type { Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
 import {
   COMPACT_DELAY,
   clock,
   dateOrMonthDate,
   dateRange,
   dayRange,
+  englishEvery,
   exceptMonthsRule,
   exceptOf,
   type Grammar,
@@ -16,6 +17,7 @@ import {
   numericClock,
   periodOf,
   readDayList,
+  restOfMonth,
   ruleOf,
   slashDate,
   startWord,
@@ -121,10 +123,14 @@ const rules: Rule[] = [
     amount: m[1] === "quinze" ? 14 : 7,
     unit: "day",
   })),
-  ruleOf(String.raw`\b(?:pendant|durant|pour)\s+(?:les\s+)?${NUM}\s+(?:prochain(?:e)?s\s+)?${UNIT}\b`, (m) => {
-    const amount = num(m[1]);
-    return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? "") };
-  }),
+  // "pendant les 3 prochains jours", "les 5 prochains jours": how long, with or without "pendant".
+  ruleOf(
+    String.raw`\b(?:(?:pendant|durant|pour)\s+(?:les\s+)?(?:prochaine?s\s+)?|les\s+(?=\S+\s+prochaine?s\b))${NUM}\s+(?:prochain(?:e)?s\s+)?${UNIT}\b`,
+    (m) => {
+      const amount = num(m[1]);
+      return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? "") };
+    },
+  ),
   ruleOf(String.raw`\b${NUM}\s+fois\s+(?:par\s+(jour|semaine|mois|heure)|(quotidiennement))\b`, (m) =>
     timesPer(num(m[1]), m[2] === "jour" || m[3] !== undefined),
   ),
@@ -132,14 +138,18 @@ const rules: Rule[] = [
     const times = num(m[1]);
     return times === null ? null : { kind: "count", times };
   }),
+  // "un jour sur deux": every other day.
+  ruleOf(String.raw`\bun\s+jour\s+sur\s+deux\b`, () => ({ kind: "interval", every: 2, unit: "day" })),
   ruleOf(String.raw`\b(?:plus\s+tard|bient[ôo]t|tout\s+[àa]\s+l['’]heure|dans\s+un\s+moment|tant[ôo]t)\b`, () => ({ kind: "vague", what: "time", weak: true })),
   ruleOf(String.raw`\b(?:un\s+de\s+ces\s+jours|un\s+jour|quand\s+tu\s+(?:peux|veux)|[àa]\s+un\s+moment|un\s+de\s+ces\s+quatre)\b`, () => ({
     kind: "vague",
     what: "time",
   })),
   // "jusqu'à la fin du mois": this month's end, not the end of every month.
+  // "d'ici la fin du mois": by the month's end, an "until" like "jusqu'à la" (the month's end is read by the last-day rule).
+  ruleOf(String.raw`\bd['’]ici\s+la(?=\s+fin\s+du\s+mois\b)`, () => ({ kind: "until", side: "after" })),
   ruleOf(String.raw`(?<=\bjusqu['’][àa]\s+la\s+)fin\s+du\s+mois\b`, () => ({ kind: "monthEnd", month: null })),
-  ruleOf(String.raw`\b(?:la\s+)?fin\s+(?:de\s+|d['’])${MONTH}\b`, (m) => ({ kind: "monthEnd", month: monthOf(m[1] ?? "") })),
+  ruleOf(String.raw`\b(?:la\s+)?fin\s+(?:de\s+|d['’])?${MONTH}\b`, (m) => ({ kind: "monthEnd", month: monthOf(m[1] ?? "") })),
   ruleOf(String.raw`\b(?:le\s+)?(\d{1,2})(?:er)?\s+du\s+mois\s+prochain\b`, (m) => ({ kind: "monthAhead", months: 1, day: Number(m[1]) })),
   ruleOf(
     String.raw`\b(?:(?:chaque|tous\s+les)\s+)?(?:le\s+)?dernier\s+jour\s+(?:de\s+chaque|du|de\s+tous\s+les)\s+mois\b|\b(?:[àa]\s+la\s+)?fin\s+(?:de\s+chaque|du)\s+mois\b`,
@@ -150,10 +160,20 @@ const rules: Rule[] = [
     const weekday = weekdayOf(m[2] ?? "");
     return weekday === null ? null : { kind: "monthAhead", months: 1, day: 1, nth: { nth: nth(m[1]), weekday } };
   }),
-  ruleOf(String.raw`\b(?:chaque\s+|tous\s+les\s+)?(?:le\s+)?${ORDINAL}\s+(${DAY})\s+(?:de\s+chaque|du|de\s+tous\s+les)\s+mois\b`, (m) => {
-    const weekday = weekdayOf(m[2] ?? "");
-    return weekday === null ? null : { kind: "nthWeekday", nth: nth(m[1]), weekdays: [weekday] };
-  }),
+  // "le dernier vendredi du mois", "tous les derniers vendredis du mois", "les deuxième et quatrième jeudis du mois".
+  ruleOf(
+    String.raw`\b(?:chaque\s+|tous\s+les\s+)?(?:le\s+|les\s+)?${ORDINAL}s?(?:\s+et\s+(?:le\s+)?${ORDINAL}s?)?\s+(${DAY})\s+(?:de\s+chaque|du|de\s+tous\s+les)\s+mois\b`,
+    (m) => {
+      const weekday = weekdayOf(m[3] ?? "");
+      if (weekday === null) return null;
+      return [m[1], m[2]].filter((o) => o !== undefined).map((o): Fragment => ({ kind: "nthWeekday", nth: nth(o), weekdays: [weekday] }));
+    },
+  ),
+  // "tous les 5 du mois": that day of every month.
+  ruleOf(String.raw`\btous\s+les\s+(\d{1,2}|1er)\s+du\s+mois\b`, (m) => [
+    { kind: "interval", every: 1, unit: "month" },
+    { kind: "monthDay", day: m[1] === "1er" ? 1 : Number(m[1]) },
+  ]),
   exceptMonthsRule(
     String.raw`\b(?:sauf|except[ée]|hormis|pas)\s+(?:en|au\s+mois\s+d['e]\s*)\s*${MONTH}(?:\s*(?:,|et|ou)\s*${MONTH})*\b`,
     new RegExp(MONTH),
@@ -192,10 +212,13 @@ const rules: Rule[] = [
     kind: "weekdays",
     days: [...WEEKEND],
   })),
+  englishEvery(DAY_LIST, days),
   ruleOf(String.raw`\b(?:tous\s+les|chaque|les)\s+${DAY_LIST}\b`, (m) => {
     const list = days(m[1] ?? "");
     return list === null ? null : { kind: "weekdays", days: list };
   }),
+  // "tous les jours à 9h ce mois-ci", "pour le reste du mois": until the month's last day (grammar.ts).
+  ...restOfMonth(String.raw`\b(?:(?:pour|pendant|durant)\s+)?le\s+reste\s+(?:du|de\s+ce)|\b(?:pendant\s+|durant\s+)?ce`, String.raw`mois(?:-ci)?\b`),
   ruleOf(String.raw`\b(?:ce|le)\s+week-?end\b|\b(?:la\s+)?semaine\s+prochaine\b|\bcette\s+semaine\b|\b(?:le\s+)?mois\s+prochain\b|\bce\s+mois-ci\b`, (m) =>
     periodOf(m[0], /semaine\s+prochaine/u, /mois\s+prochain/u),
   ),
@@ -230,10 +253,13 @@ const rules: Rule[] = [
   ruleOf(String.raw`\bles?\s+(?:1er|\d{1,2})(?:\s*(?:,|et)\s*(?:le\s+)?(?:1er|\d{1,2}))+\b(?!\s*(?:h\b|heures?|:|${MONTH}))`, (m) =>
     monthDayList(m[0].replace("1er", "1")),
   ),
-  ruleOf(String.raw`\ble\s+(\d{1,2}|1er|premier)\b(?!\s*(?:h\b|heures?|:|${MONTH}))`, (m) => ({
-    kind: "monthDay",
-    day: m[1] === "1er" || m[1] === "premier" ? 1 : Number(m[1]),
-  })),
+  ruleOf(
+    String.raw`\ble\s+(\d{1,2}|1er|premier)\b(?!\s*(?:h\b|heures?|:|${MONTH}))|(?<=\bjusqu['’]au\s+)(\d{1,2})\b(?!\s*(?:h\b|heures?|:|${MONTH}))`,
+    (m) => ({
+      kind: "monthDay",
+      day: m[1] === "1er" || m[1] === "premier" ? 1 : Number(m[1] ?? m[3]),
+    }),
+  ),
   ruleOf(String.raw`\bapr[èe]s-demain\b`, () => ({ kind: "dayOffset", days: 2 })),
   ruleOf(String.raw`\bdemain\s+(matin|soir|après-midi|apres-midi)\b`, (m) => [
     { kind: "dayOffset", days: 1 },
@@ -282,6 +308,10 @@ const BEARING = [
   String.raw`\b(?:tous|toutes|chaque)\b(?=\s+(?:\d|les|jour|semaine|mois|an|ann[ée]e|heure|minute|matin|soir|nuit|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|week|premier|dernier|deux|trois|quatre|cinq|six|dix|quinze|vingt|trente|demi|quart))`,
   String.raw`\b(?:quotidiennement|hebdomadairement|mensuellement|annuellement|quotidien|hebdomadaire|mensuel)\b`,
   String.raw`\bsur\s+deux\b`,
+  // "toute la semaine", "le reste de la semaine", "bihebdomadaire" (twice a week, or every two weeks?): asked, never dropped.
+  // "pendant quelques jours", "pour le mois": how long? Asked, never a repetition without its end.
+  String.raw`\bquelques\s+(?:jours|semaines|mois)\b|\bpour\s+le\s+mois\b`,
+  String.raw`\btoute\s+la\s+semaine\b|\breste\s+de\s+la\s+semaine\b|\bbi-?hebdomadaire\b|\bquotidienne\b`,
   String.raw`\b(?:sauf|except[ée]|hormis)\b`,
   String.raw`\bjusqu['’]`,
   String.raw`\b(?:de|entre)\b(?=\s+\d{1,2}\s*(?:h|heures?|:))`,

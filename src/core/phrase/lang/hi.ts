@@ -1,6 +1,7 @@
 import type { Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
 import {
   clock,
+  englishEvery,
   exceptMonthsRule,
   fromBeforeInterval,
   type Grammar,
@@ -8,6 +9,7 @@ import {
   monthDayList,
   periodOf,
   readDayList,
+  restOfMonth,
   ruleOf,
   slashDate,
   startWord,
@@ -69,10 +71,6 @@ interface Words {
   nextMonth: string;
   /** "agle hafte": next week, a period asked alone and a first day after it ("agle hafte se"). */
   nextWeek: string;
-  /** "agle shanivar": next, before a weekday (next week's, as "next Saturday"). */
-  next: string;
-  /** "is shanivar": this, before a weekday (the coming one). */
-  this: string;
   /** "is weekend": this weekend, a period asked for its day. */
   thisWeekend: string;
   year: string;
@@ -80,6 +78,18 @@ interface Words {
   last: string;
   /** Words that only stress a count: "sirf 3 baar". */
   only: string;
+  /** "agle 3 din", "agle shanivar": the next, before a number of days (how long the runs go on) or a weekday (next week's, as "next Saturday"). */
+  next: string;
+  /** "is mahine", "is shanivar": this, before the month (the runs end on its last day) or a weekday (the coming one). */
+  this: string;
+  /** "mahine ke baaki din": the rest of the days, after the month. */
+  rest: string;
+  /** "mahine ke ant tak": the end, after the month. */
+  end: string;
+  /** "poore hafte", "is hafte", "mahine bhar", "kuch din": all week, this week, the month long, some days: asked (which days, ending when?). */
+  allWeek: string;
+  /** "ek din chhod ke": every other day. */
+  otherDay: string;
   /** Where a word ends: Devanagari vowel signs are marks, not letters. */
   edge: string;
 }
@@ -153,6 +163,23 @@ function grammarOf(lang: "hi-Latn" | "hi-Deva", w: Words, examples: Grammar["exa
       amount: w.fractions[m[1] ?? ""] ?? 30,
       unit: "minute",
     })),
+    // "agle teen din", "agle 3 din tak": how long the runs go on.
+    ruleOf(word(`(?:${w.next})\\s*${N}\\s*${UNIT}(?:\\s*(?:${w.until}))?`), (m) => {
+      const amount = num(m[1]);
+      return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? "") };
+    }),
+    // "is mahine", "mahine ke baaki din": until the month's last day (grammar.ts); "mahine ke ant tak": its last day as an end.
+    ...restOfMonth(word(w.this), word(w.monthOf)),
+    ...restOfMonth(word(w.rest), word(w.monthOf), "before"),
+    ruleOf(word(`(?:${w.monthOf})\\s*(?:के|ke)\\s*(?:${w.end})(?=\\s*(?:${w.until}))`), () => ({ kind: "monthEnd", month: null })),
+    ruleOf(word(w.otherDay), () => ({ kind: "interval", every: 2, unit: "day" })),
+    // "15 tarikh tak": that day of this month as the last; "may ke ant tak": the month's last day.
+    ruleOf(word(`${N}\\s*(?:${w.date})(?=\\s*(?:${w.until}))`), (m) => {
+      const day = num(m[1]);
+      return day === null ? null : { kind: "monthDay", day };
+    }),
+    ruleOf(word(`${MONTH}\\s*(?:के|ke)\\s*(?:${w.end})(?=\\s*(?:${w.until}))`), (m) => ({ kind: "monthEnd", month: monthOf(m[1]) })),
+    englishEvery(DAY_LIST, days),
     ruleOf(word(`${N}\\s*${UNIT}\\s*${w.until}`), (m) => {
       const amount = num(m[1]);
       return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? "") };
@@ -273,6 +300,7 @@ function grammarOf(lang: "hi-Latn" | "hi-Deva", w: Words, examples: Grammar["exa
     word(w.nextWeek),
     word(w.next),
     word(w.weekend),
+    word(w.allWeek),
     `\\d{1,2}:\\d{2}`,
   ]);
   return { lang, chrono: null, rules, glue: new RegExp(`^(?:[\\s,.]|${w.and}|${w.only}|को|ko|ki|ke|की|के|par|पर|pe|पे)*$`, "u"), bearing, examples };
@@ -346,6 +374,12 @@ export const hiLatn = grammarOf(
     quarterTo: "paune|pone",
     date: "tarikh|taarikh|tareekh",
     monthOf: "mahine|mahina",
+    next: "agle|agla|agli",
+    this: "is|iss",
+    rest: "ke\\s+baaki\\s+din|ke\\s+baki\\s+din|ke\\s+bache\\s+(?:hue\\s+)?din",
+    end: "ant|aakhir|akhir|end",
+    allWeek: "poore\\s+hafte|pure\\s+hafte|poora\\s+hafta|pura\\s+hafta|is\\s+hafte|mahine\\s+bhar|kuch\\s+din",
+    otherDay: "ek\\s+din\\s+chhod\\s*(?:ke|kar)|har\\s+d(?:u|oo)sre\\s+din",
     until: "tak",
     from: "se",
     and: "aur|,",
@@ -373,8 +407,6 @@ export const hiLatn = grammarOf(
     ],
     nextMonth: "agle\\s+mahine|agle\\s+mahina|agla\\s+mahina",
     nextWeek: "agle\\s+hafte|agle\\s+haftey|agla\\s+hafta|next\\s+week",
-    next: "agle|agla|agli",
-    this: "is|iss|aane\\s+wale|aane\\s+vale",
     thisWeekend: "(?:is|iss|ye|yeh)\\s+(?:weekend|hafte\\s+ke\\s+aakhir)",
     year: "saal|varsh",
     first: "pehle|pehla|pehli|pahle|pahla|pahli",
@@ -419,6 +451,12 @@ export const hiDeva = grammarOf(
     quarterTo: "पौने",
     date: "तारीख|तारीख़",
     monthOf: "महीने",
+    next: "अगले|अगला|अगली",
+    this: "इस",
+    rest: "के\\s*बाकी\\s*दिन|के\\s*बाक़ी\\s*दिन|के\\s*बचे\\s*(?:हुए\\s*)?दिन",
+    end: "अंत|आखिर|आख़िर",
+    allWeek: "पूरे\\s*हफ़?्ते|पूरा\\s*हफ़?्ता|इस\\s*हफ़?्ते|महीने\\s*भर|कुछ\\s*दिन",
+    otherDay: "एक\\s*दिन\\s*छोड़\\s*(?:के|कर)|हर\\s*दूसरे\\s*दिन",
     until: "तक",
     from: "से",
     and: "और|,",
@@ -433,8 +471,6 @@ export const hiDeva = grammarOf(
     months: ["जनवरी", "फ़रवरी|फरवरी", "मार्च", "अप्रैल", "मई", "जून", "जुलाई", "अगस्त", "सितंबर|सितम्बर", "अक्टूबर|अक्तूबर", "नवंबर|नवम्बर", "दिसंबर|दिसम्बर"],
     nextMonth: "अगले\\s*महीने|अगला\\s*महीना",
     nextWeek: "अगले\\s*हफ़?्ते|अगले\\s*सप्ताह|अगला\\s*हफ़?्ता",
-    next: "अगले|अगला|अगली",
-    this: "इस|आने\\s*वाले",
     thisWeekend: "इस\\s*(?:वीकेंड|सप्ताहांत)",
     year: "साल|वर्ष",
     first: "पहले|पहला|पहली",

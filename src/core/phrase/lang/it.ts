@@ -1,12 +1,13 @@
 import * as chrono from "chrono-node";
 import { latinGlue } from "../cluster.js";
-import type { IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
+import type { Fragment, IntervalUnitWord, PartOfDay, Rule } from "../fragments.js";
 import {
   COMPACT_DELAY,
   clock,
   dateOrMonthDate,
   dateRange,
   dayRange,
+  englishEvery,
   exceptMonthsRule,
   exceptOf,
   type Grammar,
@@ -15,6 +16,7 @@ import {
   numericClock,
   periodOf,
   readDayList,
+  restOfMonth,
   ruleOf,
   slashDate,
   startWord,
@@ -122,10 +124,13 @@ const rules: Rule[] = [
     const times = num(m[1]);
     return times === null ? null : { kind: "count", times };
   }),
-  ruleOf(String.raw`\b(?:per|durante)\s+(?:le\s+prossime\s+|i\s+prossimi\s+)?${NUM}\s+${UNIT}\b`, (m) => {
+  // "per i prossimi 3 giorni", "nei prossimi tre giorni", "i prossimi 5 giorni": how long.
+  ruleOf(String.raw`\b(?:(?:per|durante)\s+(?:le\s+prossime\s+|i\s+prossimi\s+)?|(?:nei|negli|nelle|i|le)\s+prossim[ei]\s+)${NUM}\s+${UNIT}\b`, (m) => {
     const amount = num(m[1]);
     return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? "") };
   }),
+  // "un giorno sì e uno no", "a giorni alterni": every other day.
+  ruleOf(String.raw`\bun\s+giorno\s+s[ìi]\s+e\s+(?:uno|un\s+giorno)\s+no\b|\ba\s+giorni\s+alterni\b`, () => ({ kind: "interval", every: 2, unit: "day" })),
   ruleOf(String.raw`\b(?:pi[ùu]\s+tardi|dopo|presto|tra\s+poco|fra\s+poco|in\s+seguito)\b`, () => ({ kind: "vague", what: "time", weak: true })),
   ruleOf(String.raw`\b(?:prima\s+o\s+poi|un\s+giorno|uno\s+di\s+questi\s+giorni|quando\s+puoi|qualche\s+volta)\b`, () => ({ kind: "vague", what: "time" })),
   ruleOf(String.raw`\b(?:la\s+)?fine\s+(?:di\s+)?${MONTH}\b`, (m) => ({ kind: "monthEnd", month: monthOf(m[1] ?? "") })),
@@ -135,17 +140,23 @@ const rules: Rule[] = [
     day: m[1] === "primo" ? 1 : Number(m[1]),
   })),
   ruleOf(
-    String.raw`\b(?:ogni\s+)?(?:l['’]\s*)?ultimo\s+giorno\s+(?:di\s+ogni|del|di\s+tutti\s+i)\s+mes[ei]\b|\b(?:a\s+)?fine\s+(?:di\s+ogni\s+|del\s+)?mese\b`,
+    String.raw`\b(?:ogni\s+)?(?:l['’]\s*)?ultimo\s+giorno\s+(?:di\s+ogni|del|di\s+tutti\s+i)\s+mes[ei]\b|\b(?:(?<!\bfino\s+)a\s+)?fine\s+(?:di\s+ogni\s+|del\s+)?mese\b`,
     () => ({ kind: "lastDayOfMonth" }),
   ),
-  ruleOf(String.raw`\b(?:ogni\s+)?(?:il\s+|l['’]\s*|la\s+)?${ORDINAL}\s+(${DAY})\s+(?:di\s+ogni|del|di\s+tutti\s+i)\s+mes[ei]\b`, (m) => {
-    const weekday = weekdayOf(m[2] ?? "");
-    return weekday === null ? null : { kind: "nthWeekday", nth: NTH[m[1] ?? ""] ?? 1, weekdays: [weekday] };
-  }),
+  // "l'ultimo venerdì del mese", "il secondo e il quarto giovedì del mese": each ordinal named.
+  ruleOf(
+    String.raw`\b(?:ogni\s+)?(?:il\s+|l['’]\s*|la\s+)?${ORDINAL}(?:\s+e\s+(?:il\s+|l['’]\s*|la\s+)?${ORDINAL})?\s+(${DAY})\s+(?:di\s+ogni|del|di\s+tutti\s+i)\s+mes[ei]\b`,
+    (m) => {
+      const weekday = weekdayOf(m[3] ?? "");
+      if (weekday === null) return null;
+      return [m[1], m[2]].filter((o) => o !== undefined).map((o): Fragment => ({ kind: "nthWeekday", nth: NTH[o ?? ""] ?? 1, weekdays: [weekday] }));
+    },
+  ),
   ruleOf(
     String.raw`\bil\s+(\d{1,2}|1°|primo)\b(?:\s+(?:di\s+ogni|del)\s+mese)?(?!\s*(?:[:.]\d|${MONTH}|${DAY}))|\bogni\s+(\d{1,2}|primo)\s+del\s+mese\b`,
     (m) => {
-      const day = /^\d+$/u.test(m[1] ?? m[2] ?? "") ? Number(m[1] ?? m[2]) : 1;
+      // Group 2 is the month in the lookahead: "ogni 5 del mese" is group 3 (read as the 1st before).
+      const day = /^\d+$/u.test(m[1] ?? m[3] ?? "") ? Number(m[1] ?? m[3]) : 1;
       return /mese/u.test(m[0])
         ? [
             { kind: "interval", every: 1, unit: "month" },
@@ -182,17 +193,30 @@ const rules: Rule[] = [
   }),
   ruleOf(String.raw`\b(?:ogni\s+giorno|tutti\s+i\s+giorni|quotidianamente|giornalmente)\b`, () => ({ kind: "daily" })),
   ruleOf(String.raw`\b(?:ogni|tutti\s+i|nei)\s+(?:fine\s+settimana|weekend)\b`, () => ({ kind: "weekdays", days: [...WEEKEND] })),
+  englishEvery(DAY_LIST, days),
+  // "ogni sabato mattina", "il martedì sera": the days with their part of the day, every week.
+  ruleOf(String.raw`\b(?:ogni|tutti\s+i|tutte\s+le|il|la)\s+${DAY_LIST}\s+(mattina|pomeriggio|sera|notte)\b`, (m) => {
+    const list = days(m[1] ?? "");
+    return list === null
+      ? null
+      : [
+          { kind: "weekdays", days: list },
+          { kind: "part", part: PARTS[m[2] ?? ""] ?? "morning" },
+        ];
+  }),
   ruleOf(String.raw`\b(?:ogni|tutti\s+i|tutte\s+le|il|la)\s+${DAY_LIST}\b`, (m) => {
     const list = days(m[1] ?? "");
     return list === null ? null : { kind: "weekdays", days: list };
   }),
+  // "ogni giorno alle 9 questo mese", "per il resto del mese": until the month's last day (grammar.ts).
+  ...restOfMonth(String.raw`\b(?:per\s+)?il\s+resto\s+(?:del|di\s+questo)|\b(?:per\s+)?questo`, String.raw`mese\b`),
   ruleOf(
     String.raw`\b(?:questo|il\s+prossimo)\s+(?:fine\s+settimana|weekend)\b|\b(?:la\s+)?(?:prossima|questa)\s+settimana\b|\bsettimana\s+prossima\b|\b(?:il\s+)?(?:prossimo|questo)\s+mese\b|\bmese\s+prossimo\b`,
     (m) => periodOf(m[0], /prossima\s+settimana|settimana\s+prossima/u, /prossimo\s+mese|mese\s+prossimo/u),
   ),
   // "il fine settimana alle 10", "nel weekend": this weekend or every weekend? After the rules that say which.
   ruleOf(String.raw`\b(?:(?:nel|il|durante\s+il)\s+)?(?:fine\s+settimana|weekend)\b`, () => ({ kind: "vague", what: "weekend" })),
-  ruleOf(String.raw`\b(?:ogni\s+anno\s+il|ogni)\s+(\d{1,2})\s+${MONTH}\b`, (m) => [
+  ruleOf(String.raw`\b(?:ogni\s+anno\s+il|tutti\s+gli\s+anni\s+il|ogni)\s+(\d{1,2})\s+${MONTH}\b`, (m) => [
     { kind: "interval", every: 1, unit: "year" },
     { kind: "monthDate", month: monthOf(m[2] ?? ""), day: Number(m[1]) },
   ]),
@@ -233,6 +257,8 @@ const rules: Rule[] = [
     (m) => windowOf(windowEnd(m[1]), windowEnd(m[2])),
   ),
   ruleOf(String.raw`\bfino\s+(?:al|alla|a|all['’])(?=\s|\p{L}|$)`, () => ({ kind: "until", side: "after" })),
+  // "fino al 31": the day of this month (or the next that has it) as the last day.
+  ruleOf(String.raw`(?<=\bfino\s+al\s+)(\d{1,2})\b(?!\s*(?:[:.]\d|${MONTH}))`, (m) => ({ kind: "monthDay", day: Number(m[1]) })),
   // "alle 8 e 17" is 8:17, as Italians say minutes; "alle 8 e alle 17" is two times.
   ruleOf(
     String.raw`\b(?:alle|all['’]\s*|alle\s+ore|verso\s+le|ore)\s*${HOUR}(?:\s+e\s+(mezza|mezzo|un\s+quarto|quarto|\d{1,2}\b(?![:.]\d)))?(?:\s+meno\s+un\s+quarto)?`,
@@ -266,6 +292,10 @@ const rules: Rule[] = [
 
 /** Italian words that can carry schedule meaning (coverage.ts). */
 const BEARING = [
+  // "tutta la settimana", "il resto della settimana": which days, ending when? Asked, never dropped.
+  // "per qualche giorno", "per alcuni giorni": how many? Asked, never a repetition without its end.
+  String.raw`\bqualche\s+(?:giorno|settimana|mese)\b|\balcun[ie]\s+(?:giorni|settimane|mesi)\b`,
+  String.raw`\btutta\s+la\s+settimana\b|\bresto\s+della\s+settimana\b`,
   // Before a day, a range of days: never the two dates alone (read-one-day.ts).
   String.raw`\b(?:tra|fra)\b(?=\s+(?:il\s+)?(?:oggi|domani|dopodomani|luned|marted|mercoled|gioved|venerd|sabato|domenica))`,
   String.raw`(?<=\be\s+(?:alle\s+)?)\d{1,2}\b(?![:.]?\d)`,

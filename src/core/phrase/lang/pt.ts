@@ -6,6 +6,7 @@ import {
   clock,
   dateOrMonthDate,
   dateRange,
+  englishEvery,
   exceptMonthsRule,
   exceptOf,
   type Grammar,
@@ -16,6 +17,7 @@ import {
   numericClock,
   periodOf,
   readDayList,
+  restOfMonth,
   ruleOf,
   slashDate,
   startWord,
@@ -105,7 +107,7 @@ const windowEnd = (text: string | undefined) => numericClock(text?.replace(/\s*h
 const rules: Rule[] = [
   slashDate("day-month"),
   // "quinze para as nove": a quarter to nine.
-  ruleOf(String.raw`\b(quinze|dez|cinco|vinte|\d{1,2})\s+(?:minutos\s+)?para\s+(?:as|a)\s+${NUM}\b(?!\s*(?:h\s*\d|:\d))`, (m) => {
+  ruleOf(String.raw`\b(quinze|dez|cinco|vinte|\d{1,2})\s+(?:minutos\s+)?(?:para\s+(?:as|a)|pras?)\s+${NUM}\b(?!\s*(?:h\s*\d|:\d))`, (m) => {
     const at = minutesBefore(num(m[2]), num(m[1]));
     return at === null ? null : clock(at.hour, at.minute);
   }),
@@ -129,7 +131,8 @@ const rules: Rule[] = [
     const amount = num(m[1]);
     return amount === null ? null : { kind: "relative", amount, unit: unitOf(m[2] ?? "") };
   }),
-  ruleOf(String.raw`\b(?:durante|por|pelos\s+pr[óo]ximos|pelas\s+pr[óo]ximas)\s+${NUM}\s+${UNIT}\b`, (m) => {
+  // "pelos próximos 3 dias", "nos próximos 5 dias": how long, with or without "durante".
+  ruleOf(String.raw`\b(?:(?:(?:durante|por|em)\s+)?(?:pel|n)?[oa]s\s+pr[óo]xim[oa]s|durante|por)\s+${NUM}\s+${UNIT}\b`, (m) => {
     const amount = num(m[1]);
     return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? "") };
   }),
@@ -202,6 +205,13 @@ const rules: Rule[] = [
   ]),
   ruleOf(String.raw`\b(?:tod[oa]s?\s+(?:as\s+)?|cada\s+)(manh[ãa]|tarde|noite)s?\b`, (m) => ({ kind: "daily", part: PARTS[m[1] ?? ""] ?? "morning" })),
   ruleOf(String.raw`\b(?:todos\s+os\s+dias|todo\s+(?:santo\s+)?dia|cada\s+dia|diariamente)\b`, () => ({ kind: "daily" })),
+  // "dia sim, dia não", "dias alternados": every other day.
+  ruleOf(String.raw`\b(?:um\s+)?dia\s+sim\s*,?\s*(?:e\s+)?(?:outro|um\s+dia|dia)\s+n[ãa]o\b|\bdias\s+alternados\b`, () => ({
+    kind: "interval",
+    every: 2,
+    unit: "day",
+  })),
+  englishEvery(DAY_LIST, days),
   ruleOf(String.raw`\b(?:todos\s+os|nos|aos|em\s+todos\s+os)\s+fins\s+de\s+semana\b|\btodo\s+fim\s+de\s+semana\b`, () => ({
     kind: "weekdays",
     days: [...WEEKEND],
@@ -214,6 +224,8 @@ const rules: Rule[] = [
     const list = days(m[0]);
     return list === null ? null : { kind: "weekdays", days: list };
   }),
+  // "todo dia às 9 este mês", "pelo resto do mês": until the month's last day (grammar.ts).
+  ...restOfMonth(String.raw`\b(?:(?:durante|por)\s+)?(?:o|pelo)\s+resto\s+d(?:o|este|esse)|\b(?:durante\s+)?n?(?:este|esse)`, String.raw`m[êe]s\b`),
   ruleOf(
     String.raw`\b(?:n?este|n?esse|n?o\s+pr[óo]ximo)\s+(?:fim|final)\s+de\s+semana\b|\b(?:na\s+)?(?:pr[óo]xima|esta|nesta)\s+semana\b|\bsemana\s+que\s+vem\b|\b(?:no\s+)?(?:pr[óo]ximo|este)\s+m[êe]s\b|\bm[êe]s\s+que\s+vem\b`,
     (m) => periodOf(m[0], /pr[óo]xima\s+semana|semana\s+que\s+vem/u, /pr[óo]ximo\s+m[êe]s|m[êe]s\s+que\s+vem/u),
@@ -271,11 +283,14 @@ const rules: Rule[] = [
     String.raw`\b(?:(?:às?|as)\s+(uma|duas|tr[êe]s|quatro|cinco|seis|sete|oito|nove|dez|onze|doze)(?:\s+horas?)?|(uma|duas|tr[êe]s|quatro|cinco|seis|sete|oito|nove|dez|onze|doze)\s+horas?)(?:\s+e\s+(meia|quinze))?\b`,
     (m) => wordHour(NUMBERS[m[1] ?? m[2] ?? ""], m[3] === "meia" ? "half" : m[3] === "quinze" ? "quarter" : null),
   ),
-  ruleOf(String.raw`\b(?:às?\s+|a\s+partir\s+das?\s+)?${TIME}(?:\s+e\s+(meia|quinze))?`, (m) => {
-    const minute = m[3] === "meia" ? 30 : m[3] === "quinze" ? 15 : Number(m[2] ?? 0);
+  ruleOf(String.raw`\b(?:às?\s+|a\s+partir\s+das?\s+)?${TIME}(?:\s+e\s+(meia|quinze|um\s+quarto))?`, (m) => {
+    const minute = m[3] === "meia" ? 30 : m[3] === undefined ? Number(m[2] ?? 0) : 15;
     return clock(Number(m[1]), minute);
   }),
-  ruleOf(String.raw`\bàs?\s+(\d{1,2})\b(?![:.]?\d)(?:\s+e\s+(meia))?`, (m) => clock(Number(m[1]), m[2] === undefined ? 0 : 30)),
+  // "as 8" typed without the accent, unless a plural noun follows (a count: "as 3 tarefas").
+  ruleOf(String.raw`\b(?:às?|as(?!\s+\d{1,2}\s+(?!horas\b)\p{L}+s\b))\s+(\d{1,2})\b(?![:.]?\d)(?:\s+e\s+(meia|um\s+quarto))?`, (m) =>
+    clock(Number(m[1]), m[2] === undefined ? 0 : m[2] === "meia" ? 30 : 15),
+  ),
   ruleOf(String.raw`\b(?:agora\s+mesmo|agora|imediatamente|j[áa]|neste\s+instante)\b`, () => ({ kind: "immediate" })),
 ];
 
@@ -291,7 +306,14 @@ const BEARING = [
   String.raw`\b(?:tod[oa]s?|cada)\b(?=\s+(?:\d|os|as|o|a|dia|semana|m[êe]s|ano|hora|minuto|manh[ãa]|tarde|noite|segunda|ter[çc]a|quarta|quinta|sexta|s[áa]bado|domingo|fim|primeir|[úu]ltim|duas|dois|tr[êe]s|quinze|meia))`,
   String.raw`\b(?:diariamente|semanalmente|mensalmente|anualmente|quinzenalmente)\b`,
   String.raw`\bsim\s*,?\s+\p{L}+\s+n[ãa]o\b`,
+  // "un dia si y otro no" typed without accents can be taken for Portuguese: every other day, never dropped.
+  String.raw`\bdia\s+sim?\b`,
   String.raw`\bde\s+\d+\s+em\s+\d+\b`,
+  // "a semana toda", "pelo resto da semana": which days, ending when? Asked, never dropped.
+  // "durante uns dias": how many? Asked, never a repetition without its end.
+  String.raw`\b(?:uns|alguns|uns\s+poucos)\s+(?:dias|semanas|meses)\b`,
+  String.raw`\b(?:a\s+)?semana\s+(?:toda|inteira)\b|\btoda\s+a\s+semana\b|\bresto\s+da\s+semana\b`,
+  String.raw`\bdi[áa]ri[oa]s?\b`,
   String.raw`\b(?:menos|exceto|salvo|tirando)\b(?!\s+(?:de\s+)?\d+\s*(?:minutos|horas))`,
   String.raw`\bat[ée]\b`,
   String.raw`\b(?:das?|dos?|entre)\b(?=\s+(?:as\s+)?\d{1,2}\s*(?:h|horas?|:)?\s*(?:\d{2})?\s+(?:às?|até|e)\b)`,

@@ -28,6 +28,7 @@ const tuning15 = loadSet("tuning15");
 const tuning16 = loadSet("tuning16");
 const tuning18 = loadSet("tuning18");
 const tuning20 = loadSet("tuning20");
+const tuning21 = loadSet("tuning21");
 /** The rows the held-out draw was made from; the later tuning sets were written after it. */
 const drawn = [...tuning, ...heldOut];
 /**
@@ -179,6 +180,14 @@ describe("the independent phrase table", () => {
     expect(tuning20.length).toBeGreaterThanOrEqual(120);
     expect(tuning20.every((r) => r.set === "tuning20")).toBe(true);
     for (const lang of ["ja", "ko"] as const) expect(tuning20.filter((r) => r.lang === lang).length, lang).toBeGreaterThanOrEqual(50);
+  });
+
+  it("has a twenty-first tuning set, reminders in seven languages, weighted to bounded repetition", () => {
+    expect(tuning21.length).toBeGreaterThanOrEqual(140);
+    expect(tuning21.every((r) => r.set === "tuning21")).toBe(true);
+    for (const lang of ["en", "es", "pt", "fr", "de", "it"] as const) expect(tuning21.filter((r) => r.lang === lang).length, lang).toBeGreaterThanOrEqual(15);
+    expect(tuning21.filter((r) => r.lang === "hi-Latn" || r.lang === "hi-Deva").length).toBeGreaterThanOrEqual(15);
+    expect(tuning21.filter((r) => r.tags.includes("bounded")).length).toBeGreaterThanOrEqual(50);
   });
 
   it("keeps the fifth held-out file byte for byte as hashed when it was split", () => {

@@ -45,6 +45,9 @@ export type MeasuredLang = (typeof MEASURED_LANGS)[number];
  * tuning20: Japanese and Korean reminders as people ask for them (medicine, rubbish days, rent,
  * meetings; keigo and casual, loanwords, English mixed in; bounded repetitions such as 3日間毎日 and
  * 일주일 동안 매일, conditions as verb endings; convert20.py), with no held-out part.
+ * tuning21: reminders as people ask for them in English, Spanish, Portuguese, French, German, Italian
+ * and Hindi, weighted to bounded repetition ("for the next 3 days", "this month", "the rest of the
+ * month", "les 5 prochains jours", "agle teen din"; convert21.py), with no held-out part.
  */
 export const SETS = [
   "tuning",
@@ -67,6 +70,7 @@ export const SETS = [
   "tuning16",
   "tuning18",
   "tuning20",
+  "tuning21",
 ] as const;
 export type RowSet = (typeof SETS)[number];
 

@@ -17,8 +17,10 @@ NOW = "03-05 10:00"  # Thursday 5 March 2026
 
 
 def utc(wall: str, zone: str) -> str:
-    """A wall time "MM-DD HH:MM" of 2026 in `zone` as UTC; one in a DST gap or overlap would need a decision, so it fails."""
-    local = datetime.strptime(f"2026-{wall}", "%Y-%m-%d %H:%M").replace(tzinfo=ZoneInfo(zone))
+    """A wall time "MM-DD HH:MM" of 2026 (or "YYYY-MM-DD HH:MM" of another year) in `zone` as UTC; one in a
+    DST gap or overlap would need a decision, so it fails."""
+    dated = wall if len(wall) > len("MM-DD HH:MM") else f"2026-{wall}"
+    local = datetime.strptime(dated, "%Y-%m-%d %H:%M").replace(tzinfo=ZoneInfo(zone))
     back = local.astimezone(timezone.utc).astimezone(ZoneInfo(zone))
     assert back.replace(tzinfo=None) == local.replace(tzinfo=None), f"{wall} does not exist in {zone}"
     assert local.replace(fold=1).utcoffset() == local.utcoffset(), f"{wall} is ambiguous in {zone}"
