@@ -1,5 +1,5 @@
 import type { Chrono } from "chrono-node";
-import { type ClockReading, type Fragment, type PartOfDay, type Rule, rx, type Weekday } from "./fragments.js";
+import { type ClockReading, type Fragment, type IntervalUnitWord, type PartOfDay, type Rule, rx, type Weekday } from "./fragments.js";
 import { cjkNumber } from "./text.js";
 
 export const LANGS = ["en", "zh-Hant", "zh-Hans", "ja", "es", "de", "fr", "pt", "it", "ko", "hi-Latn", "hi-Deva"] as const;
@@ -217,6 +217,18 @@ export function periodOf(text: string, week: RegExp | null, month: RegExp | null
   const unit = week?.test(text) === true ? "week" : month?.test(text) === true ? "month" : null;
   return { kind: "vague", what: "day", ...(unit !== null && { ahead: { unit, count } }) };
 }
+
+/**
+ * How long a repetition goes on, said as a span: "for the next 3 days", "持續兩週", "接下來三天",
+ * "共十四天", "每天早上八點，一個月" — a duration (read-bounds.ts: the runs stop that long after now, or
+ * after a later first day the phrase names). One rule for the shape; each grammar gives the words
+ * around the span in `source`, whose group 1 is the count and group 2 the unit, and how it reads them.
+ */
+export const spanRule = (source: string, amountOf: (text: string) => number | null, unitOf: (text: string) => IntervalUnitWord): Rule =>
+  ruleOf(source, (m) => {
+    const amount = amountOf(m[1] ?? "");
+    return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? "") };
+  });
 
 /** A window between two clock readings, or null when either end is not one. */
 export const windowOf = (from: ClockReading | null, to: ClockReading | null): Fragment | null =>

@@ -7,7 +7,7 @@ import { findDates } from "./find-dates.js";
 import { type Found, findFragments } from "./fragments.js";
 import type { Grammar } from "./grammar.js";
 import { withPeriodAhead } from "./read-ahead.js";
-import { type Bounds, readBounds } from "./read-bounds.js";
+import { type Bounds, readBounds, spanEnd } from "./read-bounds.js";
 import { findsOf, type ReadContext } from "./read-context.js";
 import { withoutMonths } from "./read-cron.js";
 import { readOneOff, readRelative } from "./read-once.js";
@@ -147,8 +147,9 @@ function readCluster(whole: ReadContext): { schedule: Schedule; bounds: Bounds }
   // "8/4" written month first where day first is as common (Hong Kong): 8 April or 4 August? Asked.
   const eitherOrder = whole.finds.some((f) => (f.fragment.kind === "monthDate" || f.fragment.kind === "date") && f.fragment.eitherOrder === true);
   if (eitherOrder && writesDayFirstToo(whole.timezone)) throw refuse.dayMonth(whole.grammar.examples);
-  const { bounds, rest } = readBounds(whole);
+  const { bounds: said, rest, span } = readBounds(whole);
   const { start, rest: afterStart } = takeStart({ ...whole, finds: rest });
+  const bounds = span === undefined ? said : { ...said, endAt: spanEnd(whole, span, start) };
   const { oneDay, rest: finds } = takeOneDay({ ...whole, finds: afterStart });
   const ctx = { ...whole, finds };
   const excepts = findsOf(ctx, "exceptMonths");

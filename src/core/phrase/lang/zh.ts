@@ -16,6 +16,7 @@ import {
   readDayList,
   ruleOf,
   slashDate,
+  spanRule,
   startWord,
   WEEKDAYS,
   WEEKEND,
@@ -114,6 +115,11 @@ function unitOf(word: string): IntervalUnitWord {
 }
 // "個鐘" is Cantonese for an hour ("一個鐘之後"); only with its measure word, so "三點鐘" stays a clock.
 const UNIT = "(分鐘|分钟|小時|小时|鐘頭|钟头|個鐘|个钟|天|日|週|周|星期|禮拜|礼拜|月|年)";
+/** The words before a span of the runs: for (持續, 為期), in a row (連續), the next (接下來, Cantonese 接落嚟, 未來, 之後), in all (共). */
+const SPAN_LEAD = "持續|持续|連續|连续|為期|为期|接下來|接下来|接落(?:嚟|來|来)|未來|未来|之後|之后|往後|往后|共|總共|总共|一共";
+const SPAN = `${N}\\s*(?:個|个)?\\s*${UNIT}(?![一二三四五六日天]|\\s*(?:之|以)?(?:內|内|後|后|前))`;
+/** The task's verbs a span follows ("吃一個月", "打三週"): take, inject, apply, use, do. */
+const SPAN_VERB = "吃|食|打|擦|用|做|服|敷|點|点";
 
 function clockOf(hourText: string, minuteText: string | undefined): Fragment | null {
   const hour = cjkNumber(hourText);
@@ -219,10 +225,16 @@ const rules: Rule[] = [
     const times = cjkNumber(m[1] ?? "");
     return times === null || times < 2 ? null : { kind: "count", times };
   }),
-  ruleOf(`(?:持續|持续|連續|连续|為期|为期)\\s*${N}\\s*(?:個|个)?\\s*${UNIT}`, (m) => {
-    const amount = cjkNumber(m[1] ?? "");
-    return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? "") };
-  }),
+  // "持續兩週", "接下來三天", "共十四天": how long the repetition goes on. Not "三天內" (within, a deadline)
+  // nor "四個禮拜六" (four Saturdays), which stay asked.
+  spanRule(`(?:${SPAN_LEAD})\\s*${OF}?\\s*${SPAN}`, cjkNumber, unitOf),
+  // "每天早上八點，一個月", "吃一個月", Cantonese "食一個月": a span said as a clause of its own after the
+  // repetition, or after the verb of the task (the days, weeks, months or years, never "兩小時").
+  spanRule(
+    `(?<=(?:[，,、]|${SPAN_VERB})\\s*)${N}\\s*(?:個|个)?\\s*(天|日|週|周|星期|禮拜|礼拜|月|年)(?=\\s*(?:[，,。.!！~～?？]|就好|就可以|好了|$))`,
+    cjkNumber,
+    unitOf,
+  ),
   ruleOf(`為止|为止`, () => ({ kind: "noise" })),
   ruleOf(`(?:這個|这个|本)\\s*月\\s*${MONTH_END}`, () => ({ kind: "monthEnd", month: null })),
   // "到年底", "到今年年底為止": the end of this year, the end of December (not after 明年 / 去年, left unread).

@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { resolveLocalTime } from "../../../src/core/schedule/index.js";
+import { readingOf, runs } from "./tuning-runs.js";
+
+// Chinese reminders as people ask for them, task first (docs/phrases.md, "The nineteenth tuning
+// set"). The runs are the tuning19 rows' (independent/convert19.py), worked out by hand as wall
+// times; `now` is Thursday 5 March 2026, 10:00 on each zone's clock.
+
+const TPE = "Asia/Taipei";
+const HK = "Asia/Hong_Kong";
+const SH = "Asia/Shanghai";
+const NY = "America/New_York";
+const at = (zone: string, month: number, day: number, hour: number, minute = 0) =>
+  new Date(resolveLocalTime({ year: 2026, month, day, hour, minute }, zone).at).toISOString().replace(".000Z", "Z");
+/** Runs on days of March 2026 at one time. */
+const march = (zone: string, hour: number, minute: number, ...days: number[]) => days.map((d) => at(zone, 3, d, hour, minute));
+const ASKED = { refused: "ambiguous_schedule" };
+/** The reading's end (`end_at`, excluded) as an ISO instant. */
+const endOf = (text: string, zone: string) => {
+  const { endAt } = readingOf(text, zone);
+  return endAt === undefined ? undefined : new Date(endAt).toISOString().replace(".000Z", "Z");
+};
+
+describe("a span of the runs: the next N days, N days in all, a clause of its own", () => {
+  it.each([
+    ["接下來三天每天早上八點提醒我吃藥", TPE, [8, 6, 7, 8], [3, 8, 10]],
+    ["接下來七天每天早上八點提醒我吃抗生素", TPE, [8, 6, 7, 8], [3, 12, 10]],
+    ["未來一週每天早上八點提醒我吃藥", TPE, [8, 6, 7, 8], [3, 12, 10]],
+    ["之後兩週每天早上八點提醒我吃藥", TPE, [8, 6, 7, 8], [3, 19, 10]],
+    ["接下來的三天，每天早上八點提醒我", TPE, [8, 6, 7, 8], [3, 8, 10]],
+    ["接下来三天每天早上八点提醒我吃药", SH, [8, 6, 7, 8], [3, 8, 10]],
+    ["接落嚟三日每朝8點提我食藥", HK, [8, 6, 7, 8], [3, 8, 10]],
+    ["每天早上八點提醒我吃藥，共十四天", TPE, [8, 6, 7, 8], [3, 19, 10]],
+    ["每天晚上8點背英文單字 共30天", TPE, [20, 5, 6, 7], [4, 4, 10]],
+    ["每天早上八點，一個月", TPE, [8, 6, 7, 8], [4, 5, 10]],
+    ["每天早上八点，一个月", SH, [8, 6, 7, 8], [4, 5, 10]],
+    ["每天早上八點提醒我吃藥，吃一個月", TPE, [8, 6, 7, 8], [4, 5, 10]],
+    ["每朝8點提我食藥，食一個月", HK, [8, 6, 7, 8], [4, 5, 10]],
+  ])("%s", (text, zone, [hour, ...days], [month, day, endHour]) => {
+    expect(runs(text, zone)).toEqual(march(zone, hour as number, 0, ...(days as number[])));
+    expect(endOf(text, zone)).toBe(at(zone, month as number, day as number, endHour as number));
+  });
+
+  it("a span of weeks over a weekly repetition", () => {
+    expect(runs("每週一三五早上十點打針，打三週", TPE)).toEqual(march(TPE, 10, 0, 6, 9, 11));
+    expect(endOf("每週一三五早上十點打針，打三週", TPE)).toBe(at(TPE, 3, 26, 10));
+    expect(endOf("接下來四週每週六早上十點提醒我上課", TPE)).toBe(at(TPE, 4, 2, 10));
+  });
+
+  it.each([
+    // within three days: a deadline, not how long a repetition goes on
+    ["三天內每天早上八點提醒我"],
+    // four Saturdays, not four weeks and a bare 六
+    ["接下來的四個禮拜六早上十點上課"],
+    // a span of hours is no clause of its own
+    ["每天早上八點，兩小時"],
+  ])("not a span, so asked: %s", (text) => {
+    expect(runs(text, TPE)).toEqual(ASKED);
+  });
+});
+
+describe("a span with a later start counts from the start", () => {
+  it.each([
+    ["從下週一開始每天早上八點，共十天", TPE, 8, [3, 19]],
+    ["从下周一开始每天早上八点提醒我，共十天", SH, 8, [3, 19]],
+    ["從下禮拜一開始，每天晚上十點提醒我吃藥，持續兩週", TPE, 22, [3, 23]],
+  ])("%s", (text, zone, hour, [month, day]) => {
+    expect(runs(text, zone)).toEqual(march(zone, hour as number, 0, 9, 10, 11));
+    expect(endOf(text, zone)).toBe(at(zone, month as number, day as number, 0));
+  });
+
+  it("in English too, 'for 3 days starting Monday' runs Monday to Wednesday", () => {
+    expect(runs("every day at 9am for 3 days starting Monday", NY)).toEqual(march(NY, 9, 0, 9, 10, 11));
+    expect(endOf("every day at 9am for 3 days starting Monday", NY)).toBe(at(NY, 3, 12, 0));
+  });
+
+  it("a start today keeps the span counted from now", () => {
+    expect(endOf("從今天開始每天晚上八點，持續一週", TPE)).toBe(at(TPE, 3, 12, 10));
+  });
+});
