@@ -65,8 +65,11 @@ export type Fragment =
    * a day number: "the first Monday of next month" (`nth` 1–5, or -1 for the last).
    */
   | { kind: "monthAhead"; months: number; day: number; nth?: { nth: number; weekday: Weekday } }
-  /** "the end of March", "3月末": that month's last day; `month` null: this month's ("这个月底", "今月末"). */
-  | { kind: "monthEnd"; month: number | null }
+  /**
+   * "the end of March", "3月末": that month's last day; `month` null: this month's ("这个月底", "今月末"),
+   * or with `monthsAhead` the month's so many months on ("下個月底").
+   */
+  | { kind: "monthEnd"; month: number | null; monthsAhead?: number }
   /** "the last day of the month", "月末": cron's `L`. */
   | { kind: "lastDayOfMonth" }
   /** "the first Monday of the month" (`nth` 1–5), "the last Friday" (`nth` -1): cron's `1#1`, `5L`. */

@@ -1,7 +1,7 @@
 import { addDays, addMonths, type CivilDate, daysInMonth, localTimeAt, resolveLocalTime } from "../schedule/index.js";
 import { count, formatWall } from "./format.js";
 import type { Found, IntervalUnitWord } from "./fragments.js";
-import { type FoundOf, findsOf, type ReadContext, weekdayDate } from "./read-context.js";
+import { type FoundOf, findsOf, monthAheadDay, monthEndDay, type ReadContext, weekdayDate } from "./read-context.js";
 import { clockToTime } from "./read-time.js";
 import { refuse } from "./refusals.js";
 
@@ -12,7 +12,7 @@ export interface Bounds {
 }
 
 /** The fragments an "until" can name as its last day, or (a clock) its last time today. */
-const END_KINDS = new Set(["date", "monthDate", "weekdayName", "monthDay", "monthEnd", "lastDayOfMonth", "dayOffset", "clock"]);
+const END_KINDS = new Set(["date", "monthDate", "weekdayName", "monthDay", "monthAhead", "monthEnd", "lastDayOfMonth", "dayOffset", "clock"]);
 
 /**
  * Takes the end of the runs out of the cluster: "until June 30" (the date next to the "until"
@@ -125,11 +125,9 @@ export function lastDayOf(ctx: ReadContext, target: Found): CivilDate {
     case "monthDate":
       return notBefore({ year: today.year, month: f.month, day: f.day }, (d) => ({ ...d, year: d.year + 1 }));
     case "monthEnd":
-      return notBefore({ year: today.year, month: f.month ?? today.month, day: daysInMonth(today.year, f.month ?? today.month) }, (d) => ({
-        year: d.year + 1,
-        month: d.month,
-        day: daysInMonth(d.year + 1, d.month),
-      }));
+      return monthEndDay(today, f);
+    case "monthAhead":
+      return monthAheadDay(ctx, today, f);
     case "lastDayOfMonth":
       return { year: today.year, month: today.month, day: daysInMonth(today.year, today.month) };
     default:

@@ -78,3 +78,54 @@ describe("a span with a later start counts from the start", () => {
     expect(endOf("從今天開始每天晚上八點，持續一週", TPE)).toBe(at(TPE, 3, 12, 10));
   });
 });
+
+describe("this month or this year before a repetition bounds it", () => {
+  it.each([
+    ["這個月每天晚上十點提醒我記帳", TPE, [22, 5, 6, 7], [4, 1]],
+    ["本月每天晚上九點提醒我記帳", TPE, [21, 5, 6, 7], [4, 1]],
+    ["这个月每天晚上十点提醒我记账", SH, [22, 5, 6, 7], [4, 1]],
+    ["呢個月每晚10點提我記數", HK, [22, 5, 6, 7], [4, 1]],
+    ["這個月，每天早上八點", TPE, [8, 6, 7, 8], [4, 1]],
+  ])("to the month's last day: %s", (text, zone, [hour, ...days], [month, day]) => {
+    expect(runs(text, zone)).toEqual(march(zone, hour as number, 0, ...(days as number[])));
+    expect(endOf(text, zone)).toBe(at(zone, month as number, day as number, 0));
+  });
+
+  it("今年 before a repetition: to the year's last day", () => {
+    expect(runs("今年每週一早上九點", TPE)).toEqual(march(TPE, 9, 0, 9, 16, 23));
+    expect(endOf("今年每週一早上九點", TPE)).toBe(
+      new Date(resolveLocalTime({ year: 2027, month: 1, day: 1, hour: 0, minute: 0 }, TPE).at).toISOString().replace(".000Z", "Z"),
+    );
+  });
+
+  it.each([["呢個禮拜每朝7點叫我起身"], ["這週每天晚上十一點提醒我睡覺"]])("this week stays asked, Cantonese 呢 too: %s", (text) => {
+    expect(runs(text, HK)).toEqual(ASKED);
+  });
+
+  it("呢個月尾 is this month's last day, once, not every month's", () => {
+    expect(runs("呢個月尾早上九點", HK)).toEqual([at(HK, 3, 31, 9)]);
+  });
+});
+
+describe("next month's end and next month's day as the last day", () => {
+  it.each([
+    ["每天早上八點提醒我吃藥直到下個月底", TPE, [5, 1]],
+    ["到下個月底每天早上八點", TPE, [5, 1]],
+    ["每天早上八點到下個月底為止", TPE, [5, 1]],
+    ["每天早上八点提醒我吃药，直到下个月底", SH, [5, 1]],
+    ["每天早上八點提醒我吃藥到下個月五號", TPE, [4, 6]],
+    ["每天早上八點提醒我吃藥到月底", TPE, [4, 1]],
+    ["每天早上八点提醒我吃药到月底", SH, [4, 1]],
+  ])("%s", (text, zone, [month, day]) => {
+    expect(runs(text, zone)).toEqual(march(zone, 8, 0, 6, 7, 8));
+    expect(endOf(text, zone)).toBe(at(zone, month as number, day as number, 0));
+  });
+
+  it("每天晚上十點到下個月15號 ends after 15 April", () => {
+    expect(endOf("每天晚上十點到下個月15號", TPE)).toBe(at(TPE, 4, 16, 0));
+  });
+
+  it("下個月底 alone is one run on 30 April", () => {
+    expect(runs("下個月底早上九點提醒我繳費", TPE)).toEqual([at(TPE, 4, 30, 9)]);
+  });
+});

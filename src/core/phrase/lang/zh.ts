@@ -40,6 +40,10 @@ const EXCEPT = "除(?:了|咗)?";
 const NOT_NEEDED = "(?:不用|不要|休息|唔使|唔洗|唔駛|唔要)";
 const OF = "(?:的|嘅)";
 const LAST = "(?:最後|最后|最尾)";
+/** "This" before a period: 這 / 这, 本, Cantonese 呢. */
+const THIS = "(?:這|这|本|呢)";
+/** What follows a period that bounds a repetition: the repetition's own word (每, 逢, 天天, 平日 …), maybe after a comma. */
+const REPEATS_NEXT = "\\s*[，,]?\\s*(?:每|逢|天天|平日|工作日|上班日)";
 const MONTH_END = "(?:底|末|尾)";
 /** Festivals whose date is a lunar one, so a different day each year. */
 const LUNAR_FESTIVAL = "(?:除夕|年三十(?:晚)?|大年初[一二三]|年初[一二三]|春節|春节|元宵(?:節|节)?|端午(?:節|节)?|七夕|中秋(?:節|节)?|重陽(?:節)?|重阳(?:节)?)";
@@ -236,7 +240,15 @@ const rules: Rule[] = [
     unitOf,
   ),
   ruleOf(`為止|为止`, () => ({ kind: "noise" })),
-  ruleOf(`(?:這個|这个|本)\\s*月\\s*${MONTH_END}`, () => ({ kind: "monthEnd", month: null })),
+  // "這個月每天晚上十點", Cantonese "呢個月", "今年每週一": this month or this year said before a repetition
+  // bounds it, to the month's or the year's last day (as "for the rest of the month"); the words for
+  // "this" are the "until" and the month or year its last day. This week stays asked below (the rest
+  // of the week ends on Friday for some, on Sunday for others).
+  ruleOf(`(?:${THIS}(?:個|个)?(?=月${REPEATS_NEXT})|今(?=年${REPEATS_NEXT}))`, () => ({ kind: "until", side: "after" })),
+  ruleOf(`(?:(?<=${THIS}(?:個|个)?)月|(?<=今)年)(?=${REPEATS_NEXT})`, (m) => ({ kind: "monthEnd", month: m[0] === "年" ? 12 : null })),
+  // "下個月底": the last day of next month.
+  ruleOf(`下(?:個|个)?月\\s*${MONTH_END}`, () => ({ kind: "monthEnd", month: null, monthsAhead: 1 })),
+  ruleOf(`(?:這個|这个|本|呢(?:個|个)?)\\s*月\\s*${MONTH_END}`, () => ({ kind: "monthEnd", month: null })),
   // "到年底", "到今年年底為止": the end of this year, the end of December (not after 明年 / 去年, left unread).
   ruleOf(`(?:今年\\s*的?\\s*)?(?<!(?:明|去|前|後|后)\\s*(?:年\\s*)?)年\\s*(?:底|末)`, () => ({ kind: "monthEnd", month: 12 })),
   ruleOf(`${N}\\s*月\\s*${MONTH_END}`, (m) => {
@@ -283,7 +295,7 @@ const rules: Rule[] = [
   ruleOf(`(?:每(?:個|个)?|逢)?\\s*(?:工作日|工作天|上班日|平日|週間|周间|weekdays?(?![a-z]))`, () => ({ kind: "weekdays", days: [...WEEKDAYS] })),
   ruleOf(`(?:每(?:個|个|逢|到)?|逢)\\s*(?:週|周)末`, () => ({ kind: "weekdays", days: [...WEEKEND] })),
   // A bare 週末 has no plural to say this weekend or every weekend: asked, naming both.
-  ruleOf(`(?:下|這|这|本)(?:個|个)?(?:週|周|星期|禮拜|礼拜)(?!\\s*${WD})|(?:這|这|本)?(?:週|周)末|(?:下|這|这|本)(?:個|个)?月(?!\\s*${N}\\s*[號号日])`, (m) =>
+  ruleOf(`(?:下|${THIS})(?:個|个)?(?:週|周|星期|禮拜|礼拜)(?!\\s*${WD})|(?:這|这|本)?(?:週|周)末|(?:下|${THIS})(?:個|个)?月(?!\\s*${N}\\s*[號号日])`, (m) =>
     /^(?:週|周)末$/u.test(m[0]) ? { kind: "vague", what: "weekend" } : periodOf(m[0], /^下(?:個|个)?(?:週|周|星期|禮拜|礼拜)$/u, /^下(?:個|个)?月$/u),
   ),
   // "星期一至五", "禮拜一到五": the second day may go without its 星期 ("週三到五點" leaves 五點 unread: asked).
