@@ -400,7 +400,9 @@ const LATIN_EDGE_BEFORE = "(?<![a-z])";
 const LATIN_EDGE_AFTER = "(?![a-z])";
 const LATIN_DAY = "sunday|monday|tuesday|wednesday|thursday|friday|saturday|mon|tues?|wed|thu(?:rs?)?|fri";
 const LATIN_WEEKDAY_OF: Record<string, Weekday> = { sun: 0, mon: 1, tue: 2, wed: 3, thu: 4, fri: 5, sat: 6 };
-const latinWeekday = (name: string | undefined): Weekday | null => LATIN_WEEKDAY_OF[(name ?? "").slice(0, 3)] ?? null;
+export const latinWeekday = (name: string | undefined): Weekday | null => LATIN_WEEKDAY_OF[(name ?? "").slice(0, 3)] ?? null;
+/** An English weekday name inside a CJK sentence, its name in group 1 (for the grammar's own shapes: "每個月第一個 Monday"). */
+export const LATIN_DAY_IN_CJK = `${LATIN_EDGE_BEFORE}(${LATIN_DAY})${LATIN_EDGE_AFTER}`;
 
 /**
  * The English day words read inside a CJK grammar, as its own: "every Monday" (or the grammar's own

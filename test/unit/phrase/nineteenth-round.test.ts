@@ -129,3 +129,68 @@ describe("next month's end and next month's day as the last day", () => {
     expect(runs("下個月底早上九點提醒我繳費", TPE)).toEqual([at(TPE, 4, 30, 9)]);
   });
 });
+
+describe("the month's n-th weekday named in English", () => {
+  it.each([
+    ["每個月第一個 Monday 早上九點開會", TPE, 9],
+    ["每月第一個Monday早上10點開會", TPE, 10],
+    ["每个月第一个 Monday 早上九点开会", SH, 9],
+    ["每個月第一個 Monday 朝早9點開會", HK, 9],
+  ])("%s", (text, zone, hour) => {
+    expect(runs(text, zone)).toEqual([at(zone, 4, 6, hour), at(zone, 5, 4, hour), at(zone, 6, 1, hour)]);
+  });
+
+  it("the last Friday, and an abbreviation", () => {
+    expect(runs("每個月最後一個 Friday 下午五點交報表", TPE)).toEqual([at(TPE, 3, 27, 17), at(TPE, 4, 24, 17), at(TPE, 5, 29, 17)]);
+    expect(runs("每個月第三個 wed 晚上七點", TPE)).toEqual([at(TPE, 3, 18, 19), at(TPE, 4, 15, 19), at(TPE, 5, 20, 19)]);
+  });
+
+  it("the Chinese day still reads, and a month ahead's n-th weekday too", () => {
+    expect(runs("每月最後一個週五下午三點", TPE)).toEqual([at(TPE, 3, 27, 15), at(TPE, 4, 24, 15), at(TPE, 5, 29, 15)]);
+    expect(runs("下個月第一個禮拜一早上九點", TPE)).toEqual([at(TPE, 4, 6, 9)]);
+  });
+});
+
+describe("counts and doses", () => {
+  it("共8堂 is eight classes: eight runs", () => {
+    expect(runs("從下週開始每週六早上十點上課，共8堂", TPE)).toEqual(march(TPE, 10, 0, 14, 21, 28));
+    expect(readingOf("從下週開始每週六早上十點上課，共8堂", TPE).maxRuns).toBe(8);
+    expect(readingOf("每週六早上十點上課，一共十節", TPE).maxRuns).toBe(10);
+  });
+
+  it("a count in all in a measure not read is asked, never dropped", () => {
+    expect(runs("每天早上八點吃藥，共三劑", TPE)).toEqual(ASKED);
+  });
+
+  it("吃一次 on each run is no count", () => {
+    expect(runs("每八小時提醒我吃一次藥", TPE)).toEqual([at(TPE, 3, 5, 16), at(TPE, 3, 6, 0), at(TPE, 3, 6, 8)]);
+    expect(readingOf("每八小時提醒我吃一次藥", TPE).maxRuns).toBeUndefined();
+  });
+});
+
+describe("words that name days the reader does not know are asked, never dropped", () => {
+  it.each([
+    ["這學期每週三下午兩點上課", TPE],
+    ["这学期每周三下午两点上课", SH],
+    ["寒假每天早上十點提醒我練琴", TPE],
+    ["暑假每天早上十点练琴", SH],
+    ["夏天每天傍晚六點澆水", TPE],
+    ["療程期間每天早上八點提醒我", TPE],
+    ["上四休二，每天早上七點提醒我", TPE],
+    ["做二休二早上七點提醒我", TPE],
+    ["輪班的日子早上六點叫我", TPE],
+    ["上班的日子早上七點叫我", TPE],
+    ["月頭早上九點提醒我交租", TPE],
+    ["月頭九點提醒我", TPE],
+    ["月头早上九点提醒我", SH],
+  ])("%s", (text, zone) => {
+    expect(runs(text, zone)).toEqual(ASKED);
+  });
+
+  it.each([
+    ["明天早上九點提醒我收夏天的衣服", [at(TPE, 3, 6, 9)]],
+    ["每週五下午五點提醒我排班", march(TPE, 17, 0, 6, 13, 20)],
+  ])("the same words as the task's own are still the task's: %s", (text, want) => {
+    expect(runs(text, TPE)).toEqual(want);
+  });
+});

@@ -6,9 +6,11 @@ import {
   dateOrMonthDate,
   exceptMonthsRule,
   type Grammar,
+  LATIN_DAY_IN_CJK,
   LATIN_IN_CJK_BEARING,
   latinDaysInCjk,
   latinMeridiemClock,
+  latinWeekday,
   lexicon,
   minutesBefore,
   monthFirstDateRange,
@@ -120,7 +122,9 @@ function unitOf(word: string): IntervalUnitWord {
 // "個鐘" is Cantonese for an hour ("一個鐘之後"); only with its measure word, so "三點鐘" stays a clock.
 const UNIT = "(分鐘|分钟|小時|小时|鐘頭|钟头|個鐘|个钟|天|日|週|周|星期|禮拜|礼拜|月|年)";
 /** The words before a span of the runs: for (持續, 為期), in a row (連續), the next (接下來, Cantonese 接落嚟, 未來, 之後), in all (共). */
-const SPAN_LEAD = "持續|持续|連續|连续|為期|为期|接下來|接下来|接落(?:嚟|來|来)|未來|未来|之後|之后|往後|往后|共|總共|总共|一共";
+/** "In all", before a count or a span: 共, 總共, 一共. */
+const IN_ALL = "(?:共|總共|总共|一共)";
+const SPAN_LEAD = `持續|持续|連續|连续|為期|为期|接下來|接下来|接落(?:嚟|來|来)|未來|未来|之後|之后|往後|往后|${IN_ALL}`;
 const SPAN = `${N}\\s*(?:個|个)?\\s*${UNIT}(?![一二三四五六日天]|\\s*(?:之|以)?(?:內|内|後|后|前))`;
 /** The task's verbs a span follows ("吃一個月", "打三週"): take, inject, apply, use, do. */
 const SPAN_VERB = "吃|食|打|擦|用|做|服|敷|點|点";
@@ -163,6 +167,17 @@ const NTH: Record<string, number> = { 一: 1, "1": 1, 二: 2, "2": 2, 三: 3, "3
 
 const rules: Rule[] = [
   slashDate("month-day"),
+  // "每個月第一個禮拜一", "每個月第一個 Monday": the month's n-th (or last) weekday, the day in Chinese or
+  // English; before the English day words, which would read "Monday" alone.
+  ruleOf(
+    `(?:每(?:個|个)?月\\s*的?\\s*)?(?:第\\s*([一二三四五1-5])\\s*(?:個|个)?|(${LAST})\\s*一?\\s*(?:個|个)?)\\s*(?:${WEEK}\\s*(${WD})|${LATIN_DAY_IN_CJK})`,
+    (m) => {
+      const weekday = m[3] !== undefined ? WEEKDAY_OF[m[3]] : latinWeekday(m[4]);
+      return weekday === undefined || weekday === null
+        ? null
+        : { kind: "nthWeekday", nth: m[2] !== undefined ? -1 : (NTH[m[1] ?? ""] ?? 1), weekdays: [weekday] };
+    },
+  ),
   ...latinDaysInCjk("(?:每(?:個|个)?|逢)"),
   // "農曆正月初一": the lunar date with its own month and day words, so that the refusal says why; the
   // festivals named by their lunar date (除夕, 年三十晚, 中秋, 端午 …) are lunar dates too.
@@ -224,9 +239,11 @@ const rules: Rule[] = [
     { kind: "vague", what: "time", perDay: cjkNumber(m[1] ?? "") ?? 0 },
     { kind: "daily" },
   ]),
-  ruleOf(`提醒(?:我)?\\s*一\\s*次`, () => ({ kind: "noise" })),
-  ruleOf(`(?:提醒|共|總共|总共|一共|重複|重复)?\\s*${N}\\s*次`, (m) => {
-    const times = cjkNumber(m[1] ?? "");
+  // "提醒我一次", "吃一次藥": each reminder, each dose, once; not a count.
+  ruleOf(`(?:提醒(?:我)?|吃|食|喝|服)\\s*一\\s*次`, () => ({ kind: "noise" })),
+  // "共5次", "提醒3次", and classes or sessions counted in all: "共8堂", "一共十節".
+  ruleOf(`(?:提醒|共|總共|总共|一共|重複|重复)?\\s*${N}\\s*次|${IN_ALL}\\s*${N}\\s*(?:堂|節|节)`, (m) => {
+    const times = cjkNumber(m[1] ?? m[2] ?? "");
     return times === null || times < 2 ? null : { kind: "count", times };
   }),
   // "持續兩週", "接下來三天", "共十四天": how long the repetition goes on. Not "三天內" (within, a deadline)
@@ -261,11 +278,6 @@ const rules: Rule[] = [
   }),
   ruleOf(`下下(?:個|个)?${WEEK}\\s*(${WD})`, (m) => ({ kind: "weekdayName", days: [WEEKDAY_OF[m[1] ?? ""] ?? 1], weeksAhead: 2 })),
   ruleOf(`(?:每(?:個|个)?月|月)${OF}?\\s*${LAST}\\s*一\\s*(?:天|日)|(?:每(?:個|个)?)?月${MONTH_END}`, () => ({ kind: "lastDayOfMonth" })),
-  ruleOf(`(?:每(?:個|个)?月\\s*的?\\s*)?(?:第\\s*([一二三四五1-5])\\s*(?:個|个)?|(${LAST})\\s*一?\\s*(?:個|个)?)\\s*${WEEK}\\s*(${WD})`, (m) => ({
-    kind: "nthWeekday",
-    nth: m[2] !== undefined ? -1 : (NTH[m[1] ?? ""] ?? 1),
-    weekdays: [WEEKDAY_OF[m[3] ?? ""] ?? 1],
-  })),
   ruleOf(
     `${EXCEPT_BEFORE}\\s*(?:每)?(?:${WEEK}\\s*${EXCEPTED}|(週末|周末))\\s*(?:以外|之外|外)?|(?:${WEEK}\\s*${EXCEPTED}|(週末|周末))\\s*${EXCEPT_AFTER}`,
     (m) => {
@@ -451,7 +463,15 @@ const BEARING = [
   `正午|午夜|中午|今天|今日|明天|聽日|听日|聽朝|听朝|聽晚|听晚|後天|后天|今晚|明早|明晚|工作日|上班日|平日`,
   // 假日 (the weekend, public holidays, or both?) and 月初 / 月中 (which day?) name no day: never read,
   // so a reading that leaves them out is asked.
-  `假日|連假|连假|月初|月中`,
+  `假日|連假|连假|月初|月中|月頭|月头`,
+  // A season, a school term or holiday, a time span of one's own (期間) said before a repetition
+  // ("夏天每天傍晚六點", "這學期每週三", "寒假每天", "療程期間每天") bounds it to dates the reader does not
+  // know, and the shift patterns (上四休二, 做二休二) or the days one works shifts name days it does not
+  // know either: never read, so a reading that leaves them out is asked.
+  `(?:[春夏秋冬](?:天|季)|寒假|暑假|學期|学期|期間|期间)(?=${REPEATS_NEXT})`,
+  `[上做][一二三四五六七1-7]休[一二三四五六七1-7]|(?:輪班|轮班|值班|排班|上班|返工)\\s*${OF}?\\s*(?:日子|那天|那幾天|那几天)`,
+  // "共三劑", "一共十回": runs counted in all, in a measure the rules do not read: asked, never dropped.
+  `${IN_ALL}\\s*${NUMBER}`,
   // A holiday names a date the grammar does not read ("聖誕節早上九點" ran tomorrow): asked. (The lunar
   // festivals are LUNAR_FESTIVAL, above, asked as lunar dates.)
   `元旦|過年|过年|(?:聖誕|圣诞|清明|情人|母親|母亲|父親|父亲|國慶|国庆|跨年|感恩)[節节]?`,
