@@ -43,6 +43,12 @@ export interface Grammar {
    * article"), so they are not in `bearing`. None where `bearing` already has them.
    */
   repeats?: RegExp;
+  /**
+   * A request with its task's words ("提醒我繳費"), where the glue lets the task's words sit between
+   * the schedule's own ("每天提醒我吃藥 早上八點"): one such request inside the schedule and another
+   * after it are two tasks, each at its own time (parse-phrase.ts).
+   */
+  request?: RegExp;
   examples: Examples;
 }
 

@@ -79,6 +79,7 @@ export function parsePhrase(said: string, opts: PhraseOptions): PhraseReading {
     timezone = zoneOf(cluster, opts.timezone).timezone;
     cluster = pickCluster(grammar, folded, lowered, finds, opts.now, timezone);
   }
+  if (twoTasks(grammar, lowered, cluster)) throw refuse.conflicting("two tasks, each at its own time (one task per time)");
   const named = zoneOf(cluster, opts.timezone);
   timezone = named.timezone;
   const notes = named.note === null ? [] : [named.note];
@@ -103,6 +104,17 @@ export function parsePhrase(said: string, opts: PhraseOptions): PhraseReading {
   validateSchedule(schedule, ctx.now, { horizonMs: ctx.horizonMs });
   checkBounds(schedule, bounds, ctx);
   return { schedule, matched: trimMatched(text.slice(cluster.start, cluster.end)), notes, ...bounds };
+}
+
+/**
+ * "明天早上九點提醒我繳費，下午三點提醒我開會": a request with its task's words inside the schedule and
+ * another after it are two tasks, each at its own time; read as one, the second task's time would run
+ * the first task.
+ */
+function twoTasks(grammar: Grammar, lowered: string, cluster: Cluster): boolean {
+  if (grammar.request === undefined) return false;
+  const requests = [...lowered.matchAll(grammar.request)];
+  return requests.some((m) => m.index > cluster.start && m.index + m[0].length < cluster.end) && requests.some((m) => m.index >= cluster.end);
 }
 
 /** An end or a count belongs to a repetition that has a run before the end. */

@@ -194,3 +194,21 @@ describe("words that name days the reader does not know are asked, never dropped
     expect(runs(text, TPE)).toEqual(want);
   });
 });
+
+describe("two tasks in one message", () => {
+  it.each([
+    ["明天早上九點提醒我繳費，下午三點提醒我開會", TPE],
+    ["明天早上九点提醒我缴费，下午三点提醒我开会", SH],
+    ["聽日朝早9點提我交租，下晝3點提我開會", HK],
+  ])("a task inside the schedule and another after it: asked, %s", (text, zone) => {
+    expect(runs(text, zone)).toEqual(ASKED);
+  });
+
+  it.each([
+    ["每天提醒我吃藥 早上八點", march(TPE, 8, 0, 6, 7, 8)],
+    ["每天早上8點跟晚上8點提醒我吃藥", [at(TPE, 3, 5, 20), at(TPE, 3, 6, 8), at(TPE, 3, 6, 20)]],
+    ["每天早上八點提醒我吃藥，到3月20號，提醒我", march(TPE, 8, 0, 6, 7, 8)],
+  ])("one task, wherever its words sit, still reads: %s", (text, want) => {
+    expect(runs(text, TPE)).toEqual(want);
+  });
+});

@@ -481,7 +481,10 @@ const BEARING = [
   `(?<=[點点時时半鐘钟刻]\\s*)(?:之|以)?(?:前|後|后)`,
 ];
 
-const shared = { rules, glue, bearing: lexicon(BEARING) };
+/** A request with its task's words, as the glue lets them sit inside the schedule: "提醒我繳費", Cantonese "提我交租". */
+const request = /(?:提醒|提)我[^\s、,，。0-9]{1,4}/gu;
+
+const shared = { rules, glue, bearing: lexicon(BEARING), request };
 
 export const zhHant: Grammar = {
   lang: "zh-Hant",
