@@ -49,13 +49,23 @@ describe("a span of the runs: the next N days, N days in all, a clause of its ow
 
   it.each([
     // within three days: a deadline, not how long a repetition goes on
-    ["三天內每天早上八點提醒我"],
+    ["接下來三天內每天早上八點提醒我"],
     // four Saturdays, not four weeks and a bare 六
     ["接下來的四個禮拜六早上十點上課"],
-    // a span of hours is no clause of its own
+    // two hours from now end before the first run
     ["每天早上八點，兩小時"],
-  ])("not a span, so asked: %s", (text) => {
+  ])("asked: %s", (text) => {
     expect(runs(text, TPE)).toEqual(ASKED);
+  });
+
+  it("a span of hours over a repetition within the day", () => {
+    expect(runs("每15分鐘提醒我喝水，兩小時", TPE)).toEqual([at(TPE, 3, 5, 10, 15), at(TPE, 3, 5, 10, 30), at(TPE, 3, 5, 10, 45)]);
+    expect(endOf("每15分鐘提醒我喝水，兩小時", TPE)).toBe(at(TPE, 3, 5, 12));
+  });
+
+  it("a number of units before 一次 is the interval, not a span: 兩天一次", () => {
+    expect(runs("提醒我吃藥，兩天一次，早上八點", TPE)).toEqual(march(TPE, 8, 0, 6, 8, 10));
+    expect(endOf("提醒我吃藥，兩天一次，早上八點", TPE)).toBeUndefined();
   });
 });
 

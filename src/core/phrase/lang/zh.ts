@@ -125,7 +125,6 @@ const UNIT = "(分鐘|分钟|小時|小时|鐘頭|钟头|個鐘|个钟|天|日|�
 /** "In all", before a count or a span: 共, 總共, 一共. */
 const IN_ALL = "(?:共|總共|总共|一共)";
 const SPAN_LEAD = `持續|持续|連續|连续|為期|为期|接下來|接下来|接落(?:嚟|來|来)|未來|未来|之後|之后|往後|往后|${IN_ALL}`;
-const SPAN = `${N}\\s*(?:個|个)?\\s*${UNIT}(?![一二三四五六日天]|\\s*(?:之|以)?(?:內|内|後|后|前))`;
 /** The task's verbs a span follows ("吃一個月", "打三週"): take, inject, apply, use, do. */
 const SPAN_VERB = "吃|食|打|擦|用|做|服|敷|點|点";
 
@@ -246,16 +245,11 @@ const rules: Rule[] = [
     const times = cjkNumber(m[1] ?? m[2] ?? "");
     return times === null || times < 2 ? null : { kind: "count", times };
   }),
-  // "持續兩週", "接下來三天", "共十四天": how long the repetition goes on. Not "三天內" (within, a deadline)
-  // nor "四個禮拜六" (four Saturdays), which stay asked.
-  spanRule(`(?:${SPAN_LEAD})\\s*${OF}?\\s*${SPAN}`, cjkNumber, unitOf),
+  // "持續兩週", "接下來三天", "共十四天": how long the repetition goes on.
+  spanRule(`(?:${SPAN_LEAD})\\s*${OF}?\\s*${N}\\s*(?:個|个)?\\s*${UNIT}`, cjkNumber, unitOf),
   // "每天早上八點，一個月", "吃一個月", Cantonese "食一個月": a span said as a clause of its own after the
-  // repetition, or after the verb of the task (the days, weeks, months or years, never "兩小時").
-  spanRule(
-    `(?<=(?:[，,、]|${SPAN_VERB})\\s*)${N}\\s*(?:個|个)?\\s*(天|日|週|周|星期|禮拜|礼拜|月|年)(?=\\s*(?:[，,。.!！~～?？]|就好|就可以|好了|$))`,
-    cjkNumber,
-    unitOf,
-  ),
+  // repetition, or after the verb of the task, ending its clause ("，兩天一次" is an interval, read below).
+  spanRule(`(?<=(?:[，,、]|${SPAN_VERB})\\s*)${N}\\s*(?:個|个)?\\s*${UNIT}(?=\\s*(?:[，,。.!！~～?？]|就好|就可以|好了|$))`, cjkNumber, unitOf),
   ruleOf(`為止|为止`, () => ({ kind: "noise" })),
   // "這個月每天晚上十點", Cantonese "呢個月", "今年每週一": this month or this year said before a repetition
   // bounds it, to the month's or the year's last day (as "for the rest of the month"); the words for
@@ -481,8 +475,8 @@ const BEARING = [
   `(?<=[點点時时半鐘钟刻]\\s*)(?:之|以)?(?:前|後|后)`,
 ];
 
-/** A request with its task's words, as the glue lets them sit inside the schedule: "提醒我繳費", Cantonese "提我交租". */
-const request = /(?:提醒|提)我[^\s、,，。0-9]{1,4}/gu;
+/** A request with its task's words, as the glue lets them sit inside the schedule: "提醒我繳費". */
+const request = /提醒我[^\s、,，。0-9]{1,4}/gu;
 
 const shared = { rules, glue, bearing: lexicon(BEARING), request };
 
