@@ -112,6 +112,7 @@ export type Fragment =
    * "weekend": a weekend said without this or every ("週末早上十點"), which the language does not mark.
    * "calendar": a date on the lunar calendar ("農曆八月十五", "旧暦", "음력"), which is not read.
    * "clockMinutes": "八點五" with no 分, five minutes past in Mandarin and five 字 of five minutes in Cantonese.
+   * "monthPart": the start or the middle of the month ("月初", "月頭", "月中"), which names no day of it.
    */
   | {
       kind: "vague";
@@ -128,7 +129,8 @@ export type Fragment =
         | "occasion"
         | "subMinute"
         | "calendar"
-        | "clockMinutes";
+        | "clockMinutes"
+        | "monthPart";
       weak?: boolean;
       perDay?: number;
       /** A period that lies ahead ("next week" 1 week, "el mes que viene" 1 month): the day said with it is in it (read-ahead.ts). */

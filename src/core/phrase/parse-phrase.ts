@@ -197,6 +197,8 @@ function readSchedule(said: ReadContext): Schedule {
   if (vague.some((v) => v.what === "past")) throw refuse.pastDay(ex);
   const weekend = saidFor("weekend");
   if (weekend !== undefined) throw refuse.thisOrEveryWeekend(weekend, ex);
+  const monthPart = saidFor("monthPart");
+  if (monthPart !== undefined) throw refuse.monthPart(monthPart, ex);
   const period = saidFor("day");
   if (period !== undefined) throw refuse.vagueDay(period, ex);
   if (vague.some((v) => v.what === "dayMonth")) throw refuse.dayMonth(ex);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { resolveLocalTime } from "../../../src/core/schedule/index.js";
-import { readingOf, runs } from "./tuning-runs.js";
+import { readingOf, refusalOf, runs } from "./tuning-runs.js";
 
 // Chinese reminders as people ask for them, task first (docs/phrases.md, "The nineteenth tuning
 // set"). The runs are the tuning19 rows' (independent/convert19.py), worked out by hand as wall
@@ -220,5 +220,20 @@ describe("two tasks in one message", () => {
     ["每天早上八點提醒我吃藥，到3月20號，提醒我", march(TPE, 8, 0, 6, 7, 8)],
   ])("one task, wherever its words sit, still reads: %s", (text, want) => {
     expect(runs(text, TPE)).toEqual(want);
+  });
+});
+
+describe("the start or the middle of the month (the policy): asked which day of the month", () => {
+  it.each([
+    ["月初早上九點", TPE, "月初"],
+    ["每月月初早上九點提醒我繳費", TPE, "月初"],
+    ["月頭九點提醒我", TPE, "月頭"],
+    ["月頭提我交租", HK, "月頭"],
+    ["月头早上九点提醒我", SH, "月头"],
+    ["每個月中提醒我繳費", TPE, "月中"],
+  ])("%s", (text, zone, said) => {
+    const e = refusalOf(text, zone);
+    expect(e.code).toBe("ambiguous_schedule");
+    expect(e.message).toBe(`The phrase names a part of the month ('${said}') but not the day.`);
   });
 });

@@ -271,6 +271,8 @@ const rules: Rule[] = [
     return day === null ? null : { kind: "monthAhead", months: 1, day };
   }),
   ruleOf(`下下(?:個|个)?${WEEK}\\s*(${WD})`, (m) => ({ kind: "weekdayName", days: [WEEKDAY_OF[m[1] ?? ""] ?? 1], weeksAhead: 2 })),
+  // "月初", "月頭", "月中": the start or the middle of the month names no day (the policy): asked which day.
+  ruleOf(`月\\s*(?:初|頭|头|中)`, () => ({ kind: "vague", what: "monthPart" })),
   ruleOf(`(?:每(?:個|个)?月|月)${OF}?\\s*${LAST}\\s*一\\s*(?:天|日)|(?:每(?:個|个)?)?月${MONTH_END}`, () => ({ kind: "lastDayOfMonth" })),
   ruleOf(
     `${EXCEPT_BEFORE}\\s*(?:每)?(?:${WEEK}\\s*${EXCEPTED}|(週末|周末))\\s*(?:以外|之外|外)?|(?:${WEEK}\\s*${EXCEPTED}|(週末|周末))\\s*${EXCEPT_AFTER}`,
