@@ -84,6 +84,7 @@ const TABLES: Readonly<Record<RowSet, { title: string; byFeature: boolean }>> = 
   tuning15: { title: "TUNING15 (the fifteenth tuning set: Traditional Chinese as typed in Taiwan, and Simplified)", byFeature: true },
   tuning16: { title: "TUNING16 (the sixteenth tuning set: Hong Kong Chinese, Cantonese words, English mixed in)", byFeature: true },
   tuning18: { title: "TUNING18 (the weekend in every language: every weekend, the bare word, this weekend, this Saturday and Sunday)", byFeature: true },
+  tuning19: { title: "TUNING19 (Chinese reminders, task first: bounded repetition, ends, a time relative to an event, two tasks)", byFeature: true },
   tuning20: { title: "TUNING20 (Japanese and Korean reminders as people ask for them: bounded repetitions, day lists, conditions)", byFeature: true },
   tuning21: { title: "TUNING21 (reminders in en, es, pt, fr, de, it, hi: bounded repetition, spoken times, English mixed in)", byFeature: true },
 };

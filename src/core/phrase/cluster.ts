@@ -60,7 +60,17 @@ export function clusterFinds(text: string, finds: Found[], glue: RegExp): Cluste
 
 /** What a cluster said only to bound the runs may hold: the bound, its end day, filler. */
 const BOUND_KINDS = new Set<Fragment["kind"]>(["count", "duration", "until"]);
-const END_DAY_KINDS = new Set<Fragment["kind"]>(["date", "monthDate", "monthDay", "monthEnd", "weekdayName", "dayOffset", "noise"]);
+const END_DAY_KINDS = new Set<Fragment["kind"]>([
+  "date",
+  "monthDate",
+  "monthDay",
+  "monthAhead",
+  "monthEnd",
+  "lastDayOfMonth",
+  "weekdayName",
+  "dayOffset",
+  "noise",
+]);
 
 /** A count, a duration, or an "until" with its day, and nothing else ("一共5次", "到3月20日為止"). */
 function boundsOnly(c: Cluster): boolean {

@@ -69,8 +69,11 @@ export type Fragment =
    * a day number: "the first Monday of next month" (`nth` 1–5, or -1 for the last).
    */
   | { kind: "monthAhead"; months: number; day: number; nth?: { nth: number; weekday: Weekday } }
-  /** "the end of March", "3月末": that month's last day; `month` null: this month's ("这个月底", "今月末"). */
-  | { kind: "monthEnd"; month: number | null }
+  /**
+   * "the end of March", "3月末": that month's last day; `month` null: this month's ("这个月底", "今月末"),
+   * or with `monthsAhead` the month's so many months on ("下個月底").
+   */
+  | { kind: "monthEnd"; month: number | null; monthsAhead?: number }
   /** "the last day of the month", "月末": cron's `L`. */
   | { kind: "lastDayOfMonth" }
   /** "the first Monday of the month" (`nth` 1–5), "the last Friday" (`nth` -1): cron's `1#1`, `5L`. */
@@ -117,6 +120,7 @@ export type Fragment =
    * "weekend": a weekend said without this or every ("週末早上十點"), which the language does not mark.
    * "calendar": a date on the lunar calendar ("農曆八月十五", "旧暦", "음력"), which is not read.
    * "clockMinutes": "八點五" with no 分, five minutes past in Mandarin and five 字 of five minutes in Cantonese.
+   * "monthPart": the start or the middle of the month ("月初", "月頭", "月中"), which names no day of it.
    */
   | {
       kind: "vague";
@@ -133,7 +137,8 @@ export type Fragment =
         | "occasion"
         | "subMinute"
         | "calendar"
-        | "clockMinutes";
+        | "clockMinutes"
+        | "monthPart";
       weak?: boolean;
       perDay?: number;
       /** A period that lies ahead ("next week" 1 week, "el mes que viene" 1 month): the day said with it is in it (read-ahead.ts). */

@@ -1,5 +1,5 @@
 import type { Chrono } from "chrono-node";
-import { type ClockReading, type Fragment, type PartOfDay, type Rule, rx, type Weekday } from "./fragments.js";
+import { type ClockReading, type Fragment, type IntervalUnitWord, type PartOfDay, type Rule, rx, type Weekday } from "./fragments.js";
 import { cjkNumber } from "./text.js";
 
 export const LANGS = ["en", "zh-Hant", "zh-Hans", "ja", "es", "de", "fr", "pt", "it", "ko", "hi-Latn", "hi-Deva"] as const;
@@ -43,6 +43,12 @@ export interface Grammar {
    * article"), so they are not in `bearing`. None where `bearing` already has them.
    */
   repeats?: RegExp;
+  /**
+   * A request with its task's words ("提醒我繳費"), where the glue lets the task's words sit between
+   * the schedule's own ("每天提醒我吃藥 早上八點"): one such request inside the schedule and another
+   * after it are two tasks, each at its own time (parse-phrase.ts).
+   */
+  request?: RegExp;
   examples: Examples;
 }
 
@@ -249,6 +255,18 @@ export const englishEvery = (dayList: string, readDays: (list: string) => Weekda
     return days === null ? null : { kind: "weekdays", days };
   });
 
+/**
+ * How long a repetition goes on, said as a span: "for the next 3 days", "持續兩週", "接下來三天",
+ * "共十四天", "每天早上八點，一個月" — a duration (read-bounds.ts: the runs stop that long after now, or
+ * after a later first day the phrase names). One rule for the shape; each grammar gives the words
+ * around the span in `source`, whose group 1 is the count and group 2 the unit, and how it reads them.
+ */
+export const spanRule = (source: string, amountOf: (text: string) => number | null, unitOf: (text: string) => IntervalUnitWord): Rule =>
+  ruleOf(source, (m) => {
+    const amount = amountOf(m[1] ?? "");
+    return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? "") };
+  });
+
 /** A window between two clock readings, or null when either end is not one. */
 export const windowOf = (from: ClockReading | null, to: ClockReading | null): Fragment | null =>
   from === null || to === null ? null : { kind: "window", from, to };
@@ -419,7 +437,9 @@ const LATIN_EDGE_BEFORE = "(?<![a-z])";
 const LATIN_EDGE_AFTER = "(?![a-z])";
 const LATIN_DAY = "sunday|monday|tuesday|wednesday|thursday|friday|saturday|mon|tues?|wed|thu(?:rs?)?|fri";
 const LATIN_WEEKDAY_OF: Record<string, Weekday> = { sun: 0, mon: 1, tue: 2, wed: 3, thu: 4, fri: 5, sat: 6 };
-const latinWeekday = (name: string | undefined): Weekday | null => LATIN_WEEKDAY_OF[(name ?? "").slice(0, 3)] ?? null;
+export const latinWeekday = (name: string | undefined): Weekday | null => LATIN_WEEKDAY_OF[(name ?? "").slice(0, 3)] ?? null;
+/** An English weekday name inside a CJK sentence, its name in group 1 (for the grammar's own shapes: "每個月第一個 Monday"). */
+export const LATIN_DAY_IN_CJK = `${LATIN_EDGE_BEFORE}(${LATIN_DAY})${LATIN_EDGE_AFTER}`;
 
 /**
  * The English day words read inside a CJK grammar, as its own: "every Monday" (or the grammar's own

@@ -7,7 +7,7 @@ import { findDates } from "./find-dates.js";
 import { type Found, findFragments } from "./fragments.js";
 import type { Grammar } from "./grammar.js";
 import { withPeriodAhead } from "./read-ahead.js";
-import { type Bounds, readBounds } from "./read-bounds.js";
+import { type Bounds, readBounds, spanEnd } from "./read-bounds.js";
 import { findsOf, type ReadContext } from "./read-context.js";
 import { withoutMonths } from "./read-cron.js";
 import { readOneOff, readRelative } from "./read-once.js";
@@ -79,6 +79,7 @@ export function parsePhrase(said: string, opts: PhraseOptions): PhraseReading {
     timezone = zoneOf(cluster, opts.timezone).timezone;
     cluster = pickCluster(grammar, folded, lowered, finds, opts.now, timezone);
   }
+  if (twoTasks(grammar, lowered, cluster)) throw refuse.conflicting("two tasks, each at its own time (one task per time)");
   const named = zoneOf(cluster, opts.timezone);
   timezone = named.timezone;
   const notes = named.note === null ? [] : [named.note];
@@ -103,6 +104,17 @@ export function parsePhrase(said: string, opts: PhraseOptions): PhraseReading {
   validateSchedule(schedule, ctx.now, { horizonMs: ctx.horizonMs });
   checkBounds(schedule, bounds, ctx);
   return { schedule, matched: trimMatched(text.slice(cluster.start, cluster.end)), notes, ...bounds };
+}
+
+/**
+ * "明天早上九點提醒我繳費，下午三點提醒我開會": a request with its task's words inside the schedule and
+ * another after it are two tasks, each at its own time; read as one, the second task's time would run
+ * the first task.
+ */
+function twoTasks(grammar: Grammar, lowered: string, cluster: Cluster): boolean {
+  if (grammar.request === undefined) return false;
+  const requests = [...lowered.matchAll(grammar.request)];
+  return requests.some((m) => m.index > cluster.start && m.index + m[0].length < cluster.end) && requests.some((m) => m.index >= cluster.end);
 }
 
 /** An end or a count belongs to a repetition that has a run before the end. */
@@ -147,8 +159,9 @@ function readCluster(whole: ReadContext): { schedule: Schedule; bounds: Bounds }
   // "8/4" written month first where day first is as common (Hong Kong): 8 April or 4 August? Asked.
   const eitherOrder = whole.finds.some((f) => (f.fragment.kind === "monthDate" || f.fragment.kind === "date") && f.fragment.eitherOrder === true);
   if (eitherOrder && writesDayFirstToo(whole.timezone)) throw refuse.dayMonth(whole.grammar.examples);
-  const { bounds, rest } = readBounds(whole);
+  const { bounds: said, rest, span } = readBounds(whole);
   const { start, rest: afterStart } = takeStart({ ...whole, finds: rest });
+  const bounds = span === undefined ? said : { ...said, endAt: spanEnd(whole, span, start) };
   const { oneDay, rest: finds } = takeOneDay({ ...whole, finds: afterStart });
   const ctx = { ...whole, finds };
   const excepts = findsOf(ctx, "exceptMonths");
@@ -184,6 +197,8 @@ function readSchedule(said: ReadContext): Schedule {
   if (vague.some((v) => v.what === "past")) throw refuse.pastDay(ex);
   const weekend = saidFor("weekend");
   if (weekend !== undefined) throw refuse.thisOrEveryWeekend(weekend, ex);
+  const monthPart = saidFor("monthPart");
+  if (monthPart !== undefined) throw refuse.monthPart(monthPart, ex);
   const period = saidFor("day");
   if (period !== undefined) throw refuse.vagueDay(period, ex);
   if (vague.some((v) => v.what === "dayMonth")) throw refuse.dayMonth(ex);

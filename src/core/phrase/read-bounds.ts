@@ -1,7 +1,7 @@
 import { addDays, addMonths, type CivilDate, daysBetween, daysInMonth, localTimeAt, resolveLocalTime } from "../schedule/index.js";
 import { count, formatWall } from "./format.js";
-import type { Found } from "./fragments.js";
-import { type FoundOf, findsOf, type ReadContext, weekdayDate } from "./read-context.js";
+import type { Found, IntervalUnitWord } from "./fragments.js";
+import { type FoundOf, findsOf, monthAheadDay, monthEndDay, type ReadContext, weekdayDate } from "./read-context.js";
 import { clockToTime } from "./read-time.js";
 import { refuse } from "./refusals.js";
 
@@ -12,15 +12,15 @@ export interface Bounds {
 }
 
 /** The fragments an "until" can name as its last day, or (a clock) its last time today. */
-const END_KINDS = new Set(["date", "monthDate", "weekdayName", "monthDay", "monthEnd", "lastDayOfMonth", "dayOffset", "clock"]);
+const END_KINDS = new Set(["date", "monthDate", "weekdayName", "monthDay", "monthAhead", "monthEnd", "lastDayOfMonth", "dayOffset", "clock"]);
 
 /**
  * Takes the end of the runs out of the cluster: "until June 30" (the date next to the "until"
- * is the last day that may run, included), "for two weeks" (until now plus two weeks), "3
- * times". Returns the bounds and the cluster without the end's date, which the schedule readers
+ * is the last day that may run, included), "for two weeks" (a span, whose end `spanEnd` counts
+ * once the start is known), "3 times". Returns the bounds and the cluster without the end's date, which the schedule readers
  * must not read as the schedule's own date.
  */
-export function readBounds(ctx: ReadContext): { bounds: Bounds; rest: Found[] } {
+export function readBounds(ctx: ReadContext): { bounds: Bounds; rest: Found[]; span?: Span } {
   const taken = new Set<Found>();
   const ends: number[] = [];
   const endNotes: string[] = [];
@@ -49,30 +49,48 @@ export function readBounds(ctx: ReadContext): { bounds: Bounds; rest: Found[] } 
     ends.push(startOfDay(ctx, addDays(last, 1)));
     endNotes.push(`runs until ${formatWall({ ...last, hour: 0, minute: 0 }).slice(0, 10)}, that day included`);
   }
-  for (const { fragment, text } of findsOf(ctx, "duration")) {
-    const now = localTimeAt(ctx.now, ctx.timezone);
-    const { amount, unit } = fragment;
-    if (unit === "minute" || unit === "hour") {
-      ends.push(ctx.now + amount * (unit === "minute" ? 60_000 : 3_600_000));
-    } else {
-      const day = unit === "day" || unit === "week" ? addDays(now, amount * (unit === "week" ? 7 : 1)) : addMonths(now, amount * (unit === "year" ? 12 : 1));
-      ends.push(resolveLocalTime({ ...day, hour: now.hour, minute: now.minute }, ctx.timezone).at + Math.round(now.second * 1000));
-    }
-    endNotes.push(
-      `read '${text.trim()}' as runs until ${formatWall(localTimeAt(ends.at(-1) ?? ctx.now, ctx.timezone))} (${count(amount, unit)} from now, excluded)`,
-    );
-  }
-  if (ends.length > 1) throw refuse.conflicting("two ends for the runs");
+  const spans = findsOf(ctx, "duration").map(({ fragment, text }): Span => ({ amount: fragment.amount, unit: fragment.unit, text }));
+  if (ends.length + spans.length > 1) throw refuse.conflicting("two ends for the runs");
   const counts = [...new Set(findsOf(ctx, "count").map((f) => f.fragment.times))];
   if (counts.length > 1) throw refuse.conflicting("two different numbers of runs");
   const [maxRuns] = counts;
   if (maxRuns !== undefined) ctx.notes.push(`stops after ${count(maxRuns, "run")}`);
   ctx.notes.push(...endNotes);
   const [endAt] = ends;
+  const [span] = spans;
   return {
     bounds: { ...(endAt !== undefined && { endAt }), ...(maxRuns !== undefined && { maxRuns }) },
     rest: ctx.finds.filter((f) => !taken.has(f)),
+    ...(span !== undefined && { span }),
   };
+}
+
+/** How long the runs go on ("for two weeks", "接下來三天"): the end is counted once the first day is known. */
+export interface Span {
+  amount: number;
+  unit: IntervalUnitWord;
+  text: string;
+}
+
+/**
+ * The end of a span: that long after now on the wall clock, or after the first day when the phrase
+ * names a later one ("from next Monday, every day at 8, for ten days" runs ten days from Monday, not
+ * from now: counted from now, three of the ten were lost).
+ */
+export function spanEnd(ctx: ReadContext, span: Span, start: number | null): number {
+  const from = start !== null && start > ctx.now ? start : ctx.now;
+  const wall = localTimeAt(from, ctx.timezone);
+  const { amount, unit } = span;
+  let end: number;
+  if (unit === "minute" || unit === "hour") {
+    end = from + amount * (unit === "minute" ? 60_000 : 3_600_000);
+  } else {
+    const day = unit === "day" || unit === "week" ? addDays(wall, amount * (unit === "week" ? 7 : 1)) : addMonths(wall, amount * (unit === "year" ? 12 : 1));
+    end = resolveLocalTime({ ...day, hour: wall.hour, minute: wall.minute }, ctx.timezone).at + Math.round(wall.second * 1000);
+  }
+  const counted = from === ctx.now ? "from now" : "from the first day";
+  ctx.notes.push(`read '${span.text.trim()}' as runs until ${formatWall(localTimeAt(end, ctx.timezone))} (${count(amount, unit)} ${counted}, excluded)`);
+  return end;
 }
 
 /** The date fragment right next to an "until" (or a "starting"), on the side it names, with only glue between. */
@@ -116,11 +134,9 @@ export function lastDayOf(ctx: ReadContext, target: Found): CivilDate {
     case "monthDate":
       return notBefore({ year: today.year, month: f.month, day: f.day }, (d) => ({ ...d, year: d.year + 1 }));
     case "monthEnd":
-      return notBefore({ year: today.year, month: f.month ?? today.month, day: daysInMonth(today.year, f.month ?? today.month) }, (d) => ({
-        year: d.year + 1,
-        month: d.month,
-        day: daysInMonth(d.year + 1, d.month),
-      }));
+      return monthEndDay(today, f);
+    case "monthAhead":
+      return monthAheadDay(ctx, today, f);
     case "lastDayOfMonth":
       return { year: today.year, month: today.month, day: daysInMonth(today.year, today.month) };
     default:

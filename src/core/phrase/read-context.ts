@@ -1,8 +1,9 @@
-import { addDays, type CivilDate, type CivilTime, resolveLocalTimeNoted } from "../schedule/index.js";
+import { addDays, addMonths, type CivilDate, type CivilTime, daysInMonth, resolveLocalTimeNoted, weekdayOf } from "../schedule/index.js";
 import type { Occurrence } from "../schedule/model.js";
 import type { Found, Fragment, PartOfDay } from "./fragments.js";
 import type { Grammar } from "./grammar.js";
 import { readTimes, type TimeOfDay } from "./read-time.js";
+import { refuse } from "./refusals.js";
 
 /** What every reader gets: the fragments of the chosen cluster and the reading's settings. */
 export interface ReadContext {
@@ -67,4 +68,42 @@ export function weekdayDate(today: CivilDate & { weekday: number }, weekday: num
   if (weeksAhead === undefined) return addDays(today, (weekday - today.weekday + 7) % 7);
   const monday = addDays(today, 7 * weeksAhead - ((today.weekday + 6) % 7));
   return addDays(monday, (weekday + 6) % 7);
+}
+
+/**
+ * The last day a month's end names: this month's, that month's (next year's once it has passed), or
+ * the month's so many months on ("下個月底"). One place for a single run and for an "until".
+ */
+export function monthEndDay(today: CivilDate, f: Extract<Fragment, { kind: "monthEnd" }>): CivilDate {
+  if (f.monthsAhead !== undefined) {
+    const month = addMonths({ ...today, day: 1 }, f.monthsAhead);
+    return { ...month, day: daysInMonth(month.year, month.month) };
+  }
+  const month = f.month ?? today.month;
+  const year = month < today.month ? today.year + 1 : today.year;
+  return { year, month, day: daysInMonth(year, month) };
+}
+
+/**
+ * The day "on the 5th of next month" or "the first Monday of next month" names; refused when that
+ * month has no such weekday (a fifth Monday). One place for a single run and for an "until".
+ */
+export function monthAheadDay(ctx: ReadContext, today: CivilDate, f: Extract<Fragment, { kind: "monthAhead" }>): CivilDate {
+  const month = addMonths({ ...today, day: 1 }, f.months);
+  const day = f.nth === undefined ? f.day : nthWeekdayOf(month, f.nth.nth, f.nth.weekday);
+  if (day === null) throw refuse.noSuchDate(`${month.year}-${month.month}: weekday ${f.nth?.nth}`, ctx.grammar.examples);
+  return { ...month, day };
+}
+
+/**
+ * The day of the month of its `nth` `weekday` (cron numbering; `nth` -1: the last), or null when
+ * the month has no such day (a fifth Monday).
+ */
+function nthWeekdayOf(month: { year: number; month: number }, nth: number, weekday: number): number | null {
+  const days = daysInMonth(month.year, month.month);
+  const firstWeekday = weekdayOf({ ...month, day: 1 });
+  const first = 1 + ((weekday - firstWeekday + 7) % 7);
+  if (nth === -1) return first + 7 * Math.floor((days - first) / 7);
+  const day = first + 7 * (nth - 1);
+  return day <= days ? day : null;
 }

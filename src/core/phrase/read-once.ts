@@ -2,7 +2,7 @@ import { addDays, addMonths, type CivilDate, type CivilTime, daysBetween, daysIn
 import type { Schedule } from "../schedule/model.js";
 import { count, formatClock, formatWall } from "./format.js";
 import type { Found, Fragment } from "./fragments.js";
-import { findsOf, type ReadContext, resolveNoted, timesOf, weekdayDate } from "./read-context.js";
+import { findsOf, monthAheadDay, monthEndDay, type ReadContext, resolveNoted, timesOf, weekdayDate } from "./read-context.js";
 import { saysNightTwelve, type TimeOfDay } from "./read-time.js";
 import { refuse } from "./refusals.js";
 
@@ -164,17 +164,8 @@ function dateOf(ctx: ReadContext): (CivilDate & { roll: DateFragment["roll"] }) 
     }),
     ...findsOf(ctx, "monthDay").map((f) => ({ ...monthWithDay(ctx, today, f.fragment.day), roll: "month" as const })),
     ...findsOf(ctx, "monthDate").map((f) => ({ year: today.year, month: f.fragment.month, day: f.fragment.day, roll: "year" as const })),
-    ...findsOf(ctx, "monthAhead").map((f) => {
-      const month = addMonths({ ...today, day: 1 }, f.fragment.months);
-      const day = f.fragment.nth === undefined ? f.fragment.day : nthWeekdayOf(month, f.fragment.nth.nth, f.fragment.nth.weekday);
-      if (day === null) throw refuse.noSuchDate(`${month.year}-${month.month}: weekday ${f.fragment.nth?.nth}`, ctx.grammar.examples);
-      return { ...month, day, roll: "none" as const };
-    }),
-    ...findsOf(ctx, "monthEnd").map((f) => {
-      const month = f.fragment.month ?? today.month;
-      const year = month < today.month ? today.year + 1 : today.year;
-      return { year, month, day: daysInMonth(year, month), roll: "none" as const };
-    }),
+    ...findsOf(ctx, "monthAhead").map((f) => ({ ...monthAheadDay(ctx, today, f.fragment), roll: "none" as const })),
+    ...findsOf(ctx, "monthEnd").map((f) => ({ ...monthEndDay(today, f.fragment), roll: "none" as const })),
   ];
   // A date without a year that passed within the last month is more likely a slip than next year's.
   for (const d of dates) {
@@ -219,19 +210,6 @@ export function weekdayApart(ctx: ReadContext): boolean {
   const others = dates.filter((f) => !weekdays.includes(f));
   const between = (a: Found, b: Found) => ctx.text.slice(Math.min(a.end, b.end), Math.max(a.start, b.start));
   return weekdays.some((w) => others.some((o) => !/^[\s\p{P}]*$/u.test(between(w, o))));
-}
-
-/**
- * The day of the month of its `nth` `weekday` (cron numbering; `nth` -1: the last), or null when
- * the month has no such day (a fifth Monday).
- */
-function nthWeekdayOf(month: { year: number; month: number }, nth: number, weekday: number): number | null {
-  const days = daysInMonth(month.year, month.month);
-  const firstWeekday = weekdayOf({ ...month, day: 1 });
-  const first = 1 + ((weekday - firstWeekday + 7) % 7);
-  if (nth === -1) return first + 7 * Math.floor((days - first) / 7);
-  const day = first + 7 * (nth - 1);
-  return day <= days ? day : null;
 }
 
 /**

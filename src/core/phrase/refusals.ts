@@ -31,6 +31,13 @@ export const refuse = {
       `At which ${perDay} times of day?`,
       ex.daily,
     ),
+  monthPart: (said: string, ex: Examples) =>
+    askWhen(
+      `The phrase names a part of the month ('${said}') but not the day.`,
+      "The day of the month and a time",
+      `Which day of the month, and at what time?`,
+      ex.monthly,
+    ),
   vagueDay: (said: string, ex: Examples) =>
     askWhen(`The phrase names a period ('${said}') but not the day.`, "A day within the period and a time", `Which day ${said}, and at what time?`, ex.once),
   thisOrEveryWeekend: (said: string, ex: Examples) =>

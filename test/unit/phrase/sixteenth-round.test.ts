@@ -316,8 +316,10 @@ describe("found by the third sweep", () => {
     expect(runs(text, HK)).toEqual(march(HK, hour, minute, 5));
   });
 
-  it("一個月 after a repetition is not dropped: asked", () => {
-    expect(refusalOf("每日朝早8點，一個月", HK).message).toContain("一個月");
+  it("一個月 after a repetition is not dropped: how long it goes on (the nineteenth round reads the span)", () => {
+    const reading = readingOf("每日朝早8點，一個月", HK);
+    expect(runs("每日朝早8點，一個月", HK)).toEqual(march(HK, 8, 0, 6, 7, 8));
+    expect(reading.endAt).toBe(Date.parse(at(HK, 4, 5, 10)));
   });
 
   it("逢 with the days and no 星期", () => {

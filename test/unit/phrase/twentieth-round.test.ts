@@ -25,7 +25,6 @@ describe("a bounded repetition: for so long, every day", () => {
     ["일주일 동안 매일 아침 9시에 약", 12],
     ["일주일간 매일 9시", 12],
     ["앞으로 일주일 동안 매일 아침 8시", 12],
-    ["내일부터 일주일 동안 매일 아침 8시", 12],
     ["지금부터 일주일 동안 매일 9시", 12],
     ["이틀 동안 매일 9시", 7],
     ["사흘 동안 매일 9시", 8],
@@ -50,10 +49,17 @@ describe("a bounded repetition: for so long, every day", () => {
     ["3日間 毎晩9時に", 8],
     ["これから3日間毎日9時", 8],
     ["向こう1週間毎朝8時", 12],
-    ["明日から1週間、毎朝8時に", 12],
-    ["明日から10日間毎日8時", 15],
   ])("a Japanese duration before 毎日 / 毎朝 / 毎晩 bounds it: %s", (text, day) => {
     expect(endOf(text, JA)).toBe(at(JA, 3, day, 10));
+  });
+
+  // A span after a later start counts from the start (read-bounds.ts spanEnd): from tomorrow's midnight.
+  it.each([
+    ["내일부터 일주일 동안 매일 아침 8시", KO, 13],
+    ["明日から1週間、毎朝8時に", JA, 13],
+    ["明日から10日間毎日8時", JA, 16],
+  ])("a span from tomorrow ends that long after tomorrow begins: %s", (text, zone, day) => {
+    expect(endOf(text, zone)).toBe(at(zone, 3, day, 0));
   });
 
   it("1ヶ月毎日 is for a month, not every month", () => {

@@ -6,9 +6,11 @@ import {
   dateOrMonthDate,
   exceptMonthsRule,
   type Grammar,
+  LATIN_DAY_IN_CJK,
   LATIN_IN_CJK_BEARING,
   latinDaysInCjk,
   latinMeridiemClock,
+  latinWeekday,
   lexicon,
   minutesBefore,
   monthFirstDateRange,
@@ -16,6 +18,7 @@ import {
   readDayList,
   ruleOf,
   slashDate,
+  spanRule,
   startWord,
   WEEKDAYS,
   WEEKEND,
@@ -39,6 +42,10 @@ const EXCEPT = "除(?:了|咗)?";
 const NOT_NEEDED = "(?:不用|不要|休息|唔使|唔洗|唔駛|唔要)";
 const OF = "(?:的|嘅)";
 const LAST = "(?:最後|最后|最尾)";
+/** "This" before a period: 這 / 这, 本, Cantonese 呢. */
+const THIS = "(?:這|这|本|呢)";
+/** What follows a period that bounds a repetition: the repetition's own word (每, 逢, 天天, 平日 …), maybe after a comma. */
+const REPEATS_NEXT = "\\s*[，,]?\\s*(?:每|逢|天天|平日|工作日|上班日)";
 const MONTH_END = "(?:底|末|尾)";
 /** Festivals whose date is a lunar one, so a different day each year. */
 const LUNAR_FESTIVAL = "(?:除夕|年三十(?:晚)?|大年初[一二三]|年初[一二三]|春節|春节|元宵(?:節|节)?|端午(?:節|节)?|七夕|中秋(?:節|节)?|重陽(?:節)?|重阳(?:节)?)";
@@ -114,6 +121,12 @@ function unitOf(word: string): IntervalUnitWord {
 }
 // "個鐘" is Cantonese for an hour ("一個鐘之後"); only with its measure word, so "三點鐘" stays a clock.
 const UNIT = "(分鐘|分钟|小時|小时|鐘頭|钟头|個鐘|个钟|天|日|週|周|星期|禮拜|礼拜|月|年)";
+/** The words before a span of the runs: for (持續, 為期), in a row (連續), the next (接下來, Cantonese 接落嚟, 未來, 之後), in all (共). */
+/** "In all", before a count or a span: 共, 總共, 一共. */
+const IN_ALL = "(?:共|總共|总共|一共)";
+const SPAN_LEAD = `持續|持续|連續|连续|為期|为期|接下來|接下来|接落(?:嚟|來|来)|未來|未来|之後|之后|往後|往后|${IN_ALL}`;
+/** The task's verbs a span follows ("吃一個月", "打三週"): take, inject, apply, use, do. */
+const SPAN_VERB = "吃|食|打|擦|用|做|服|敷|點|点";
 
 function clockOf(hourText: string, minuteText: string | undefined): Fragment | null {
   const hour = cjkNumber(hourText);
@@ -153,6 +166,17 @@ const NTH: Record<string, number> = { 一: 1, "1": 1, 二: 2, "2": 2, 三: 3, "3
 
 const rules: Rule[] = [
   slashDate("month-day"),
+  // "每個月第一個禮拜一", "每個月第一個 Monday": the month's n-th (or last) weekday, the day in Chinese or
+  // English; before the English day words, which would read "Monday" alone.
+  ruleOf(
+    `(?:每(?:個|个)?月\\s*的?\\s*)?(?:第\\s*([一二三四五1-5])\\s*(?:個|个)?|(${LAST})\\s*一?\\s*(?:個|个)?)\\s*(?:${WEEK}\\s*(${WD})|${LATIN_DAY_IN_CJK})`,
+    (m) => {
+      const weekday = m[3] !== undefined ? WEEKDAY_OF[m[3]] : latinWeekday(m[4]);
+      return weekday === undefined || weekday === null
+        ? null
+        : { kind: "nthWeekday", nth: m[2] !== undefined ? -1 : (NTH[m[1] ?? ""] ?? 1), weekdays: [weekday] };
+    },
+  ),
   ...latinDaysInCjk("(?:每(?:個|个)?|逢)"),
   // "農曆正月初一": the lunar date with its own month and day words, so that the refusal says why; the
   // festivals named by their lunar date (除夕, 年三十晚, 中秋, 端午 …) are lunar dates too.
@@ -214,17 +238,28 @@ const rules: Rule[] = [
     { kind: "vague", what: "time", perDay: cjkNumber(m[1] ?? "") ?? 0 },
     { kind: "daily" },
   ]),
-  ruleOf(`提醒(?:我)?\\s*一\\s*次`, () => ({ kind: "noise" })),
-  ruleOf(`(?:提醒|共|總共|总共|一共|重複|重复)?\\s*${N}\\s*次`, (m) => {
-    const times = cjkNumber(m[1] ?? "");
+  // "提醒我一次", "吃一次藥": each reminder, each dose, once; not a count.
+  ruleOf(`(?:提醒(?:我)?|吃|食|喝|服)\\s*一\\s*次`, () => ({ kind: "noise" })),
+  // "共5次", "提醒3次", and classes or sessions counted in all: "共8堂", "一共十節".
+  ruleOf(`(?:提醒|共|總共|总共|一共|重複|重复)?\\s*${N}\\s*次|${IN_ALL}\\s*${N}\\s*(?:堂|節|节)`, (m) => {
+    const times = cjkNumber(m[1] ?? m[2] ?? "");
     return times === null || times < 2 ? null : { kind: "count", times };
   }),
-  ruleOf(`(?:持續|持续|連續|连续|為期|为期)\\s*${N}\\s*(?:個|个)?\\s*${UNIT}`, (m) => {
-    const amount = cjkNumber(m[1] ?? "");
-    return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? "") };
-  }),
+  // "持續兩週", "接下來三天", "共十四天": how long the repetition goes on.
+  spanRule(`(?:${SPAN_LEAD})\\s*${OF}?\\s*${N}\\s*(?:個|个)?\\s*${UNIT}`, cjkNumber, unitOf),
+  // "每天早上八點，一個月", "吃一個月", Cantonese "食一個月": a span said as a clause of its own after the
+  // repetition, or after the verb of the task, ending its clause ("，兩天一次" is an interval, read below).
+  spanRule(`(?<=(?:[，,、]|${SPAN_VERB})\\s*)${N}\\s*(?:個|个)?\\s*${UNIT}(?=\\s*(?:[，,。.!！~～?？]|就好|就可以|好了|$))`, cjkNumber, unitOf),
   ruleOf(`為止|为止`, () => ({ kind: "noise" })),
-  ruleOf(`(?:這個|这个|本)\\s*月\\s*${MONTH_END}`, () => ({ kind: "monthEnd", month: null })),
+  // "這個月每天晚上十點", Cantonese "呢個月", "今年每週一": this month or this year said before a repetition
+  // bounds it, to the month's or the year's last day (as "for the rest of the month"); the words for
+  // "this" are the "until" and the month or year its last day. This week stays asked below (the rest
+  // of the week ends on Friday for some, on Sunday for others).
+  ruleOf(`(?:${THIS}(?:個|个)?(?=月${REPEATS_NEXT})|今(?=年${REPEATS_NEXT}))`, () => ({ kind: "until", side: "after" })),
+  ruleOf(`(?:(?<=${THIS}(?:個|个)?)月|(?<=今)年)(?=${REPEATS_NEXT})`, (m) => ({ kind: "monthEnd", month: m[0] === "年" ? 12 : null })),
+  // "下個月底": the last day of next month.
+  ruleOf(`下(?:個|个)?月\\s*${MONTH_END}`, () => ({ kind: "monthEnd", month: null, monthsAhead: 1 })),
+  ruleOf(`(?:這個|这个|本|呢(?:個|个)?)\\s*月\\s*${MONTH_END}`, () => ({ kind: "monthEnd", month: null })),
   // "到年底", "到今年年底為止": the end of this year, the end of December (not after 明年 / 去年, left unread).
   ruleOf(`(?:今年\\s*的?\\s*)?(?<!(?:明|去|前|後|后)\\s*(?:年\\s*)?)年\\s*(?:底|末)`, () => ({ kind: "monthEnd", month: 12 })),
   ruleOf(`${N}\\s*月\\s*${MONTH_END}`, (m) => {
@@ -236,12 +271,9 @@ const rules: Rule[] = [
     return day === null ? null : { kind: "monthAhead", months: 1, day };
   }),
   ruleOf(`下下(?:個|个)?${WEEK}\\s*(${WD})`, (m) => ({ kind: "weekdayName", days: [WEEKDAY_OF[m[1] ?? ""] ?? 1], weeksAhead: 2 })),
+  // "月初", "月頭", "月中": the start or the middle of the month names no day (the policy): asked which day.
+  ruleOf(`月\\s*(?:初|頭|头|中)`, () => ({ kind: "vague", what: "monthPart" })),
   ruleOf(`(?:每(?:個|个)?月|月)${OF}?\\s*${LAST}\\s*一\\s*(?:天|日)|(?:每(?:個|个)?)?月${MONTH_END}`, () => ({ kind: "lastDayOfMonth" })),
-  ruleOf(`(?:每(?:個|个)?月\\s*的?\\s*)?(?:第\\s*([一二三四五1-5])\\s*(?:個|个)?|(${LAST})\\s*一?\\s*(?:個|个)?)\\s*${WEEK}\\s*(${WD})`, (m) => ({
-    kind: "nthWeekday",
-    nth: m[2] !== undefined ? -1 : (NTH[m[1] ?? ""] ?? 1),
-    weekdays: [WEEKDAY_OF[m[3] ?? ""] ?? 1],
-  })),
   ruleOf(
     `${EXCEPT_BEFORE}\\s*(?:每)?(?:${WEEK}\\s*${EXCEPTED}|(週末|周末))\\s*(?:以外|之外|外)?|(?:${WEEK}\\s*${EXCEPTED}|(週末|周末))\\s*${EXCEPT_AFTER}`,
     (m) => {
@@ -271,7 +303,7 @@ const rules: Rule[] = [
   ruleOf(`(?:每(?:個|个)?|逢)?\\s*(?:工作日|工作天|上班日|平日|週間|周间|weekdays?(?![a-z]))`, () => ({ kind: "weekdays", days: [...WEEKDAYS] })),
   ruleOf(`(?:每(?:個|个|逢|到)?|逢)\\s*(?:週|周)末`, () => ({ kind: "weekdays", days: [...WEEKEND] })),
   // A bare 週末 has no plural to say this weekend or every weekend: asked, naming both.
-  ruleOf(`(?:下|這|这|本)(?:個|个)?(?:週|周|星期|禮拜|礼拜)(?!\\s*${WD})|(?:這|这|本)?(?:週|周)末|(?:下|這|这|本)(?:個|个)?月(?!\\s*${N}\\s*[號号日])`, (m) =>
+  ruleOf(`(?:下|${THIS})(?:個|个)?(?:週|周|星期|禮拜|礼拜)(?!\\s*${WD})|(?:這|这|本)?(?:週|周)末|(?:下|${THIS})(?:個|个)?月(?!\\s*${N}\\s*[號号日])`, (m) =>
     /^(?:週|周)末$/u.test(m[0]) ? { kind: "vague", what: "weekend" } : periodOf(m[0], /^下(?:個|个)?(?:週|周|星期|禮拜|礼拜)$/u, /^下(?:個|个)?月$/u),
   ),
   // "星期一至五", "禮拜一到五": the second day may go without its 星期 ("週三到五點" leaves 五點 unread: asked).
@@ -429,7 +461,15 @@ const BEARING = [
   `正午|午夜|中午|今天|今日|明天|聽日|听日|聽朝|听朝|聽晚|听晚|後天|后天|今晚|明早|明晚|工作日|上班日|平日`,
   // 假日 (the weekend, public holidays, or both?) and 月初 / 月中 (which day?) name no day: never read,
   // so a reading that leaves them out is asked.
-  `假日|連假|连假|月初|月中`,
+  `假日|連假|连假|月初|月中|月頭|月头`,
+  // A season, a school term or holiday, a time span of one's own (期間) said before a repetition
+  // ("夏天每天傍晚六點", "這學期每週三", "寒假每天", "療程期間每天") bounds it to dates the reader does not
+  // know, and the shift patterns (上四休二, 做二休二) or the days one works shifts name days it does not
+  // know either: never read, so a reading that leaves them out is asked.
+  `(?:[春夏秋冬](?:天|季)|寒假|暑假|學期|学期|期間|期间)(?=${REPEATS_NEXT})`,
+  `[上做][一二三四五六七1-7]休[一二三四五六七1-7]|(?:輪班|轮班|值班|排班|上班|返工)\\s*${OF}?\\s*(?:日子|那天|那幾天|那几天)`,
+  // "共三劑", "一共十回": runs counted in all, in a measure the rules do not read: asked, never dropped.
+  `${IN_ALL}\\s*${NUMBER}`,
   // A holiday names a date the grammar does not read ("聖誕節早上九點" ran tomorrow): asked. (The lunar
   // festivals are LUNAR_FESTIVAL, above, asked as lunar dates.)
   `元旦|過年|过年|(?:聖誕|圣诞|清明|情人|母親|母亲|父親|父亲|國慶|国庆|跨年|感恩)[節节]?`,
@@ -439,7 +479,10 @@ const BEARING = [
   `(?<=[點点時时半鐘钟刻]\\s*)(?:之|以)?(?:前|後|后)`,
 ];
 
-const shared = { rules, glue, bearing: lexicon(BEARING) };
+/** A request with its task's words, as the glue lets them sit inside the schedule: "提醒我繳費". */
+const request = /提醒我[^\s、,，。0-9]{1,4}/gu;
+
+const shared = { rules, glue, bearing: lexicon(BEARING), request };
 
 export const zhHant: Grammar = {
   lang: "zh-Hant",

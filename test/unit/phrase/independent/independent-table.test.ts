@@ -27,6 +27,7 @@ const tuning14 = loadSet("tuning14");
 const tuning15 = loadSet("tuning15");
 const tuning16 = loadSet("tuning16");
 const tuning18 = loadSet("tuning18");
+const tuning19 = loadSet("tuning19");
 const tuning20 = loadSet("tuning20");
 const tuning21 = loadSet("tuning21");
 /** The rows the held-out draw was made from; the later tuning sets were written after it. */
@@ -174,6 +175,15 @@ describe("the independent phrase table", () => {
     expect(tuning18.length).toBeGreaterThanOrEqual(45);
     expect(tuning18.every((r) => r.set === "tuning18")).toBe(true);
     for (const lang of MEASURED_LANGS) expect(tuning18.filter((r) => r.lang === lang).length, lang).toBeGreaterThanOrEqual(3);
+  });
+
+  it("has a nineteenth tuning set of at least 120 rows, mostly Traditional Chinese in Taipei and Hong Kong", () => {
+    expect(tuning19.length).toBeGreaterThanOrEqual(120);
+    expect(tuning19.every((r) => r.set === "tuning19")).toBe(true);
+    const hant = tuning19.filter((r) => r.lang === "zh-Hant");
+    expect(hant.length).toBeGreaterThanOrEqual(90);
+    expect(hant.every((r) => r.timezone === "Asia/Taipei" || r.timezone === "Asia/Hong_Kong")).toBe(true);
+    expect(tuning19.filter((r) => r.lang === "zh-Hans").every((r) => r.timezone === "Asia/Shanghai")).toBe(true);
   });
 
   it("has a twentieth tuning set, Japanese and Korean reminders, at least 50 rows of each", () => {

@@ -42,6 +42,10 @@ export type MeasuredLang = (typeof MEASURED_LANGS)[number];
  * held-out part.
  * tuning18: the weekend in every language (every weekend, the bare word, this weekend, this
  * Saturday and Sunday; convert18.py), with no held-out part.
+ * tuning19: Chinese reminders as people ask for them, task first (medicine, bills, trash days,
+ * meetings, trips, shifts, courses of treatment), with bounded repetition (接下來三天, 這個月, 共十四天,
+ * 到下個月底), a time relative to another event and two tasks in one message (convert19.py), with
+ * no held-out part.
  * tuning20: Japanese and Korean reminders as people ask for them (medicine, rubbish days, rent,
  * meetings; keigo and casual, loanwords, English mixed in; bounded repetitions such as 3日間毎日 and
  * 일주일 동안 매일, conditions as verb endings; convert20.py), with no held-out part.
@@ -69,6 +73,7 @@ export const SETS = [
   "tuning15",
   "tuning16",
   "tuning18",
+  "tuning19",
   "tuning20",
   "tuning21",
 ] as const;
