@@ -62,14 +62,15 @@ const LATIN_WORDS: Array<[Grammar, RegExp]> = [
   ],
   [
     en,
-    /(?<![\p{L}])(?:every|each|at|on|the|days?|daily|hours?|tomorrow|today|tonight|next|and|pm|am|remind|me|weeks?|months?|years?|morning|evening|afternoon|night|noon|midnight|weekdays?|weekends?|other|later|now|from|of|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mondays|o'clock|until|except)(?![\p{L}])/giu,
+    /(?<![\p{L}])(?:every|each|at|on|the|days?|daily|hours?|tomorrow|today|tonight|next|and|remind|me|weeks?|months?|years?|morning|evening|afternoon|night|noon|midnight|weekdays?|weekends?|other|later|now|from|of|monday|tuesday|wednesday|thursday|friday|saturday|sunday|mondays|o'clock|until|except)(?![\p{L}])/giu,
   ],
 ];
 
 /**
  * Picks the grammar by script, then by vote: Japanese when kana or Japanese-only kanji appear,
  * Chinese (traditional unless simplified forms outnumber) for other Han text, and for Latin
- * text the language with the most of its own words, English on a tie.
+ * text the language with the most of its own words, English on a tie. "am" / "pm" are no vote for
+ * English: Hinglish and the others write them too ("roz 8 am" went to English and ran once, "roz" dropped).
  */
 export function grammarFor(text: string): Grammar {
   if (/\p{sc=Hangul}/u.test(text)) return ko;

@@ -253,3 +253,17 @@ describe("the second sweep", () => {
     expect(endOf("roz subah 7 baje 15 tarikh tak", KOL)).toBe(at(KOL, 3, 16, 0));
   });
 });
+
+describe("Hinglish with the English clock", () => {
+  it.each([
+    ["roz 8 am", ["2026-03-06T02:30:00Z", "2026-03-07T02:30:00Z", "2026-03-08T02:30:00Z"]],
+    ["har roz 8 am", ["2026-03-06T02:30:00Z", "2026-03-07T02:30:00Z", "2026-03-08T02:30:00Z"]],
+    ["roz 8 pm dawai", ["2026-03-05T14:30:00Z", "2026-03-06T14:30:00Z", "2026-03-07T14:30:00Z"]],
+  ])("%s is every day at that time, never once with roz dropped", (text, want) => {
+    expect(runs(text, "Asia/Kolkata")).toEqual(want);
+  });
+
+  it("kal 7:30 pm is tomorrow evening", () => {
+    expect(runs("kal 7:30 pm", "Asia/Kolkata")).toEqual(["2026-03-06T14:00:00Z"]);
+  });
+});

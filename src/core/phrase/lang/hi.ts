@@ -4,6 +4,7 @@ import {
   englishEvery,
   exceptMonthsRule,
   fromBeforeInterval,
+  latinMeridiemClock,
   type Grammar,
   lexicon,
   monthDayList,
@@ -129,6 +130,8 @@ function grammarOf(lang: "hi-Latn" | "hi-Deva", w: Words, examples: Grammar["exa
   const FRACTION = `(${Object.keys(w.fractions).join("|")})`;
   const rules: Rule[] = [
     slashDate("day-month"),
+    // "roz 8 am", "kal 7:30 pm": Hinglish writes the English clock with its am/pm.
+    latinMeridiemClock,
     // "subah 9 se shaam 5 baje tak": a window, each end with its part of the day.
     ruleOf(word(`${PART_CLOCK}\\s*(?:${w.from})\\s*${PART_CLOCK}\\s*(?:${w.until})`), (m) =>
       windowOf(partClock(m[1], m[2], m[3]), partClock(m[4], m[5], m[6])),
@@ -302,6 +305,7 @@ function grammarOf(lang: "hi-Latn" | "hi-Deva", w: Words, examples: Grammar["exa
     word(w.weekend),
     word(w.allWeek),
     `\\d{1,2}:\\d{2}`,
+    `\\d{1,2}\\s*[ap]\\.?m(?![\\p{L}])`,
   ]);
   return { lang, chrono: null, rules, glue: new RegExp(`^(?:[\\s,.]|${w.and}|${w.only}|को|ko|ki|ke|की|के|par|पर|pe|पे)*$`, "u"), bearing, examples };
 }
