@@ -95,8 +95,9 @@ export type Fragment =
   | { kind: "window"; from: ClockReading; to: ClockReading }
   /**
    * "until", "bis", "hasta", "まで": the date on its `side` is the last day that may run. `through`:
-   * the word names its own last day, the end of the week, month or year it is said in ("今月いっぱい",
-   * "이번 달 내내": all this month; "今年いっぱい"), with no date beside it.
+   * the words name their own last day, the end of the week, month or year they are said in
+   * ("今月いっぱい", "이번 달 내내", "這個月每天", "daily this month", "for the rest of the month",
+   * "今年いっぱい"), with no date beside them (grammar.ts `restOfMonth` for the Latin-script grammars).
    */
   | { kind: "until"; side: EndSide; through?: "week" | "month" | "year" }
   /** "starting", "beginning", "from" before a date: the first day that may run (read-start.ts). */

@@ -1,5 +1,5 @@
 import type { Chrono } from "chrono-node";
-import { type ClockReading, type Fragment, type IntervalUnitWord, type PartOfDay, type Rule, rx, type Weekday } from "./fragments.js";
+import { type ClockReading, type EndSide, type Fragment, type IntervalUnitWord, type PartOfDay, type Rule, rx, type Weekday } from "./fragments.js";
 import { cjkNumber } from "./text.js";
 
 export const LANGS = ["en", "zh-Hant", "zh-Hans", "ja", "es", "de", "fr", "pt", "it", "ko", "hi-Latn", "hi-Deva"] as const;
@@ -227,21 +227,16 @@ export function periodOf(text: string, week: RegExp | null, month: RegExp | null
 /**
  * This month, or the rest of it, said beside a repetition ("daily at 9am this month", "todos los días
  * este mes", "pour le reste du mois", "für den Rest des Monats", "mahine ke baaki din roz"): the runs
- * end on the month's last day, as "until the end of the month" does. Read as an "until" (the words
- * `lead`, before the month or, `side` "before", after it) and its target, the month's end (or the
- * year's, `year`), so read-bounds.ts ends the runs; with no repetition the phrase is asked (an end
- * for a single run). Patterns carry their own word edges; listed before the rule that reads a month
- * named without its day as a vague period.
+ * end on the month's last day (or the year's, `year`), as "until the end of the month" does. One
+ * "until" that names its own end (`through`, read-bounds.ts), as "今月いっぱい" and "이번 달 내내" are:
+ * the words `lead` before the month or, `side` "before", after it. With no repetition the phrase is
+ * asked (an end for a single run). Patterns carry their own word edges and no groups of their own;
+ * listed before the rule that reads a month named without its day as a vague period.
  */
-export function restOfMonth(lead: string, month: string, side: "after" | "before" = "after", year: string | null = null): Rule[] {
+export function restOfMonth(lead: string, month: string, side: EndSide = "after", year: string | null = null): Rule {
   const period = year === null ? `(${month})` : `(${month})|(${year})`;
-  const end = (m: RegExpExecArray): Fragment => ({ kind: "monthEnd", month: m[2] === undefined ? null : 12 });
-  return side === "after"
-    ? [ruleOf(String.raw`(?:${lead})(?=\s+(?:${period}))`, () => ({ kind: "until", side: "after" })), ruleOf(String.raw`(?<=(?:${lead})\s+)(?:${period})`, end)]
-    : [
-        ruleOf(String.raw`(?:${period})(?=\s+(?:${lead}))`, end),
-        ruleOf(String.raw`(?<=(?:${period})\s+)(?:${lead})`, () => ({ kind: "until", side: "before" })),
-      ];
+  const source = side === "after" ? String.raw`(?:${lead})\s+(?:${period})` : String.raw`(?:${period})\s+(?:${lead})`;
+  return ruleOf(source, (m) => ({ kind: "until", side, through: m[2] === undefined ? "month" : "year" }));
 }
 
 /**

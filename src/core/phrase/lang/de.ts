@@ -207,7 +207,7 @@ const rules: Rule[] = [
   // "übernächste Woche": the week two on; a day said with it is read in it (read-ahead.ts).
   ruleOf(String.raw`\b(?:in\s+der\s+)?übernächsten?\s+woche\b`, (m) => periodOf(m[0], /woche/u, null, 2)),
   // "jeden Tag um 9 diesen Monat", "für den Rest des Monats": until the month's last day (grammar.ts).
-  ...restOfMonth(String.raw`\b(?:für\s+)?den\s+rest\s+(?:des|dieses)|\b(?:für\s+den|im)\s+restlichen|\b(?:in\s+)?diesem|\bdiesen`, String.raw`monats?\b`),
+  restOfMonth(String.raw`\b(?:für\s+)?den\s+rest\s+(?:des|dieses)|\b(?:für\s+den|im)\s+restlichen|\b(?:in\s+)?diesem|\bdiesen`, String.raw`monats?\b`),
   ruleOf(String.raw`\b(?:nächste|kommende|diese)r?\s+woche\b|\b(?:nächsten|kommenden|diesen)\s+monat\b|\b(?:dieses|nächstes|kommendes)\s+wochenende\b`, (m) =>
     periodOf(m[0], /^(?:nächste|kommende)r?\s+woche$/u, /^(?:nächsten|kommenden)\s+monat$/u),
   ),

@@ -364,9 +364,9 @@ const rules: Rule[] = [
   ruleOf(String.raw`\b(?:until|till|til|thru|through)\s+(?:the\s+)?weekend\b`, () => ({ kind: "vague", what: "occasion" })),
   ruleOf(String.raw`\b(?:until|till|til|thru|through|ending(?:\s+on)?|up\s+to\s+and\s+including)\b`, () => ({ kind: "until", side: "after" })),
   // "for the rest of the month": until its last day; "the rest of the week" ends on Friday for some, Sunday for others.
-  ...restOfMonth(String.raw`\b(?:for\s+)?the\s+rest\s+of`, String.raw`(?:the|this)\s+month\b`, "after", String.raw`(?:the|this)\s+year\b`),
+  restOfMonth(String.raw`\b(?:for\s+)?the\s+rest\s+of`, String.raw`(?:the|this)\s+month\b`, "after", String.raw`(?:the|this)\s+year\b`),
   // "daily at 9am this month": until its last day ("this year" is left a period: "on March 20 this year" is a date).
-  ...restOfMonth(String.raw`\b(?:for\s+|during\s+)?this`, String.raw`month\b`),
+  restOfMonth(String.raw`\b(?:for\s+|during\s+)?this`, String.raw`month\b`),
   ruleOf(String.raw`\b(?:for\s+)?the\s+rest\s+of\s+(?:the|this)\s+week\b`, () => ({ kind: "vague", what: "day" })),
   // "quarter past 8 pm": before the am/pm rule, which would read "8 pm" and drop the quarter.
   ruleOf(String.raw`\b(?:at\s+)?(half|quarter|\d{1,2}|five|ten|twenty)\s+(?:minutes\s+)?(past|after|to)\s+${HOUR}\s*(a|p)\.?m\b\.?`, (m) => {

@@ -224,7 +224,7 @@ const rules: Rule[] = [
     return list === null ? null : { kind: "weekdays", days: list };
   }),
   // "todos los días a las 9 este mes", "el resto del mes": until the month's last day (grammar.ts).
-  ...restOfMonth(
+  restOfMonth(
     String.raw`\b(?:(?:durante|por|en)\s+)?el\s+resto\s+de(?:l|\s+este)?|\blo\s+que\s+queda\s+de(?:l|\s+este)?|\b(?:durante\s+)?este`,
     String.raw`mes\b`,
   ),

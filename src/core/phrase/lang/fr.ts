@@ -218,7 +218,7 @@ const rules: Rule[] = [
     return list === null ? null : { kind: "weekdays", days: list };
   }),
   // "tous les jours à 9h ce mois-ci", "pour le reste du mois": until the month's last day (grammar.ts).
-  ...restOfMonth(String.raw`\b(?:(?:pour|pendant|durant)\s+)?le\s+reste\s+(?:du|de\s+ce)|\b(?:pendant\s+|durant\s+)?ce`, String.raw`mois(?:-ci)?\b`),
+  restOfMonth(String.raw`\b(?:(?:pour|pendant|durant)\s+)?le\s+reste\s+(?:du|de\s+ce)|\b(?:pendant\s+|durant\s+)?ce`, String.raw`mois(?:-ci)?\b`),
   ruleOf(String.raw`\b(?:ce|le)\s+week-?end\b|\b(?:la\s+)?semaine\s+prochaine\b|\bcette\s+semaine\b|\b(?:le\s+)?mois\s+prochain\b|\bce\s+mois-ci\b`, (m) =>
     periodOf(m[0], /semaine\s+prochaine/u, /mois\s+prochain/u),
   ),

@@ -4,8 +4,8 @@ import {
   englishEvery,
   exceptMonthsRule,
   fromBeforeInterval,
-  latinMeridiemClock,
   type Grammar,
+  latinMeridiemClock,
   lexicon,
   monthDayList,
   periodOf,
@@ -172,8 +172,8 @@ function grammarOf(lang: "hi-Latn" | "hi-Deva", w: Words, examples: Grammar["exa
       return amount === null ? null : { kind: "duration", amount, unit: unitOf(m[2] ?? "") };
     }),
     // "is mahine", "mahine ke baaki din": until the month's last day (grammar.ts); "mahine ke ant tak": its last day as an end.
-    ...restOfMonth(word(w.this), word(w.monthOf)),
-    ...restOfMonth(word(w.rest), word(w.monthOf), "before"),
+    restOfMonth(word(w.this), word(w.monthOf)),
+    restOfMonth(word(w.rest), word(w.monthOf), "before"),
     ruleOf(word(`(?:${w.monthOf})\\s*(?:के|ke)\\s*(?:${w.end})(?=\\s*(?:${w.until}))`), () => ({ kind: "monthEnd", month: null })),
     ruleOf(word(w.otherDay), () => ({ kind: "interval", every: 2, unit: "day" })),
     // "15 tarikh tak": that day of this month as the last; "may ke ant tak": the month's last day.

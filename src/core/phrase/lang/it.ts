@@ -209,7 +209,7 @@ const rules: Rule[] = [
     return list === null ? null : { kind: "weekdays", days: list };
   }),
   // "ogni giorno alle 9 questo mese", "per il resto del mese": until the month's last day (grammar.ts).
-  ...restOfMonth(String.raw`\b(?:per\s+)?il\s+resto\s+(?:del|di\s+questo)|\b(?:per\s+)?questo`, String.raw`mese\b`),
+  restOfMonth(String.raw`\b(?:per\s+)?il\s+resto\s+(?:del|di\s+questo)|\b(?:per\s+)?questo`, String.raw`mese\b`),
   ruleOf(
     String.raw`\b(?:questo|il\s+prossimo)\s+(?:fine\s+settimana|weekend)\b|\b(?:la\s+)?(?:prossima|questa)\s+settimana\b|\bsettimana\s+prossima\b|\b(?:il\s+)?(?:prossimo|questo)\s+mese\b|\bmese\s+prossimo\b`,
     (m) => periodOf(m[0], /prossima\s+settimana|settimana\s+prossima/u, /prossimo\s+mese|mese\s+prossimo/u),

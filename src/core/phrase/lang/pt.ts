@@ -225,7 +225,7 @@ const rules: Rule[] = [
     return list === null ? null : { kind: "weekdays", days: list };
   }),
   // "todo dia às 9 este mês", "pelo resto do mês": until the month's last day (grammar.ts).
-  ...restOfMonth(String.raw`\b(?:(?:durante|por)\s+)?(?:o|pelo)\s+resto\s+d(?:o|este|esse)|\b(?:durante\s+)?n?(?:este|esse)`, String.raw`m[êe]s\b`),
+  restOfMonth(String.raw`\b(?:(?:durante|por)\s+)?(?:o|pelo)\s+resto\s+d(?:o|este|esse)|\b(?:durante\s+)?n?(?:este|esse)`, String.raw`m[êe]s\b`),
   ruleOf(
     String.raw`\b(?:n?este|n?esse|n?o\s+pr[óo]ximo)\s+(?:fim|final)\s+de\s+semana\b|\b(?:na\s+)?(?:pr[óo]xima|esta|nesta)\s+semana\b|\bsemana\s+que\s+vem\b|\b(?:no\s+)?(?:pr[óo]ximo|este)\s+m[êe]s\b|\bm[êe]s\s+que\s+vem\b`,
     (m) => periodOf(m[0], /pr[óo]xima\s+semana|semana\s+que\s+vem/u, /pr[óo]ximo\s+m[êe]s|m[êe]s\s+que\s+vem/u),

@@ -252,11 +252,10 @@ const rules: Rule[] = [
   spanRule(`(?<=(?:[，,、]|${SPAN_VERB})\\s*)${N}\\s*(?:個|个)?\\s*${UNIT}(?=\\s*(?:[，,。.!！~～?？]|就好|就可以|好了|$))`, cjkNumber, unitOf),
   ruleOf(`為止|为止`, () => ({ kind: "noise" })),
   // "這個月每天晚上十點", Cantonese "呢個月", "今年每週一": this month or this year said before a repetition
-  // bounds it, to the month's or the year's last day (as "for the rest of the month"); the words for
-  // "this" are the "until" and the month or year its last day. This week stays asked below (the rest
-  // of the week ends on Friday for some, on Sunday for others).
-  ruleOf(`(?:${THIS}(?:個|个)?(?=月${REPEATS_NEXT})|今(?=年${REPEATS_NEXT}))`, () => ({ kind: "until", side: "after" })),
-  ruleOf(`(?:(?<=${THIS}(?:個|个)?)月|(?<=今)年)(?=${REPEATS_NEXT})`, (m) => ({ kind: "monthEnd", month: m[0] === "年" ? 12 : null })),
+  // bounds it, to the month's or the year's last day (as "for the rest of the month": an "until" that
+  // names its own end). This week stays asked below (the rest of the week ends on Friday for some, on
+  // Sunday for others).
+  ruleOf(`(?:${THIS}(?:個|个)?(月)|今(年))(?=${REPEATS_NEXT})`, (m) => ({ kind: "until", side: "after", through: m[2] === undefined ? "month" : "year" })),
   // "下個月底": the last day of next month.
   ruleOf(`下(?:個|个)?月\\s*${MONTH_END}`, () => ({ kind: "monthEnd", month: null, monthsAhead: 1 })),
   ruleOf(`(?:這個|这个|本|呢(?:個|个)?)\\s*月\\s*${MONTH_END}`, () => ({ kind: "monthEnd", month: null })),
