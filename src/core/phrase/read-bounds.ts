@@ -1,4 +1,4 @@
-import { addDays, addMonths, type CivilDate, daysBetween, daysInMonth, localTimeAt, resolveLocalTime } from "../schedule/index.js";
+import { addDays, addMonths, type CivilDate, daysBetween, localTimeAt, resolveLocalTime } from "../schedule/index.js";
 import { count, formatWall } from "./format.js";
 import type { Found, IntervalUnitWord } from "./fragments.js";
 import { type FoundOf, findsOf, monthAheadDay, monthEndDay, type ReadContext, weekdayDate } from "./read-context.js";
@@ -138,7 +138,7 @@ export function lastDayOf(ctx: ReadContext, target: Found): CivilDate {
     case "monthAhead":
       return monthAheadDay(ctx, today, f);
     case "lastDayOfMonth":
-      return { year: today.year, month: today.month, day: daysInMonth(today.year, today.month) };
+      return monthEndDay(today, { kind: "monthEnd", month: null });
     default:
       throw new Error(`not an end: ${f.kind}`);
   }
@@ -148,8 +148,7 @@ export function lastDayOf(ctx: ReadContext, target: Found): CivilDate {
 function lastDayOfThis(ctx: ReadContext, period: "week" | "month" | "year"): CivilDate {
   const today = localTimeAt(ctx.now, ctx.timezone);
   if (period === "week") return weekdayDate(today, 0, 0);
-  const month = period === "year" ? 12 : today.month;
-  return { year: today.year, month, day: daysInMonth(today.year, month) };
+  return monthEndDay(today, { kind: "monthEnd", month: period === "year" ? 12 : null });
 }
 
 export const startOfDay = (ctx: ReadContext, day: CivilDate): number => resolveLocalTime({ ...day, hour: 0, minute: 0 }, ctx.timezone).at;
